@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Runs before anything else on a fresh clone, so it may only use Node's own modules: installs dependencies when
+// they are missing or older than the lockfile, compiles the TypeScript, then hands over to the compiled command.
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(path.join(root, file)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function ensureDependencies() {
+  // npm writes node_modules/.package-lock.json on every install; older than package-lock.json means stale.
+  const installed = mtime('node_modules/.package-lock.json');
+  if (installed && installed >= mtime('package-lock.json') && installed >= mtime('package.json')) return;
+  console.log('Installing dependencies (npm install)...');
+  // `npm ci` trips over jest 30's optional resolver bindings on this npm (DESIGN section 10); install honours the lock.
+  run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+}
+
+function build() {
+  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+ensureDependencies();
+build();
+if (command === 'build') process.exit(0);
+if (command === 'test') {
+  const jest = path.join(root, 'node_modules/jest/bin/jest.js');
+  const r = spawnSync(process.execPath, [jest, ...rest], { cwd: root, stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+const target = { start: 'start', admin: 'admin', bench: '../bench/run' }[command];
+if (!target) {
+  console.error(`usage: bootstrap.js build|test|start|admin|bench [args]`);
+  process.exit(2);
+}
+process.argv = [process.argv[0], target, ...rest];
+require(path.join(root, 'dist/local', `${target}.js`));

@@ -1,0 +1,67 @@
+import { TableClient, TableServiceClient } from '@azure/data-tables';
+import { DefaultAzureCredential } from '@azure/identity';
+import { Settings } from '../config/settings';
+
+/** Every table the gateway uses; created on first use by a process, so a fresh storage account just works. */
+export const TABLES = {
+  /** Clients and their hashed keys. PK `client`, RK client id; PK `sid`, RK hash of the SID key. */
+  clients: 'clients',
+  /** Farm campaigns: lookup index, rendered farm view and idcp index (see store/farms.ts). */
+  farms: 'farms',
+  /** Reference data: products with uses, applicators, SIEX code catalogues. */
+  catalog: 'catalog',
+  /** Id counters (one row per entity type). */
+  counters: 'counters',
+} as const;
+
+export type TableName = (typeof TABLES)[keyof typeof TABLES];
+
+/** Creates table clients from the settings: a connection string (Azurite, dev) or managed identity (Azure). */
+export class TableStore {
+  private readonly clients = new Map<string, TableClient>();
+  private readonly created = new Map<string, Promise<void>>();
+
+  constructor(private readonly settings: Pick<Settings, 'AzureWebJobsStorage' | 'AzureWebJobsStorage__accountName'>) {}
+
+  /** A client for the table; the table is created once per process the first time it is asked for. */
+  async table(name: TableName): Promise<TableClient> {
+    const client = this.client(name);
+    let ready = this.created.get(name);
+    if (!ready) {
+      ready = client.createTable().catch((e: unknown) => {
+        this.created.delete(name);
+        throw e;
+      });
+      this.created.set(name, ready);
+    }
+    await ready;
+    return client;
+  }
+
+  private client(name: string): TableClient {
+    let client = this.clients.get(name);
+    if (!client) {
+      const conn = this.settings.AzureWebJobsStorage;
+      client = conn
+        ? TableClient.fromConnectionString(conn, name, { allowInsecureConnection: conn.includes('http://') })
+        : new TableClient(
+            `https://${this.settings.AzureWebJobsStorage__accountName}.table.core.windows.net`,
+            name,
+            new DefaultAzureCredential(),
+          );
+      this.clients.set(name, client);
+    }
+    return client;
+  }
+
+  /** Service-level client, for operations that span tables (tests use it to list tables). */
+  service(): TableServiceClient {
+    const conn = this.settings.AzureWebJobsStorage;
+    return conn
+      ? TableServiceClient.fromConnectionString(conn, { allowInsecureConnection: conn.includes('http://') })
+      : new TableServiceClient(
+          `https://${this.settings.AzureWebJobsStorage__accountName}.table.core.windows.net`,
+          new DefaultAzureCredential(),
+        );
+  }
+}
