@@ -1,0 +1,37 @@
+import { settings } from '../config/config';
+import { Settings } from '../config/settings';
+import { TtlCache } from '../cache/ttl-cache';
+import { Client, ClientStore } from '../clients/client-store';
+import { FarmStore } from '../farms/farm-store';
+import { RateLimiter } from '../http/rate-limit';
+import { TableStore } from '../store/tables';
+
+/** The long-lived objects of one process, built once from the settings on first use. */
+export interface Services {
+  settings: Settings;
+  tables: TableStore;
+  /** Client by SID key, from memory for REFERENCE_CACHE_SECONDS (a storage read per request would double latency). */
+  findClient(sidKey: string): Promise<Client | null>;
+  limiter: RateLimiter;
+  farms: FarmStore;
+}
+
+export function createServices(s: Settings): Services {
+  const tables = new TableStore(s);
+  const clientStore = new ClientStore(tables);
+  const clientCache = new TtlCache<string, Client | null>(s.REFERENCE_CACHE_SECONDS * 1000, 10_000);
+  return {
+    settings: s,
+    tables,
+    findClient: (sid) => clientCache.get(sid, () => clientStore.findBySidKey(sid)),
+    limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
+    farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS),
+  };
+}
+
+let current: Services | undefined;
+
+export function services(): Services {
+  current ??= createServices(settings());
+  return current;
+}

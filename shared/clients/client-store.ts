@@ -1,0 +1,73 @@
+import { RestError } from '@azure/data-tables';
+import { ClientInput } from '../backoffice/dataset-schema';
+import { TABLES, TableStore } from '../store/tables';
+import { hashKey } from './keys';
+
+/** What the gateway knows of a client at request time. Keys are never stored, only their hashes. */
+export interface Client {
+  id: string;
+  name: string;
+  email: string;
+  apiKeyHash: string;
+  /** ISO day after which the credentials no longer work, or '' for none. */
+  expires: string;
+  /** REA codes of the farms (every campaign) the client may see. */
+  farms: string[];
+}
+
+/**
+ * One row per client, keyed by the hash of its SID key, so authenticating a request is a single point read. The
+ * `client` partition keeps the id → SID hash link so a re-import with a new SID key retires the old row.
+ */
+const BY_SID = 'sid';
+const BY_ID = 'client';
+
+export class ClientStore {
+  constructor(private readonly store: TableStore) {}
+
+  async findBySidKey(sidKey: string): Promise<Client | null> {
+    const table = await this.store.table(TABLES.clients);
+    try {
+      const e = await table.getEntity<Record<string, string>>(BY_SID, hashKey(sidKey));
+      return {
+        id: e.clientId,
+        name: e.name,
+        email: e.email,
+        apiKeyHash: e.apiKeyHash,
+        expires: e.expires ?? '',
+        farms: JSON.parse(e.farms ?? '[]') as string[],
+      };
+    } catch (e) {
+      if (e instanceof RestError && e.statusCode === 404) return null;
+      throw e;
+    }
+  }
+
+  /** Idempotent: writes only what changed and removes the row of a SID key the client no longer has. */
+  async upsert(input: ClientInput & { expiresIso: string }): Promise<'added' | 'changed' | 'unchanged'> {
+    const table = await this.store.table(TABLES.clients);
+    const sidHash = hashKey(input.sidKey);
+    const row = {
+      clientId: input.id,
+      name: input.name,
+      email: input.email,
+      apiKeyHash: hashKey(input.apiKey),
+      expires: input.expiresIso,
+      farms: JSON.stringify([...new Set(input.farms)].sort()),
+    };
+    let previous: Record<string, string> | undefined;
+    try {
+      previous = await table.getEntity<Record<string, string>>(BY_ID, input.id);
+    } catch (e) {
+      if (!(e instanceof RestError && e.statusCode === 404)) throw e;
+    }
+    if (previous && previous.sidHash === sidHash) {
+      const current = await table.getEntity<Record<string, string>>(BY_SID, sidHash).catch(() => undefined);
+      if (current && Object.entries(row).every(([k, v]) => current[k] === v)) return 'unchanged';
+    }
+    await table.upsertEntity({ partitionKey: BY_SID, rowKey: sidHash, ...row }, 'Replace');
+    await table.upsertEntity({ partitionKey: BY_ID, rowKey: input.id, sidHash }, 'Replace');
+    if (previous && previous.sidHash !== sidHash) await table.deleteEntity(BY_SID, previous.sidHash).catch(() => undefined);
+    return previous ? 'changed' : 'added';
+  }
+}

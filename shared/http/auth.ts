@@ -1,0 +1,49 @@
+import { HttpRequest } from '@azure/functions';
+import { DateTime } from 'luxon';
+import { Settings } from '../config/settings';
+import { Client } from '../clients/client-store';
+import { keyMatches } from '../clients/keys';
+import { ZONE } from '../domain/dates';
+import { ProblemError, violation } from './problem';
+
+export const SID_HEADER = 'Ocp-Apim-Sid-Key';
+export const API_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
+
+export type FindClient = (sidKey: string) => Promise<Client | null>;
+
+/**
+ * Resolves the calling client from its SID key. In `local` mode the app also checks the API key (the subscription
+ * key that APIM checks in production, where APIM strips it before the request reaches us).
+ */
+export async function authenticate(
+  request: HttpRequest,
+  mode: Settings['AUTH_MODE'],
+  findClient: FindClient,
+  now: DateTime = DateTime.now(),
+): Promise<Client> {
+  const sid = request.headers.get(SID_HEADER)?.trim();
+  const apiKey = request.headers.get(API_KEY_HEADER)?.trim();
+  const missing = [
+    ...(sid ? [] : [SID_HEADER]),
+    ...(mode === 'local' && !apiKey ? [API_KEY_HEADER] : []),
+  ];
+  if (missing.length > 0) {
+    throw new ProblemError(
+      401,
+      'Both Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key headers are required.',
+      missing.map((h) => violation('MISSING_CREDENTIALS', `header.${h}`, 'header missing')),
+    );
+  }
+  const client = await findClient(sid!);
+  if (!client || (mode === 'local' && !keyMatches(apiKey!, client.apiKeyHash))) {
+    throw new ProblemError(401, 'The SID key or API key is not valid.', [
+      violation('INVALID_CREDENTIALS', 'header', 'check the Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key values'),
+    ]);
+  }
+  if (client.expires && now.setZone(ZONE).toISODate()! > client.expires) {
+    throw new ProblemError(401, 'The credentials have expired; renew them through support.', [
+      violation('EXPIRED_CREDENTIALS', 'header', `credentials expired after ${client.expires}`),
+    ]);
+  }
+  return client;
+}

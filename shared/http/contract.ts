@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ErrorCode } from './error-codes';
+
+/**
+ * What an endpoint accepts and answers, as data: the pipeline validates with it, the function file registers its
+ * routes, and the OpenAPI document is generated from it. One source for all three.
+ */
+export interface Contract<Q extends z.ZodType = z.ZodType, B extends z.ZodType | undefined = z.ZodType | undefined> {
+  operationId: string;
+  method: 'GET' | 'POST';
+  /** Every spelling the spec shows, without a leading slash (host.json routePrefix is ""). */
+  routes: string[];
+  summary: string;
+  description: string;
+  query: Q;
+  body?: B;
+  success: {
+    status: number;
+    description: string;
+    schema: z.ZodType;
+    headers?: Record<string, string>;
+  };
+  /** Error codes this endpoint may answer with, beyond the ones every endpoint shares (credentials, limits). */
+  errors: ErrorCode[];
+}
+
+/** Codes any authenticated endpoint may answer with. */
+export const COMMON_ERRORS: ErrorCode[] = [
+  'MISSING_CREDENTIALS',
+  'INVALID_CREDENTIALS',
+  'EXPIRED_CREDENTIALS',
+  'RATE_LIMITED',
+  'INTERNAL',
+];
+
+/** Codes of endpoints that take a JSON body. */
+export const BODY_ERRORS: ErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'MALFORMED_JSON', 'REQUIRED', 'INVALID_VALUE', 'UNKNOWN_FIELD'];

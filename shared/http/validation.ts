@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ProblemError, Violation, violation } from './problem';
+
+/** `body.idcp[0].prov`: the form every violation path takes. */
+export function formatPath(root: string, path: readonly PropertyKey[]): string {
+  let out = root;
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}
+
+export function zodViolations(root: string, error: z.ZodError): Violation[] {
+  const out: Violation[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push(violation('UNKNOWN_FIELD', formatPath(root, [...issue.path, key]), 'field not accepted here'));
+    } else if (issue.code === 'invalid_type' && issue.input === undefined) {
+      out.push(violation('REQUIRED', formatPath(root, issue.path), 'required'));
+    } else if (issue.code === 'invalid_union') {
+      // A union reports one failure per branch; the first branch's issues say what was expected clearly enough.
+      const nested = issue.errors[0] ?? [];
+      if (nested.length === 0) out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
+      for (const n of nested) out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));
+    } else {
+      out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
+    }
+  }
+  return out;
+}
+
+/** Validates input against a schema; throws a 400 listing every violation. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, root: string, input: unknown, detail: string): z.infer<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  throw new ProblemError(400, detail, zodViolations(root, result.error));
+}

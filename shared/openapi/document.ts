@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { contracts } from '../api/contracts';
+import { COMMON_ERRORS, BODY_ERRORS, Contract } from '../http/contract';
+import { ERROR_CODES, ErrorCode } from '../http/error-codes';
+import { problemSchema } from '../http/problem';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Turns a zod schema into an OpenAPI 3.1 schema object, moving named sub-schemas (`.meta({ id })`) into the shared
+ * components so that each appears once.
+ */
+function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+  delete json.$defs;
+  delete json.$schema;
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node && typeof node === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(node)) {
+        out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : rewrite(v);
+      }
+      return out;
+    }
+    return node;
+  };
+  for (const [name, def] of Object.entries(defs)) components[name] ??= rewrite(def) as JsonSchema;
+  return rewrite(json) as JsonSchema;
+}
+
+function queryParameters(contract: Contract, components: Record<string, JsonSchema>): unknown[] {
+  const json = toSchema(contract.query, 'input', components);
+  const props = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(props).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    ...(schema.description ? { description: schema.description } : {}),
+    schema,
+  }));
+}
+
+function errorResponses(contract: Contract): Record<string, unknown> {
+  const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...(contract.body ? BODY_ERRORS : []), ...contract.errors]);
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CODES[code][0];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = {
+      description: list.map((c) => `\`${c}\`: ${ERROR_CODES[c][1]}`).join('; '),
+      ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {}),
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  }
+  return out;
+}
+
+/** The OpenAPI 3.1 document of the gateway, generated from the same contracts and schemas the code validates with. */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const components: Record<string, JsonSchema> = {};
+  toSchema(problemSchema, 'output', components);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const c of contracts) {
+    c.routes.forEach((route, i) => {
+      const operation = {
+        operationId: i === 0 ? c.operationId : `${c.operationId}Alt${i}`,
+        summary: c.summary,
+        description: c.description,
+        parameters: queryParameters(c, components),
+        ...(c.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(c.body, 'input', components) } } } }
+          : {}),
+        responses: {
+          [String(c.success.status)]: {
+            description: c.success.description,
+            ...(c.success.headers
+              ? { headers: Object.fromEntries(Object.entries(c.success.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) }
+              : {}),
+            content: { 'application/json': { schema: toSchema(c.success.schema, 'output', components) } },
+          },
+          ...errorResponses(c),
+        },
+      };
+      paths[`/${route}`] = { ...paths[`/${route}`], [c.method.toLowerCase()]: operation };
+    });
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'SIEX gateway',
+      version: '1.0.0',
+      description:
+        'Report phytosanitary treatments to SIEX (the digital farm notebook, CUE). Every operation needs the two keys ' +
+        '`Ocp-Apim-Sid-Key` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem details listing every ' +
+        'violation with a stable code. At most 100 requests per minute per client and 1 MB per request. ' +
+        'Times are Europe/Madrid, `DD-MM-YYYY HH:mm:ss`.\n\nError codes:\n' +
+        Object.entries(ERROR_CODES).map(([code, [status, text]]) => `- \`${code}\` (${status}): ${text}`).join('\n'),
+    },
+    servers: [{ url: '/' }],
+    security: [{ sidKey: [], subscriptionKey: [] }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        sidKey: { type: 'apiKey', in: 'header', name: 'Ocp-Apim-Sid-Key' },
+        subscriptionKey: { type: 'apiKey', in: 'header', name: 'Ocp-Apim-Subscription-Key' },
+      },
+    },
+  };
+}
