@@ -17,8 +17,9 @@ export function parseDate(text: string): DateTime | null {
 
 /**
  * A local time `DD-MM-YYYY HH:mm:ss` in Madrid, or null when malformed or when the wall-clock time does not exist
- * (the hour skipped when summer time starts). A repeated hour (summer time ends) resolves to its first occurrence,
- * which is luxon's rule; callers store the UTC instant beside the text so the choice is explicit and kept.
+ * (the hour skipped when summer time starts). A repeated hour (summer time ends) resolves to its first occurrence
+ * (still summer time, +02:00); luxon alone would pick the second, so the choice is made here. Callers store the UTC
+ * instant beside the text so the choice is explicit and kept.
  */
 export function parseDateTime(text: string): DateTime | null {
   if (!DATE_TIME_RE.test(text)) return null;
@@ -26,7 +27,7 @@ export function parseDateTime(text: string): DateTime | null {
   if (!d.isValid) return null;
   // luxon shifts a non-existent local time forward instead of failing; a shifted result is not what was written.
   if (d.toFormat(DATE_TIME_FORMAT) !== text) return null;
-  return d;
+  return d.getPossibleOffsets().reduce((first, other) => (other.toMillis() < first.toMillis() ? other : first));
 }
 
 export function formatDate(d: DateTime): string {
