@@ -7,6 +7,8 @@ import {
   idcpSetSchema,
   listIdcpBodySchema,
 } from './farm-schemas';
+import { listQuerySchema, MAX_PAGE_SIZE, phytoRecordSchema, phytoRequestSchema, registerQuerySchema } from './phyto-schemas';
+import { PAGINATION_HEADERS } from '../http/pagination';
 
 /** Every HTTP operation of the gateway, as data: routes, inputs, outputs and the error codes each may answer. */
 export const farmLookup = {
@@ -37,4 +39,44 @@ export const listIdcp = {
   errors: ['AGRIFARM_NOT_FOUND', 'CROP_NOT_FOUND', 'ENCLOSURE_NOT_FOUND'],
 } satisfies Contract;
 
-export const contracts: Contract[] = [farmLookup, listIdcp];
+export const registerPhyto = {
+  operationId: 'registerPhytosanitary',
+  method: 'POST',
+  routes: ['v1/entities/agriphytosanitarys'],
+  summary: 'Register a phytosanitary application',
+  description:
+    'Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, ' +
+    'applicator ROPO card and NIF, crop locations, date window, minimum interval and maximum applications counting what ' +
+    'is stored) and stores it. All violations are reported together; the status is 404 if any idcp is unknown, else 422 ' +
+    'if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp ' +
+    `(1 to 50 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
+    'surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy ' +
+    'as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body ' +
+    'return the first response and create nothing; the same key with another body is 422.',
+  query: registerQuerySchema,
+  body: phytoRequestSchema,
+  success: { status: 201, description: 'the created record, as a one-item array', schema: z.array(phytoRecordSchema) },
+  errors: [
+    'AGRIFARM_NOT_FOUND', 'IDCP_NOT_FOUND', 'INVALID_DATE', 'NIF_INVALID', 'NIF_MISMATCH', 'ROPO_NOT_FOUND', 'ROPO_SUSPENDED',
+    'ROPO_EXPIRED', 'ROPO_LEVEL_INSUFFICIENT', 'MEASURE_MISMATCH', 'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_IN_FORCE',
+    'PRODUCT_NOT_FOR_CROP', 'PEST_NOT_AUTHORIZED', 'DOSE_ABOVE_MAX', 'DOSE_BELOW_MIN', 'DOSE_OUT_OF_RANGE',
+    'DOSE_UNIT_INCOMPATIBLE', 'OUTSIDE_AUTHORIZED_PERIOD', 'MIN_INTERVAL', 'MAX_APPLICATIONS', 'DATE_IN_FUTURE',
+    'DATE_TOO_OLD', 'UNKNOWN_SIEX_CODE', 'IDEMPOTENCY_KEY_REUSED', 'CONCURRENT_UPDATE',
+  ],
+} satisfies Contract;
+
+export const listPhyto = {
+  operationId: 'listPhytosanitary',
+  method: 'GET',
+  routes: ['v1/entities/agriphytosanitarys'],
+  summary: 'List the phytosanitary applications of a farm campaign',
+  description:
+    'Newest application first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, Madrid days), product. Pagination: ' +
+    `page (from 1) and page_size (1 to ${MAX_PAGE_SIZE}) together, or neither (then every matching record is returned). ` +
+    'The body stays an array; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers carry the paging.',
+  query: listQuerySchema,
+  success: { status: 200, description: 'the records', schema: z.array(phytoRecordSchema), headers: PAGINATION_HEADERS },
+  errors: ['AGRIFARM_NOT_FOUND', 'PAGINATION_PAIR', 'INVALID_DATE', 'INVALID_VALUE'],
+} satisfies Contract;
+
+export const contracts: Contract[] = [farmLookup, listIdcp, registerPhyto, listPhyto];

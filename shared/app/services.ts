@@ -1,9 +1,13 @@
 import { settings } from '../config/config';
 import { Settings } from '../config/settings';
+import { RefreshingValue } from '../cache/refreshing-value';
 import { TtlCache } from '../cache/ttl-cache';
+import { ReferenceData, referenceCache } from '../catalog/reference-data';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../http/rate-limit';
+import { PhytoStore } from '../phyto/phyto-store';
+import { Counters, IdBlocks } from '../store/counters';
 import { TableStore } from '../store/tables';
 
 /** The long-lived objects of one process, built once from the settings on first use. */
@@ -14,6 +18,10 @@ export interface Services {
   findClient(sidKey: string): Promise<Client | null>;
   limiter: RateLimiter;
   farms: FarmStore;
+  reference: RefreshingValue<ReferenceData>;
+  phyto: PhytoStore;
+  /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
+  recordIds: IdBlocks;
 }
 
 export function createServices(s: Settings): Services {
@@ -26,6 +34,9 @@ export function createServices(s: Settings): Services {
     findClient: (sid) => clientCache.get(sid, () => clientStore.findBySidKey(sid)),
     limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
     farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS),
+    reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
+    phyto: new PhytoStore(tables),
+    recordIds: new IdBlocks(new Counters(tables), 'AgriPhytosanitary', 50),
   };
 }
 

@@ -18,6 +18,8 @@ export const settingsSchema = z
     RATE_LIMIT_PER_MINUTE: positiveInt(100),
     /** Largest accepted request body, in bytes. */
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
+    /** How many days back an application may be registered (the spec: 7, "may vary with configuration"). */
+    MAX_BACKDATE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     /** How long reference data (clients, catalog, farm indexes) is served from memory before it is read again. */
     REFERENCE_CACHE_SECONDS: positiveInt(60),
   })

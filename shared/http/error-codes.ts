@@ -17,14 +17,41 @@ export const ERROR_CODES = {
   INVALID_VALUE: [400, 'a field or parameter has the wrong type, form or value'],
   UNKNOWN_FIELD: [400, 'a field that the endpoint does not accept'],
   PAGINATION_PAIR: [400, 'page and page_size must be provided together'],
+  INVALID_DATE: [400, 'a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time)'],
   // 404
   FARM_NOT_FOUND: [404, 'no farm with that REA and campaign year is accessible to the caller'],
   AGRIFARM_NOT_FOUND: [404, 'agrifarmId not found or not accessible'],
   CROP_NOT_FOUND: [404, 'the crop variety is not grown on the farm'],
   ENCLOSURE_NOT_FOUND: [404, 'the SIGPAC enclosure is not one of the farm where the crop is grown'],
   NOT_FOUND: [404, 'no such resource'],
+  IDCP_NOT_FOUND: [404, 'an idcp is not a crop location of the farm; regenerate it with listidcp'],
+  // 400: applicator (the spec answers ROPO problems with 400)
+  NIF_INVALID: [400, 'the applicator NIF/NIE is malformed or its control letter is wrong'],
+  NIF_MISMATCH: [400, 'the NIF is not the holder of the ROPO card'],
+  ROPO_NOT_FOUND: [400, 'the ROPO number is not a registered applicator'],
+  ROPO_SUSPENDED: [400, 'the ROPO card is suspended'],
+  ROPO_EXPIRED: [400, 'the ROPO card was not valid on the application date'],
+  ROPO_LEVEL_INSUFFICIENT: [400, 'the ROPO card level does not cover the product (cualificado covers basico)'],
+  MEASURE_MISMATCH: [400, 'measure.symbol is not the symbol of measure.code'],
+  // 422: product, dose, crop, time and catalogue rules
+  PRODUCT_NOT_FOUND: [422, 'the product code is not in the official register'],
+  PRODUCT_NOT_IN_FORCE: [422, 'the product was not authorized on the application date (expiry or last-use date passed)'],
+  PRODUCT_NOT_FOR_CROP: [422, 'the product is not authorized on the crop of a location'],
+  PEST_NOT_AUTHORIZED: [422, 'the product is not authorized against the infection given, on that crop'],
+  DOSE_ABOVE_MAX: [422, 'the dose exceeds the maximum authorized dose'],
+  DOSE_BELOW_MIN: [422, 'the dose is below the minimum authorized dose'],
+  DOSE_OUT_OF_RANGE: [422, 'the dose is outside every authorized range'],
+  DOSE_UNIT_INCOMPATIBLE: [422, 'the dose unit cannot be compared with the authorized unit'],
+  OUTSIDE_AUTHORIZED_PERIOD: [422, 'the application month is outside the authorized months'],
+  MIN_INTERVAL: [422, 'too close to another application of the product on the same crop location'],
+  MAX_APPLICATIONS: [422, 'the maximum number of applications per campaign on a crop location is reached'],
+  DATE_IN_FUTURE: [422, 'the application date is in the future'],
+  DATE_TOO_OLD: [422, 'the application date is further back than allowed (7 days by default)'],
+  UNKNOWN_SIEX_CODE: [422, 'a code is not in the SIEX catalogue, or not in force on the application date'],
+  IDEMPOTENCY_KEY_REUSED: [422, 'the Idempotency-Key was used before with a different request'],
   // 500
   INTERNAL: [500, 'an error of the gateway itself; retry with exponential backoff'],
+  CONCURRENT_UPDATE: [503, 'too many concurrent registrations on the same crop locations; retry after Retry-After'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

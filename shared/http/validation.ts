@@ -21,6 +21,9 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
       const nested = issue.errors[0] ?? [];
       if (nested.length === 0) out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
       for (const n of nested) out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));
+    } else if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
+      // Refinements name their own stable code (e.g. PAGINATION_PAIR) through params.
+      out.push(violation(issue.params.code, formatPath(root, issue.path), issue.message));
     } else {
       out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
     }

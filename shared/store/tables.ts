@@ -12,6 +12,8 @@ export const TABLES = {
   catalog: 'catalog',
   /** Id counters (one row per entity type). */
   counters: 'counters',
+  /** Phytosanitary records, their idempotency keys and per-location history, one partition per farm campaign. */
+  phyto: 'phyto',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
+import { pestKinds } from '../backoffice/dataset-schema';
+
+/**
+ * The phytosanitary application: the request the ERP sends and the record the gateway stores and returns. Field
+ * names and types are the spec's; the optional SIEX fields (DESIGN section 8) use the stored record's names.
+ */
+export const MAX_IDCP_PER_RECORD = 50;
+
+const flag = z.enum(['0', '1']);
+const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"');
+
+export const measureSchema = z
+  .strictObject({
+    type: z.literal('Measure'),
+    name: z.string(),
+    symbol: z.string().min(1),
+    code: z.number().int().positive().describe('SIEX unit code (catalogue UNIDADES_MEDIDA)'),
+  })
+  .meta({ id: 'Measure' });
+
+export const infectionSchema = z
+  .strictObject({
+    type: z.literal('TypeInfection'),
+    kind: z.enum(pestKinds),
+    id: z.string().regex(/^\d+$/, 'SIEX code as text'),
+    name: z.string().default(''),
+  })
+  .meta({ id: 'Infection', description: 'pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO)' });
+
+export const justificationSchema = z
+  .strictObject({ type: z.literal('TypeJustification'), id: z.string().regex(/^\d+$/), name: z.string().default('') })
+  .meta({ id: 'Justification', description: 'SIEX catalogue JUSTIFICACION_ACTUACION' });
+
+export const efficacySchema = z
+  .strictObject({
+    type: z.literal('TypeEfficacy'),
+    id: z.string().regex(/^\d+$/),
+    name: z.string().default(''),
+    detail: z.string().default(''),
+  })
+  .meta({ id: 'Efficacy', description: 'SIEX catalogue EFICACIA_TRATAMIENTO' });
+
+export const machineSchema = z
+  .strictObject({
+    type: z.literal('Machine'),
+    id: z.string().min(1).describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
+    name: z.string().default(''),
+    roma: z.string().default('').describe('official machinery register (ROMA) number, when registered'),
+  })
+  .meta({ id: 'Machine' });
+
+/** Optional at registration: efficacy is often known only later. Export settles a record without them as an error. */
+const optionalSiexFields = {
+  infection: infectionSchema.optional(),
+  tj: z.array(justificationSchema).max(10).optional(),
+  efficacy: efficacySchema.optional(),
+  machine: z.array(machineSchema).max(10).optional(),
+  detail: z.string().max(2000).optional(),
+  batch: z.string().max(100).optional(),
+  soup: decimalText.optional().describe('spray mixture prepared, litres'),
+  dt: decimalText.optional().describe('total amount of product applied, in mdt'),
+  mdt: measureSchema.optional(),
+  st: decimalText.optional().describe('treated area, in mst'),
+  mst: measureSchema.optional(),
+  surface: decimalText.optional().describe('total treated area in hectares'),
+  preventive: flag.optional(),
+  distributed: flag.optional(),
+  reviewed: flag.optional(),
+  pp: z.string().max(100).optional(),
+  speed: decimalText.optional(),
+  recipe: z.string().max(100).optional(),
+};
+
+export const phytoRequestSchema = z
+  .strictObject({
+    type: z.literal('AgriPhytosanitary'),
+    dateApplication: z.string().describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
+    subtype: z.strictObject({
+      type: z.literal('TypePhytosanitary'),
+      name: z.string().describe('commercial name; the register name is stored'),
+      code: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX'),
+    }),
+    dose: z.number().positive().finite(),
+    measure: measureSchema,
+    idcp: z
+      .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
+      .min(1)
+      .max(MAX_IDCP_PER_RECORD)
+      .refine((a) => new Set(a).size === a.length, 'an idcp appears twice'),
+    applicator: z.strictObject({
+      user: z.strictObject({
+        type: z.literal('UserMetadata'),
+        nif: z.string().min(1),
+        ropo: z.string().regex(ROPO_RE, 'ROPO number ES-XXXXXXXX'),
+      }),
+    }),
+    ...optionalSiexFields,
+  })
+  .meta({ id: 'AgriPhytosanitaryRequest' });
+
+export type PhytoRequest = z.infer<typeof phytoRequestSchema>;
+
+const companySchema = z.object({ type: z.literal('Company'), id: z.number().int(), name: z.string(), nif: z.string() });
+const substanceSchema = z.object({ type: z.literal('Substance'), id: z.string(), name: z.string() });
+
+export const phytoRecordSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal('AgriPhytosanitary'),
+    dateApplication: z.string().describe('DD-MM-YYYY HH:mm:ss, Spanish local time (as registered)'),
+    dateCreated: z.string(),
+    dateModified: z.string(),
+    subtype: z.object({
+      type: z.literal('TypePhytosanitary'),
+      id: z.number().int(),
+      name: z.string(),
+      subtype: z.object({
+        type: z.literal('SubtypePhytosanitary'),
+        id: z.number().int(),
+        idpdf: z.string(),
+        code: z.string(),
+        comp: companySchema,
+        subs: substanceSchema,
+        detail: z.string(),
+        ci: z.array(
+          z.object({
+            type: z.literal('CropInfection'),
+            crop: z.string().describe('SIEX crop code'),
+            infection: z.object({ kind: z.enum(pestKinds), id: z.string(), name: z.string() }),
+          }),
+        ),
+      }),
+      tpd: z.array(
+        z.object({ type: z.literal('TPD'), id: z.number().int(), idate: z.string(), edate: z.string(), ldate: z.string() }),
+      ),
+      prod: z.object({ type: z.literal('TypeProduct'), id: z.number().int(), name: z.string() }),
+    }),
+    dose: z.string(),
+    typerisk: z.object({ type: z.literal('TypeRisk'), id: z.string(), name: z.string(), detail: z.string() }),
+    infection: infectionSchema.nullable(),
+    detail: z.string().nullable(),
+    tj: z.array(justificationSchema),
+    idtpismv: z.array(z.string()),
+    distributed: flag,
+    reviewed: flag,
+    exported: flag,
+    batch: z.string(),
+    soup: z.string(),
+    measure: measureSchema.nullable(),
+    dt: z.string(),
+    mdt: measureSchema.nullable(),
+    st: z.string(),
+    mst: measureSchema.nullable(),
+    efficacy: efficacySchema,
+    preventive: flag,
+    pp: z.string(),
+    speed: z.string(),
+    recipe: z.string(),
+    surface: z.string(),
+    entrylimit: z.string(),
+    seclimit: z.string(),
+    machine: z.array(machineSchema),
+    idcp: z.array(z.string()),
+    applicator: z.object({ user: z.object({ type: z.literal('UserMetadata'), nif: z.string(), ropo: z.string() }) }),
+    regionalAttributes: z.array(z.record(z.string(), z.unknown())),
+  })
+  .meta({ id: 'AgriPhytosanitary' });
+
+export type PhytoRecord = z.infer<typeof phytoRecordSchema>;
+
+export const registerQuerySchema = z.object({
+  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
+  exported: z.enum(['0', '1']).optional().describe('1 records a treatment already sent to SIEX by other means; it will not be exported again'),
+});
+
+export const MAX_PAGE_SIZE = 500;
+
+export const listQuerySchema = z.object({
+  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
+  dateFrom: z.string().optional().describe('DD-MM-YYYY, inclusive'),
+  dateTo: z.string().optional().describe('DD-MM-YYYY, inclusive'),
+  product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
+  page: z.string().optional().describe(`page number from 1; only together with page_size`),
+  page_size: z.string().optional().describe(`records per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
+});

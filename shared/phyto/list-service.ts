@@ -1,0 +1,72 @@
+import { PhytoRecord } from '../api/phyto-schemas';
+import { MAX_PAGE_SIZE } from '../api/phyto-schemas';
+import { parseDate } from '../domain/dates';
+import { ProblemError, Violation, violation } from '../http/problem';
+import { PhytoStore } from './phyto-store';
+
+export interface ListFilters {
+  dateFrom?: string;
+  dateTo?: string;
+  product?: string;
+  page?: string;
+  page_size?: string;
+}
+
+export interface ListPage {
+  records: PhytoRecord[];
+  total: number;
+  /** Present when the client paginated. */
+  page?: { number: number; size: number; pages: number };
+}
+
+const PAIR_MESSAGE = 'page and page_size must be provided together';
+
+/**
+ * Query-parameter rules of the list that a schema cannot express: the pagination pair (a misspelt `page-size` counts
+ * as missing, with the spec's message), date forms and order. Every problem is reported together.
+ */
+export function checkListQuery(raw: Record<string, string>, q: ListFilters): { fromMs?: number; toMs?: number; page?: { number: number; size: number } } {
+  const problems: Violation[] = [];
+  const misspelt = Object.keys(raw).filter((k) => k !== 'page_size' && /^page[-_ ]?size$/i.test(k));
+  if ((q.page === undefined) !== (q.page_size === undefined) || misspelt.length > 0) {
+    problems.push(violation('PAGINATION_PAIR', misspelt.length > 0 ? `query.${misspelt[0]}` : q.page === undefined ? 'query.page' : 'query.page_size', PAIR_MESSAGE));
+  }
+  let page: { number: number; size: number } | undefined;
+  if (q.page !== undefined && q.page_size !== undefined) {
+    const number = /^[1-9]\d{0,6}$/.test(q.page) ? Number(q.page) : NaN;
+    const size = /^[1-9]\d{0,3}$/.test(q.page_size) ? Number(q.page_size) : NaN;
+    if (Number.isNaN(number)) problems.push(violation('INVALID_VALUE', 'query.page', 'a whole number from 1'));
+    if (Number.isNaN(size) || size > MAX_PAGE_SIZE) problems.push(violation('INVALID_VALUE', 'query.page_size', `a whole number from 1 to ${MAX_PAGE_SIZE}`));
+    page = { number, size };
+  }
+  const from = q.dateFrom === undefined ? undefined : parseDate(q.dateFrom);
+  const to = q.dateTo === undefined ? undefined : parseDate(q.dateTo);
+  if (from === null) problems.push(violation('INVALID_DATE', 'query.dateFrom', 'expected DD-MM-YYYY'));
+  if (to === null) problems.push(violation('INVALID_DATE', 'query.dateTo', 'expected DD-MM-YYYY'));
+  if (from && to && from > to) problems.push(violation('INVALID_VALUE', 'query.dateFrom', 'dateFrom is after dateTo'));
+  if (problems.length > 0) {
+    const pairOnly = problems.every((p) => p.code === 'PAGINATION_PAIR');
+    throw new ProblemError(400, pairOnly ? PAIR_MESSAGE : 'The query parameters are not valid.', problems);
+  }
+  return {
+    fromMs: from ? from.startOf('day').toMillis() : undefined,
+    toMs: to ? to.endOf('day').toMillis() : undefined,
+    page,
+  };
+}
+
+/**
+ * One page of a farm's records, newest application first. Counting needs every matching key, so the keys are read
+ * first (row keys only, a small payload), then only the page's records in full.
+ */
+export async function listRecords(store: PhytoStore, farmId: number, raw: Record<string, string>, q: ListFilters): Promise<ListPage> {
+  const { fromMs, toMs, page } = checkListQuery(raw, q);
+  const keys = await store.listKeys(farmId, fromMs, toMs, q.product);
+  const slice = page ? keys.slice((page.number - 1) * page.size, page.number * page.size) : keys;
+  const records = slice.length > 0 ? await store.readRange(farmId, slice[0], slice[slice.length - 1], q.product) : [];
+  return {
+    records,
+    total: keys.length,
+    ...(page ? { page: { number: page.number, size: page.size, pages: Math.ceil(keys.length / page.size) } } : {}),
+  };
+}

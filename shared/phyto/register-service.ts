@@ -1,0 +1,112 @@
+import { DateTime } from 'luxon';
+import { PhytoRequest } from '../api/phyto-schemas';
+import { RefreshingValue } from '../cache/refreshing-value';
+import { ReferenceData } from '../catalog/reference-data';
+import { Client } from '../clients/client-store';
+import { parseDateTime, ZONE } from '../domain/dates';
+import { accessibleFarm } from '../farms/farm-service';
+import { FarmStore } from '../farms/farm-store';
+import { statusOfCode } from '../http/error-codes';
+import { idempotencyHash, requestFingerprint } from '../http/idempotency';
+import { ProblemError, statusFor, violation } from '../http/problem';
+import { IdBlocks } from '../store/counters';
+import { PhytoStore, WriteConflict } from './phyto-store';
+import { buildRecord } from './record-view';
+import { checkApplication } from './rules';
+
+export interface RegisterDeps {
+  farms: FarmStore;
+  reference: RefreshingValue<ReferenceData>;
+  store: PhytoStore;
+  ids: IdBlocks;
+  maxBackdateDays: number;
+  now?: () => DateTime;
+}
+
+export interface RegisterInput {
+  client: Client;
+  agrifarmId: string;
+  exported: boolean;
+  body: PhytoRequest;
+  idempotencyKey: string | null;
+}
+
+/** Concurrent registrations on the same locations retry this many times before giving up with a 503. */
+const MAX_ATTEMPTS = 20;
+
+/**
+ * Validates and stores one application. The checks and the write form one optimistic transaction: history is read,
+ * the rules run, and the write succeeds only if that history is unchanged, so no interleaving of concurrent requests
+ * can store two applications that together break an interval or a count.
+ */
+export async function registerApplication(deps: RegisterDeps, input: RegisterInput): Promise<{ status: number; body: string }> {
+  const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
+  const appliedAt = parseDateTime(input.body.dateApplication);
+  if (!appliedAt) {
+    throw new ProblemError(400, 'The application date is not valid.', [
+      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
+    ]);
+  }
+  const product = input.body.subtype.code;
+  const idcps = [...new Set(input.body.idcp.map(Number))].filter((i) => farm.byIdcp.has(i));
+  const idem = input.idempotencyKey
+    ? {
+        hash: idempotencyHash(input.client.id, input.idempotencyKey),
+        requestHash: requestFingerprint({ agrifarmId: input.agrifarmId, exported: input.exported, body: input.body }),
+      }
+    : null;
+
+  for (let attempt = 1; ; attempt++) {
+    const [reference, state] = await Promise.all([
+      deps.reference.get(),
+      deps.store.readRegistrationState(farm.meta.farmId, product, idcps, idem?.hash ?? null),
+    ]);
+    if (idem && state.idempotency) {
+      if (state.idempotency.requestHash === idem.requestHash) return { status: state.idempotency.status, body: state.idempotency.body };
+      throw new ProblemError(422, 'The Idempotency-Key was already used for a different request.', [
+        violation('IDEMPOTENCY_KEY_REUSED', 'header.Idempotency-Key', 'use a new key for a new request'),
+      ]);
+    }
+    const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
+    const { violations, resolution } = checkApplication({
+      request: input.body,
+      appliedAt,
+      now,
+      maxBackdateDays: deps.maxBackdateDays,
+      farm,
+      product: reference.products.get(product),
+      applicator: reference.applicators.get(input.body.applicator.user.ropo),
+      history: new Map([...state.guards].map(([idcp, g]) => [idcp, g.prior])),
+      codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
+    });
+    if (violations.length > 0) {
+      throw new ProblemError(statusFor(violations, statusOfCode), 'The application breaks the rules below; nothing was stored.', violations);
+    }
+    const id = await deps.ids.take();
+    const record = buildRecord(id, input.body, reference.products.get(product)!, resolution, farm, input.exported, now);
+    const at = appliedAt.toUTC().toISO()!;
+    const guards = resolution.entries.map((e) => {
+      const g = state.guards.get(e.idcp);
+      const prior = [...(g?.prior ?? []), { recordId: id, at }].sort((a, b) => a.at.localeCompare(b.at));
+      return { rowKey: g?.rowKey ?? `g~${product}~${e.idcp}`, idcp: e.idcp, prior, etag: g?.etag };
+    });
+    const body = JSON.stringify([record]);
+    try {
+      await deps.store.insert(
+        farm.meta.farmId,
+        { record, id, product, appliedAtMs: appliedAt.toMillis(), exported: input.exported },
+        guards,
+        idem && { ...idem, status: 201, body },
+      );
+      return { status: 201, body };
+    } catch (e) {
+      if (!(e instanceof WriteConflict)) throw e;
+      if (attempt >= MAX_ATTEMPTS) {
+        throw new ProblemError(503, 'Too many concurrent registrations on the same crop locations; retry shortly.', [
+          violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff'),
+        ], { 'Retry-After': '1' });
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
+}

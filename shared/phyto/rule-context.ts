@@ -1,0 +1,36 @@
+import { DateTime } from 'luxon';
+import { PhytoRequest } from '../api/phyto-schemas';
+import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
+import { CatalogueName } from '../catalog/siex-codes/catalogues';
+import { ProductUse } from '../backoffice/dataset-schema';
+import { FarmIndex, IdcpEntry } from '../farms/farm-index';
+
+/** An application already stored for the same product on one crop location. */
+export interface PriorApplication {
+  recordId: number;
+  /** UTC instant, ISO. */
+  at: string;
+}
+
+/** Everything the registration rules look at; the rules themselves do no I/O. */
+export interface RuleContext {
+  request: PhytoRequest;
+  /** The application time, in Madrid. */
+  appliedAt: DateTime;
+  now: DateTime;
+  maxBackdateDays: number;
+  farm: FarmIndex;
+  product: StoredProduct | undefined;
+  applicator: StoredApplicator | undefined;
+  /** Prior applications of this product on this farm campaign, per idcp. */
+  history: Map<number, PriorApplication[]>;
+  /** True when a SIEX catalogue code exists and is in force on the date (catalogue name as in the SIEX files). */
+  codeInForce: (catalogue: CatalogueName, code: string, on: DateTime) => boolean;
+}
+
+/** What the rules resolved on the way, needed to build the stored record. */
+export interface Resolution {
+  entries: IdcpEntry[];
+  /** Uses that authorize this application (crop, pest, dose, month), per crop code. */
+  uses: ProductUse[];
+}

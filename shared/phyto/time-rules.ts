@@ -1,0 +1,23 @@
+import { Violation, violation } from '../http/problem';
+import { RuleContext } from './rule-context';
+
+/** A clock a little ahead at the ERP must not turn a treatment done just now into a "future" one. */
+export const CLOCK_SKEW_SECONDS = 120;
+
+/**
+ * Not in the future, and at most `maxBackdateDays` calendar days back in Madrid time (so across a summer-time change
+ * "7 days ago" is the same wall-clock time a week earlier, not 168 hours).
+ */
+export function timeRules(ctx: RuleContext): Violation[] {
+  const path = 'body.dateApplication';
+  if (ctx.appliedAt > ctx.now.plus({ seconds: CLOCK_SKEW_SECONDS })) {
+    return [violation('DATE_IN_FUTURE', path, 'the application date is in the future')];
+  }
+  const earliest = ctx.now.setZone(ctx.appliedAt.zone).minus({ days: ctx.maxBackdateDays });
+  if (ctx.appliedAt < earliest) {
+    return [
+      violation('DATE_TOO_OLD', path, `applications may be registered at most ${ctx.maxBackdateDays} days after they took place`),
+    ];
+  }
+  return [];
+}
