@@ -1,0 +1,210 @@
+// siex-gateway: everything the service needs in one subscription-scoped deployment (azd up, or
+// az deployment sub create with main.dev.parameters.json / main.prod.parameters.json). See README "Deploy".
+//
+// Checked offline by test/infra (the Bicep CLI cannot be installed here): syntax with tree-sitter-bicep, module
+// paths and parameters, loaded files, parameter files, @secure() parameters, the app settings against
+// shared/config/settings.ts, the API Management policies and the OpenAPI document.
+
+targetScope = 'subscription'
+
+@description('Name of the environment (azd environment name); seeds every resource name.')
+@minLength(1)
+@maxLength(64)
+param environmentName string
+
+@description('Azure region of the regional resources (must offer Flex Consumption).')
+@minLength(1)
+param location string
+
+@description('''The API Management product of this environment: api-service-siex-dev (development) or
+api-service-siex (production). Named after the service followed by "Product", as the interface specification
+requires of the variable that holds the product identifier; it also selects the production-only settings.''')
+@allowed([
+  'api-service-siex-dev'
+  'api-service-siex'
+])
+param apiServiceSiexProduct string
+
+@description('API Management tier: Consumption (no developer portal, created in minutes) or Developer.')
+@allowed([
+  'Consumption'
+  'Developer'
+])
+param apimSku string = 'Consumption'
+
+@description('E-mail address of the API publisher (API Management system notifications).')
+@minLength(3)
+param apimPublisherEmail string
+
+@description('Name of the API publisher, shown in the developer portal.')
+param apimPublisherName string = 'SIEX gateway operations'
+
+@description('Object id of the operator running the deployment (azd sets AZURE_PRINCIPAL_ID): gets the data roles to load the back office and upload the SIEX certificate. Empty for none.')
+param principalId string = ''
+
+@description('Kind of principal principalId is: User for a person, ServicePrincipal for CI.')
+@allowed([
+  'User'
+  'ServicePrincipal'
+  'Group'
+])
+param principalType string = 'User'
+
+@description('Resource group name; empty for rg-<environmentName>.')
+param resourceGroupName string = ''
+
+@description('Where Communication Services keeps e-mail data at rest.')
+param emailDataLocation string = 'Europe'
+
+@description('Upper bound of function instances.')
+@minValue(40)
+@maxValue(1000)
+param functionMaximumInstanceCount int = 100
+
+@description('Memory of each function instance.')
+@allowed([
+  512
+  2048
+  4096
+])
+param functionInstanceMemoryMB int = 2048
+
+var isProduction = apiServiceSiexProduct == 'api-service-siex'
+var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
+var tags = {
+  'azd-env-name': environmentName
+  service: 'siex-gateway'
+  product: apiServiceSiexProduct
+}
+
+// The export job queue and its poison queue (host.json maxDequeueCount: after 5 tries a message moves there).
+var exportQueueName = 'export-jobs'
+var queueNames = [
+  'export-jobs'
+  'export-jobs-poison'
+]
+var deploymentContainerName = 'app-package-${resourceToken}'
+
+resource rg 'Microsoft.Resources/resourceGroups@2024-03-01' = {
+  name: empty(resourceGroupName) ? 'rg-${environmentName}' : resourceGroupName
+  location: location
+  tags: tags
+}
+
+module monitoring 'modules/monitoring.bicep' = {
+  name: 'monitoring'
+  scope: rg
+  params: {
+    logAnalyticsName: 'log-${resourceToken}'
+    applicationInsightsName: 'appi-${resourceToken}'
+    location: location
+    tags: tags
+    retentionInDays: isProduction ? 90 : 30
+  }
+}
+
+module storage 'modules/storage.bicep' = {
+  name: 'storage'
+  scope: rg
+  params: {
+    name: 'st${resourceToken}'
+    location: location
+    tags: tags
+    skuName: isProduction ? 'Standard_ZRS' : 'Standard_LRS'
+    deploymentContainerName: deploymentContainerName
+    queueNames: queueNames
+    operatorPrincipalId: principalId
+    operatorPrincipalType: principalType
+  }
+}
+
+module keyVault 'modules/keyVault.bicep' = {
+  name: 'keyVault'
+  scope: rg
+  params: {
+    name: 'kv-${resourceToken}'
+    location: location
+    tags: tags
+    enablePurgeProtection: isProduction
+    operatorPrincipalId: principalId
+    operatorPrincipalType: principalType
+  }
+}
+
+module communication 'modules/communication.bicep' = {
+  name: 'communication'
+  scope: rg
+  params: {
+    communicationServiceName: 'acs-${resourceToken}'
+    emailServiceName: 'ecs-${resourceToken}'
+    tags: tags
+    dataLocation: emailDataLocation
+  }
+}
+
+module functionApp 'modules/functionApp.bicep' = {
+  name: 'functionApp'
+  scope: rg
+  params: {
+    name: 'func-${resourceToken}'
+    planName: 'plan-${resourceToken}'
+    location: location
+    tags: tags
+    storageAccountName: storage.outputs.name
+    deploymentContainerName: deploymentContainerName
+    applicationInsightsName: monitoring.outputs.applicationInsightsName
+    keyVaultName: keyVault.outputs.name
+    communicationServiceName: communication.outputs.name
+    maximumInstanceCount: functionMaximumInstanceCount
+    instanceMemoryMB: functionInstanceMemoryMB
+    // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
+    appSettings: {
+      AzureWebJobsStorage__accountName: storage.outputs.name
+      AUTH_MODE: 'apim'
+      RATE_LIMIT_PER_MINUTE: '100'
+      MAX_BODY_BYTES: '1048576'
+      MAX_BACKDATE_DAYS: '7'
+      REFERENCE_CACHE_SECONDS: '60'
+    }
+  }
+}
+
+module functionKeySecret 'modules/functionKeySecret.bicep' = {
+  name: 'functionKeySecret'
+  scope: rg
+  params: {
+    functionAppName: functionApp.outputs.name
+    keyVaultName: keyVault.outputs.name
+  }
+}
+
+module apim 'modules/apim.bicep' = {
+  name: 'apim'
+  scope: rg
+  params: {
+    name: 'apim-${resourceToken}'
+    location: location
+    tags: tags
+    sku: apimSku
+    publisherEmail: apimPublisherEmail
+    publisherName: apimPublisherName
+    apiServiceSiexProduct: apiServiceSiexProduct
+    functionAppHostName: functionApp.outputs.defaultHostName
+    keyVaultName: keyVault.outputs.name
+    functionKeySecretUri: functionKeySecret.outputs.secretUri
+  }
+}
+
+// Read by azd into the environment (.azure/<env>/.env) and by the operator (README "Deploy").
+output AZURE_LOCATION string = location
+output AZURE_TENANT_ID string = tenant().tenantId
+output AZURE_RESOURCE_GROUP string = rg.name
+output AZURE_FUNCTION_APP_NAME string = functionApp.outputs.name
+output AZURE_STORAGE_ACCOUNT_NAME string = storage.outputs.name
+output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
+output AZURE_APIM_NAME string = apim.outputs.name
+output APIM_GATEWAY_URL string = apim.outputs.gatewayUrl
+output API_SERVICE_SIEX_PRODUCT string = apim.outputs.productId
+output EXPORT_QUEUE_NAME string = exportQueueName
+output COMMUNICATION_SERVICES_ENDPOINT string = communication.outputs.endpoint
+output EMAIL_SENDER_ADDRESS string = communication.outputs.senderAddress

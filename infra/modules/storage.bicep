@@ -1,0 +1,119 @@
+// The gateway's storage account: tables (created by the app on first use), the export queues, and the blob
+// container Flex Consumption deploys the app package from. Shared keys are off: every caller uses Entra ID.
+
+@description('Storage account name (3-24 lowercase letters and digits).')
+@minLength(3)
+@maxLength(24)
+param name string
+
+@description('Azure region.')
+param location string
+
+@description('Tags applied to every resource.')
+param tags object
+
+@description('Replication; production uses zone-redundant storage.')
+@allowed([
+  'Standard_LRS'
+  'Standard_ZRS'
+])
+param skuName string = 'Standard_LRS'
+
+@description('Blob container that holds the Flex Consumption deployment package.')
+param deploymentContainerName string
+
+@description('Queues to create: the export queue and its poison queue.')
+param queueNames array
+
+@description('Object id of the operator (user or CI principal) who loads the back office and inspects the queues; empty for none.')
+param operatorPrincipalId string = ''
+
+@description('Kind of principal operatorPrincipalId is.')
+@allowed([
+  'User'
+  'ServicePrincipal'
+  'Group'
+])
+param operatorPrincipalType string = 'User'
+
+var roles = {
+  tableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3'
+  queueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88'
+}
+
+resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
+  name: name
+  location: location
+  tags: tags
+  kind: 'StorageV2'
+  sku: {
+    name: skuName
+  }
+  properties: {
+    accessTier: 'Hot'
+    minimumTlsVersion: 'TLS1_2'
+    supportsHttpsTrafficOnly: true
+    allowBlobPublicAccess: false
+    allowSharedKeyAccess: false
+    defaultToOAuthAuthentication: true
+    publicNetworkAccess: 'Enabled'
+  }
+}
+
+resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {
+  parent: account
+  name: 'default'
+}
+
+resource deploymentContainer 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
+  parent: blobService
+  name: deploymentContainerName
+  properties: {
+    publicAccess: 'None'
+  }
+}
+
+resource queueService 'Microsoft.Storage/storageAccounts/queueServices@2023-05-01' = {
+  parent: account
+  name: 'default'
+}
+
+resource queues 'Microsoft.Storage/storageAccounts/queueServices/queues@2023-05-01' = [
+  for queueName in queueNames: {
+    parent: queueService
+    name: queueName
+  }
+]
+
+resource tableService 'Microsoft.Storage/storageAccounts/tableServices@2023-05-01' = {
+  parent: account
+  name: 'default'
+}
+
+resource operatorTables 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (!empty(operatorPrincipalId)) {
+  name: guid(account.id, operatorPrincipalId, roles.tableDataContributor)
+  scope: account
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)
+    principalId: operatorPrincipalId
+    principalType: operatorPrincipalType
+    description: 'Back-office import (npm run admin -- import) from an operator workstation'
+  }
+}
+
+resource operatorQueues 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (!empty(operatorPrincipalId)) {
+  name: guid(account.id, operatorPrincipalId, roles.queueDataContributor)
+  scope: account
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.queueDataContributor)
+    principalId: operatorPrincipalId
+    principalType: operatorPrincipalType
+    description: 'Inspect and re-drive the export poison queue'
+  }
+}
+
+output name string = account.name
+output id string = account.id
+output blobEndpoint string = account.properties.primaryEndpoints.blob
+output tableEndpoint string = account.properties.primaryEndpoints.table
+output queueEndpoint string = account.properties.primaryEndpoints.queue
