@@ -1,0 +1,33 @@
+/** The real inputs of the infra checks: the repository's infra/, sample settings, settings schema and error codes. */
+import * as path from 'node:path';
+import { settingsSchema } from '../../shared/config/settings';
+import { ERROR_CODES } from '../../shared/http/error-codes';
+import { CheckContext, SettingSchema, SettingsAllowlist } from './checks';
+import allowlistJson from './settings-allowlist.json';
+import verifiedJson from './verified-resource-types.json';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+export const INFRA_DIR = path.join(REPO_ROOT, 'infra');
+export const SAMPLE_SETTINGS_FILE = path.join(REPO_ROOT, 'local.settings.sample.json');
+
+export const allowlist: SettingsAllowlist = {
+  localOnly: allowlistJson.localOnly,
+  hostOwned: allowlistJson.hostOwned,
+  sampleHostOwned: allowlistJson.sampleHostOwned,
+};
+
+/** Read at test time, so a setting added to the schema is checked the moment it exists. */
+export function realContext(overrides: Partial<CheckContext> = {}): CheckContext {
+  return {
+    infraDir: INFRA_DIR,
+    sampleSettingsFile: SAMPLE_SETTINGS_FILE,
+    settings: {
+      schema: settingsSchema as unknown as SettingSchema,
+      shape: settingsSchema.shape as unknown as Record<string, SettingSchema>,
+    },
+    allowlist,
+    errorCodes: ERROR_CODES,
+    verifiedResourceTypes: verifiedJson.verified,
+    ...overrides,
+  };
+}
