@@ -1,0 +1,170 @@
+import { DateTime } from 'luxon';
+import { ZONE } from '../../domain/dates';
+import { CatalogueName, SiexCode } from './catalogues';
+import { normalizeName } from './names';
+
+export type PestKind = 'enfermedad' | 'plaga' | 'mala_hierba' | 'regulador';
+
+/** Which catalogue holds the codes of each kind of pest (DESIGN section 8, `infection.kind`). */
+export const PEST_CATALOGUE = {
+  enfermedad: 'ENFERMEDADES',
+  plaga: 'PLAGAS',
+  mala_hierba: 'MALAS_HIERBAS',
+  regulador: 'REGULADORES_CRECIMIENTO',
+} as const satisfies Record<PestKind, CatalogueName>;
+
+const pestKinds = Object.keys(PEST_CATALOGUE) as PestKind[];
+
+/** Why a code is or is not usable on a day, so callers can word the error. */
+export type CodeStatus = 'valid' | 'unknown' | 'ended';
+
+export interface PestMatch {
+  kind: PestKind;
+  code: number;
+  name: string;
+  /** How the register's words were matched: whole name, scientific name, or the genus entry (`Genus spp.`). */
+  by: 'name' | 'scientific' | 'genus';
+}
+
+/**
+ * The SIEX catalogues in memory: pure lookups for validation (is this unit or pest code valid on the application
+ * day?) and for the register import (which code has this name?). Build it with `SiexCodes.from` or load it from
+ * storage with `loadSiexCodes`.
+ *
+ * Validity: a code is valid on a day when it exists and its Fecha de baja is empty or later than that day. The Fecha
+ * de alta is not checked: it records when FEGA entered the row (every unit says 2023), not when the thing began to
+ * exist, and checking it would reject correct older records.
+ */
+export class SiexCodes {
+  private readonly byCode = new Map<CatalogueName, Map<string, SiexCode>>();
+  private readonly units = new Map<string, SiexCode[]>();
+  private readonly pestNames = new Map<string, Indexed>();
+  private readonly pestScientific = new Map<string, Indexed>();
+  private readonly cropNames = new Map<string, SiexCode>();
+
+  private constructor(catalogues: Partial<Record<CatalogueName, readonly SiexCode[]>>) {
+    for (const [catalogue, entries] of Object.entries(catalogues) as [CatalogueName, readonly SiexCode[]][]) {
+      this.byCode.set(catalogue, new Map(entries.map((e) => [e.code, e])));
+    }
+    for (const unit of this.list('UNIDADES_MEDIDA')) {
+      const key = unitKey(unit.name);
+      this.units.set(key, [...(this.units.get(key) ?? []), unit]);
+    }
+    for (const kind of pestKinds) {
+      for (const e of this.list(PEST_CATALOGUE[kind])) {
+        const code = Number(e.code);
+        if (!Number.isInteger(code) || code <= 0) continue;
+        const match: PestMatch = { kind, code, name: e.name, by: 'name' };
+        remember(this.pestNames, normalizeName(e.name), match, e);
+        if (e.scientific) remember(this.pestScientific, normalizeName(e.scientific), match, e);
+      }
+    }
+    for (const crop of this.list('PRODUCTOS')) {
+      if (crop.until) continue;
+      // "POMELO O TORONJA", "CAQUI o PALOSANTO": each alternative names the crop.
+      for (const alternative of [crop.name, ...crop.name.split(/ o /i)]) {
+        const key = normalizeName(alternative);
+        if (key && !this.cropNames.has(key)) this.cropNames.set(key, crop);
+      }
+    }
+  }
+
+  static from(catalogues: Partial<Record<CatalogueName, readonly SiexCode[]>>): SiexCodes {
+    return new SiexCodes(catalogues);
+  }
+
+  /** Catalogues that hold at least one code. */
+  loaded(): CatalogueName[] {
+    return [...this.byCode].filter(([, codes]) => codes.size > 0).map(([name]) => name);
+  }
+
+  size(catalogue: CatalogueName): number {
+    return this.byCode.get(catalogue)?.size ?? 0;
+  }
+
+  list(catalogue: CatalogueName): SiexCode[] {
+    return [...(this.byCode.get(catalogue)?.values() ?? [])];
+  }
+
+  get(catalogue: CatalogueName, code: string | number): SiexCode | undefined {
+    return this.byCode.get(catalogue)?.get(String(code).trim());
+  }
+
+  name(catalogue: CatalogueName, code: string | number): string | undefined {
+    return this.get(catalogue, code)?.name;
+  }
+
+  /** `onDate`: `DD-MM-YYYY` (the API's form), `YYYY-MM-DD`, or a luxon DateTime (taken in Madrid time). */
+  status(catalogue: CatalogueName, code: string | number, onDate: string | DateTime): CodeStatus {
+    const entry = this.get(catalogue, code);
+    if (!entry) return 'unknown';
+    return entry.until && entry.until <= isoDayOf(onDate) ? 'ended' : 'valid';
+  }
+
+  isValid(catalogue: CatalogueName, code: string | number, onDate: string | DateTime): boolean {
+    return this.status(catalogue, code, onDate) === 'valid';
+  }
+
+  /**
+   * The unit with this symbol (`kg/ha`, `L/ha`, `%`), ignoring case and spaces, so `Kg/Ha` and `l/ha` are found.
+   * With a day, a unit valid on that day is preferred when two rows share a symbol.
+   */
+  unitBySymbol(symbol: string, onDate?: string | DateTime): SiexCode | undefined {
+    const candidates = this.units.get(unitKey(symbol)) ?? [];
+    if (onDate === undefined) return candidates.find((u) => !u.until) ?? candidates[0];
+    return candidates.find((u) => this.isValid('UNIDADES_MEDIDA', u.code, onDate)) ?? candidates[0];
+  }
+
+  /**
+   * The pest, disease, weed or growth-regulation code the register means by these words. The register and SIEX share
+   * the EPPO-based naming ("Oídio de la vid, Erysiphe necator"), so the whole name is tried first; then the
+   * scientific part after the last comma; then the genus entry (`Podosphaera spp.`), which covers every species of
+   * it. Nothing is guessed beyond that.
+   */
+  pestByName(words: string): PestMatch | undefined {
+    const lookup = (key: string) => this.pestNames.get(key)?.match ?? this.pestScientific.get(key)?.match;
+    const whole = normalizeName(words);
+    const byName = this.pestNames.get(whole)?.match;
+    if (byName) return byName;
+    const scientific = whole.includes(',') ? whole.slice(whole.lastIndexOf(',') + 1).trim() : whole;
+    const byScientific = this.pestScientific.get(scientific)?.match ?? (scientific !== whole ? lookup(scientific) : undefined);
+    if (byScientific) return { ...byScientific, by: 'scientific' };
+    const genus = /^([a-z]+) [a-z]/.exec(scientific)?.[1];
+    const byGenus = genus ? lookup(`${genus} spp.`) : undefined;
+    return byGenus ? { ...byGenus, by: 'genus' } : undefined;
+  }
+
+  /** A crop (PRODUCTOS) not withdrawn, by its name in words ("Tomate" is 197 TOMATE, "Caqui" is 213 CAQUI o PALOSANTO). */
+  cropByName(words: string): SiexCode | undefined {
+    return this.cropNames.get(normalizeName(words));
+  }
+}
+
+interface Indexed {
+  match?: PestMatch;
+  ended: boolean;
+}
+
+/**
+ * Indexes a name. A name two codes share (the scientific name "Bromus spp." is both the annual and the perennial
+ * bromes) matches neither, since picking one would be a guess; a withdrawn code gives way to one that is not.
+ */
+function remember(index: Map<string, Indexed>, key: string, match: PestMatch, entry: SiexCode): void {
+  if (!key) return;
+  const ended = Boolean(entry.until);
+  const current = index.get(key);
+  if (!current || (current.ended && !ended)) index.set(key, { match, ended });
+  else if (current.ended === ended && (current.match?.code !== match.code || current.match.kind !== match.kind)) {
+    index.set(key, { ended });
+  }
+}
+
+function unitKey(symbol: string): string {
+  return symbol.replace(/\s+/g, '').replace('²', '2').replace('³', '3').toLowerCase();
+}
+
+function isoDayOf(day: string | DateTime): string {
+  if (typeof day !== 'string') return day.setZone(ZONE).toISODate() ?? '';
+  const dmy = /^(\d{2})-(\d{2})-(\d{4})/.exec(day);
+  return dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : day.slice(0, 10);
+}

@@ -1,0 +1,85 @@
+import { TableClient, TransactionAction } from '@azure/data-tables';
+import { contentHash } from '../catalog-store';
+import { fromDocProps, toDocProps } from '../../store/doc-entity';
+import { TABLES, TableStore } from '../../store/tables';
+import { CatalogueName, catalogueNames, SiexCode, siexCodeSchema } from './catalogues';
+import { SiexCodes } from './siex-codes';
+
+/**
+ * SIEX catalogues in the `catalog` table, one partition per catalogue (`siex-UNIDADES_MEDIDA`, ...; RowKey = code),
+ * beside the products and applicators, so the reference-data cache loads a catalogue with one partition query. Rows
+ * carry a content hash, so importing the same file again writes nothing. Rows are never deleted: FEGA end-dates codes
+ * (Fecha de baja) instead of removing them, and a code missing from a newer file is reported and kept as stored.
+ */
+export const siexPartition = (catalogue: CatalogueName): string => `siex-${catalogue}`;
+
+export interface CatalogueUpsertReport {
+  added: string[];
+  changed: string[];
+  /** Codes whose Fecha de baja appeared or changed in this import. */
+  ended: string[];
+  unchanged: number;
+  /** Codes stored before and absent from this file: kept as they were. */
+  missingFromFile: string[];
+}
+
+export class SiexCodeStore {
+  constructor(private readonly store: TableStore) {}
+
+  async upsertCatalogue(catalogue: CatalogueName, entries: readonly SiexCode[]): Promise<CatalogueUpsertReport> {
+    const table = await this.store.table(TABLES.catalog);
+    const pk = siexPartition(catalogue);
+    const existing = await readRows(table, pk);
+    const report: CatalogueUpsertReport = { added: [], changed: [], ended: [], unchanged: 0, missingFromFile: [] };
+    const actions: TransactionAction[] = [];
+    const inFile = new Set<string>();
+    for (const entry of entries) {
+      inFile.add(entry.code);
+      const hash = contentHash(entry);
+      const before = existing.get(entry.code);
+      if (before?.hash === hash) {
+        report.unchanged++;
+        continue;
+      }
+      (before ? report.changed : report.added).push(entry.code);
+      if (entry.until && entry.until !== before?.doc.until) report.ended.push(entry.code);
+      actions.push(['upsert', { partitionKey: pk, rowKey: rowKeyOf(entry.code), hash, ...toDocProps(entry) }, 'Replace']);
+    }
+    for (const code of existing.keys()) if (!inFile.has(code)) report.missingFromFile.push(code);
+    // One partition per catalogue, so each batch of 100 is a valid entity-group transaction.
+    for (let i = 0; i < actions.length; i += 100) await table.submitTransaction(actions.slice(i, i + 100));
+    return report;
+  }
+
+  async loadCatalogue(catalogue: CatalogueName): Promise<SiexCode[]> {
+    const table = await this.store.table(TABLES.catalog);
+    return [...(await readRows(table, siexPartition(catalogue))).values()].map((r) => r.doc);
+  }
+
+  /** Every catalogue, one partition query each (run together). Catalogues never imported come back empty. */
+  async loadAll(): Promise<SiexCodes> {
+    const loaded = await Promise.all(catalogueNames.map(async (c) => [c, await this.loadCatalogue(c)] as const));
+    return SiexCodes.from(Object.fromEntries(loaded));
+  }
+}
+
+/** Shorthand for the reference-data cache: `await loadSiexCodes(store)`. */
+export function loadSiexCodes(store: TableStore): Promise<SiexCodes> {
+  return new SiexCodeStore(store).loadAll();
+}
+
+/** Codes are digits today; anything Table Storage forbids in a key is escaped so a future code cannot break a write. */
+function rowKeyOf(code: string): string {
+  return code.replace(/[/\\#?%\u0000-\u001f\u007f-\u009f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+async function readRows(table: TableClient, pk: string): Promise<Map<string, { doc: SiexCode; hash: string }>> {
+  const rows = new Map<string, { doc: SiexCode; hash: string }>();
+  for await (const e of table.listEntities<Record<string, unknown>>({
+    queryOptions: { filter: `PartitionKey eq '${pk}'` },
+  })) {
+    const doc = siexCodeSchema.parse(fromDocProps(e));
+    rows.set(doc.code, { doc, hash: String(e.hash) });
+  }
+  return rows;
+}

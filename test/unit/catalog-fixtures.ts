@@ -1,0 +1,205 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOGUES, catalogueNames, CatalogueName, SiexCode, parseCatalogue } from '../../shared/catalog/siex-codes/catalogues';
+import { decodeCatalogue } from '../../shared/catalog/siex-codes/csv';
+import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
+
+/**
+ * Test material for the catalog tests: the official SIEX catalogues read from `../shared/siex/catalogues` (never
+ * copied into the project), and register products in the official export format, with rows taken from the public
+ * snapshot of the register's uses (MAPA register, 2026-08-14): real names, numbers, doses and their oddities.
+ */
+export const SIEX_DIR = path.resolve(__dirname, '../../../shared/siex/catalogues');
+
+let official: Partial<Record<CatalogueName, SiexCode[]>> | undefined;
+
+export function officialCatalogues(): Partial<Record<CatalogueName, SiexCode[]>> {
+  official ??= Object.fromEntries(
+    catalogueNames.map((c) => [c, parseCatalogue(c, decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[c].file)))).entries]),
+  );
+  return official;
+}
+
+export function officialCodes(): SiexCodes {
+  return SiexCodes.from(officialCatalogues());
+}
+
+type Json = Record<string, unknown>;
+
+export interface RawProductInput {
+  num: string;
+  name: string;
+  holder: string;
+  formulado: string;
+  estado?: string;
+  registered?: string;
+  expires?: string;
+  saleEnd?: string;
+  cancelled?: string;
+  composition?: [string, number, string][];
+  uses: Json[];
+}
+
+/** One element of `Productos`, laid out as the ministry's export lays it out. */
+export function registerProduct(p: RawProductInput): Json {
+  return {
+    DATOSPRODUCTO: {
+      IdProducto: 100000 + Number(p.num.replace(/\D/g, '')),
+      Num_Registro: p.num,
+      Nombre: p.name,
+      Titular: p.holder,
+      Fabricante: p.holder,
+      Formulado: p.formulado,
+      Estado: p.estado ?? 'Vigente',
+      Fecha_Registro: p.registered ?? '',
+      Fecha_Caducidad: p.expires ?? '',
+      Fecha_Cancelacion: p.cancelled ?? '',
+      Fecha_LimiteVenta: p.saleEnd ?? '',
+      Condicionamiento: '',
+    },
+    COMPOSICION: (p.composition ?? []).map(([name, amount, note]) => ({
+      'Nombre Sustancia': name,
+      NombreUE: name,
+      Concentracion: amount,
+      DescripcionNota: note,
+    })),
+    USOS: p.uses,
+    OTRASDENOMINACIONES: [],
+    OTROSNOMBRES: [],
+  };
+}
+
+export function use(
+  crop: string,
+  agent: string,
+  min: number | string,
+  max: number | string,
+  unit: string,
+  safety: string,
+  extra: Json = {},
+): Json {
+  return {
+    CodigoCultivo: '',
+    Cultivo: crop,
+    CodigoAgente: '',
+    Agente: agent,
+    Dosis_Min: min,
+    Dosis_Max: max,
+    'Unidad Medida dosis': unit,
+    'Plazo Seguridad': safety,
+    'Volumen Caldo': '',
+    Aplicaciones: '',
+    IntervaloAplicaciones: '',
+    CondicionamientoEspecifico: '',
+    MetodoAplicacion: 'Pulverización normal',
+    Volumen_Min: 0,
+    VolumenMax: 0,
+    'Unidades Volumen': '',
+    TipoUsuario: 'Profesional',
+    Ambito: 'Aire libre',
+    SistemaCultivo: '',
+    Bbch: '',
+    ...extra,
+  };
+}
+
+/** MICROTHIOL SPECIAL DISPERSS: legacy number, "NO PROCEDE", crop groups, a range of applications, a repeated row. */
+export const microthiol = (): RawProductInput => ({
+  num: '11179',
+  name: 'MICROTHIOL SPECIAL DISPERSS',
+  holder: 'UPL IBERIA, S.A.',
+  formulado: 'AZUFRE 80% [WG] P/P',
+  registered: '1976/05/10',
+  expires: '2027/07/31',
+  composition: [['AZUFRE', 8.0e1, '%']],
+  uses: [
+    use('Vid', 'Oídio de la vid, Erysiphe necator', 0.25, 0.8, '%', 'NO PROCEDE', { Aplicaciones: '1-8' }),
+    use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE'),
+    use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE', { MetodoAplicacion: 'Espolvoreo' }),
+    use('Frutales de pepita', 'Oídio del manzano, Podosphaera leucotricha', 0.25, 0.7, '%', 'NO PROCEDE'),
+    use('Cereales de invierno / primavera', 'Oídio de los cereales, Blumeria graminis', 0.25, 0.6, '%', 'NO PROCEDE'),
+    use('Olivo', 'Negrilla, fumagina, Capnodium elaeophilum', 0.25, 0.75, '%', 'NO PROCEDE', {
+      Aplicaciones: '1-3',
+      IntervaloAplicaciones: '7-10',
+    }),
+    use('Judía forrajera', 'Erysiphe spp.', 0.25, 0.75, '%', 'NO PROCEDE'),
+  ],
+});
+
+/** ETIFIX: a growth regulator, g/Hl, a safety period written as two figures with conditions. */
+export const etifix = (): RawProductInput => ({
+  num: '17705',
+  name: 'ETIFIX',
+  holder: 'NUFARM ESPAÑA S.A.',
+  formulado: 'ANA 1% [SP] P/P',
+  registered: '1988/02/01',
+  expires: '2029/11/30',
+  composition: [['1-NAFTILACÉTICO', 1, '%']],
+  uses: [
+    use('Manzano', 'Aclareo frutos', 100, 150, 'g/Hl', '90 (ACLAREO DE FRUTOS)7 (EVITAR CAÍDA DE FRUTOS)', { Aplicaciones: 1 }),
+    use('Peral', 'Inhibición caída de frutos', 200, 200, 'g/Hl', '7'),
+  ],
+});
+
+/** CABRIO WG: an ES- number, Kg/ha, a dose given as 0 to max, a single dose given as min with max 0. */
+export const cabrio = (): RawProductInput => ({
+  num: 'ES-00065',
+  name: 'CABRIO WG',
+  holder: 'BASF Agricultural Solutions Spain S.L.U.',
+  formulado: 'PIRACLOSTROBIN 20% [WG] P/P',
+  registered: '2011-06-15T00:00:00',
+  expires: '2026/09/15',
+  composition: [['PIRACLOSTROBIN', 20, '%']],
+  uses: [
+    use('Olivo de almazara', 'Repilo del olivo, Venturia oleaginea', 0.5, 0.5, 'Kg/ha', '105'),
+    use('Maíz', 'Roya común del maíz, Puccinia sorghi', 0.0, 1.0, 'Kg/ha', 'NO PROCEDE'),
+    use('Tomate', 'Mildiu de la patata y el tomate, Phytophthora infestans', 0.0, 0.5, 'Kg/ha', '3'),
+    use('Cítricos', 'Alternaria spp.', 1.125, 0.0, 'Kg/ha', '14'),
+  ],
+});
+
+/** PENSHAR 40% SC: a herbicide; "NP"; a unit SIEX does not have (ml/planta); l/hl, which is a percentage. */
+export const penshar = (): RawProductInput => ({
+  num: 'ES-00064',
+  name: 'PENSHAR 40% SC',
+  holder: 'SHARDA EUROPE BVBA',
+  formulado: 'PENDIMETALINA 40% [SC] P/V',
+  registered: '2011-05-20T00:00:00',
+  expires: '2027/01/15',
+  composition: [['PENDIMETALINA', 40, '%']],
+  uses: [
+    use('Lechuga', 'Dicotiledóneas anuales', 2.5, 4.0, 'l/ha', '75'),
+    use('Judía verde', 'Monocotiledóneas anuales', 3.0, 5.0, 'l/ha', 'NP'),
+    use('Tabaco', 'Inhibición de brotes axilares en tabaco', 20.0, 0.0, 'ml/planta', 'NP'),
+    use('Frutales de cáscara', 'Malas hierbas anuales de los frutales', 0.3, 0.5, 'l/hl', 'NP'),
+  ],
+});
+
+/** AZUFRE LIQUIDO 800 G/L as a cancelled product: cancellation day, and a sale deadline after it. */
+export const azufreCancelled = (): RawProductInput => ({
+  num: '24138',
+  name: 'AZUFRE LIQUIDO 800 G/L',
+  holder: 'AFEPASA GLOBAL, S.A.U.',
+  formulado: 'AZUFRE 80% [SC] P/V',
+  estado: 'Cancelado',
+  registered: '2004/03/01',
+  expires: '2027/07/31',
+  cancelled: '2026/03/01',
+  saleEnd: '2026/09/01',
+  composition: [['AZUFRE', 80, '%']],
+  uses: [use('Vid', 'Oídio de la vid, Erysiphe necator', 4.0, 4.0, 'l/ha', 'NO PROCEDE')],
+});
+
+export function registerDocument(products: RawProductInput[]): Json {
+  return { Productos: products.map(registerProduct) };
+}
+
+/** Writes a register export file: plain, or as the ministry's download serves it (double-serialized envelope). */
+export function writeRegister(file: string, products: RawProductInput[], form: 'plain' | 'envelope' = 'plain'): void {
+  const document = JSON.stringify(registerDocument(products));
+  const text =
+    form === 'plain'
+      ? document
+      : JSON.stringify(JSON.stringify({ Id: 1, Tipo: 'CEX', Contenido: document, Fecha: '2026-10-02T00:00:00' }));
+  writeFileSync(file, text, 'utf8');
+}

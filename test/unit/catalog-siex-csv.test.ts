@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOGUES, catalogueNames, parseCatalogue } from '../../shared/catalog/siex-codes/catalogues';
+import { catalogueDay, decodeCatalogue, parseCsv } from '../../shared/catalog/siex-codes/csv';
+import { SIEX_DIR } from './catalog-fixtures';
+
+const cp1252 = (text: string): Uint8Array =>
+  Uint8Array.from(
+    [...text].map(
+      (ch) => ({ ó: 0xf3, í: 0xed, é: 0xe9, Á: 0xc1, ñ: 0xf1, '€': 0x80, '²': 0xb2, '“': 0x93, '”': 0x94, '–': 0x96 })[ch] ?? ch.charCodeAt(0),
+    ),
+  );
+
+describe('SIEX catalogue CSV', () => {
+  it('decodes Windows-1252, including the euro sign and superscripts that Latin-1 lacks or places elsewhere', () => {
+    // Node's own TextDecoder('windows-1252') gets 0x80-0x9F wrong (it decodes them as Latin-1 control characters).
+    const text = '"Código";"Oídio";"€/ha";"Unidades/m²";"Ácaros";"Año";“cita” – fin';
+    expect(decodeCatalogue(cp1252(text))).toBe(text);
+  });
+
+  it('decodes a file re-saved as UTF-8 with a BOM', () => {
+    const utf8 = new TextEncoder().encode('\ufeff"Código";"Oídio"');
+    expect(decodeCatalogue(utf8)).toBe('"Código";"Oídio"');
+  });
+
+  it('splits quoted fields with separators, doubled quotes, line breaks, CRLF and empty cells', () => {
+    const text = '"Código";"Nombre";Fecha de baja\r\n"1";"a;b";\r\n"2";"dice ""hola""\nen dos líneas";01/02/2024\r\n\r\n';
+    expect(parseCsv(text)).toEqual([
+      ['Código', 'Nombre', 'Fecha de baja'],
+      ['1', 'a;b', ''],
+      ['2', 'dice "hola"\nen dos líneas', '01/02/2024'],
+    ]);
+  });
+
+  it('reads catalogue dates dd/mm/yyyy as ISO days and refuses impossible ones', () => {
+    expect(catalogueDay('05/06/2025')).toBe('2025-06-05');
+    expect(catalogueDay('5/6/2025')).toBe('2025-06-05');
+    expect(catalogueDay('')).toBe('');
+    expect(catalogueDay('31/02/2025')).toBeNull();
+    expect(catalogueDay('2025-06-05')).toBeNull();
+  });
+
+  it('parses every official catalogue the gateway uses, without a problem', () => {
+    for (const catalogue of catalogueNames) {
+      const { entries, problems } = parseCatalogue(catalogue, decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[catalogue].file))));
+      expect({ catalogue, problems }).toEqual({ catalogue, problems: [] });
+      expect(entries.length).toBeGreaterThan(2);
+    }
+  });
+
+  it('keeps names, scientific names, EPPO codes and the three dates of the official rows', () => {
+    const read = (c: keyof typeof CATALOGUES) =>
+      parseCatalogue(c, decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[c].file)))).entries;
+    const units = read('UNIDADES_MEDIDA');
+    expect(units.find((u) => u.code === '14')).toMatchObject({ name: '%', from: '2023-09-20', until: '' });
+    expect(units.find((u) => u.code === '17')?.name).toBe('kg/ha');
+    expect(units.find((u) => u.code === '45')?.name).toBe('€/ha');
+    expect(units.find((u) => u.code === '15')).toMatchObject({ name: 'Unidades/m²', modified: '2025-06-05' });
+    const diseases = read('ENFERMEDADES');
+    expect(diseases.find((d) => d.code === '148')).toMatchObject({
+      name: 'Oídio de la vid, Erysiphe necator',
+      scientific: 'Erysiphe necator',
+      eppo: 'UNCINE',
+      path: '8.30.2.6',
+    });
+    const crops = read('PRODUCTOS');
+    expect(crops.find((c) => c.code === '102')).toMatchObject({ name: 'VIÑA', eppo: 'VITVI', until: '' });
+    // Withdrawn crops carry their Fecha de baja: codes are end-dated, never removed.
+    expect(crops.filter((c) => c.until).length).toBeGreaterThan(50);
+    expect(crops.find((c) => c.code === '15')?.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('reports a row it cannot read with its line and still imports the others', () => {
+    const text = [
+      '"Código SIEX";"Eficacia del tratamiento";Fecha de alta;Fecha de modificación;Fecha de baja',
+      '"1";"Buena";01/02/2023;;',
+      '"2";"Regular";2023-02-01;;',
+      ';"Sin código";01/02/2023;;',
+      '"1";"Buena otra vez";01/02/2023;;31/12/2025',
+    ].join('\n');
+    const { entries, problems } = parseCatalogue('EFICACIA_TRATAMIENTO', text);
+    expect(entries).toEqual([{ code: '1', name: 'Buena otra vez', from: '2023-02-01', modified: '', until: '2025-12-31' }]);
+    expect(problems.map((p) => p.line)).toEqual([3, 4, 5]);
+    expect(problems[0].message).toContain('Fecha de alta');
+  });
+
+  it('refuses a file whose header lacks the expected columns, naming them', () => {
+    const { entries, problems } = parseCatalogue('UNIDADES_MEDIDA', '"Código";"Unidad"\n"1";"m2"\n');
+    expect(entries).toEqual([]);
+    expect(problems[0].message).toContain('Unidades de medida');
+  });
+});
