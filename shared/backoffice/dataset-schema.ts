@@ -40,10 +40,16 @@ export const applicatorSchema = z.strictObject({
 
 export const productUseSchema = z.strictObject({
   cropTypeIds: z.array(z.string().regex(/^\d+$/, 'SIEX crop code')).min(1),
-  pest: z.strictObject({ code: z.number().int().positive(), kind: pestKindSchema, name: z.string().min(1) }),
+  /**
+   * `code` 0: the official register names a pest that no SIEX catalogue has (the register's words are in `name`, and
+   * `kind` is the product's usual kind). The register import stores such uses and reports them; they still authorise
+   * the crop and dose, but match no infection code.
+   */
+  pest: z.strictObject({ code: z.number().int().nonnegative(), kind: pestKindSchema, name: z.string().min(1) }),
   doseMin: z.number().nonnegative(),
   doseMax: z.number().positive(),
-  unit: z.strictObject({ code: z.number().int().positive(), symbol: z.string().min(1) }),
+  /** `code` 0: a register dose unit with no SIEX unit (the register's symbol is kept); reported by the import. */
+  unit: z.strictObject({ code: z.number().int().nonnegative(), symbol: z.string().min(1) }),
   maxApplications: z.number().int().positive().optional(),
   minIntervalDays: z.number().int().nonnegative().optional(),
   safetyDays: z.number().int().nonnegative().optional(),
@@ -61,6 +67,11 @@ export const productSchema = z.strictObject({
   lastUse: optionalDay,
   requiredLevel: ropoLevelSchema.default('basico'),
   uses: z.array(productUseSchema).min(1),
+  /**
+   * Set by the register import when the official register withdrew the product (cancelled, or gone from a newer
+   * export): the day it was withdrawn. `expires` / `lastUse` already end it; this says why, for messages and reports.
+   */
+  withdrawn: day.optional(),
 });
 
 export const enclosureSchema = z.strictObject({
