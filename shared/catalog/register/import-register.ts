@@ -1,0 +1,241 @@
+import { stat } from 'node:fs/promises';
+import { DateTime } from 'luxon';
+import { ProductInput } from '../../backoffice/dataset-schema';
+import { formatDate } from '../../domain/dates';
+import { TableStore } from '../../store/tables';
+import { CatalogStore } from '../catalog-store';
+import { CropResolver, loadCropGroups } from '../crop-groups';
+import { SiexCodeStore } from '../siex-codes/store';
+import { readRegisterProducts } from './json-stream';
+import { mapRegisterProduct, mergeVariants, UseIssue } from './map-product';
+import { planRefresh } from './refresh';
+
+export interface RegisterImportOptions {
+  /** The import's day, `DD-MM-YYYY` (default: today in Madrid): withdrawal day of products gone from the register. */
+  today?: string;
+  /** A crop-group mapping to use instead of the shipped `crop-groups.json`. */
+  cropGroupsFile?: string;
+  /**
+   * A file that would withdraw more than a fifth of the products in force (and more than 10) is refused: it is far
+   * likelier a partial or wrong export than a real weekly change. Set to import it anyway.
+   */
+  allowMassWithdrawal?: boolean;
+  onProgress?: (progress: { bytes: number; totalBytes: number; products: number }) => void;
+}
+
+/** A problem and how many times it occurred (uses, for use problems; products, for notes). */
+export interface Tally {
+  name: string;
+  count: number;
+}
+
+export interface RegisterImportReport {
+  file: string;
+  today: string;
+  seconds: number;
+  /** Products and uses read from the file. */
+  products: number;
+  uses: number;
+  /** Products stored from this file and the uses they hold (after merging uses that differ only by crop). */
+  storedProducts: number;
+  storedUses: number;
+  added: string[];
+  changed: string[];
+  unchanged: number;
+  withdrawn: { code: string; reason: 'cancelled' | 'missing'; day: string }[];
+  reinstated: string[];
+  /** Products in the file that could not be stored, with why (a stored version, if any, stays as it was). */
+  rejected: { numRegistro: string; name: string; reason: string }[];
+  /** Registration numbers the file holds more than once (merged into one product). */
+  duplicates: string[];
+  /** Legacy numbers whose `ES-` code is also another product's: the `ES-` product is kept. */
+  collisions: { code: string; numRegistro: string }[];
+  /** Products with notes (a date that is not a date, no Fecha_Registro), a few examples per note. */
+  notes: Tally[];
+  unmappedCrops: Tally[];
+  unresolvedPests: Tally[];
+  unknownUnits: Tally[];
+  /** Uses left out for their dose (none stated, or min above max), and fields that could not be read. */
+  droppedDoses: Tally[];
+  unreadFields: Tally[];
+  /** How many uses found their pest by scientific name or by genus rather than by the whole name. */
+  pestsMatchedLoosely: { scientific: number; genus: number };
+  /** Codes in the crop-group mapping that PRODUCTOS does not have. */
+  cropGroupUnknownCodes: string[];
+}
+
+export class RegisterImportError extends Error {}
+
+/**
+ * `import-products`: the official register's bulk export into the catalog table. Reads the file product by product,
+ * maps each one (pure), merges repeated registration numbers, then works out the refresh against what is stored
+ * (added / changed / withdrawn) and writes in one pass. Nothing is written until the whole file has been read, so a
+ * truncated or malformed file changes nothing. Needs the SIEX catalogues imported first (units, pests, crops).
+ */
+export async function importRegister(
+  file: string,
+  store: TableStore,
+  options: RegisterImportOptions = {},
+): Promise<RegisterImportReport> {
+  const started = process.hrtime.bigint();
+  const today = options.today ?? formatDate(DateTime.now());
+  const codes = await new SiexCodeStore(store).loadAll();
+  const needed = ['UNIDADES_MEDIDA', 'PRODUCTOS', 'ENFERMEDADES', 'PLAGAS', 'MALAS_HIERBAS'] as const;
+  const absent = needed.filter((c) => codes.size(c) === 0);
+  if (absent.length) {
+    throw new RegisterImportError(
+      `SIEX catalogue(s) not imported: ${absent.join(', ')}. Run import-catalogues with the official CSV folder first.`,
+    );
+  }
+  const crops = new CropResolver(loadCropGroups(options.cropGroupsFile), codes);
+  const catalog = new CatalogStore(store);
+  const stored = new Map((await catalog.loadProducts()).map((p) => [p.code, p]));
+
+  const totalBytes = (await stat(file)).size;
+  const tallies = new Tallies();
+  const mapped = new Map<string, ProductInput>();
+  const sources = new Map<string, { numbering: 'es' | 'legacy'; raw: string }>();
+  const inFile = new Set<string>();
+  const report: RegisterImportReport = {
+    file,
+    today,
+    seconds: 0,
+    products: 0,
+    uses: 0,
+    storedProducts: 0,
+    storedUses: 0,
+    added: [],
+    changed: [],
+    unchanged: 0,
+    withdrawn: [],
+    reinstated: [],
+    rejected: [],
+    duplicates: [],
+    collisions: [],
+    notes: [],
+    unmappedCrops: [],
+    unresolvedPests: [],
+    unknownUnits: [],
+    droppedDoses: [],
+    unreadFields: [],
+    pestsMatchedLoosely: { scientific: 0, genus: 0 },
+    cropGroupUnknownCodes: crops.unknownCodes(),
+  };
+  let bytes = 0;
+  const progress = () => options.onProgress?.({ bytes, totalBytes, products: report.products });
+
+  for await (const raw of readRegisterProducts(file, { onBytes: (b) => (bytes = b) })) {
+    report.products++;
+    const result = mapRegisterProduct(raw, { codes, crops, today, previous: (code) => stored.get(code) });
+    report.uses += result.usesIn;
+    tallies.addIssues(result.issues);
+    for (const note of result.notes) tallies.add('notes', note.replace(/"[^"]*"/, '"…"'));
+    if (result.code.ok) inFile.add(result.code.code);
+    if (!result.product) {
+      report.rejected.push({ numRegistro: result.code.raw, name: result.name, reason: result.rejected ?? '' });
+    } else {
+      const { code } = result.product;
+      const source = { numbering: result.code.ok ? result.code.numbering : ('es' as const), raw: result.code.raw };
+      const before = mapped.get(code);
+      const first = sources.get(code);
+      if (!before || !first) {
+        mapped.set(code, result.product);
+        sources.set(code, source);
+      } else if (first.numbering === source.numbering) {
+        report.duplicates.push(source.raw);
+        mapped.set(code, mergeVariants(before, result.product));
+      } else {
+        // A short legacy number padded onto an ES- number: the ES- product is the one the code means today.
+        const legacy = source.numbering === 'legacy' ? source : first;
+        report.collisions.push({ code, numRegistro: legacy.raw });
+        if (source.numbering === 'es') {
+          mapped.set(code, result.product);
+          sources.set(code, source);
+        }
+      }
+    }
+    if (report.products % 50 === 0) progress();
+  }
+  progress();
+
+  const plan = planRefresh(stored, mapped, inFile, today);
+  if (
+    !options.allowMassWithdrawal &&
+    plan.missing.length > 10 &&
+    plan.missing.length > plan.storedInForce / 5
+  ) {
+    throw new RegisterImportError(
+      `this file would withdraw ${plan.missing.length} of ${plan.storedInForce} products in force ` +
+        `(missing from it); refusing, as it looks partial. Check the file, or import with --allow-mass-withdrawal.`,
+    );
+  }
+  const upserted = await catalog.upsertProducts(plan.write);
+
+  const special = new Set([...plan.missing, ...plan.cancelled, ...plan.reinstated]);
+  report.added = upserted.added.filter((c) => !special.has(c));
+  report.changed = upserted.changed.filter((c) => !special.has(c));
+  report.unchanged = upserted.unchanged;
+  report.withdrawn = [
+    ...plan.cancelled.map((code) => ({ code, reason: 'cancelled' as const, day: mapped.get(code)?.withdrawn ?? today })),
+    ...plan.missing.map((code) => ({ code, reason: 'missing' as const, day: today })),
+  ];
+  report.reinstated = plan.reinstated;
+  report.storedProducts = mapped.size;
+  report.storedUses = [...mapped.values()].reduce((n, p) => n + p.uses.length, 0);
+  Object.assign(report, tallies.sorted());
+  report.pestsMatchedLoosely = tallies.loose;
+  report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return report;
+}
+
+type TallyName = 'notes' | 'unmappedCrops' | 'unresolvedPests' | 'unknownUnits' | 'droppedDoses' | 'unreadFields';
+
+/** Counts of each problem by name, so 60,000 uses with the same unknown crop make one line with its count. */
+class Tallies {
+  private readonly counts = new Map<TallyName, Map<string, number>>();
+  readonly loose = { scientific: 0, genus: 0 };
+
+  add(kind: TallyName, name: string): void {
+    let map = this.counts.get(kind);
+    if (!map) this.counts.set(kind, (map = new Map()));
+    map.set(name, (map.get(name) ?? 0) + 1);
+  }
+
+  addIssues(issues: UseIssue[]): void {
+    for (const issue of issues) {
+      switch (issue.kind) {
+        case 'unmapped-crop':
+          this.add('unmappedCrops', issue.value);
+          break;
+        case 'unresolved-pest':
+          this.add('unresolvedPests', issue.value);
+          break;
+        case 'unknown-unit':
+          this.add('unknownUnits', issue.value);
+          break;
+        case 'no-dose':
+          this.add('droppedDoses', 'no dose stated');
+          break;
+        case 'inverted-dose':
+          this.add('droppedDoses', 'Dosis_Min above Dosis_Max');
+          break;
+        case 'unread':
+          this.add('unreadFields', `${issue.field}: "${issue.value}"`);
+          break;
+        case 'pest-by':
+          this.loose[issue.by]++;
+          break;
+      }
+    }
+  }
+
+  sorted(): Record<TallyName, Tally[]> {
+    const out = {} as Record<TallyName, Tally[]>;
+    for (const kind of ['notes', 'unmappedCrops', 'unresolvedPests', 'unknownUnits', 'droppedDoses', 'unreadFields'] as const) {
+      out[kind] = [...(this.counts.get(kind) ?? new Map<string, number>())]
+        .map(([name, count]) => ({ name, count }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,275 @@
+import { ProductInput, productSchema, ProductUse } from '../../backoffice/dataset-schema';
+import { MAX_DOC_CHARS } from '../../store/doc-entity';
+import { CropResolver } from '../crop-groups';
+import { normalizeName } from '../siex-codes/names';
+import { PestKind, PestMatch, SiexCodes } from '../siex-codes/siex-codes';
+import { registerCode, RegisterCode } from './code';
+import { earlier, maxApplications, minIntervalDays, registerDay, registerNumber, safetyDays, sortable } from './fields';
+import { rawProductSchema, RawComponent, RawUse } from './raw-schema';
+import { doseUnit } from './units';
+
+/**
+ * One register product to the back-office product shape (`ProductInput`), purely: everything it could not use is
+ * returned as issues for the import report, never dropped without a word.
+ *
+ * Decisions, each for a reason:
+ * - type: TIPO_PRODFITO 1 "Producto fitosanitario registrado" (everything in the register is a registered product).
+ * - substance: the COMPOSICION lines ("AZUFRE 80%", joined with " + "); the Formulado text when there are none.
+ * - registered: Fecha_Registro; absent in some exports, then `UNKNOWN_REGISTRATION_DAY` (and a note).
+ * - in force (Estado "Vigente"): expires = Fecha_Caducidad (required); lastUse = Fecha_LimiteVenta when later
+ *   (a grace period after expiry), else empty.
+ * - cancelled (any other Estado): withdrawn = Fecha_Cancelacion (or the day of the first import that saw it
+ *   cancelled, kept on later imports); expires = the earlier of Fecha_Caducidad and that day; lastUse as above.
+ * - uses: the crop through the crop-group mapping (a use whose crop is not mapped is left out and reported, since a
+ *   use without a SIEX crop can never match a farm); the pest through the SIEX catalogues by name (not found: kept
+ *   with code 0, reported); the unit by symbol (not found: kept with code 0, reported); a single dose (max 0) is
+ *   min = max; no dose at all, or min above max, leaves the use out (reported). Uses identical but for the crop are
+ *   merged into one use with all the crops.
+ */
+export const UNKNOWN_REGISTRATION_DAY = '01-01-1900';
+
+const REGISTERED_PRODUCT_TYPE = 1;
+const IN_FORCE = new Set(['', 'vigente', 'autorizado']);
+
+export type UseIssue =
+  | { kind: 'unmapped-crop'; value: string }
+  | { kind: 'unresolved-pest'; value: string }
+  | { kind: 'unknown-unit'; value: string }
+  | { kind: 'no-dose'; value: string }
+  | { kind: 'inverted-dose'; value: string }
+  | { kind: 'unread'; field: 'Plazo Seguridad' | 'Aplicaciones' | 'IntervaloAplicaciones' | 'Dosis'; value: string }
+  | { kind: 'pest-by'; by: Exclude<PestMatch['by'], 'name'>; value: string };
+
+export interface MapContext {
+  codes: SiexCodes;
+  crops: CropResolver;
+  /** The import's day, `DD-MM-YYYY`. */
+  today: string;
+  /** What is stored under this code, so a withdrawal day chosen by an earlier import stays the same. */
+  previous?: (code: string) => ProductInput | undefined;
+}
+
+export interface MappedProduct {
+  code: RegisterCode;
+  name: string;
+  /** The register's Estado, as written. */
+  estado: string;
+  cancelled: boolean;
+  product?: ProductInput;
+  rejected?: string;
+  notes: string[];
+  issues: UseIssue[];
+  usesIn: number;
+}
+
+export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProduct {
+  const parsed = rawProductSchema.safeParse(input);
+  if (!parsed.success) {
+    const raw = (input as { DATOSPRODUCTO?: { Num_Registro?: unknown } } | null)?.DATOSPRODUCTO?.Num_Registro;
+    const where = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    return {
+      code: { ok: false, raw: String(raw ?? '?'), reason: 'not in the register format' },
+      name: '',
+      estado: '',
+      cancelled: false,
+      rejected: `not in the register format (${where})`,
+      notes: [],
+      issues: [],
+      usesIn: 0,
+    };
+  }
+  const { DATOSPRODUCTO: d, COMPOSICION: composition, USOS: rawUses } = parsed.data;
+  const code = registerCode(d.Num_Registro);
+  const out: MappedProduct = {
+    code,
+    name: d.Nombre,
+    estado: d.Estado,
+    cancelled: !IN_FORCE.has(normalizeName(d.Estado)),
+    notes: [],
+    issues: [],
+    usesIn: rawUses.length,
+  };
+  if (!code.ok) return { ...out, rejected: `Num_Registro "${code.raw}": ${code.reason}` };
+  if (!d.Nombre) return { ...out, rejected: 'no Nombre' };
+
+  const day = (field: 'Fecha_Registro' | 'Fecha_Caducidad' | 'Fecha_LimiteVenta' | 'Fecha_Cancelacion') => {
+    const value = registerDay(d[field]);
+    if (value === null) out.notes.push(`${field} "${d[field]}" is not a date; ignored`);
+    return value ?? undefined;
+  };
+  const registered = day('Fecha_Registro');
+  if (!registered) out.notes.push(`no Fecha_Registro; registered recorded as ${UNKNOWN_REGISTRATION_DAY}`);
+  const expiry = day('Fecha_Caducidad');
+  const saleEnd = day('Fecha_LimiteVenta');
+  let withdrawn: string | undefined;
+  let expires: string;
+  if (out.cancelled) {
+    withdrawn = day('Fecha_Cancelacion') ?? ctx.previous?.(code.code)?.withdrawn ?? ctx.today;
+    expires = expiry ? earlier(expiry, withdrawn) : withdrawn;
+  } else {
+    if (!expiry) return { ...out, rejected: 'in force but no Fecha_Caducidad' };
+    expires = expiry;
+  }
+  const lastUse = saleEnd && sortable(saleEnd) > sortable(expires) ? saleEnd : '';
+
+  const uses = mapUses(rawUses, ctx, out.issues);
+  if (uses.length === 0) {
+    return { ...out, rejected: rawUses.length ? 'no use could be stored (see the use problems)' : 'no uses in the register' };
+  }
+  const product: ProductInput = {
+    code: code.code,
+    name: d.Nombre,
+    type: { id: REGISTERED_PRODUCT_TYPE, name: ctx.codes.name('TIPO_PRODFITO', REGISTERED_PRODUCT_TYPE) ?? 'Producto fitosanitario registrado' },
+    holder: { name: d.Titular || d.Fabricante || '(no consta)', nif: '' },
+    substance: { name: substanceOf(composition) || d.Formulado || '(no consta)' },
+    registered: registered ?? UNKNOWN_REGISTRATION_DAY,
+    expires,
+    lastUse,
+    requiredLevel: 'basico',
+    uses,
+    ...(withdrawn ? { withdrawn } : {}),
+  };
+  const valid = productSchema.safeParse(product);
+  if (!valid.success) {
+    return { ...out, rejected: valid.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  }
+  const size = JSON.stringify(product).length;
+  if (size > MAX_DOC_CHARS) return { ...out, rejected: `too large to store (${size} characters of uses)` };
+  return { ...out, product };
+}
+
+/** "AZUFRE 80%", "OXICLORURO DE COBRE 50% (EXPR. EN CU)", "(Z)-7-TETRADECENAL 150 mg/difusor", joined by " + ". */
+export function substanceOf(composition: RawComponent[]): string {
+  return composition
+    .filter((c) => c['Nombre Sustancia'])
+    .map((c) => {
+      const amount = registerNumber(c.Concentracion);
+      if (amount === undefined || amount === null) return c['Nombre Sustancia'];
+      const figure = String(Number(amount.toPrecision(10))).replace('.', ',');
+      const note = c.DescripcionNota;
+      return `${c['Nombre Sustancia']} ${figure}${note.startsWith('%') ? note : note ? ` ${note}` : ''}`;
+    })
+    .join(' + ');
+}
+
+function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): ProductUse[] {
+  const mapped: ProductUse[] = [];
+  const unresolved: ProductUse[] = [];
+  for (const u of rawUses) {
+    const crop = ctx.crops.resolve(u.Cultivo);
+    if (!crop) {
+      issues.push({ kind: 'unmapped-crop', value: u.Cultivo || '(no crop)' });
+      continue;
+    }
+    const dose = doseOf(u, issues);
+    if (!dose) continue;
+    const unitText = u['Unidad Medida dosis'] || u.UnidadMedidaDosis;
+    const unit = doseUnit(unitText, ctx.codes);
+    if (!unit) issues.push({ kind: 'unknown-unit', value: unitText || '(no unit)' });
+    const factor = unit?.factor ?? 1;
+    const pest = ctx.codes.pestByName(u.Agente);
+    if (!pest) issues.push({ kind: 'unresolved-pest', value: u.Agente || '(no agent)' });
+    else if (pest.by !== 'name') issues.push({ kind: 'pest-by', by: pest.by, value: u.Agente });
+    const use: ProductUse = {
+      cropTypeIds: crop.codes,
+      pest: pest
+        ? { code: pest.code, kind: pest.kind, name: u.Agente }
+        : { code: 0, kind: 'plaga', name: u.Agente || '(no consta)' },
+      doseMin: scaled(dose.min, factor),
+      doseMax: scaled(dose.max, factor),
+      unit: unit ? { code: unit.code, symbol: unit.symbol } : { code: 0, symbol: unitText || '(no consta)' },
+    };
+    const limits = {
+      maxApplications: read(maxApplications(u.Aplicaciones), 'Aplicaciones', u.Aplicaciones, issues),
+      minIntervalDays: read(minIntervalDays(u.IntervaloAplicaciones), 'IntervaloAplicaciones', u.IntervaloAplicaciones, issues),
+      safetyDays: read(safetyDays(u['Plazo Seguridad']), 'Plazo Seguridad', u['Plazo Seguridad'], issues),
+    };
+    for (const [key, value] of Object.entries(limits) as [keyof typeof limits, number | undefined][]) {
+      if (value !== undefined) use[key] = value;
+    }
+    (pest ? mapped : unresolved).push(use);
+  }
+  // A pest the catalogues do not know gets the kind most of the product's other uses have (a fungicide's are diseases).
+  const kind = predominantKind(mapped);
+  for (const use of unresolved) use.pest.kind = kind;
+  return mergeByCrop([...mapped, ...unresolved]);
+}
+
+function doseOf(u: RawUse, issues: UseIssue[]): { min: number; max: number } | undefined {
+  const min = registerNumber(u.Dosis_Min);
+  const max = registerNumber(u.Dosis_Max);
+  const shown = `${String(u.Dosis_Min ?? '')}-${String(u.Dosis_Max ?? '')}`;
+  if (min === null || max === null) {
+    issues.push({ kind: 'unread', field: 'Dosis', value: shown });
+    return undefined;
+  }
+  const low = min ?? 0;
+  // The register writes a single authorised dose as Dosis_Min with Dosis_Max 0.
+  const high = max === undefined || max === 0 ? low : max;
+  if (high <= 0) {
+    issues.push({ kind: 'no-dose', value: `${u.Cultivo} / ${u.Agente}` });
+    return undefined;
+  }
+  if (low > high) {
+    issues.push({ kind: 'inverted-dose', value: `${u.Cultivo} / ${u.Agente}: ${shown}` });
+    return undefined;
+  }
+  return { min: low, max: high };
+}
+
+function read(
+  value: number | undefined | null,
+  field: 'Plazo Seguridad' | 'Aplicaciones' | 'IntervaloAplicaciones',
+  text: string,
+  issues: UseIssue[],
+): number | undefined {
+  if (value === null) issues.push({ kind: 'unread', field, value: text });
+  return value ?? undefined;
+}
+
+function scaled(value: number, factor: number): number {
+  return factor === 1 ? value : Number((value * factor).toPrecision(12));
+}
+
+function predominantKind(uses: ProductUse[]): PestKind {
+  const counts = new Map<PestKind, number>();
+  for (const u of uses) counts.set(u.pest.kind, (counts.get(u.pest.kind) ?? 0) + 1);
+  let best: PestKind = 'plaga';
+  for (const [kind, n] of counts) if (n > (counts.get(best) ?? 0)) best = kind;
+  return best;
+}
+
+/**
+ * Uses that differ only by crop become one use listing every crop: the register repeats a pest and dose for each
+ * crop of a group, and for each application method or volume, which the product shape does not carry. Sorted, so
+ * the stored document (and its content hash) does not change when the register reorders its rows.
+ */
+export function mergeByCrop(uses: ProductUse[]): ProductUse[] {
+  const merged = new Map<string, ProductUse>();
+  for (const use of uses) {
+    const { cropTypeIds, ...rest } = use;
+    const key = JSON.stringify(rest);
+    const found = merged.get(key);
+    if (found) found.cropTypeIds = [...new Set([...found.cropTypeIds, ...cropTypeIds])];
+    else merged.set(key, { ...use, cropTypeIds: [...cropTypeIds] });
+  }
+  for (const use of merged.values()) use.cropTypeIds.sort((a, b) => Number(a) - Number(b));
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, use]) => use);
+}
+
+/**
+ * Two register rows with the same registration number (the export has held such pairs, e.g. 16192 with two sale
+ * deadlines): one product, in force if either is; its uses together; the later dates.
+ */
+export function mergeVariants(a: ProductInput, b: ProductInput): ProductInput {
+  if (Boolean(a.withdrawn) !== Boolean(b.withdrawn)) return a.withdrawn ? b : a;
+  const later = (x: string, y: string) => (sortable(x) >= sortable(y) ? x : y);
+  const expires = later(a.expires, b.expires);
+  const lastUse = a.lastUse && b.lastUse ? later(a.lastUse, b.lastUse) : a.lastUse || b.lastUse;
+  return {
+    ...a,
+    expires,
+    lastUse: lastUse && sortable(lastUse) > sortable(expires) ? lastUse : '',
+    uses: mergeByCrop([...a.uses, ...b.uses]),
+  };
+}

@@ -1,0 +1,204 @@
+import { ProductInput, productSchema } from '../../shared/backoffice/dataset-schema';
+import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
+import { MapContext, mapRegisterProduct, mergeVariants, UNKNOWN_REGISTRATION_DAY } from '../../shared/catalog/register/map-product';
+import {
+  azufreCancelled,
+  cabrio,
+  etifix,
+  microthiol,
+  officialCodes,
+  penshar,
+  RawProductInput,
+  registerProduct,
+  use,
+} from './catalog-fixtures';
+
+describe('mapping a register product to the back-office product', () => {
+  const codes = officialCodes();
+  const ctx: MapContext = { codes, crops: new CropResolver(loadCropGroups(), codes), today: '20-10-2026' };
+  const map = (p: RawProductInput, c: MapContext = ctx) => mapRegisterProduct(registerProduct(p), c);
+  const product = (p: RawProductInput): ProductInput => {
+    const result = map(p);
+    expect(result.rejected).toBeUndefined();
+    return result.product!;
+  };
+
+  it('maps the product data: code from the legacy number, holder, substance, dates DD-MM-YYYY', () => {
+    const p = product(microthiol());
+    expect(p).toMatchObject({
+      code: 'ES-11179',
+      name: 'MICROTHIOL SPECIAL DISPERSS',
+      type: { id: 1, name: 'Producto fitosanitario registrado' },
+      holder: { name: 'UPL IBERIA, S.A.', nif: '' },
+      substance: { name: 'AZUFRE 80%' },
+      registered: '10-05-1976',
+      expires: '31-07-2027',
+      lastUse: '',
+      requiredLevel: 'basico',
+    });
+    expect(p.withdrawn).toBeUndefined();
+    expect(productSchema.safeParse(p).success).toBe(true);
+  });
+
+  it('turns "NO PROCEDE" into 0 safety days, and a range of applications into its upper bound', () => {
+    const p = product(microthiol());
+    const vine = p.uses.find((u) => u.pest.code === 148)!;
+    expect(vine).toEqual({
+      cropTypeIds: ['102', '120', '333', '348', '494'],
+      pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
+      doseMin: 0.25,
+      doseMax: 0.8,
+      unit: { code: 14, symbol: '%' },
+      maxApplications: 8,
+      safetyDays: 0,
+    });
+    const olive = p.uses.find((u) => u.pest.name.startsWith('Negrilla'))!;
+    expect(olive).toMatchObject({ maxApplications: 3, minIntervalDays: 7, safetyDays: 0, cropTypeIds: expect.arrayContaining(['101']) });
+  });
+
+  it('maps crop groups to their SIEX crops', () => {
+    const p = product(microthiol());
+    const pome = p.uses.find((u) => u.pest.name.startsWith('Oídio del manzano'))!;
+    expect(pome.cropTypeIds).toEqual(expect.arrayContaining(['108', '109', '211', '214']));
+    const cereals = p.uses.find((u) => u.pest.name.startsWith('Oídio de los cereales'))!;
+    expect(cereals.cropTypeIds).toEqual(expect.arrayContaining(['1', '3', '5', '6', '8', '13']));
+    expect(cereals.pest).toMatchObject({ kind: 'enfermedad', code: 141 });
+  });
+
+  it('merges rows that differ only by what the product shape does not carry, and reports unmapped crops', () => {
+    const result = map(microthiol());
+    // Seven register rows: two identical eriophyid rows on the vine merge; "Judía forrajera" maps to no SIEX crop.
+    expect(result.usesIn).toBe(7);
+    expect(result.product!.uses).toHaveLength(5);
+    expect(result.issues).toContainEqual({ kind: 'unmapped-crop', value: 'Judía forrajera' });
+  });
+
+  it('maps a growth regulator with g/Hl, and takes the longest of two safety periods', () => {
+    const p = product(etifix());
+    expect(p.uses.find((u) => u.pest.code === 40)).toMatchObject({
+      cropTypeIds: ['109'],
+      pest: { kind: 'regulador', code: 40, name: 'Aclareo frutos' },
+      doseMin: 100,
+      doseMax: 150,
+      unit: { code: 65, symbol: 'g/hL' },
+      maxApplications: 1,
+      safetyDays: 90,
+    });
+    expect(p.substance.name).toBe('1-NAFTILACÉTICO 1%');
+  });
+
+  it('maps ES- numbers, ISO registration dates, Kg/ha, doses from 0 and single doses', () => {
+    const p = product(cabrio());
+    expect(p.code).toBe('ES-00065');
+    expect(p.registered).toBe('15-06-2011');
+    const maize = p.uses.find((u) => u.pest.name.startsWith('Roya común del maíz'))!;
+    expect(maize).toMatchObject({ doseMin: 0, doseMax: 1, unit: { code: 17, symbol: 'kg/ha' }, safetyDays: 0 });
+    const citrus = p.uses.find((u) => u.pest.name === 'Alternaria spp.')!;
+    // Dosis_Max 0 in the register means a single dose: Dosis_Min.
+    expect(citrus).toMatchObject({ doseMin: 1.125, doseMax: 1.125, safetyDays: 14 });
+    expect(citrus.cropTypeIds).toContain('206');
+    const olive = p.uses.find((u) => u.pest.name.startsWith('Repilo'))!;
+    expect(olive).toMatchObject({ safetyDays: 105, cropTypeIds: expect.arrayContaining(['101']) });
+  });
+
+  it('keeps a use whose pest or unit SIEX does not know, with code 0, and reports it', () => {
+    const result = map(penshar());
+    const p = result.product!;
+    const tobacco = p.uses.find((u) => u.cropTypeIds.includes('83'))!;
+    expect(tobacco).toMatchObject({ unit: { code: 0, symbol: 'ml/planta' }, pest: { kind: 'regulador', code: 26 } });
+    const nuts = p.uses.find((u) => u.cropTypeIds.includes('104'))!;
+    // An unknown pest takes the kind most of the product's uses have: a herbicide's are weeds.
+    expect(nuts.pest).toEqual({ code: 0, kind: 'mala_hierba', name: 'Malas hierbas anuales de los frutales' });
+    // l/hl is a percentage of the spray: 0.3-0.5 l/hl is 0.3-0.5 %.
+    expect(nuts).toMatchObject({ doseMin: 0.3, doseMax: 0.5, unit: { code: 14, symbol: '%' } });
+    expect(result.issues).toEqual(
+      expect.arrayContaining([
+        { kind: 'unknown-unit', value: 'ml/planta' },
+        { kind: 'unresolved-pest', value: 'Malas hierbas anuales de los frutales' },
+      ]),
+    );
+    expect(p.uses.find((u) => u.cropTypeIds.includes('155'))).toMatchObject({ pest: { kind: 'mala_hierba', code: 3 }, safetyDays: 75 });
+    expect(productSchema.safeParse(p).success).toBe(true);
+  });
+
+  it('ends a cancelled product on its cancellation day, usable until the sale deadline after it', () => {
+    const result = map(azufreCancelled());
+    expect(result.cancelled).toBe(true);
+    expect(result.product).toMatchObject({
+      code: 'ES-24138',
+      expires: '01-03-2026',
+      lastUse: '01-09-2026',
+      withdrawn: '01-03-2026',
+    });
+  });
+
+  it('withdraws a cancelled product with no cancellation day on the import day, and keeps that day later', () => {
+    const raw = { ...azufreCancelled(), cancelled: '', saleEnd: '' };
+    expect(map(raw).product).toMatchObject({ expires: '20-10-2026', lastUse: '', withdrawn: '20-10-2026' });
+    const previous = { ...map(raw).product!, withdrawn: '13-10-2026', expires: '13-10-2026' };
+    const later = map(raw, { ...ctx, today: '27-10-2026', previous: () => previous }).product!;
+    expect(later).toMatchObject({ expires: '13-10-2026', withdrawn: '13-10-2026' });
+  });
+
+  it('keeps a sale deadline after expiry as the last-use day of a product in force', () => {
+    const p = product({ ...cabrio(), expires: '2026/09/15', saleEnd: '2027/03/15' });
+    expect(p).toMatchObject({ expires: '15-09-2026', lastUse: '15-03-2027' });
+    expect(product({ ...cabrio(), saleEnd: '2025/01/01' }).lastUse).toBe('');
+  });
+
+  it('records an unknown registration day as a sentinel, with a note', () => {
+    const result = map({ ...etifix(), registered: '' });
+    expect(result.product?.registered).toBe(UNKNOWN_REGISTRATION_DAY);
+    expect(result.notes[0]).toContain('Fecha_Registro');
+  });
+
+  it('leaves out uses without a dose or with min above max, and says so', () => {
+    const result = map({
+      ...etifix(),
+      uses: [
+        ...etifix().uses,
+        use('Peral', 'Aclareo frutos', 0, 0, 'g/Hl', '7'),
+        use('Peral', 'Aclareo frutos', 300, 200, 'g/Hl', '7'),
+        use('Peral', 'Aclareo frutos', 'mucho', 200, 'g/Hl', 'ver etiqueta', { Aplicaciones: 'varias' }),
+      ],
+    });
+    expect(result.product!.uses).toHaveLength(2);
+    expect(result.issues.map((i) => i.kind)).toEqual(['no-dose', 'inverted-dose', 'unread']);
+  });
+
+  it('rejects, with a reason, what cannot be stored', () => {
+    expect(map({ ...cabrio(), num: 'ES-123456' }).rejected).toContain('5 significant digits');
+    expect(map({ ...cabrio(), expires: '' }).rejected).toContain('Fecha_Caducidad');
+    expect(map({ ...cabrio(), uses: [] }).rejected).toBe('no uses in the register');
+    expect(map({ ...cabrio(), uses: [use('Césped', 'Alternaria spp.', 1, 2, 'Kg/ha', '3')] }).rejected).toContain('no use');
+    expect(mapRegisterProduct({ USOS: [] }, ctx).rejected).toContain('DATOSPRODUCTO');
+    expect(mapRegisterProduct({ DATOSPRODUCTO: {}, USOS: 'x' }, ctx).rejected).toContain('USOS');
+  });
+
+  it('accepts the loose typing of the export: numbers as text with a comma, null fields, a number as Num_Registro', () => {
+    const raw = registerProduct(etifix());
+    const d = raw.DATOSPRODUCTO as Record<string, unknown>;
+    d.Num_Registro = 17705;
+    d.Fabricante = null;
+    (raw.USOS as Record<string, unknown>[])[0].Dosis_Min = '100,0';
+    (raw.USOS as Record<string, unknown>[])[0].IntervaloAplicaciones = null;
+    const result = mapRegisterProduct(raw, ctx);
+    expect(result.product).toMatchObject({ code: 'ES-17705', uses: expect.arrayContaining([expect.objectContaining({ doseMin: 100 })]) });
+  });
+
+  it('merges two rows of one registration number: the one in force wins, otherwise uses join and dates extend', () => {
+    const inForce = product(cabrio());
+    const cancelled = { ...inForce, withdrawn: '01-01-2026', expires: '01-01-2026' };
+    expect(mergeVariants(cancelled, inForce)).toBe(inForce);
+    const other = product({ ...cabrio(), expires: '2026/10/15', uses: [use('Peral', 'Moteado o roña del peral, Venturia pyrina', 0.5, 0.5, 'Kg/ha', '21')] });
+    const merged = mergeVariants(inForce, other);
+    expect(merged.expires).toBe('15-10-2026');
+    expect(merged.uses).toHaveLength(inForce.uses.length + 1);
+  });
+
+  it('produces the same document whatever the order of the register rows (stable content hash)', () => {
+    const a = product(microthiol());
+    const b = product({ ...microthiol(), uses: [...microthiol().uses].reverse() });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+});
