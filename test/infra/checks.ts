@@ -59,6 +59,8 @@ export interface CheckContext {
   errorCodes: Record<string, readonly [number, string]>;
   /** `Provider/type@version` strings checked against the documentation (verified-resource-types.json). */
   verifiedResourceTypes: string[];
+  /** azure.yaml (azd). */
+  azureYamlFile: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -430,8 +432,12 @@ export function checkSecrets(infra: Infra): Finding[] {
       if (o.decorators.includes('secure')) continue;
       if (isSecretLookingName(o.name))
         out.push({ check: 'secrets', file, message: `output '${o.name}' looks secret: do not output secrets` });
-      const listCalls = o.value.descendantsOfType('call_expression').filter((c) => /^list/i.test(c?.childForFieldName('function')?.text ?? ''));
-      if (listCalls.length > 0) out.push({ check: 'secrets', file, message: `output '${o.name}' calls ${listCalls[0]!.childForFieldName('function')!.text}()` });
+      // listKeys(), listSecrets(), x.listKeys(), ...: the list* functions return secrets.
+      const listCalls = o.value
+        .descendantsOfType('call_expression')
+        .map((c) => c?.childForFieldName('function')?.text ?? '')
+        .filter((name) => /^list/i.test(name.split('.').pop() ?? ''));
+      if (listCalls.length > 0) out.push({ check: 'secrets', file, message: `output '${o.name}' calls ${listCalls[0]}()` });
     }
   }
   return out;
@@ -915,6 +921,59 @@ function checkProblemResponses(file: string, root: XmlElement, errorCodes: Check
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// 12. azure.yaml.
+
+/** A tiny reader for the mapping subset of YAML azure.yaml uses: nested `key: value`, block scalars skipped. */
+export function readYamlMapping(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  const stack: { indent: number; node: Record<string, unknown> }[] = [{ indent: -1, node: root }];
+  let blockIndent: number | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    if (/^\s*(#.*)?$/.test(raw)) continue;
+    const indent = raw.length - raw.trimStart().length;
+    if (blockIndent !== undefined) {
+      if (indent > blockIndent) continue;
+      blockIndent = undefined;
+    }
+    const m = /^(\s*)([A-Za-z0-9_.-]+):\s*(.*?)\s*$/.exec(raw);
+    if (!m) continue;
+    while (stack.length > 1 && stack[stack.length - 1].indent >= indent) stack.pop();
+    const parent = stack[stack.length - 1].node;
+    const value = m[3].replace(/\s+#.*$/, '');
+    if (value === '') {
+      const node: Record<string, unknown> = {};
+      parent[m[2]] = node;
+      stack.push({ indent, node });
+    } else {
+      if (value === '|' || value === '>' || value === '|-' || value === '>-') blockIndent = indent;
+      parent[m[2]] = value.replace(/^(['"])(.*)\1$/, '$2');
+    }
+  }
+  return root;
+}
+
+/** azd provisions infra/main.bicep and deploys this project as the function app service `api`. */
+export function checkAzureYaml(infra: Infra, azureYamlFile: string): Finding[] {
+  const out: Finding[] = [];
+  const file = path.basename(azureYamlFile);
+  if (!fs.existsSync(azureYamlFile)) return [{ check: 'azure-yaml', file, message: 'missing' }];
+  const yaml = readYamlMapping(fs.readFileSync(azureYamlFile, 'utf8'));
+  const get = (...keys: string[]) => keys.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), yaml);
+  const expect = (keys: string[], value: string) => {
+    if (get(...keys) !== value) out.push({ check: 'azure-yaml', file, message: `${keys.join('.')} must be '${value}', is ${JSON.stringify(get(...keys))}` });
+  };
+  expect(['infra', 'provider'], 'bicep');
+  expect(['infra', 'path'], path.basename(infra.dir) === 'infra' ? 'infra' : path.basename(infra.dir));
+  expect(['infra', 'module'], 'main');
+  expect(['services', 'api', 'project'], '.');
+  expect(['services', 'api', 'language'], 'js');
+  expect(['services', 'api', 'host'], 'function');
+  if (!/write-openapi\.js --check/.test(String(get('hooks', 'preprovision', 'posix', 'run') ?? '')))
+    out.push({ check: 'azure-yaml', file, message: 'the preprovision hook must check infra/openapi.json (write-openapi.js --check)' });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Everything.
 
 export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
@@ -931,5 +990,6 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkPlatform(infra),
     ...checkApim(infra),
     ...checkPolicies(infra, ctx.errorCodes),
+    ...checkAzureYaml(infra, ctx.azureYamlFile),
   ];
 }

@@ -9,6 +9,7 @@ import verifiedJson from './verified-resource-types.json';
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const INFRA_DIR = path.join(REPO_ROOT, 'infra');
 export const SAMPLE_SETTINGS_FILE = path.join(REPO_ROOT, 'local.settings.sample.json');
+export const AZURE_YAML_FILE = path.join(REPO_ROOT, 'azure.yaml');
 
 export const allowlist: SettingsAllowlist = {
   localOnly: allowlistJson.localOnly,
@@ -28,6 +29,7 @@ export function realContext(overrides: Partial<CheckContext> = {}): CheckContext
     allowlist,
     errorCodes: ERROR_CODES,
     verifiedResourceTypes: verifiedJson.verified,
+    azureYamlFile: AZURE_YAML_FILE,
     ...overrides,
   };
 }

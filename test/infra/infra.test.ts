@@ -4,6 +4,7 @@
  */
 import {
   checkApim,
+  checkAzureYaml,
   checkAppSettings,
   checkBicepSyntax,
   checkLoadedFiles,
@@ -70,6 +71,10 @@ describe('infra/ (offline checks)', () => {
 
   it('puts API Management in front: product per environment, subscription key, OpenAPI import, Key Vault named value', () => {
     expect(messages(checkApim(infra))).toEqual([]);
+  });
+
+  it('lets azd provision infra/main.bicep and deploy the project as the function app service api', () => {
+    expect(messages(checkAzureYaml(infra, ctx.azureYamlFile))).toEqual([]);
   });
 
   it('has well-formed policies with the limits, the header rules and problem-details errors', () => {
