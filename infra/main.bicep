@@ -158,6 +158,11 @@ module functionApp 'modules/functionApp.bicep' = {
     maximumInstanceCount: functionMaximumInstanceCount
     instanceMemoryMB: functionInstanceMemoryMB
     // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
+    // When the SIEX client and the e-mail sender read their settings, they come from here, e.g.:
+    //   SIEX_CLIENT_CERT: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-client-cert)'
+    //   EMAIL_ENDPOINT: communication.outputs.endpoint
+    //   EMAIL_SENDER: communication.outputs.senderAddress
+    //   EXPORT_QUEUE_NAME: exportQueueName
     appSettings: {
       AzureWebJobsStorage__accountName: storage.outputs.name
       AUTH_MODE: 'apim'
