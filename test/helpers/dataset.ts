@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { ClientInput, Dataset, FarmInput } from '../../shared/backoffice/dataset-schema';
+
+/**
+ * Builders for back-office datasets used by the tests. Every test file shares one Azurite (and one gateway), so
+ * REA codes, client ids and keys carry a random suffix: no two files (or runs against persistent storage) collide.
+ */
+export function suffix(bytes = 5): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+/** A REA code (letters and digits) unique to this run. */
+export function uniqueRea(): string {
+  return `T${suffix(6)}`;
+}
+
+/** A secret of 48 characters, well over the 32 the dataset requires. */
+export function secret(label: string): string {
+  return `${label}-${randomBytes(24).toString('hex')}`.slice(0, 64);
+}
+
+export function testClient(label: string, farms: string[], overrides: Partial<ClientInput> = {}): ClientInput {
+  return {
+    id: `t-${label}-${suffix()}`,
+    name: `Test client ${label}`,
+    email: `${label}@erp.example`,
+    sidKey: secret('sid'),
+    apiKey: secret('api'),
+    expires: '',
+    farms,
+    ...overrides,
+  };
+}
+
+export interface EnclosureSpec {
+  prov: string;
+  town: string;
+  aggr: string;
+  zone: string;
+  pol: string;
+  parc: string;
+  enc: string;
+  dimension: string;
+}
+
+export function enclosure(pol: number, parc: number, enc: number, prov = '46', dimension = '1.25'): EnclosureSpec {
+  return { prov, town: '213', aggr: '0', zone: '0', pol: String(pol), parc: String(parc), enc: String(enc), dimension };
+}
+
+/**
+ * A farm with two crops: a vine (typecrop 102, variety 1001) on two parcels with three enclosures, and an olive
+ * grove (typecrop 101, variety 2001) on one parcel whose enclosure is also one of the vine's (same land, other crop).
+ */
+export function testFarm(rea: string, overrides: Partial<FarmInput> = {}): FarmInput {
+  return {
+    rea,
+    year: 2026,
+    name: `Finca ${rea}`,
+    description: 'Viña y olivar de prueba',
+    locality: 'Requena',
+    country: 'ES',
+    province: 'Valencia',
+    community: { code: '10', name: 'Comunitat Valenciana' },
+    owner: { name: 'Luis', surname: 'García Sanz', email: 'luis@example.org', nif: '71234567W' },
+    crops: [
+      {
+        typecrop: { id: '102', name: 'VIÑA' },
+        code: 1001,
+        name: 'TEMPRANILLO',
+        parcels: [
+          { name: 'La Hoya', sigpac: [enclosure(12, 45, 1, '46', '2.35'), enclosure(12, 45, 2, '46', '1.10')] },
+          { name: 'El Pinar', sigpac: [enclosure(14, 7, 1, '46', '3.80')] },
+        ],
+      },
+      {
+        typecrop: { id: '101', name: 'OLIVO' },
+        code: 2001,
+        name: 'BLANQUETA',
+        parcels: [{ name: 'Los Olivos', sigpac: [enclosure(12, 45, 1, '46', '2.35')] }],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A complete dataset (defaults applied, as validateDataset returns it) from the given sections. */
+export function dataset(parts: Partial<Dataset>): Dataset {
+  return { clients: [], applicators: [], products: [], farms: [], ...parts };
+}

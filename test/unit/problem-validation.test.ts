@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { farmLookupQuerySchema, listIdcpBodySchema } from '../../shared/api/farm-schemas';
+import { statusOfCode } from '../../shared/http/error-codes';
+import { problemBody, ProblemError, problemResponse, statusFor, violation } from '../../shared/http/problem';
+import { formatPath, parseOrThrow, zodViolations } from '../../shared/http/validation';
+import { checkProblemShape } from '../helpers/spec-shapes';
+
+const validBody = () => ({
+  type: 'IDCP',
+  crop: { type: 'TypeCropVariety', typecrop: { id: '102', type: 'TypeCrop', name: 'VIÑA' }, code: 1001, name: 'TEMPRANILLO' },
+  regionalAttributes: [
+    {
+      sigpac: [
+        { prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' },
+        { prov: '046', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '2' },
+      ],
+    },
+  ],
+});
+
+function violationsOf(schema: z.ZodType, input: unknown, root = 'body') {
+  const r = schema.safeParse(input, { reportInput: true });
+  if (r.success) throw new Error('expected the input to be rejected');
+  return zodViolations(root, r.error).map(({ code, path }) => ({ code, path }));
+}
+
+describe('formatPath', () => {
+  it('writes object keys with dots and array indexes in brackets', () => {
+    expect(formatPath('body', ['regionalAttributes', 0, 'sigpac', 1, 'prov'])).toBe('body.regionalAttributes[0].sigpac[1].prov');
+    expect(formatPath('$', ['clients', 3])).toBe('$.clients[3]');
+    expect(formatPath('', ['a', 0, 'b'])).toBe('a[0].b');
+    expect(formatPath('query', [])).toBe('query');
+  });
+});
+
+describe('zodViolations', () => {
+  it('accepts the spec request body (sanity check for the cases below)', () => {
+    expect(listIdcpBodySchema.safeParse(validBody()).success).toBe(true);
+  });
+
+  it('reports a missing field as REQUIRED, with its full path', () => {
+    const body = validBody() as Record<string, any>;
+    delete body.regionalAttributes[0].sigpac[1].prov;
+    delete body.crop.typecrop.name;
+    expect(violationsOf(listIdcpBodySchema, body)).toEqual([
+      { code: 'REQUIRED', path: 'body.crop.typecrop.name' },
+      { code: 'REQUIRED', path: 'body.regionalAttributes[0].sigpac[1].prov' },
+    ]);
+  });
+
+  it('reports a missing constant field (a literal such as type: "IDCP") as REQUIRED, not INVALID_VALUE', () => {
+    const body = validBody() as Record<string, any>;
+    delete body.type;
+    delete body.crop.typecrop.type;
+    expect(violationsOf(listIdcpBodySchema, body)).toEqual([
+      { code: 'REQUIRED', path: 'body.type' },
+      { code: 'REQUIRED', path: 'body.crop.typecrop.type' },
+    ]);
+  });
+
+  it('reports a value of the wrong type or form as INVALID_VALUE', () => {
+    const body = validBody() as Record<string, any>;
+    body.type = 'IDCPX';
+    body.crop.code = '1001';
+    body.regionalAttributes[0].sigpac[1].prov = 46;
+    body.regionalAttributes[0].sigpac[0].enc = '1a';
+    expect(violationsOf(listIdcpBodySchema, body)).toEqual([
+      { code: 'INVALID_VALUE', path: 'body.type' },
+      { code: 'INVALID_VALUE', path: 'body.crop.code' },
+      { code: 'INVALID_VALUE', path: 'body.regionalAttributes[0].sigpac[0].enc' },
+      { code: 'INVALID_VALUE', path: 'body.regionalAttributes[0].sigpac[1].prov' },
+    ]);
+  });
+
+  it('reports every unknown field as UNKNOWN_FIELD at its own path', () => {
+    const body = validBody() as Record<string, any>;
+    body.extra = true;
+    body.crop.colour = 'red';
+    body.regionalAttributes[0].sigpac[1].provincia = '46';
+    body.regionalAttributes[0].sigpac[1].dimension = '1.0';
+    expect(violationsOf(listIdcpBodySchema, body)).toEqual(
+      expect.arrayContaining([
+        { code: 'UNKNOWN_FIELD', path: 'body.extra' },
+        { code: 'UNKNOWN_FIELD', path: 'body.crop.colour' },
+        { code: 'UNKNOWN_FIELD', path: 'body.regionalAttributes[0].sigpac[1].provincia' },
+        { code: 'UNKNOWN_FIELD', path: 'body.regionalAttributes[0].sigpac[1].dimension' },
+      ]),
+    );
+    expect(violationsOf(listIdcpBodySchema, body)).toHaveLength(4);
+  });
+
+  it('lists every violation of every kind at once', () => {
+    const body = validBody() as Record<string, any>;
+    delete body.crop.name;
+    body.crop.code = -1;
+    body.regionalAttributes[0].sigpac[1].x = 1;
+    const got = violationsOf(listIdcpBodySchema, body);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        { code: 'REQUIRED', path: 'body.crop.name' },
+        { code: 'INVALID_VALUE', path: 'body.crop.code' },
+        { code: 'UNKNOWN_FIELD', path: 'body.regionalAttributes[0].sigpac[1].x' },
+      ]),
+    );
+    expect(got).toHaveLength(3);
+  });
+
+  it('reports empty enclosure lists and a body that is not an object', () => {
+    expect(violationsOf(listIdcpBodySchema, { ...validBody(), regionalAttributes: [] })).toEqual([
+      { code: 'INVALID_VALUE', path: 'body.regionalAttributes' },
+    ]);
+    expect(violationsOf(listIdcpBodySchema, { ...validBody(), regionalAttributes: [{ sigpac: [] }] })).toEqual([
+      { code: 'INVALID_VALUE', path: 'body.regionalAttributes[0].sigpac' },
+    ]);
+    expect(violationsOf(listIdcpBodySchema, [])).toEqual([{ code: 'INVALID_VALUE', path: 'body' }]);
+    expect(violationsOf(listIdcpBodySchema, null)).toEqual([{ code: 'INVALID_VALUE', path: 'body' }]);
+  });
+
+  it('reports missing and malformed farm lookup parameters under query.*', () => {
+    expect(violationsOf(farmLookupQuerySchema, {}, 'query')).toEqual([
+      { code: 'REQUIRED', path: 'query.rea' },
+      { code: 'REQUIRED', path: 'query.year' },
+    ]);
+    expect(violationsOf(farmLookupQuerySchema, { rea: '46/0001', year: '26' }, 'query')).toEqual([
+      { code: 'INVALID_VALUE', path: 'query.rea' },
+      { code: 'INVALID_VALUE', path: 'query.year' },
+    ]);
+    expect(violationsOf(farmLookupQuerySchema, { rea: '46000000001', year: '2026.0' }, 'query')).toEqual([
+      { code: 'INVALID_VALUE', path: 'query.year' },
+    ]);
+    expect(farmLookupQuerySchema.parse({ rea: '46000000001', year: '2026' })).toEqual({ rea: '46000000001', year: 2026 });
+  });
+
+  it('parseOrThrow returns the data or throws a 400 ProblemError carrying every violation', () => {
+    expect(parseOrThrow(farmLookupQuerySchema, 'query', { rea: 'A1', year: '2026' }, 'bad')).toEqual({ rea: 'A1', year: 2026 });
+    let thrown: unknown;
+    try {
+      parseOrThrow(farmLookupQuerySchema, 'query', { year: 'x' }, 'The query is not valid.');
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(ProblemError);
+    expect((thrown as ProblemError).status).toBe(400);
+    expect((thrown as ProblemError).detail).toBe('The query is not valid.');
+    expect((thrown as ProblemError).errors.map((v) => v.path)).toEqual(['query.rea', 'query.year']);
+  });
+});
+
+describe('problem details', () => {
+  it('problemBody has the RFC 9457 fields and the violations', () => {
+    const body = problemBody(404, 'agrifarmId not found or not accessible', [
+      violation('AGRIFARM_NOT_FOUND', 'query.agrifarmId', 'agrifarmId not found or not accessible'),
+    ]);
+    checkProblemShape(body, 404);
+    expect(body).toEqual({
+      type: 'https://siex-gateway.dev/problems/404',
+      title: 'Not Found',
+      status: 404,
+      detail: 'agrifarmId not found or not accessible',
+      errors: [{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' }],
+    });
+  });
+
+  it('problemResponse is application/problem+json with the error headers (Retry-After) and the status', () => {
+    const res = problemResponse(new ProblemError(429, 'slow down', [violation('RATE_LIMITED', '', 'retry after 7 seconds')], { 'Retry-After': '7' }));
+    expect(res.status).toBe(429);
+    expect(res.headers).toEqual({ 'Content-Type': 'application/problem+json', 'Retry-After': '7' });
+    const body = JSON.parse(res.body as string);
+    checkProblemShape(body, 429);
+    expect(body.title).toBe('Too Many Requests');
+  });
+
+  it('titles every status the gateway answers', () => {
+    for (const status of [400, 401, 404, 413, 422, 429, 500, 502, 503]) expect(problemBody(status, 'x', []).title).not.toBe('Error');
+  });
+
+  it('statusFor ranks 404 over 422 over 400', () => {
+    const v = (code: string) => violation(code, '', '');
+    const statusOf = (code: string) => ({ A: 400, B: 422, C: 404 })[code] ?? 400;
+    expect(statusFor([v('A')], statusOf)).toBe(400);
+    expect(statusFor([v('A'), v('B'), v('A')], statusOf)).toBe(422);
+    expect(statusFor([v('B'), v('C'), v('B')], statusOf)).toBe(404);
+    expect(statusFor([v('C'), v('B')], statusOf)).toBe(404);
+    expect(statusFor([], statusOf)).toBe(400);
+  });
+
+  it('statusOfCode gives the table status, and 400 for codes it does not know', () => {
+    expect(statusOfCode('FARM_NOT_FOUND')).toBe(404);
+    expect(statusOfCode('RATE_LIMITED')).toBe(429);
+    expect(statusOfCode('NO_SUCH_CODE')).toBe(400);
+  });
+});
