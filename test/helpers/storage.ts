@@ -1,0 +1,27 @@
+import { TableStore } from '../../shared/store/tables';
+import { storageConnection } from '../support/stack-env';
+
+export { storageConnection };
+
+/** A fresh TableStore on the shared Azurite (the jest global setup's), as the admin CLI and the gateway build it. */
+export function testTables(): TableStore {
+  return new TableStore({ AzureWebJobsStorage: storageConnection() });
+}
+
+type Table = Parameters<TableStore['table']>[0];
+
+/** Every entity of a table, as plain objects (test-only: request paths never scan). */
+export async function allEntities(store: TableStore, name: Table): Promise<Record<string, unknown>[]> {
+  const table = await store.table(name);
+  const out: Record<string, unknown>[] = [];
+  for await (const e of table.listEntities<Record<string, unknown>>()) out.push(e);
+  return out;
+}
+
+/** Every entity of one partition. */
+export async function partition(store: TableStore, name: Table, pk: string): Promise<Record<string, unknown>[]> {
+  const table = await store.table(name);
+  const out: Record<string, unknown>[] = [];
+  for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: `PartitionKey eq '${pk}'` } })) out.push(e);
+  return out;
+}

@@ -1,0 +1,90 @@
+import { TableClient } from '@azure/data-tables';
+import { readChunkedDoc, writeChunkedDoc } from '../../shared/store/chunked-doc';
+import { Counters, IdBlocks } from '../../shared/store/counters';
+import { MAX_DOC_CHARS } from '../../shared/store/doc-entity';
+import { TABLES } from '../../shared/store/tables';
+import { suffix } from '../helpers/dataset';
+import { partition, testTables } from '../helpers/storage';
+
+describe('Counters (real Azurite, ETag concurrency)', () => {
+  it('starts at 1 and hands out consecutive blocks', async () => {
+    const counters = new Counters(testTables());
+    const name = `t-seq-${suffix()}`;
+    expect(await counters.reserve(name, 1)).toBe(1);
+    expect(await counters.reserve(name, 10)).toBe(2);
+    expect(await counters.reserve(name, 1)).toBe(12);
+  });
+
+  it('never hands out the same id to 20 concurrent reservations, from separate clients', async () => {
+    const name = `t-race-${suffix()}`;
+    // separate TableStores: like separate processes, nothing shared in memory
+    const firsts = await Promise.all(Array.from({ length: 20 }, () => new Counters(testTables()).reserve(name, 5)));
+    const ids = firsts.flatMap((first) => [0, 1, 2, 3, 4].map((i) => first + i));
+    expect(new Set(ids).size).toBe(100);
+    // no gaps either when nothing failed: the blocks tile 1..100
+    expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  });
+
+  it('never repeats an id across IdBlocks of two "processes" taking concurrently', async () => {
+    const name = `t-blocks-${suffix()}`;
+    const a = new IdBlocks(new Counters(testTables()), name, 7);
+    const b = new IdBlocks(new Counters(testTables()), name, 7);
+    const taken = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).take()));
+    expect(new Set(taken).size).toBe(60);
+    expect(Math.min(...taken)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('chunked documents (larger than one entity)', () => {
+  async function table(): Promise<TableClient> {
+    return testTables().table(TABLES.farms);
+  }
+
+  it('round-trips a document of several entities in one partition, extra properties on the first row', async () => {
+    const t = await table();
+    const pk = `t-doc~${suffix()}`;
+    // ~2.5 entities of astral characters (surrogate pairs) shifted by one, so that every property boundary (30,000
+    // characters) and entity boundary falls between the two halves of a pair; plus accents (2 UTF-8 bytes).
+    const text = `ñ${'🍇'.repeat(Math.ceil(MAX_DOC_CHARS * 1.25))}Páramo`;
+    expect(text.charCodeAt(29_999)).toBeGreaterThanOrEqual(0xd800);
+    expect(text.charCodeAt(MAX_DOC_CHARS - 1)).toBeLessThan(0xdc00);
+    expect(text.charCodeAt(MAX_DOC_CHARS - 1)).toBeGreaterThanOrEqual(0xd800);
+    await writeChunkedDoc(t, pk, text, { farmId: 42, hash: 'h1' }, 0);
+    const rows = await partition(testTables(), TABLES.farms, pk);
+    expect(rows).toHaveLength(3);
+    const doc = await readChunkedDoc(t, pk);
+    expect(doc!.rows).toBe(3);
+    expect(doc!.text.length).toBe(text.length);
+    expect(doc!.text === text).toBe(true);
+    expect(doc!.first).toMatchObject({ farmId: 42, hash: 'h1' });
+  });
+
+  it('round-trips a JSON document whose characters straddle every chunk boundary', async () => {
+    const t = await table();
+    const pk = `t-json~${suffix()}`;
+    const doc = { items: Array.from({ length: 40_000 }, (_, i) => ({ i, name: `n${i}`, emoji: i % 7 === 0 ? '🌿' : 'ñ' })) };
+    const text = JSON.stringify(doc);
+    expect(text.length).toBeGreaterThan(MAX_DOC_CHARS);
+    await writeChunkedDoc(t, pk, text, {}, 0);
+    expect(JSON.parse((await readChunkedDoc(t, pk))!.text)).toEqual(doc);
+  });
+
+  it('removes the rows a shorter new version no longer needs', async () => {
+    const t = await table();
+    const pk = `t-shrink~${suffix()}`;
+    await writeChunkedDoc(t, pk, 'x'.repeat(MAX_DOC_CHARS * 2 + 1), { v: 1 }, 0);
+    expect((await readChunkedDoc(t, pk))!.rows).toBe(3);
+    await writeChunkedDoc(t, pk, 'short', { v: 2 }, 3);
+    const rows = await partition(testTables(), TABLES.farms, pk);
+    expect(rows.map((r) => r.rowKey)).toEqual(['c000']);
+    expect(await readChunkedDoc(t, pk)).toMatchObject({ text: 'short', rows: 1, first: { v: 2 } });
+  });
+
+  it('stores an empty document as one row, and reads an absent one as null', async () => {
+    const t = await table();
+    const pk = `t-empty~${suffix()}`;
+    expect(await readChunkedDoc(t, pk)).toBeNull();
+    await writeChunkedDoc(t, pk, '', {}, 0);
+    expect(await readChunkedDoc(t, pk)).toMatchObject({ text: '', rows: 1 });
+  });
+});
