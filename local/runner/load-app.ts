@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FunctionsCoreHost, RegisteredFunction } from '../functions-core/core-api';
+import { installCoreModule } from '../functions-core/install';
+import { glob } from './glob';
+import { RunnerLogger } from './logger';
+
+export interface LoadAppOptions {
+  /** The function app directory (where package.json lives). */
+  root: string;
+  /** Overrides package.json `main` (a path or glob relative to `root`). */
+  main?: string;
+  logger: RunnerLogger;
+}
+
+export interface LoadedApp {
+  root: string;
+  host: FunctionsCoreHost;
+  files: string[];
+  functions: RegisteredFunction[];
+}
+
+// `import()` written so tsc (CommonJS output) keeps it a real dynamic import, for `.mjs` entry points.
+const dynamicImport = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
+
+function entryPattern(root: string, override?: string): string {
+  if (override) return override;
+  const file = join(root, 'package.json');
+  if (!existsSync(file)) throw new Error(`${file} not found: the function app directory needs a package.json`);
+  const main = (JSON.parse(readFileSync(file, 'utf8')) as { main?: unknown }).main;
+  if (typeof main !== 'string' || !main.trim()) throw new Error(`${file} has no "main": nothing to load`);
+  return main;
+}
+
+/**
+ * Loads the app as the worker does at start-up: provide `@azure/functions-core`, load every file that
+ * package.json `main` matches, in order, then run the `appStart` hooks and ask the programming model for its
+ * capabilities (which locks `app.setup`). A file that throws while loading stops start-up with its error, so a
+ * missing or invalid setting read at load time is reported instead of serving a half-loaded app.
+ */
+export async function loadApp(options: LoadAppOptions): Promise<LoadedApp> {
+  const root = resolve(options.root);
+  const pattern = entryPattern(root, options.main);
+  const files = glob(pattern, root);
+  const host = new FunctionsCoreHost((level, category, message) => options.logger.app(level, category, undefined, message));
+  installCoreModule(host.module);
+
+  if (files.length === 0) {
+    // The host logs this and starts with no functions; do the same so an app without functions still starts.
+    options.logger.warn(`no files match "${pattern}" under ${root}: no functions loaded`);
+  }
+  for (const file of files) {
+    const abs = join(root, file);
+    try {
+      if (extname(abs) === '.mjs') await dynamicImport(pathToFileURL(abs).href);
+      else require(abs);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new Error(`Failed to load ${file}: ${reason}`, { cause: err });
+    }
+  }
+
+  const appStartContext = {
+    get hookData() {
+      return host.appStartHookData;
+    },
+    get appHookData() {
+      return host.appHookData;
+    },
+    functionAppDirectory: root,
+  };
+  for (const hook of [...host.hooks.appStart]) await hook(appStartContext);
+
+  const capabilities = (await host.programmingModel?.getCapabilities?.({})) ?? {};
+  if (capabilities.HttpUri) {
+    throw new Error('app.setup({ enableHttpStream: true }) is not supported by the local runner');
+  }
+  host.finishStartup();
+  return { root, host, files, functions: [...host.functions.values()] };
+}

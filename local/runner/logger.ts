@@ -1,0 +1,52 @@
+import { RpcLogCategory, RpcLogLevel } from '../functions-core/types';
+
+/**
+ * The runner's console output. One compact line per invocation (suppressed by --quiet), the app's own logs
+ * prefixed with the function name, warnings and errors always shown (on stderr) so a failing test can see them.
+ */
+export interface RunnerLogger {
+  /** Start-up and shutdown notices. */
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, err?: unknown): void;
+  /** `GET /v1/x 200 12ms`-style access lines. */
+  invocation(line: string): void;
+  /** A log written through `context.log` / `context.warn`... or by the library (`system`). */
+  app(level: RpcLogLevel, category: RpcLogCategory, functionName: string | undefined, message: string): void;
+}
+
+export interface LoggerOptions {
+  quiet?: boolean;
+  verbose?: boolean;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+export function formatError(err: unknown): string {
+  if (err instanceof Error) return err.stack ?? `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+export function createLogger(options: LoggerOptions = {}): RunnerLogger {
+  const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  return {
+    info: (message) => out(message),
+    warn: (message) => err(`warning: ${message}`),
+    error: (message, e) => err(e === undefined ? `error: ${message}` : `error: ${message}\n${formatError(e)}`),
+    invocation: (line) => {
+      if (!options.quiet) out(line);
+    },
+    app: (level, category, functionName, message) => {
+      const prefix = `[${functionName ?? (category === 'system' ? 'functions' : 'app')}]`;
+      if (level === 'warning' || level === 'error' || level === 'critical') {
+        err(`${prefix} ${level}: ${message}`);
+      } else if (level === 'information') {
+        // The library's own information logs are host plumbing; the app's are worth seeing unless --quiet.
+        if (category === 'user' ? !options.quiet : options.verbose) out(`${prefix} ${message}`);
+      } else if (options.verbose && level !== 'none') {
+        out(`${prefix} ${level}: ${message}`);
+      }
+    },
+  };
+}

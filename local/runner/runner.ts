@@ -1,0 +1,143 @@
+import { join, resolve } from 'node:path';
+import { RegisteredFunction } from '../functions-core/core-api';
+import { RpcBindingInfo } from '../functions-core/types';
+import { HostConfig, readHostConfig } from './host-config';
+import { GatewayHttpServer, HttpFunction } from './http-server';
+import { Invoker } from './invoke';
+import { loadApp } from './load-app';
+import { RunnerLogger } from './logger';
+import { QueueOutputs, isQueueOutput } from './outputs';
+import { QueueListener } from './queue-listener';
+import { RouteDefinition, RouteTable } from './routes';
+import { QueueConnections, resolveQueueName } from './storage';
+
+export interface RunnerOptions {
+  root: string;
+  main?: string;
+  /** host.json to honour; default `<root>/host.json`. */
+  hostJson?: string;
+  port: number;
+  hostname: string;
+  env: NodeJS.ProcessEnv;
+  logger: RunnerLogger;
+}
+
+export interface RunningRunner {
+  url: string;
+  config: HostConfig;
+  /** Stops accepting work, waits up to `drainMs` for running invocations, runs `appTerminate` hooks. */
+  stop(drainMs: number): Promise<void>;
+}
+
+const lower = (v: unknown) => String(v ?? '').toLowerCase();
+
+function triggerOf(fn: RegisteredFunction): [string, RpcBindingInfo] {
+  const entry = Object.entries(fn.metadata.bindings).find(([, b]) => /trigger$/i.test(String(b.type ?? '')));
+  if (!entry) throw new Error(`function "${fn.metadata.name}" has no trigger binding`);
+  return entry;
+}
+
+/** Bindings the runner cannot honour are reported at start-up rather than silently ignored. */
+function warnUnsupported(fn: RegisteredFunction, logger: RunnerLogger): void {
+  for (const [name, b] of Object.entries(fn.metadata.bindings)) {
+    const type = lower(b.type);
+    if (type === 'httptrigger' || type === 'queuetrigger') continue;
+    if (b.direction === 'out' && (type === 'http' || type === 'queue')) continue;
+    logger.warn(`function "${fn.metadata.name}": binding "${name}" (${b.type}, ${b.direction}) is not supported by the local runner`);
+  }
+}
+
+function sleep(ms: number): Promise<'timeout'> {
+  return new Promise((r) => setTimeout(() => r('timeout'), ms).unref());
+}
+
+/** Loads the app and serves its HTTP and queue triggers. Rejects (serving nothing) if anything fails to start. */
+export async function startRunner(options: RunnerOptions): Promise<RunningRunner> {
+  const { logger, env } = options;
+  const root = resolve(options.root);
+  const config = readHostConfig(options.hostJson ? resolve(options.hostJson) : join(root, 'host.json'));
+  const app = await loadApp({ root, main: options.main, logger });
+  const invoker = new Invoker(app.host, logger);
+  const connections = new QueueConnections(env);
+  const listeners: QueueListener[] = [];
+  const outputs = new QueueOutputs(connections, config.queues.messageEncoding, env, (queueName) => {
+    for (const l of listeners) if (l.queueName === queueName) l.wake();
+  });
+
+  const routes: RouteDefinition<HttpFunction>[] = [];
+  for (const fn of app.functions) {
+    warnUnsupported(fn, logger);
+    const [triggerName, trigger] = triggerOf(fn);
+    const type = lower(trigger.type);
+    if (type === 'httptrigger') {
+      const template = typeof trigger.route === 'string' && trigger.route.trim() ? trigger.route : fn.metadata.name;
+      const methods = Array.isArray(trigger.methods) ? trigger.methods.map((m) => String(m).toUpperCase()) : undefined;
+      routes.push({ template, methods, target: { fn, triggerName } });
+    } else if (type === 'queuetrigger') {
+      const queueName = resolveQueueName(trigger.queueName, env);
+      listeners.push(
+        new QueueListener({
+          fn,
+          bindingName: triggerName,
+          dataType: trigger.dataType,
+          queueName,
+          queue: connections.queue(trigger.connection, queueName),
+          poison: connections.queue(trigger.connection, `${queueName}-poison`),
+          config: config.queues,
+          invoker,
+          outputs,
+          logger,
+        }),
+      );
+    }
+    if (Object.values(fn.metadata.bindings).some(isQueueOutput)) outputs.validate(fn);
+  }
+  const table = new RouteTable(routes, config.routePrefix);
+
+  for (const listener of listeners) {
+    try {
+      await listener.start();
+    } catch (err) {
+      await Promise.allSettled(listeners.map((l) => l.stop()));
+      throw new Error(`cannot reach queue "${listener.queueName}": ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  }
+  const server = new GatewayHttpServer({ routes: table, invoker, outputs, logger });
+  let address;
+  try {
+    address = await server.listen(options.port, options.hostname);
+  } catch (err) {
+    await Promise.allSettled(listeners.map((l) => l.stop()));
+    throw err;
+  }
+  const url = `http://${options.hostname.includes(':') ? `[${options.hostname}]` : options.hostname}:${address.port}`;
+
+  logger.info(`Functions (${app.functions.length}) from ${app.files.length} file(s):`);
+  for (const r of table.describe()) logger.info(`  ${r.target.fn.metadata.name}: [${r.methods}] ${url}${r.path}`);
+  for (const l of listeners) logger.info(`  ${l.functionName}: [queue] ${l.queueName}`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    config,
+    stop(drainMs: number) {
+      stopping ??= (async () => {
+        const accepting = server.stopAccepting();
+        const drained = Promise.all([accepting, ...listeners.map((l) => l.stop()), invoker.idle()]);
+        if ((await Promise.race([drained, sleep(drainMs)])) === 'timeout') {
+          logger.warn(`${invoker.inFlight} invocation(s) still running after ${drainMs} ms; stopping anyway`);
+        }
+        server.destroyConnections();
+        const terminate = { hookData: app.host.appStartHookData, appHookData: app.host.appHookData };
+        for (const hook of [...app.host.hooks.appTerminate]) {
+          try {
+            await Promise.race([hook(terminate), sleep(drainMs)]);
+          } catch (err) {
+            logger.error('an appTerminate hook threw', err);
+          }
+        }
+      })();
+      return stopping;
+    },
+  };
+}
