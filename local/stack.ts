@@ -1,0 +1,190 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { startAzurite } from './azurite';
+import { spawnNode } from './runner/child';
+import { startRunnerProcess } from './runner/process';
+
+/**
+ * The local stack, one call for `npm start` and for the jest global setup: Azurite, then the support services
+ * (SIEX simulator, e-mail stub: added as `ServiceStarter`s), then an optional back-office import, then the Functions
+ * runner with the stack's settings. Everything it starts is listed in `services` and stopped by `stop()`, in
+ * reverse order (gateway first, so in-flight work can still reach storage).
+ */
+
+/** A running local service, listed by `npm start`. */
+export interface LocalService {
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface ServiceContext {
+  projectRoot: string;
+  storageConnectionString: string;
+  inMemory: boolean;
+  /** Where on-disk state goes (`--data`), when not in memory. */
+  dataDir: string;
+  /** Sink for the service's log lines. */
+  log(line: string): void;
+}
+
+/** A service started before the runner; `env` is merged into the runner's settings (e.g. its base URL). */
+export interface ServiceStarter {
+  name: string;
+  start(context: ServiceContext): Promise<LocalService & { env?: Record<string, string> }>;
+}
+
+export interface StackOptions {
+  /** Project root (default: found from this file). */
+  projectRoot?: string;
+  /** Gateway port; 0 (default) picks a free one. */
+  gatewayPort?: number;
+  /** Azurite ports; 0 (default) picks free ones. */
+  tablePort?: number;
+  queuePort?: number;
+  /** Throwaway storage (default false: on disk under `dataDir`). */
+  inMemory?: boolean;
+  /** Default `<projectRoot>/.local`; Azurite keeps its files in `<dataDir>/azurite`. */
+  dataDir?: string;
+  /** A back-office dataset imported with `node dist/local/admin.js import <file>` before the runner starts. */
+  dataset?: string;
+  /** Extra settings for the runner and the import; they win over the stack's defaults. */
+  env?: Record<string, string>;
+  /** Support services to start after Azurite, before the runner. */
+  services?: ServiceStarter[];
+  runner?: {
+    /** Function app directory (default: projectRoot). */
+    appRoot?: string;
+    main?: string;
+    hostJson?: string;
+    quiet?: boolean;
+    drainTimeoutMs?: number;
+  };
+  /** Azurite's per-request access log in `output` (noisy; off by default). */
+  azuriteAccessLog?: boolean;
+  /** Every line the stack's processes print, tagged with the service name. Default: dropped. */
+  output?: (service: string, line: string) => void;
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  storageConnectionString: string;
+  /** The settings the runner was started with (the stack's own, the services', then `options.env`). */
+  env: Record<string, string>;
+  /** What is running, in start order: `azurite-table`, `azurite-queue`, support services, `gateway`. */
+  services: LocalService[];
+  stop(): Promise<void>;
+}
+
+/** The directory of siex-gateway's package.json, from source (`local/`) or compiled (`dist/local/`) code alike. */
+export function findProjectRoot(from: string = __dirname): string {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'siex-gateway') return dir;
+      } catch {
+        // Not ours; keep looking.
+      }
+    }
+    if (dirname(dir) === dir) throw new Error(`no siex-gateway package.json above ${from}`);
+  }
+}
+
+/** Runs the admin CLI's importer against the stack; rejects with its report when it refuses the file. */
+export async function importDataset(
+  projectRoot: string,
+  file: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  if (!existsSync(file)) throw new Error(`dataset ${file} not found`);
+  const admin = join(projectRoot, 'dist/local/admin.js');
+  if (!existsSync(admin)) throw new Error(`cannot import ${file}: ${admin} is missing (npm run build)`);
+  const child = spawnNode('admin', [admin, 'import', resolve(file)], { cwd: projectRoot, env, onLine: log });
+  const { code, signal } = await child.exited;
+  if (code !== 0) {
+    throw new Error(`importing ${file} failed (${signal ?? `exit code ${code}`}):\n${child.tail(100)}`);
+  }
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const projectRoot = options.projectRoot ?? findProjectRoot();
+  const dataDir = resolve(options.dataDir ?? join(projectRoot, '.local'));
+  const output = options.output ?? (() => undefined);
+  const inMemory = options.inMemory ?? false;
+  const services: LocalService[] = [];
+  const stopAll = async () => {
+    for (const service of [...services].reverse()) {
+      try {
+        await service.stop();
+      } catch (err) {
+        output(service.name, `stop failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  };
+
+  try {
+    const azurite = await startAzurite({
+      projectRoot,
+      inMemory,
+      location: join(dataDir, 'azurite'),
+      tablePort: options.tablePort,
+      queuePort: options.queuePort,
+      accessLog: options.azuriteAccessLog,
+      onLine: output,
+    });
+    // Azurite runs as one unit; it is listed once per endpoint and stopped once.
+    let azuriteStopped: Promise<void> | undefined;
+    const stopAzurite = () => (azuriteStopped ??= azurite.stop());
+    services.push({ name: 'azurite-table', url: azurite.tableEndpoint, stop: stopAzurite });
+    services.push({ name: 'azurite-queue', url: azurite.queueEndpoint, stop: stopAzurite });
+
+    const env: Record<string, string> = {
+      AzureWebJobsStorage: azurite.connectionString,
+      AUTH_MODE: 'local',
+    };
+    for (const starter of options.services ?? []) {
+      const service = await starter.start({
+        projectRoot,
+        storageConnectionString: azurite.connectionString,
+        inMemory,
+        dataDir,
+        log: (line) => output(starter.name, line),
+      });
+      services.push(service);
+      Object.assign(env, service.env ?? {});
+    }
+    Object.assign(env, options.env ?? {});
+    const childEnv = { ...process.env, ...env };
+
+    if (options.dataset) {
+      await importDataset(projectRoot, options.dataset, childEnv, (line) => output('admin', line));
+    }
+
+    const runner = await startRunnerProcess({
+      projectRoot,
+      appRoot: options.runner?.appRoot,
+      port: options.gatewayPort ?? 0,
+      main: options.runner?.main,
+      hostJson: options.runner?.hostJson,
+      quiet: options.runner?.quiet,
+      drainTimeoutMs: options.runner?.drainTimeoutMs,
+      env: childEnv,
+      onLine: (line) => output('gateway', line),
+    });
+    services.push({ name: 'gateway', url: runner.url, stop: runner.stop });
+
+    let stopped: Promise<void> | undefined;
+    return {
+      gatewayUrl: runner.url,
+      storageConnectionString: azurite.connectionString,
+      env,
+      services,
+      stop: () => (stopped ??= stopAll()),
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,192 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { basename, join, relative, resolve } from 'node:path';
+import { Stack, findProjectRoot, startStack } from './stack';
+
+/**
+ * `npm start`: the whole local stack in one process tree (DESIGN section 3). Prints every address, then
+ * `Gateway ready at <url>`, then a walkthrough with the first demo client's keys. Ctrl-C stops everything.
+ */
+
+export const START_USAGE = `usage: npm start -- [options]
+
+  --port N        gateway port (default 7071)
+  --data DIR      where Azurite keeps its data (default .local/ in the project)
+  --in-memory     throwaway storage: nothing written to disk, nothing kept after Ctrl-C
+  --dataset FILE  back-office dataset to import at start (default local/demo/dataset.json)
+  --help          this text`;
+
+export interface StartArgs {
+  port: number;
+  dataDir?: string;
+  inMemory: boolean;
+  dataset?: string;
+  help: boolean;
+}
+
+export function parseStartArgs(argv: string[]): StartArgs {
+  const args: StartArgs = { port: 7071, inMemory: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--port': {
+        const raw = value();
+        const port = Number(raw);
+        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port needs a port number, got "${raw}"`);
+        args.port = port;
+        break;
+      }
+      case '--data':
+        args.dataDir = value();
+        break;
+      case '--in-memory':
+        args.inMemory = true;
+        break;
+      case '--dataset':
+        args.dataset = value();
+        break;
+      case '--help':
+      case '-h':
+        args.help = true;
+        break;
+      default:
+        throw new Error(`unknown option ${argv[i]}`);
+    }
+  }
+  return args;
+}
+
+/** Quotes for a POSIX shell, so copied commands work whatever the keys contain. */
+function sh(text: string): string {
+  return /^[A-Za-z0-9_./:-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+interface DemoDataset {
+  clients?: { id?: string; name?: string; sidKey?: string; apiKey?: string; farms?: string[] }[];
+  farms?: { rea?: string; year?: number }[];
+}
+
+/** The walkthrough printed after start-up, built from the dataset the stack imported. */
+export function walkthrough(gatewayUrl: string, dataset: DemoDataset | undefined, datasetLabel: string): string {
+  const lines: string[] = [];
+  const client = dataset?.clients?.[0];
+  const openapi = `curl -s ${sh(`${gatewayUrl}/v1/openapi.json`)}`;
+  if (!client?.sidKey || !client.apiKey) {
+    lines.push(`No client with keys in ${datasetLabel}: import one with npm run admin -- import FILE.`);
+    lines.push('', 'OpenAPI document:', `  ${openapi}`);
+    return lines.join('\n');
+  }
+  const rea = client.farms?.[0];
+  const farm = dataset?.farms?.find((f) => f.rea === rea);
+  const year = farm?.year ?? new Date().getFullYear();
+  const keyHeaders = `-H ${sh(`Ocp-Apim-Sid-Key: ${client.sidKey}`)} -H ${sh(`Ocp-Apim-Subscription-Key: ${client.apiKey}`)}`;
+  lines.push(`Demo client "${client.name ?? client.id ?? 'first client'}" (from ${datasetLabel}) sends these headers:`);
+  lines.push(`  Ocp-Apim-Sid-Key: ${client.sidKey}`);
+  lines.push(`  Ocp-Apim-Subscription-Key: ${client.apiKey}`);
+  lines.push('');
+  if (rea) {
+    const query = new URLSearchParams({ rea, year: String(year) }).toString();
+    lines.push(`Look up its farm ${rea} (${year}):`);
+    lines.push(`  curl -s ${sh(`${gatewayUrl}/v1/siex/farms?${query}`)} ${keyHeaders}`);
+    lines.push('');
+  }
+  lines.push('OpenAPI document:', `  ${openapi}`);
+  return lines.join('\n');
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.once('error', () => resolvePort(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolvePort(true)));
+  });
+}
+
+function readDataset(file: string): DemoDataset | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as DemoDataset;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  let args: StartArgs;
+  try {
+    args = parseStartArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${START_USAGE}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(START_USAGE);
+    return;
+  }
+  const projectRoot = findProjectRoot(__dirname);
+  const defaultDataset = join(projectRoot, 'local/demo/dataset.json');
+  let dataset = args.dataset ? resolve(args.dataset) : defaultDataset;
+  if (!existsSync(dataset)) {
+    if (args.dataset) {
+      console.error(`Dataset ${args.dataset} not found.`);
+      process.exit(1);
+    }
+    console.warn(`Note: ${relative(projectRoot, defaultDataset)} not found; starting with empty storage.`);
+    dataset = '';
+  }
+  if (!(await portIsFree(args.port))) {
+    console.error(`Port ${args.port} is in use (another npm start?). Stop it or pick another with --port N.`);
+    process.exit(1);
+  }
+  // Azurite's usual ports when free, so storage tools find it; any free ones otherwise (we print them).
+  const tablePort = (await portIsFree(10002)) ? 10002 : 0;
+  const queuePort = (await portIsFree(10001)) ? 10001 : 0;
+
+  let stack: Stack | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping...');
+    await stack?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => (stopping ? process.exit(130) : void stop(0)));
+  process.on('SIGTERM', () => void stop(0));
+
+  console.log(args.inMemory ? 'Starting (in-memory storage)...' : `Starting (data in ${args.dataDir ?? '.local/'})...`);
+  try {
+    stack = await startStack({
+      projectRoot,
+      gatewayPort: args.port,
+      tablePort,
+      queuePort,
+      inMemory: args.inMemory,
+      dataDir: args.dataDir,
+      dataset: dataset || undefined,
+      output: (service, line) => console.log(`[${service}] ${line}`),
+    });
+  } catch (err) {
+    console.error(`\nStart-up failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  if (stopping) return;
+
+  console.log('');
+  const width = Math.max(...stack.services.map((s) => s.name.length));
+  for (const service of stack.services) console.log(`${service.name.padEnd(width)}  ${service.url}`);
+  console.log(`Storage connection string: ${stack.storageConnectionString}`);
+  console.log('');
+  console.log(`Gateway ready at ${stack.gatewayUrl}`);
+  console.log('');
+  console.log(walkthrough(stack.gatewayUrl, dataset ? readDataset(dataset) : undefined, dataset ? relative(projectRoot, dataset) || basename(dataset) : 'the dataset'));
+  console.log('\nCtrl-C stops everything.');
+}
+
+// Run when started as a program: directly, or by local/bootstrap.js (`npm start`), which requires this file.
+const entry = require.main?.filename ?? '';
+if (require.main === module || basename(entry) === 'bootstrap.js') void main();

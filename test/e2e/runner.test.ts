@@ -1,0 +1,302 @@
+import { QueueClient, QueueServiceClient } from '@azure/storage-queue';
+import { RunnerProcess, startRunnerProcess } from '../../local/runner/process';
+import { findProjectRoot, startStack } from '../../local/stack';
+import { gatewayUrl, storageConnection } from '../support/stack-env';
+
+/**
+ * The local Functions runner over real HTTP and real (Azurite) queues, serving the fixture app in
+ * test/fixtures/runner-app with short queue timings (its host.json: visibilityTimeout 1 s, maxDequeueCount 3).
+ * Storage is the shared test stack's Azurite; queue names are unique to this run.
+ */
+
+const projectRoot = findProjectRoot(__dirname);
+const fixtureQueue = `fx-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+let runner: RunnerProcess;
+let base: string;
+const runnerOutput: string[] = [];
+
+function queue(name: string): QueueClient {
+  return QueueServiceClient.fromConnectionString(storageConnection()).getQueueClient(name);
+}
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+async function received(kind: string): Promise<Record<string, unknown>[]> {
+  const res = await fetch(`${base}/_fixture/received`);
+  const body = (await res.json()) as Record<string, Record<string, unknown>[]>;
+  return body[kind] ?? [];
+}
+
+/** Polls `read` until `done` holds (queue work is asynchronous), failing with the last value seen. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
+
+function startFixtureRunner(extraEnv: Record<string, string> = {}): Promise<RunnerProcess> {
+  return startRunnerProcess({
+    projectRoot,
+    main: 'dist/test/fixtures/runner-app/*.js',
+    hostJson: 'test/fixtures/runner-app/host.json',
+    drainTimeoutMs: 5_000,
+    env: { ...process.env, AzureWebJobsStorage: storageConnection(), FIXTURE_QUEUE: fixtureQueue, ...extraEnv },
+    onLine: (line) => runnerOutput.push(line),
+  });
+}
+
+beforeAll(async () => {
+  runner = await startFixtureRunner();
+  base = runner.url;
+}, 30_000);
+
+afterAll(async () => {
+  await runner?.stop();
+});
+
+describe('the shared test stack', () => {
+  it('publishes a gateway that answers HTTP', async () => {
+    const res = await fetch(`${gatewayUrl()}/no-such-route-${fixtureQueue}`);
+    expect(res.status).toBe(404);
+    expect(process.env.AUTH_MODE).toBe('local');
+  });
+});
+
+describe('runner HTTP', () => {
+  it('prints its ready line with the real port', () => {
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(base).not.toMatch(/:0$/);
+    expect(runnerOutput).toContain(`Runner listening on ${base}`);
+  });
+
+  it('passes route params, and the query string untouched', async () => {
+    const res = await fetch(`${base}/echo/42?a=1&a=2&b=x%20y&empty=`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.method).toBe('GET');
+    expect(body.params).toEqual({ id: '42' });
+    expect(body.url).toBe(`${base}/echo/42?a=1&a=2&b=x%20y&empty=`);
+    // As the host hands the query over: repeated keys joined with a comma, empty values kept.
+    expect(body.query).toEqual([
+      ['a', '1,2'],
+      ['b', 'x y'],
+      ['empty', ''],
+    ]);
+  });
+
+  it('matches routes case-insensitively and ignores a trailing slash', async () => {
+    for (const path of ['/ECHO/7', '/Echo/7/', '/echo/7//']) {
+      const res = await fetch(`${base}${path}`);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect(((await res.json()) as { params: unknown }).params).toEqual({ id: '7' });
+    }
+  });
+
+  it('serves a function without a route at its name, any case', async () => {
+    const res = await fetch(`${base}/noroutefn`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('by name');
+  });
+
+  it('matches a catch-all and route constraints, literal routes first', async () => {
+    const files = await fetch(`${base}/files/a/b/c.txt`);
+    expect(((await files.json()) as { params: unknown }).params).toEqual({ path: 'a/b/c.txt' });
+
+    expect(await (await fetch(`${base}/items/special`)).text()).toBe('special');
+    const byId = await fetch(`${base}/items/15`);
+    expect(((await byId.json()) as { params: unknown }).params).toEqual({ id: '15' });
+    expect((await fetch(`${base}/items/abc`)).status).toBe(404);
+  });
+
+  it('honours the registered methods', async () => {
+    expect((await fetch(`${base}/echo/1`, { method: 'PUT', body: 'x' })).status).toBe(200);
+    expect((await fetch(`${base}/items/1`, { method: 'DELETE' })).status).toBe(200);
+    const wrong = await fetch(`${base}/echo/1`, { method: 'DELETE' });
+    expect(wrong.status).toBe(404);
+  });
+
+  it('answers 404 with an empty body for an unknown route', async () => {
+    const res = await fetch(`${base}/no/such/route`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('');
+  });
+
+  it('passes request bodies through byte for byte, both ways', async () => {
+    const bytes = Buffer.alloc(256 * 1024);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + 7) % 256;
+    const res = await fetch(`${base}/binary`, {
+      method: 'POST',
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+
+    // Bytes that are not valid UTF-8 reach the handler unchanged too.
+    const odd = Buffer.from([0xff, 0xfe, 0x00, 0xc3, 0x28, 0x0a]);
+    const echo = await fetch(`${base}/echo/1`, { method: 'POST', body: odd });
+    const body = (await echo.json()) as { bodyBase64: string; bodyLength: number };
+    expect(body.bodyLength).toBe(odd.length);
+    expect(Buffer.from(body.bodyBase64, 'base64').equals(odd)).toBe(true);
+  });
+
+  it('accepts a body over 1 MB (the app, not the runner, enforces its limit)', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024, 0x61);
+    const res = await fetch(`${base}/echo/1`, { method: 'POST', body: big });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { bodyLength: number }).bodyLength).toBe(big.length);
+  });
+
+  it('returns status, repeated headers and cookies as the handler set them', async () => {
+    const res = await fetch(`${base}/multi-header`);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-multi')).toBe('a, b');
+    expect(res.headers.get('x-single')).toBe('one');
+    expect(res.headers.getSetCookie()).toEqual(['first=1', 'second=2; Path=/; HttpOnly']);
+    expect(await res.text()).toBe('ok');
+  });
+
+  it('answers 500 with an empty body when the handler throws, and logs the error', async () => {
+    const res = await fetch(`${base}/boom`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('');
+    await eventually(
+      async () => runnerOutput.join('\n'),
+      (out) => out.includes('fixture handler failure'),
+      5_000,
+    );
+  });
+});
+
+describe('runner queue triggers', () => {
+  it('delivers a base64 JSON message as the parsed object with its trigger metadata', async () => {
+    const q = queue(fixtureQueue);
+    await q.createIfNotExists();
+    await q.sendMessage(b64(JSON.stringify({ jobId: 'job-1', n: 1 })));
+
+    const [entry] = await eventually(
+      () => received('echo'),
+      (list) => list.some((e) => (e.message as { jobId?: string }).jobId === 'job-1'),
+    ).then((list) => list.filter((e) => (e.message as { jobId?: string }).jobId === 'job-1'));
+    expect(entry.message).toEqual({ jobId: 'job-1', n: 1 });
+    const meta = entry.triggerMetadata as Record<string, unknown>;
+    expect(meta.dequeueCount).toBe(1);
+    expect(typeof meta.id).toBe('string');
+    expect(typeof meta.popReceipt).toBe('string');
+    for (const key of ['insertionTime', 'expirationTime', 'nextVisibleTime']) {
+      expect(Number.isNaN(Date.parse(String(meta[key])))).toBe(false);
+    }
+    // Settled: deleted from the queue.
+    const props = await eventually(
+      () => q.getProperties(),
+      (p) => p.approximateMessagesCount === 0,
+    );
+    expect(props.approximateMessagesCount).toBe(0);
+  });
+
+  it('writes queue output bindings, base64 encoded, and picks them up', async () => {
+    const res = await fetch(`${base}/enqueue`, {
+      method: 'POST',
+      body: JSON.stringify({ jobId: 'job-from-http' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(202);
+    await eventually(
+      () => received('echo'),
+      (list) => list.some((e) => (e.message as { jobId?: string }).jobId === 'job-from-http'),
+    );
+  });
+
+  it('retries a failed message after visibilityTimeout with a higher dequeueCount', async () => {
+    const q = queue(`${fixtureQueue}-flaky`);
+    await q.createIfNotExists();
+    await q.sendMessage(b64(JSON.stringify({ flaky: true })));
+
+    const attempts = await eventually(
+      () => received('flaky'),
+      (list) => list.length >= 2,
+    );
+    expect(attempts.map((a) => a.dequeueCount)).toEqual([1, 2]);
+    // The retry waited out the 1 s visibility timeout of the fixture's host.json.
+    expect((attempts[1].at as number) - (attempts[0].at as number)).toBeGreaterThanOrEqual(900);
+    await eventually(
+      () => q.getProperties(),
+      (p) => p.approximateMessagesCount === 0,
+    );
+  });
+
+  it('moves a message to <queue>-poison, content unchanged, after maxDequeueCount failures', async () => {
+    const q = queue(`${fixtureQueue}-bad`);
+    await q.createIfNotExists();
+    const content = b64(JSON.stringify({ poison: 'me' }));
+    await q.sendMessage(content);
+
+    const poison = queue(`${fixtureQueue}-bad-poison`);
+    const peeked = await eventually(
+      async () => ((await poison.exists()) ? (await poison.peekMessages()).peekedMessageItems : []),
+      (items) => items.length > 0,
+    );
+    expect(peeked[0].messageText).toBe(content);
+    expect((await received('bad')).map((a) => a.dequeueCount)).toEqual([1, 2, 3]);
+    expect((await q.getProperties()).approximateMessagesCount).toBe(0);
+  });
+
+  it('sends a message that is not base64 straight to the poison queue', async () => {
+    const q = queue(fixtureQueue);
+    await q.sendMessage('not base64 at all!');
+    const poison = queue(`${fixtureQueue}-poison`);
+    const peeked = await eventually(
+      async () => ((await poison.exists()) ? (await poison.peekMessages()).peekedMessageItems : []),
+      (items) => items.length > 0,
+    );
+    expect(peeked[0].messageText).toBe('not base64 at all!');
+  });
+});
+
+describe('runner lifecycle', () => {
+  it('lets an in-flight request finish on SIGTERM, then exits 0', async () => {
+    const own = await startFixtureRunner({ FIXTURE_QUEUE: `${fixtureQueue}-life` });
+    const pending = fetch(`${own.url}/slow?ms=700`);
+    await new Promise((r) => setTimeout(r, 200));
+    own.child.process.kill('SIGTERM');
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('slow done');
+    expect(await own.child.exited).toEqual({ code: 0, signal: null });
+  }, 20_000);
+
+  it('refuses to start when the app fails to load, showing why', async () => {
+    await expect(
+      startRunnerProcess({
+        projectRoot,
+        main: 'dist/test/fixtures/broken-app/*.js',
+        env: { ...process.env, AzureWebJobsStorage: storageConnection() },
+      }),
+    ).rejects.toThrow(/FIXTURE_REQUIRED_SETTING: Required/);
+  });
+
+  it('a stack whose app fails to load rejects with the reason and leaves nothing running', async () => {
+    const lines: string[] = [];
+    const started = startStack({
+      projectRoot,
+      inMemory: true,
+      runner: { main: 'dist/test/fixtures/broken-app/*.js' },
+      output: (service, line) => lines.push(`${service}: ${line}`),
+    });
+    await expect(started).rejects.toThrow(/FIXTURE_REQUIRED_SETTING/);
+    expect(lines.some((l) => l.startsWith('azurite-table:'))).toBe(true);
+    expect(lines.some((l) => l.includes('Azurite Table service successfully closed'))).toBe(true);
+    expect(lines.some((l) => l.includes('Azurite Queue service successfully closed'))).toBe(true);
+  }, 30_000);
+
+  it('rejects a dataset it cannot import, naming the file', async () => {
+    const missing = startStack({ projectRoot, inMemory: true, dataset: 'test/fixtures/does-not-exist.json' });
+    await expect(missing).rejects.toThrow(/does-not-exist\.json/);
+  }, 30_000);
+});

@@ -1,0 +1,188 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseRunnerArgs } from '../../local/runner/args';
+import { glob } from '../../local/runner/glob';
+import { hostConfigFrom, parseTimeSpan } from '../../local/runner/host-config';
+import { decodeMessage, encodeMessage, outputMessages, triggerMetadata } from '../../local/runner/queue-message';
+import { resolveQueueName } from '../../local/runner/storage';
+import { parseStartArgs, walkthrough } from '../../local/start';
+
+/** The runner's small pure pieces: host.json, flags, globbing, queue message handling, the start walkthrough. */
+
+describe('host.json', () => {
+  it('reads the project host.json', () => {
+    const config = hostConfigFrom(JSON.parse(readFileSync(join(__dirname, '../../host.json'), 'utf8')));
+    expect(config).toEqual({
+      routePrefix: '',
+      queues: {
+        batchSize: 4,
+        newBatchThreshold: 2,
+        maxDequeueCount: 5,
+        visibilityTimeoutMs: 30_000,
+        maxPollingIntervalMs: 2_000,
+        messageEncoding: 'base64',
+      },
+    });
+  });
+
+  it("uses the host's defaults", () => {
+    expect(hostConfigFrom({})).toEqual({
+      routePrefix: 'api',
+      queues: {
+        batchSize: 16,
+        newBatchThreshold: 8,
+        maxDequeueCount: 5,
+        visibilityTimeoutMs: 0,
+        maxPollingIntervalMs: 60_000,
+        messageEncoding: 'base64',
+      },
+    });
+  });
+
+  it('reads keys case-insensitively, as .NET configuration does', () => {
+    const config = hostConfigFrom({ Extensions: { HTTP: { RoutePrefix: '/x/' }, Queues: { BatchSize: 2 } } });
+    expect(config.routePrefix).toBe('x');
+    expect(config.queues.batchSize).toBe(2);
+  });
+
+  it('parses TimeSpans', () => {
+    expect(parseTimeSpan('00:00:30', 't')).toBe(30_000);
+    expect(parseTimeSpan('00:00:00.250', 't')).toBe(250);
+    expect(parseTimeSpan('1.02:03:04', 't')).toBe(((24 + 2) * 3600 + 3 * 60 + 4) * 1000);
+    expect(parseTimeSpan('00:05', 't')).toBe(300_000);
+    expect(() => parseTimeSpan('30s', 'extensions.queues.visibilityTimeout')).toThrow(/visibilityTimeout/);
+  });
+
+  it('rejects out-of-range queue settings', () => {
+    expect(() => hostConfigFrom({ extensions: { queues: { batchSize: 64 } } })).toThrow(/batchSize/);
+    expect(() => hostConfigFrom({ extensions: { queues: { maxPollingInterval: '00:00:00.050' } } })).toThrow(/100 ms/);
+    expect(() => hostConfigFrom({ extensions: { queues: { messageEncoding: 'utf7' } } })).toThrow(/messageEncoding/);
+  });
+});
+
+describe('runner flags', () => {
+  it('has defaults and reads every flag', () => {
+    expect(parseRunnerArgs([], '/app')).toEqual(
+      expect.objectContaining({ root: '/app', port: 7071, hostname: '127.0.0.1', quiet: false, drainTimeoutMs: 10_000 }),
+    );
+    const args = parseRunnerArgs(
+      ['--root', 'r', '--main', 'dist/*.js', '--host-json=h.json', '--port', '0', '--quiet', '--drain-timeout', '500'],
+      '/',
+    );
+    expect(args).toEqual(expect.objectContaining({ root: 'r', main: 'dist/*.js', hostJson: 'h.json', port: 0, quiet: true, drainTimeoutMs: 500 }));
+  });
+
+  it('rejects unknown flags and bad values', () => {
+    expect(() => parseRunnerArgs(['--prot', '1'], '/')).toThrow(/unknown option --prot/);
+    expect(() => parseRunnerArgs(['--port', 'x'], '/')).toThrow(/--port/);
+    expect(() => parseRunnerArgs(['--root'], '/')).toThrow(/needs a value/);
+  });
+});
+
+describe('glob for package.json main', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'runner-glob-'));
+    for (const file of ['dist/functions/b.js', 'dist/functions/a.js', 'dist/functions/a.js.map', 'dist/functions/sub/c.js', 'dist/x.mjs']) {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), '');
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('expands * in one directory, sorted', () => {
+    expect(glob('dist/functions/*.js', dir)).toEqual(['dist/functions/a.js', 'dist/functions/b.js']);
+  });
+
+  it('expands ** and braces', () => {
+    expect(glob('dist/**/*.js', dir)).toEqual(['dist/functions/a.js', 'dist/functions/b.js', 'dist/functions/sub/c.js']);
+    expect(glob('dist/**/*.{js,mjs}', dir)).toContain('dist/x.mjs');
+  });
+
+  it('takes a plain path, and finds nothing for a missing one', () => {
+    expect(glob('./dist/functions/a.js', dir)).toEqual(['dist/functions/a.js']);
+    expect(glob('dist/nothing/*.js', dir)).toEqual([]);
+    expect(glob('dist/functions/missing.js', dir)).toEqual([]);
+  });
+});
+
+describe('queue messages', () => {
+  it('decodes strict base64 only', () => {
+    expect(decodeMessage(Buffer.from('{"a":1}').toString('base64'), 'base64')?.toString()).toBe('{"a":1}');
+    expect(decodeMessage('not base64!', 'base64')).toBeUndefined();
+    expect(decodeMessage('abc', 'base64')).toBeUndefined();
+    expect(decodeMessage('plain', 'none')?.toString()).toBe('plain');
+  });
+
+  it('encodes output messages as the trigger expects them', () => {
+    expect(encodeMessage('{"jobId":1}', 'base64')).toBe(Buffer.from('{"jobId":1}').toString('base64'));
+    expect(encodeMessage('x', 'none')).toBe('x');
+  });
+
+  it('splits output binding values into messages', () => {
+    expect(outputMessages({ json: '{"a":1}' })).toEqual(['{"a":1}']);
+    expect(outputMessages({ json: '[{"a":1},"two"]' })).toEqual(['{"a":1}', 'two']);
+    expect(outputMessages({ string: 'text' })).toEqual(['text']);
+    expect(outputMessages(undefined)).toEqual([]);
+  });
+
+  it('builds trigger metadata with the host names', () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    const meta = triggerMetadata(
+      { messageId: 'id-1', popReceipt: 'pr', messageText: 'x', dequeueCount: 3, insertedOn: at, expiresOn: at, nextVisibleOn: at },
+      Buffer.from('{"k":1}'),
+      'fn',
+    );
+    expect(meta.DequeueCount).toEqual({ json: '3' });
+    expect(meta.Id).toEqual({ json: '"id-1"' });
+    expect(meta.InsertionTime).toEqual({ json: '"2026-01-02T03:04:05.000Z"' });
+    expect(meta.QueueTrigger).toEqual({ string: '{"k":1}' });
+  });
+
+  it('resolves %setting% queue names and validates them', () => {
+    expect(resolveQueueName('%Q%-poison', { Q: 'Export-Jobs' })).toBe('export-jobs-poison');
+    expect(() => resolveQueueName('%MISSING%', {})).toThrow(/MISSING/);
+    expect(() => resolveQueueName('a', {})).toThrow(/not a valid queue name/);
+    expect(() => resolveQueueName('a--b', {})).toThrow(/not a valid queue name/);
+  });
+});
+
+describe('npm start', () => {
+  it('reads its flags', () => {
+    expect(parseStartArgs([])).toEqual({ port: 7071, inMemory: false, help: false });
+    expect(parseStartArgs(['--port', '8080', '--data', 'd', '--in-memory', '--dataset=f.json'])).toEqual({
+      port: 8080,
+      dataDir: 'd',
+      inMemory: true,
+      dataset: 'f.json',
+      help: false,
+    });
+    expect(() => parseStartArgs(['--port', '0'])).toThrow(/--port/);
+    expect(() => parseStartArgs(['--nope'])).toThrow(/unknown option/);
+  });
+
+  it("prints the first client's keys and curl commands for its first farm and the OpenAPI document", () => {
+    const text = walkthrough(
+      'http://127.0.0.1:7071',
+      {
+        clients: [{ id: 'erp', name: 'Demo ERP', sidKey: 'sid-key-123', apiKey: "api'key", farms: ['46000000001'] }],
+        farms: [
+          { rea: '99', year: 2020 },
+          { rea: '46000000001', year: 2026 },
+        ],
+      },
+      'local/demo/dataset.json',
+    );
+    expect(text).toContain('Ocp-Apim-Sid-Key: sid-key-123');
+    expect(text).toContain("Ocp-Apim-Subscription-Key: api'key");
+    expect(text).toContain(
+      "curl -s 'http://127.0.0.1:7071/v1/siex/farms?rea=46000000001&year=2026' -H 'Ocp-Apim-Sid-Key: sid-key-123' -H 'Ocp-Apim-Subscription-Key: api'\\''key'",
+    );
+    expect(text).toContain('curl -s http://127.0.0.1:7071/v1/openapi.json');
+  });
+
+  it('still points at the OpenAPI document without a dataset', () => {
+    expect(walkthrough('http://h:1', undefined, 'x.json')).toContain('/v1/openapi.json');
+  });
+});
