@@ -67,6 +67,7 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit('main.bicep', "AUTH_MODE: 'apim'", "AUTH_MODE: 'local'");
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/app setting 'MAX_BODY_BYTES' = "one megabyte" fails the schema/);
+    expect(out).toMatch(/app setting 'MAX_BODY_BYTES' must be '1048576'/);
     expect(out).toMatch(/AUTH_MODE must be 'apim'/);
   });
 

@@ -543,6 +543,11 @@ export function checkAppSettings(infra: Infra, ctx: Pick<CheckContext, 'sampleSe
         out.push({ check: 'app-settings', file: at, message: `app setting '${name}' = ${JSON.stringify(value)} fails the schema: ${parsed.error?.issues[0]?.message}` });
     }
   }
+  // The app's own limits match the gateway's (the app still enforces the body size behind API Management).
+  const gatewayLimits: Record<string, string> = { MAX_BODY_BYTES: String(MAX_BODY_BYTES), RATE_LIMIT_PER_MINUTE: RATE_LIMIT.calls };
+  for (const [name, limit] of Object.entries(gatewayLimits))
+    if (schemaNames.includes(name) && bicep.has(name) && bicep.get(name) !== limit)
+      out.push({ check: 'app-settings', file: at, message: `app setting '${name}' must be '${limit}', the limit API Management enforces` });
   if (schemaNames.includes('AUTH_MODE') && bicep.get('AUTH_MODE') !== 'apim')
     out.push({ check: 'app-settings', file: at, message: `AUTH_MODE must be 'apim' in Azure (API Management checks the subscription key and the rate)` });
 
