@@ -82,9 +82,8 @@ export class CropResolver {
   }
 
   resolve(cropName: string): CropResolution | undefined {
-    const key = normalizeName(cropName);
-    if (!this.memo.has(key)) this.memo.set(key, this.lookup(key));
-    return this.memo.get(key) ?? undefined;
+    if (!this.memo.has(cropName)) this.memo.set(cropName, this.lookup(normalizeName(cropName)));
+    return this.memo.get(cropName) ?? undefined;
   }
 
   private lookup(key: string): CropResolution | null {

@@ -41,6 +41,8 @@ export class SiexCodes {
   private readonly pestNames = new Map<string, Indexed>();
   private readonly pestScientific = new Map<string, Indexed>();
   private readonly cropNames = new Map<string, SiexCode>();
+  /** The register repeats a few thousand pest names across 60,000 uses: each is worked out once. */
+  private readonly pestMemo = new Map<string, PestMatch | undefined>();
 
   private constructor(catalogues: Partial<Record<CatalogueName, readonly SiexCode[]>>) {
     for (const [catalogue, entries] of Object.entries(catalogues) as [CatalogueName, readonly SiexCode[]][]) {
@@ -122,6 +124,11 @@ export class SiexCodes {
    * it. Nothing is guessed beyond that.
    */
   pestByName(words: string): PestMatch | undefined {
+    if (!this.pestMemo.has(words)) this.pestMemo.set(words, this.findPest(words));
+    return this.pestMemo.get(words);
+  }
+
+  private findPest(words: string): PestMatch | undefined {
     const lookup = (key: string) => this.pestNames.get(key)?.match ?? this.pestScientific.get(key)?.match;
     const whole = normalizeName(words);
     const byName = this.pestNames.get(whole)?.match;

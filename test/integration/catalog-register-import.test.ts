@@ -1,0 +1,155 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { importCataloguesCommand } from '../../local/admin-catalogues';
+import { importProductsCommand } from '../../local/admin-products';
+import { productSchema } from '../../shared/backoffice/dataset-schema';
+import { CatalogStore } from '../../shared/catalog/catalog-store';
+import { importRegister, RegisterImportError } from '../../shared/catalog/register/import-register';
+import { RegisterFormatError } from '../../shared/catalog/register/json-stream';
+import {
+  azufreCancelled,
+  cabrio,
+  etifix,
+  microthiol,
+  penshar,
+  RawProductInput,
+  SIEX_DIR,
+  use,
+  writeRegister,
+} from '../unit/catalog-fixtures';
+import { IsolatedTableStore } from './catalog-tables';
+
+/** HARNIKO: an herbicide added in the second week; a single dose written as Dosis_Min with Dosis_Max 0. */
+const harniko = (): RawProductInput => ({
+  num: 'ES-02112',
+  name: 'HARNIKO',
+  holder: 'GLOBACHEM N.V.',
+  formulado: 'ACLONIFEN 60% [SC] P/V',
+  registered: '2025-11-03T00:00:00',
+  expires: '2027/10/31',
+  composition: [['Aclonifen', 60, '%']],
+  uses: [
+    use('Trigo', 'Dicotiledóneas, malas hierbas de hoja ancha', 1.35, 0.0, 'l/ha', 'NO PROCEDE'),
+    use('Cebada', 'Gramíneas anuales', 1.35, 0.0, 'l/ha', 'NO PROCEDE'),
+  ],
+});
+
+/** Collects what the progress bar writes, as a log file would (not a terminal). */
+function captureStream(): NodeJS.WriteStream & { text: string } {
+  const sink = { text: '', isTTY: false, write: (chunk: string) => ((sink.text += chunk), true) };
+  return sink as unknown as NodeJS.WriteStream & { text: string };
+}
+
+describe('import-products against Azurite', () => {
+  const store = new IsolatedTableStore();
+  const catalog = new CatalogStore(store);
+  let dir: string;
+  const file = (name: string) => path.join(dir, name);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'register-'));
+    await importCataloguesCommand(SIEX_DIR, store, () => undefined);
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await store.drop();
+  });
+
+  it('refuses to run before the SIEX catalogues are imported', async () => {
+    const empty = new IsolatedTableStore();
+    try {
+      writeRegister(file('any.json'), [microthiol()]);
+      await expect(importRegister(file('any.json'), empty)).rejects.toThrow(RegisterImportError);
+      await expect(importRegister(file('any.json'), empty)).rejects.toThrow(/import-catalogues/);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it('imports a register export: products, uses, and a report of what it could not use', async () => {
+    writeRegister(file('week1.json'), [microthiol(), etifix(), cabrio(), penshar(), { ...azufreCancelled(), estado: 'Vigente', cancelled: '', saleEnd: '' }]);
+    const lines: string[] = [];
+    const progress = captureStream();
+    const report = await importProductsCommand(file('week1.json'), store, { today: '01-08-2026', out: (l) => lines.push(l), progress });
+
+    expect(report).toMatchObject({ products: 5, uses: 18, storedProducts: 5, rejected: [], withdrawn: [], changed: [], unchanged: 0 });
+    expect(report.added.sort()).toEqual(['ES-00064', 'ES-00065', 'ES-11179', 'ES-17705', 'ES-24138']);
+    expect(report.unmappedCrops).toEqual([{ name: 'Judía forrajera', count: 1 }]);
+    expect(report.unresolvedPests).toEqual([{ name: 'Malas hierbas anuales de los frutales', count: 1 }]);
+    expect(report.unknownUnits).toEqual([{ name: 'ml/planta', count: 1 }]);
+    expect(progress.text).toMatch(/100% 5 products\n$/);
+
+    const text = lines.join('\n');
+    expect(text).toContain('5 products, 18 uses read');
+    expect(text).toContain('5 added, 0 changed, 0 unchanged, 0 withdrawn, 0 reinstated');
+    expect(text).toMatch(/crop names with no SIEX crop[^\n]*\n\s+Judía forrajera {2}\(1 uses\)/);
+    expect(text).toMatch(/pests not in the SIEX catalogues[^\n]*\n\s+Malas hierbas anuales de los frutales/);
+
+    const stored = new Map((await catalog.loadProducts()).map((p) => [p.code, p]));
+    expect(stored.size).toBe(5);
+    for (const p of stored.values()) expect(productSchema.safeParse(p).success).toBe(true);
+    expect(stored.get('ES-11179')?.uses.find((u) => u.pest.code === 148)).toMatchObject({ safetyDays: 0, maxApplications: 8 });
+  });
+
+  it('refreshes from a newer export: reports added, changed, withdrawn; ends withdrawn products without deleting them', async () => {
+    const week2 = [
+      microthiol(),
+      { ...etifix(), expires: '2030/11/30' },
+      penshar(),
+      azufreCancelled(),
+      harniko(),
+      // cabrio() is gone from the register this week.
+    ];
+    writeRegister(file('week2.json'), week2, 'envelope');
+    const lines: string[] = [];
+    const report = await importProductsCommand(file('week2.json'), store, { today: '08-08-2026', out: (l) => lines.push(l), progress: null });
+
+    expect(report.added).toEqual(['ES-02112']);
+    expect(report.changed).toEqual(['ES-17705']);
+    expect(report.unchanged).toBe(2);
+    expect(report.withdrawn).toEqual([
+      { code: 'ES-24138', reason: 'cancelled', day: '01-03-2026' },
+      { code: 'ES-00065', reason: 'missing', day: '08-08-2026' },
+    ]);
+    const text = lines.join('\n');
+    expect(text).toContain('1 added, 1 changed, 2 unchanged, 2 withdrawn, 0 reinstated');
+    expect(text).toContain('ES-00065  no longer in the register, 08-08-2026');
+    expect(text).toContain('ES-24138  cancelled in the register, 01-03-2026');
+
+    const stored = new Map((await catalog.loadProducts()).map((p) => [p.code, p]));
+    expect(stored.size).toBe(6);
+    // Gone from the register: still stored, uses intact, in force up to the import day only.
+    expect(stored.get('ES-00065')).toMatchObject({ expires: '08-08-2026', lastUse: '', withdrawn: '08-08-2026' });
+    expect(stored.get('ES-00065')?.uses).toHaveLength(4);
+    // Cancelled: ends on the cancellation day; usable until the sale deadline that follows it.
+    expect(stored.get('ES-24138')).toMatchObject({ expires: '01-03-2026', lastUse: '01-09-2026', withdrawn: '01-03-2026' });
+    expect(stored.get('ES-02112')?.uses).toEqual([
+      expect.objectContaining({ pest: expect.objectContaining({ kind: 'mala_hierba' }), doseMin: 1.35, doseMax: 1.35, safetyDays: 0 }),
+      expect.objectContaining({ pest: expect.objectContaining({ kind: 'mala_hierba' }), doseMin: 1.35, doseMax: 1.35 }),
+    ]);
+  });
+
+  it('changes nothing when the same export is imported again a week later', async () => {
+    const before = await catalog.loadProducts();
+    const report = await importProductsCommand(file('week2.json'), store, { today: '15-08-2026', out: () => undefined, progress: null });
+    expect(report).toMatchObject({ added: [], changed: [], withdrawn: [], reinstated: [], unchanged: 5 });
+    expect(await catalog.loadProducts()).toEqual(before);
+  });
+
+  it('reinstates a product that comes back to the register', async () => {
+    writeRegister(file('week3.json'), [microthiol(), { ...etifix(), expires: '2030/11/30' }, penshar(), azufreCancelled(), harniko(), cabrio()]);
+    const report = await importProductsCommand(file('week3.json'), store, { today: '22-08-2026', out: () => undefined, progress: null });
+    expect(report.reinstated).toEqual(['ES-00065']);
+    expect((await catalog.loadProducts()).find((p) => p.code === 'ES-00065')).toMatchObject({ expires: '15-09-2026' });
+    expect((await catalog.loadProducts()).find((p) => p.code === 'ES-00065')?.withdrawn).toBeUndefined();
+  });
+
+  it('writes nothing when the file is cut off, so a broken download cannot withdraw the register', async () => {
+    const before = await catalog.loadProducts();
+    const whole = readFileSync(file('week2.json'), 'utf8');
+    writeFileSync(file('cut.json'), whole.slice(0, Math.floor(whole.length * 0.6)));
+    await expect(importProductsCommand(file('cut.json'), store, { out: () => undefined, progress: null })).rejects.toThrow(RegisterFormatError);
+    expect(await catalog.loadProducts()).toEqual(before);
+  });
+});

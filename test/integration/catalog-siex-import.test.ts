@@ -1,0 +1,82 @@
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { importCataloguesCommand } from '../../local/admin-catalogues';
+import { loadSiexCodes, SiexCodeStore } from '../../shared/catalog/siex-codes/store';
+import { SIEX_DIR } from '../unit/catalog-fixtures';
+import { IsolatedTableStore } from './catalog-tables';
+
+/** Windows-1252 text as bytes; every character these edits add is below 0x80 or in Latin-1. */
+const cp1252 = (text: string) => Buffer.from(text, 'latin1');
+
+describe('import-catalogues against Azurite', () => {
+  const store = new IsolatedTableStore();
+  afterAll(() => store.drop());
+
+  it('imports the official catalogues, then finds nothing to change in the same files', async () => {
+    const lines: string[] = [];
+    const first = await importCataloguesCommand(SIEX_DIR, store, (l) => lines.push(l));
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(10);
+    expect(first.missingFiles).toEqual([]);
+    expect(first.ignoredFiles).toEqual(expect.arrayContaining(['CULTIVO_USO_SIGPAC.csv', 'TIPO_MAQUINA_UNE.csv']));
+    const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
+    expect(units).toMatchObject({ codes: 82, changed: [], unchanged: 0, problems: [] });
+    expect(units.added).toHaveLength(82);
+    const crops = first.catalogues.find((c) => c.catalogue === 'PRODUCTOS')!;
+    expect(crops.ended.length).toBeGreaterThan(50);
+    expect(lines[0]).toContain(SIEX_DIR);
+    expect(lines.some((l) => /UNIDADES_MEDIDA\s+82 codes: 82 added/.test(l))).toBe(true);
+
+    const again = await importCataloguesCommand(SIEX_DIR, store, () => undefined);
+    for (const c of again.catalogues) expect({ c: c.catalogue, added: c.added, changed: c.changed }).toEqual({ c: c.catalogue, added: [], changed: [] });
+    expect(again.catalogues.reduce((n, c) => n + c.unchanged, 0)).toBe(first.catalogues.reduce((n, c) => n + c.codes, 0));
+  });
+
+  it('loads what it stored into the lookups validation uses', async () => {
+    const codes = await loadSiexCodes(store);
+    expect(codes.size('ENFERMEDADES')).toBe(601);
+    expect(codes.name('UNIDADES_MEDIDA', 45)).toBe('€/ha');
+    expect(codes.unitBySymbol('KG/HA')?.code).toBe('17');
+    expect(codes.pestByName('Oídio de la vid, Erysiphe necator')?.code).toBe(148);
+    expect(codes.isValid('PRODUCTOS', 103, '01-06-2026')).toBe(false); // UVA DE MESA, withdrawn 31/12/2022
+    expect(codes.isValid('PRODUCTOS', 102, '01-06-2026')).toBe(true);
+  });
+
+  describe('a newer set of files', () => {
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'siex-'));
+      for (const f of readdirSync(SIEX_DIR)) copyFileSync(path.join(SIEX_DIR, f), path.join(dir, f));
+      const unitsFile = path.join(dir, 'UNIDADES_MEDIDA.csv');
+      const lines = readFileSync(unitsFile, 'latin1').split('\n');
+      // FEGA end-dates unit 82, renames 81, adds 83 and (unusually) drops 80 from the file.
+      const edited = lines
+        .filter((l) => !l.startsWith('"80";'))
+        .map((l) => (l.startsWith('"82";') ? l.replace(/;;$/, ';01/07/2026;30/06/2026') : l))
+        .map((l) => (l.startsWith('"81";') ? l.replace('"cc/m3"', '"cm3/m3"') : l));
+      while (edited[edited.length - 1]?.trim() === '') edited.pop();
+      edited.push('"83";"L/100 m2";01/07/2026;;', '');
+      writeFileSync(unitsFile, cp1252(edited.join('\n')));
+      rmSync(path.join(dir, 'EFICACIA_TRATAMIENTO.csv'));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reports added, changed and end-dated codes, keeps a code missing from the file, and never deletes', async () => {
+      const lines: string[] = [];
+      const report = await importCataloguesCommand(dir, store, (l) => lines.push(l));
+      const units = report.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
+      expect(units).toMatchObject({ added: ['83'], ended: ['82'], missingFromFile: ['80'] });
+      expect(units.changed.sort()).toEqual(['81', '82']);
+      expect(report.missingFiles).toEqual(['EFICACIA_TRATAMIENTO.csv']);
+      expect(lines.join('\n')).toMatch(/1 stored code\(s\) not in the file, kept: 80/);
+      expect(lines.join('\n')).toMatch(/not in the folder \(left as stored\): EFICACIA_TRATAMIENTO\.csv/);
+
+      const codes = await new SiexCodeStore(store).loadAll();
+      expect(codes.name('UNIDADES_MEDIDA', 80)).toBe('g/m2');
+      expect(codes.status('UNIDADES_MEDIDA', 82, '29-06-2026')).toBe('valid');
+      expect(codes.status('UNIDADES_MEDIDA', 82, '30-06-2026')).toBe('ended');
+      expect(codes.name('UNIDADES_MEDIDA', 81)).toBe('cm3/m3');
+      expect(codes.size('EFICACIA_TRATAMIENTO')).toBe(3);
+    });
+  });
+});
