@@ -5,7 +5,8 @@ import { Dataset, FarmInput } from '../../shared/backoffice/dataset-schema';
  * dates are facts from the official register of phytosanitary products (public snapshot of 2026-08-14); pest codes,
  * crop codes and unit codes are from the official SIEX catalogues. Application counts, intervals and months are not in
  * that snapshot: they are label-style values an operator would enter. TOPIK's 170-200 cc/ha is written as 0.17-0.2
- * L/ha because SIEX has no cc/ha unit. The ROPO holders, farms and keys are invented.
+ * L/ha because SIEX has no cc/ha unit. The ROPO holders, farms, keys and DGC codes (REA crop-geographic data) are
+ * invented.
  *
  * `local/demo/dataset.json` is this function's output (a unit test keeps the two identical).
  */
@@ -23,6 +24,7 @@ function largeFarm(): FarmInput {
       parc: String(100 + Math.floor(e / 4)),
       enc: String((e % 4) + 1),
       dimension: (0.35 + ((p * 100 + e) % 17) * 0.05).toFixed(2),
+      dgc: String(4625800000 + p * 100 + e),
     })),
   }));
   return {
@@ -212,13 +214,13 @@ export function buildDemoDataset(): Dataset {
               {
                 name: 'La Hoya',
                 sigpac: [
-                  { prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1', dimension: '2.35' },
-                  { prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '2', dimension: '1.10' },
+                  { prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1', dimension: '2.35', dgc: '4600000007' },
+                  { prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '2', dimension: '1.10', dgc: '4600000014' },
                 ],
               },
               {
                 name: 'El Pinar',
-                sigpac: [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '14', parc: '7', enc: '1', dimension: '3.80' }],
+                sigpac: [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '14', parc: '7', enc: '1', dimension: '3.80', dgc: '4600000021' }],
               },
             ],
           },
@@ -229,7 +231,7 @@ export function buildDemoDataset(): Dataset {
             parcels: [
               {
                 name: 'Los Olivos',
-                sigpac: [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '15', parc: '102', enc: '3', dimension: '4.12' }],
+                sigpac: [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '15', parc: '102', enc: '3', dimension: '4.12', dgc: '4600000028' }],
               },
             ],
           },
@@ -256,8 +258,8 @@ export function buildDemoDataset(): Dataset {
               {
                 name: 'Páramo Alto',
                 sigpac: [
-                  { prov: '47', town: '86', aggr: '0', zone: '0', pol: '3', parc: '21', enc: '1', dimension: '12.40' },
-                  { prov: '47', town: '86', aggr: '0', zone: '0', pol: '3', parc: '22', enc: '1', dimension: '8.75' },
+                  { prov: '47', town: '86', aggr: '0', zone: '0', pol: '3', parc: '21', enc: '1', dimension: '12.40', dgc: '4600000035' },
+                  { prov: '47', town: '86', aggr: '0', zone: '0', pol: '3', parc: '22', enc: '1', dimension: '8.75', dgc: '4600000042' },
                 ],
               },
             ],

@@ -9,6 +9,7 @@ import {
 } from './farm-schemas';
 import { listQuerySchema, MAX_PAGE_SIZE, phytoRecordSchema, phytoRequestSchema, registerQuerySchema } from './phyto-schemas';
 import { PAGINATION_HEADERS } from '../http/pagination';
+import { exportBodySchema, exportResponseSchema, jobQuerySchema, jobResultSchema, jobSchema, MAX_EXPORT_RECORDS } from './export-schemas';
 
 /** Every HTTP operation of the gateway, as data: routes, inputs, outputs and the error codes each may answer. */
 export const farmLookup = {
@@ -79,4 +80,49 @@ export const listPhyto = {
   errors: ['AGRIFARM_NOT_FOUND', 'PAGINATION_PAIR', 'INVALID_DATE', 'INVALID_VALUE'],
 } satisfies Contract;
 
-export const contracts: Contract[] = [farmLookup, listIdcp, registerPhyto, listPhyto];
+export const exportCue = {
+  operationId: 'exportCue',
+  method: 'POST',
+  routes: ['v1/entities/siex/exportCUE', 'v1/siex/exportCUE'],
+  summary: 'Export records to SIEX (asynchronous job)',
+  description:
+    'Body: the records to export, `[{ "id": "<record URN>" }]` (1 to ' + `${MAX_EXPORT_RECORDS}` + '). Every id must be a record of ' +
+    'this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 ' +
+    'Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome ' +
+    'goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a ' +
+    '14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming ' +
+    'what is missing. `Idempotency-Key` makes retries safe as on registration.',
+  query: agrifarmQuerySchema,
+  body: exportBodySchema,
+  success: { status: 202, description: 'the job was created and queued', schema: exportResponseSchema },
+  errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND', 'RECORD_ALREADY_EXPORTED', 'RECORD_IN_EXPORT', 'QUEUE_UNAVAILABLE', 'IDEMPOTENCY_KEY_REUSED'],
+} satisfies Contract;
+
+export const jobStatus = {
+  operationId: 'jobStatus',
+  method: 'GET',
+  routes: ['api-service/v1/entities/jobstatus', 'v1/entities/jobstatus'],
+  summary: 'Status of an export job',
+  description:
+    'Statuses: 1 Iniciando, 2 EnProceso, 3 FinalizadoCompleto (every record accepted), 4 FinalizadoConErrores (some ' +
+    'records rejected or not sendable), 5 Fallido (the job could not run; `error` says why). Transitions 1→2→3|4 and ' +
+    '1|2→5. `percentage` is the share of records settled. Another client\'s job is 404.',
+  query: jobQuerySchema,
+  success: { status: 200, description: 'the job', schema: jobSchema },
+  errors: ['INVALID_VALUE', 'REQUIRED', 'JOB_NOT_FOUND'],
+} satisfies Contract;
+
+export const jobResultContract = {
+  operationId: 'jobResult',
+  method: 'GET',
+  routes: ['api-service/v1/entities/jobresult', 'v1/entities/jobresult'],
+  summary: 'Per-record outcome of a settled export job',
+  description:
+    '`data` lists accepted records (`result: "ok"`, `id`: the record id), `error` the others with a code and message. ' +
+    'Before the job settles (status 1 or 2) the answer is 409 JOB_NOT_FINISHED with Retry-After.',
+  query: jobQuerySchema,
+  success: { status: 200, description: 'the outcome', schema: jobResultSchema },
+  errors: ['INVALID_VALUE', 'REQUIRED', 'JOB_NOT_FOUND', 'JOB_NOT_FINISHED'],
+} satisfies Contract;
+
+export const contracts: Contract[] = [farmLookup, listIdcp, registerPhyto, listPhyto, exportCue, jobStatus, jobResultContract];

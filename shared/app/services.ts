@@ -6,7 +6,9 @@ import { ReferenceData, referenceCache } from '../catalog/reference-data';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../http/rate-limit';
+import { JobStore } from '../export/job-store';
 import { PhytoStore } from '../phyto/phyto-store';
+import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TableStore } from '../store/tables';
 
@@ -22,6 +24,9 @@ export interface Services {
   phyto: PhytoStore;
   /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
   recordIds: IdBlocks;
+  jobs: JobStore;
+  jobIds: IdBlocks;
+  exportQueue: QueueSender;
 }
 
 export function createServices(s: Settings): Services {
@@ -37,6 +42,9 @@ export function createServices(s: Settings): Services {
     reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
     phyto: new PhytoStore(tables),
     recordIds: new IdBlocks(new Counters(tables), 'AgriPhytosanitary', 50),
+    jobs: new JobStore(tables),
+    jobIds: new IdBlocks(new Counters(tables), 'JobAsync', 10),
+    exportQueue: new QueueSender(s, EXPORT_QUEUE),
   };
 }
 

@@ -83,7 +83,12 @@ export const enclosureSchema = z.strictObject({
   parc: digits('parc'),
   enc: digits('enc'),
   dimension: z.string().regex(/^\d+(\.\d+)?$/, 'hectares as a decimal string'),
-  dgc: z.string().regex(/^\d{1,16}$/, 'up to 16 digits').optional(),
+  // SIEX takes CodigoDGC as a JSON integer, so it must also be exact as a JavaScript number.
+  dgc: z
+    .string()
+    .regex(/^\d{1,16}$/, 'up to 16 digits')
+    .refine((s) => Number.isSafeInteger(Number(s)), 'at most 9007199254740991')
+    .optional(),
 });
 
 export const farmCropSchema = z.strictObject({

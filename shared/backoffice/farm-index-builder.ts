@@ -38,6 +38,7 @@ export async function buildFarmIndex(
     province: farm.province,
     communityCode: farm.community.code,
     communityName: farm.community.name,
+    ownerNif: farm.owner.nif,
     dateCreated: previous?.meta.dateCreated ?? dateCreated,
   };
   const crops: CropEntry[] = [];

@@ -15,6 +15,8 @@ export interface FarmMeta {
   province: string;
   communityCode: string;
   communityName: string;
+  /** The holder's NIF: SIEX `IdTitular` and, for a private producer, `UnidadGestora`. */
+  ownerNif: string;
   /** First import time, `DD-MM-YYYY HH:mm:ss`, kept across re-imports. */
   dateCreated: string;
 }

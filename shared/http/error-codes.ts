@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   CROP_NOT_FOUND: [404, 'the crop variety is not grown on the farm'],
   ENCLOSURE_NOT_FOUND: [404, 'the SIGPAC enclosure is not one of the farm where the crop is grown'],
   NOT_FOUND: [404, 'no such resource'],
+  RECORD_NOT_FOUND: [404, 'a record id is not a record of the farm'],
+  JOB_NOT_FOUND: [404, 'no export job with that id is accessible to the caller'],
   IDCP_NOT_FOUND: [404, 'an idcp is not a crop location of the farm; regenerate it with listidcp'],
   // 400: applicator (the spec answers ROPO problems with 400)
   NIF_INVALID: [400, 'the applicator NIF/NIE is malformed or its control letter is wrong'],
@@ -33,6 +35,10 @@ export const ERROR_CODES = {
   ROPO_EXPIRED: [400, 'the ROPO card was not valid on the application date'],
   ROPO_LEVEL_INSUFFICIENT: [400, 'the ROPO card level does not cover the product (cualificado covers basico)'],
   MEASURE_MISMATCH: [400, 'measure.symbol is not the symbol of measure.code'],
+  // 409
+  RECORD_ALREADY_EXPORTED: [409, 'the record was already exported to SIEX'],
+  RECORD_IN_EXPORT: [409, 'the record is in an export job that has not finished'],
+  JOB_NOT_FINISHED: [409, 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5'],
   // 422: product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: [422, 'the product code is not in the official register'],
   PRODUCT_NOT_IN_FORCE: [422, 'the product was not authorized on the application date (expiry or last-use date passed)'],
@@ -51,6 +57,7 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: [422, 'the Idempotency-Key was used before with a different request'],
   // 500
   INTERNAL: [500, 'an error of the gateway itself; retry with exponential backoff'],
+  QUEUE_UNAVAILABLE: [503, 'the export could not be queued; nothing was started, retry'],
   CONCURRENT_UPDATE: [503, 'too many concurrent registrations on the same crop locations; retry after Retry-After'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -1,12 +1,10 @@
 import { RestError, TableClient, TransactionAction } from '@azure/data-tables';
 import { PhytoRecord } from '../api/phyto-schemas';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
+import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { TABLES, TableStore } from '../store/tables';
 import { PriorApplication } from './rule-context';
 import { farmPartition, guardRowKey, idempotencyRowKey, pointerRowKey, recordRange, recordRowKey } from './phyto-keys';
-
-/** Azure Table Storage accepts at most 15 comparisons in one filter. */
-const MAX_COMPARISONS = 15;
 
 export interface Guard {
   rowKey: string;
@@ -24,6 +22,16 @@ export interface IdempotencyEntry {
 export interface RegistrationState {
   guards: Map<number, Guard>;
   idempotency: IdempotencyEntry | null;
+}
+
+/** The export state of a record, kept on its id pointer row so export checks read small rows only. */
+export interface RecordPointer {
+  id: number;
+  recordRowKey: string;
+  exported: boolean;
+  /** The last export job that took the record (0: none). */
+  jobId: number;
+  etag: string;
 }
 
 export interface NewRecord {
@@ -51,21 +59,8 @@ export class PhytoStore {
    * history guards of the product on each location and the idempotency entry of the request, if it has a key.
    */
   async readRegistrationState(farmId: number, product: string, idcps: number[], idemHash: string | null): Promise<RegistrationState> {
-    const table = await this.table();
-    const pk = farmPartition(farmId);
     const keys = [...(idemHash ? [idempotencyRowKey(idemHash)] : []), ...idcps.map((i) => guardRowKey(product, i))];
-    const groups: string[][] = [];
-    for (let i = 0; i < keys.length; i += MAX_COMPARISONS - 1) groups.push(keys.slice(i, i + MAX_COMPARISONS - 1));
-    const rows = (
-      await Promise.all(
-        groups.map(async (group) => {
-          const filter = `PartitionKey eq '${pk}' and (${group.map((k) => `RowKey eq '${odata(k)}'`).join(' or ')})`;
-          const out: Record<string, unknown>[] = [];
-          for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } })) out.push(e);
-          return out;
-        }),
-      )
-    ).flat();
+    const rows = await readRowsByKey(await this.table(), farmPartition(farmId), keys, keys.length);
     const state: RegistrationState = { guards: new Map(), idempotency: null };
     for (const row of rows) {
       const rk = String(row.rowKey);
@@ -95,7 +90,7 @@ export class PhytoStore {
     const rowKey = recordRowKey(rec.appliedAtMs, rec.id);
     const actions: TransactionAction[] = [
       ['create', { partitionKey: pk, rowKey, recordId: rec.id, product: rec.product, appliedAt: rec.appliedAtMs, exported: rec.exported ? '1' : '0', ...toDocProps(rec.record) }],
-      ['create', { partitionKey: pk, rowKey: pointerRowKey(rec.id), recordRowKey: rowKey }],
+      ['create', { partitionKey: pk, rowKey: pointerRowKey(rec.id), recordRowKey: rowKey, exported: rec.exported ? '1' : '0', jobId: 0 }],
     ];
     for (const g of guards) {
       const entity = { partitionKey: pk, rowKey: g.rowKey, prior: JSON.stringify(g.prior) };
@@ -113,6 +108,65 @@ export class PhytoStore {
       if (e instanceof RestError && (e.statusCode === 409 || e.statusCode === 412)) throw new WriteConflict(e.message);
       throw e;
     }
+  }
+
+  /** The response an Idempotency-Key already got on this farm, for operations whose write is not one transaction. */
+  async readIdempotency(farmId: number, hash: string): Promise<IdempotencyEntry | null> {
+    const [row] = await readRowsByKey(await this.table(), farmPartition(farmId), [idempotencyRowKey(hash)]);
+    return row ? { requestHash: String(row.requestHash), status: Number(row.status), body: fromDocProps<string>(row) } : null;
+  }
+
+  async writeIdempotency(farmId: number, hash: string, entry: IdempotencyEntry): Promise<void> {
+    const table = await this.table();
+    await table.upsertEntity(
+      { partitionKey: farmPartition(farmId), rowKey: idempotencyRowKey(hash), requestHash: entry.requestHash, status: entry.status, ...toDocProps(entry.body) },
+      'Replace',
+    );
+  }
+
+  async readPointers(farmId: number, ids: number[]): Promise<Map<number, RecordPointer>> {
+    const rows = await readRowsByKey(await this.table(), farmPartition(farmId), ids.map(pointerRowKey));
+    return new Map(
+      rows.map((r) => {
+        const id = Number(String(r.rowKey).slice(2));
+        return [id, { id, recordRowKey: String(r.recordRowKey), exported: r.exported === '1', jobId: Number(r.jobId ?? 0), etag: String(r.etag) }];
+      }),
+    );
+  }
+
+  /**
+   * Marks records as taken by an export job, under the ETags read when they were checked: a record exported or taken
+   * by another job in between makes this fail with WriteConflict. Transactions hold 100 rows, so a large job is
+   * claimed in several steps; the caller settles its job on a conflict, which releases what was already claimed.
+   */
+  async claim(farmId: number, pointers: RecordPointer[], jobId: number): Promise<void> {
+    const table = await this.table();
+    const pk = farmPartition(farmId);
+    try {
+      await submitInChunks(
+        table,
+        pointers.map((p): TransactionAction => ['update', { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId }, 'Merge', { etag: p.etag }]),
+      );
+    } catch (e) {
+      if (e instanceof RestError && (e.statusCode === 409 || e.statusCode === 412 || e.statusCode === 404)) throw new WriteConflict(e.message);
+      throw e;
+    }
+  }
+
+  async readRecords(farmId: number, recordRowKeys: string[]): Promise<Map<string, PhytoRecord>> {
+    const rows = await readRowsByKey(await this.table(), farmPartition(farmId), recordRowKeys, 16);
+    return new Map(rows.map((r) => [String(r.rowKey), fromDocProps<PhytoRecord>(r)]));
+  }
+
+  /** Records SIEX accepted: `exported` becomes "1" on the record and its pointer, in transactions of 50 records. */
+  async markExported(farmId: number, accepted: { id: number; recordRowKey: string; record: PhytoRecord }[], modified: string): Promise<void> {
+    const table = await this.table();
+    const pk = farmPartition(farmId);
+    const actions: TransactionAction[] = accepted.flatMap(({ id, recordRowKey, record }): TransactionAction[] => [
+      ['update', { partitionKey: pk, rowKey: recordRowKey, exported: '1', ...toDocProps({ ...record, exported: '1', dateModified: modified }) }, 'Merge'],
+      ['update', { partitionKey: pk, rowKey: pointerRowKey(id), exported: '1' }, 'Merge'],
+    ]);
+    await submitInChunks(table, actions);
   }
 
   /** Row keys (and product) of records applied in a period, newest first: what counting and paging need. */

@@ -14,6 +14,8 @@ export const TABLES = {
   counters: 'counters',
   /** Phytosanitary records, their idempotency keys and per-location history, one partition per farm campaign. */
   phyto: 'phyto',
+  /** Export jobs: one partition per job (status row, one row per record, one row per SIEX batch). */
+  jobs: 'jobs',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];

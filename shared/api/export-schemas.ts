@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Export and job follow-up shapes, as the spec's JobAsync and job result tables. */
+export const MAX_EXPORT_RECORDS = 5000;
+
+export const exportBodySchema = z
+  .array(z.strictObject({ id: z.string().describe('record URN from registration') }))
+  .min(1, 'at least one record')
+  .max(MAX_EXPORT_RECORDS, `at most ${MAX_EXPORT_RECORDS} records per job`)
+  .meta({ id: 'ExportRequest' });
+
+export const exportResponseSchema = z
+  .object({
+    id: z.number().int().describe('job id, for jobstatus and jobresult'),
+    status: z.string().describe('initial job status: Iniciando'),
+    message: z.string(),
+  })
+  .meta({ id: 'ExportAccepted' });
+
+export const jobErrorSchema = z
+  .object({ code: z.string(), message: z.string() })
+  .meta({ id: 'JobError', description: 'why the job could not run (status 5, Fallido)' });
+
+export const jobSchema = z
+  .object({
+    type: z.literal('JobAsync'),
+    id: z.string(),
+    inidate: z.string().describe('DD-MM-YYYY HH:mm:ss, Madrid'),
+    status: z.object({
+      type: z.literal('JobStatus'),
+      id: z.string().describe('1 Iniciando, 2 EnProceso, 3 FinalizadoCompleto, 4 FinalizadoConErrores, 5 Fallido'),
+      name: z.enum(['Iniciando', 'EnProceso', 'FinalizadoCompleto', 'FinalizadoConErrores', 'Fallido']),
+    }),
+    percentage: z.number().int().min(0).max(100).describe('share of records settled'),
+    error: jobErrorSchema.nullable(),
+  })
+  .meta({ id: 'JobAsync' });
+
+export const jobResultSchema = z
+  .object({
+    data: z.array(z.object({ result: z.string().describe('"ok"'), id: z.number().int().describe('record id (the integer of its URN)') })),
+    error: z.array(
+      z.object({
+        result: z.literal('error'),
+        id: z.number().int(),
+        code: z.string().describe('SIEX error code, or MISSING_DATA (not sent: a required SIEX field is missing), NOT_PROCESSED (job failed first)'),
+        message: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'JobResult' });
+
+export type JobView = z.infer<typeof jobSchema>;
+export type JobResultView = z.infer<typeof jobResultSchema>;
+
+export const jobQuerySchema = z.object({
+  jobId: z.string().regex(/^[1-9]\d{0,9}$/, 'job id from the export response').transform(Number),
+});

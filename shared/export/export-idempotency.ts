@@ -1,0 +1,32 @@
+import { Client } from '../clients/client-store';
+import { idempotencyHash, requestFingerprint } from '../http/idempotency';
+import { ProblemError, violation } from '../http/problem';
+import { PhytoStore } from '../phyto/phyto-store';
+
+/**
+ * Idempotency-Key for operations that are not a single transaction (starting an export): the first response is
+ * remembered after the operation succeeded, and a repeat returns it. A repeat racing the first one finds the records
+ * already in the first job and gets 409, so it can never start a second job for the same records.
+ */
+export async function withIdempotency(
+  phyto: PhytoStore,
+  farmId: number,
+  client: Client,
+  key: string | null,
+  request: unknown,
+  run: () => Promise<{ status: number; body: string }>,
+): Promise<{ status: number; body: string }> {
+  if (!key) return run();
+  const hash = idempotencyHash(client.id, key);
+  const fingerprint = requestFingerprint(request);
+  const previous = await phyto.readIdempotency(farmId, hash);
+  if (previous) {
+    if (previous.requestHash === fingerprint) return { status: previous.status, body: previous.body };
+    throw new ProblemError(422, 'The Idempotency-Key was already used for a different request.', [
+      violation('IDEMPOTENCY_KEY_REUSED', 'header.Idempotency-Key', 'use a new key for a new request'),
+    ]);
+  }
+  const result = await run();
+  await phyto.writeIdempotency(farmId, hash, { requestHash: fingerprint, ...result });
+  return result;
+}

@@ -1,0 +1,101 @@
+import { DateTime } from 'luxon';
+import { Client } from '../clients/client-store';
+import { formatDateTime } from '../domain/dates';
+import { parseUrn } from '../domain/urn';
+import { FarmIndex } from '../farms/farm-index';
+import { ProblemError, Violation, violation } from '../http/problem';
+import { PhytoStore, WriteConflict } from '../phyto/phyto-store';
+import { IdBlocks } from '../store/counters';
+import { isSettled, JOB_STATUS } from './job-status';
+import { JobStore } from './job-store';
+
+export interface ExportDeps {
+  phyto: PhytoStore;
+  jobs: JobStore;
+  jobIds: IdBlocks;
+  enqueue: (message: { jobId: number }) => Promise<void>;
+  now?: () => DateTime;
+}
+
+export const EXPORT_MESSAGE =
+  'The export runs in the background: follow it with jobstatus and jobresult. An e-mail with the outcome is sent when it finishes.';
+
+/**
+ * Starts an export job for a farm the caller may see: checks every id (each must be a record of this farm, not
+ * exported and not in an unfinished job), creates the job, claims the records for it, and queues it. Nothing is
+ * queued unless every check passed.
+ */
+export async function startExport(deps: ExportDeps, client: Client, farm: FarmIndex, agrifarmId: string, body: { id: string }[]) {
+  const malformed: Violation[] = [];
+  const ids: number[] = [];
+  const seen = new Set<number>();
+  body.forEach(({ id }, i) => {
+    const n = parseUrn('AgriPhytosanitary', id);
+    if (n === null) malformed.push(violation('INVALID_VALUE', `body[${i}].id`, 'expected urn:ngsi-ld:AgriPhytosanitary:<n>'));
+    else if (seen.has(n)) malformed.push(violation('INVALID_VALUE', `body[${i}].id`, `${id} appears twice`));
+    else {
+      seen.add(n);
+      ids.push(n);
+    }
+  });
+  if (malformed.length > 0) throw new ProblemError(400, 'The record list is not valid.', malformed);
+
+  const pointers = await deps.phyto.readPointers(farm.meta.farmId, ids);
+  const path = (id: number) => `body[${body.findIndex((b) => parseUrn('AgriPhytosanitary', b.id) === id)}].id`;
+  const missing = ids.filter((id) => !pointers.has(id));
+  if (missing.length > 0) {
+    throw new ProblemError(404, 'Some records are not records of this farm.', missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)));
+  }
+  const jobsOfRecords = [...new Set([...pointers.values()].map((p) => p.jobId).filter((j) => j > 0))];
+  const running = new Set(
+    (await Promise.all(jobsOfRecords.map((j) => deps.jobs.meta(j)))).filter((m) => m && !isSettled(m.status)).map((m) => m!.jobId),
+  );
+  const conflicts: Violation[] = [];
+  for (const p of pointers.values()) {
+    if (p.exported) conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
+    else if (running.has(p.jobId)) conflicts.push(violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`));
+  }
+  if (conflicts.length > 0) throw new ProblemError(409, 'Some records cannot be exported now.', conflicts);
+
+  const jobId = await deps.jobIds.take();
+  const now = (deps.now ?? (() => DateTime.now()))();
+  await deps.jobs.create(
+    {
+      jobId,
+      clientId: client.id,
+      notifyEmail: client.email,
+      farmId: farm.meta.farmId,
+      agrifarmId,
+      status: 1,
+      inidate: formatDateTime(now),
+      total: ids.length,
+      settled: 0,
+      accepted: 0,
+      error: '',
+      lastError: '',
+      emailSent: false,
+    },
+    ids.map((id) => ({ recordId: id, recordRowKey: pointers.get(id)!.recordRowKey })),
+  );
+  // A failed job releases its records: whatever was claimed before the failure is free again. The caller gets the
+  // error in the response, so no e-mail is due for a job it never saw started.
+  const fail = (code: string, message: string) => deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify({ code, message }), emailSent: true });
+  try {
+    await deps.phyto.claim(farm.meta.farmId, [...pointers.values()], jobId);
+  } catch (e) {
+    if (!(e instanceof WriteConflict)) throw e;
+    await fail('CONFLICT', 'records changed while the job was being created');
+    throw new ProblemError(409, 'Some records were taken by another export meanwhile; retry.', [
+      violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
+    ]);
+  }
+  try {
+    await deps.enqueue({ jobId });
+  } catch (e) {
+    await fail('QUEUE_UNAVAILABLE', (e as Error).message);
+    throw new ProblemError(503, 'The export could not be queued; nothing was started.', [violation('QUEUE_UNAVAILABLE', '', 'retry later')], {
+      'Retry-After': '5',
+    });
+  }
+  return { id: jobId, status: JOB_STATUS[1], message: EXPORT_MESSAGE };
+}

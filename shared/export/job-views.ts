@@ -1,0 +1,54 @@
+import { JobResultView, JobView } from '../api/export-schemas';
+import { Client } from '../clients/client-store';
+import { ProblemError, violation } from '../http/problem';
+import { isSettled, JOB_STATUS, percentage } from './job-status';
+import { Job, JobMeta, JobStore } from './job-store';
+
+function notFound(): ProblemError {
+  return new ProblemError(404, 'No such export job.', [violation('JOB_NOT_FOUND', 'query.jobId', 'job not found or not accessible')]);
+}
+
+/** The job's status row, if the caller owns the job; another client's job is answered as a missing one. */
+export async function ownJobMeta(jobs: JobStore, client: Client, jobId: number): Promise<JobMeta> {
+  const meta = await jobs.meta(jobId);
+  if (!meta || meta.clientId !== client.id) throw notFound();
+  return meta;
+}
+
+export function jobView(meta: JobMeta): JobView {
+  return {
+    type: 'JobAsync',
+    id: String(meta.jobId),
+    inidate: meta.inidate,
+    status: { type: 'JobStatus', id: String(meta.status), name: JOB_STATUS[meta.status] },
+    percentage: percentage(meta.settled, meta.total),
+    error: meta.error ? (JSON.parse(meta.error) as { code: string; message: string }) : null,
+  };
+}
+
+/** The per-record outcome of a settled job; records a failed job never processed are errors `NOT_PROCESSED`. */
+export async function jobResult(jobs: JobStore, client: Client, jobId: number): Promise<JobResultView> {
+  const meta = await ownJobMeta(jobs, client, jobId);
+  if (!isSettled(meta.status)) {
+    throw new ProblemError(409, 'The job has not finished yet.', [
+      violation('JOB_NOT_FINISHED', 'query.jobId', `job ${jobId} is ${JOB_STATUS[meta.status]} at ${percentage(meta.settled, meta.total)}%`),
+    ], { 'Retry-After': '2' });
+  }
+  const job = (await jobs.load(jobId)) as Job;
+  return resultOf(job);
+}
+
+export function resultOf(job: Job): JobResultView {
+  const items = [...job.items.values()].sort((a, b) => a.recordId - b.recordId);
+  return {
+    data: items.filter((i) => i.state === 'ok').map((i) => ({ result: 'ok', id: i.recordId })),
+    error: items
+      .filter((i) => i.state !== 'ok')
+      .map((i) => ({
+        result: 'error' as const,
+        id: i.recordId,
+        code: i.state === 'pending' ? 'NOT_PROCESSED' : i.code,
+        message: i.state === 'pending' ? 'the job failed before this record was settled' : i.message,
+      })),
+  };
+}
