@@ -35,6 +35,8 @@ export interface Azurite {
   tableEndpoint: string;
   queueEndpoint: string;
   connectionString: string;
+  /** Settles when either service exits, whatever the reason (it names which and how). */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -165,6 +167,9 @@ export async function startAzurite(options: AzuriteOptions): Promise<Azurite> {
     tableEndpoint: `http://${HOST}:${table.value.port}/${DEV_ACCOUNT}`,
     queueEndpoint: `http://${HOST}:${queue.value.port}/${DEV_ACCOUNT}`,
     connectionString: devConnectionString(table.value.port, queue.value.port),
+    exited: Promise.race(
+      started.map((c) => c.exited.then(({ code, signal }) => `${c.name} exited (${signal ?? `code ${code}`})\n${c.tail(20)}`)),
+    ),
     stop: stopAll,
   };
 }

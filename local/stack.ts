@@ -73,6 +73,11 @@ export interface Stack {
   env: Record<string, string>;
   /** What is running, in start order: `azurite-table`, `azurite-queue`, support services, `gateway`. */
   services: LocalService[];
+  /**
+   * Settles if a process of the stack ends on its own (crash, killed from outside), with what it said last;
+   * never settles once `stop()` has been called. `npm start` stops everything when it does.
+   */
+  unexpectedExit: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -176,11 +181,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     services.push({ name: 'gateway', url: runner.url, stop: runner.stop });
 
     let stopped: Promise<void> | undefined;
+    const runnerExit = runner.child.exited.then(
+      ({ code, signal }) => `gateway exited (${signal ?? `code ${code}`})\n${runner.child.tail(20)}`,
+    );
+    const unexpectedExit = Promise.race([azurite.exited, runnerExit]).then(
+      (reason) => (stopped ? new Promise<string>(() => undefined) : reason),
+    );
     return {
       gatewayUrl: runner.url,
       storageConnectionString: azurite.connectionString,
       env,
       services,
+      unexpectedExit,
       stop: () => (stopped ??= stopAll()),
     };
   } catch (err) {

@@ -175,6 +175,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (stopping) return;
+  void stack.unexpectedExit.then((reason) => {
+    console.error(`\n${reason}\nStopping the rest of the stack.`);
+    void stop(1);
+  });
 
   console.log('');
   const width = Math.max(...stack.services.map((s) => s.name.length));
