@@ -78,7 +78,7 @@ export class ProgressBar {
 /** The printed summary: what changed, then each kind of problem with counts, most frequent first. */
 export function formatRegisterReport(r: RegisterImportReport): string[] {
   const lines = [
-    `Register ${r.file}: ${r.products} products, ${r.uses} uses read in ${r.seconds.toFixed(1)} s`,
+    `Register ${r.file}: ${r.products} products, ${r.uses} uses; imported in ${r.seconds.toFixed(1)} s`,
     `  stored ${r.storedProducts} products with ${r.storedUses} uses (uses differing only by crop are merged)`,
     `  ${r.added.length} added, ${r.changed.length} changed, ${r.unchanged} unchanged, ` +
       `${r.withdrawn.length} withdrawn, ${r.reinstated.length} reinstated`,

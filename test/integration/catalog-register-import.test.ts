@@ -81,7 +81,7 @@ describe('import-products against Azurite', () => {
     expect(progress.text).toMatch(/100% 5 products\n$/);
 
     const text = lines.join('\n');
-    expect(text).toContain('5 products, 18 uses read');
+    expect(text).toContain('5 products, 18 uses; imported in');
     expect(text).toContain('5 added, 0 changed, 0 unchanged, 0 withdrawn, 0 reinstated');
     expect(text).toMatch(/crop names with no SIEX crop[^\n]*\n\s+Judía forrajera {2}\(1 uses\)/);
     expect(text).toMatch(/pests not in the SIEX catalogues[^\n]*\n\s+Malas hierbas anuales de los frutales/);

@@ -169,6 +169,8 @@ export async function importRegister(
         `(missing from it); refusing, as it looks partial. Check the file, or import with --allow-mass-withdrawal.`,
     );
   }
+  // upsertProducts reads the partition again: let the copy read above go before it does.
+  stored.clear();
   const upserted = await catalog.upsertProducts(plan.write);
 
   const special = new Set([...plan.missing, ...plan.cancelled, ...plan.reinstated]);
