@@ -1,0 +1,151 @@
+import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
+import { DateTime } from 'luxon';
+import { listIdcp } from '../../shared/api/contracts';
+import { Services } from '../../shared/app/services';
+import { Client } from '../../shared/clients/client-store';
+import { hashKey } from '../../shared/clients/keys';
+import { authenticate } from '../../shared/http/auth';
+import { endpoint, Reply } from '../../shared/http/endpoint';
+import { ProblemError } from '../../shared/http/problem';
+import { RateLimiter } from '../../shared/http/rate-limit';
+import { checkProblemShape } from '../helpers/spec-shapes';
+
+const SID = 'sid-key-of-the-pipeline-test-client-0001';
+const API = 'api-key-of-the-pipeline-test-client-0001';
+const client: Client = { id: 'pipe', name: 'Pipe', email: 'p@x', apiKeyHash: hashKey(API), expires: '', farms: [] };
+
+function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, limit = 100): Services {
+  return {
+    settings: { AUTH_MODE: mode, RATE_LIMIT_PER_MINUTE: limit, MAX_BODY_BYTES: 1024, REFERENCE_CACHE_SECONDS: 60 },
+    findClient: async (sid: string) => (sid === SID ? { ...client, ...overrides } : null),
+    limiter: new RateLimiter(limit, 60_000),
+  } as unknown as Services;
+}
+
+const validBody = {
+  type: 'IDCP',
+  crop: { type: 'TypeCropVariety', typecrop: { id: '102', type: 'TypeCrop', name: 'VIÑA' }, code: 1001, name: 'T' },
+  regionalAttributes: [{ sigpac: [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' }] }],
+};
+
+function request(init: { headers?: Record<string, string>; body?: string; query?: string } = {}): HttpRequest {
+  return new HttpRequest({
+    method: 'POST',
+    url: `http://localhost/v1/siex/listidcp/${init.query ?? '?agrifarmId=urn:ngsi-ld:AgriFarm:1'}`,
+    headers: { 'Ocp-Apim-Sid-Key': SID, 'Ocp-Apim-Subscription-Key': API, 'Content-Type': 'application/json', ...init.headers },
+    body: { string: init.body ?? JSON.stringify(validBody) },
+  });
+}
+
+async function run(services: Services, req: HttpRequest, handle: () => Promise<Reply> = async () => ({ status: 200, json: { ok: true } })) {
+  const context = new InvocationContext({ invocationId: 'inv-123', functionName: 'listIdcp', logHandler: () => undefined });
+  const res: HttpResponseInit = await endpoint(listIdcp, handle, () => services)(req, context);
+  const text = String(res.body ?? '');
+  return { status: res.status, headers: res.headers as Record<string, string>, text, json: JSON.parse(text) };
+}
+
+describe('request pipeline (endpoint)', () => {
+  it('hands a valid request to the handler with the client, parsed query and body, and serializes its reply', async () => {
+    let seen: unknown;
+    const res = await run(fakeServices('local'), request(), async () => {
+      seen = 'called';
+      return { status: 201, json: { created: 1 }, headers: { 'X-Extra': 'y' } };
+    });
+    expect(seen).toBe('called');
+    expect(res.status).toBe(201);
+    expect(res.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', 'X-Extra': 'y' });
+    expect(res.json).toEqual({ created: 1 });
+  });
+
+  it('serves rawJson replies as they are', async () => {
+    const res = await run(fakeServices('local'), request(), async () => ({ status: 200, rawJson: '[{"a":1}]' }));
+    expect(res.text).toBe('[{"a":1}]');
+  });
+
+  it('answers an unexpected handler error with a 500 that names the invocation and hides the internals', async () => {
+    const res = await run(fakeServices('local'), request(), async () => {
+      throw new Error('connection string AccountKey=secret leaked?');
+    });
+    expect(res.status).toBe(500);
+    expect(res.headers['Content-Type']).toBe('application/problem+json');
+    checkProblemShape(res.json, 500);
+    expect(res.json.errors).toEqual([{ code: 'INTERNAL', path: '', message: 'invocation inv-123' }]);
+    expect(res.text).not.toContain('secret');
+  });
+
+  it('passes a ProblemError of the handler through as problem details', async () => {
+    const res = await run(fakeServices('local'), request(), async () => {
+      throw new ProblemError(404, 'agrifarmId not found or not accessible', [{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'm' }]);
+    });
+    expect(res.status).toBe(404);
+    checkProblemShape(res.json, 404);
+  });
+
+  it('checks in order: credentials, rate limit, size, content type, JSON, schema', async () => {
+    const svc = fakeServices('local', {}, 1);
+    const big = JSON.stringify({ ...validBody, pad: 'x'.repeat(2000) });
+    // everything wrong at once: the credentials are reported first
+    expect((await run(svc, request({ headers: { 'Ocp-Apim-Subscription-Key': 'wrong' }, body: big }))).status).toBe(401);
+    // (a refused request does not count against the limit; the first good one does)
+    expect((await run(svc, request({ body: big }))).status).toBe(413);
+    expect((await run(svc, request({ body: big }))).status).toBe(429);
+    const fresh = () => fakeServices('local');
+    expect((await run(fresh(), request({ body: big, headers: { 'Content-Type': 'text/plain' } }))).status).toBe(413);
+    const wrongType = await run(fresh(), request({ body: '{', headers: { 'Content-Type': 'text/plain' } }));
+    expect(wrongType.json.errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const malformed = await run(fresh(), request({ body: '{' }));
+    expect(malformed.json.errors[0].code).toBe('MALFORMED_JSON');
+  });
+
+  it('reports query and body violations together', async () => {
+    const res = await run(fakeServices('local'), request({ query: '', body: JSON.stringify({ ...validBody, type: 'X' }) }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors.map((e: any) => [e.code, e.path])).toEqual([
+      ['REQUIRED', 'query.agrifarmId'],
+      ['INVALID_VALUE', 'body.type'],
+    ]);
+  });
+
+  it('accepts JSON content types with parameters or a +json suffix', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge+json']) {
+      expect((await run(fakeServices('local'), request({ headers: { 'Content-Type': type } }))).status).toBe(200);
+    }
+  });
+
+  it('in apim mode trusts API Management with the subscription key and the rate limit, but still resolves the client', async () => {
+    const svc = fakeServices('apim', {}, 1);
+    const noApiKey = () =>
+      new HttpRequest({
+        method: 'POST',
+        url: 'http://localhost/v1/siex/listidcp?agrifarmId=x',
+        headers: { 'Ocp-Apim-Sid-Key': SID, 'Content-Type': 'application/json' },
+        body: { string: JSON.stringify(validBody) },
+      });
+    expect((await run(svc, noApiKey())).status).toBe(200);
+    expect((await run(svc, noApiKey())).status).toBe(200); // limit 1, not enforced here
+    const unknownSid = new HttpRequest({ method: 'POST', url: 'http://localhost/x', headers: { 'Ocp-Apim-Sid-Key': 'nope' } });
+    expect((await run(svc, unknownSid)).status).toBe(401);
+  });
+});
+
+describe('authenticate: expiry day in Madrid time', () => {
+  const req = () => new HttpRequest({ method: 'GET', url: 'http://localhost/', headers: { 'Ocp-Apim-Sid-Key': SID, 'Ocp-Apim-Subscription-Key': API } });
+  const find = async () => ({ ...client, expires: '2026-11-22' });
+
+  it('still accepts the credentials on their last day, up to midnight in Madrid', async () => {
+    // 22-11-2026 23:59:59 in Madrid is 22:59:59Z
+    await expect(authenticate(req(), 'local', find, DateTime.fromISO('2026-11-22T22:59:59Z'))).resolves.toMatchObject({ id: 'pipe' });
+  });
+
+  it('refuses them from midnight in Madrid, even while it is still the last day in UTC', async () => {
+    // 23:00Z on the 22nd is already the 23rd in Madrid (CET, +01:00)
+    await expect(authenticate(req(), 'local', find, DateTime.fromISO('2026-11-22T23:00:00Z'))).rejects.toMatchObject({
+      status: 401,
+      errors: [{ code: 'EXPIRED_CREDENTIALS' }],
+    });
+  });
+
+  it('never expires credentials without an expiry day', async () => {
+    await expect(authenticate(req(), 'local', async () => client, DateTime.fromISO('2099-01-01T00:00:00Z'))).resolves.toBeDefined();
+  });
+});
