@@ -1,0 +1,138 @@
+import { DateTime } from 'luxon';
+import { importDataset } from '../shared/backoffice/import';
+import { FarmStore } from '../shared/farms/farm-store';
+import { PhytoStore } from '../shared/phyto/phyto-store';
+import { readChunkedDoc } from '../shared/store/chunked-doc';
+import { TABLES, TableStore } from '../shared/store/tables';
+import { devConnectionString, startAzurite } from '../local/azurite';
+import { findProjectRoot } from '../local/stack';
+import { startRunnerProcess } from '../local/runner/process';
+import { BENCH_CLIENT, benchDataset, LARGE_FARM, LIST_FARM, phytoRequest, seedRecords } from './fixtures';
+import { measure, printRows, Row } from './measure';
+import { startStorageProxy } from './storage-proxy';
+import { ZONE } from '../shared/domain/dates';
+import { buildRecord } from '../shared/phyto/record-view';
+import { benchImportRegister } from './import-register';
+import { importCatalogues } from '../shared/catalog/siex-codes/import-catalogues';
+import { officialCataloguesDir } from '../local/official-catalogues';
+
+/**
+ * `npm run bench`: every request path against the local stack in one run (Azurite, the Functions runner), each
+ * beside its storage floor — the same storage operations done directly against the same Azurite, through the same
+ * counting proxy — with the ratio and the storage round trips per request. Figures only; nothing is asserted.
+ */
+const root = findProjectRoot(__dirname);
+
+async function main(): Promise<void> {
+  const azurite = await startAzurite({ projectRoot: root, inMemory: true });
+  const tablePort = Number(new URL(azurite.tableEndpoint).port);
+  const queuePort = Number(new URL(azurite.queueEndpoint).port);
+  const proxy = await startStorageProxy(tablePort);
+  const viaProxy = devConnectionString(proxy.port, queuePort);
+  const tables = new TableStore({ AzureWebJobsStorage: viaProxy });
+  const dataset = benchDataset();
+  await importDataset(dataset, tables);
+  const catalogues = officialCataloguesDir(root);
+  if (!catalogues) throw new Error('the official SIEX catalogues (../shared/siex/catalogues) are needed by the bench');
+  await importCatalogues(catalogues, tables);
+  const runner = await startRunnerProcess({
+    projectRoot: root,
+    quiet: true,
+    env: { ...process.env, AzureWebJobsStorage: viaProxy, AUTH_MODE: 'local', RATE_LIMIT_PER_MINUTE: '100000000' },
+  });
+  const headers = { 'Ocp-Apim-Sid-Key': BENCH_CLIENT.sid, 'Ocp-Apim-Subscription-Key': BENCH_CLIENT.api, 'Content-Type': 'application/json' };
+  const farms = new FarmStore(tables, 0);
+  const phyto = new PhytoStore(tables);
+  const farmsTable = await tables.table(TABLES.farms);
+  const rows: Row[] = [];
+
+  /** Gateway latency and the storage round trips the gateway made per request. */
+  const gateway = async (n: number, call: (i: number) => Promise<void>) => {
+    const warmup = Math.ceil(n / 10);
+    let counted = 0;
+    const latency = await measure(async (i) => {
+      if (i === 0) {
+        proxy.reset();
+        counted = 0;
+      }
+      await call(i);
+      if (i >= 0) counted++;
+    }, n, warmup);
+    return { latency, roundTrips: proxy.count() / counted };
+  };
+  const http = async (method: string, path: string, body: unknown, expect: number) => {
+    const res = await fetch(`${runner.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status !== expect) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  };
+
+  try {
+    // Farm lookup of the 5,000-enclosure farm.
+    const lookupInfo = (await farms.lookupInfo(LARGE_FARM.rea, LARGE_FARM.year))!;
+    const lookup = await gateway(200, () => http('GET', `/v1/siex/farms?rea=${LARGE_FARM.rea}&year=${LARGE_FARM.year}`, undefined, 200));
+    const lookupFloor = await measure(async () => void (await readChunkedDoc(farmsTable, `lookup~${LARGE_FARM.rea}~${LARGE_FARM.year}`)), 200);
+    rows.push({ name: 'farm lookup (5,000 enclosures)', gateway: lookup.latency, floor: lookupFloor, roundTrips: lookup.roundTrips });
+
+    // listidcp with 100 enclosures of the same farm.
+    const large = (await farms.index(lookupInfo.farmId))!;
+    const crop = large.doc.crops[0];
+    const enclosures = large.doc.idcps.slice(0, 100).map(({ prov, town, aggr, zone, pol, parc, enc }) => ({ prov, town, aggr, zone, pol, parc, enc }));
+    const idcpBody = {
+      type: 'IDCP',
+      crop: { type: 'TypeCropVariety', typecrop: { id: crop.typecropId, type: 'TypeCrop', name: crop.typecropName }, code: crop.code, name: crop.name },
+      regionalAttributes: [{ sigpac: enclosures }],
+    };
+    const agrifarmId = `urn:ngsi-ld:AgriFarm:${lookupInfo.farmId}`;
+    const listIdcp = await gateway(300, () => http('POST', `/v1/siex/listidcp/?agrifarmId=${agrifarmId}`, idcpBody, 200));
+    const listIdcpFloor = await measure(async () => void (await readChunkedDoc(farmsTable, `farm~${lookupInfo.farmId}`)), 300);
+    rows.push({ name: 'listidcp (100 enclosures)', gateway: listIdcp.latency, floor: listIdcpFloor, roundTrips: listIdcp.roundTrips, note: 'farm index from memory; floor = reading it' });
+
+    // Registration: one record per request, each on its own crop location so every one is lawful.
+    const at = DateTime.now().setZone(ZONE).minus({ hours: 1 });
+    const idcps = large.doc.idcps.map((e) => e.idcp);
+    const register = await gateway(500, (i) => http('POST', `/v1/entities/agriphytosanitarys/?agrifarmId=${agrifarmId}`, phytoRequest([idcps[i + 100]], at), 201));
+    const product = dataset.products.find((p) => p.code === 'ES-99001')!;
+    const registerFloor = await measure(async (i) => {
+      const idcp = idcps[i + 1000];
+      const state = await phyto.readRegistrationState(large.meta.farmId, 'ES-99001', [idcp], `bench-${i}`);
+      const id = 9_000_000_000 + i + 100;
+      const record = buildRecord(id, phytoRequest([idcp], at), product, { entries: [large.byIdcp.get(idcp)!], uses: product.uses }, large, false, at);
+      await phyto.insert(
+        large.meta.farmId,
+        { record, id, product: 'ES-99001', appliedAtMs: at.toMillis(), exported: false },
+        [{ rowKey: `g~ES-99001~${idcp}`, idcp, prior: [...(state.guards.get(idcp)?.prior ?? []), { recordId: id, at: at.toISO()! }] }],
+        null,
+      );
+    }, 500);
+    rows.push({ name: 'register (1 location)', gateway: register.latency, floor: registerFloor, roundTrips: register.roundTrips, note: 'incl. id blocks of 50' });
+
+    // List: a farm with 10,000 records, a page of 100 from the middle.
+    const listInfo = (await farms.lookupInfo(LIST_FARM.rea, LIST_FARM.year))!;
+    const listFarm = (await farms.index(listInfo.farmId))!;
+    await seedRecords(await tables.table(TABLES.phyto), listFarm, dataset, 10_000, 8_000_000_000);
+    const listPath = `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${listInfo.farmId}&page=50&page_size=100`;
+    const list = await gateway(100, () => http('GET', listPath, undefined, 200));
+    const listFloor = await measure(async () => {
+      const keys = await phyto.listKeys(listInfo.farmId);
+      const page = keys.slice(4900, 5000);
+      await phyto.readRange(listInfo.farmId, page[0], page[page.length - 1]);
+    }, 100);
+    rows.push({ name: 'list (10,000 records, page of 100)', gateway: list.latency, floor: listFloor, roundTrips: list.roundTrips });
+
+    printRows(rows);
+
+    // Register import: the official bulk format, full size.
+    const importStore = new TableStore({ AzureWebJobsStorage: devConnectionString(tablePort, queuePort) });
+    const reg = await benchImportRegister(importStore);
+    console.log(`\nregister import: ${reg.products} products, ${reg.uses} uses in ${reg.seconds.toFixed(1)} s, peak RSS ${reg.peakRssMb.toFixed(0)} MB`);
+  } finally {
+    await runner.stop();
+    await proxy.stop();
+    await azurite.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
