@@ -5,14 +5,19 @@ import { importDataset } from '../shared/backoffice/import';
 import { validateDataset } from '../shared/backoffice/dataset-validation';
 import { TableStore } from '../shared/store/tables';
 import { buildDemoDataset } from './demo/build-dataset';
+import { importCataloguesCommand } from './admin-catalogues';
+import { importProductsCommand } from './admin-products';
 
 /**
  * The back-office CLI: `npm run admin -- <command>` against the storage named by the settings in the environment
  * (`AzureWebJobsStorage`, or `AzureWebJobsStorage__accountName` with a managed identity or `az login`).
  */
 const USAGE = `usage: npm run admin -- <command>
-  import FILE            load a back-office dataset (validated whole first; idempotent)
-  write-demo-dataset     regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
+  import FILE                     load a back-office dataset (validated whole first; idempotent)
+  import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE]
+                                  load the official register's bulk JSON export (products and authorized uses)
+  import-catalogues DIR           load the official SIEX code catalogues (CSV files, Windows-1252)
+  write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
 
 export const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
 
@@ -42,12 +47,20 @@ async function importCommand(file: string | undefined): Promise<number> {
     for (const p of checked.problems) console.error(`  ${p.path}: ${p.message}`);
     return 1;
   }
-  const tables = new TableStore(parseSettings(process.env));
-  const report = await importDataset(checked.dataset, tables);
+  const report = await importDataset(checked.dataset, storage());
   for (const [section, r] of Object.entries(report)) {
     console.log(`${section.padEnd(12)} added ${r.added}, changed ${r.changed}, unchanged ${r.unchanged}`);
   }
   return 0;
+}
+
+function storage(): TableStore {
+  return new TableStore(parseSettings(process.env));
+}
+
+function flagValue(args: string[], flag: string): string | undefined {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
 }
 
 async function main(args: string[]): Promise<number> {
@@ -55,14 +68,26 @@ async function main(args: string[]): Promise<number> {
   switch (command) {
     case 'import':
       return importCommand(rest[0]);
+    case 'import-products': {
+      if (!rest[0]) break;
+      // Products the register file could not give (reported in the summary) do not fail the import.
+      await importProductsCommand(rest[0], storage(), {
+        allowMassWithdrawal: rest.includes('--allow-mass-withdrawal'),
+        cropGroupsFile: flagValue(rest, '--crop-groups'),
+      });
+      return 0;
+    }
+    case 'import-catalogues':
+      if (!rest[0]) break;
+      await importCataloguesCommand(rest[0], storage());
+      return 0;
     case 'write-demo-dataset':
       writeFileSync(DEMO_DATASET_FILE, demoDatasetText());
       console.log(`wrote ${DEMO_DATASET_FILE}`);
       return 0;
-    default:
-      console.error(USAGE);
-      return 2;
   }
+  console.error(USAGE);
+  return 2;
 }
 
 if (require.main === module) {

@@ -48,6 +48,8 @@ export interface StackOptions {
   dataDir?: string;
   /** A back-office dataset imported with `node dist/local/admin.js import <file>` before the runner starts. */
   dataset?: string;
+  /** A folder of official SIEX catalogues imported (`admin import-catalogues`) before the dataset. */
+  catalogues?: string;
   /** Extra settings for the runner and the import; they win over the stack's defaults. */
   env?: Record<string, string>;
   /** Support services to start after Azurite, before the runner. */
@@ -96,20 +98,19 @@ export function findProjectRoot(from: string = __dirname): string {
   }
 }
 
-/** Runs the admin CLI's importer against the stack; rejects with its report when it refuses the file. */
-export async function importDataset(
+/** Runs a back-office command (`node dist/local/admin.js ...`) with the stack's settings; fails with its output. */
+export async function runAdmin(
   projectRoot: string,
-  file: string,
+  args: string[],
   env: NodeJS.ProcessEnv,
   log: (line: string) => void = () => undefined,
 ): Promise<void> {
-  if (!existsSync(file)) throw new Error(`dataset ${file} not found`);
   const admin = join(projectRoot, 'dist/local/admin.js');
-  if (!existsSync(admin)) throw new Error(`cannot import ${file}: ${admin} is missing (npm run build)`);
-  const child = spawnNode('admin', [admin, 'import', resolve(file)], { cwd: projectRoot, env, onLine: log });
+  if (!existsSync(admin)) throw new Error(`cannot run admin ${args[0]}: ${admin} is missing (npm run build)`);
+  const child = spawnNode('admin', [admin, ...args], { cwd: projectRoot, env, onLine: log });
   const { code, signal } = await child.exited;
   if (code !== 0) {
-    throw new Error(`importing ${file} failed (${signal ?? `exit code ${code}`}):\n${child.tail(100)}`);
+    throw new Error(`admin ${args.join(' ')} failed (${signal ?? `exit code ${code}`}):\n${child.tail(100)}`);
   }
 }
 
@@ -163,8 +164,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     Object.assign(env, options.env ?? {});
     const childEnv = { ...process.env, ...env };
 
+    if (options.catalogues) {
+      await runAdmin(projectRoot, ['import-catalogues', options.catalogues], childEnv, (line) => output('admin', line));
+    }
     if (options.dataset) {
-      await importDataset(projectRoot, options.dataset, childEnv, (line) => output('admin', line));
+      if (!existsSync(options.dataset)) throw new Error(`dataset ${options.dataset} not found`);
+      await runAdmin(projectRoot, ['import', resolve(options.dataset)], childEnv, (line) => output('admin', line));
     }
 
     const runner = await startRunnerProcess({

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
+import { officialCataloguesDir } from './official-catalogues';
 import { Stack, findProjectRoot, startStack } from './stack';
 
 /**
@@ -138,6 +139,10 @@ async function main(): Promise<void> {
     console.warn(`Note: ${relative(projectRoot, defaultDataset)} not found; starting with empty storage.`);
     dataset = '';
   }
+  const catalogues = officialCataloguesDir(projectRoot);
+  if (!catalogues) {
+    console.warn('Note: ../shared/siex/catalogues not found; SIEX codes (infection, tj, efficacy) cannot be checked until they are imported.');
+  }
   if (!(await portIsFree(args.port))) {
     console.error(`Port ${args.port} is in use (another npm start?). Stop it or pick another with --port N.`);
     process.exit(1);
@@ -168,6 +173,7 @@ async function main(): Promise<void> {
       inMemory: args.inMemory,
       dataDir: args.dataDir,
       dataset: dataset || undefined,
+      catalogues: catalogues ?? undefined,
       output: (service, line) => console.log(`[${service}] ${line}`),
     });
   } catch (err) {

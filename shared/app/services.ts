@@ -1,6 +1,6 @@
 import { settings } from '../config/config';
 import { Settings } from '../config/settings';
-import { RefreshingValue } from '../cache/refreshing-value';
+import { VersionedValue } from '../cache/versioned-value';
 import { TtlCache } from '../cache/ttl-cache';
 import { ReferenceData, referenceCache } from '../catalog/reference-data';
 import { Client, ClientStore } from '../clients/client-store';
@@ -20,7 +20,7 @@ export interface Services {
   findClient(sidKey: string): Promise<Client | null>;
   limiter: RateLimiter;
   farms: FarmStore;
-  reference: RefreshingValue<ReferenceData>;
+  reference: VersionedValue<ReferenceData>;
   phyto: PhytoStore;
   /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
   recordIds: IdBlocks;

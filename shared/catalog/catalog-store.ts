@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TableClient, TransactionAction } from '@azure/data-tables';
 import { ApplicatorInput, ProductInput } from '../backoffice/dataset-schema';
+import { submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
+import { bumpCatalogVersion } from './catalog-version';
 import { TABLES, TableStore } from '../store/tables';
 
 /**
@@ -33,7 +35,7 @@ async function readPartition<T>(table: TableClient, pk: string): Promise<Map<str
   return rows;
 }
 
-/** Writes the documents whose content changed, 100 per transaction (the Table Storage limit), and says what moved. */
+/** Writes the documents whose content changed, in transactions within the Table Storage limits, and says what moved. */
 async function upsertPartition<T>(
   table: TableClient,
   pk: string,
@@ -52,7 +54,8 @@ async function upsertPartition<T>(
     (before ? report.changed : report.added).push(key);
     actions.push(['upsert', { partitionKey: pk, rowKey: key, hash, ...toDocProps(doc) }, 'Replace']);
   }
-  for (let i = 0; i < actions.length; i += 100) await table.submitTransaction(actions.slice(i, i + 100));
+  await submitInChunks(table, actions);
+  if (actions.length > 0) await bumpCatalogVersion(table);
   return report;
 }
 

@@ -1,12 +1,14 @@
-import { RefreshingValue } from '../cache/refreshing-value';
+import { VersionedValue } from '../cache/versioned-value';
+import { TABLES } from '../store/tables';
+import { readCatalogVersion } from './catalog-version';
 import { TableStore } from '../store/tables';
 import { CatalogStore, StoredApplicator, StoredProduct } from './catalog-store';
 import { SiexCodes } from './siex-codes/siex-codes';
 import { loadSiexCodes } from './siex-codes/store';
 
 /**
- * Reference data as the request paths read it: from memory, refreshed every REFERENCE_CACHE_SECONDS, so validating a
- * treatment costs no storage round trip per rule (DESIGN section 6).
+ * Reference data as the request paths read it: from memory, revalidated every REFERENCE_CACHE_SECONDS against the
+ * catalog version row, so validating a treatment costs no storage round trip per rule (DESIGN section 6).
  */
 export interface ReferenceData {
   products: Map<string, StoredProduct>;
@@ -28,6 +30,10 @@ export async function loadReferenceData(tables: TableStore): Promise<ReferenceDa
   };
 }
 
-export function referenceCache(tables: TableStore, periodSeconds: number): RefreshingValue<ReferenceData> {
-  return new RefreshingValue(() => loadReferenceData(tables), periodSeconds * 1000);
+export function referenceCache(tables: TableStore, periodSeconds: number): VersionedValue<ReferenceData> {
+  return new VersionedValue(
+    async () => readCatalogVersion(await tables.table(TABLES.catalog)),
+    () => loadReferenceData(tables),
+    periodSeconds * 1000,
+  );
 }

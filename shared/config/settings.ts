@@ -20,8 +20,11 @@ export const settingsSchema = z
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
     /** How many days back an application may be registered (the spec: 7, "may vary with configuration"). */
     MAX_BACKDATE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
-    /** How long reference data (clients, catalog, farm indexes) is served from memory before it is read again. */
-    REFERENCE_CACHE_SECONDS: positiveInt(60),
+    /**
+     * How long reference data (clients, catalog, farm indexes) is served from memory before it is checked again;
+     * 0 checks on every request (tests, where data is loaded between requests).
+     */
+    REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .superRefine((s, ctx) => {
     if (!s.AzureWebJobsStorage && !s.AzureWebJobsStorage__accountName) {

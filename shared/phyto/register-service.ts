@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { PhytoRequest } from '../api/phyto-schemas';
-import { RefreshingValue } from '../cache/refreshing-value';
+import { VersionedValue } from '../cache/versioned-value';
 import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
 import { parseDateTime, ZONE } from '../domain/dates';
@@ -16,7 +16,7 @@ import { checkApplication } from './rules';
 
 export interface RegisterDeps {
   farms: FarmStore;
-  reference: RefreshingValue<ReferenceData>;
+  reference: VersionedValue<ReferenceData>;
   store: PhytoStore;
   ids: IdBlocks;
   maxBackdateDays: number;

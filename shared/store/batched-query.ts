@@ -1,4 +1,4 @@
-import { TableClient } from '@azure/data-tables';
+import { TableClient, TransactionAction } from '@azure/data-tables';
 
 /** Azure Table Storage accepts at most 15 comparisons in one filter: the partition key plus 14 row keys. */
 const ROW_KEYS_PER_QUERY = 14;
@@ -30,9 +30,23 @@ export async function readRowsByKey(
   return out;
 }
 
-/** Submits actions of one partition in transactions of at most 100 (the Table Storage limit), in order. */
-export async function submitInChunks<A>(table: TableClient, actions: A[], size = 100): Promise<void> {
-  for (let i = 0; i < actions.length; i += size) {
-    await table.submitTransaction(actions.slice(i, i + size) as Parameters<TableClient['submitTransaction']>[0]);
+/** A transaction holds at most 100 operations and 4 MiB; the payload bound leaves room for the batch envelope. */
+const MAX_OPERATIONS = 100;
+const MAX_PAYLOAD_CHARS = 3_000_000;
+
+/** Submits actions of one partition in order, in as few transactions as the Table Storage limits allow. */
+export async function submitInChunks(table: TableClient, actions: TransactionAction[]): Promise<void> {
+  let chunk: TransactionAction[] = [];
+  let chars = 0;
+  for (const action of actions) {
+    const size = JSON.stringify(action[1]).length;
+    if (chunk.length > 0 && (chunk.length === MAX_OPERATIONS || chars + size > MAX_PAYLOAD_CHARS)) {
+      await table.submitTransaction(chunk);
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(action);
+    chars += size;
   }
+  if (chunk.length > 0) await table.submitTransaction(chunk);
 }

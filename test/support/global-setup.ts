@@ -1,5 +1,6 @@
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { officialCataloguesDir } from '../../local/official-catalogues';
 import { findProjectRoot, startStack } from '../../local/stack';
 import { runnerScript } from '../../local/runner/process';
 
@@ -24,7 +25,10 @@ export default async function globalSetup(): Promise<void> {
     projectRoot,
     inMemory: true,
     gatewayPort: 0,
-    env: { AUTH_MODE: 'local' },
+    // Registration checks SIEX codes against the official catalogues, which CI has beside the project.
+    catalogues: officialCataloguesDir(projectRoot) ?? undefined,
+    // Tests load data between requests: reference data is revalidated on every request instead of every minute.
+    env: { AUTH_MODE: 'local', REFERENCE_CACHE_SECONDS: '0' },
     output: (service, line) => log.write(`[${service}] ${line}\n`),
   }).catch((err: unknown) => {
     log.end();

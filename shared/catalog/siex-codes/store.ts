@@ -1,6 +1,8 @@
 import { TableClient, TransactionAction } from '@azure/data-tables';
 import { contentHash } from '../catalog-store';
+import { submitInChunks } from '../../store/batched-query';
 import { fromDocProps, toDocProps } from '../../store/doc-entity';
+import { bumpCatalogVersion } from '../catalog-version';
 import { TABLES, TableStore } from '../../store/tables';
 import { CatalogueName, catalogueNames, SiexCode, siexCodeSchema } from './catalogues';
 import { SiexCodes } from './siex-codes';
@@ -46,8 +48,9 @@ export class SiexCodeStore {
       actions.push(['upsert', { partitionKey: pk, rowKey: rowKeyOf(entry.code), hash, ...toDocProps(entry) }, 'Replace']);
     }
     for (const code of existing.keys()) if (!inFile.has(code)) report.missingFromFile.push(code);
-    // One partition per catalogue, so each batch of 100 is a valid entity-group transaction.
-    for (let i = 0; i < actions.length; i += 100) await table.submitTransaction(actions.slice(i, i + 100));
+    // One partition per catalogue, so each chunk is a valid entity-group transaction.
+    await submitInChunks(table, actions);
+    if (actions.length > 0) await bumpCatalogVersion(table);
     return report;
   }
 

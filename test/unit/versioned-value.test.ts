@@ -1,0 +1,80 @@
+import { VersionedValue } from '../../shared/cache/versioned-value';
+
+describe('VersionedValue', () => {
+  function setup(periodMs: number) {
+    let version = 'v1';
+    let now = 0;
+    const loads: string[] = [];
+    let versionReads = 0;
+    const value = new VersionedValue(
+      async () => {
+        versionReads++;
+        return version;
+      },
+      async () => {
+        loads.push(version);
+        return `data-${version}`;
+      },
+      periodMs,
+      () => now,
+    );
+    return {
+      value,
+      loads,
+      reads: () => versionReads,
+      setVersion: (v: string) => (version = v),
+      advance: (ms: number) => (now += ms),
+    };
+  }
+
+  it('loads once, then serves from memory within the period without reading the version', async () => {
+    const t = setup(1000);
+    expect(await t.value.get()).toBe('data-v1');
+    t.advance(999);
+    expect(await t.value.get()).toBe('data-v1');
+    expect(t.reads()).toBe(1);
+    expect(t.loads).toEqual(['v1']);
+  });
+
+  it('after the period, reads the version and reloads only when it changed', async () => {
+    const t = setup(1000);
+    await t.value.get();
+    t.advance(1000);
+    expect(await t.value.get()).toBe('data-v1');
+    expect(t.loads).toEqual(['v1']);
+    expect(t.reads()).toBe(2);
+    t.setVersion('v2');
+    t.advance(1000);
+    expect(await t.value.get()).toBe('data-v2');
+    expect(t.loads).toEqual(['v1', 'v2']);
+  });
+
+  it('with a period of 0 sees a change on the very next request', async () => {
+    const t = setup(0);
+    await t.value.get();
+    t.setVersion('v2');
+    expect(await t.value.get()).toBe('data-v2');
+  });
+
+  it('shares one revalidation between concurrent callers', async () => {
+    const t = setup(0);
+    await Promise.all([t.value.get(), t.value.get(), t.value.get()]);
+    expect(t.reads()).toBe(1);
+    expect(t.loads).toEqual(['v1']);
+  });
+
+  it('a failed revalidation fails the callers and is retried by the next one', async () => {
+    let fail = true;
+    const value = new VersionedValue(
+      async () => {
+        if (fail) throw new Error('storage down');
+        return 'v1';
+      },
+      async () => 'data',
+      1000,
+    );
+    await expect(value.get()).rejects.toThrow('storage down');
+    fail = false;
+    expect(await value.get()).toBe('data');
+  });
+});
