@@ -1,5 +1,5 @@
 import { Dataset, datasetSchema } from './dataset-schema';
-import { sigpacCode } from '../farms/sigpac';
+import { sigpacCode, SIGPAC_FIELDS } from '../farms/sigpac';
 import { parseDate } from '../domain/dates';
 import { formatPath } from '../http/validation';
 
@@ -8,12 +8,23 @@ export interface DatasetProblem {
   message: string;
 }
 
-/** Reports each value seen more than once, at the path of every repeat. */
-function duplicates<T>(items: T[], key: (t: T) => string, path: (i: number) => string, what: string): DatasetProblem[] {
+/** The input as it came, read defensively: the rules that span entries run even where some fields are broken. */
+type Loose = Record<string, unknown>;
+const list = (v: unknown): Loose[] => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? (x as Loose) : {})) : []);
+const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+const field = (o: Loose, ...keys: string[]): string | undefined => {
+  let v: unknown = o;
+  for (const k of keys) v = v && typeof v === 'object' ? (v as Loose)[k] : undefined;
+  return text(v);
+};
+
+/** Reports each value seen more than once, at the path of every repeat; entries without the value are skipped. */
+function duplicates(items: Loose[], key: (t: Loose) => string | undefined, path: (i: number) => string, what: string): DatasetProblem[] {
   const seen = new Map<string, number>();
   const out: DatasetProblem[] = [];
   items.forEach((item, i) => {
     const k = key(item);
+    if (k === undefined) return;
     const first = seen.get(k);
     if (first === undefined) seen.set(k, i);
     else out.push({ path: path(i), message: `${what} repeats ${path(first)}` });
@@ -21,52 +32,81 @@ function duplicates<T>(items: T[], key: (t: T) => string, path: (i: number) => s
   return out;
 }
 
-/**
- * Validates a whole dataset before anything is written: the schema first, then the rules that span entries
- * (uniqueness, date order). Every problem is reported with its JSON path, never only the first.
- */
-export function validateDataset(input: unknown): { dataset: Dataset; problems: [] } | { dataset: null; problems: DatasetProblem[] } {
-  const parsed = datasetSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      dataset: null,
-      problems: parsed.error.issues.flatMap((i) =>
-        i.code === 'unrecognized_keys'
-          ? i.keys.map((k) => ({ path: formatPath('$', [...i.path, k]), message: 'unknown field' }))
-          : [{ path: formatPath('$', i.path), message: i.message }],
-      ),
-    };
-  }
-  const d = parsed.data;
+/** The day a field names, or undefined when it is absent or not a real date (the schema reports that). */
+function day(o: Loose, key: string) {
+  const t = field(o, key);
+  return t ? (parseDate(t) ?? undefined) : undefined;
+}
+
+function enclosureKey(s: Loose): string | undefined {
+  const parts = SIGPAC_FIELDS.map((f) => field(s, f));
+  if (parts.some((p) => p === undefined)) return undefined;
+  const [prov, town, aggr, zone, pol, parc, enc] = parts as string[];
+  return sigpacCode({ prov, town, aggr, zone, pol, parc, enc });
+}
+
+/** Uniqueness and date order across entries (what a schema of single entries cannot say). */
+function crossEntryProblems(input: Loose): DatasetProblem[] {
+  const clients = list(input.clients);
+  const applicators = list(input.applicators);
+  const products = list(input.products);
+  const farms = list(input.farms);
   const problems: DatasetProblem[] = [
-    ...duplicates(d.clients, (c) => c.id, (i) => `$.clients[${i}].id`, 'client id'),
-    ...duplicates(d.clients, (c) => c.sidKey, (i) => `$.clients[${i}].sidKey`, 'SID key'),
-    ...duplicates(d.clients, (c) => c.apiKey, (i) => `$.clients[${i}].apiKey`, 'API key'),
-    ...duplicates(d.applicators, (a) => a.ropo, (i) => `$.applicators[${i}].ropo`, 'ROPO number'),
-    ...duplicates(d.products, (p) => p.code, (i) => `$.products[${i}].code`, 'product code'),
-    ...duplicates(d.farms, (f) => `${f.rea}~${f.year}`, (i) => `$.farms[${i}]`, 'farm REA and year'),
+    ...duplicates(clients, (c) => field(c, 'id'), (i) => `$.clients[${i}].id`, 'client id'),
+    ...duplicates(clients, (c) => field(c, 'sidKey'), (i) => `$.clients[${i}].sidKey`, 'SID key'),
+    ...duplicates(clients, (c) => field(c, 'apiKey'), (i) => `$.clients[${i}].apiKey`, 'API key'),
+    ...duplicates(applicators, (a) => field(a, 'ropo'), (i) => `$.applicators[${i}].ropo`, 'ROPO number'),
+    ...duplicates(products, (p) => field(p, 'code'), (i) => `$.products[${i}].code`, 'product code'),
+    ...duplicates(farms, (f) => (field(f, 'rea') && field(f, 'year') ? `${field(f, 'rea')}~${field(f, 'year')}` : undefined), (i) => `$.farms[${i}]`, 'farm REA and year'),
   ];
-  d.clients.forEach((c, i) => {
-    if (c.sidKey === c.apiKey) problems.push({ path: `$.clients[${i}].apiKey`, message: 'must differ from sidKey' });
+  clients.forEach((c, i) => {
+    if (field(c, 'sidKey') !== undefined && field(c, 'sidKey') === field(c, 'apiKey')) {
+      problems.push({ path: `$.clients[${i}].apiKey`, message: 'must differ from sidKey' });
+    }
   });
-  d.products.forEach((p, i) => {
-    if (p.lastUse && parseDate(p.lastUse)! < parseDate(p.expires)!) {
+  products.forEach((p, i) => {
+    const [registered, expires, lastUse] = [day(p, 'registered'), day(p, 'expires'), day(p, 'lastUse')];
+    if (lastUse && expires && lastUse < expires) {
       problems.push({ path: `$.products[${i}].lastUse`, message: 'last-use date is before the expiry date' });
     }
-    if (parseDate(p.expires)! < parseDate(p.registered)!) {
+    if (expires && registered && expires < registered) {
       problems.push({ path: `$.products[${i}].expires`, message: 'expiry date is before the registration date' });
     }
   });
-  d.farms.forEach((f, fi) => {
+  farms.forEach((f, fi) => {
+    const crops = list(f.crops);
     problems.push(
-      ...duplicates(f.crops, (c) => `${c.typecrop.id}~${c.code}`, (i) => `$.farms[${fi}].crops[${i}]`, 'crop variety'),
+      ...duplicates(
+        crops,
+        (c) => (field(c, 'typecrop', 'id') !== undefined && field(c, 'code') !== undefined ? `${field(c, 'typecrop', 'id')}~${field(c, 'code')}` : undefined),
+        (i) => `$.farms[${fi}].crops[${i}]`,
+        'crop variety',
+      ),
     );
-    f.crops.forEach((c, ci) => {
+    crops.forEach((c, ci) => {
       const at = `$.farms[${fi}].crops[${ci}]`;
-      problems.push(...duplicates(c.parcels, (p) => p.name, (i) => `${at}.parcels[${i}].name`, 'parcel name'));
-      const enclosures = c.parcels.flatMap((p, pi) => p.sigpac.map((s, si) => ({ s, path: `${at}.parcels[${pi}].sigpac[${si}]` })));
-      problems.push(...duplicates(enclosures, (e) => sigpacCode(e.s), (i) => enclosures[i].path, 'enclosure'));
+      const parcels = list(c.parcels);
+      problems.push(...duplicates(parcels, (p) => field(p, 'name'), (i) => `${at}.parcels[${i}].name`, 'parcel name'));
+      const enclosures = parcels.flatMap((p, pi) => list(p.sigpac).map((s, si) => ({ s, path: `${at}.parcels[${pi}].sigpac[${si}]` })));
+      problems.push(...duplicates(enclosures.map((e) => e.s), enclosureKey, (i) => enclosures[i].path, 'enclosure'));
     });
   });
-  return problems.length === 0 ? { dataset: d, problems: [] } : { dataset: null, problems };
+  return problems;
+}
+
+/**
+ * Validates a whole dataset before anything is written: every entry against the schema, and the rules that span
+ * entries (uniqueness, date order), all reported together with their JSON paths — never only the first problem.
+ */
+export function validateDataset(input: unknown): { dataset: Dataset; problems: [] } | { dataset: null; problems: DatasetProblem[] } {
+  const parsed = datasetSchema.safeParse(input);
+  const problems: DatasetProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.flatMap((i) =>
+        i.code === 'unrecognized_keys'
+          ? i.keys.map((k) => ({ path: formatPath('$', [...i.path, k]), message: 'unknown field' }))
+          : [{ path: formatPath('$', i.path), message: i.message }],
+      );
+  if (input && typeof input === 'object' && !Array.isArray(input)) problems.push(...crossEntryProblems(input as Loose));
+  return parsed.success && problems.length === 0 ? { dataset: parsed.data, problems: [] } : { dataset: null, problems };
 }

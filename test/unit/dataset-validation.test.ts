@@ -159,6 +159,20 @@ describe('validateDataset', () => {
     });
   });
 
+  it('reports field problems and repeats together: a broken entry does not hide a duplicate elsewhere', () => {
+    const a = testClient('a', []);
+    const problems = problemsOf({
+      clients: [a, { ...testClient('b', []), id: a.id, colour: 'blue' }],
+      applicators: [{ ...validApplicator('ES-46000123'), nif: '12345678A' }, validApplicator('ES-46000123', '87654321X')],
+    });
+    expect(problems).toEqual({
+      '$.clients[1].colour': 'unknown field',
+      '$.clients[1].id': expect.stringMatching(/repeats \$\.clients\[0\]\.id/),
+      '$.applicators[0].nif': expect.stringMatching(/NIF/),
+      '$.applicators[1].ropo': expect.stringMatching(/repeats/),
+    });
+  });
+
   it('accepts the same enclosure under two different crops, and the same REA in two campaigns', () => {
     const r = validateDataset({ farms: [testFarm('46000000001'), testFarm('46000000001', { year: 2027 })] });
     expect(r.problems).toEqual([]);
