@@ -1,0 +1,260 @@
+import { DateTime } from 'luxon';
+import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { ApplicatorInput, ProductInput, ProductUse } from '../../shared/backoffice/dataset-schema';
+import { SiexCode } from '../../shared/catalog/siex-codes/catalogues';
+import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
+import { DATE_TIME_FORMAT, parseDateTime, ZONE } from '../../shared/domain/dates';
+import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
+import { PriorApplication, RuleContext } from '../../shared/phyto/rule-context';
+
+/**
+ * Pure builders for the phytosanitary tests (issue 3): products modelled on the demo dataset's real register entries,
+ * ROPO cards, a small hand-written farm index, requests and a RuleContext with a fixed `now`. Nothing here touches
+ * storage; the e2e and integration helpers (phyto-stack.ts) reuse the product and card builders with their own codes.
+ */
+
+/** A Madrid wall-clock time `DD-MM-YYYY HH:mm:ss` as a luxon DateTime; throws on a time that does not exist. */
+export function madrid(text: string): DateTime {
+  const d = parseDateTime(text);
+  if (!d) throw new Error(`not a Madrid local time: ${text}`);
+  return d;
+}
+
+/** The API's `DD-MM-YYYY HH:mm:ss` of an instant, in Madrid. */
+export function apiTime(d: DateTime): string {
+  return d.setZone(ZONE).toFormat(DATE_TIME_FORMAT);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Products, like the demo's (local/demo/build-dataset.ts): real holders, substances, dose ranges and units.
+
+type ProductOverrides = Partial<Omit<ProductInput, 'uses'>> & { uses?: ProductUse[] };
+
+/** MICROTHIOL SPECIAL DISPERSS: sulphur, 0.25-0.8 % on vine (months 3-9, 6 per campaign, 7 days apart), olive 0.25-0.75 %. */
+export function microthiol(o: ProductOverrides = {}): ProductInput {
+  return {
+    code: 'ES-11179',
+    name: 'MICROTHIOL SPECIAL DISPERSS',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'UPL IBERIA, S.A.', nif: '' },
+    substance: { name: 'AZUFRE 80% [WG] P/P' },
+    registered: '14-06-2001',
+    expires: '31-07-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['102', '103'],
+        pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
+        doseMin: 0.25, doseMax: 0.8, unit: { code: 14, symbol: '%' },
+        maxApplications: 6, minIntervalDays: 7, safetyDays: 0, months: [3, 4, 5, 6, 7, 8, 9],
+      },
+      {
+        cropTypeIds: ['101'],
+        pest: { code: 42, kind: 'enfermedad', name: 'Negrilla, fumagina, Capnodium elaeophilum' },
+        doseMin: 0.25, doseMax: 0.75, unit: { code: 14, symbol: '%' },
+        maxApplications: 3, minIntervalDays: 10, safetyDays: 0,
+      },
+    ],
+    ...o,
+  };
+}
+
+/** FAMOLINS 80%: sulphur dust, 20-30 kg/ha on vine, months 4-8, 4 per campaign, 10 days apart, 1 day safety. */
+export function famolins(o: ProductOverrides = {}): ProductInput {
+  return {
+    code: 'ES-19534',
+    name: 'FAMOLINS 80%',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'JULIO CABRERO Y CIA, S.L.', nif: '' },
+    substance: { name: 'AZUFRE 80% [DP] P/P' },
+    registered: '22-01-1997',
+    expires: '31-07-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['102', '103'],
+        pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
+        doseMin: 20, doseMax: 30, unit: { code: 17, symbol: 'kg/ha' },
+        maxApplications: 4, minIntervalDays: 10, safetyDays: 1, months: [4, 5, 6, 7, 8],
+      },
+    ],
+    ...o,
+  };
+}
+
+/** TOPIK 24 EC: herbicide for wheat and barley, 0.17-0.2 L/ha, once per campaign, needs a `cualificado` card. */
+export function topik(o: ProductOverrides = {}): ProductInput {
+  return {
+    code: 'ES-19548',
+    name: 'TOPIK 24 EC',
+    type: { id: 2, name: 'Herbicida' },
+    holder: { name: 'ADAMA Agriculture España S.A.', nif: '' },
+    substance: { name: 'CLODINAFOP-PROPARGIL 24% [EC] P/V' },
+    registered: '26-02-1997',
+    expires: '31-07-2027',
+    lastUse: '',
+    requiredLevel: 'cualificado',
+    uses: [
+      {
+        cropTypeIds: ['1', '3'],
+        pest: { code: 141, kind: 'mala_hierba', name: 'Avenas locas, Avena spp.' },
+        doseMin: 0.17, doseMax: 0.2, unit: { code: 18, symbol: 'L/ha' },
+        maxApplications: 1, months: [1, 2, 3, 4, 11, 12],
+      },
+    ],
+    ...o,
+  };
+}
+
+/** POLTIGLIA 20 WP (copper) as a label without any limit of count, interval or months, on vine and olive. */
+export function poltigliaUnlimited(o: ProductOverrides = {}): ProductInput {
+  return {
+    code: 'ES-19616',
+    name: 'POLTIGLIA 20 WP',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'MANICA, SPA', nif: '' },
+    substance: { name: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P' },
+    registered: '09-05-1997',
+    expires: '30-06-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['101', '102'],
+        pest: { code: 532, kind: 'enfermedad', name: 'Repilo del olivo, Venturia oleaginea' },
+        doseMin: 0.6, doseMax: 0.62, unit: { code: 14, symbol: '%' },
+      },
+    ],
+    ...o,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// ROPO cards (the demo's holders).
+
+export const CARDS = {
+  basico: { nif: '23456789D', name: 'Jorge Sanchis Ferrer', ropo: 'ES-46001234', levels: ['basico'], validUntil: '15-03-2029', suspended: false },
+  cualificado: { nif: '12345678Z', name: 'Ana Pérez Martínez', ropo: 'ES-46000123', levels: ['cualificado'], validUntil: '31-12-2030', suspended: false },
+  fumigador: { nif: '34567890V', name: 'Miguel Ángel Ortega Ruiz', ropo: 'ES-47000456', levels: ['fumigador'], validUntil: '30-06-2028', suspended: false },
+  suspended: { nif: '45678901G', name: 'Lucía Gómez Navarro', ropo: 'ES-46009876', levels: ['cualificado'], validUntil: '31-12-2029', suspended: true },
+  expiring: { nif: '56789012B', name: 'Francisco Torres Gil', ropo: 'ES-46005555', levels: ['basico'], validUntil: '31-03-2026', suspended: false },
+} satisfies Record<string, ApplicatorInput>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// A farm index written by hand: vine (102) on idcps 101, 102 and 103, olive (101) on 201, wheat (1) on 301.
+
+export function farmIndexDoc(rea = 'RULES0001'): FarmIndexDoc {
+  const enc = (pol: string, parc: string, encl: string) => ({ prov: '46', town: '213', aggr: '0', zone: '0', pol, parc, enc: encl });
+  return {
+    meta: {
+      farmId: 4242,
+      rea,
+      codigoRea: 'ES460000004242',
+      year: 2026,
+      name: 'Finca de reglas',
+      province: 'Valencia',
+      communityCode: '10',
+      communityName: 'Comunitat Valenciana',
+      ownerNif: '71234567W',
+      dateCreated: '01-01-2026 00:00:00',
+    },
+    crops: [
+      { cropId: 11, typecropId: '102', typecropName: 'VIÑA', code: 1001, name: 'TEMPRANILLO' },
+      { cropId: 12, typecropId: '101', typecropName: 'OLIVO', code: 2001, name: 'BLANQUETA' },
+      { cropId: 13, typecropId: '1', typecropName: 'TRIGO BLANDO', code: 3001, name: 'FILON' },
+    ],
+    idcps: [
+      { idcp: 101, crop: 0, parcelId: 21, parcelName: 'La Hoya', dimension: '2.35', ...enc('12', '45', '1') },
+      { idcp: 102, crop: 0, parcelId: 21, parcelName: 'La Hoya', dimension: '1.10', ...enc('12', '45', '2') },
+      { idcp: 103, crop: 0, parcelId: 22, parcelName: 'El Pinar', dimension: '3.80', ...enc('14', '7', '1') },
+      { idcp: 201, crop: 1, parcelId: 23, parcelName: 'Los Olivos', dimension: '4.12', ...enc('15', '102', '3') },
+      { idcp: 301, crop: 2, parcelId: 24, parcelName: 'Páramo Alto', dimension: '12.40', ...enc('3', '21', '1') },
+    ],
+  };
+}
+
+export const VINE = ['101', '102', '103'];
+export const OLIVE = '201';
+export const WHEAT = '301';
+
+// ---------------------------------------------------------------------------------------------------------------
+// SIEX codes: a few real rows of the official catalogues, and one withdrawn efficacy code.
+
+const row = (code: string, name: string, until = ''): SiexCode => ({ code, name, from: '2023-02-01', modified: '', until });
+
+export function smallSiexCodes(): SiexCodes {
+  return SiexCodes.from({
+    ENFERMEDADES: [row('148', 'Oídio de la vid, Erysiphe necator'), row('42', 'Negrilla, fumagina, Capnodium elaeophilum'), row('532', 'Repilo del olivo')],
+    MALAS_HIERBAS: [row('141', 'Avenas locas, Avena spp.')],
+    PLAGAS: [row('1', 'Artrópodos')],
+    JUSTIFICACION_ACTUACION: [row('1', 'Superación de umbrales'), row('2', 'Monitorización')],
+    EFICACIA_TRATAMIENTO: [row('1', 'Buena'), row('2', 'Regular'), row('9', 'Retirada', '2026-01-01')],
+    UNIDADES_MEDIDA: [row('2', 'ha'), row('4', 'L'), row('5', 'kg'), row('14', '%'), row('17', 'kg/ha'), row('18', 'L/ha')],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests and the rule context.
+
+/** MICROTHIOL at 0.5 % on the first vine enclosure by the `basico` card holder, on 14-05-2026 10:00 (Madrid). */
+export function phytoRequest(o: Partial<PhytoRequest> = {}): PhytoRequest {
+  return {
+    type: 'AgriPhytosanitary',
+    dateApplication: '14-05-2026 10:00:00',
+    subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL SPECIAL DISPERSS', code: 'ES-11179' },
+    dose: 0.5,
+    measure: { type: 'Measure', name: 'Porcentaje', symbol: '%', code: 14 },
+    idcp: ['101'],
+    applicator: { user: { type: 'UserMetadata', nif: CARDS.basico.nif, ropo: CARDS.basico.ropo } },
+    ...o,
+  };
+}
+
+export const UNITS = {
+  kgHa: { type: 'Measure', name: 'Kilogramos por hectárea', symbol: 'kg/ha', code: 17 },
+  gHa: { type: 'Measure', name: 'Gramos por hectárea', symbol: 'g/ha', code: 49 },
+  tHa: { type: 'Measure', name: 'Toneladas por hectárea', symbol: 't/ha', code: 29 },
+  lHa: { type: 'Measure', name: 'Litros por hectárea', symbol: 'L/ha', code: 18 },
+  percent: { type: 'Measure', name: 'Porcentaje', symbol: '%', code: 14 },
+  gHl: { type: 'Measure', name: 'Gramos por hectolitro', symbol: 'g/hL', code: 65 },
+  ccHl: { type: 'Measure', name: 'Centímetros cúbicos por hectolitro', symbol: 'cc/hL', code: 64 },
+} as const satisfies Record<string, PhytoRequest['measure']>;
+
+export interface ContextOptions {
+  request?: Partial<PhytoRequest>;
+  /** Madrid wall-clock time of the check; default 15-05-2026 12:00:00. */
+  now?: string;
+  maxBackdateDays?: number;
+  /** The catalog's products by code (default: the four demo-like products above). */
+  products?: ProductInput[];
+  applicators?: ApplicatorInput[];
+  /** Stored applications of the product per idcp, as Madrid wall-clock times. */
+  history?: Record<number, string[]>;
+  farm?: FarmIndexDoc;
+}
+
+export const DEFAULT_NOW = '15-05-2026 12:00:00';
+
+export function priorApplications(times: string[], firstId = 1): PriorApplication[] {
+  return times.map((t, i) => ({ recordId: firstId + i, at: madrid(t).toUTC().toISO()! }));
+}
+
+export function ruleContext(o: ContextOptions = {}): RuleContext {
+  const request = phytoRequest(o.request);
+  const products = new Map((o.products ?? [microthiol(), famolins(), topik(), poltigliaUnlimited()]).map((p) => [p.code, p]));
+  const cards = new Map((o.applicators ?? Object.values(CARDS)).map((a) => [a.ropo, a]));
+  const codes = smallSiexCodes();
+  return {
+    request,
+    appliedAt: madrid(request.dateApplication),
+    now: madrid(o.now ?? DEFAULT_NOW),
+    maxBackdateDays: o.maxBackdateDays ?? 7,
+    farm: new FarmIndex(o.farm ?? farmIndexDoc()),
+    product: products.get(request.subtype.code),
+    applicator: cards.get(request.applicator.user.ropo),
+    history: new Map(Object.entries(o.history ?? {}).map(([idcp, times], i) => [Number(idcp), priorApplications(times, 1000 * (i + 1))])),
+    codeInForce: (catalogue, code, on) => codes.isValid(catalogue, code, on),
+  };
+}

@@ -1,0 +1,209 @@
+import { DateTime } from 'luxon';
+import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { VersionedValue } from '../../shared/cache/versioned-value';
+import { ReferenceData } from '../../shared/catalog/reference-data';
+import { Client } from '../../shared/clients/client-store';
+import { FarmIndex } from '../../shared/farms/farm-index';
+import { FarmStore } from '../../shared/farms/farm-store';
+import { idempotencyHash, requestFingerprint } from '../../shared/http/idempotency';
+import { ProblemError } from '../../shared/http/problem';
+import { Guard, IdempotencyEntry, NewRecord, PhytoStore, RegistrationState, WriteConflict } from '../../shared/phyto/phyto-store';
+import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
+import { IdBlocks } from '../../shared/store/counters';
+import { CARDS, famolins, farmIndexDoc, madrid, microthiol, phytoRequest, priorApplications, smallSiexCodes, topik } from '../helpers/phyto-fixtures';
+
+/**
+ * The registration service with its storage replaced by an in-memory fake: date parsing (the DST gap is INVALID_DATE,
+ * the repeated hour resolves to its first occurrence), the farm check, idempotency decisions, and the optimistic
+ * retry that re-reads history and re-validates after a write conflict (no lost update).
+ */
+const AGRIFARM = 'urn:ngsi-ld:AgriFarm:4242';
+const client: Client = { id: 'svc-test', name: 'T', email: 't@x', apiKeyHash: '', expires: '', farms: ['RULES0001'] };
+const stranger: Client = { ...client, id: 'other', farms: ['SOMEONE-ELSE'] };
+
+class FakeStore {
+  states: RegistrationState[] = [];
+  reads = 0;
+  inserts: { farmId: number; rec: NewRecord; guards: Guard[]; idem: (IdempotencyEntry & { hash: string }) | null }[] = [];
+  conflicts = 0;
+
+  async readRegistrationState(): Promise<RegistrationState> {
+    const state = this.states[Math.min(this.reads, this.states.length - 1)] ?? { guards: new Map(), idempotency: null };
+    this.reads++;
+    return state;
+  }
+
+  async insert(farmId: number, rec: NewRecord, guards: Guard[], idem: (IdempotencyEntry & { hash: string }) | null): Promise<void> {
+    if (this.conflicts > 0) {
+      this.conflicts--;
+      throw new WriteConflict('etag mismatch');
+    }
+    this.inserts.push({ farmId, rec, guards, idem });
+  }
+}
+
+function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
+  const farm = new FarmIndex(farmIndexDoc());
+  const reference: ReferenceData = {
+    products: new Map([microthiol(), famolins(), topik()].map((p) => [p.code, p])),
+    applicators: new Map(Object.values(CARDS).map((a) => [a.ropo, a])),
+    codes: smallSiexCodes(),
+  };
+  let next = 100;
+  return {
+    farms: { index: async (id: number) => (id === 4242 ? farm : null) } as unknown as FarmStore,
+    reference: new VersionedValue(async () => 'v1', async () => reference, 3_600_000),
+    store: store as unknown as PhytoStore,
+    ids: { take: async () => next++ } as unknown as IdBlocks,
+    maxBackdateDays: 7,
+    now: () => madrid(now),
+  };
+}
+
+async function problem(p: Promise<unknown>): Promise<ProblemError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ProblemError) return e;
+    throw e;
+  }
+  throw new Error('expected a ProblemError');
+}
+
+const input = (body: Partial<PhytoRequest> = {}, o: { key?: string; who?: Client; agrifarmId?: string } = {}) => ({
+  client: o.who ?? client,
+  agrifarmId: o.agrifarmId ?? AGRIFARM,
+  exported: false,
+  body: phytoRequest(body),
+  idempotencyKey: o.key ?? null,
+});
+
+describe('registerApplication (storage faked)', () => {
+  it('stores a lawful application: record, one guard per location with the new application, 201 with the record', async () => {
+    const store = new FakeStore();
+    const res = await registerApplication(deps(store), input({ idcp: ['101', '102'] }));
+    expect(res.status).toBe(201);
+    const [record] = JSON.parse(res.body);
+    expect(record.id).toBe('urn:ngsi-ld:AgriPhytosanitary:100');
+    expect(store.inserts).toHaveLength(1);
+    const { rec, guards } = store.inserts[0];
+    expect(rec).toMatchObject({ id: 100, product: 'ES-11179', appliedAtMs: madrid('14-05-2026 10:00:00').toMillis(), exported: false });
+    expect(guards.map((g) => [g.rowKey, g.prior])).toEqual([
+      ['g~ES-11179~101', [{ recordId: 100, at: '2026-05-14T08:00:00.000Z' }]],
+      ['g~ES-11179~102', [{ recordId: 100, at: '2026-05-14T08:00:00.000Z' }]],
+    ]);
+  });
+
+  it.each([
+    ['29-03-2026 02:30:00', 'the hour skipped when summer time starts'],
+    ['31-02-2026 10:00:00', 'a day that does not exist'],
+    ['2026-03-25 10:00:00', 'ISO order'],
+    ['25-03-2026 10:00', 'no seconds'],
+    ['25-03-2026 24:00:00', 'hour 24'],
+    ['', 'empty'],
+  ])('answers %p (%s) with 400 INVALID_DATE and stores nothing', async (dateApplication) => {
+    const store = new FakeStore();
+    const e = await problem(registerApplication(deps(store), input({ dateApplication })));
+    expect(e.status).toBe(400);
+    expect(e.errors).toEqual([{ code: 'INVALID_DATE', path: 'body.dateApplication', message: expect.any(String) }]);
+    expect(store.inserts).toHaveLength(0);
+  });
+
+  it('takes the repeated hour when summer time ends (25-10-2026 02:30) as its first occurrence, still summer time', async () => {
+    const store = new FakeStore();
+    const res = await registerApplication(deps(store, '25-10-2026 12:00:00'), input({ dateApplication: '25-10-2026 02:30:00', idcp: ['201'] }));
+    expect(res.status).toBe(201);
+    expect(store.inserts[0].rec.appliedAtMs).toBe(DateTime.fromISO('2026-10-25T00:30:00Z').toMillis());
+    expect(JSON.parse(res.body)[0].dateApplication).toBe('25-10-2026 02:30:00');
+  });
+
+  it('answers an unknown or foreign farm with the spec\'s 404 message, before looking at the body', async () => {
+    for (const o of [{ agrifarmId: 'urn:ngsi-ld:AgriFarm:9999' }, { who: stranger }, { agrifarmId: 'not-a-urn' }]) {
+      const e = await problem(registerApplication(deps(new FakeStore()), input({ dateApplication: 'garbage' }, o)));
+      expect(e.status).toBe(404);
+      expect(e.detail).toBe('agrifarmId not found or not accessible');
+      expect(e.errors).toEqual([{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' }]);
+    }
+  });
+
+  it('refuses with every violation and the status they earn, writing nothing', async () => {
+    const store = new FakeStore();
+    const e = await problem(registerApplication(deps(store), input({ dose: 5, idcp: ['101', '999'] })));
+    expect(e.status).toBe(404);
+    expect(e.errors.map((v) => v.code)).toEqual(['IDCP_NOT_FOUND', 'DOSE_ABOVE_MAX']);
+    expect(store.inserts).toHaveLength(0);
+  });
+
+  it('after a write conflict re-reads the history and re-validates: the application that became unlawful is refused', async () => {
+    const store = new FakeStore();
+    store.conflicts = 1;
+    const clash = { rowKey: 'g~ES-11179~101', idcp: 101, prior: priorApplications(['12-05-2026 10:00:00'], 55), etag: 'W/"2"' };
+    store.states = [{ guards: new Map(), idempotency: null }, { guards: new Map([[101, clash]]), idempotency: null }];
+    const e = await problem(registerApplication(deps(store), input()));
+    expect(e.status).toBe(422);
+    expect(e.errors.map((v) => v.code)).toEqual(['MIN_INTERVAL']);
+    expect(store.reads).toBe(2);
+    expect(store.inserts).toHaveLength(0);
+  });
+
+  it('after a write conflict that changed nothing relevant, stores on the next attempt, under the new ETag and a new id', async () => {
+    const store = new FakeStore();
+    store.conflicts = 2;
+    const far = { rowKey: 'g~ES-11179~101', idcp: 101, prior: priorApplications(['01-05-2026 10:00:00'], 55), etag: 'W/"3"' };
+    store.states = [{ guards: new Map(), idempotency: null }, { guards: new Map(), idempotency: null }, { guards: new Map([[101, far]]), idempotency: null }];
+    const res = await registerApplication(deps(store), input());
+    expect(res.status).toBe(201);
+    expect(store.reads).toBe(3);
+    const { rec, guards } = store.inserts[0];
+    // ids of the failed attempts are never reused
+    expect(rec.id).toBe(102);
+    expect(guards).toEqual([{ rowKey: 'g~ES-11179~101', idcp: 101, etag: 'W/"3"', prior: [...far.prior, { recordId: 102, at: '2026-05-14T08:00:00.000Z' }] }]);
+  });
+
+  it('gives up with 503 CONCURRENT_UPDATE and Retry-After after 20 conflicting attempts', async () => {
+    const store = new FakeStore();
+    store.conflicts = 1000;
+    const e = await problem(registerApplication(deps(store), input()));
+    expect(e.status).toBe(503);
+    expect(e.errors.map((v) => v.code)).toEqual(['CONCURRENT_UPDATE']);
+    expect(e.headers['Retry-After']).toBe('1');
+    expect(store.reads).toBe(20);
+  });
+
+  it('with an Idempotency-Key: writes the entry with the response; a stored entry for the same request is returned as is', async () => {
+    const store = new FakeStore();
+    const res = await registerApplication(deps(store), input({}, { key: 'k-1' }));
+    const { idem } = store.inserts[0];
+    expect(idem).toEqual({
+      hash: idempotencyHash(client.id, 'k-1'),
+      requestHash: requestFingerprint({ agrifarmId: AGRIFARM, exported: false, body: phytoRequest() }),
+      status: 201,
+      body: res.body,
+    });
+    store.states = [{ guards: new Map(), idempotency: { requestHash: idem!.requestHash, status: 201, body: res.body } }];
+    store.reads = 0;
+    const again = await registerApplication(deps(store), input({}, { key: 'k-1' }));
+    expect(again).toEqual(res);
+    expect(store.inserts).toHaveLength(1);
+  });
+
+  it('with an Idempotency-Key used for another request: 422 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
+    const store = new FakeStore();
+    store.states = [{ guards: new Map(), idempotency: { requestHash: 'something else', status: 201, body: '[]' } }];
+    const e = await problem(registerApplication(deps(store), input({}, { key: 'k-1' })));
+    expect(e.status).toBe(422);
+    expect(e.errors).toEqual([{ code: 'IDEMPOTENCY_KEY_REUSED', path: 'header.Idempotency-Key', message: expect.any(String) }]);
+    expect(store.inserts).toHaveLength(0);
+  });
+
+  it('fingerprints the request independently of key order, but not of its values, farm or exported flag', () => {
+    const body = phytoRequest();
+    const reordered = JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(body).reverse())));
+    const fp = (b: unknown, agrifarmId = AGRIFARM, exported = false) => requestFingerprint({ agrifarmId, exported, body: b });
+    expect(fp(reordered)).toBe(fp(body));
+    expect(fp({ ...body, dose: 0.51 })).not.toBe(fp(body));
+    expect(fp(body, 'urn:ngsi-ld:AgriFarm:1')).not.toBe(fp(body));
+    expect(fp(body, AGRIFARM, true)).not.toBe(fp(body));
+    expect(idempotencyHash('a', 'k')).not.toBe(idempotencyHash('b', 'k'));
+  });
+});

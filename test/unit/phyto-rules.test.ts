@@ -1,0 +1,424 @@
+import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { statusOfCode } from '../../shared/http/error-codes';
+import { statusFor } from '../../shared/http/problem';
+import { levelCovers } from '../../shared/phyto/applicator-rules';
+import { checkApplication } from '../../shared/phyto/rules';
+import { CLOCK_SKEW_SECONDS } from '../../shared/phyto/time-rules';
+import {
+  CARDS,
+  ContextOptions,
+  famolins,
+  microthiol,
+  OLIVE,
+  phytoRequest,
+  poltigliaUnlimited,
+  ruleContext,
+  topik,
+  UNITS,
+  VINE,
+  WHEAT,
+} from '../helpers/phyto-fixtures';
+
+/**
+ * Every registration rule of issue 3, on both sides of each boundary, through `checkApplication` (the function the
+ * service runs) with a RuleContext built by hand: a small farm index, products like the demo's, ROPO cards, stored
+ * history and a fixed `now` (15-05-2026 12:00 Madrid unless a test says otherwise).
+ */
+function check(o: ContextOptions = {}) {
+  return checkApplication(ruleContext(o));
+}
+
+function codes(o: ContextOptions = {}): string[] {
+  return check(o).violations.map((v) => v.code);
+}
+
+/** Request overrides merged into the default request (MICROTHIOL 0.5 % on vine 101, 14-05-2026 10:00). */
+const req = (r: ContextOptions['request'], extra: Omit<ContextOptions, 'request'> = {}): ContextOptions => ({ request: r, ...extra });
+
+const famolinsDose = (dose: number, measure: PhytoRequest['measure'] = UNITS.kgHa) =>
+  req({ subtype: { type: 'TypePhytosanitary', name: 'FAMOLINS 80%', code: 'ES-19534' }, dose, measure });
+
+describe('a lawful application', () => {
+  it('passes every rule and resolves its locations and the authorizing use', () => {
+    const { violations, resolution } = check();
+    expect(violations).toEqual([]);
+    expect(resolution.entries.map((e) => e.idcp)).toEqual([101]);
+    expect(resolution.uses).toEqual([microthiol().uses[0]]);
+  });
+
+  it('passes on several locations of two crops when the product has a use for each', () => {
+    const { violations, resolution } = check(req({ idcp: [...VINE, OLIVE], dose: 0.6 }));
+    expect(violations).toEqual([]);
+    expect(resolution.entries.map((e) => e.idcp)).toEqual([101, 102, 103, 201]);
+    expect(resolution.uses).toHaveLength(2);
+  });
+});
+
+describe('dose within the authorized range (FAMOLINS 20-30 kg/ha on vine)', () => {
+  it.each([
+    [30, 'exactly the maximum passes', []],
+    [30.001, 'just above the maximum fails', ['DOSE_ABOVE_MAX']],
+    [20, 'exactly the minimum passes', []],
+    [19.999, 'just below the minimum fails', ['DOSE_BELOW_MIN']],
+    [25, 'inside passes', []],
+  ])('%p kg/ha: %s', (dose, _, expected) => {
+    expect(codes(famolinsDose(dose))).toEqual(expected);
+  });
+
+  it('names the field, the dose and the authorized range', () => {
+    const [v] = check(famolinsDose(31)).violations;
+    expect(v).toEqual({ code: 'DOSE_ABOVE_MAX', path: 'body.dose', message: expect.stringContaining('20-30 kg/ha') });
+    expect(v.message).toContain('31 kg/ha');
+  });
+
+  it('compares the same quantity in g/ha and t/ha as the same dose (30 kg/ha = 30,000 g/ha = 0.03 t/ha)', () => {
+    expect(codes(famolinsDose(30_000, UNITS.gHa))).toEqual([]);
+    expect(codes(famolinsDose(30_001, UNITS.gHa))).toEqual(['DOSE_ABOVE_MAX']);
+    expect(codes(famolinsDose(20_000, UNITS.gHa))).toEqual([]);
+    expect(codes(famolinsDose(19_999, UNITS.gHa))).toEqual(['DOSE_BELOW_MIN']);
+    expect(codes(famolinsDose(0.03, UNITS.tHa))).toEqual([]);
+    expect(codes(famolinsDose(0.0301, UNITS.tHa))).toEqual(['DOSE_ABOVE_MAX']);
+    expect(codes(famolinsDose(0.02, UNITS.tHa))).toEqual([]);
+  });
+
+  it('compares % with g/hL and cc/hL (MICROTHIOL 0.25-0.8 %: 1 % = 1,000 g/hL)', () => {
+    const dose = (d: number, measure: PhytoRequest['measure']) => codes(req({ dose: d, measure }));
+    expect(dose(0.8, UNITS.percent)).toEqual([]);
+    expect(dose(0.8001, UNITS.percent)).toEqual(['DOSE_ABOVE_MAX']);
+    expect(dose(0.25, UNITS.percent)).toEqual([]);
+    expect(dose(0.2499, UNITS.percent)).toEqual(['DOSE_BELOW_MIN']);
+    expect(dose(800, UNITS.gHl)).toEqual([]);
+    expect(dose(801, UNITS.gHl)).toEqual(['DOSE_ABOVE_MAX']);
+    expect(dose(250, UNITS.ccHl)).toEqual([]);
+    expect(dose(249, UNITS.ccHl)).toEqual(['DOSE_BELOW_MIN']);
+  });
+
+  it('refuses a unit that cannot be compared with the authorized one instead of passing it (kg/ha against a % use)', () => {
+    const { violations } = check(req({ dose: 0.5, measure: UNITS.kgHa }));
+    expect(violations).toEqual([{ code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure', message: expect.stringContaining('%') }]);
+    // L/ha against a kg/ha use: volume and mass are different families
+    expect(codes(famolinsDose(25, UNITS.lHa))).toEqual(['DOSE_UNIT_INCOMPATIBLE']);
+  });
+
+  it('refuses a unit code that is no dose unit (SIEX 5 = kg) or no SIEX unit at all', () => {
+    for (const code of [5, 999]) {
+      const { violations } = check(req({ measure: { type: 'Measure', name: 'x', symbol: 'kg', code } }));
+      expect(violations).toEqual([{ code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure.code', message: expect.any(String) }]);
+    }
+  });
+
+  it('refuses a measure whose symbol is not the symbol of its code (MEASURE_MISMATCH), but ignores case and spaces', () => {
+    expect(codes(famolinsDose(25, { ...UNITS.kgHa, symbol: 'g/ha' }))).toEqual(['MEASURE_MISMATCH']);
+    expect(codes(famolinsDose(25, { ...UNITS.kgHa, symbol: 'Kg / Ha' }))).toEqual([]);
+  });
+
+  it('reports DOSE_OUT_OF_RANGE when the dose is above one authorized range and below another', () => {
+    const twoRanges = famolins({
+      uses: [
+        { ...famolins().uses[0], doseMin: 10, doseMax: 15 },
+        { ...famolins().uses[0], doseMin: 25, doseMax: 30 },
+      ],
+    });
+    const o = (dose: number) => ({ ...famolinsDose(dose), products: [twoRanges] });
+    expect(codes(o(20))).toEqual(['DOSE_OUT_OF_RANGE']);
+    expect(codes(o(15))).toEqual([]);
+    expect(codes(o(25))).toEqual([]);
+    expect(codes(o(31))).toEqual(['DOSE_ABOVE_MAX']);
+    expect(codes(o(9))).toEqual(['DOSE_BELOW_MIN']);
+  });
+});
+
+describe('product authorized and in force', () => {
+  it('reports an unknown product once, and skips the rules that need the product', () => {
+    const { violations } = check(req({ subtype: { type: 'TypePhytosanitary', name: 'X', code: 'ES-00001' } }));
+    expect(violations).toEqual([{ code: 'PRODUCT_NOT_FOUND', path: 'body.subtype.code', message: expect.stringContaining('ES-00001') }]);
+  });
+
+  // OLIVE has no month restriction in MICROTHIOL's label, so only the dates of the product matter here.
+  const onOlive = (date: string, product = microthiol()) =>
+    codes({ request: { idcp: [OLIVE], dateApplication: date }, now: date, products: [product] });
+
+  it('is in force up to and including its expiry day, not the day after (no last-use date)', () => {
+    expect(onOlive('31-07-2027 23:59:59')).toEqual([]);
+    expect(onOlive('01-08-2027 00:00:00')).toEqual(['PRODUCT_NOT_IN_FORCE']);
+  });
+
+  it('may still be applied after expiry until its last-use date, inclusive, and not after', () => {
+    const withLastUse = microthiol({ lastUse: '31-01-2028' });
+    expect(onOlive('01-08-2027 00:00:00', withLastUse)).toEqual([]);
+    expect(onOlive('31-01-2028 23:59:59', withLastUse)).toEqual([]);
+    expect(onOlive('01-02-2028 00:00:00', withLastUse)).toEqual(['PRODUCT_NOT_IN_FORCE']);
+  });
+
+  it('is not in force before its registration day', () => {
+    expect(onOlive('13-06-2001 23:59:59')).toEqual(['PRODUCT_NOT_IN_FORCE']);
+    expect(onOlive('14-06-2001 00:00:00')).toEqual([]);
+  });
+
+  it('must be authorized for the crop of every idcp: one crop without a use is reported once, naming the crop', () => {
+    const famolinsReq = { subtype: { type: 'TypePhytosanitary' as const, name: 'FAMOLINS 80%', code: 'ES-19534' }, dose: 25, measure: UNITS.kgHa };
+    const { violations } = check(req({ ...famolinsReq, idcp: ['101', OLIVE, '102'] }));
+    expect(violations).toEqual([{ code: 'PRODUCT_NOT_FOR_CROP', path: 'body.idcp', message: expect.stringContaining('OLIVO') }]);
+    expect(codes(req({ ...famolinsReq, idcp: ['101', '102'] }))).toEqual([]);
+  });
+
+  it('must be authorized against the infection given (PEST_NOT_AUTHORIZED for a pest with no use on the crop)', () => {
+    const infection = (kind: 'enfermedad' | 'plaga', id: string) => ({ type: 'TypeInfection' as const, kind, id, name: '' });
+    expect(codes(req({ infection: infection('enfermedad', '148') }))).toEqual([]);
+    // 42 (Negrilla) is authorized on olive, not on vine
+    expect(codes(req({ infection: infection('enfermedad', '42') }))).toEqual(['PEST_NOT_AUTHORIZED']);
+    expect(codes(req({ infection: infection('enfermedad', '42'), idcp: [OLIVE] }))).toEqual([]);
+    // the same number in another catalogue is another pest (PLAGAS 1 exists, but no use is against it)
+    expect(codes(req({ infection: infection('plaga', '1') }))).toEqual(['PEST_NOT_AUTHORIZED']);
+  });
+
+  it('is authorized only in the use\'s months (vine: March to September), judged in Madrid time', () => {
+    const at = (date: string) => codes({ request: { dateApplication: date }, now: date });
+    expect(at('30-09-2026 23:59:59')).toEqual([]);
+    expect(at('01-10-2026 00:00:00')).toEqual(['OUTSIDE_AUTHORIZED_PERIOD']);
+    expect(at('01-03-2026 00:00:00')).toEqual([]);
+    expect(at('28-02-2026 23:59:59')).toEqual(['OUTSIDE_AUTHORIZED_PERIOD']);
+    // the olive use has no months: all year
+    expect(codes({ request: { dateApplication: '15-01-2026 10:00:00', idcp: [OLIVE] }, now: '15-01-2026 12:00:00' })).toEqual([]);
+  });
+});
+
+describe('applicator', () => {
+  const by = (card: { nif: string; ropo: string }, o: ContextOptions = {}) =>
+    codes({ ...o, request: { ...o.request, applicator: { user: { type: 'UserMetadata', nif: card.nif, ropo: card.ropo } } } });
+
+  it('unknown ROPO', () => {
+    const { violations } = check(req({ applicator: { user: { type: 'UserMetadata', nif: CARDS.basico.nif, ropo: 'ES-99999999' } } }));
+    expect(violations).toEqual([{ code: 'ROPO_NOT_FOUND', path: 'body.applicator.user.ropo', message: expect.stringContaining('ES-99999999') }]);
+  });
+
+  it('suspended card', () => {
+    expect(by(CARDS.suspended)).toEqual(['ROPO_SUSPENDED']);
+  });
+
+  it('card valid through its last day (31-03-2026), expired from the next', () => {
+    const on = (date: string) => by(CARDS.expiring, { request: { dateApplication: date }, now: date });
+    expect(on('31-03-2026 23:59:59')).toEqual([]);
+    expect(on('01-04-2026 00:00:00')).toEqual(['ROPO_EXPIRED']);
+  });
+
+  it('level: cualificado covers basico, basico does not cover cualificado, other levels do not cover basico', () => {
+    const topikOnWheat: ContextOptions = {
+      request: { subtype: { type: 'TypePhytosanitary', name: 'TOPIK 24 EC', code: 'ES-19548' }, dose: 0.2, measure: UNITS.lHa, idcp: [WHEAT], dateApplication: '14-04-2026 10:00:00' },
+      now: '15-04-2026 10:00:00',
+    };
+    expect(by(CARDS.cualificado, topikOnWheat)).toEqual([]);
+    expect(by(CARDS.basico, topikOnWheat)).toEqual(['ROPO_LEVEL_INSUFFICIENT']);
+    expect(by(CARDS.cualificado)).toEqual([]);
+    expect(by(CARDS.basico)).toEqual([]);
+    expect(by(CARDS.fumigador)).toEqual(['ROPO_LEVEL_INSUFFICIENT']);
+    expect(levelCovers(['basico'], 'basico')).toBe(true);
+    expect(levelCovers(['cualificado'], 'basico')).toBe(true);
+    expect(levelCovers(['basico'], 'cualificado')).toBe(false);
+    expect(levelCovers(['fumigador', 'piloto'], 'cualificado')).toBe(false);
+  });
+
+  it('NIF with a wrong control letter (and no mismatch reported on top of it)', () => {
+    const { violations } = check(req({ applicator: { user: { type: 'UserMetadata', nif: '23456789A', ropo: CARDS.basico.ropo } } }));
+    expect(violations).toEqual([{ code: 'NIF_INVALID', path: 'body.applicator.user.nif', message: expect.any(String) }]);
+  });
+
+  it('a valid NIF of someone else than the card holder', () => {
+    expect(by({ nif: CARDS.cualificado.nif, ropo: CARDS.basico.ropo })).toEqual(['NIF_MISMATCH']);
+  });
+
+  it('the holder\'s NIF written in lower case or with a hyphen is the holder\'s', () => {
+    expect(by({ nif: '23456789-d', ropo: CARDS.basico.ropo })).toEqual([]);
+  });
+});
+
+describe('locations', () => {
+  it('lists every unknown idcp with its position; the known ones are still checked', () => {
+    const { violations, resolution } = check(req({ idcp: ['101', '999', '102', '4242'] }));
+    expect(violations).toEqual([
+      { code: 'IDCP_NOT_FOUND', path: 'body.idcp[1]', message: expect.stringContaining('999') },
+      { code: 'IDCP_NOT_FOUND', path: 'body.idcp[3]', message: expect.stringContaining('4242') },
+    ]);
+    expect(resolution.entries.map((e) => e.idcp)).toEqual([101, 102]);
+    expect(statusFor(violations, statusOfCode)).toBe(404);
+  });
+});
+
+describe('time window (now = 15-05-2026 12:00 Madrid)', () => {
+  const at = (date: string, o: ContextOptions = {}) => codes({ ...o, request: { dateApplication: date } });
+
+  it('now passes; up to the documented clock skew ahead passes; further ahead is in the future', () => {
+    expect(CLOCK_SKEW_SECONDS).toBe(120);
+    expect(at('15-05-2026 12:00:00')).toEqual([]);
+    expect(at('15-05-2026 12:02:00')).toEqual([]);
+    expect(at('15-05-2026 12:02:01')).toEqual(['DATE_IN_FUTURE']);
+    expect(at('16-05-2026 12:00:00')).toEqual(['DATE_IN_FUTURE']);
+  });
+
+  it('exactly 7 days ago passes, 7 days and one minute fails', () => {
+    expect(at('08-05-2026 12:00:00')).toEqual([]);
+    expect(at('08-05-2026 11:59:00')).toEqual(['DATE_TOO_OLD']);
+    expect(at('01-04-2026 12:00:00')).toEqual(['DATE_TOO_OLD']);
+  });
+
+  it('the window is configurable (MAX_BACKDATE_DAYS)', () => {
+    expect(at('12-05-2026 12:00:00', { maxBackdateDays: 3 })).toEqual([]);
+    expect(at('12-05-2026 11:59:00', { maxBackdateDays: 3 })).toEqual(['DATE_TOO_OLD']);
+    expect(at('01-05-2026 12:00:00', { maxBackdateDays: 14 })).toEqual([]);
+    expect(at('01-05-2026 11:59:00', { maxBackdateDays: 14 })).toEqual(['DATE_TOO_OLD']);
+  });
+
+  it('counts calendar days across the start of summer time (29-03-2026): 7 days back is 167 hours', () => {
+    const now = '01-04-2026 10:00:00';
+    expect(at('25-03-2026 10:00:00', { now })).toEqual([]);
+    expect(at('25-03-2026 09:59:00', { now })).toEqual(['DATE_TOO_OLD']);
+    // an application during the repeated/skipped hours' neighbours is still judged on wall-clock days
+    expect(at('29-03-2026 03:00:00', { now })).toEqual([]);
+  });
+
+  it('counts calendar days across the end of summer time (25-10-2026): 7 days back is 169 hours', () => {
+    // October is outside the vine months of MICROTHIOL: use the olive enclosure, whose use has none.
+    const o = (date: string) => codes({ request: { dateApplication: date, idcp: [OLIVE] }, now: '01-11-2026 10:00:00' });
+    expect(o('25-10-2026 10:00:00')).toEqual([]);
+    expect(o('25-10-2026 09:59:00')).toEqual(['DATE_TOO_OLD']);
+  });
+});
+
+describe('history: minimum interval and maximum applications, counting what is stored', () => {
+  const vine101 = (times: string[], date: string, o: ContextOptions = {}) =>
+    codes({ ...o, request: { ...o.request, dateApplication: date }, history: { 101: times } });
+
+  it('the interval exactly met passes, one minute short fails (MICROTHIOL on vine: 7 days)', () => {
+    expect(vine101(['07-05-2026 10:00:00'], '14-05-2026 10:00:00')).toEqual([]);
+    expect(vine101(['07-05-2026 10:01:00'], '14-05-2026 10:00:00')).toEqual(['MIN_INTERVAL']);
+  });
+
+  it('the interval is in calendar days across a summer-time change (7 days from 25-03 10:00 CET is 01-04 10:00 CEST)', () => {
+    const o = { now: '01-04-2026 12:00:00' };
+    expect(vine101(['25-03-2026 10:00:00'], '01-04-2026 10:00:00', o)).toEqual([]);
+    expect(vine101(['25-03-2026 10:00:00'], '01-04-2026 09:59:00', o)).toEqual(['MIN_INTERVAL']);
+  });
+
+  it('a backdated record must also keep the interval with a LATER stored application', () => {
+    expect(vine101(['15-05-2026 09:00:00'], '08-05-2026 12:00:00')).toEqual(['MIN_INTERVAL']);
+    expect(vine101(['15-05-2026 12:00:00'], '08-05-2026 12:00:00')).toEqual([]);
+  });
+
+  it('names the location and the clashing application', () => {
+    const { violations } = check({ request: { idcp: ['102', '101'] }, history: { 101: ['10-05-2026 10:00:00'] } });
+    expect(violations).toEqual([{ code: 'MIN_INTERVAL', path: 'body.idcp[1]', message: expect.stringContaining('10-05-2026 10:00:00') }]);
+  });
+
+  it('only the history of the location concerned counts', () => {
+    expect(codes({ request: { idcp: ['102'] }, history: { 101: ['14-05-2026 09:00:00'] } })).toEqual([]);
+  });
+
+  it('the Nth application passes, the N+1th fails (MICROTHIOL on olive: 3 per campaign, 10 days apart)', () => {
+    const olive = (times: string[]) => codes({ request: { idcp: [OLIVE] }, history: { 201: times } });
+    expect(olive(['15-02-2026 10:00:00', '15-03-2026 10:00:00'])).toEqual([]);
+    expect(olive(['15-02-2026 10:00:00', '15-03-2026 10:00:00', '15-04-2026 10:00:00'])).toEqual(['MAX_APPLICATIONS']);
+  });
+
+  it('reports both limits on one location together', () => {
+    const times = ['01-04-2026 10:00:00', '11-04-2026 10:00:00', '11-05-2026 10:00:00'];
+    expect(codes({ request: { idcp: [OLIVE] }, history: { 201: times } })).toEqual(['MAX_APPLICATIONS', 'MIN_INTERVAL']);
+  });
+
+  it('when two uses authorize the application, the most permissive limits apply', () => {
+    const base = poltigliaUnlimited().uses[0];
+    const product = poltigliaUnlimited({
+      uses: [
+        { ...base, maxApplications: 1, minIntervalDays: 20 },
+        { ...base, maxApplications: 3, minIntervalDays: 5 },
+      ],
+    });
+    const o = (times: string[]) =>
+      codes({ request: { subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' }, dose: 0.6 }, products: [product], history: { 101: times } });
+    expect(o(['01-05-2026 10:00:00', '09-05-2026 10:00:00'])).toEqual([]);
+    expect(o(['01-05-2026 10:00:00', '09-05-2026 10:00:01', '02-05-2026 10:00:00'])).toEqual(['MAX_APPLICATIONS', 'MIN_INTERVAL']);
+  });
+
+  it('a product without limits has no count nor interval', () => {
+    const times = Array.from({ length: 30 }, (_, i) => `${String(i + 1).padStart(2, '0')}-04-2026 10:00:00`).concat(['14-05-2026 10:00:00']);
+    expect(codes({ request: { subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' }, dose: 0.61 }, history: { 101: times } })).toEqual([]);
+  });
+});
+
+describe('SIEX codes of the optional fields', () => {
+  it('must exist in the catalogue and be in force on the application date', () => {
+    const { violations } = check(
+      req({
+        infection: { type: 'TypeInfection', kind: 'enfermedad', id: '9999', name: '' },
+        tj: [{ type: 'TypeJustification', id: '1', name: '' }, { type: 'TypeJustification', id: '77', name: '' }],
+        efficacy: { type: 'TypeEfficacy', id: '9', name: '', detail: '' },
+        mdt: { type: 'Measure', name: 'kg', symbol: 'kg', code: 5 },
+        mst: { type: 'Measure', name: 'x', symbol: 'x', code: 600 },
+      }),
+    );
+    expect(violations.map((v) => [v.code, v.path])).toEqual([
+      ['UNKNOWN_SIEX_CODE', 'body.infection.id'],
+      ['UNKNOWN_SIEX_CODE', 'body.tj[1].id'],
+      ['UNKNOWN_SIEX_CODE', 'body.efficacy.id'],
+      ['UNKNOWN_SIEX_CODE', 'body.mst.code'],
+      // the infection is also checked against the product's uses
+      ['PEST_NOT_AUTHORIZED', 'body.infection'],
+    ]);
+  });
+
+  it('a withdrawn code is valid before its withdrawal day (efficacy 9, withdrawn 01-01-2026)', () => {
+    const efficacy = { type: 'TypeEfficacy' as const, id: '9', name: '', detail: '' };
+    expect(codes({ request: { efficacy, idcp: [OLIVE], dateApplication: '31-12-2025 10:00:00' }, now: '31-12-2025 12:00:00' })).toEqual([]);
+    expect(codes({ request: { efficacy, idcp: [OLIVE], dateApplication: '01-01-2026 10:00:00' }, now: '01-01-2026 12:00:00' })).toEqual(['UNKNOWN_SIEX_CODE']);
+  });
+});
+
+describe('every violation reported together, and the status they earn', () => {
+  const sixRules: ContextOptions = {
+    request: {
+      dateApplication: '01-05-2026 10:00:00', // DATE_TOO_OLD
+      subtype: { type: 'TypePhytosanitary', name: 'FAMOLINS 80%', code: 'ES-19534' },
+      dose: 40, // DOSE_ABOVE_MAX
+      measure: UNITS.kgHa,
+      idcp: ['101', '999'], // IDCP_NOT_FOUND
+      applicator: { user: { type: 'UserMetadata', nif: '45678901A', ropo: CARDS.suspended.ropo } }, // NIF_INVALID, ROPO_SUSPENDED
+      efficacy: { type: 'TypeEfficacy', id: '77', name: '', detail: '' }, // UNKNOWN_SIEX_CODE
+    },
+  };
+
+  it('one request breaking 6 rules lists 6 codes', () => {
+    const { violations } = check(sixRules);
+    expect(violations.map((v) => v.code).sort()).toEqual(
+      ['DATE_TOO_OLD', 'DOSE_ABOVE_MAX', 'IDCP_NOT_FOUND', 'NIF_INVALID', 'ROPO_SUSPENDED', 'UNKNOWN_SIEX_CODE'].sort(),
+    );
+    expect(new Set(violations.map((v) => v.path)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400', () => {
+    const status = (o: ContextOptions) => statusFor(check(o).violations, statusOfCode);
+    expect(status(sixRules)).toBe(404);
+    expect(status({ request: { ...sixRules.request, idcp: ['101'] } })).toBe(422);
+    expect(status({ request: { ...sixRules.request, idcp: ['101'], dateApplication: '14-05-2026 10:00:00', dose: 25, efficacy: undefined } })).toBe(400);
+    // only one 404-class problem among applicator problems is still 404
+    expect(status({ request: { idcp: ['999'], applicator: { user: { type: 'UserMetadata', nif: 'nope', ropo: 'ES-99999999' } } } })).toBe(404);
+  });
+
+  it('the status ranks are the spec\'s: ROPO and format problems 400, product/dose/crop/time 422, locations 404', () => {
+    for (const c of ['NIF_INVALID', 'NIF_MISMATCH', 'ROPO_NOT_FOUND', 'ROPO_SUSPENDED', 'ROPO_EXPIRED', 'ROPO_LEVEL_INSUFFICIENT', 'MEASURE_MISMATCH', 'INVALID_DATE']) {
+      expect([c, statusOfCode(c)]).toEqual([c, 400]);
+    }
+    for (const c of [
+      'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_IN_FORCE', 'PRODUCT_NOT_FOR_CROP', 'PEST_NOT_AUTHORIZED', 'DOSE_ABOVE_MAX', 'DOSE_BELOW_MIN',
+      'DOSE_OUT_OF_RANGE', 'DOSE_UNIT_INCOMPATIBLE', 'OUTSIDE_AUTHORIZED_PERIOD', 'MIN_INTERVAL', 'MAX_APPLICATIONS', 'DATE_IN_FUTURE',
+      'DATE_TOO_OLD', 'UNKNOWN_SIEX_CODE',
+    ]) {
+      expect([c, statusOfCode(c)]).toEqual([c, 422]);
+    }
+    expect(statusOfCode('IDCP_NOT_FOUND')).toBe(404);
+  });
+
+  it('the default request of these tests is lawful, so each test above isolates its one rule', () => {
+    expect(check({ request: phytoRequest() }).violations).toEqual([]);
+    expect(codes(famolinsDose(25))).toEqual([]);
+    expect(topik().uses).toHaveLength(1);
+  });
+});
