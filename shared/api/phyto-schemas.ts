@@ -9,13 +9,19 @@ import { pestKinds } from '../backoffice/dataset-schema';
 export const MAX_IDCP_PER_RECORD = 50;
 
 const flag = z.enum(['0', '1']);
-const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"');
+const decimalText = z.string().max(20).regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"');
+/**
+ * Free text is bounded: the stored record echoes it and must fit in one table entity (MAX_DOC_CHARS), so an unbounded
+ * name in a body under the 1 MB limit would otherwise end in a 500 instead of a 400.
+ */
+const NAME_MAX = 200;
+const name = () => z.string().max(NAME_MAX);
 
 export const measureSchema = z
   .strictObject({
     type: z.literal('Measure'),
-    name: z.string(),
-    symbol: z.string().min(1),
+    name: name(),
+    symbol: z.string().min(1).max(20),
     code: z.number().int().positive().describe('SIEX unit code (catalogue UNIDADES_MEDIDA)'),
   })
   .meta({ id: 'Measure' });
@@ -24,30 +30,30 @@ export const infectionSchema = z
   .strictObject({
     type: z.literal('TypeInfection'),
     kind: z.enum(pestKinds),
-    id: z.string().regex(/^\d+$/, 'SIEX code as text'),
-    name: z.string().default(''),
+    id: z.string().max(10).regex(/^\d+$/, 'SIEX code as text'),
+    name: name().default(''),
   })
   .meta({ id: 'Infection', description: 'pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO)' });
 
 export const justificationSchema = z
-  .strictObject({ type: z.literal('TypeJustification'), id: z.string().regex(/^\d+$/), name: z.string().default('') })
+  .strictObject({ type: z.literal('TypeJustification'), id: z.string().max(10).regex(/^\d+$/), name: name().default('') })
   .meta({ id: 'Justification', description: 'SIEX catalogue JUSTIFICACION_ACTUACION' });
 
 export const efficacySchema = z
   .strictObject({
     type: z.literal('TypeEfficacy'),
-    id: z.string().regex(/^\d+$/),
-    name: z.string().default(''),
-    detail: z.string().default(''),
+    id: z.string().max(10).regex(/^\d+$/),
+    name: name().default(''),
+    detail: z.string().max(2000).default(''),
   })
   .meta({ id: 'Efficacy', description: 'SIEX catalogue EFICACIA_TRATAMIENTO' });
 
 export const machineSchema = z
   .strictObject({
     type: z.literal('Machine'),
-    id: z.string().min(1).describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
-    name: z.string().default(''),
-    roma: z.string().default('').describe('official machinery register (ROMA) number, when registered'),
+    id: z.string().min(1).max(20).describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
+    name: name().default(''),
+    roma: z.string().max(50).default('').describe('official machinery register (ROMA) number, when registered'),
   })
   .meta({ id: 'Machine' });
 
@@ -79,7 +85,7 @@ export const phytoRequestSchema = z
     dateApplication: z.string().describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
     subtype: z.strictObject({
       type: z.literal('TypePhytosanitary'),
-      name: z.string().describe('commercial name; the register name is stored'),
+      name: name().describe('commercial name; the register name is stored'),
       code: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX'),
     }),
     dose: z.number().positive().finite(),
@@ -92,7 +98,7 @@ export const phytoRequestSchema = z
     applicator: z.strictObject({
       user: z.strictObject({
         type: z.literal('UserMetadata'),
-        nif: z.string().min(1),
+        nif: z.string().min(1).max(20),
         ropo: z.string().regex(ROPO_RE, 'ROPO number ES-XXXXXXXX'),
       }),
     }),
