@@ -159,7 +159,8 @@ export const phytoRecordSchema = z
     mdt: measureSchema.nullable(),
     st: z.string(),
     mst: measureSchema.nullable(),
-    efficacy: efficacySchema,
+    // Neutral until the client reports it (often after registration): `id` is '' then, so not the request's pattern.
+    efficacy: z.object({ type: z.literal('TypeEfficacy'), id: z.string().describe("SIEX code, or '' when not reported"), name: z.string(), detail: z.string() }),
     preventive: flag,
     pp: z.string(),
     speed: z.string(),
