@@ -56,6 +56,9 @@ param resourceGroupName string = ''
 @description('Where Communication Services keeps e-mail data at rest.')
 param emailDataLocation string = 'Europe'
 
+@description('Base URL of SIEX\'s IUWS web service (FEGA); empty until it is known, and exports then fail saying so.')
+param siexBaseUrl string = ''
+
 @description('Upper bound of function instances.')
 @minValue(40)
 @maxValue(1000)
@@ -158,11 +161,7 @@ module functionApp 'modules/functionApp.bicep' = {
     maximumInstanceCount: functionMaximumInstanceCount
     instanceMemoryMB: functionInstanceMemoryMB
     // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
-    // When the SIEX client and the e-mail sender read their settings, they come from here, e.g.:
-    //   SIEX_CLIENT_CERT: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-client-cert)'
-    //   EMAIL_ENDPOINT: communication.outputs.endpoint
-    //   EMAIL_SENDER: communication.outputs.senderAddress
-    //   EXPORT_QUEUE_NAME: exportQueueName
+    // Still to come with the code that reads it, e.g.: EXPORT_QUEUE_NAME: exportQueueName
     appSettings: {
       AzureWebJobsStorage__accountName: storage.outputs.name
       AUTH_MODE: 'apim'
@@ -170,6 +169,20 @@ module functionApp 'modules/functionApp.bicep' = {
       MAX_BODY_BYTES: '1048576'
       MAX_BACKDATE_DAYS: '7'
       REFERENCE_CACHE_SECONDS: '60'
+      // SIEX (IUWS): the address is a parameter; the credentials and the client certificate are vault secrets the
+      // operator uploads (README "SIEX certificate and secrets"). Until they are there, the platform leaves the
+      // reference text in the setting and exports fail saying which secret is missing.
+      SIEX_BASE_URL: siexBaseUrl
+      SIEX_USERNAME: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-username)'
+      SIEX_PASSWORD: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-password)'
+      SIEX_CLIENT_CERT: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-client-cert)'
+      SIEX_TIMEOUT_MS: '10000'
+      SIEX_MAX_ATTEMPTS: '4'
+      SIEX_RETRY_BASE_MS: '500'
+      // E-mail through Communication Services with the app's managed identity; no access key in Azure.
+      EMAIL_CONNECTION_STRING: ''
+      EMAIL_ENDPOINT: communication.outputs.endpoint
+      EMAIL_SENDER: communication.outputs.senderAddress
     }
   }
 }

@@ -5,6 +5,10 @@ import { z } from 'zod';
  * offline infra checks are all compared against these keys, so adding a setting anywhere else is a test failure.
  */
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Azure sets every app setting in every environment, so an empty value stands for "not used here". */
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+const optionalText = z.preprocess(blankIsUnset, z.string().min(1).optional());
+const optionalHttpUrl = z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/ }).optional());
 
 export const settingsSchema = z
   .object({
@@ -25,6 +29,26 @@ export const settingsSchema = z
      * 0 checks on every request (tests, where data is loaded between requests).
      */
     REFERENCE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Base URL of SIEX's IUWS service (the local simulator in development); unset, exports fail saying so. */
+    SIEX_BASE_URL: optionalHttpUrl,
+    /** User name the IUWS `comunicacion` call exchanges for a token (a Key Vault reference in Azure). */
+    SIEX_USERNAME: optionalText,
+    /** Password of SIEX_USERNAME (a Key Vault reference in Azure). */
+    SIEX_PASSWORD: optionalText,
+    /** TLS client certificate SIEX requires in production: base64 PFX (Key Vault certificate) or PEM cert + key. */
+    SIEX_CLIENT_CERT: optionalText,
+    /** How long one IUWS HTTP call may take before it is abandoned and retried. */
+    SIEX_TIMEOUT_MS: positiveInt(10_000),
+    /** Tries per IUWS call (the first included) for 5xx, 429, time-outs and network errors; the queue retries beyond. */
+    SIEX_MAX_ATTEMPTS: positiveInt(4),
+    /** Ceiling of the first retry's random delay (full jitter), doubled per retry up to 20 s. */
+    SIEX_RETRY_BASE_MS: positiveInt(500),
+    /** Communication Services connection string with an access key (the local e-mail stub's, or ACS without identity). */
+    EMAIL_CONNECTION_STRING: optionalText,
+    /** Communication Services endpoint reached with the managed identity (Azure); used when no connection string is set. */
+    EMAIL_ENDPOINT: optionalHttpUrl,
+    /** From address of the outcome e-mails (a sender of the Communication Services e-mail domain in Azure). */
+    EMAIL_SENDER: z.email().default('DoNotReply@siex-gateway.local'),
   })
   .superRefine((s, ctx) => {
     if (!s.AzureWebJobsStorage && !s.AzureWebJobsStorage__accountName) {
@@ -32,6 +56,20 @@ export const settingsSchema = z
         code: 'custom',
         path: ['AzureWebJobsStorage'],
         message: 'set AzureWebJobsStorage (connection string) or AzureWebJobsStorage__accountName (managed identity)',
+      });
+    }
+    if (s.SIEX_BASE_URL) {
+      for (const key of ['SIEX_USERNAME', 'SIEX_PASSWORD'] as const)
+        if (!s[key]) ctx.addIssue({ code: 'custom', path: [key], message: `SIEX_BASE_URL is set, so ${key} is needed too (the IUWS comunicacion credentials)` });
+    }
+    if (s.EMAIL_CONNECTION_STRING && !/endpoint=.+;accesskey=.+/i.test(s.EMAIL_CONNECTION_STRING)) {
+      ctx.addIssue({ code: 'custom', path: ['EMAIL_CONNECTION_STRING'], message: 'expected "endpoint=<url>;accesskey=<base64 key>"' });
+    }
+    if (s.EMAIL_CONNECTION_STRING && s.EMAIL_ENDPOINT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_ENDPOINT'],
+        message: 'set EMAIL_CONNECTION_STRING (access key) or EMAIL_ENDPOINT (managed identity), not both',
       });
     }
   });

@@ -55,10 +55,10 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report a setting the schema gains before the templates and the sample list it', async () => {
     const c = copy();
-    const shape = { ...c.ctx.settings.shape, SIEX_BASE_URL: { safeParse: () => ({ success: false }) } as SettingSchema };
+    const shape = { ...c.ctx.settings.shape, SIEX_NOT_YET_A_SETTING: { safeParse: () => ({ success: false }) } as SettingSchema };
     const out = (await findings({ ...c.ctx, settings: { ...c.ctx.settings, shape } })).join('\n');
-    expect(out).toMatch(/\[app-settings\] infra \(function app settings\): setting 'SIEX_BASE_URL' .* is not set/);
-    expect(out).toMatch(/\[app-settings\] local\.settings\.sample\.json: setting 'SIEX_BASE_URL' is not listed/);
+    expect(out).toMatch(/\[app-settings\] infra \(function app settings\): setting 'SIEX_NOT_YET_A_SETTING' .* is not set/);
+    expect(out).toMatch(/\[app-settings\] local\.settings\.sample\.json: setting 'SIEX_NOT_YET_A_SETTING' is not listed/);
   });
 
   it('report an app setting value the schema rejects, and AUTH_MODE other than apim', async () => {
