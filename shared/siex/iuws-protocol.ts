@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The wire shapes of the IUWS protocol as the gateway speaks it (documented in iuws-client.ts), shared by the client
+ * and the local SIEX simulator so that the two cannot drift apart.
+ */
+
+export const IUWS_PATHS = {
+  token: '/comunicacion',
+  submit: '/crear',
+  /** Followed by `/{idPeticion}`. */
+  status: '/comprobarEstado',
+} as const;
+
+/** The header that makes `crear` idempotent: a repeat with the same key answers the first request id. */
+export const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+export const tokenRequestSchema = z.object({ usuario: z.string().min(1), contrasena: z.string().min(1) });
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string().min(1), expiraEn: z.number().positive() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const submitResponseSchema = z.object({ idPeticion: z.union([z.string().min(1), z.number()]).transform(String) });
+export type SubmitResponse = z.input<typeof submitResponseSchema>;
+
+export const IUWS_STATES = ['PENDIENTE', 'EN_PROCESO', 'FINALIZADO'] as const;
+export type IuwsState = (typeof IUWS_STATES)[number];
+
+const errorItemSchema = z.object({ codigo: z.string(), descripcion: z.string() });
+export type IuwsErrorItem = z.infer<typeof errorItemSchema>;
+
+export const recordResultSchema = z.object({
+  IdAjenaTratamFito: z.number().int(),
+  resultado: z.enum(['OK', 'ERROR']),
+  errores: z.array(errorItemSchema).default([]),
+});
+export type RecordResult = z.input<typeof recordResultSchema>;
+
+export const statusResponseSchema = z.object({
+  estado: z.enum(IUWS_STATES),
+  resultados: z.array(recordResultSchema).default([]),
+});
+export type StatusResponse = z.input<typeof statusResponseSchema>;
+
+/** The body of every IUWS error answer (4xx, 5xx); `errores` lists schema violations on a refused `crear`. */
+export const errorResponseSchema = z.object({
+  codigo: z.string(),
+  descripcion: z.string(),
+  errores: z.array(z.unknown()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
