@@ -7,6 +7,9 @@ import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../http/rate-limit';
 import { JobStore } from '../export/job-store';
+import { WorkerDeps } from '../export/worker';
+import { createMailer } from '../email/mailer';
+import { createIuwsClient } from '../siex/iuws-client';
 import { PhytoStore } from '../phyto/phyto-store';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
@@ -27,24 +30,44 @@ export interface Services {
   jobs: JobStore;
   jobIds: IdBlocks;
   exportQueue: QueueSender;
+  /** What the export worker needs; SIEX and e-mail clients are built on first use. */
+  worker(): WorkerDeps;
 }
+
+/** Records per SIEX submission: few calls per record, and a batch's id list stays within one table property. */
+export const EXPORT_BATCH_SIZE = 500;
 
 export function createServices(s: Settings): Services {
   const tables = new TableStore(s);
   const clientStore = new ClientStore(tables);
   const clientCache = new TtlCache<string, Client | null>(s.REFERENCE_CACHE_SECONDS * 1000, 10_000);
+  const counters = new Counters(tables);
+  const farms = new FarmStore(tables, s.REFERENCE_CACHE_SECONDS);
+  const phyto = new PhytoStore(tables);
+  const jobs = new JobStore(tables);
+  let worker: WorkerDeps | undefined;
   return {
     settings: s,
     tables,
     findClient: (sid) => clientCache.get(sid, () => clientStore.findBySidKey(sid)),
     limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
-    farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS),
+    farms,
     reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
-    phyto: new PhytoStore(tables),
-    recordIds: new IdBlocks(new Counters(tables), 'AgriPhytosanitary', 50),
-    jobs: new JobStore(tables),
-    jobIds: new IdBlocks(new Counters(tables), 'JobAsync', 10),
+    phyto,
+    recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
+    jobs,
+    jobIds: new IdBlocks(counters, 'JobAsync', 10),
     exportQueue: new QueueSender(s, EXPORT_QUEUE),
+    worker: () =>
+      (worker ??= {
+        jobs,
+        phyto,
+        farms,
+        siex: createIuwsClient(s),
+        mailer: createMailer(s),
+        batchSize: EXPORT_BATCH_SIZE,
+        poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
+      }),
   };
 }
 
