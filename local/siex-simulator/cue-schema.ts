@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Ajv, { ErrorObject } from 'ajv';
+
+/**
+ * The official CUE schema 3.11.4, read at run time from the team kit beside the project (`../shared/siex/`, never
+ * copied into it) and compiled as DESIGN section 10 says: nested `$id` values repeat, so they are dropped (they are
+ * labels only), and `strict: false` lets the schema's non-standard `message` keyword through.
+ */
+
+export const CUE_SCHEMA_FILE_NAME = 'cue-schema-3.11.4.json';
+
+/** Where the schema is for a project root: `<root>/../shared/siex/cue-schema-3.11.4.json`. */
+export function defaultCueSchemaPath(projectRoot: string): string {
+  return resolve(projectRoot, '..', 'shared', 'siex', CUE_SCHEMA_FILE_NAME);
+}
+
+function dropNestedIds(node: unknown, root = true): unknown {
+  if (Array.isArray(node)) return node.map((n) => dropNestedIds(n, false));
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => root || k !== '$id')
+        .map(([k, v]) => [k, dropNestedIds(v, false)]),
+    );
+  }
+  return node;
+}
+
+export type CueValidation = { ok: true } | { ok: false; errors: ErrorObject[] };
+export type CueValidator = (document: unknown) => CueValidation;
+
+/** Compiles the schema file; throws, saying which file and why, when it is missing or unreadable. */
+export function loadCueValidator(schemaPath: string): CueValidator {
+  let schema: object;
+  try {
+    schema = dropNestedIds(JSON.parse(readFileSync(schemaPath, 'utf8'))) as object;
+  } catch (e) {
+    throw new Error(`cannot read the official CUE schema at ${schemaPath}: ${(e as Error).message}`);
+  }
+  const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+  return (document) => (validate(document) ? { ok: true } : { ok: false, errors: validate.errors ?? [] });
+}

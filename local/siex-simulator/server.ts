@@ -1,0 +1,313 @@
+import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { IDEMPOTENCY_HEADER, IUWS_PATHS, MAX_IDEMPOTENCY_KEY_LENGTH, tokenRequestSchema } from '../../shared/siex/iuws-protocol';
+import { findProjectRoot } from '../stack';
+import { CueValidator, defaultCueSchemaPath, loadCueValidator } from './cue-schema';
+import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulator';
+
+/**
+ * SIEX simulator: the IUWS endpoints of shared/siex/iuws-client.ts (protocol documented there) over plain HTTP, for
+ * `npm start` and the tests. `node dist/local/siex-simulator/main.js --port N` or `startSiexSimulator({ port })`.
+ *
+ * IUWS endpoints
+ *   POST /comunicacion            { usuario, contrasena } → 200 { token, expiraEn } | 401 (credentials: --username /
+ *                                 --password, default siex-local / siex-local)
+ *   POST /crear                   Bearer token, Content-Type application/json, optional X-Idempotency-Key.
+ *                                 → 202 { idPeticion }. Every body is validated against the official CUE schema 3.11.4
+ *                                 (read from ../shared/siex/ at start; if it is missing, crear answers 500 saying so):
+ *                                 invalid → 400 { codigo: ESQUEMA_INVALIDO, descripcion, errores: [ajv errors] }.
+ *                                 Unparseable JSON → 400 JSON_INVALIDO; other content type → 415.
+ *                                 Same idempotency key and same document → 202 with the first idPeticion, not counted
+ *                                 as a new submission; same key, different document → 409 IDEMPOTENCIA_CONFLICTO.
+ *   GET  /comprobarEstado/{id}    → 200 { estado, resultados }: PENDIENTE for the first half of processingMs after the
+ *                                 crear, EN_PROCESO for the second, then FINALIZADO with one result per TratamFito;
+ *                                 unknown id → 404 PETICION_DESCONOCIDA.
+ *   Missing, expired or revoked token on crear / comprobarEstado → 401 TOKEN_INVALIDO.
+ *
+ * Per-record outcomes (decided when crear accepts, with the knobs then in force): ERROR with
+ *   SIM_RECHAZADO          the IdAjenaTratamFito is in rejectIds
+ *   IDAJENA_DUPLICADO      the IdAjenaTratamFito appears more than once in the document (every occurrence)
+ *   FECHAS_INCOHERENTES    FechaInicio after FechaFin
+ *   TRATAMIENTO_NO_EXISTE  Borrar: true for an id never accepted before
+ * otherwise OK.
+ *
+ * Knobs: POST /_control with JSON, any subset (unknown names are refused with 400); answers the knobs in force.
+ *   latencyMs          delay before every IUWS answer (default 0)
+ *   errorRate          0..1, share of IUWS calls answered 503 at random (default 0)
+ *   outage             true: every IUWS call answers 503 (default false)
+ *   outageUntil        epoch ms or ISO date: 503 until then; null clears it
+ *   outageForMs        shorthand for outageUntil = now + outageForMs
+ *   failNext           the next n IUWS calls answer 503 (deterministic errorRate)
+ *   throttleNext       the next n IUWS calls answer 429 with Retry-After: retryAfterSeconds (default 1)
+ *   failComunicacion   true: comunicacion answers 503 (tokens already issued keep working)
+ *   rejectIds          [IdAjenaTratamFito...] whose result is ERROR SIM_RECHAZADO (default [])
+ *   processingMs       time from crear to FINALIZADO (default 300)
+ *   tokenTtlSeconds    validity of newly issued tokens (default 3600)
+ *   expireTokens       true: revoke every issued token now (the next authorised call gets 401)
+ *   GET  /_control         the knobs in force
+ *   POST /_control/reset   knobs back to their start values (defaults, or --processing-ms / --latency-ms); forgets
+ *                          tokens, submissions, idempotency keys and statistics
+ *
+ * Inspection
+ *   GET /_inspect/submissions   every accepted crear, in order: { idPeticion, idempotencyKey, receivedAt, ids (the
+ *                               IdAjenaTratamFito list), estado, results, document }; ?documents=false leaves out
+ *                               the documents
+ *   GET /_inspect/stats         { calls: { comunicacion, crear, comprobarEstado, other }, status: { <endpoint>:
+ *                               { <HTTP status>: n } }, submissions, replays (idempotent repeats), records:
+ *                               { <IdAjenaTratamFito>: accepted submissions containing it }, duplicates: [ids in
+ *                               more than one submission] }
+ */
+
+export interface SiexSimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The official CUE schema; default `<project root>/../shared/siex/cue-schema-3.11.4.json`. */
+  schemaPath?: string;
+  /** Credentials comunicacion accepts (default siex-local / siex-local). */
+  username?: string;
+  password?: string;
+  /** Knobs at start, over the defaults; POST /_control/reset restores these. */
+  knobs?: Partial<Knobs>;
+  /** Start-up notes and warnings; default stderr. */
+  log?: (line: string) => void;
+  /** Also one line per request through `log`. */
+  verbose?: boolean;
+}
+
+export interface RunningSiexSimulator {
+  url: string;
+  /** Why crear answers 500, when the schema could not be loaded. */
+  schemaProblem?: string;
+  /** The live state, for in-process callers (the HTTP inspection endpoints show the same). */
+  state: SiexSimulatorState;
+  stop(): Promise<void>;
+}
+
+export const SIMULATOR_DEFAULT_CREDENTIALS = { username: 'siex-local', password: 'siex-local' };
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const MAX_SCHEMA_ERRORS = 100;
+
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpProblem(413, { codigo: 'CUERPO_DEMASIADO_GRANDE', descripcion: `more than ${MAX_BODY_BYTES} bytes` }));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new HttpProblem(400, { codigo: 'JSON_INVALIDO', descripcion: `${what} is not JSON: ${(e as Error).message}` });
+  }
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Promise<RunningSiexSimulator> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const state = new SiexSimulatorState(
+    {
+      username: options.username ?? SIMULATOR_DEFAULT_CREDENTIALS.username,
+      password: options.password ?? SIMULATOR_DEFAULT_CREDENTIALS.password,
+    },
+    knobsSchema.partial().parse(options.knobs ?? {}),
+  );
+
+  let validator: CueValidator | undefined;
+  let schemaProblem: string | undefined;
+  try {
+    validator = loadCueValidator(options.schemaPath ?? defaultCueSchemaPath(findProjectRoot(__dirname)));
+  } catch (e) {
+    schemaProblem = (e as Error).message;
+    log(`SIEX simulator: ${schemaProblem}; every crear will be refused with 500 until it is there (restart the simulator)`);
+  }
+
+  function bearer(req: IncomingMessage): string | undefined {
+    const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+    return m?.[1];
+  }
+
+  function requireToken(req: IncomingMessage): void {
+    if (!state.tokenValid(bearer(req))) {
+      throw new HttpProblem(401, { codigo: 'TOKEN_INVALIDO', descripcion: 'missing, expired or revoked token: ask comunicacion for one' });
+    }
+  }
+
+  async function comunicacion(body: string): Promise<[number, unknown]> {
+    const parsed = tokenRequestSchema.safeParse(parseJson(body, 'the body'));
+    if (!parsed.success) return [400, { codigo: 'PETICION_INVALIDA', descripcion: 'expected { usuario, contrasena }' }];
+    const issued = state.issueToken(parsed.data.usuario, parsed.data.contrasena);
+    if (!issued) return [401, { codigo: 'CREDENCIALES_INVALIDAS', descripcion: 'unknown user or wrong password' }];
+    return [200, issued];
+  }
+
+  async function crear(req: IncomingMessage, body: string): Promise<[number, unknown]> {
+    requireToken(req);
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return [415, { codigo: 'TIPO_CONTENIDO', descripcion: 'Content-Type must be application/json' }];
+    }
+    const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+    const idempotencyKey = typeof key === 'string' ? key : null;
+    if (idempotencyKey !== null && (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
+      return [400, { codigo: 'CLAVE_IDEMPOTENCIA', descripcion: `${IDEMPOTENCY_HEADER} must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters` }];
+    }
+    const document = parseJson(body, 'the CUE document');
+    if (!validator) return [500, { codigo: 'ESQUEMA_NO_DISPONIBLE', descripcion: `the simulator cannot validate: ${schemaProblem}` }];
+    if (idempotencyKey !== null) {
+      const earlier = state.replay(idempotencyKey, document);
+      if (earlier && 'conflict' in earlier) {
+        return [409, { codigo: 'IDEMPOTENCIA_CONFLICTO', descripcion: `${IDEMPOTENCY_HEADER} ${idempotencyKey} was used before with a different document` }];
+      }
+      if (earlier) return [202, { idPeticion: earlier.submission.idPeticion }];
+    }
+    const validation = validator(document);
+    if (!validation.ok) {
+      return [
+        400,
+        {
+          codigo: 'ESQUEMA_INVALIDO',
+          descripcion: `the document does not follow the CUE schema 3.11.4 (${validation.errors.length} violation${validation.errors.length === 1 ? '' : 's'})`,
+          errores: validation.errors.slice(0, MAX_SCHEMA_ERRORS),
+        },
+      ];
+    }
+    return [202, { idPeticion: state.accept(document, idempotencyKey).idPeticion }];
+  }
+
+  async function comprobarEstado(req: IncomingMessage, id: string): Promise<[number, unknown]> {
+    requireToken(req);
+    const outcome = state.status(id);
+    if (!outcome) return [404, { codigo: 'PETICION_DESCONOCIDA', descripcion: `no request ${id}` }];
+    return [200, outcome];
+  }
+
+  async function iuws(req: IncomingMessage, res: ServerResponse, endpoint: 'comunicacion' | 'crear' | 'comprobarEstado', run: (body: string) => Promise<[number, unknown]>): Promise<void> {
+    state.countCall(endpoint);
+    let status = 500;
+    try {
+      const body = await readBody(req);
+      if (state.knobs.latencyMs > 0) await delay(state.knobs.latencyMs);
+      const failure = state.injectedFailure(endpoint);
+      if (failure) {
+        status = failure.status;
+        const headers: Record<string, string> = failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : {};
+        send(res, status, { codigo: status === 429 ? 'DEMASIADAS_PETICIONES' : 'SERVICIO_NO_DISPONIBLE', descripcion: failure.why }, headers);
+        return;
+      }
+      const [code, answer] = await run(body);
+      status = code;
+      send(res, code, answer);
+    } catch (e) {
+      if (e instanceof HttpProblem) {
+        status = e.status;
+        send(res, e.status, e.body);
+      } else {
+        status = 500;
+        send(res, 500, { codigo: 'ERROR_INTERNO', descripcion: (e as Error).message });
+      }
+    } finally {
+      state.countStatus(endpoint, status);
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+    if (options.verbose) log(`${method} ${url.pathname}${url.search}`);
+    const only = (allowed: string, then: () => Promise<void> | void) =>
+      method === allowed ? then() : send(res, 405, { codigo: 'METODO_NO_PERMITIDO', descripcion: `${path} takes ${allowed}` }, { allow: allowed });
+
+    switch (path) {
+      case IUWS_PATHS.token:
+        return only('POST', () => iuws(req, res, 'comunicacion', (body) => comunicacion(body)));
+      case IUWS_PATHS.submit:
+        return only('POST', () => iuws(req, res, 'crear', (body) => crear(req, body)));
+      case '/_control':
+        if (method === 'GET') return send(res, 200, state.knobs);
+        return only('POST', async () => {
+          try {
+            const parsed = controlSchema.safeParse(parseJson(await readBody(req), 'the control request'));
+            if (!parsed.success) {
+              return send(res, 400, { error: 'bad control request', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) });
+            }
+            send(res, 200, state.control(parsed.data));
+          } catch (e) {
+            send(res, e instanceof HttpProblem ? e.status : 500, e instanceof HttpProblem ? e.body : { error: (e as Error).message });
+          }
+        });
+      case '/_control/reset':
+        return only('POST', () => {
+          state.reset();
+          send(res, 200, state.knobs);
+        });
+      case '/_inspect/submissions':
+        return only('GET', () => send(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')));
+      case '/_inspect/stats':
+        return only('GET', () => send(res, 200, state.stats()));
+    }
+    const statusPrefix = `${IUWS_PATHS.status}/`;
+    if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {
+      const id = decodeURIComponent(path.slice(statusPrefix.length));
+      return only('GET', () => iuws(req, res, 'comprobarEstado', () => comprobarEstado(req, id)));
+    }
+    state.countCall('other');
+    state.countStatus('other', 404);
+    send(res, 404, { codigo: 'NO_ENCONTRADO', descripcion: `no endpoint ${method} ${url.pathname}` });
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) send(res, 500, { codigo: 'ERROR_INTERNO', descripcion: (e as Error).message });
+      else res.destroy();
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    ...(schemaProblem ? { schemaProblem } : {}),
+    state,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Minimal CUE documents (schema 3.11.4) for the IUWS client and simulator tests, built from what the official schema
+ * requires: a CUADERNO item needs CAExplotacion (2 chars), IdTitular, CodigoRea (14 chars) and UnidadGestora; a
+ * TratamFito needs IdAjenaTratamFito, FechaInicio, FechaFin (dd/mm/yyyy), DGCs, ProblematicaFito, Justificaciones,
+ * IdentificadorAplicador (AplicadorEmpresa.NumROPO and an EquipoAplicador with AplicacionManual and exactly one of
+ * NumROMA, NumREGANIP, IdEquipoAplicador) and Eficacia.
+ */
+
+export function tratamFito(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    IdAjenaTratamFito: id,
+    FechaInicio: '03/03/2025',
+    FechaFin: '03/03/2025',
+    HoraTratamiento: '09:30',
+    DGCs: [{ CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 1.25 }],
+    ProblematicaFito: { ArtropodosGasteropodos: { TipoPlaga: [12] } },
+    Justificaciones: [{ JustAct: 1 }],
+    ProductosFito: [{ TipoProducto: 1, NumRegistro: '25473', Dosis: 1.5, Unidad: 18 }],
+    IdentificadorAplicador: [{ AplicadorEmpresa: { NumROPO: '1234567890ABC' }, EquipoAplicador: { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' } }],
+    Eficacia: 1,
+    ...overrides,
+  };
+}
+
+export function cueDocument(blocks: Record<string, unknown>[], farm: Record<string, unknown> = {}): { CUADERNO: unknown[] } {
+  return {
+    CUADERNO: [
+      {
+        CAExplotacion: '10',
+        IdTitular: '12345678Z',
+        CodigoRea: 'ES100000000001',
+        UnidadGestora: '12345678Z',
+        ...farm,
+        ActividadesExplotacion: { TratamFito: blocks },
+      },
+    ],
+  };
+}

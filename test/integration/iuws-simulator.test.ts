@@ -1,0 +1,314 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseSettings } from '../../shared/config/config';
+import { IuwsClient, IuwsError, IuwsStatus, createIuwsClient } from '../../shared/siex/iuws-client';
+import { siexSimulatorControl } from '../../local/siex-simulator/control';
+import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
+import { findProjectRoot } from '../../local/stack';
+import { cueDocument, tratamFito } from './iuws-fixtures';
+
+/** The IUWS client against the SIEX simulator over real HTTP (in process), and the simulator as a process. */
+
+let sim: RunningSiexSimulator;
+const control = () => siexSimulatorControl(sim.url);
+
+function clientFor(url: string, extra: Record<string, string> = {}): IuwsClient {
+  return createIuwsClient(
+    parseSettings({
+      AzureWebJobsStorage: 'UseDevelopmentStorage=true',
+      SIEX_BASE_URL: url,
+      SIEX_USERNAME: 'siex-local',
+      SIEX_PASSWORD: 'siex-local',
+      SIEX_TIMEOUT_MS: '2000',
+      SIEX_MAX_ATTEMPTS: '4',
+      SIEX_RETRY_BASE_MS: '20',
+      ...extra,
+    }),
+  );
+}
+const client = (extra: Record<string, string> = {}) => clientFor(sim.url, extra);
+
+async function failure(p: Promise<unknown>): Promise<IuwsError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(IuwsError);
+    return e as IuwsError;
+  }
+  throw new Error('expected an IuwsError');
+}
+
+async function settled(c: IuwsClient, id: string, timeoutMs = 5000): Promise<IuwsStatus> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await c.status(id);
+    if (s.state === 'done') return s;
+    if (Date.now() > until) throw new Error(`request ${id} still pending after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  sim = await startSiexSimulator({ port: 0 });
+  expect(sim.schemaProblem).toBeUndefined();
+});
+afterAll(() => sim.stop());
+beforeEach(async () => {
+  await control().reset();
+  await control().set({ processingMs: 150 });
+});
+
+describe('IUWS client ⇄ SIEX simulator', () => {
+  it('submits a document, sees it pending, then every record accepted', async () => {
+    const c = client();
+    const doc = cueDocument([tratamFito(101), tratamFito(102)]);
+    const id = await c.submit(doc, 'job-1-batch-1');
+    expect(id).toMatch(/^SIM-/);
+    await expect(c.status(id)).resolves.toEqual({ state: 'pending', results: [] });
+    expect(await settled(c, id)).toEqual({
+      state: 'done',
+      results: [
+        { externalId: 101, ok: true, errors: [] },
+        { externalId: 102, ok: true, errors: [] },
+      ],
+    });
+    const [submission] = await control().submissions();
+    expect(submission).toMatchObject({ idPeticion: id, idempotencyKey: 'job-1-batch-1', ids: [101, 102], estado: 'FINALIZADO', document: doc });
+    const stats = await control().stats();
+    expect(stats).toMatchObject({ submissions: 1, replays: 0, records: { '101': 1, '102': 1 }, duplicates: [] });
+    expect(stats.calls).toMatchObject({ comunicacion: 1, crear: 1 });
+    expect(stats.status.crear).toEqual({ '202': 1 });
+  });
+
+  it('a repeat with the same idempotency key answers the same request id and is not a new submission', async () => {
+    const c = client();
+    const doc = cueDocument([tratamFito(7), tratamFito(8)]);
+    const first = await c.submit(doc, 'job-9-batch-1');
+    const again = await c.submit(structuredClone(doc), 'job-9-batch-1');
+    expect(again).toBe(first);
+    const other = await c.submit(cueDocument([tratamFito(9)]), 'job-9-batch-2');
+    expect(other).not.toBe(first);
+    const stats = await control().stats();
+    expect(stats).toMatchObject({ submissions: 2, replays: 1, records: { '7': 1, '8': 1, '9': 1 }, duplicates: [] });
+    expect(await control().submissions()).toHaveLength(2);
+  });
+
+  it('the same key with a different document is refused (409), not retried', async () => {
+    const c = client();
+    await c.submit(cueDocument([tratamFito(1)]), 'k-1');
+    const e = await failure(c.submit(cueDocument([tratamFito(2)]), 'k-1'));
+    expect(e).toMatchObject({ code: 'SIEX_REJECTED', status: 409, retryable: false });
+    expect(e.message).toContain('IDEMPOTENCIA_CONFLICTO');
+  });
+
+  it('an answer lost to a time-out does not make a second submission: the retry carries the same key', async () => {
+    const c = client({ SIEX_TIMEOUT_MS: '150', SIEX_RETRY_BASE_MS: '200', SIEX_MAX_ATTEMPTS: '8' });
+    await c.submit(cueDocument([tratamFito(500)]), 'warm-up'); // the token, before SIEX turns slow
+    await control().set({ latencyMs: 250 });
+    const pending = c.submit(cueDocument([tratamFito(501)]), 'job-5-batch-1');
+    await new Promise((r) => setTimeout(r, 300)); // the first try timed out; SIEX has accepted it meanwhile
+    await control().set({ latencyMs: 0 });
+    const id = await pending;
+    const stats = await control().stats();
+    expect(stats.records['501']).toBe(1);
+    expect(stats.replays).toBeGreaterThanOrEqual(1);
+    expect((await control().submissions()).find((s) => s.ids.includes(501))?.idPeticion).toBe(id);
+  });
+
+  it('rides out a short outage by retrying', async () => {
+    const c = client({ SIEX_RETRY_BASE_MS: '100', SIEX_MAX_ATTEMPTS: '10' });
+    await control().set({ outageForMs: 400 });
+    const id = await c.submit(cueDocument([tratamFito(31)]), 'k');
+    expect((await settled(c, id)).results).toEqual([{ externalId: 31, ok: true, errors: [] }]);
+    const stats = await control().stats();
+    expect(stats.status.comunicacion?.['503'] ?? 0).toBeGreaterThan(0);
+    expect(stats.submissions).toBe(1);
+  });
+
+  it('retries exactly the injected failures (failNext) and then succeeds', async () => {
+    const c = client();
+    await c.status('SIM-none').catch(() => undefined); // the token
+    await control().set({ failNext: 2 });
+    await c.submit(cueDocument([tratamFito(41)]), 'k');
+    expect((await control().stats()).status.crear).toEqual({ '503': 2, '202': 1 });
+  });
+
+  it('honours Retry-After on 429', async () => {
+    const c = client();
+    await c.status('SIM-none').catch(() => undefined);
+    await control().set({ throttleNext: 1, retryAfterSeconds: 1 });
+    const started = Date.now();
+    await c.submit(cueDocument([tratamFito(42)]), 'k');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect((await control().stats()).status.crear).toEqual({ '429': 1, '202': 1 });
+  });
+
+  it('a lasting outage ends in a retryable error after SIEX_MAX_ATTEMPTS tries', async () => {
+    await control().set({ outage: true });
+    const e = await failure(client().submit(cueDocument([tratamFito(51)]), 'k'));
+    expect(e).toMatchObject({ code: 'SIEX_UNAVAILABLE', status: 503, retryable: true });
+    expect(e.message).toMatch(/gave up after 4 tries/);
+    const stats = await control().stats();
+    expect(stats.calls.comunicacion).toBe(4);
+    expect(stats.submissions).toBe(0);
+  });
+
+  it('time-outs against a slow SIEX end in a retryable SIEX_TIMEOUT', async () => {
+    const c = client({ SIEX_TIMEOUT_MS: '100', SIEX_MAX_ATTEMPTS: '2' });
+    await control().set({ latencyMs: 300 });
+    await expect(failure(c.status('SIM-x'))).resolves.toMatchObject({ code: 'SIEX_TIMEOUT', retryable: true });
+  });
+
+  it('refuses a document that breaks the official schema with 400 and the violations, not retried', async () => {
+    const c = client();
+    const bad = cueDocument([tratamFito(61, { FechaInicio: '2025-03-03' }), tratamFito(62)], { CodigoRea: 'ES1' });
+    delete (bad.CUADERNO[0] as { ActividadesExplotacion: { TratamFito: Record<string, unknown>[] } }).ActividadesExplotacion.TratamFito[1].Eficacia;
+    const e = await failure(c.submit(bad, 'k'));
+    expect(e).toMatchObject({ code: 'SIEX_REJECTED', status: 400, retryable: false });
+    expect(e.details?.codigo).toBe('ESQUEMA_INVALIDO');
+    const paths = (e.details?.errores as { instancePath: string; message: string }[]).map((x) => `${x.instancePath} ${x.message}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/CUADERNO/0/CodigoRea must NOT have fewer than 14 characters',
+        expect.stringMatching(/^\/CUADERNO\/0\/ActividadesExplotacion\/TratamFito\/0\/FechaInicio must match pattern/),
+        "/CUADERNO/0/ActividadesExplotacion/TratamFito/1 must have required property 'Eficacia'",
+      ]),
+    );
+    expect((await control().stats()).submissions).toBe(0);
+  });
+
+  it('the equipment must name exactly one identifier (the schema oneOf)', async () => {
+    const both = tratamFito(63, {
+      IdentificadorAplicador: [{ AplicadorEmpresa: { NumROPO: 'X' }, EquipoAplicador: { AplicacionManual: false, NumROMA: 'R1', IdEquipoAplicador: 'E1' } }],
+    });
+    await expect(failure(client().submit(cueDocument([both]), 'k'))).resolves.toMatchObject({ status: 400 });
+  });
+
+  it('settles the records named in rejectIds as errors and the others as accepted', async () => {
+    await control().set({ rejectIds: [72] });
+    const c = client();
+    const id = await c.submit(cueDocument([tratamFito(71), tratamFito(72), tratamFito(73)]), 'k');
+    expect((await settled(c, id)).results).toEqual([
+      { externalId: 71, ok: true, errors: [] },
+      { externalId: 72, ok: false, errors: [{ code: 'SIM_RECHAZADO', message: expect.stringContaining('72') }] },
+      { externalId: 73, ok: true, errors: [] },
+    ]);
+  });
+
+  it('rejects what SIEX would: a repeated IdAjenaTratamFito, dates out of order, deleting an unknown treatment', async () => {
+    const c = client();
+    const id = await c.submit(
+      cueDocument([tratamFito(81), tratamFito(81), tratamFito(82, { FechaInicio: '05/03/2025', FechaFin: '04/03/2025' }), tratamFito(83, { Borrar: true })]),
+      'k',
+    );
+    const codes = (await settled(c, id)).results.map((r) => [r.externalId, r.ok, r.errors.map((e) => e.code)]);
+    expect(codes).toEqual([
+      [81, false, ['IDAJENA_DUPLICADO']],
+      [81, false, ['IDAJENA_DUPLICADO']],
+      [82, false, ['FECHAS_INCOHERENTES']],
+      [83, false, ['TRATAMIENTO_NO_EXISTE']],
+    ]);
+  });
+
+  it('takes a fresh token when SIEX revokes the one in use', async () => {
+    const c = client();
+    await c.submit(cueDocument([tratamFito(91)]), 'k-1');
+    await control().set({ expireTokens: true });
+    await c.submit(cueDocument([tratamFito(92)]), 'k-2');
+    const stats = await control().stats();
+    expect(stats.calls.comunicacion).toBe(2);
+    expect(stats.status.crear).toEqual({ '202': 2, '401': 1 });
+  });
+
+  it('short-lived tokens are renewed before they expire', async () => {
+    await control().set({ tokenTtlSeconds: 1 });
+    const c = client();
+    await c.status('SIM-x').catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 600));
+    await c.status('SIM-x').catch(() => undefined);
+    const stats = await control().stats();
+    expect(stats.calls.comunicacion).toBe(2);
+    expect(stats.status.comprobarEstado).toEqual({ '404': 2 });
+  });
+
+  it('refuses wrong credentials, for good', async () => {
+    const e = await failure(client({ SIEX_PASSWORD: 'wrong' }).submit(cueDocument([tratamFito(1)]), 'k'));
+    expect(e).toMatchObject({ code: 'SIEX_AUTH', status: 401, retryable: false });
+    expect((await control().stats()).calls.comunicacion).toBe(1);
+  });
+
+  it('an unknown request id is a 404, not retried', async () => {
+    await expect(failure(client().status('SIM-nope'))).resolves.toMatchObject({ code: 'SIEX_REJECTED', status: 404, retryable: false });
+  });
+
+  it('answers 401 without a token and 415 for a body that is not JSON', async () => {
+    expect((await fetch(`${sim.url}/crear`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    const { token } = (await (
+      await fetch(`${sim.url}/comunicacion`, { method: 'POST', body: JSON.stringify({ usuario: 'siex-local', contrasena: 'siex-local' }), headers: { 'content-type': 'application/json' } })
+    ).json()) as { token: string };
+    const res = await fetch(`${sim.url}/crear`, { method: 'POST', body: 'x', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } });
+    expect(res.status).toBe(415);
+    const bad = await fetch(`${sim.url}/crear`, { method: 'POST', body: '{', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ codigo: 'JSON_INVALIDO' });
+  });
+
+  it('refuses unknown knobs and out-of-range values', async () => {
+    const res = await fetch(`${sim.url}/_control`, { method: 'POST', body: JSON.stringify({ errorRat: 0.5 }), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    await expect(control().set({ errorRate: 2 } as never)).rejects.toThrow(/400/);
+    expect(await control().knobs()).toMatchObject({ errorRate: 0, processingMs: 150 });
+  });
+
+  it('answers 503 at the configured error rate', async () => {
+    await control().set({ errorRate: 1 });
+    await expect(failure(client({ SIEX_MAX_ATTEMPTS: '2' }).status('x'))).resolves.toMatchObject({ code: 'SIEX_UNAVAILABLE' });
+    await control().set({ errorRate: 0 });
+    await expect(failure(client().status('x'))).resolves.toMatchObject({ status: 404 });
+  });
+});
+
+describe('SIEX simulator without the official schema', () => {
+  it('says why at start and refuses every crear with 500', async () => {
+    const lines: string[] = [];
+    const blind = await startSiexSimulator({ schemaPath: '/nonexistent/cue-schema-3.11.4.json', log: (l) => lines.push(l) });
+    try {
+      expect(blind.schemaProblem).toMatch(/cannot read the official CUE schema at \/nonexistent/);
+      expect(lines.join('\n')).toMatch(/every crear will be refused with 500/);
+      const e = await failure(clientFor(blind.url, { SIEX_MAX_ATTEMPTS: '1' }).submit(cueDocument([tratamFito(1)]), 'k'));
+      expect(e).toMatchObject({ status: 500, retryable: true });
+      expect(e.message).toMatch(/ESQUEMA_NO_DISPONIBLE: the simulator cannot validate: cannot read the official CUE schema/);
+    } finally {
+      await blind.stop();
+    }
+  });
+});
+
+describe('SIEX simulator process', () => {
+  const script = join(findProjectRoot(__dirname), 'dist/local/siex-simulator/main.js');
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  (existsSync(script) ? it : it.skip)('prints its address, serves IUWS and stops on SIGTERM', async () => {
+    child = spawn(process.execPath, [script, '--port', '0', '--processing-ms', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      const lines = createInterface({ input: child!.stdout! });
+      lines.on('line', (line) => {
+        const m = /^SIEX simulator listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+        if (m) resolve(m[1]);
+      });
+      child!.once('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
+    });
+    const c = clientFor(url);
+    const id = await c.submit(cueDocument([tratamFito(1)]), 'k');
+    expect(await settled(c, id)).toEqual({ state: 'done', results: [{ externalId: 1, ok: true, errors: [] }] });
+    expect(await siexSimulatorControl(url).knobs()).toMatchObject({ processingMs: 0 });
+    const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
