@@ -45,8 +45,8 @@ export const settingsSchema = z
     SIEX_RETRY_BASE_MS: positiveInt(500),
     /** Communication Services connection string with an access key (the local e-mail stub's, or ACS without identity). */
     EMAIL_CONNECTION_STRING: optionalText,
-    /** Communication Services endpoint reached with the managed identity (Azure); used when no connection string is set. */
-    EMAIL_ENDPOINT: optionalHttpUrl,
+    /** Communication Services endpoint reached with the managed identity (Azure; https, the token must not leak). */
+    EMAIL_ENDPOINT: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/ }).optional()),
     /** From address of the outcome e-mails (a sender of the Communication Services e-mail domain in Azure). */
     EMAIL_SENDER: z.email().default('DoNotReply@siex-gateway.local'),
   })

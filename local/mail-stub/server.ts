@@ -1,0 +1,274 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { z } from 'zod';
+
+/**
+ * E-mail stub: the part of Azure Communication Services' e-mail REST API that `EmailClient.beginSend` and its poller
+ * use, so the real @azure/communication-email SDK runs unchanged against it (with `allowInsecureConnection: true`,
+ * since it is plain http). `node dist/local/mail-stub/main.js --port N` or `startMailStub({ port })`.
+ *
+ * Service endpoints (every one needs ?api-version=..., any value, and ACS access-key authentication)
+ *   POST /emails:send               body { senderAddress, recipients: { to: [{ address }] , cc?, bcc? },
+ *                                   content: { subject, plainText?, html? }, ... }; header Operation-Id (a new UUID
+ *                                   when absent). → 202 { id, status: "Running" } with Operation-Location pointing at
+ *                                   the operation. A second send with an Operation-Id already accepted answers that
+ *                                   operation again and is not stored again (ACS's idempotent send).
+ *                                   Malformed body → 400 { error: { code: "BadRequest", message } }.
+ *   GET  /emails/operations/{id}    → 200 { id, status: "Succeeded" }; unknown → 404.
+ *   Authentication: the SDK's HMAC-SHA256 scheme (headers x-ms-date, x-ms-content-sha256 and Authorization:
+ *   "HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=<base64>", signed with the base64-decoded
+ *   access key over "VERB\n<path and query>\n<date>;<host>;<content hash>"). A wrong key or content hash, a date
+ *   more than 15 minutes off, or any other scheme (a bearer token) → 401 { error: { code: "Denied", ... } }.
+ *   The access key is the one in the connection string the stub hands out (--access-key, default MAIL_STUB_ACCESS_KEY).
+ *
+ * Knobs
+ *   POST /_control         { failNext: n }: the next n sends answer 503 (not stored), so retries can be tested
+ *   POST /_control/reset   empties the outbox, forgets operations and statistics, failNext 0
+ * Inspection
+ *   GET /_inspect/outbox   every accepted e-mail, in order: { operationId, from, to, cc, bcc, subject, text, html, time }
+ *                          (`to`, `cc`, `bcc`: addresses joined with ", "; text / html: "" when absent)
+ *   GET /_inspect/stats    { sends (POST /emails:send received), accepted, duplicates (repeats of an accepted
+ *                          Operation-Id), refused (401), failed (503 from failNext), polls }
+ */
+
+/** The stub's default access key: base64, like a real one, and no secret (printed in the connection string). */
+export const MAIL_STUB_ACCESS_KEY = Buffer.from('siex-gateway local mail stub access key; not a secret').toString('base64');
+const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface OutboxEntry {
+  operationId: string;
+  from: string;
+  to: string;
+  cc: string;
+  bcc: string;
+  subject: string;
+  text: string;
+  html: string;
+  time: string;
+}
+
+export interface MailStubStats {
+  sends: number;
+  accepted: number;
+  duplicates: number;
+  refused: number;
+  failed: number;
+  polls: number;
+}
+
+export interface MailStubOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Base64 access key the HMAC signatures must be made with (default MAIL_STUB_ACCESS_KEY). */
+  accessKey?: string;
+  /** One line per request. */
+  log?: (line: string) => void;
+}
+
+export interface RunningMailStub {
+  url: string;
+  /** `endpoint=<url>/;accesskey=<key>`, for EMAIL_CONNECTION_STRING. */
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+const addressSchema = z.object({ address: z.string().min(3), displayName: z.string().optional() });
+const messageSchema = z.object({
+  senderAddress: z.string().min(3),
+  recipients: z.object({
+    to: z.array(addressSchema).min(1),
+    cc: z.array(addressSchema).optional(),
+    bcc: z.array(addressSchema).optional(),
+  }),
+  content: z
+    .object({ subject: z.string(), plainText: z.string().optional(), html: z.string().optional() })
+    .refine((c) => c.plainText !== undefined || c.html !== undefined, 'content needs plainText or html'),
+});
+const controlSchema = z.object({ failNext: z.number().int().min(0) }).partial().strict();
+
+function acsError(res: ServerResponse, status: number, code: string, message: string): void {
+  const text = JSON.stringify({ error: { code, message } });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-ms-error-code': code });
+  res.end(text);
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        req.destroy();
+        reject(new Error('body too large'));
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Why a request fails ACS access-key authentication, or undefined when it passes. Mirrors the SDK's signing
+ * (@azure/communication-common, communicationAccessKeyCredentialPolicy).
+ */
+export function hmacProblem(req: IncomingMessage, body: Buffer, accessKey: string, now = Date.now()): string | undefined {
+  const auth = req.headers.authorization ?? '';
+  const m = /^HMAC-SHA256 SignedHeaders=([^&]+)&Signature=(.+)$/.exec(auth);
+  if (!m) return auth ? `unsupported authorization scheme ${auth.split(' ')[0]}` : 'no Authorization header';
+  if (m[1].toLowerCase() !== 'x-ms-date;host;x-ms-content-sha256') return `unexpected SignedHeaders ${m[1]}`;
+  const date = req.headers['x-ms-date'];
+  const contentHash = req.headers['x-ms-content-sha256'];
+  const host = req.headers.host;
+  if (typeof date !== 'string' || typeof contentHash !== 'string' || !host) return 'x-ms-date, x-ms-content-sha256 and Host are required';
+  const at = Date.parse(date);
+  if (Number.isNaN(at) || Math.abs(now - at) > MAX_CLOCK_SKEW_MS) return `x-ms-date ${date} is more than 15 minutes off`;
+  if (!safeEqual(createHash('sha256').update(body).digest('base64'), contentHash)) return 'x-ms-content-sha256 does not match the body';
+  const url = new URL(`http://${host}${req.url ?? '/'}`);
+  const query = url.searchParams.toString();
+  const pathAndQuery = query ? `${url.pathname}?${query}` : url.pathname;
+  const stringToSign = `${(req.method ?? 'GET').toUpperCase()}\n${pathAndQuery}\n${date};${host};${contentHash}`;
+  const expected = createHmac('sha256', Buffer.from(accessKey, 'base64')).update(stringToSign).digest('base64');
+  return safeEqual(expected, m[2]) ? undefined : 'signature mismatch (wrong access key?)';
+}
+
+export async function startMailStub(options: MailStubOptions = {}): Promise<RunningMailStub> {
+  const accessKey = options.accessKey ?? MAIL_STUB_ACCESS_KEY;
+  const log = options.log ?? (() => {});
+  let outbox: OutboxEntry[] = [];
+  let operations = new Map<string, { status: 'Succeeded' }>();
+  let stats: MailStubStats = { sends: 0, accepted: 0, duplicates: 0, refused: 0, failed: 0, polls: 0 };
+  let failNext = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host ?? '127.0.0.1';
+    const url = new URL(`http://${host}${req.url ?? '/'}`);
+    // A connection string's endpoint ends in "/", so the SDK may ask for "//emails:send".
+    const path = url.pathname.replace(/^\/+/, '/').replace(/\/+$/, '') || '/';
+    const method = req.method ?? 'GET';
+    const body = await readBody(req);
+    log(`${method} ${url.pathname}${url.search}`);
+
+    if (path === '/_control' && method === 'POST') {
+      let parsed;
+      try {
+        parsed = controlSchema.safeParse(JSON.parse(body.toString('utf8') || '{}'));
+      } catch (e) {
+        return json(res, 400, { error: `not JSON: ${(e as Error).message}` });
+      }
+      if (!parsed.success) return json(res, 400, { error: 'bad control request', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) });
+      if (parsed.data.failNext !== undefined) failNext = parsed.data.failNext;
+      return json(res, 200, { failNext });
+    }
+    if (path === '/_control/reset' && method === 'POST') {
+      outbox = [];
+      operations = new Map();
+      stats = { sends: 0, accepted: 0, duplicates: 0, refused: 0, failed: 0, polls: 0 };
+      failNext = 0;
+      return json(res, 200, { failNext });
+    }
+    if (path === '/_inspect/outbox' && method === 'GET') return json(res, 200, outbox);
+    if (path === '/_inspect/stats' && method === 'GET') return json(res, 200, stats);
+
+    const isSend = path === '/emails:send' && method === 'POST';
+    const pollMatch = /^\/emails\/operations\/([^/]+)$/.exec(path);
+    const isPoll = pollMatch !== null && method === 'GET';
+    if (!isSend && !isPoll) return acsError(res, 404, 'NotFound', `no operation ${method} ${url.pathname}`);
+    if (isSend) stats.sends++;
+    else stats.polls++;
+    const apiVersion = url.searchParams.get('api-version');
+    if (!apiVersion) return acsError(res, 400, 'MissingApiVersionParameter', 'The api-version query parameter (?api-version=) is required');
+    const denied = hmacProblem(req, body, accessKey);
+    if (denied) {
+      stats.refused++;
+      log(`refused: ${denied}`);
+      return acsError(res, 401, 'Denied', `Denied by the resource provider (${denied}).`);
+    }
+
+    if (isPoll) {
+      const id = decodeURIComponent(pollMatch![1]);
+      const op = operations.get(id);
+      if (!op) return acsError(res, 404, 'NotFound', `no operation ${id}`);
+      return json(res, 200, { id, status: op.status });
+    }
+
+    const operationId = (req.headers['operation-id'] as string | undefined) ?? randomUUID();
+    const operationLocation = `http://${host}/emails/operations/${encodeURIComponent(operationId)}?api-version=${encodeURIComponent(apiVersion)}`;
+    if (operations.has(operationId)) {
+      stats.duplicates++;
+      return json(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
+    }
+    if (failNext > 0) {
+      failNext--;
+      stats.failed++;
+      return acsError(res, 503, 'ServiceUnavailable', 'The service is temporarily unavailable (knob failNext).');
+    }
+    let message;
+    try {
+      message = messageSchema.safeParse(JSON.parse(body.toString('utf8')));
+    } catch (e) {
+      return acsError(res, 400, 'BadRequest', `The request body is not JSON: ${(e as Error).message}`);
+    }
+    if (!message.success) {
+      return acsError(res, 400, 'BadRequest', message.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
+    const m = message.data;
+    const list = (xs: { address: string }[] | undefined) => (xs ?? []).map((x) => x.address).join(', ');
+    operations.set(operationId, { status: 'Succeeded' });
+    outbox.push({
+      operationId,
+      from: m.senderAddress,
+      to: list(m.recipients.to),
+      cc: list(m.recipients.cc),
+      bcc: list(m.recipients.bcc),
+      subject: m.content.subject,
+      text: m.content.plainText ?? '',
+      html: m.content.html ?? '',
+      time: new Date().toISOString(),
+    });
+    stats.accepted++;
+    return json(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) acsError(res, 500, 'InternalServerError', (e as Error).message);
+      else res.destroy();
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  return {
+    url,
+    connectionString: `endpoint=${url}/;accesskey=${accessKey}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
