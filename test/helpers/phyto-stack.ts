@@ -1,0 +1,241 @@
+import path from 'node:path';
+import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
+import { DateTime } from 'luxon';
+import { registerPhyto } from '../../shared/api/contracts';
+import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { createServices, Services } from '../../shared/app/services';
+import { ApplicatorInput, ClientInput, Dataset, FarmInput, ProductInput } from '../../shared/backoffice/dataset-schema';
+import { importCatalogues } from '../../shared/catalog/siex-codes/import-catalogues';
+import { parseSettings } from '../../shared/config/config';
+import { ZONE } from '../../shared/domain/dates';
+import { endpoint } from '../../shared/http/endpoint';
+import { idempotencyKey } from '../../shared/http/idempotency';
+import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
+import { FarmStore } from '../../shared/farms/farm-store';
+import { PhytoStore } from '../../shared/phyto/phyto-store';
+import { enclosure, testClient, uniqueRea } from './dataset';
+import { get, Keys, postJson, Reply, seed } from './http';
+import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
+import { storageConnection, testTables } from './storage';
+
+/**
+ * What the issue-3 integration and e2e tests share: one reference set (products like the demo's under codes of their
+ * own, ES-91xxx, and ROPO cards ES-9100000x), identical in every file that imports it so that files running in
+ * parallel never change each other's catalog; per-file farms and clients with unique REAs and ids; requests dated
+ * relative to the real clock for the gateway (which reads its own clock) or to an injected `now` in process.
+ */
+
+export const P = {
+  /** MICROTHIOL-like: vine 0.25-0.8 % (6 per campaign, 7 days apart), olive 0.25-0.75 % (3, 10 days apart). */
+  microthiol: 'ES-91179',
+  /** FAMOLINS-like: vine 20-30 kg/ha, 4 per campaign, 10 days apart. */
+  famolins: 'ES-91534',
+  /** TOPIK-like: wheat 0.17-0.2 L/ha, once per campaign, `cualificado` card. */
+  topik: 'ES-91548',
+  /** Copper on vine and olive, 0.6-0.62 %, no count, interval or months. */
+  unlimited: 'ES-91616',
+  /** Copper on vine and olive, 0.6-0.62 %, at most 2 per campaign, no interval. */
+  twice: 'ES-91617',
+  /** MICROTHIOL-like, expired on 31-12-2020 with no last-use date. */
+  expired: 'ES-91999',
+} as const;
+
+const FAR = { registered: '01-01-2000', expires: '31-12-2099', lastUse: '' };
+const noMonths = (p: ProductInput): ProductInput => ({ ...p, uses: p.uses.map(({ months: _, ...u }) => u) });
+
+export function phytoProducts(): ProductInput[] {
+  const copper = poltigliaUnlimited({ ...FAR, code: P.unlimited });
+  return [
+    noMonths(microthiol({ ...FAR, code: P.microthiol })),
+    noMonths(famolins({ ...FAR, code: P.famolins })),
+    noMonths(topik({ ...FAR, code: P.topik })),
+    copper,
+    { ...copper, code: P.twice, name: 'POLTIGLIA 20 WP (2 aplicaciones)', uses: copper.uses.map((u) => ({ ...u, maxApplications: 2 })) },
+    noMonths(microthiol({ registered: '01-01-2000', expires: '31-12-2020', lastUse: '', code: P.expired })),
+  ];
+}
+
+export const APPLICATORS = {
+  basico: { nif: '91000001H', name: 'Aplicador Básico', ropo: 'ES-91000001', levels: ['basico'], validUntil: '31-12-2099', suspended: false },
+  cualificado: { nif: '91000002L', name: 'Aplicadora Cualificada', ropo: 'ES-91000002', levels: ['cualificado'], validUntil: '31-12-2099', suspended: false },
+  suspended: { nif: '91000003C', name: 'Aplicador Suspendido', ropo: 'ES-91000003', levels: ['cualificado'], validUntil: '31-12-2099', suspended: true },
+  expired: { nif: '91000004K', name: 'Aplicadora Caducada', ropo: 'ES-91000004', levels: ['basico'], validUntil: '31-12-2020', suspended: false },
+} satisfies Record<string, ApplicatorInput>;
+
+/**
+ * A farm with vine (102, variety 1001) on `vineEnclosures` enclosures of two parcels, olive (101) on one and wheat (1)
+ * on one. Its idcps, in that order, are what `idcpsOf` returns.
+ */
+export function phytoFarm(rea: string, vineEnclosures = 4): FarmInput {
+  const vine = Array.from({ length: vineEnclosures }, (_, i) => enclosure(12, 45 + Math.floor(i / 10), (i % 10) + 1));
+  return {
+    rea,
+    year: 2026,
+    name: `Finca ${rea}`,
+    description: 'Viña, olivar y trigo de prueba',
+    locality: 'Requena',
+    country: 'ES',
+    province: 'Valencia',
+    community: { code: '10', name: 'Comunitat Valenciana' },
+    owner: { name: 'Luis', surname: 'García Sanz', email: 'luis@example.org', nif: '71234567W' },
+    crops: [
+      {
+        typecrop: { id: '102', name: 'VIÑA' },
+        code: 1001,
+        name: 'TEMPRANILLO',
+        parcels: [
+          { name: 'La Hoya', sigpac: vine.slice(0, Math.ceil(vineEnclosures / 2)) },
+          { name: 'El Pinar', sigpac: vine.slice(Math.ceil(vineEnclosures / 2)) },
+        ].filter((p) => p.sigpac.length > 0),
+      },
+      { typecrop: { id: '101', name: 'OLIVO' }, code: 2001, name: 'BLANQUETA', parcels: [{ name: 'Los Olivos', sigpac: [enclosure(15, 102, 3)] }] },
+      { typecrop: { id: '1', name: 'TRIGO BLANDO' }, code: 3001, name: 'FILON', parcels: [{ name: 'Páramo Alto', sigpac: [enclosure(3, 21, 1, '47', '12.40')] }] },
+    ],
+  };
+}
+
+/** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently). */
+export async function seedPhyto(parts: { farms: FarmInput[]; clients: ClientInput[] }): Promise<void> {
+  await importCatalogues(officialCatalogues(), testTables());
+  const dataset: Dataset = { clients: parts.clients, applicators: Object.values(APPLICATORS), products: phytoProducts(), farms: parts.farms };
+  await seed(dataset);
+}
+
+/** The official SIEX catalogues, read where CI has them: beside the project, never copied into it. */
+export function officialCatalogues(): string {
+  return path.resolve(__dirname, '../../../shared/siex/catalogues');
+}
+
+export { testClient, uniqueRea };
+
+/** The farm id and idcps (vine..., olive, wheat) of an imported farm, read from storage as the gateway reads them. */
+export async function farmOf(rea: string, year = 2026): Promise<{ farmId: number; agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
+  const store = new FarmStore(testTables(), 0);
+  const info = await store.lookupInfo(rea, year);
+  if (!info) throw new Error(`farm ${rea} was not imported`);
+  const index = (await store.index(info.farmId))!;
+  const byCrop = (typecrop: string) => index.doc.idcps.filter((e) => index.cropOf(e).typecropId === typecrop).map((e) => String(e.idcp));
+  return { farmId: info.farmId, agrifarmId: `urn:ngsi-ld:AgriFarm:${info.farmId}`, vine: byCrop('102'), olive: byCrop('101')[0], wheat: byCrop('1')[0] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests.
+
+/** A Madrid wall-clock time `days` days before `from` (default: the real clock) at hh:mm, as the API writes it. */
+export function daysAgo(days: number, hhmm = '08:00', from: DateTime = DateTime.now()): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  return apiTime(from.setZone(ZONE).minus({ days }).set({ hour: h, minute: m, second: 0, millisecond: 0 }));
+}
+
+/** A lawful application of the unlimited copper product on the given vine idcps, one day ago unless said otherwise. */
+export function body(o: Partial<PhytoRequest> = {}): PhytoRequest {
+  return {
+    type: 'AgriPhytosanitary',
+    dateApplication: daysAgo(1),
+    subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: P.unlimited },
+    dose: 0.61,
+    measure: { type: 'Measure', name: 'Porcentaje', symbol: '%', code: 14 },
+    idcp: [],
+    applicator: { user: { type: 'UserMetadata', nif: APPLICATORS.basico.nif, ropo: APPLICATORS.basico.ropo } },
+    ...o,
+  };
+}
+
+export const REGISTER_PATH = '/v1/entities/agriphytosanitarys/';
+
+export function register(keys: Keys, agrifarmId: string, b: unknown, headers: Record<string, string> = {}, query = ''): Promise<Reply> {
+  return postJson(`${REGISTER_PATH}?agrifarmId=${encodeURIComponent(agrifarmId)}${query}`, b, keys, headers);
+}
+
+export function list(keys: Keys, agrifarmId: string, query: Record<string, string> = {}): Promise<Reply> {
+  const qs = new URLSearchParams({ agrifarmId, ...query }).toString();
+  return get(`${REGISTER_PATH}?${qs}`, keys);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// In process, on the shared Azurite.
+
+/**
+ * The gateway's services on the test Azurite, with a rate limit that a property test cannot reach. With a cache
+ * period, reference data, clients and farms are read once: only for data imported before the first request.
+ */
+export function inProcessServices(cacheSeconds = 0): Services {
+  return createServices(
+    parseSettings({
+      AzureWebJobsStorage: storageConnection(),
+      AUTH_MODE: 'local',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      REFERENCE_CACHE_SECONDS: String(cacheSeconds),
+    }),
+  );
+}
+
+export function registerDeps(svc: Services, now: () => DateTime): RegisterDeps {
+  return { farms: svc.farms, reference: svc.reference, store: svc.phyto, ids: svc.recordIds, maxBackdateDays: 7, now };
+}
+
+/**
+ * The POST handler as functions/register-phytosanitary.ts builds it (same contract, pipeline and service), with the
+ * services and the clock injected: what the property test drives in process.
+ */
+export function inProcessRegister(svc: Services, now: () => DateTime) {
+  const handler = endpoint(
+    registerPhyto,
+    async ({ client, query, body: b, request }) => {
+      const result = await registerApplication(registerDeps(svc, now), {
+        client,
+        agrifarmId: query.agrifarmId,
+        exported: query.exported === '1',
+        body: b,
+        idempotencyKey: idempotencyKey(request),
+      });
+      return { status: result.status, rawJson: result.body };
+    },
+    () => svc,
+  );
+  let n = 0;
+  return async (keys: Keys, agrifarmId: string, rawBody: string, headers: Record<string, string> = {}): Promise<{ status: number; json: any; text: string }> => {
+    const request = new HttpRequest({
+      method: 'POST',
+      url: `http://localhost${REGISTER_PATH}?agrifarmId=${encodeURIComponent(agrifarmId)}`,
+      headers: { 'Ocp-Apim-Sid-Key': keys.sidKey, 'Ocp-Apim-Subscription-Key': keys.apiKey, 'Content-Type': 'application/json', ...headers },
+      body: { string: rawBody },
+    });
+    const context = new InvocationContext({ invocationId: `phyto-${++n}`, functionName: 'registerPhytosanitary', logHandler: () => undefined });
+    const res: HttpResponseInit = await handler(request, context);
+    const text = String(res.body ?? '');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status ?? 200, json, text };
+  };
+}
+
+/** Every row of a farm's phyto partition (records, pointers, guards, idempotency entries), by row key. */
+export async function partitionRows(farmId: number): Promise<Map<string, Record<string, unknown>>> {
+  const table = await testTables().table('phyto');
+  const rows = new Map<string, Record<string, unknown>>();
+  for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: `PartitionKey eq 'f${farmId}'` } })) {
+    rows.set(String(e.rowKey), e);
+  }
+  return rows;
+}
+
+export async function recordCount(farmId: number): Promise<number> {
+  return (await new PhytoStore(testTables()).listKeys(farmId)).length;
+}
+
+/** A farm as a client learns it over HTTP: its agrifarmId and idcps (vine..., olive, wheat) from the farm lookup. */
+export async function farmOverHttp(keys: Keys, rea: string, year = 2026): Promise<{ agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
+  const res = await get(`/v1/siex/farms?rea=${encodeURIComponent(rea)}&year=${year}`, keys);
+  if (res.status !== 200) throw new Error(`farm lookup of ${rea}: ${res.status} ${res.text}`);
+  const farm = res.json[0];
+  const idcps = (typecrop: string): string[] =>
+    farm.agriCrop
+      .filter((c: any) => c.crop.typecrop.id === typecrop)
+      .flatMap((c: any) => c.agriParcel.flatMap((p: any) => p.sigpac.map((s: any) => String(s.idcp))));
+  return { agrifarmId: farm.id, vine: idcps('102'), olive: idcps('101')[0], wheat: idcps('1')[0] };
+}

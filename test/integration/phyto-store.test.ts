@@ -1,0 +1,215 @@
+import { Client } from '../../shared/clients/client-store';
+import { ProblemError } from '../../shared/http/problem';
+import { buildRecord } from '../../shared/phyto/record-view';
+import { PhytoStore, WriteConflict } from '../../shared/phyto/phyto-store';
+import { guardRowKey, idempotencyRowKey } from '../../shared/phyto/phyto-keys';
+import { registerApplication } from '../../shared/phyto/register-service';
+import { madrid } from '../helpers/phyto-fixtures';
+import {
+  body,
+  farmOf,
+  inProcessServices,
+  P,
+  partitionRows,
+  phytoFarm,
+  recordCount,
+  registerDeps,
+  seedPhyto,
+  testClient,
+  uniqueRea,
+} from '../helpers/phyto-stack';
+import { testTables } from '../helpers/storage';
+
+/**
+ * Registration against real Table Storage (Azurite), in process with an injected clock (15-05-2026 12:00 Madrid):
+ * the one-transaction write (record, id pointer, history guards, idempotency entry), Idempotency-Key semantics,
+ * integer ids that never repeat, and concurrent registrations that must not lose an update to the history.
+ */
+const NOW = madrid('15-05-2026 12:00:00');
+const now = () => NOW;
+const reas = { atomic: uniqueRea(), idem: uniqueRea(), ids: uniqueRea(), race: uniqueRea() };
+const clientA = testClient('phyto-store-a', Object.values(reas));
+const clientB = testClient('phyto-store-b', [reas.idem]);
+const svc = inProcessServices();
+const farms: Record<string, Awaited<ReturnType<typeof farmOf>>> = {};
+
+/** The gateway's view of a client, as authentication resolves it. */
+async function asClient(c: typeof clientA): Promise<Client> {
+  return (await svc.findClient(c.sidKey))!;
+}
+
+async function registerAs(c: typeof clientA, rea: string, b = body(), key: string | null = null) {
+  return registerApplication(registerDeps(svc, now), { client: await asClient(c), agrifarmId: farms[rea].agrifarmId, exported: false, body: b, idempotencyKey: key });
+}
+
+async function outcome(p: Promise<{ status: number; body: string }>): Promise<{ status: number; codes: string[]; body?: string }> {
+  try {
+    const r = await p;
+    return { status: r.status, codes: [], body: r.body };
+  } catch (e) {
+    if (e instanceof ProblemError) return { status: e.status, codes: e.errors.map((v) => v.code) };
+    throw e;
+  }
+}
+
+beforeAll(async () => {
+  await seedPhyto({ farms: Object.values(reas).map((r) => phytoFarm(r, 6)), clients: [clientA, clientB] });
+  for (const rea of Object.values(reas)) farms[rea] = await farmOf(rea);
+}, 60_000);
+
+describe('PhytoStore.insert: one entity-group transaction', () => {
+  it('a stale guard ETag is a WriteConflict and writes nothing at all (record, pointer, other guards, idempotency)', async () => {
+    const f = farms[reas.atomic];
+    const first = await registerAs(clientA, reas.atomic, body({ idcp: [f.vine[0]], dateApplication: '14-05-2026 10:00:00' }));
+    expect(first.status).toBe(201);
+    const before = await partitionRows(f.farmId);
+    const guard = before.get(guardRowKey(P.unlimited, Number(f.vine[0])))!;
+    expect(JSON.parse(String(guard.prior))).toHaveLength(1);
+
+    const store = new PhytoStore(testTables());
+    const ref = await svc.reference.get();
+    const farm = (await svc.farms.index(f.farmId))!;
+    const req = body({ idcp: [f.vine[1], f.vine[0]], dateApplication: '14-05-2026 11:00:00' });
+    const entries = req.idcp.map((i) => farm.byIdcp.get(Number(i))!);
+    const id = await svc.recordIds.take();
+    const record = buildRecord(id, req, ref.products.get(P.unlimited)!, { entries, uses: ref.products.get(P.unlimited)!.uses }, farm, false, NOW);
+    const rec = { record, id, product: P.unlimited, appliedAtMs: madrid(req.dateApplication).toMillis(), exported: false };
+    const guards = [
+      { rowKey: guardRowKey(P.unlimited, Number(f.vine[1])), idcp: Number(f.vine[1]), prior: [{ recordId: id, at: madrid(req.dateApplication).toUTC().toISO()! }] },
+      // an ETag from before another registration updated the row
+      { rowKey: guardRowKey(P.unlimited, Number(f.vine[0])), idcp: Number(f.vine[0]), prior: [], etag: `W/"datetime'2020-01-01T00%3A00%3A00.0000000Z'"` },
+    ];
+    const idem = { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' };
+    await expect(store.insert(f.farmId, rec, guards, idem)).rejects.toBeInstanceOf(WriteConflict);
+    // a guard created meanwhile (insert with no ETag where a row now exists) is a conflict too
+    await expect(store.insert(f.farmId, rec, [{ ...guards[1], etag: undefined }], idem)).rejects.toBeInstanceOf(WriteConflict);
+
+    const after = await partitionRows(f.farmId);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect(after.get(guard.rowKey as string)!.prior).toBe(guard.prior);
+    expect(after.has(idempotencyRowKey('atomic-test-key'))).toBe(false);
+
+    // and with the right ETag the same write goes through whole
+    await store.insert(f.farmId, rec, [guards[0], { ...guards[1], etag: String(guard.etag) }], idem);
+    const written = await partitionRows(f.farmId);
+    expect(written.size).toBe(before.size + 4); // record, pointer, new guard, idempotency entry
+    expect(await recordCount(f.farmId)).toBe(2);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('same key and same body: the first response again, nothing new; the JSON key order does not matter', async () => {
+    const f = farms[reas.idem];
+    const b = body({ idcp: [f.vine[0]], dateApplication: '13-05-2026 10:00:00' });
+    const first = await registerAs(clientA, reas.idem, b, 'retry-1');
+    const count = await recordCount(f.farmId);
+    const rows = (await partitionRows(f.farmId)).size;
+    const again = await registerAs(clientA, reas.idem, JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(b).reverse()))), 'retry-1');
+    expect(again).toEqual(first);
+    expect(await recordCount(f.farmId)).toBe(count);
+    expect((await partitionRows(f.farmId)).size).toBe(rows);
+  });
+
+  it('same key, different body: 422 IDEMPOTENCY_KEY_REUSED, and the key still answers its first request', async () => {
+    const f = farms[reas.idem];
+    const b = body({ idcp: [f.vine[1]], dateApplication: '13-05-2026 10:00:00' });
+    const first = await registerAs(clientA, reas.idem, b, 'retry-2');
+    const count = await recordCount(f.farmId);
+    const reused = await outcome(registerAs(clientA, reas.idem, { ...b, dose: 0.6 }, 'retry-2'));
+    expect(reused).toEqual({ status: 422, codes: ['IDEMPOTENCY_KEY_REUSED'] });
+    expect(await recordCount(f.farmId)).toBe(count);
+    expect(await registerAs(clientA, reas.idem, b, 'retry-2')).toEqual(first);
+  });
+
+  it('keys are per client: another client of the same farm using the same key gets its own record', async () => {
+    const f = farms[reas.idem];
+    const b = body({ idcp: [f.vine[2]], dateApplication: '13-05-2026 10:00:00' });
+    const a = await registerAs(clientA, reas.idem, b, 'shared-key');
+    const bb = await registerAs(clientB, reas.idem, b, 'shared-key');
+    expect(a.status).toBe(201);
+    expect(bb.status).toBe(201);
+    expect(JSON.parse(bb.body)[0].id).not.toBe(JSON.parse(a.body)[0].id);
+  });
+
+  it('a refused request is not remembered: fixing it under the same key stores it', async () => {
+    const f = farms[reas.idem];
+    const bad = body({ idcp: [f.vine[3]], dose: 5, dateApplication: '13-05-2026 10:00:00' });
+    expect((await outcome(registerAs(clientA, reas.idem, bad, 'fix-me'))).codes).toEqual(['DOSE_ABOVE_MAX']);
+    expect((await registerAs(clientA, reas.idem, { ...bad, dose: 0.6 }, 'fix-me')).status).toBe(201);
+  });
+
+  it('two concurrent identical requests with the same key create ONE record, and both get its response', async () => {
+    const f = farms[reas.idem];
+    const b = body({ idcp: [f.vine[4], f.vine[5]], dateApplication: '12-05-2026 10:00:00' });
+    const count = await recordCount(f.farmId);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => registerAs(clientA, reas.idem, b, 'concurrent-key')));
+    expect(await recordCount(f.farmId)).toBe(count + 1);
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    expect(replies.every((r) => r.status === 201)).toBe(true);
+  });
+});
+
+describe('record ids', () => {
+  it('are positive integers inside the URN, distinct across processes, never reused after a conflict', async () => {
+    const f = farms[reas.ids];
+    const other = inProcessServices(); // a second process: its own id block
+    const sends = Array.from({ length: 16 }, (_, i) =>
+      registerApplication(registerDeps(i % 2 ? other : svc, now), {
+        client: { id: clientA.id, name: '', email: '', apiKeyHash: '', expires: '', farms: [reas.ids] },
+        agrifarmId: f.agrifarmId,
+        exported: false,
+        // the same location every time: the history guard makes most of these conflict and retry (each conflict is
+        // another request's successful write, so 16 requests need at most 16 of the service's 20 attempts)
+        body: body({ idcp: [f.vine[0]], dateApplication: `1${i % 5}-05-2026 0${i % 10}:00:00` }),
+        idempotencyKey: null,
+      }),
+    );
+    const ids = (await Promise.all(sends)).map((r) => JSON.parse(r.body)[0].id as string);
+    expect(ids.every((id) => /^urn:ngsi-ld:AgriPhytosanitary:[1-9]\d{0,9}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(16);
+    const rows = await partitionRows(f.farmId);
+    const pointers = [...rows.keys()].filter((k) => k.startsWith('i~')).map((k) => Number(k.slice(2)));
+    expect(pointers.sort((a, b) => a - b)).toEqual(ids.map((id) => Number(id.split(':').pop())).sort((a, b) => a - b));
+    const guard = rows.get(guardRowKey(P.unlimited, Number(f.vine[0])))!;
+    expect(JSON.parse(String(guard.prior)).map((p: { recordId: number }) => p.recordId).sort((a: number, b: number) => a - b)).toEqual(pointers);
+  });
+});
+
+describe('concurrent registrations on one location (no lost update)', () => {
+  it('with a 7-day minimum interval: of 8 at once within a week, exactly one is stored, the others get MIN_INTERVAL', async () => {
+    const f = farms[reas.race];
+    const b = (i: number) => body({ subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL', code: P.microthiol }, dose: 0.5, idcp: [f.vine[0]], dateApplication: `${10 + (i % 5)}-05-2026 1${i}:00:00` });
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => outcome(registerAs(clientA, reas.race, b(i)))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 201)).toEqual(Array(7).fill({ status: 422, codes: ['MIN_INTERVAL'] }));
+    const guard = (await partitionRows(f.farmId)).get(guardRowKey(P.microthiol, Number(f.vine[0])))!;
+    expect(JSON.parse(String(guard.prior))).toHaveLength(1);
+  });
+
+  it('with at most 2 per campaign: of 6 at once, exactly two are stored, the others get MAX_APPLICATIONS', async () => {
+    const f = farms[reas.race];
+    const b = (i: number) => body({ subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA', code: P.twice }, idcp: [f.olive], dateApplication: `14-05-2026 0${i}:00:00` });
+    const before = await recordCount(f.farmId);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => outcome(registerAs(clientA, reas.race, b(i)))));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.status !== 201)).toEqual(Array(4).fill({ status: 422, codes: ['MAX_APPLICATIONS'] }));
+    expect(await recordCount(f.farmId)).toBe(before + 2);
+  });
+
+  it('on overlapping location sets: whichever are stored, no location gets two applications within the interval', async () => {
+    const f = farms[reas.race];
+    const sets = [[f.vine[1], f.vine[2]], [f.vine[2], f.vine[3]], [f.vine[3], f.vine[1]], [f.vine[2]]];
+    const b = (idcp: string[], i: number) =>
+      body({ subtype: { type: 'TypePhytosanitary', name: 'FAMOLINS', code: P.famolins }, dose: 25, measure: { type: 'Measure', name: 'kg/ha', symbol: 'kg/ha', code: 17 }, idcp, dateApplication: `13-05-2026 1${i}:00:00` });
+    const results = await Promise.all(sets.map((s, i) => outcome(registerAs(clientA, reas.race, b(s, i)))));
+    const stored = results.filter((r) => r.status === 201);
+    expect(stored.length).toBeGreaterThanOrEqual(1);
+    // whichever were stored, no location got two applications of the product within its 10 days
+    const rows = await partitionRows(f.farmId);
+    for (const idcp of [f.vine[1], f.vine[2], f.vine[3]]) {
+      const prior = rows.get(guardRowKey(P.famolins, Number(idcp)));
+      expect(prior ? JSON.parse(String(prior.prior)).length : 0).toBeLessThanOrEqual(1);
+    }
+    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 422 && r.codes.every((c) => c === 'MIN_INTERVAL'))).toBe(true);
+  });
+});
