@@ -31,8 +31,12 @@ export interface RegisterInput {
   idempotencyKey: string | null;
 }
 
-/** Concurrent registrations on the same locations retry this many times before giving up with a 503. */
-const MAX_ATTEMPTS = 20;
+/**
+ * Concurrent registrations on the same locations retry, with jittered exponential backoff, this many times before
+ * giving up with a 503: enough for dozens of simultaneous requests on one enclosure, a burst no farm produces.
+ */
+const MAX_ATTEMPTS = 60;
+const MAX_BACKOFF_MS = 200;
 
 /**
  * Validates and stores one application. The checks and the write form one optimistic transaction: history is read,
@@ -106,7 +110,7 @@ export async function registerApplication(deps: RegisterDeps, input: RegisterInp
           violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff'),
         ], { 'Retry-After': '1' });
       }
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt)));
     }
   }
 }
