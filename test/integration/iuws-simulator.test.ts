@@ -6,6 +6,7 @@ import { parseSettings } from '../../shared/config/config';
 import { IuwsClient, IuwsError, IuwsStatus, createIuwsClient } from '../../shared/siex/iuws-client';
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
+import { siexSimulatorService } from '../../local/siex-simulator/service';
 import { findProjectRoot } from '../../local/stack';
 import { cueDocument, tratamFito } from './iuws-fixtures';
 
@@ -310,5 +311,21 @@ describe('SIEX simulator process', () => {
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  (existsSync(script) ? it : it.skip)('runs as a service of the local stack and hands the runner its settings', async () => {
+    const lines: string[] = [];
+    const root = findProjectRoot(__dirname);
+    const service = await siexSimulatorService({ processingMs: 0 }).start({ projectRoot: root, storageConnectionString: '', inMemory: true, dataDir: root, log: (l) => lines.push(l) });
+    try {
+      expect(service.env).toEqual({ SIEX_BASE_URL: service.url, SIEX_USERNAME: 'siex-local', SIEX_PASSWORD: 'siex-local' });
+      const c = clientFor(service.env!.SIEX_BASE_URL);
+      const id = await c.submit(cueDocument([tratamFito(2)]), 'k');
+      expect((await settled(c, id)).results).toEqual([{ externalId: 2, ok: true, errors: [] }]);
+      expect(lines.join('\n')).toContain(`SIEX simulator listening on ${service.url}`);
+    } finally {
+      await service.stop();
+    }
+    await expect(fetch(`${service.url}/_control`)).rejects.toThrow();
   });
 });

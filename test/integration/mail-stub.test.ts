@@ -1,11 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseSettings } from '../../shared/config/config';
 import { MailError, MailMessage, createMailer } from '../../shared/email/mailer';
 import { mailStubControl } from '../../local/mail-stub/control';
-import { RunningMailStub, startMailStub } from '../../local/mail-stub/server';
+import { MAIL_STUB_ACCESS_KEY, RunningMailStub, startMailStub } from '../../local/mail-stub/server';
+import { mailStubService } from '../../local/mail-stub/service';
+import { parseMailStubArgs } from '../../local/mail-stub/main';
+import { parseSimulatorArgs } from '../../local/siex-simulator/main';
 import { findProjectRoot } from '../../local/stack';
 
 /** The mailer, through the real @azure/communication-email SDK, against the e-mail stub over HTTP. */
@@ -140,6 +143,15 @@ describe('mailer ⇄ e-mail stub', () => {
   });
 });
 
+describe('local.settings.sample.json', () => {
+  it('points at the defaults of the e-mail stub and the SIEX simulator (npm start with the default ports)', () => {
+    const values = JSON.parse(readFileSync(join(findProjectRoot(__dirname), 'local.settings.sample.json'), 'utf8')).Values as Record<string, string>;
+    expect(values.EMAIL_CONNECTION_STRING).toBe(`endpoint=http://127.0.0.1:${parseMailStubArgs([]).port}/;accesskey=${MAIL_STUB_ACCESS_KEY}`);
+    const sim = parseSimulatorArgs([]);
+    expect(values).toMatchObject({ SIEX_BASE_URL: `http://127.0.0.1:${sim.port}`, SIEX_USERNAME: sim.username, SIEX_PASSWORD: sim.password });
+  });
+});
+
 describe('e-mail stub process', () => {
   const script = join(findProjectRoot(__dirname), 'dist/local/mail-stub/main.js');
   let child: ChildProcess | undefined;
@@ -166,5 +178,17 @@ describe('e-mail stub process', () => {
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  (existsSync(script) ? it : it.skip)('runs as a service of the local stack and hands the runner its connection string', async () => {
+    const root = findProjectRoot(__dirname);
+    const service = await mailStubService().start({ projectRoot: root, storageConnectionString: '', inMemory: true, dataDir: root, log: () => {} });
+    try {
+      expect(service.env).toEqual({ EMAIL_CONNECTION_STRING: `endpoint=${service.url}/;accesskey=${MAIL_STUB_ACCESS_KEY}`, EMAIL_ENDPOINT: '' });
+      await mailer(service.env!.EMAIL_CONNECTION_STRING).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000021');
+      expect(await mailStubControl(service.url).outbox()).toHaveLength(1);
+    } finally {
+      await service.stop();
+    }
   });
 });
