@@ -204,10 +204,14 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
   let problem = configurationProblem(settings);
   let fetchImpl: typeof fetch = deps.fetch ?? fetch;
   if (!problem && settings.SIEX_CLIENT_CERT && !deps.fetch) {
-    try {
-      fetchImpl = createHttpsFetch(parseClientCertificate(settings.SIEX_CLIENT_CERT));
-    } catch (e) {
-      problem = `SIEX_CLIENT_CERT is unusable: ${(e as Error).message}`;
+    if (!/^https:/i.test(settings.SIEX_BASE_URL ?? '')) {
+      problem = 'SIEX_CLIENT_CERT is set, so SIEX_BASE_URL must be https';
+    } else {
+      try {
+        fetchImpl = createHttpsFetch(parseClientCertificate(settings.SIEX_CLIENT_CERT));
+      } catch (e) {
+        problem = `SIEX_CLIENT_CERT is unusable: ${(e as Error).message}`;
+      }
     }
   }
   const base = (settings.SIEX_BASE_URL ?? '').replace(/\/+$/, '');

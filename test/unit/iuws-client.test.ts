@@ -355,6 +355,8 @@ describe('IUWS client: configuration', () => {
   it('says when SIEX_CLIENT_CERT is neither PEM nor base64 PFX', async () => {
     const c = createIuwsClient(settings({ SIEX_CLIENT_CERT: 'not a certificate!' }));
     await expect(failure(c.status('A'))).resolves.toMatchObject({ code: 'SIEX_NOT_CONFIGURED', message: expect.stringMatching(/SIEX_CLIENT_CERT is unusable/) });
+    const plain = createIuwsClient(settings({ SIEX_BASE_URL: 'http://siex.example', SIEX_CLIENT_CERT: 'TUlJ' }));
+    await expect(failure(plain.status('A'))).resolves.toMatchObject({ code: 'SIEX_NOT_CONFIGURED', message: 'SIEX_CLIENT_CERT is set, so SIEX_BASE_URL must be https' });
   });
 
   it('the settings schema names the missing credentials when SIEX_BASE_URL is set, and takes blank as unset', () => {
