@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
+import { mailStubService } from './mail-stub/service';
 import { officialCataloguesDir } from './official-catalogues';
+import { siexSimulatorService } from './siex-simulator/service';
 import { Stack, findProjectRoot, startStack } from './stack';
 
 /**
@@ -174,6 +176,7 @@ async function main(): Promise<void> {
       dataDir: args.dataDir,
       dataset: dataset || undefined,
       catalogues: catalogues ?? undefined,
+      services: [siexSimulatorService(), mailStubService()],
       output: (service, line) => console.log(`[${service}] ${line}`),
     });
   } catch (err) {

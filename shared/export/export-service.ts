@@ -74,6 +74,7 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
       error: '',
       lastError: '',
       emailSent: false,
+      emailError: '',
     },
     ids.map((id) => ({ recordId: id, recordRowKey: pointers.get(id)!.recordRowKey })),
   );

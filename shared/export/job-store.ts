@@ -25,6 +25,8 @@ export interface JobMeta {
   /** JSON of the last delivery's failure while it is being retried ('' if none); becomes `error` if the job fails. */
   lastError: string;
   emailSent: boolean;
+  /** Why the outcome e-mail could not be sent, when the mail service refused it for good ('' otherwise). */
+  emailError: string;
 }
 
 export type ItemState = 'pending' | 'ok' | 'error';
@@ -158,6 +160,7 @@ function toMeta(e: Record<string, unknown>): JobMeta & { etag: string } {
     error: String(e.error ?? ''),
     lastError: String(e.lastError ?? ''),
     emailSent: e.emailSent === true,
+    emailError: String(e.emailError ?? ''),
     etag: String(e.etag),
   };
 }

@@ -36,11 +36,21 @@ export interface WorkerDeps {
 }
 
 /**
- * Whether a failure should give the message back to the queue for a later delivery: everything except a SIEX error
- * that says retrying cannot help (a refused document), which settles its batch instead.
+ * Whether a failure should give the message back to the queue for a later delivery: everything except an error that
+ * says retrying cannot help (SIEX refused the document, the credentials, or is not configured; a bad e-mail address).
  */
 export function isRetryable(e: unknown): boolean {
   return (e as { retryable?: unknown } | null)?.retryable !== false;
+}
+
+/** SIEX refused the document itself: its records carry the refusal, and the job goes on with other batches. */
+function refusesDocument(e: unknown): boolean {
+  return (e as { code?: unknown } | null)?.code === 'SIEX_REJECTED';
+}
+
+function failure(e: unknown, fallback: string): { code: string; message: string } {
+  const code = (e as { code?: unknown } | null)?.code;
+  return { code: typeof code === 'string' ? code : fallback, message: (e as Error).message };
 }
 
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -58,10 +68,14 @@ export async function runExportJob(deps: WorkerDeps, jobId: number): Promise<voi
     try {
       await advance(deps, job);
     } catch (e) {
-      // Remembered so that the poison handler can say why, if every delivery fails the same way.
-      const code = (e as { retryable?: unknown }).retryable === undefined ? 'WORKER_ERROR' : 'SIEX_UNAVAILABLE';
-      await deps.jobs.updateMeta(jobId, { lastError: JSON.stringify({ code, message: (e as Error).message }) });
-      throw e;
+      if (!isRetryable(e)) {
+        // Another delivery would fail the same way (SIEX not configured, credentials refused): the job cannot run.
+        await deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify(failure(e, 'SIEX_ERROR')) });
+      } else {
+        // Remembered so that the poison handler can say why, if every delivery fails the same way.
+        await deps.jobs.updateMeta(jobId, { lastError: JSON.stringify(failure(e, 'WORKER_ERROR')) });
+        throw e;
+      }
     }
   }
   await notify(deps, jobId);
@@ -162,7 +176,7 @@ async function submitBatch(deps: WorkerDeps, job: Job, farm: FarmIndex, batch: J
     batch.requestId = await deps.siex.submit(cueDocument(farm, blocks), batch.key);
     batch.state = 'submitted';
   } catch (e) {
-    if (isRetryable(e)) throw e;
+    if (!refusesDocument(e)) throw e;
     // SIEX refused the whole document: each of its records carries the refusal.
     const items = batch.recordIds.map((id) => Object.assign(job.items.get(id)!, { state: 'error' as const, code: 'SIEX_REJECTED', message: (e as Error).message }));
     await deps.jobs.saveItems(job.meta.jobId, items);
@@ -233,6 +247,14 @@ async function notify(deps: Pick<WorkerDeps, 'jobs' | 'mailer'>, jobId: number):
   const job = await deps.jobs.load(jobId);
   if (!job || !isSettled(job.meta.status) || job.meta.emailSent) return;
   const mail = outcomeMail(job.meta, resultOf(job));
-  await deps.mailer.send({ to: job.meta.notifyEmail, ...mail }, mailOperationId(jobId));
+  try {
+    await deps.mailer.send({ to: job.meta.notifyEmail, ...mail }, mailOperationId(jobId));
+  } catch (e) {
+    if (isRetryable(e)) throw e;
+    // The mail service refused this message for good (e.g. the address): sending again cannot help. The job's
+    // outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
+    await deps.jobs.updateMeta(jobId, { emailSent: true, emailError: (e as Error).message });
+    return;
+  }
   await deps.jobs.updateMeta(jobId, { emailSent: true });
 }

@@ -21,6 +21,7 @@ export interface RegisterDeps {
   ids: IdBlocks;
   maxBackdateDays: number;
   now?: () => DateTime;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface RegisterInput {
@@ -35,7 +36,7 @@ export interface RegisterInput {
  * Concurrent registrations on the same locations retry, with jittered exponential backoff, this many times before
  * giving up with a 503: enough for dozens of simultaneous requests on one enclosure, a burst no farm produces.
  */
-const MAX_ATTEMPTS = 60;
+export const MAX_ATTEMPTS = 60;
 const MAX_BACKOFF_MS = 200;
 
 /**
@@ -110,7 +111,8 @@ export async function registerApplication(deps: RegisterDeps, input: RegisterInp
           violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff'),
         ], { 'Retry-After': '1' });
       }
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt)));
+      const wait = Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt);
+      await (deps.sleep ? deps.sleep(wait) : new Promise((r) => setTimeout(r, wait)));
     }
   }
 }

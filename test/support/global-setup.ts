@@ -1,7 +1,18 @@
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { officialCataloguesDir } from '../../local/official-catalogues';
 import { findProjectRoot, startStack } from '../../local/stack';
+import { mailStubService } from '../../local/mail-stub/service';
+import { siexSimulatorService } from '../../local/siex-simulator/service';
+
+/** host.json with the queue timings of a test run: a failed export delivery comes back after 1 s, not 30 s. */
+function writeTestHostJson(projectRoot: string, dir: string): string {
+  const host = JSON.parse(readFileSync(join(projectRoot, 'host.json'), 'utf8'));
+  host.extensions.queues = { ...host.extensions.queues, visibilityTimeout: '00:00:01', maxPollingInterval: '00:00:00.200' };
+  const file = join(dir, 'host.test.json');
+  writeFileSync(file, JSON.stringify(host, null, 2));
+  return file;
+}
 import { runnerScript } from '../../local/runner/process';
 
 /**
@@ -28,13 +39,18 @@ export default async function globalSetup(): Promise<void> {
     // Registration checks SIEX codes against the official catalogues, which CI has beside the project.
     catalogues: officialCataloguesDir(projectRoot) ?? undefined,
     // Tests load data between requests: reference data is revalidated on every request instead of every minute.
-    env: { AUTH_MODE: 'local', REFERENCE_CACHE_SECONDS: '0' },
+    // SIEX retries and queue redeliveries are shortened so outage tests take seconds, not minutes.
+    env: { AUTH_MODE: 'local', REFERENCE_CACHE_SECONDS: '0', SIEX_RETRY_BASE_MS: '20', SIEX_TIMEOUT_MS: '3000' },
+    services: [siexSimulatorService({ processingMs: 100 }), mailStubService()],
+    runner: { hostJson: writeTestHostJson(projectRoot, logDir) },
     output: (service, line) => log.write(`[${service}] ${line}\n`),
   }).catch((err: unknown) => {
     log.end();
     throw err;
   });
   process.env.GATEWAY_URL = stack.gatewayUrl;
+  process.env.SIEX_SIMULATOR_URL = stack.services.find((s) => s.name === 'siex-simulator')!.url;
+  process.env.MAIL_STUB_URL = stack.services.find((s) => s.name === 'mail-stub')!.url;
   process.env.AzureWebJobsStorage = stack.storageConnectionString;
   process.env.AUTH_MODE = 'local';
   (globalThis as Record<string, unknown>)[STACK_KEY] = {

@@ -21,3 +21,13 @@ export function gatewayUrl(): string {
 export function storageConnection(): string {
   return required('AzureWebJobsStorage');
 }
+
+/** Base URL of the SIEX simulator the gateway exports to (knobs at /_control, what it received at /_inspect). */
+export function siexSimulatorUrl(): string {
+  return required('SIEX_SIMULATOR_URL').replace(/\/+$/, '');
+}
+
+/** Base URL of the e-mail stub the gateway sends outcome e-mails to (outbox at /_inspect/outbox). */
+export function mailStubUrl(): string {
+  return required('MAIL_STUB_URL').replace(/\/+$/, '');
+}

@@ -8,7 +8,7 @@ import { FarmStore } from '../../shared/farms/farm-store';
 import { idempotencyHash, requestFingerprint } from '../../shared/http/idempotency';
 import { ProblemError } from '../../shared/http/problem';
 import { Guard, IdempotencyEntry, NewRecord, PhytoStore, RegistrationState, WriteConflict } from '../../shared/phyto/phyto-store';
-import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
+import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
 import { IdBlocks } from '../../shared/store/counters';
 import { CARDS, famolins, farmIndexDoc, madrid, microthiol, phytoRequest, priorApplications, smallSiexCodes, topik } from '../helpers/phyto-fixtures';
 
@@ -57,6 +57,7 @@ function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
     ids: { take: async () => next++ } as unknown as IdBlocks,
     maxBackdateDays: 7,
     now: () => madrid(now),
+    sleep: async () => undefined,
   };
 }
 
@@ -160,14 +161,14 @@ describe('registerApplication (storage faked)', () => {
     expect(guards).toEqual([{ rowKey: 'g~ES-11179~101', idcp: 101, etag: 'W/"3"', prior: [...far.prior, { recordId: 102, at: '2026-05-14T08:00:00.000Z' }] }]);
   });
 
-  it('gives up with 503 CONCURRENT_UPDATE and Retry-After after 20 conflicting attempts', async () => {
+  it('gives up with 503 CONCURRENT_UPDATE and Retry-After after MAX_ATTEMPTS conflicting attempts', async () => {
     const store = new FakeStore();
     store.conflicts = 1000;
     const e = await problem(registerApplication(deps(store), input()));
     expect(e.status).toBe(503);
     expect(e.errors.map((v) => v.code)).toEqual(['CONCURRENT_UPDATE']);
     expect(e.headers['Retry-After']).toBe('1');
-    expect(store.reads).toBe(20);
+    expect(store.reads).toBe(MAX_ATTEMPTS);
   });
 
   it('with an Idempotency-Key: writes the entry with the response; a stored entry for the same request is returned as is', async () => {
