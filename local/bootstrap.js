@@ -44,10 +44,15 @@ if (command === 'test') {
   const r = spawnSync(process.execPath, [jest, ...rest], { cwd: root, stdio: 'inherit' });
   process.exit(r.status ?? 1);
 }
-const target = { start: 'start', admin: 'admin', bench: '../bench/run' }[command];
+const target = { start: 'start', admin: 'admin', bench: '../bench/run', openapi: 'write-openapi' }[command];
 if (!target) {
-  console.error(`usage: bootstrap.js build|test|start|admin|bench [args]`);
+  console.error(`usage: bootstrap.js build|test|start|admin|bench|openapi [args]`);
   process.exit(2);
 }
-process.argv = [process.argv[0], target, ...rest];
-require(path.join(root, 'dist/local', `${target}.js`));
+// The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it
+// directly, and this process only waits for it to finish and passes its exit code on.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => undefined);
+const script = path.join(root, 'dist/local', `${target}.js`);
+const r = spawnSync(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);

@@ -149,9 +149,12 @@ async function main(): Promise<void> {
     console.error(`Port ${args.port} is in use (another npm start?). Stop it or pick another with --port N.`);
     process.exit(1);
   }
-  // Azurite's usual ports when free, so storage tools find it; any free ones otherwise (we print them).
+  // Azurite's usual ports when free, so storage tools find it, and fixed ones for the SIEX simulator and the mail
+  // outbox; any free ones otherwise (we print them).
   const tablePort = (await portIsFree(10002)) ? 10002 : 0;
   const queuePort = (await portIsFree(10001)) ? 10001 : 0;
+  const simulatorPort = (await portIsFree(7081)) ? 7081 : 0;
+  const mailPort = (await portIsFree(7082)) ? 7082 : 0;
 
   let stack: Stack | undefined;
   let stopping = false;
@@ -176,7 +179,7 @@ async function main(): Promise<void> {
       dataDir: args.dataDir,
       dataset: dataset || undefined,
       catalogues: catalogues ?? undefined,
-      services: [siexSimulatorService(), mailStubService()],
+      services: [siexSimulatorService({ port: simulatorPort }), mailStubService({ port: mailPort })],
       output: (service, line) => console.log(`[${service}] ${line}`),
     });
   } catch (err) {
@@ -200,6 +203,4 @@ async function main(): Promise<void> {
   console.log('\nCtrl-C stops everything.');
 }
 
-// Run when started as a program: directly, or by local/bootstrap.js (`npm start`), which requires this file.
-const entry = require.main?.filename ?? '';
-if (require.main === module || basename(entry) === 'bootstrap.js') void main();
+if (require.main === module) void main();

@@ -3,7 +3,7 @@
  * the directories it reads, so the same functions run on the real infra/ (infra.test.ts) and on copies broken on
  * purpose (checks-bite.test.ts). A check returns findings; none means it passed.
  *
- * What a check cannot see, a deployment will: the list of such things is in README-deploy.md ("first deployment").
+ * What a check cannot see, a deployment will: the list of such things is in README.md ("After the first deployment: what to watch").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
