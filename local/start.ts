@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
+import { flagsOrExit, readFlags } from './cli-args';
 import { mailStubService } from './mail-stub/service';
 import { officialCataloguesDir } from './official-catalogues';
 import { siexSimulatorService } from './siex-simulator/service';
@@ -29,38 +30,19 @@ export interface StartArgs {
 
 export function parseStartArgs(argv: string[]): StartArgs {
   const args: StartArgs = { port: 7071, inMemory: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--port': {
-        const raw = value();
-        const port = Number(raw);
-        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port needs a port number, got "${raw}"`);
-        args.port = port;
-        break;
-      }
-      case '--data':
-        args.dataDir = value();
-        break;
-      case '--in-memory':
-        args.inMemory = true;
-        break;
-      case '--dataset':
-        args.dataset = value();
-        break;
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      default:
-        throw new Error(`unknown option ${argv[i]}`);
-    }
-  }
+  const help = () => (args.help = true);
+  readFlags(
+    argv,
+    {
+      '--port': (v) => (args.port = v.int(1, 65535, (raw) => `--port needs a port number, got "${raw}"`)),
+      '--data': (v) => (args.dataDir = v.text()),
+      '--in-memory': () => (args.inMemory = true),
+      '--dataset': (v) => (args.dataset = v.text()),
+      '--help': help,
+      '-h': help,
+    },
+    { unknownAs: 'option', emptyIsMissing: true },
+  );
   return args;
 }
 
@@ -119,17 +101,8 @@ function readDataset(file: string): DemoDataset | undefined {
 }
 
 async function main(): Promise<void> {
-  let args: StartArgs;
-  try {
-    args = parseStartArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${START_USAGE}`);
-    process.exit(2);
-  }
-  if (args.help) {
-    console.log(START_USAGE);
-    return;
-  }
+  const args = flagsOrExit(() => parseStartArgs(process.argv.slice(2)), START_USAGE);
+  if (!args) return;
   const projectRoot = findProjectRoot(__dirname);
   const defaultDataset = join(projectRoot, 'local/demo/dataset.json');
   let dataset = args.dataset ? resolve(args.dataset) : defaultDataset;

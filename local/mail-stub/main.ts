@@ -1,3 +1,5 @@
+import { flagsOrExit, readFlags } from '../cli-args';
+import { onStopSignal } from '../stop-signal';
 import { MAIL_STUB_ACCESS_KEY, RunningMailStub, startMailStub } from './server';
 
 /**
@@ -29,55 +31,27 @@ export interface MailStubArgs {
 
 export function parseMailStubArgs(argv: string[]): MailStubArgs {
   const args: MailStubArgs = { port: 7082, host: '127.0.0.1', accessKey: MAIL_STUB_ACCESS_KEY, verbose: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${flag} needs a value`);
-      return next;
-    };
-    switch (flag) {
-      case '--port': {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error('--port needs an integer from 0 to 65535');
-        args.port = n;
-        break;
-      }
-      case '--host':
-        args.host = value();
-        break;
-      case '--access-key': {
-        const key = value();
+  readFlags(
+    argv,
+    {
+      '--port': (v) => (args.port = v.int(0, 65535)),
+      '--host': (v) => (args.host = v.text()),
+      '--access-key': (v) => {
+        const key = v.text();
         if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) throw new Error('--access-key must be base64');
         args.accessKey = key;
-        break;
-      }
-      case '--verbose':
-        args.verbose = true;
-        break;
-      case '--help':
-        args.help = true;
-        break;
-      default:
-        throw new Error(`unknown flag ${argv[i]}`);
-    }
-  }
+      },
+      '--verbose': () => (args.verbose = true),
+      '--help': () => (args.help = true),
+    },
+    { unknownAs: 'flag' },
+  );
   return args;
 }
 
 async function main(): Promise<void> {
-  let args: MailStubArgs;
-  try {
-    args = parseMailStubArgs(process.argv.slice(2));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${MAIL_STUB_USAGE}\n`);
-    process.exit(2);
-  }
-  if (args.help) {
-    process.stdout.write(`${MAIL_STUB_USAGE}\n`);
-    return;
-  }
+  const args = flagsOrExit(() => parseMailStubArgs(process.argv.slice(2)), MAIL_STUB_USAGE);
+  if (!args) return;
   let stub: RunningMailStub;
   try {
     stub = await startMailStub({
@@ -90,16 +64,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Mail stub failed to start: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  let stopping = false;
-  const shutdown = () => {
-    if (stopping) return;
-    stopping = true;
-    stub.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  // Started with an IPC channel (the local stack): when the parent goes away, so do we.
-  if (process.connected) process.on('disconnect', shutdown);
+  onStopSignal(() => stub.stop().then(() => process.exit(0)));
   process.stdout.write(`Mail outbox listening on ${stub.url}\nConnection string: ${stub.connectionString}\n`);
 }
 

@@ -1,3 +1,5 @@
+import { readFlags } from '../cli-args';
+
 /** Command-line flags of `node dist/local/runner/main.js`. */
 export interface RunnerArgs {
   root: string;
@@ -28,14 +30,6 @@ Settings come from the environment (AzureWebJobsStorage, AUTH_MODE, ...).
 
 Prints "Runner listening on http://<address>:<port>" once it serves requests.`;
 
-function intValue(flag: string, value: string | undefined, min: number, max: number): number {
-  const n = Number(value);
-  if (value === undefined || !Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${flag} needs an integer from ${min} to ${max}`);
-  }
-  return n;
-}
-
 export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
   const args: RunnerArgs = {
     root: cwd,
@@ -46,46 +40,22 @@ export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
     drainTimeoutMs: 10_000,
     help: false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${flag} needs a value`);
-      return next;
-    };
-    switch (flag) {
-      case '--root':
-        args.root = value();
-        break;
-      case '--main':
-        args.main = value();
-        break;
-      case '--host-json':
-        args.hostJson = value();
-        break;
-      case '--port':
-        args.port = intValue(flag, value(), 0, 65535);
-        break;
-      case '--hostname':
-        args.hostname = value();
-        break;
-      case '--drain-timeout':
-        args.drainTimeoutMs = intValue(flag, value(), 0, 3_600_000);
-        break;
-      case '--quiet':
-        args.quiet = true;
-        break;
-      case '--verbose':
-        args.verbose = true;
-        break;
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      default:
-        throw new Error(`unknown option ${argv[i]}`);
-    }
-  }
+  const help = () => (args.help = true);
+  readFlags(
+    argv,
+    {
+      '--root': (v) => (args.root = v.text()),
+      '--main': (v) => (args.main = v.text()),
+      '--host-json': (v) => (args.hostJson = v.text()),
+      '--port': (v) => (args.port = v.int(0, 65535)),
+      '--hostname': (v) => (args.hostname = v.text()),
+      '--drain-timeout': (v) => (args.drainTimeoutMs = v.int(0, 3_600_000)),
+      '--quiet': () => (args.quiet = true),
+      '--verbose': () => (args.verbose = true),
+      '--help': help,
+      '-h': help,
+    },
+    { unknownAs: 'option' },
+  );
   return args;
 }

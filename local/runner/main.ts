@@ -1,3 +1,5 @@
+import { flagsOrExit } from '../cli-args';
+import { onStopSignal } from '../stop-signal';
 import { RUNNER_USAGE, parseRunnerArgs } from './args';
 import { createLogger, formatError } from './logger';
 import { RunningRunner, startRunner } from './runner';
@@ -7,27 +9,15 @@ import { RunningRunner, startRunner } from './runner';
  * 1 when the app cannot start (the reason on stderr), 2 for bad flags.
  */
 async function main(): Promise<void> {
-  let args;
-  try {
-    args = parseRunnerArgs(process.argv.slice(2), process.cwd());
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${RUNNER_USAGE}\n`);
-    process.exit(2);
-  }
-  if (args.help) {
-    process.stdout.write(`${RUNNER_USAGE}\n`);
-    return;
-  }
+  const args = flagsOrExit(() => parseRunnerArgs(process.argv.slice(2), process.cwd()), RUNNER_USAGE);
+  if (!args) return;
   const logger = createLogger({ quiet: args.quiet, verbose: args.verbose });
   // What the host sets for its Node.js worker; some libraries look at them.
   process.env.FUNCTIONS_WORKER_RUNTIME ??= 'node';
   process.env.AzureWebJobsScriptRoot ??= args.root;
 
   let runner: RunningRunner | undefined;
-  let stopping = false;
-  const shutdown = (reason: string) => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignal((reason) => {
     logger.info(`Runner stopping (${reason})`);
     const done = runner ? runner.stop(args.drainTimeoutMs) : Promise.resolve();
     done.then(
@@ -37,11 +27,7 @@ async function main(): Promise<void> {
         process.exit(1);
       },
     );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  // Started by the local stack with an IPC channel: when the parent goes away for any reason, so do we.
-  if (process.connected) process.on('disconnect', () => shutdown('parent exited'));
+  });
 
   try {
     runner = await startRunner({

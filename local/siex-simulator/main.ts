@@ -1,3 +1,5 @@
+import { flagsOrExit, readFlags } from '../cli-args';
+import { onStopSignal } from '../stop-signal';
 import { RunningSiexSimulator, SIMULATOR_DEFAULT_CREDENTIALS, startSiexSimulator } from './server';
 
 /**
@@ -34,69 +36,29 @@ export interface SimulatorArgs {
   help: boolean;
 }
 
-function intValue(flag: string, value: string, min: number, max: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} needs an integer from ${min} to ${max}`);
-  return n;
-}
-
 export function parseSimulatorArgs(argv: string[]): SimulatorArgs {
   const args: SimulatorArgs = { port: 7081, host: '127.0.0.1', ...SIMULATOR_DEFAULT_CREDENTIALS, verbose: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${flag} needs a value`);
-      return next;
-    };
-    switch (flag) {
-      case '--port':
-        args.port = intValue(flag, value(), 0, 65535);
-        break;
-      case '--host':
-        args.host = value();
-        break;
-      case '--schema':
-        args.schemaPath = value();
-        break;
-      case '--username':
-        args.username = value();
-        break;
-      case '--password':
-        args.password = value();
-        break;
-      case '--processing-ms':
-        args.processingMs = intValue(flag, value(), 0, 3_600_000);
-        break;
-      case '--latency-ms':
-        args.latencyMs = intValue(flag, value(), 0, 600_000);
-        break;
-      case '--verbose':
-        args.verbose = true;
-        break;
-      case '--help':
-        args.help = true;
-        break;
-      default:
-        throw new Error(`unknown flag ${argv[i]}`);
-    }
-  }
+  readFlags(
+    argv,
+    {
+      '--port': (v) => (args.port = v.int(0, 65535)),
+      '--host': (v) => (args.host = v.text()),
+      '--schema': (v) => (args.schemaPath = v.text()),
+      '--username': (v) => (args.username = v.text()),
+      '--password': (v) => (args.password = v.text()),
+      '--processing-ms': (v) => (args.processingMs = v.int(0, 3_600_000)),
+      '--latency-ms': (v) => (args.latencyMs = v.int(0, 600_000)),
+      '--verbose': () => (args.verbose = true),
+      '--help': () => (args.help = true),
+    },
+    { unknownAs: 'flag' },
+  );
   return args;
 }
 
 async function main(): Promise<void> {
-  let args: SimulatorArgs;
-  try {
-    args = parseSimulatorArgs(process.argv.slice(2));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${SIMULATOR_USAGE}\n`);
-    process.exit(2);
-  }
-  if (args.help) {
-    process.stdout.write(`${SIMULATOR_USAGE}\n`);
-    return;
-  }
+  const args = flagsOrExit(() => parseSimulatorArgs(process.argv.slice(2)), SIMULATOR_USAGE);
+  if (!args) return;
   let simulator: RunningSiexSimulator;
   try {
     simulator = await startSiexSimulator({
@@ -113,16 +75,7 @@ async function main(): Promise<void> {
     process.stderr.write(`SIEX simulator failed to start: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  let stopping = false;
-  const shutdown = () => {
-    if (stopping) return;
-    stopping = true;
-    simulator.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  // Started with an IPC channel (the local stack): when the parent goes away, so do we.
-  if (process.connected) process.on('disconnect', shutdown);
+  onStopSignal(() => simulator.stop().then(() => process.exit(0)));
   process.stdout.write(`SIEX simulator listening on ${simulator.url}\n`);
 }
 
