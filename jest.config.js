@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
-const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] };
-// Type checking is done once by `tsc` before jest runs (local/bootstrap.js); ts-jest only transpiles.
+// Type checking is done once by `tsc` before jest runs (local/bootstrap.js); with isolatedModules in its tsconfig,
+// ts-jest only transpiles each file.
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] };
 module.exports = {
   testEnvironment: 'node',
   transform,
