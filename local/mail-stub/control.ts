@@ -1,3 +1,4 @@
+import { controlCall } from '../control-client';
 import { MailStubStats, OutboxEntry } from './server';
 
 /** The e-mail stub's control and inspection endpoints from another process (tests): see server.ts. */
@@ -9,16 +10,7 @@ export interface MailStubControl {
 }
 
 export function mailStubControl(baseUrl: string): MailStubControl {
-  const base = baseUrl.replace(/\/+$/, '');
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`mail stub ${method} ${path} answered ${res.status}: ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const call = controlCall(baseUrl, 'mail stub');
   return {
     outbox: () => call('GET', '/_inspect/outbox'),
     stats: () => call('GET', '/_inspect/stats'),

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { badControlRequest, readBody, sendJson, serve } from '../http-json';
 
 /**
  * E-mail stub: the part of Azure Communication Services' e-mail REST API that `EmailClient.beginSend` and its poller
@@ -91,31 +91,7 @@ const messageSchema = z.object({
 const controlSchema = z.object({ failNext: z.number().int().min(0) }).partial().strict();
 
 function acsError(res: ServerResponse, status: number, code: string, message: string): void {
-  const text = JSON.stringify({ error: { code, message } });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-ms-error-code': code });
-  res.end(text);
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        req.destroy();
-        reject(new Error('body too large'));
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+  sendJson(res, status, { error: { code, message } }, { 'x-ms-error-code': code });
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -162,7 +138,7 @@ export async function startMailStub(options: MailStubOptions = {}): Promise<Runn
     // A connection string's endpoint ends in "/", so the SDK may ask for "//emails:send".
     const path = url.pathname.replace(/^\/+/, '/').replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_BODY_BYTES, () => new Error('body too large'));
     log(`${method} ${url.pathname}${url.search}`);
 
     if (path === '/_control' && method === 'POST') {
@@ -170,21 +146,21 @@ export async function startMailStub(options: MailStubOptions = {}): Promise<Runn
       try {
         parsed = controlSchema.safeParse(JSON.parse(body.toString('utf8') || '{}'));
       } catch (e) {
-        return json(res, 400, { error: `not JSON: ${(e as Error).message}` });
+        return sendJson(res, 400, { error: `not JSON: ${(e as Error).message}` });
       }
-      if (!parsed.success) return json(res, 400, { error: 'bad control request', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) });
+      if (!parsed.success) return sendJson(res, 400, badControlRequest(parsed.error));
       if (parsed.data.failNext !== undefined) failNext = parsed.data.failNext;
-      return json(res, 200, { failNext });
+      return sendJson(res, 200, { failNext });
     }
     if (path === '/_control/reset' && method === 'POST') {
       outbox = [];
       operations = new Map();
       stats = { sends: 0, accepted: 0, duplicates: 0, refused: 0, failed: 0, polls: 0 };
       failNext = 0;
-      return json(res, 200, { failNext });
+      return sendJson(res, 200, { failNext });
     }
-    if (path === '/_inspect/outbox' && method === 'GET') return json(res, 200, outbox);
-    if (path === '/_inspect/stats' && method === 'GET') return json(res, 200, stats);
+    if (path === '/_inspect/outbox' && method === 'GET') return sendJson(res, 200, outbox);
+    if (path === '/_inspect/stats' && method === 'GET') return sendJson(res, 200, stats);
 
     const isSend = path === '/emails:send' && method === 'POST';
     const pollMatch = /^\/emails\/operations\/([^/]+)$/.exec(path);
@@ -205,14 +181,14 @@ export async function startMailStub(options: MailStubOptions = {}): Promise<Runn
       const id = decodeURIComponent(pollMatch![1]);
       const op = operations.get(id);
       if (!op) return acsError(res, 404, 'NotFound', `no operation ${id}`);
-      return json(res, 200, { id, status: op.status });
+      return sendJson(res, 200, { id, status: op.status });
     }
 
     const operationId = (req.headers['operation-id'] as string | undefined) ?? randomUUID();
     const operationLocation = `http://${host}/emails/operations/${encodeURIComponent(operationId)}?api-version=${encodeURIComponent(apiVersion)}`;
     if (operations.has(operationId)) {
       stats.duplicates++;
-      return json(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
+      return sendJson(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
     }
     if (failNext > 0) {
       failNext--;
@@ -243,32 +219,9 @@ export async function startMailStub(options: MailStubOptions = {}): Promise<Runn
       time: new Date().toISOString(),
     });
     stats.accepted++;
-    return json(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
+    return sendJson(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) acsError(res, 500, 'InternalServerError', (e as Error).message);
-      else res.destroy();
-    });
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host}:${port}`;
-  return {
-    url,
-    connectionString: `endpoint=${url}/;accesskey=${accessKey}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const server = await serve(handle, (res, e) => acsError(res, 500, 'InternalServerError', e.message), options);
+  return { ...server, connectionString: `endpoint=${server.url}/;accesskey=${accessKey}` };
 }

@@ -1,3 +1,4 @@
+import { controlCall } from '../control-client';
 import { Control, Knobs, SimulatorStats, SubmissionView } from './simulator';
 
 /**
@@ -13,16 +14,7 @@ export interface SiexSimulatorControl {
 }
 
 export function siexSimulatorControl(baseUrl: string): SiexSimulatorControl {
-  const base = baseUrl.replace(/\/+$/, '');
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`SIEX simulator ${method} ${path} answered ${res.status}: ${text}`);
-    return JSON.parse(text) as T;
-  }
+  const call = controlCall(baseUrl, 'SIEX simulator');
   return {
     set: (knobs) => call('POST', '/_control', knobs),
     knobs: () => call('GET', '/_control'),

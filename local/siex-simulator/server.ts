@@ -1,6 +1,6 @@
-import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { IDEMPOTENCY_HEADER, IUWS_PATHS, MAX_IDEMPOTENCY_KEY_LENGTH, tokenRequestSchema } from '../../shared/siex/iuws-protocol';
+import { badControlRequest, readBody, sendJson, serve } from '../http-json';
 import { findProjectRoot } from '../stack';
 import { CueValidator, defaultCueSchemaPath, loadCueValidator } from './cue-schema';
 import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulator';
@@ -98,28 +98,10 @@ class HttpProblem extends Error {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpProblem(413, { codigo: 'CUERPO_DEMASIADO_GRANDE', descripcion: `more than ${MAX_BODY_BYTES} bytes` }));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+/** The body as text; one too large is answered 413 like any other refusal. */
+async function readText(req: IncomingMessage): Promise<string> {
+  const tooLarge = () => new HttpProblem(413, { codigo: 'CUERPO_DEMASIADO_GRANDE', descripcion: `more than ${MAX_BODY_BYTES} bytes` });
+  return (await readBody(req, MAX_BODY_BYTES, tooLarge)).toString('utf8');
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -214,25 +196,25 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     state.countCall(endpoint);
     let status = 500;
     try {
-      const body = await readBody(req);
+      const body = await readText(req);
       if (state.knobs.latencyMs > 0) await delay(state.knobs.latencyMs);
       const failure = state.injectedFailure(endpoint);
       if (failure) {
         status = failure.status;
         const headers: Record<string, string> = failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : {};
-        send(res, status, { codigo: status === 429 ? 'DEMASIADAS_PETICIONES' : 'SERVICIO_NO_DISPONIBLE', descripcion: failure.why }, headers);
+        sendJson(res, status, { codigo: status === 429 ? 'DEMASIADAS_PETICIONES' : 'SERVICIO_NO_DISPONIBLE', descripcion: failure.why }, headers);
         return;
       }
       const [code, answer] = await run(body);
       status = code;
-      send(res, code, answer);
+      sendJson(res, code, answer);
     } catch (e) {
       if (e instanceof HttpProblem) {
         status = e.status;
-        send(res, e.status, e.body);
+        sendJson(res, e.status, e.body);
       } else {
         status = 500;
-        send(res, 500, { codigo: 'ERROR_INTERNO', descripcion: (e as Error).message });
+        sendJson(res, 500, { codigo: 'ERROR_INTERNO', descripcion: (e as Error).message });
       }
     } finally {
       state.countStatus(endpoint, status);
@@ -245,7 +227,7 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     const method = req.method ?? 'GET';
     if (options.verbose) log(`${method} ${url.pathname}${url.search}`);
     const only = (allowed: string, then: () => Promise<void> | void) =>
-      method === allowed ? then() : send(res, 405, { codigo: 'METODO_NO_PERMITIDO', descripcion: `${path} takes ${allowed}` }, { allow: allowed });
+      method === allowed ? then() : sendJson(res, 405, { codigo: 'METODO_NO_PERMITIDO', descripcion: `${path} takes ${allowed}` }, { allow: allowed });
 
     switch (path) {
       case IUWS_PATHS.token:
@@ -253,27 +235,27 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
       case IUWS_PATHS.submit:
         return only('POST', () => iuws(req, res, 'crear', (body) => crear(req, body)));
       case '/_control':
-        if (method === 'GET') return send(res, 200, state.knobs);
+        if (method === 'GET') return sendJson(res, 200, state.knobs);
         return only('POST', async () => {
           try {
-            const parsed = controlSchema.safeParse(parseJson(await readBody(req), 'the control request'));
+            const parsed = controlSchema.safeParse(parseJson(await readText(req), 'the control request'));
             if (!parsed.success) {
-              return send(res, 400, { error: 'bad control request', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) });
+              return sendJson(res, 400, badControlRequest(parsed.error));
             }
-            send(res, 200, state.control(parsed.data));
+            sendJson(res, 200, state.control(parsed.data));
           } catch (e) {
-            send(res, e instanceof HttpProblem ? e.status : 500, e instanceof HttpProblem ? e.body : { error: (e as Error).message });
+            sendJson(res, e instanceof HttpProblem ? e.status : 500, e instanceof HttpProblem ? e.body : { error: (e as Error).message });
           }
         });
       case '/_control/reset':
         return only('POST', () => {
           state.reset();
-          send(res, 200, state.knobs);
+          sendJson(res, 200, state.knobs);
         });
       case '/_inspect/submissions':
-        return only('GET', () => send(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')));
+        return only('GET', () => sendJson(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')));
       case '/_inspect/stats':
-        return only('GET', () => send(res, 200, state.stats()));
+        return only('GET', () => sendJson(res, 200, state.stats()));
     }
     const statusPrefix = `${IUWS_PATHS.status}/`;
     if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {
@@ -282,32 +264,9 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     }
     state.countCall('other');
     state.countStatus('other', 404);
-    send(res, 404, { codigo: 'NO_ENCONTRADO', descripcion: `no endpoint ${method} ${url.pathname}` });
+    sendJson(res, 404, { codigo: 'NO_ENCONTRADO', descripcion: `no endpoint ${method} ${url.pathname}` });
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) send(res, 500, { codigo: 'ERROR_INTERNO', descripcion: (e as Error).message });
-      else res.destroy();
-    });
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${port}`,
-    ...(schemaProblem ? { schemaProblem } : {}),
-    state,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const server = await serve(handle, (res, e) => sendJson(res, 500, { codigo: 'ERROR_INTERNO', descripcion: e.message }), options);
+  return { ...server, ...(schemaProblem ? { schemaProblem } : {}), state };
 }

@@ -1,0 +1,16 @@
+/** Calls a local service's control and inspection endpoints from another process (tests, the bench). */
+export type ControlCall = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
+
+/** A caller for the service at baseUrl; a failed call throws with `service`'s name, the call and the answer. */
+export function controlCall(baseUrl: string, service: string): ControlCall {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${service} ${method} ${path} answered ${res.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
