@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Ajv, { ErrorObject } from 'ajv';
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 
 /**
  * The official CUE schema 3.11.4, read at run time from the team kit beside the project (`../shared/siex/`, never
@@ -30,14 +30,22 @@ function dropNestedIds(node: unknown, root = true): unknown {
 export type CueValidation = { ok: true } | { ok: false; errors: ErrorObject[] };
 export type CueValidator = (document: unknown) => CueValidation;
 
-/** Compiles the schema file; throws, saying which file and why, when it is missing or unreadable. */
-export function loadCueValidator(schemaPath: string): CueValidator {
+/**
+ * Compiles the schema file into an ajv validator (its errors on `.errors` after a failed call); throws, saying which
+ * file and why, when it is missing or unreadable.
+ */
+export function compileCueSchema(schemaPath: string): ValidateFunction {
   let schema: object;
   try {
     schema = dropNestedIds(JSON.parse(readFileSync(schemaPath, 'utf8'))) as object;
   } catch (e) {
     throw new Error(`cannot read the official CUE schema at ${schemaPath}: ${(e as Error).message}`);
   }
-  const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+  return new Ajv({ strict: false, allErrors: true }).compile(schema);
+}
+
+/** The schema as a function answering each document's verdict with its errors. */
+export function loadCueValidator(schemaPath: string): CueValidator {
+  const validate = compileCueSchema(schemaPath);
   return (document) => (validate(document) ? { ok: true } : { ok: false, errors: validate.errors ?? [] });
 }
