@@ -27,8 +27,23 @@ interface ActiveInvocation {
   context?: unknown;
 }
 
-function readOnly(name: string): never {
-  throw new Error(`Cannot assign "${name}" because it is read-only.`);
+/**
+ * A hook's context as the worker builds it: hookData, appHookData and invocationContext can be read but assigning
+ * them throws; what `own` holds the hooks may change (inputs, result, error).
+ */
+function hookContext<T extends object>(readable: Record<string, () => unknown>, own: T): T {
+  const context = {} as T;
+  for (const [name, get] of Object.entries(readable)) {
+    Object.defineProperty(context, name, {
+      get,
+      set: () => {
+        throw new Error(`Cannot assign "${name}" because it is read-only.`);
+      },
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return Object.assign(context, own);
 }
 
 /**
@@ -114,28 +129,8 @@ export class Invoker {
     const { context, inputs: initialInputs } = await invocationModel.getArguments();
     active.context = context;
 
-    const pre = {
-      get hookData() {
-        return hookData;
-      },
-      set hookData(_v: unknown) {
-        readOnly('hookData');
-      },
-      get appHookData() {
-        return host.appHookData;
-      },
-      set appHookData(_v: unknown) {
-        readOnly('appHookData');
-      },
-      get invocationContext() {
-        return context;
-      },
-      set invocationContext(_v: unknown) {
-        readOnly('invocationContext');
-      },
-      functionCallback: fn.callback,
-      inputs: initialInputs,
-    };
+    const readable = { hookData: () => hookData, appHookData: () => host.appHookData, invocationContext: () => context };
+    const pre = hookContext(readable, { functionCallback: fn.callback, inputs: initialInputs });
     coreCtx.state = 'preInvocationHooks';
     try {
       await this.#runHooks(host.hooks.preInvocation, pre);
@@ -143,29 +138,7 @@ export class Invoker {
       coreCtx.state = undefined;
     }
 
-    const post = {
-      get hookData() {
-        return hookData;
-      },
-      set hookData(_v: unknown) {
-        readOnly('hookData');
-      },
-      get appHookData() {
-        return host.appHookData;
-      },
-      set appHookData(_v: unknown) {
-        readOnly('appHookData');
-      },
-      get invocationContext() {
-        return context;
-      },
-      set invocationContext(_v: unknown) {
-        readOnly('invocationContext');
-      },
-      inputs: pre.inputs,
-      result: null as unknown,
-      error: null as unknown,
-    };
+    const post = hookContext(readable, { inputs: pre.inputs, result: null as unknown, error: null as unknown });
     coreCtx.state = 'invocation';
     try {
       post.result = await invocationModel.invokeFunction(context, pre.inputs, pre.functionCallback);
