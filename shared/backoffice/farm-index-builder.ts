@@ -1,6 +1,6 @@
 import { FarmInput } from './dataset-schema';
 import { cropKey, CropEntry, FarmIndexDoc, FarmMeta, IdcpEntry } from '../farms/farm-index';
-import { sigpacCode } from '../farms/sigpac';
+import { pickSigpac, sigpacCode } from '../farms/sigpac';
 
 export type IdKind = 'AgriFarm' | 'AgriCrop' | 'AgriParcel' | 'idcp';
 export type TakeId = (kind: IdKind) => Promise<number>;
@@ -64,13 +64,7 @@ export async function buildFarmIndex(
           crop: cropIdx,
           parcelId,
           parcelName: parcel.name,
-          prov: s.prov,
-          town: s.town,
-          aggr: s.aggr,
-          zone: s.zone,
-          pol: s.pol,
-          parc: s.parc,
-          enc: s.enc,
+          ...pickSigpac(s),
           dimension: s.dimension,
           ...(s.dgc ? { dgc: s.dgc } : {}),
         });

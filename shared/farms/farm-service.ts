@@ -4,7 +4,7 @@ import { parseUrn } from '../domain/urn';
 import { ProblemError, Violation, violation } from '../http/problem';
 import { cropKey, FarmIndex } from './farm-index';
 import { FarmStore } from './farm-store';
-import { sigpacCode } from './sigpac';
+import { pickSigpac, sigpacCode } from './sigpac';
 
 function farmNotFound(): ProblemError {
   return new ProblemError(404, 'agrifarmId not found or not accessible', [
@@ -51,8 +51,7 @@ export function resolveIdcps(farm: FarmIndex, agrifarmId: string, body: ListIdcp
           violation('ENCLOSURE_NOT_FOUND', `body.regionalAttributes[${i}].sigpac[${j}]`, `enclosure ${sigpacCode(s)} has no such crop on the farm`),
         );
       } else {
-        const { prov, town, aggr, zone, pol, parc, enc } = entry;
-        idcp.push({ idcp: entry.idcp, prov, town, aggr, zone, pol, parc, enc });
+        idcp.push({ idcp: entry.idcp, ...pickSigpac(entry) });
       }
     }),
   );

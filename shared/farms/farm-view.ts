@@ -2,7 +2,7 @@ import { FarmInput } from '../backoffice/dataset-schema';
 import { FarmView } from '../api/farm-schemas';
 import { urn } from '../domain/urn';
 import { cropKey, FarmIndexDoc } from './farm-index';
-import { sigpacCode } from './sigpac';
+import { pickSigpac, sigpacCode } from './sigpac';
 
 /**
  * Renders the farm lookup response from the back-office data and the ids the index assigned. The farm lookup
@@ -37,13 +37,7 @@ export function renderFarmView(farm: FarmInput, index: FarmIndexDoc): FarmView {
             name: parcel.name,
             sigpac: parcel.sigpac.map((s) => ({
               idcp: idcpOf.get(`${cropIdx}|${sigpacCode(s)}`)!.idcp,
-              prov: s.prov,
-              town: s.town,
-              aggr: s.aggr,
-              zone: s.zone,
-              pol: s.pol,
-              parc: s.parc,
-              enc: s.enc,
+              ...pickSigpac(s),
               dimension: s.dimension,
             })),
           };

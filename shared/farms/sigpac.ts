@@ -11,6 +11,12 @@ export interface SigpacRef {
 
 export const SIGPAC_FIELDS = ['prov', 'town', 'aggr', 'zone', 'pol', 'parc', 'enc'] as const;
 
+/** Just the seven SIGPAC fields of `ref` (an enclosure, an index entry), as written and in the spec's order. */
+export function pickSigpac(ref: SigpacRef): SigpacRef {
+  const { prov, town, aggr, zone, pol, parc, enc } = ref;
+  return { prov, town, aggr, zone, pol, parc, enc };
+}
+
 /** SIGPAC codes are numbers written as text; `046` and `46` name the same province, so both match. */
 function canonical(code: string): string {
   return /^\d+$/.test(code) ? String(Number(code)) : code;

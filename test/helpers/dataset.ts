@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ClientInput, Dataset, FarmInput } from '../../shared/backoffice/dataset-schema';
+import { SigpacRef } from '../../shared/farms/sigpac';
 
 /**
  * Builders for back-office datasets used by the tests. Every test file shares one Azurite (and one gateway), so
@@ -32,14 +33,7 @@ export function testClient(label: string, farms: string[], overrides: Partial<Cl
   };
 }
 
-export interface EnclosureSpec {
-  prov: string;
-  town: string;
-  aggr: string;
-  zone: string;
-  pol: string;
-  parc: string;
-  enc: string;
+export interface EnclosureSpec extends SigpacRef {
   dimension: string;
 }
 
