@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { requestFingerprint } from '../../shared/http/idempotency';
 import { IuwsErrorItem, RecordResult } from '../../shared/siex/iuws-protocol';
 
 /**
@@ -123,22 +124,6 @@ function dayNumber(value: unknown): number | undefined {
   return m ? Number(m[3]) * 10_000 + Number(m[2]) * 100 + Number(m[1]) : undefined;
 }
 
-/** A stable hash of a JSON value (object keys sorted), to tell a replayed document from a different one. */
-export function canonicalHash(value: unknown): string {
-  const canonical = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === 'object') {
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-      );
-    }
-    return v;
-  };
-  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
-}
-
 export class SiexSimulatorState {
   knobs: Knobs;
   private tokens = new Map<string, number>();
@@ -233,7 +218,7 @@ export class SiexSimulatorState {
   replay(key: string, document: unknown): { submission: Submission } | { conflict: true } | undefined {
     const earlier = this.byKey.get(key);
     if (!earlier) return undefined;
-    if (earlier.hash !== canonicalHash(document)) return { conflict: true };
+    if (earlier.hash !== requestFingerprint(document)) return { conflict: true };
     this.replays++;
     return { submission: earlier.submission };
   }
@@ -276,7 +261,7 @@ export class SiexSimulatorState {
     };
     this.submissions.push(submission);
     this.byId.set(submission.idPeticion, submission);
-    if (idempotencyKey !== null) this.byKey.set(idempotencyKey, { submission, hash: canonicalHash(document) });
+    if (idempotencyKey !== null) this.byKey.set(idempotencyKey, { submission, hash: requestFingerprint(document) });
     return submission;
   }
 

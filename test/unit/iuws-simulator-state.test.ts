@@ -1,4 +1,5 @@
-import { DEFAULT_KNOBS, SiexSimulatorState, canonicalHash, controlSchema, tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { DEFAULT_KNOBS, SiexSimulatorState, controlSchema, tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { requestFingerprint } from '../../shared/http/idempotency';
 import { cueDocument, tratamFito } from '../integration/iuws-fixtures';
 
 /** The simulator's rules without HTTP, on a clock of our own. */
@@ -44,8 +45,8 @@ describe('SIEX simulator state', () => {
   });
 
   it('takes a document with its keys in another order for the same document', () => {
-    expect(canonicalHash({ a: 1, b: [{ c: 2, d: 3 }] })).toBe(canonicalHash({ b: [{ d: 3, c: 2 }], a: 1 }));
-    expect(canonicalHash({ a: 1, b: [1, 2] })).not.toBe(canonicalHash({ a: 1, b: [2, 1] }));
+    expect(requestFingerprint({ a: 1, b: [{ c: 2, d: 3 }] })).toBe(requestFingerprint({ b: [{ d: 3, c: 2 }], a: 1 }));
+    expect(requestFingerprint({ a: 1, b: [1, 2] })).not.toBe(requestFingerprint({ a: 1, b: [2, 1] }));
   });
 
   it('issues tokens for the right credentials only; they expire and can be revoked', () => {
