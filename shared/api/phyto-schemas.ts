@@ -51,7 +51,8 @@ export const efficacySchema = z
 export const machineSchema = z
   .strictObject({
     type: z.literal('Machine'),
-    id: z.string().min(1).max(20).describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
+    // SIEX takes the type as TipoMaquinariaUNE, at most 12 characters (codes look like 010102010 or 0000000_88).
+    id: z.string().regex(/^[0-9A-Za-z_]{1,12}$/, 'UNE machine type code: up to 12 letters, digits or _').describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
     name: name().default(''),
     roma: z.string().max(50).default('').describe('official machinery register (ROMA) number, when registered'),
   })
@@ -60,7 +61,11 @@ export const machineSchema = z
 /** Optional at registration: efficacy is often known only later. Export settles a record without them as an error. */
 const optionalSiexFields = {
   infection: infectionSchema.optional(),
-  tj: z.array(justificationSchema).max(10).optional(),
+  tj: z
+    .array(justificationSchema)
+    .max(10)
+    .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice')
+    .optional(),
   efficacy: efficacySchema.optional(),
   machine: z.array(machineSchema).max(10).optional(),
   detail: z.string().max(2000).optional(),

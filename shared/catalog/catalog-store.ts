@@ -5,6 +5,7 @@ import { submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { bumpCatalogVersion } from './catalog-version';
 import { TABLES, TableStore } from '../store/tables';
+import { odataEq } from '../store/odata';
 
 /**
  * Reference data in the `catalog` table, one partition per kind, so the in-memory cache refreshes each kind with a
@@ -28,7 +29,7 @@ export function contentHash(doc: unknown): string {
 async function readPartition<T>(table: TableClient, pk: string): Promise<Map<string, { doc: T; hash: string }>> {
   const rows = new Map<string, { doc: T; hash: string }>();
   for await (const e of table.listEntities<Record<string, unknown>>({
-    queryOptions: { filter: `PartitionKey eq '${pk}'` },
+    queryOptions: { filter: odataEq('PartitionKey', pk) },
   })) {
     rows.set(String(e.rowKey), { doc: fromDocProps<T>(e), hash: String(e.hash) });
   }

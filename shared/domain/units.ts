@@ -4,8 +4,8 @@
  * same dose. Codes are SIEX unit codes (catalogue UNIDADES_MEDIDA; a unit test checks them against it).
  *
  * The register writes concentrations as "%", meaning kilograms or litres of product per 100 litres of spray: 1 % is
- * therefore 1,000 g/hL or 1,000 cc/hL. That equates a kilogram with a litre of product, which is how the register's
- * own percentages are written for both solid and liquid formulations.
+ * therefore 1,000 g/hL (a solid) or 1,000 cc/hL (a liquid). A percentage compares with either; grams and cubic
+ * centimetres per hectolitre do not compare with each other (a mass is not a volume).
  */
 export type UnitFamily = 'mass-per-area' | 'volume-per-area' | 'concentration';
 
@@ -15,6 +15,8 @@ export interface DoseUnit {
   family: UnitFamily;
   /** Multiply by this to express a value in the family's base unit (kg/ha, L/ha, %). */
   factor: number;
+  /** For concentrations: what the product is measured in; a percentage is either. */
+  measures?: 'mass' | 'volume';
 }
 
 export const DOSE_UNITS: readonly DoseUnit[] = [
@@ -24,8 +26,8 @@ export const DOSE_UNITS: readonly DoseUnit[] = [
   { code: 18, symbol: 'L/ha', family: 'volume-per-area', factor: 1 },
   { code: 19, symbol: 'm3/ha', family: 'volume-per-area', factor: 1000 },
   { code: 14, symbol: '%', family: 'concentration', factor: 1 },
-  { code: 64, symbol: 'cc/hL', family: 'concentration', factor: 0.001 },
-  { code: 65, symbol: 'g/hL', family: 'concentration', factor: 0.001 },
+  { code: 64, symbol: 'cc/hL', family: 'concentration', factor: 0.001, measures: 'volume' },
+  { code: 65, symbol: 'g/hL', family: 'concentration', factor: 0.001, measures: 'mass' },
 ];
 
 const BY_CODE = new Map(DOSE_UNITS.map((u) => [u.code, u]));
@@ -43,6 +45,7 @@ export function sameSymbol(a: string, b: string): boolean {
 /** `value` expressed in `to`, or null when the two units are of different families (not comparable). */
 export function convertDose(value: number, from: DoseUnit, to: DoseUnit): number | null {
   if (from.family !== to.family) return null;
+  if (from.measures && to.measures && from.measures !== to.measures) return null;
   return (value * from.factor) / to.factor;
 }
 

@@ -17,6 +17,15 @@ export interface ExportDeps {
   now?: () => DateTime;
 }
 
+/**
+ * A job still `Iniciando` this long after it was created will never run: its creation was cut short (the process
+ * died between claiming the records and queueing the job). Its records are free again.
+ */
+export const ABANDONED_START_MS = 10 * 60_000;
+
+/** Job status rows read at once when checking which earlier jobs still hold the records. */
+const STATUS_READS_IN_PARALLEL = 16;
+
 export const EXPORT_MESSAGE =
   'The export runs in the background: follow it with jobstatus and jobresult. An e-mail with the outcome is sent when it finishes.';
 
@@ -41,15 +50,14 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   if (malformed.length > 0) throw new ProblemError(400, 'The record list is not valid.', malformed);
 
   const pointers = await deps.phyto.readPointers(farm.meta.farmId, ids);
-  const path = (id: number) => `body[${body.findIndex((b) => parseUrn('AgriPhytosanitary', b.id) === id)}].id`;
+  const position = new Map(ids.map((id) => [id, body.findIndex((b) => parseUrn('AgriPhytosanitary', b.id) === id)]));
+  const path = (id: number) => `body[${position.get(id)}].id`;
   const missing = ids.filter((id) => !pointers.has(id));
   if (missing.length > 0) {
     throw new ProblemError(404, 'Some records are not records of this farm.', missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)));
   }
-  const jobsOfRecords = [...new Set([...pointers.values()].map((p) => p.jobId).filter((j) => j > 0))];
-  const running = new Set(
-    (await Promise.all(jobsOfRecords.map((j) => deps.jobs.meta(j)))).filter((m) => m && !isSettled(m.status)).map((m) => m!.jobId),
-  );
+  const now = (deps.now ?? (() => DateTime.now()))();
+  const running = await runningJobs(deps.jobs, [...new Set([...pointers.values()].map((p) => p.jobId).filter((j) => j > 0))], now.toMillis());
   const conflicts: Violation[] = [];
   for (const p of pointers.values()) {
     if (p.exported) conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
@@ -58,7 +66,6 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   if (conflicts.length > 0) throw new ProblemError(409, 'Some records cannot be exported now.', conflicts);
 
   const jobId = await deps.jobIds.take();
-  const now = (deps.now ?? (() => DateTime.now()))();
   await deps.jobs.create(
     {
       jobId,
@@ -68,6 +75,7 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
       agrifarmId,
       status: 1,
       inidate: formatDateTime(now),
+      createdAt: now.toMillis(),
       total: ids.length,
       settled: 0,
       accepted: 0,
@@ -80,12 +88,13 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   );
   // A failed job releases its records: whatever was claimed before the failure is free again. The caller gets the
   // error in the response, so no e-mail is due for a job it never saw started.
-  const fail = (code: string, message: string) => deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify({ code, message }), emailSent: true });
+  const fail = (code: string, message: string) =>
+    deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify({ code, message }), emailSent: true }).catch(() => undefined);
   try {
     await deps.phyto.claim(farm.meta.farmId, [...pointers.values()], jobId);
   } catch (e) {
+    await fail(e instanceof WriteConflict ? 'CONFLICT' : 'START_FAILED', (e as Error).message);
     if (!(e instanceof WriteConflict)) throw e;
-    await fail('CONFLICT', 'records changed while the job was being created');
     throw new ProblemError(409, 'Some records were taken by another export meanwhile; retry.', [
       violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
     ]);
@@ -99,4 +108,27 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
     });
   }
   return { id: jobId, status: JOB_STATUS[1], message: EXPORT_MESSAGE };
+}
+
+/**
+ * The jobs among these that still hold their records: not settled, and not a start abandoned long ago (a process
+ * that died between claiming and queueing leaves a job `Iniciando` forever; its records must not stay locked).
+ */
+async function runningJobs(jobs: JobStore, jobIds: number[], nowMs: number): Promise<Set<number>> {
+  const running = new Set<number>();
+  for (let i = 0; i < jobIds.length; i += STATUS_READS_IN_PARALLEL) {
+    const metas = await Promise.all(jobIds.slice(i, i + STATUS_READS_IN_PARALLEL).map((j) => jobs.meta(j)));
+    for (const m of metas) {
+      if (!m || isSettled(m.status)) continue;
+      if (m.status === 1 && nowMs - m.createdAt > ABANDONED_START_MS) {
+        // Settled under its ETag: if a worker took the job meanwhile (1 → 2), this fails and the job counts as running.
+        const settled = await jobs
+          .updateMeta(m.jobId, { status: 5, error: JSON.stringify({ code: 'START_ABANDONED', message: 'the job was never queued' }), emailSent: true }, m.etag)
+          .then(() => true, () => false);
+        if (settled) continue;
+      }
+      running.add(m.jobId);
+    }
+  }
+  return running;
 }

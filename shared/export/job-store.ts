@@ -2,6 +2,7 @@ import { RestError, TableClient, TransactionAction } from '@azure/data-tables';
 import { submitInChunks } from '../store/batched-query';
 import { TABLES, TableStore } from '../store/tables';
 import { JobStatusId } from './job-status';
+import { odataEq } from '../store/odata';
 
 /**
  * Export jobs in the `jobs` table, one partition per job so the whole job is read with one partition query:
@@ -17,6 +18,8 @@ export interface JobMeta {
   status: JobStatusId;
   /** `DD-MM-YYYY HH:mm:ss`, Madrid. */
   inidate: string;
+  /** Epoch ms of the creation, for telling an abandoned start from a job still starting. */
+  createdAt: number;
   total: number;
   settled: number;
   accepted: number;
@@ -84,7 +87,7 @@ export class JobStore {
     let meta: Job['meta'] | undefined;
     const items = new Map<number, JobItem>();
     const batches: JobBatch[] = [];
-    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: `PartitionKey eq '${jobPk(jobId)}'` } })) {
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: odataEq('PartitionKey', jobPk(jobId)) } })) {
       const rk = String(e.rowKey);
       if (rk === 'meta') meta = toMeta(e);
       else if (rk.startsWith('r~')) {
@@ -119,9 +122,10 @@ export class JobStore {
     }
   }
 
-  async updateMeta(jobId: number, changes: Partial<Omit<JobMeta, 'jobId'>>): Promise<void> {
+  /** With `etag`, only if the status row is unchanged since it was read (a status transition that must not race). */
+  async updateMeta(jobId: number, changes: Partial<Omit<JobMeta, 'jobId'>>, etag?: string): Promise<void> {
     const table = await this.table();
-    await table.updateEntity({ partitionKey: jobPk(jobId), rowKey: 'meta', ...changes }, 'Merge');
+    await table.updateEntity({ partitionKey: jobPk(jobId), rowKey: 'meta', ...changes }, 'Merge', etag ? { etag } : undefined);
   }
 
   async saveItems(jobId: number, items: JobItem[]): Promise<void> {
@@ -154,6 +158,7 @@ function toMeta(e: Record<string, unknown>): JobMeta & { etag: string } {
     agrifarmId: String(e.agrifarmId),
     status: Number(e.status) as JobStatusId,
     inidate: String(e.inidate),
+    createdAt: Number(e.createdAt ?? 0),
     total: Number(e.total),
     settled: Number(e.settled ?? 0),
     accepted: Number(e.accepted ?? 0),

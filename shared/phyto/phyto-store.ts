@@ -5,6 +5,7 @@ import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { TABLES, TableStore } from '../store/tables';
 import { PriorApplication } from './rule-context';
 import { farmPartition, guardRowKey, idempotencyRowKey, pointerRowKey, recordRange, recordRowKey } from './phyto-keys';
+import { odataEq, odataString } from '../store/odata';
 
 export interface Guard {
   rowKey: string;
@@ -45,7 +46,6 @@ export interface NewRecord {
 /** A conflicting concurrent write (ETag mismatch, or a row created meanwhile): re-read and re-validate. */
 export class WriteConflict extends Error {}
 
-const odata = (s: string) => s.replace(/'/g, "''");
 
 export class PhytoStore {
   constructor(private readonly tables: TableStore) {}
@@ -173,8 +173,8 @@ export class PhytoStore {
   async listKeys(farmId: number, fromMs?: number, toMs?: number, product?: string): Promise<string[]> {
     const table = await this.table();
     const { ge, lt } = recordRange(fromMs, toMs);
-    let filter = `PartitionKey eq '${farmPartition(farmId)}' and RowKey ge '${ge}' and RowKey lt '${lt}'`;
-    if (product) filter += ` and product eq '${odata(product)}'`;
+    let filter = `${odataEq('PartitionKey', farmPartition(farmId))} and RowKey ge ${odataString(ge)} and RowKey lt ${odataString(lt)}`;
+    if (product) filter += ` and ${odataEq('product', product)}`;
     const keys: string[] = [];
     for await (const e of table.listEntities({ queryOptions: { filter, select: ['RowKey'] } })) keys.push(String(e.rowKey));
     return keys;
@@ -183,8 +183,8 @@ export class PhytoStore {
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */
   async readRange(farmId: number, firstKey: string, lastKey: string, product?: string): Promise<PhytoRecord[]> {
     const table = await this.table();
-    let filter = `PartitionKey eq '${farmPartition(farmId)}' and RowKey ge '${firstKey}' and RowKey le '${lastKey}'`;
-    if (product) filter += ` and product eq '${odata(product)}'`;
+    let filter = `${odataEq('PartitionKey', farmPartition(farmId))} and RowKey ge ${odataString(firstKey)} and RowKey le ${odataString(lastKey)}`;
+    if (product) filter += ` and ${odataEq('product', product)}`;
     const out: PhytoRecord[] = [];
     for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } })) out.push(fromDocProps<PhytoRecord>(e));
     return out;

@@ -61,9 +61,7 @@ export function cropUseRules(
       continue;
     }
     const infection = request.infection;
-    const forPest = infection
-      ? forCrop.filter((u) => u.pest.kind === infection.kind && String(u.pest.code) === infection.id)
-      : forCrop;
+    const forPest = infection ? usesAgainst(forCrop, infection.kind, infection.id) : forCrop;
     if (forPest.length === 0) {
       violations.push(
         violation('PEST_NOT_AUTHORIZED', 'body.infection', `${product.code} is not authorized against ${infection!.kind} ${infection!.id} on ${cropName}`),
@@ -95,6 +93,16 @@ export function cropUseRules(
     }
   }
   return { violations, uses: [...new Set(chosen)] };
+}
+
+/**
+ * The uses for the pest treated. The register names some pests that no SIEX catalogue has (stored with code 0 and
+ * the register's words): when no coded use matches, those uses still authorize the crop, so the application is
+ * judged by their dose and months rather than refused for a pest the register does allow.
+ */
+function usesAgainst(forCrop: ProductUse[], kind: string, code: string): ProductUse[] {
+  const coded = forCrop.filter((u) => u.pest.kind === kind && String(u.pest.code) === code);
+  return coded.length > 0 ? coded : forCrop.filter((u) => u.pest.code === 0);
 }
 
 function doseVerdict(dose: number, unit: DoseUnit, use: ProductUse): { dose: 'ok' | 'above' | 'below' | 'incompatible' } {

@@ -32,10 +32,18 @@ export function farmProblems(farm: FarmIndex): string[] {
   return missing;
 }
 
-/** `ES-11179` → `11179`, `ES-00123` → `ES-00123`: the register number as the official register writes it. */
+/**
+ * `ES-11179` → `11179`, `ES-02112` → `ES-02112`: the register number as the official register writes it. Legacy
+ * numbers are five digits from 10000 (shared/catalog/register/code.ts), so a code starting with 0 is an ES- number.
+ */
 export function registerNumberText(code: string): string {
   const digits = code.slice(3);
-  return digits.startsWith('00') ? code : String(Number(digits));
+  return digits.startsWith('0') ? code : digits;
+}
+
+/** SIEX's free-text fields match `^.*$`: no line breaks or other control characters, so they become spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
 export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex): MapResult {
@@ -43,14 +51,19 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   if (!record.infection) missing.push('infection (the pest, disease, weed or regulation treated: ProblematicaFito)');
   if (record.tj.length === 0) missing.push('tj (justification codes: Justificaciones)');
   if (!record.efficacy.id) missing.push('efficacy (Eficacia)');
-  const dgcs = record.idcp.map((id) => {
-    const entry = farm.byIdcp.get(Number(id));
+  // The treated area, when the record gives it, spread over the enclosures by their size; else each whole enclosure.
+  const entries = record.idcp.map((id) => farm.byIdcp.get(Number(id)));
+  const enclosuresArea = entries.reduce((sum, e) => sum + (e ? Number(e.dimension) : 0), 0);
+  const share = record.surface && enclosuresArea > 0 ? Number(record.surface) / enclosuresArea : 1;
+  const dgcs = entries.map((entry, i) => {
+    const id = record.idcp[i];
     if (!entry) {
       missing.push(`idcp ${id} is no longer a crop location of the farm`);
       return null;
     }
     if (!entry.dgc) missing.push(`enclosure of idcp ${id} has no DGC code (CodigoDGC)`);
-    return { CodigoDGC: Number(entry.dgc ?? 0), CodigoCultivo: Number(farm.cropOf(entry).typecropId), Superficie: Number(entry.dimension) };
+    const area = Math.round(Number(entry.dimension) * share * 10_000) / 10_000;
+    return { CodigoDGC: Number(entry.dgc ?? 0), CodigoCultivo: Number(farm.cropOf(entry).typecropId), Superficie: area };
   });
   const at = parseDateTime(record.dateApplication);
   if (!at) missing.push('dateApplication');
@@ -67,7 +80,7 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
     HoraTratamiento: local.toFormat('HH:mm'),
     DGCs: dgcs,
     ProblematicaFito: { [group]: { [list]: [Number(record.infection.id)] } },
-    Justificaciones: record.tj.map((t) => ({ JustAct: Number(t.id) })),
+    Justificaciones: [...new Set(record.tj.map((t) => Number(t.id)))].map((JustAct) => ({ JustAct })),
     ProductosFito: [
       {
         TipoProducto: REGISTERED_PRODUCT,
@@ -85,14 +98,14 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
         EquipoAplicador: machine
           ? {
               AplicacionManual: false,
-              ...(machine.roma ? { NumROMA: machine.roma } : { IdEquipoAplicador: machine.id }),
-              TipoMaquinariaUNE: machine.id.slice(0, 12),
+              ...(machine.roma ? { NumROMA: oneLine(machine.roma) } : { IdEquipoAplicador: machine.id }),
+              TipoMaquinariaUNE: machine.id,
             }
           : { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' },
       },
     ],
     Eficacia: Number(record.efficacy.id),
-    ...(record.detail ? { Observaciones: record.detail } : {}),
+    ...(record.detail ? { Observaciones: oneLine(record.detail) } : {}),
   };
   return { ok: true, block };
 }

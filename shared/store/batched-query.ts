@@ -1,9 +1,9 @@
 import { TableClient, TransactionAction } from '@azure/data-tables';
+import { odataEq } from './odata';
 
 /** Azure Table Storage accepts at most 15 comparisons in one filter: the partition key plus 14 row keys. */
 const ROW_KEYS_PER_QUERY = 14;
 
-const odata = (s: string) => s.replace(/'/g, "''");
 
 /**
  * Reads the rows with the given row keys from one partition: one query per 14 keys, `parallel` at a time. Missing
@@ -22,7 +22,7 @@ export async function readRowsByKey(
   const worker = async () => {
     while (next < groups.length) {
       const group = groups[next++];
-      const filter = `PartitionKey eq '${odata(partitionKey)}' and (${group.map((k) => `RowKey eq '${odata(k)}'`).join(' or ')})`;
+      const filter = `${odataEq('PartitionKey', partitionKey)} and (${group.map((k) => odataEq('RowKey', k)).join(' or ')})`;
       for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } })) out.push(e);
     }
   };

@@ -1,5 +1,6 @@
 import { TableClient, TransactionAction } from '@azure/data-tables';
 import { chunkText, fromDocText, MAX_DOC_CHARS } from './doc-entity';
+import { odataEq } from './odata';
 
 /**
  * A text document larger than one entity, stored as rows `c000`, `c001`, ... of one partition, so it is written in
@@ -17,7 +18,7 @@ function rowKey(i: number): string {
 
 export async function readChunkedDoc(table: TableClient, pk: string): Promise<ChunkedDoc | null> {
   const rows: Record<string, unknown>[] = [];
-  for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: `PartitionKey eq '${pk}'` } })) {
+  for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: odataEq('PartitionKey', pk) } })) {
     rows.push(e);
   }
   if (rows.length === 0) return null;

@@ -115,8 +115,41 @@ describe('CUE mapping (schema 3.11.4)', () => {
     ]);
   });
 
-  it('writes register numbers as the register does: legacy numbers plain, ES- numbers whole', () => {
+  it('writes register numbers as the register does: legacy numbers (five digits from 10000) plain, ES- numbers whole', () => {
     expect(registerNumberText('ES-11179')).toBe('11179');
+    expect(registerNumberText('ES-25999')).toBe('25999');
     expect(registerNumberText('ES-00064')).toBe('ES-00064');
+    expect(registerNumberText('ES-02112')).toBe('ES-02112');
+    expect(registerNumberText('ES-01234')).toBe('ES-01234');
+  });
+
+  it('keeps documents valid whatever the free text: line breaks become spaces, repeated justifications are sent once', () => {
+    const f = farm();
+    const mapped = mapRecord(
+      record(f, {
+        detail: 'línea 1\r\nlínea 2\ttab',
+        tj: [{ type: 'TypeJustification', id: '1', name: '' }],
+        machine: [{ type: 'Machine', id: '010102010', name: '', roma: 'ROMA\n46' }],
+      }),
+      123,
+      f,
+    );
+    if (!mapped.ok) throw new Error(mapped.missing.join('; '));
+    const r = record(f);
+    (r.tj as unknown[]).push({ type: 'TypeJustification', id: '1', name: '' });
+    const twice = mapRecord(r, 124, f);
+    if (!twice.ok) throw new Error(twice.missing.join('; '));
+    expect(mapped.block.Observaciones).toBe('línea 1 línea 2 tab');
+    expect(twice.block.Justificaciones).toEqual([{ JustAct: 1 }, { JustAct: 2 }]);
+    const validate = cueValidator();
+    expect(validate(cueDocument(f, [mapped.block, twice.block])) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('reports the treated area, when given, spread over the enclosures by size; else each whole enclosure', () => {
+    const f = farm();
+    const mapped = mapRecord(record(f, { surface: '3.2335' }), 123, f);
+    if (!mapped.ok) throw new Error(mapped.missing.join('; '));
+    // 2.35 ha and 4.12 ha enclosures (6.47 ha), half of it treated.
+    expect((mapped.block.DGCs as { Superficie: number }[]).map((d) => d.Superficie)).toEqual([1.1745, 2.059]);
   });
 });

@@ -26,7 +26,7 @@ const full: PhytoRequest = phytoRequest({
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '148', name: 'Oídio de la vid' },
   tj: [{ type: 'TypeJustification', id: '2', name: 'Monitorización' }],
   efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: 'sin síntomas a los 10 días' },
-  machine: [{ type: 'Machine', id: '3.1', name: 'Pulverizador hidroneumático', roma: 'ROMA-123' }],
+  machine: [{ type: 'Machine', id: '010302020', name: 'Pulverizador hidroneumático', roma: 'ROMA-123' }],
   detail: 'tratamiento de mañana',
   batch: 'L-2026-05',
   soup: '1000',

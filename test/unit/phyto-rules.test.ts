@@ -93,6 +93,19 @@ describe('dose within the authorized range (FAMOLINS 20-30 kg/ha on vine)', () =
     expect(dose(249, UNITS.ccHl)).toEqual(['DOSE_BELOW_MIN']);
   });
 
+  it('does not compare grams with cubic centimetres per hectolitre: a mass is not a volume (a % compares with both)', () => {
+    const perHl = (symbol: string, code: number) =>
+      microthiol({
+        uses: [{ ...microthiol().uses[0], doseMin: 250, doseMax: 800, unit: { code, symbol } }],
+      });
+    const ccUse = perHl('cc/hL', 64);
+    const gUse = perHl('g/hL', 65);
+    expect(codes(req({ dose: 500, measure: UNITS.gHl }, { products: [ccUse] }))).toEqual(['DOSE_UNIT_INCOMPATIBLE']);
+    expect(codes(req({ dose: 500, measure: UNITS.ccHl }, { products: [gUse] }))).toEqual(['DOSE_UNIT_INCOMPATIBLE']);
+    expect(codes(req({ dose: 500, measure: UNITS.ccHl }, { products: [ccUse] }))).toEqual([]);
+    expect(codes(req({ dose: 0.5, measure: UNITS.percent }, { products: [gUse] }))).toEqual([]);
+  });
+
   it('refuses a unit that cannot be compared with the authorized one instead of passing it (kg/ha against a % use)', () => {
     const { violations } = check(req({ dose: 0.5, measure: UNITS.kgHa }));
     expect(violations).toEqual([{ code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure', message: expect.stringContaining('%') }]);
@@ -170,6 +183,17 @@ describe('product authorized and in force', () => {
     expect(codes(req({ infection: infection('enfermedad', '42'), idcp: [OLIVE] }))).toEqual([]);
     // the same number in another catalogue is another pest (PLAGAS 1 exists, but no use is against it)
     expect(codes(req({ infection: infection('plaga', '1') }))).toEqual(['PEST_NOT_AUTHORIZED']);
+  });
+
+  it('judges by the register uses whose pest SIEX has no code (code 0) when no coded use matches the infection', () => {
+    const infection = { type: 'TypeInfection' as const, kind: 'plaga' as const, id: '1', name: '' };
+    const uncoded = microthiol({
+      uses: [microthiol().uses[0], { ...microthiol().uses[0], pest: { code: 0, kind: 'plaga', name: 'Ácaros (sin código SIEX)' }, doseMax: 0.5 }],
+    });
+    expect(codes(req({ infection, dose: 0.5 }, { products: [uncoded] }))).toEqual([]);
+    expect(codes(req({ infection, dose: 0.6 }, { products: [uncoded] }))).toEqual(['DOSE_ABOVE_MAX']);
+    // a coded use for the infection wins over the uncoded ones
+    expect(codes(req({ infection: { ...infection, kind: 'enfermedad', id: '148' }, dose: 0.6 }, { products: [uncoded] }))).toEqual([]);
   });
 
   it('is authorized only in the use\'s months (vine: March to September), judged in Madrid time', () => {

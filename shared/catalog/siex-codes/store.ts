@@ -6,6 +6,7 @@ import { bumpCatalogVersion } from '../catalog-version';
 import { TABLES, TableStore } from '../../store/tables';
 import { CatalogueName, catalogueNames, SiexCode, siexCodeSchema } from './catalogues';
 import { SiexCodes } from './siex-codes';
+import { odataEq } from '../../store/odata';
 
 /**
  * SIEX catalogues in the `catalog` table, one partition per catalogue (`siex-UNIDADES_MEDIDA`, ...; RowKey = code),
@@ -79,7 +80,7 @@ function rowKeyOf(code: string): string {
 async function readRows(table: TableClient, pk: string): Promise<Map<string, { doc: SiexCode; hash: string }>> {
   const rows = new Map<string, { doc: SiexCode; hash: string }>();
   for await (const e of table.listEntities<Record<string, unknown>>({
-    queryOptions: { filter: `PartitionKey eq '${pk}'` },
+    queryOptions: { filter: odataEq('PartitionKey', pk) },
   })) {
     const doc = siexCodeSchema.parse(fromDocProps(e));
     rows.set(doc.code, { doc, hash: String(e.hash) });
