@@ -32,6 +32,8 @@ function ensureDependencies() {
 }
 
 function build() {
+  // tsc never deletes: a function file renamed or removed would stay in dist/functions and keep its routes.
+  fs.rmSync(path.join(root, 'dist/functions'), { recursive: true, force: true });
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
 }
 

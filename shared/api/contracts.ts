@@ -53,7 +53,7 @@ export const registerPhyto = {
     `(1 to 50 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
     'surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy ' +
     'as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body ' +
-    'return the first response and create nothing; the same key with another body is 422.',
+    'return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and farm).',
   query: registerQuerySchema,
   body: phytoRequestSchema,
   success: { status: 201, description: 'the created record, as a one-item array', schema: z.array(phytoRecordSchema) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REA_RE } from '../domain/nif';
 
 /** Response and request shapes of the farm lookup and crop-location identifier operations, field by field as the spec. */
 const sigpacCodes = {
@@ -60,7 +61,7 @@ export const farmSchema = z
 export type FarmView = z.infer<typeof farmSchema>;
 
 export const farmLookupQuerySchema = z.object({
-  rea: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'REA code: 1 to 20 letters or digits'),
+  rea: z.string().regex(REA_RE, 'REA code: 1 to 20 letters or digits'),
   year: z
     .string()
     .regex(/^\d{4}$/, 'campaign year: four digits')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDate } from '../domain/dates';
-import { isValidPersonalNif, PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
+import { isValidPersonalNif, PRODUCT_CODE_RE, REA_RE, ROPO_RE } from '../domain/nif';
 
 /**
  * The back-office dataset (shared/spec/backoffice-dataset.md): what operators load with `npm run admin -- import`.
@@ -99,7 +99,7 @@ export const farmCropSchema = z.strictObject({
 });
 
 export const farmSchema = z.strictObject({
-  rea: z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'letters and digits'),
+  rea: z.string().regex(REA_RE, 'letters and digits'),
   codigoRea: z.string().length(14).optional(),
   year: z.number().int().min(2000).max(2100),
   name: z.string().min(1),

@@ -26,3 +26,6 @@ export const ROPO_RE = /^ES-\d{8}$/;
 
 /** Product registration code as the API writes it: `ES-` and five digits. */
 export const PRODUCT_CODE_RE = /^ES-\d{5}$/;
+
+/** Regional holding register (REA) code as clients look farms up by it: letters and digits. */
+export const REA_RE = /^[A-Za-z0-9]{1,20}$/;

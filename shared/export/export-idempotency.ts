@@ -1,6 +1,5 @@
 import { Client } from '../clients/client-store';
-import { idempotencyHash, requestFingerprint } from '../http/idempotency';
-import { ProblemError, violation } from '../http/problem';
+import { idempotencyHash, replay, requestFingerprint } from '../http/idempotency';
 import { PhytoStore } from '../phyto/phyto-store';
 
 /**
@@ -20,12 +19,7 @@ export async function withIdempotency(
   const hash = idempotencyHash(client.id, key);
   const fingerprint = requestFingerprint(request);
   const previous = await phyto.readIdempotency(farmId, hash);
-  if (previous) {
-    if (previous.requestHash === fingerprint) return { status: previous.status, body: previous.body };
-    throw new ProblemError(422, 'The Idempotency-Key was already used for a different request.', [
-      violation('IDEMPOTENCY_KEY_REUSED', 'header.Idempotency-Key', 'use a new key for a new request'),
-    ]);
-  }
+  if (previous) return replay(previous, fingerprint);
   const result = await run();
   await phyto.writeIdempotency(farmId, hash, { requestHash: fingerprint, ...result });
   return result;

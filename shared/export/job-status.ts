@@ -16,12 +16,6 @@ export function isSettled(status: JobStatusId): boolean {
   return status >= 3;
 }
 
-const NEXT: Record<JobStatusId, JobStatusId[]> = { 1: [2, 5], 2: [3, 4, 5], 3: [], 4: [], 5: [] };
-
-export function canMove(from: JobStatusId, to: JobStatusId): boolean {
-  return from === to || NEXT[from].includes(to);
-}
-
 /** Settled status once every record is: complete when all were accepted, with errors otherwise. */
 export function finalStatus(accepted: number, total: number): JobStatusId {
   return accepted === total ? 3 : 4;

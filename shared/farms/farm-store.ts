@@ -19,7 +19,7 @@ export class FarmStore {
     private readonly tables: TableStore,
     cacheSeconds: number,
   ) {
-    this.cache = new TtlCache(cacheSeconds * 1000, 500);
+    this.cache = new TtlCache(cacheSeconds * 1000, 500, Date.now, (farm) => farm !== null);
   }
 
   /** The farm lookup response text for a REA and campaign, or null. One partition query. */

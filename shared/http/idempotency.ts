@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import { HttpRequest } from '@azure/functions';
 import { ProblemError, violation } from './problem';
 
+export interface StoredResponse {
+  requestHash: string;
+  status: number;
+  body: string;
+}
+
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
 
@@ -37,4 +43,12 @@ function canonical(value: unknown): unknown {
 /** A fingerprint of what the request asks for, independent of JSON key order and spacing. */
 export function requestFingerprint(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(parts))).digest('base64url');
+}
+
+/** A key seen before: the same request gets its first response again; another request under that key is a 422. */
+export function replay(stored: StoredResponse, fingerprint: string): { status: number; body: string } {
+  if (stored.requestHash === fingerprint) return { status: stored.status, body: stored.body };
+  throw new ProblemError(422, 'The Idempotency-Key was already used for a different request.', [
+    violation('IDEMPOTENCY_KEY_REUSED', 'header.Idempotency-Key', 'use a new key for a new request'),
+  ]);
 }

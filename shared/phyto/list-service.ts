@@ -1,16 +1,10 @@
-import { PhytoRecord } from '../api/phyto-schemas';
-import { MAX_PAGE_SIZE } from '../api/phyto-schemas';
+import { z } from 'zod';
+import { listQuerySchema, MAX_PAGE_SIZE, PhytoRecord } from '../api/phyto-schemas';
 import { parseDate } from '../domain/dates';
 import { ProblemError, Violation, violation } from '../http/problem';
 import { PhytoStore } from './phyto-store';
 
-export interface ListFilters {
-  dateFrom?: string;
-  dateTo?: string;
-  product?: string;
-  page?: string;
-  page_size?: string;
-}
+export type ListFilters = Omit<z.infer<typeof listQuerySchema>, 'agrifarmId'>;
 
 export interface ListPage {
   records: PhytoRecord[];

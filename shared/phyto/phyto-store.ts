@@ -1,6 +1,7 @@
 import { RestError, TableClient, TransactionAction } from '@azure/data-tables';
 import { PhytoRecord } from '../api/phyto-schemas';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
+import { StoredResponse } from '../http/idempotency';
 import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { TABLES, TableStore } from '../store/tables';
 import { PriorApplication } from './rule-context';
@@ -14,11 +15,7 @@ export interface Guard {
   etag?: string;
 }
 
-export interface IdempotencyEntry {
-  requestHash: string;
-  status: number;
-  body: string;
-}
+export type IdempotencyEntry = StoredResponse;
 
 export interface RegistrationState {
   guards: Map<number, Guard>;

@@ -7,7 +7,7 @@ import { parseDateTime, ZONE } from '../domain/dates';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmStore } from '../farms/farm-store';
 import { statusOfCode } from '../http/error-codes';
-import { idempotencyHash, requestFingerprint } from '../http/idempotency';
+import { idempotencyHash, replay, requestFingerprint } from '../http/idempotency';
 import { ProblemError, statusFor, violation } from '../http/problem';
 import { IdBlocks } from '../store/counters';
 import { PhytoStore, WriteConflict } from './phyto-store';
@@ -66,12 +66,7 @@ export async function registerApplication(deps: RegisterDeps, input: RegisterInp
       deps.reference.get(),
       deps.store.readRegistrationState(farm.meta.farmId, product, idcps, idem?.hash ?? null),
     ]);
-    if (idem && state.idempotency) {
-      if (state.idempotency.requestHash === idem.requestHash) return { status: state.idempotency.status, body: state.idempotency.body };
-      throw new ProblemError(422, 'The Idempotency-Key was already used for a different request.', [
-        violation('IDEMPOTENCY_KEY_REUSED', 'header.Idempotency-Key', 'use a new key for a new request'),
-      ]);
-    }
+    if (idem && state.idempotency) return replay(state.idempotency, idem.requestHash);
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
     const { violations, resolution } = checkApplication({
       request: input.body,

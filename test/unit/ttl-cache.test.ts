@@ -100,3 +100,20 @@ describe('TtlCache', () => {
     expect(await c.get('k', load)).toBe('v3');
   });
 });
+
+describe('TtlCache keep', () => {
+  it('does not remember values `keep` refuses: a miss is looked up again on the next request', async () => {
+    let loads = 0;
+    let found: string | null = null;
+    const cache = new TtlCache<string, string | null>(60_000, 10, Date.now, (v) => v !== null);
+    const load = async () => {
+      loads++;
+      return found;
+    };
+    expect(await cache.get('k', load)).toBeNull();
+    found = 'client';
+    expect(await cache.get('k', load)).toBe('client');
+    expect(await cache.get('k', load)).toBe('client');
+    expect(loads).toBe(2);
+  });
+});
