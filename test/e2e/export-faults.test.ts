@@ -1,0 +1,287 @@
+import { SubmissionView } from '../../local/siex-simulator/simulator';
+import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../../shared/store/queues';
+import { PrivatePipeline, PrivateRunner, startPrivatePipeline } from '../helpers/export-private-stack';
+import {
+  checkJobResultShape,
+  checkJobShape,
+  eventually,
+  ExportFarm,
+  exportFarm,
+  gatewayCalls,
+  GatewayCalls,
+  mailsOfJob,
+  problemOf,
+  recordNumber,
+  registerRecords,
+  schemaProblems,
+  sleep,
+  theOnlyMail,
+} from '../helpers/export-stack';
+import { partition, testTables } from '../helpers/storage';
+
+/**
+ * Issue 4's failure cases end to end: a job still running, SIEX down for a while, SIEX down for good, a poison
+ * message, and a worker killed mid-job, on a private pipeline beside the shared stack (export-private-stack.ts): its
+ * own SIEX simulator and e-mail stub, and runners reading export queues of their own, on the shared Azurite. So the
+ * knobs set here (outages, latency, processing time) reach no other test file, and each test knows which runner
+ * process holds its job. Records are registered through the shared gateway; exports go through the private runners.
+ * The tests of this file run one after another and leave the knobs at their defaults.
+ */
+jest.setTimeout(60_000);
+
+const MAIN = `m${Date.now().toString(36)}`;
+let pipe: PrivatePipeline;
+let runner: PrivateRunner;
+let gw: GatewayCalls;
+
+beforeAll(async () => {
+  pipe = await startPrivatePipeline('export-faults');
+  runner = await pipe.runner(MAIN);
+  gw = gatewayCalls(runner.url);
+}, 60_000);
+
+afterAll(async () => {
+  await pipe?.stop();
+});
+
+/** Knobs back to the simulator's start values after every test (this simulator is ours alone). */
+afterEach(() => {
+  pipe.siex.state.control({ outage: false, outageUntil: null, latencyMs: 0, processingMs: 100, errorRate: 0, failNext: 0, throttleNext: 0, rejectIds: [] });
+});
+
+const stats = () => pipe.siex.state.stats();
+const submissionsOf = (ids: number[]): SubmissionView[] => pipe.siex.state.listSubmissions(true).filter((s) => s.ids.some((id) => ids.includes(id)));
+const leasesOf = (tag: string, jobId: number, appQueue = EXPORT_QUEUE) =>
+  pipe.proxy(tag).leases.filter((l) => l.queue === pipe.proxy(tag).queueName(appQueue) && (l.content as { jobId?: number }).jobId === jobId);
+const lineCount = (r: PrivateRunner, re: RegExp) => r.lines.filter((l) => re.test(l)).length;
+
+async function started(farm: ExportFarm, urns: string[], calls: GatewayCalls = gw): Promise<number> {
+  const res = await calls.exportCue(farm, urns);
+  if (res.status !== 202) throw new Error(`export: ${res.status} ${res.text}`);
+  return res.json.id;
+}
+
+/** The job's SIEX batch rows, as the worker keeps them in the job's partition. */
+async function batchRows(jobId: number): Promise<{ state: string; requestId: string }[]> {
+  const rows = await partition(testTables(), 'jobs', `j${jobId}`);
+  return rows.filter((r) => String(r.rowKey).startsWith('b~')).map((r) => ({ state: String(r.state), requestId: String(r.requestId ?? '') }));
+}
+
+describe('a job still running', () => {
+  it('answers jobresult 409 JOB_NOT_FINISHED and a new export of its records 409 RECORD_IN_EXPORT, then completes', async () => {
+    const farm = await exportFarm('faults-running');
+    const urns = await registerRecords(farm, 2);
+    const [fresh] = await registerRecords(farm, 1);
+    pipe.siex.state.control({ processingMs: 4000 });
+    const jobId = await started(farm, urns);
+    // Once SIEX has the document the job cannot settle for 4 s.
+    await eventually('the crear', async () => (submissionsOf(urns.map(recordNumber)).length === 1 ? true : undefined));
+    const status = await gw.status(farm.keys, jobId);
+    expect(checkJobShape(status.json, jobId)).toBe(2);
+    expect(status.json.percentage).toBe(0);
+
+    const early = await gw.result(farm.keys, jobId);
+    expect(problemOf(early)).toEqual([409, ['JOB_NOT_FINISHED']]);
+    expect(early.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    const again = await gw.exportCue(farm, [fresh, ...urns]);
+    expect(problemOf(again)).toEqual([409, ['RECORD_IN_EXPORT', 'RECORD_IN_EXPORT']]);
+    expect(again.json.errors.map((e: { path: string }) => e.path)).toEqual(['body[1].id', 'body[2].id']);
+    expect(again.json.errors[0].message).toContain(String(jobId));
+
+    const { job } = await gw.settled(farm.keys, jobId);
+    expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
+    const result = await gw.result(farm.keys, jobId);
+    expect(result.status).toBe(200);
+    checkJobResultShape(result.json);
+    expect(result.json.data.map((d: { id: number }) => d.id)).toEqual(urns.map(recordNumber));
+  });
+});
+
+describe('SIEX down, then back', () => {
+  it('the job completes through the client’s retries and the queue’s redeliveries (status 3)', async () => {
+    const farm = await exportFarm('faults-flaky');
+    const urns = await registerRecords(farm, 3);
+    const ids = urns.map(recordNumber);
+    const failedBefore = lineCount(runner, /exportWorker failed/);
+    pipe.siex.state.control({ outageForMs: 2500 });
+    const jobId = await started(farm, urns);
+
+    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
+    expect([job.status.name, job.percentage, job.error]).toEqual(['FinalizadoCompleto', 100, null]);
+    // It did meet the outage: SIEX answered 503, and at least one delivery failed and came back.
+    const s = stats();
+    expect(Object.values(s.status).some((byStatus) => (byStatus['503'] ?? 0) > 0)).toBe(true);
+    expect(lineCount(runner, /exportWorker failed/)).toBeGreaterThan(failedBefore);
+    expect(leasesOf(MAIN, jobId).map((l) => l.dequeueCount).length).toBeGreaterThan(1);
+    // Each record reached SIEX once.
+    expect(ids.map((id) => s.records[String(id)])).toEqual([1, 1, 1]);
+    expect((await gw.result(farm.keys, jobId)).json).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
+    expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
+  });
+});
+
+describe('SIEX down for good', () => {
+  it('the job ends Fallido with error { code, message } after 5 deliveries and the poison handler; the e-mail says Fallido', async () => {
+    const farm = await exportFarm('faults-down');
+    const urns = await registerRecords(farm, 2);
+    const ids = urns.map(recordNumber);
+    pipe.siex.state.control({ outage: true });
+    const jobId = await started(farm, urns);
+
+    const { job, seen } = await gw.settled(farm.keys, jobId, { timeoutMs: 30_000 });
+    expect(checkJobShape(job, jobId)).toBe(5);
+    expect(job.status.name).toBe('Fallido');
+    expect(job.error).toEqual({ code: 'SIEX_UNAVAILABLE', message: expect.stringContaining('503') });
+    expect(job.percentage).toBe(0);
+    expect(seen.every((st) => [1, 2, 5].includes(st))).toBe(true);
+    // Five deliveries of the job's message, then one of its copy on the poison queue.
+    await eventually('the poison delivery', async () => (leasesOf(MAIN, jobId, EXPORT_POISON_QUEUE).length === 1 ? true : undefined));
+    expect(leasesOf(MAIN, jobId).map((l) => l.dequeueCount)).toEqual([1, 2, 3, 4, 5]);
+
+    const result = await gw.result(farm.keys, jobId);
+    expect(result.status).toBe(200);
+    checkJobResultShape(result.json);
+    expect(result.json.data).toEqual([]);
+    expect(result.json.error.map((e: { id: number; code: string }) => [e.id, e.code])).toEqual(ids.map((id) => [id, 'NOT_PROCESSED']));
+
+    const mail = await theOnlyMail(pipe.mail.url, jobId);
+    expect(mail.subject).toBe(`SIEX export job ${jobId}: Fallido`);
+    expect(mail.text).toContain('Fallido');
+    expect(mail.text).toContain('SIEX_UNAVAILABLE');
+    expect(mail.to).toBe(farm.client.email);
+    expect(stats().records[String(ids[0])]).toBeUndefined();
+
+    // A failed job lets its records go: once SIEX is back they export in a new job.
+    pipe.siex.state.control({ outage: false });
+    const retry = await started(farm, urns);
+    expect((await gw.settled(farm.keys, retry)).job.status.name).toBe('FinalizadoCompleto');
+  });
+});
+
+describe('a poison message', () => {
+  it('settles a job stuck in EnProceso as Fallido with one e-mail; the stuck message then changes nothing', async () => {
+    const farm = await exportFarm('faults-poison');
+    const urns = await registerRecords(farm, 2);
+    const workerOk = new RegExp(`queue ${EXPORT_QUEUE} exportWorker ok`);
+    const okBefore = lineCount(runner, workerOk);
+    pipe.siex.state.control({ outage: true });
+    const jobId = await started(farm, urns);
+    await gw.waitFor(farm.keys, jobId, (j) => j.status.id === '2');
+    expect(leasesOf(MAIN, jobId).length).toBeLessThan(5);
+
+    await pipe.queue(MAIN, EXPORT_POISON_QUEUE).sendMessage(Buffer.from(JSON.stringify({ jobId })).toString('base64'));
+    const { job } = await gw.settled(farm.keys, jobId);
+    expect(checkJobShape(job, jobId)).toBe(5);
+    expect(job.error.code).toBe('SIEX_UNAVAILABLE');
+    expect(job.error.message).toContain('repeated attempts');
+    expect((await theOnlyMail(pipe.mail.url, jobId, 0)).subject).toBe(`SIEX export job ${jobId}: Fallido`);
+
+    // The job's own message, still being redelivered, finds the job settled at its next delivery: it is done with
+    // (SIEX still down), sends nothing to SIEX and no second e-mail.
+    await eventually('the stuck message to be consumed', async () => (lineCount(runner, workerOk) > okBefore ? true : undefined));
+    expect((await gw.status(farm.keys, jobId)).json).toEqual(job);
+    expect(await mailsOfJob(pipe.mail.url, jobId)).toHaveLength(1);
+    expect(submissionsOf(urns.map(recordNumber))).toEqual([]);
+    expect(leasesOf(MAIN, jobId, EXPORT_POISON_QUEUE)).toHaveLength(1);
+  });
+
+  it('ignores a poison message for a job that does not exist (or without a job id), without an error', async () => {
+    const poisonOk = new RegExp(`queue ${EXPORT_POISON_QUEUE} exportPoison ok`);
+    const okBefore = lineCount(runner, poisonOk);
+    const failedBefore = lineCount(runner, /exportPoison failed/);
+    const sentBefore = await mailStubCount();
+    const poison = pipe.queue(MAIN, EXPORT_POISON_QUEUE);
+    await poison.sendMessage(Buffer.from(JSON.stringify({ jobId: 9_876_543_210 })).toString('base64'));
+    await poison.sendMessage(Buffer.from(JSON.stringify({ job: 'none' })).toString('base64'));
+    await eventually('both poison messages handled', async () => (lineCount(runner, poisonOk) >= okBefore + 2 ? true : undefined));
+    expect(lineCount(runner, /exportPoison failed/)).toBe(failedBefore);
+    expect(runner.lines.some((l) => /ignoring a message without a job id/.test(l))).toBe(true);
+    // Nothing left on the poison queue, nothing moved on to a poison queue of its own, no e-mail.
+    expect((await poison.peekMessages({ numberOfMessages: 32 })).peekedMessageItems).toEqual([]);
+    const poisonOfPoison = pipe.queue(MAIN, `${EXPORT_POISON_QUEUE}-poison`);
+    expect((await poisonOfPoison.exists()) ? (await poisonOfPoison.peekMessages()).peekedMessageItems : []).toEqual([]);
+    expect(await mailStubCount()).toBe(sentBefore);
+  });
+});
+
+async function mailStubCount(): Promise<number> {
+  const res = await fetch(`${pipe.mail.url}/_inspect/outbox`);
+  return ((await res.json()) as unknown[]).length;
+}
+
+describe('a worker killed mid-job, the message redelivered', () => {
+  /**
+   * One crash test: a runner of its own tag takes the job, is SIGKILLed at `crashPoint`, the lease it held is ended
+   * (as its time-out would), and a new runner of the same tag gets the message again (dequeue count 2) and finishes.
+   */
+  async function killedMidJob(tag: string, crashWhen: (ids: number[], jobId: number) => Promise<unknown>, afterKill: (ids: number[]) => Promise<unknown> = async () => undefined) {
+    const farm = await exportFarm(`faults-kill-${tag}`);
+    const urns = await registerRecords(farm, 4);
+    const ids = urns.map(recordNumber);
+    const first = await pipe.runner(tag);
+    const jobId = await started(farm, urns, gatewayCalls(first.url));
+    await crashWhen(ids, jobId);
+    await first.child.stop({ signal: 'SIGKILL' });
+    expect(first.child.hasExited).toBe(true);
+    const job = await gw.status(farm.keys, jobId);
+    expect(job.json.status.id).toBe('2');
+    await afterKill(ids);
+
+    const [lease] = leasesOf(tag, jobId);
+    expect(lease.dequeueCount).toBe(1);
+    pipe.siex.state.control({ latencyMs: 0, processingMs: 100 });
+    await pipe.expireLease(lease);
+    const second = await pipe.runner(tag);
+    const { job: settled } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
+    expect([settled.status.name, settled.percentage]).toEqual(['FinalizadoCompleto', 100]);
+    expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 2]);
+    // Every record in exactly one accepted submission.
+    const s = stats();
+    expect(ids.map((id) => s.records[String(id)])).toEqual([1, 1, 1, 1]);
+    expect(s.duplicates.filter((id) => ids.includes(id))).toEqual([]);
+    expect(submissionsOf(ids)).toHaveLength(1);
+    expect((await gw.result(farm.keys, jobId)).json).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
+    expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
+    await second.stop();
+    return { jobId, ids };
+  }
+
+  it('while SIEX is taking the crear (SIEX keeps the document, the answer is lost): the resend is answered from its key', async () => {
+    const replaysBefore = stats().replays;
+    // Every IUWS answer takes 1.5 s: the crear is received, the runner killed, and SIEX accepts it afterwards.
+    pipe.siex.state.control({ latencyMs: 1500 });
+    const crearsBefore = stats().calls.crear;
+    await killedMidJob('k1', async (ids, jobId) => {
+      await eventually('the crear to arrive', async () => (stats().calls.crear > crearsBefore ? true : undefined), 15_000, 10);
+      await sleep(300);
+      expect(submissionsOf(ids)).toEqual([]);
+      // The worker wrote the batch with its idempotency key before sending it, and has no request id yet.
+      expect(await batchRows(jobId)).toEqual([{ state: 'submitting', requestId: '' }]);
+    }, async (ids) => {
+      // SIEX accepts the killed runner's document after its latency; nobody hears the answer.
+      await eventually('SIEX to accept the orphaned crear', async () => (submissionsOf(ids).length === 1 ? true : undefined));
+    });
+    // The killed runner's crear was accepted, and the new runner's resend with the same key was a replay.
+    expect(stats().replays).toBe(replaysBefore + 1);
+  });
+
+  it('while polling SIEX for the outcome: the new runner polls the same request, nothing is sent again', async () => {
+    const replaysBefore = stats().replays;
+    pipe.siex.state.control({ processingMs: 3000 });
+    const { jobId } = await killedMidJob('k2', async (ids, id) => {
+      await eventually('the batch to be submitted', async () => ((await batchRows(id))[0]?.state === 'submitted' ? true : undefined), 15_000, 20);
+      expect(submissionsOf(ids)).toHaveLength(1);
+    });
+    expect(stats().replays).toBe(replaysBefore);
+    expect((await batchRows(jobId)).map((b) => b.state)).toEqual(['done']);
+  });
+});
+
+describe('the CUE documents this SIEX received', () => {
+  it('every one validates against the official schema 3.11.4', () => {
+    const submissions = pipe.siex.state.listSubmissions(true);
+    expect(submissions.length).toBeGreaterThanOrEqual(5);
+    expect(schemaProblems(submissions)).toEqual([]);
+  });
+});
