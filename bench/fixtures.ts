@@ -14,6 +14,8 @@ export const BENCH_CLIENT = { sid: 'bench-sid-key-0000000000000000000000000000',
 export const BENCH_PRODUCT = 'ES-99001';
 export const LARGE_FARM = { rea: '46000000002', year: 2026 };
 export const LIST_FARM = { rea: '46999999999', year: 2026 };
+/** A copy of the large farm (DGC codes on every enclosure) whose records the export scenario sends to SIEX. */
+export const EXPORT_FARM = { rea: '46999999998', year: 2026 };
 
 export function benchDataset(): Dataset {
   const d = buildDemoDataset();
@@ -24,7 +26,7 @@ export function benchDataset(): Dataset {
     sidKey: BENCH_CLIENT.sid,
     apiKey: BENCH_CLIENT.api,
     expires: '',
-    farms: [LARGE_FARM.rea, LIST_FARM.rea],
+    farms: [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea],
   });
   d.products.push({
     code: BENCH_PRODUCT,
@@ -50,6 +52,12 @@ export function benchDataset(): Dataset {
     rea: LIST_FARM.rea,
     codigoRea: 'ES469999999999',
     name: 'Finca Bench Listado',
+  });
+  d.farms.push({
+    ...d.farms[0],
+    rea: EXPORT_FARM.rea,
+    codigoRea: 'ES469999999998',
+    name: 'Finca Bench Exportación',
   });
   return d;
 }
