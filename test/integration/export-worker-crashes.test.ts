@@ -1,0 +1,216 @@
+import { DateTime } from 'luxon';
+import { Services } from '../../shared/app/services';
+import { Client } from '../../shared/clients/client-store';
+import { startExport } from '../../shared/export/export-service';
+import { mailOperationId, MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
+import { accessibleFarm } from '../../shared/farms/farm-service';
+import { FarmIndex } from '../../shared/farms/farm-index';
+import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { requestFingerprint } from '../../shared/http/idempotency';
+import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
+import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+
+/**
+ * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and
+ * e-mail of a job is in turn the one where the process dies, either before the call does anything or right after
+ * it did (its answer lost). A second delivery then runs uninterrupted. Whatever the step, the job must end as an
+ * uninterrupted run ends (FinalizadoConErrores: one record refused by SIEX, one not sendable), every sendable record
+ * must have reached SIEX in exactly one submission, only the accepted ones be exported, and the e-mail go out under
+ * one operation id. SIEX and the mail service are in-memory fakes that behave as the real ones on repeats (an
+ * idempotency key answers its first request; an Operation-Id is sent once).
+ */
+jest.setTimeout(60_000);
+
+class Crash extends Error {
+  constructor(where: string) {
+    super(`process killed at ${where}`);
+  }
+}
+
+interface Plan {
+  /** Calls left before the crash (the crash is at the one that makes it 0); Infinity: never. */
+  left: number;
+  mode: 'before' | 'after';
+  /** Once crashed, the process is gone: every later call fails too. */
+  dead: boolean;
+  calls: string[];
+}
+
+/** Wraps every method of `target` so that the plan can kill the "process" at a given call. */
+function killable<T extends object>(name: string, target: T, plan: Plan): T {
+  return new Proxy(target, {
+    get(t, prop, receiver) {
+      const value = Reflect.get(t, prop, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const where = `${name}.${String(prop)}`;
+        if (plan.dead) throw new Crash(`${where} (already dead)`);
+        plan.calls.push(where);
+        const now = --plan.left === 0;
+        if (now && plan.mode === 'before') {
+          plan.dead = true;
+          throw new Crash(where);
+        }
+        const result = await value.apply(t, args);
+        if (now) {
+          plan.dead = true;
+          throw new Crash(`${where} (done, answer lost)`);
+        }
+        return result;
+      };
+    },
+  });
+}
+
+/** SIEX as the simulator behaves: idempotency keys answer the first request id, records outcomes decided at crear. */
+function fakeSiex(rejectIds: Set<number>) {
+  const byKey = new Map<string, { id: string; hash: string }>();
+  const results = new Map<string, { externalId: number; ok: boolean; errors: { code: string; message: string }[] }[]>();
+  const submissions = new Map<number, number>();
+  let n = 0;
+  const port: SiexPort = {
+    async submit(document, key) {
+      const hash = requestFingerprint(document);
+      const earlier = byKey.get(key);
+      if (earlier) {
+        if (earlier.hash !== hash) throw Object.assign(new Error('409 key reused with another document'), { code: 'SIEX_REJECTED', retryable: false });
+        return earlier.id;
+      }
+      const id = `REQ-${++n}`;
+      byKey.set(key, { id, hash });
+      const ids = tratamFitoBlocks(document).map((b) => b.IdAjenaTratamFito);
+      for (const i of ids) submissions.set(i, (submissions.get(i) ?? 0) + 1);
+      results.set(
+        id,
+        ids.map((externalId) => ({
+          externalId,
+          ok: !rejectIds.has(externalId),
+          errors: rejectIds.has(externalId) ? [{ code: 'SIM_RECHAZADO', message: 'refused' }] : [],
+        })),
+      );
+      return id;
+    },
+    async status(requestId) {
+      return { state: 'done', results: results.get(requestId) ?? [] };
+    },
+  };
+  return { port, submissions };
+}
+
+function fakeMailer() {
+  const sent: { to: string; subject: string; operationId: string }[] = [];
+  const port: MailPort = {
+    async send(message, operationId) {
+      if (!sent.some((s) => s.operationId === operationId)) sent.push({ to: message.to, subject: message.subject, operationId });
+      else sent.push({ to: message.to, subject: `(repeat, not sent) ${message.subject}`, operationId });
+    },
+  };
+  return { port, sent };
+}
+
+const rea = uniqueRea();
+const client = testClient('export-crash', [rea]);
+const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
+let svc: Services;
+let me: Client;
+let farm: FarmIndex;
+let agrifarmId: string;
+let registerHttp: ReturnType<typeof inProcessRegister>;
+
+beforeAll(async () => {
+  await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
+  svc = inProcessServices();
+  me = (await svc.findClient(client.sidKey))!;
+  registerHttp = inProcessRegister(svc, () => DateTime.now());
+  const info = (await svc.farms.lookupInfo(rea, 2026))!;
+  agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
+  farm = await accessibleFarm(svc.farms, me, agrifarmId);
+}, 60_000);
+
+/** A job of 5 records: 3 SIEX accepts, 1 it refuses, 1 without efficacy (never sent); batches of 2. */
+async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: number; unsendable: number }> {
+  const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
+  const { efficacy: _, ...withoutEfficacy } = SIEX_FIELDS;
+  const ids: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const res = await registerHttp(keys, agrifarmId, JSON.stringify(body({ idcp: [vine[i % vine.length]], ...(i === 4 ? withoutEfficacy : SIEX_FIELDS) })));
+    if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+    ids.push(Number(String(res.json[0].id).split(':').pop()));
+  }
+  const started = await startExport(
+    { phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined },
+    me,
+    farm,
+    agrifarmId,
+    ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+  );
+  return { jobId: started.id, sendable: ids.slice(0, 4), refused: ids[1], unsendable: ids[4] };
+}
+
+function deps(plan: Plan, siex: SiexPort, mailer: MailPort): WorkerDeps {
+  return {
+    jobs: killable('jobs', svc.jobs, plan),
+    phyto: killable('phyto', svc.phyto, plan),
+    farms: killable('farms', svc.farms, plan),
+    siex: killable('siex', siex, plan),
+    mailer: killable('mail', mailer, plan),
+    batchSize: 2,
+    poll: { firstMs: 1, maxMs: 5, deadlineMs: 5_000 },
+  };
+}
+
+/** Runs a job killed at call `at` (1-based) in `mode`, then an uninterrupted delivery; checks the outcome. */
+async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
+  const job = await newJob();
+  const siex = fakeSiex(new Set([job.refused]));
+  const mail = fakeMailer();
+  const plan: Plan = { left: at, mode, dead: false, calls: [] };
+  const first = await runExportJob(deps(plan, siex.port, mail.port), job.jobId).then(
+    () => 'completed',
+    (e: unknown) => (e instanceof Crash ? 'crashed' : Promise.reject(e)),
+  );
+  // Let whatever the dead process still had in flight land (as requests already sent would).
+  await new Promise((r) => setTimeout(r, 30));
+  const where = plan.calls[at - 1] ?? '(past the end)';
+  const second: Plan = { left: Infinity, mode, dead: false, calls: [] };
+  await runExportJob(deps(second, siex.port, mail.port), job.jobId);
+
+  const label = `${mode} ${where} (call ${at}, first delivery ${first})`;
+  const meta = (await svc.jobs.meta(job.jobId))!;
+  expect([label, meta.status, meta.settled, meta.accepted, meta.emailSent]).toEqual([label, 4, 5, 3, true]);
+  // Each sendable record in exactly one accepted submission; the unsendable one never.
+  expect([label, job.sendable.map((id) => siex.submissions.get(id)), siex.submissions.get(job.unsendable)]).toEqual([label, [1, 1, 1, 1], undefined]);
+  // Only the accepted ones exported.
+  const pointers = await svc.phyto.readPointers(farm.meta.farmId, [...job.sendable, job.unsendable]);
+  const exported = [...job.sendable, job.unsendable].map((id) => pointers.get(id)!.exported);
+  expect([label, exported]).toEqual([label, [true, false, true, true, false]]);
+  // The outcome e-mail under the job's one operation id (the mail service sends a repeat of it no more).
+  expect([label, [...new Set(mail.sent.map((s) => s.operationId))]]).toEqual([label, [mailOperationId(job.jobId)]]);
+  expect([label, mail.sent[0].subject]).toEqual([label, `SIEX export job ${job.jobId}: FinalizadoConErrores`]);
+  return where;
+}
+
+describe('the export worker killed at any step, then redelivered', () => {
+  let steps: string[];
+
+  it('an uninterrupted run: the steps to kill it at', async () => {
+    const job = await newJob();
+    const siex = fakeSiex(new Set([job.refused]));
+    const mail = fakeMailer();
+    const plan: Plan = { left: Infinity, mode: 'before', dead: false, calls: [] };
+    await runExportJob(deps(plan, siex.port, mail.port), job.jobId);
+    steps = plan.calls;
+    expect(steps).toContain('siex.submit');
+    expect(steps).toContain('phyto.markExported');
+    expect(steps).toContain('mail.send');
+    expect(steps.filter((s) => s === 'siex.submit')).toHaveLength(2);
+    expect((await svc.jobs.meta(job.jobId))!.status).toBe(4);
+  });
+
+  it.each(['before', 'after'] as const)('killed %s each call in turn: the job ends the same, every record sent to SIEX once', async (mode) => {
+    const seen: string[] = [];
+    for (let at = 1; at <= steps.length; at++) seen.push(await crashAndResume(at, mode));
+    // Concurrent steps (the batches are settled together) may come in another order; every kind was hit.
+    expect([...new Set(seen)].sort()).toEqual([...new Set(steps)].sort());
+  });
+});
