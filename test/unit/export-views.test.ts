@@ -1,0 +1,144 @@
+import { finalStatus, isSettled, JOB_STATUS, percentage } from '../../shared/export/job-status';
+import { Job, JobItem, JobMeta } from '../../shared/export/job-store';
+import { jobView, resultOf } from '../../shared/export/job-views';
+import { outcomeMail } from '../../shared/export/outcome-email';
+import { isRetryable, mailOperationId } from '../../shared/export/worker';
+
+/** Issue 4's pure parts: statuses and percentage, the JobAsync and result views, the outcome e-mail, retry policy. */
+
+function meta(o: Partial<JobMeta> = {}): JobMeta {
+  return {
+    jobId: 42,
+    clientId: 'c1',
+    notifyEmail: 'erp@example.org',
+    farmId: 7,
+    agrifarmId: 'urn:ngsi-ld:AgriFarm:7',
+    status: 2,
+    inidate: '14-05-2026 10:00:00',
+    createdAt: 0,
+    total: 3,
+    settled: 1,
+    accepted: 1,
+    error: '',
+    lastError: '',
+    emailSent: false,
+    emailError: '',
+    ...o,
+  };
+}
+
+function job(items: Partial<JobItem>[], m: Partial<JobMeta> = {}): Job {
+  return {
+    meta: { ...meta(m), etag: '*' },
+    items: new Map(items.map((i, n) => [i.recordId ?? n, { recordId: n, recordRowKey: `k${n}`, state: 'pending', code: '', message: '', ...i } as JobItem])),
+    batches: [],
+  };
+}
+
+describe('job statuses', () => {
+  it('are the five of DESIGN section 8, 3 to 5 settled', () => {
+    expect(JOB_STATUS).toEqual({ 1: 'Iniciando', 2: 'EnProceso', 3: 'FinalizadoCompleto', 4: 'FinalizadoConErrores', 5: 'Fallido' });
+    expect(([1, 2, 3, 4, 5] as const).map(isSettled)).toEqual([false, false, true, true, true]);
+  });
+
+  it('settle complete only when every record was accepted', () => {
+    expect([finalStatus(3, 3), finalStatus(2, 3), finalStatus(0, 3)]).toEqual([3, 4, 4]);
+  });
+
+  it('count percentage as whole settled hundredths, rounded down (100 only when all are settled)', () => {
+    expect([percentage(0, 3), percentage(1, 3), percentage(2, 3), percentage(3, 3)]).toEqual([0, 33, 66, 100]);
+    expect(percentage(999, 1000)).toBe(99);
+    expect(percentage(0, 0)).toBe(100);
+  });
+});
+
+describe('jobView (JobAsync)', () => {
+  it('has the spec’s fields: string ids, status object, integer percentage, error null while not failed', () => {
+    expect(jobView(meta())).toEqual({
+      type: 'JobAsync',
+      id: '42',
+      inidate: '14-05-2026 10:00:00',
+      status: { type: 'JobStatus', id: '2', name: 'EnProceso' },
+      percentage: 33,
+      error: null,
+    });
+  });
+
+  it('gives a failed job’s { code, message }', () => {
+    const v = jobView(meta({ status: 5, error: JSON.stringify({ code: 'SIEX_UNAVAILABLE', message: 'down' }) }));
+    expect([v.status, v.error]).toEqual([{ type: 'JobStatus', id: '5', name: 'Fallido' }, { code: 'SIEX_UNAVAILABLE', message: 'down' }]);
+  });
+});
+
+describe('resultOf (job result)', () => {
+  it('puts accepted records in data, the others in error with their code, by record id; unsettled ones NOT_PROCESSED', () => {
+    const r = resultOf(
+      job([
+        { recordId: 30, state: 'ok' },
+        { recordId: 10, state: 'error', code: 'SIM_RECHAZADO', message: 'refused' },
+        { recordId: 20, state: 'ok' },
+        { recordId: 40, state: 'pending' },
+      ]),
+    );
+    expect(r).toEqual({
+      data: [
+        { result: 'ok', id: 20 },
+        { result: 'ok', id: 30 },
+      ],
+      error: [
+        { result: 'error', id: 10, code: 'SIM_RECHAZADO', message: 'refused' },
+        { result: 'error', id: 40, code: 'NOT_PROCESSED', message: expect.stringContaining('failed') },
+      ],
+    });
+  });
+});
+
+describe('outcomeMail', () => {
+  it('names the job, the farm, the final status and every record’s outcome', () => {
+    const m = outcomeMail(meta({ status: 4, settled: 3, accepted: 1 }), {
+      data: [{ result: 'ok', id: 5 }],
+      error: [
+        { result: 'error', id: 6, code: 'MISSING_DATA', message: 'not sent to SIEX: missing efficacy (Eficacia)' },
+        { result: 'error', id: 7, code: 'SIM_RECHAZADO', message: 'refused' },
+      ],
+    });
+    expect(m.subject).toBe('SIEX export job 42: FinalizadoConErrores');
+    expect(m.text).toContain('Export job 42 for farm urn:ngsi-ld:AgriFarm:7 finished: FinalizadoConErrores.');
+    expect(m.text).toContain('Records accepted by SIEX: 1 of 3.');
+    expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:5: ok');
+    expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:6: MISSING_DATA: not sent to SIEX: missing efficacy (Eficacia)');
+    expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:7: SIM_RECHAZADO: refused');
+    expect(m.html).toContain('<b>FinalizadoConErrores</b>');
+    expect(m.text).not.toContain('could not run');
+  });
+
+  it('says why a failed job could not run, and escapes what SIEX wrote in the HTML', () => {
+    const m = outcomeMail(meta({ status: 5, error: JSON.stringify({ code: 'SIEX_UNAVAILABLE', message: 'answered <503> & "gave up"' }) }), {
+      data: [],
+      error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: '<script>alert(1)</script>' }],
+    });
+    expect(m.subject).toBe('SIEX export job 42: Fallido');
+    expect(m.text).toContain('The job could not run: SIEX_UNAVAILABLE: answered <503> & "gave up"');
+    expect(m.html).toContain('answered &lt;503&gt; &amp; &quot;gave up&quot;');
+    expect(m.html).not.toContain('<script>');
+    expect(m.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('mailOperationId', () => {
+  it('is a UUID, the same for a job every time, and another for another job', () => {
+    const id = mailOperationId(42);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(mailOperationId(42)).toBe(id);
+    expect(mailOperationId(43)).not.toBe(id);
+  });
+});
+
+describe('isRetryable', () => {
+  it('gives the message back to the queue unless the error says retrying cannot help', () => {
+    expect(isRetryable(new Error('network'))).toBe(true);
+    expect(isRetryable(Object.assign(new Error('503'), { retryable: true }))).toBe(true);
+    expect(isRetryable(Object.assign(new Error('credentials'), { retryable: false }))).toBe(false);
+    expect(isRetryable(null)).toBe(true);
+  });
+});
