@@ -212,10 +212,10 @@ async function mailStubCount(): Promise<number> {
 
 describe('a worker killed mid-job, the message redelivered', () => {
   /**
-   * One crash test: a runner of its own tag takes the job, is SIGKILLed at `crashPoint`, the lease it held is ended
+   * One crash test: a runner of its own tag takes the job, is SIGKILLed once `crashWhen` resolves, the lease it held is ended
    * (as its time-out would), and a new runner of the same tag gets the message again (dequeue count 2) and finishes.
    */
-  async function killedMidJob(tag: string, crashWhen: (ids: number[], jobId: number) => Promise<unknown>, afterKill: (ids: number[]) => Promise<unknown> = async () => undefined) {
+  async function killedMidJob(tag: string, crashWhen: (ids: number[], jobId: number) => Promise<unknown>, afterKill: (ids: number[], jobId: number) => Promise<unknown> = async () => undefined) {
     const farm = await exportFarm(`faults-kill-${tag}`);
     const urns = await registerRecords(farm, 4);
     const ids = urns.map(recordNumber);
@@ -226,7 +226,7 @@ describe('a worker killed mid-job, the message redelivered', () => {
     expect(first.child.hasExited).toBe(true);
     const job = await gw.status(farm.keys, jobId);
     expect(job.json.status.id).toBe('2');
-    await afterKill(ids);
+    await afterKill(ids, jobId);
 
     const [lease] = leasesOf(tag, jobId);
     expect(lease.dequeueCount).toBe(1);
@@ -252,13 +252,13 @@ describe('a worker killed mid-job, the message redelivered', () => {
     // Every IUWS answer takes 1.5 s: the crear is received, the runner killed, and SIEX accepts it afterwards.
     pipe.siex.state.control({ latencyMs: 1500 });
     const crearsBefore = stats().calls.crear;
-    await killedMidJob('k1', async (ids, jobId) => {
+    await killedMidJob('k1', async (ids) => {
       await eventually('the crear to arrive', async () => (stats().calls.crear > crearsBefore ? true : undefined), 15_000, 10);
       await sleep(300);
       expect(submissionsOf(ids)).toEqual([]);
-      // The worker wrote the batch with its idempotency key before sending it, and has no request id yet.
+    }, async (ids, jobId) => {
+      // The worker wrote the batch with its idempotency key before sending it, and never learnt a request id.
       expect(await batchRows(jobId)).toEqual([{ state: 'submitting', requestId: '' }]);
-    }, async (ids) => {
       // SIEX accepts the killed runner's document after its latency; nobody hears the answer.
       await eventually('SIEX to accept the orphaned crear', async () => (submissionsOf(ids).length === 1 ? true : undefined));
     });
