@@ -239,7 +239,8 @@ describe('a worker killed mid-job, the message redelivered', () => {
     // Every record in exactly one accepted submission.
     const s = stats();
     expect(ids.map((id) => s.records[String(id)])).toEqual([1, 1, 1, 1]);
-    expect(s.duplicates.filter((id) => ids.includes(id))).toEqual([]);
+    // This simulator is this file's alone: no record of any of its jobs was ever in two submissions.
+    expect(s.duplicates).toEqual([]);
     expect(submissionsOf(ids)).toHaveLength(1);
     expect((await gw.result(farm.keys, jobId)).json).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
     expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
