@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync, WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync, WriteStream } from 'node:fs';
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -253,6 +253,7 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
       await Promise.allSettled(runners.map((r) => r.stop()));
       await Promise.allSettled([...proxies.values()].map((p) => p.stop()));
       await Promise.allSettled([siex.stop(), mail.stop()]);
+      rmSync(hostJson, { force: true });
       await new Promise<void>((r) => log.end(r));
     },
   };
