@@ -95,7 +95,7 @@ export const exportCue = {
   query: agrifarmQuerySchema,
   body: exportBodySchema,
   success: { status: 202, description: 'the job was created and queued', schema: exportResponseSchema },
-  errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND', 'RECORD_ALREADY_EXPORTED', 'RECORD_IN_EXPORT', 'QUEUE_UNAVAILABLE', 'IDEMPOTENCY_KEY_REUSED'],
+  errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND', 'RECORD_ALREADY_EXPORTED', 'RECORD_IN_EXPORT', 'RECORD_OUTCOME_UNKNOWN', 'QUEUE_UNAVAILABLE', 'IDEMPOTENCY_KEY_REUSED'],
 } satisfies Contract;
 
 export const jobStatus = {

@@ -43,7 +43,11 @@ export const jobResultSchema = z
       z.object({
         result: z.literal('error'),
         id: z.number().int(),
-        code: z.string().describe('SIEX error code, or MISSING_DATA (not sent: a required SIEX field is missing), NOT_PROCESSED (job failed first)'),
+        code: z
+          .string()
+          .describe(
+            'SIEX error code, or MISSING_DATA (not sent: a required SIEX field is missing), NOT_PROCESSED (the job failed before sending it), OUTCOME_UNKNOWN (sent, but the job failed before SIEX answered: check SIEX before exporting it again)',
+          ),
         message: z.string(),
       }),
     ),

@@ -61,6 +61,9 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   const conflicts: Violation[] = [];
   for (const p of pointers.values()) {
     if (p.exported) conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
+    else if (p.outcomeUnknownJob > 0) {
+      conflicts.push(violation('RECORD_OUTCOME_UNKNOWN', path(p.id), `record ${p.id} was sent to SIEX by job ${p.outcomeUnknownJob}, whose outcome never came back`));
+    }
     else if (running.has(p.jobId)) conflicts.push(violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`));
   }
   if (conflicts.length > 0) throw new ProblemError(409, 'Some records cannot be exported now.', conflicts);

@@ -70,7 +70,7 @@ export async function runExportJob(deps: WorkerDeps, jobId: number): Promise<voi
     } catch (e) {
       if (!isRetryable(e)) {
         // Another delivery would fail the same way (SIEX not configured, credentials refused): the job cannot run.
-        await deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify(failure(e, 'SIEX_ERROR')) });
+        await settleFailed(deps, jobId, failure(e, 'SIEX_ERROR'));
       } else {
         // Remembered so that the poison handler can say why, if every delivery fails the same way.
         await deps.jobs.updateMeta(jobId, { lastError: JSON.stringify(failure(e, 'WORKER_ERROR')) });
@@ -82,21 +82,57 @@ export async function runExportJob(deps: WorkerDeps, jobId: number): Promise<voi
 }
 
 /** The poison queue's handler: a job whose every delivery failed settles as Fallido, and its owner is told. */
-export async function failExportJob(deps: Pick<WorkerDeps, 'jobs' | 'mailer'>, jobId: number): Promise<void> {
+export async function failExportJob(deps: Pick<WorkerDeps, 'jobs' | 'phyto' | 'mailer'>, jobId: number): Promise<void> {
   const meta = await deps.jobs.meta(jobId);
   if (!meta) return;
   if (!isSettled(meta.status)) {
     const last = meta.lastError ? (JSON.parse(meta.lastError) as { code: string; message: string }) : null;
     const error = { code: last?.code ?? 'WORKER_FAILED', message: `the export could not complete after repeated attempts${last ? `: ${last.message}` : ''}` };
-    await deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify(error) });
+    await settleFailed(deps, jobId, error);
   }
   await notify(deps, jobId);
+}
+
+/**
+ * Settles a job that cannot go on as Fallido. Records already in a submitted batch may well be accepted by SIEX: they
+ * are settled as OUTCOME_UNKNOWN and their export is blocked, so that nobody sends them a second time unknowingly.
+ */
+async function settleFailed(deps: Pick<WorkerDeps, 'jobs' | 'phyto'>, jobId: number, error: { code: string; message: string }): Promise<void> {
+  const job = await deps.jobs.load(jobId);
+  if (!job) return;
+  const unknown = job.batches
+    .filter((b) => b.state === 'submitted')
+    .flatMap((b) =>
+      b.recordIds
+        .map((id) => job.items.get(id)!)
+        .filter((item) => item.state === 'pending')
+        .map((item) =>
+          Object.assign(item, {
+            state: 'error' as const,
+            code: 'OUTCOME_UNKNOWN',
+            message: `sent to SIEX (request ${b.requestId}) but its outcome never came back; check SIEX before exporting it again`,
+          }),
+        ),
+    );
+  if (unknown.length > 0) {
+    await deps.phyto.markOutcomeUnknown(job.meta.farmId, unknown.map((i) => i.recordId), jobId);
+    await deps.jobs.saveItems(jobId, unknown);
+  }
+  await deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify(error) });
 }
 
 async function advance(deps: WorkerDeps, job: Job): Promise<void> {
   const { meta } = job;
   if (meta.status === 1) {
-    await deps.jobs.updateMeta(meta.jobId, { status: 2 });
+    // Under the ETag read: an export that found this start abandoned may have settled it meanwhile, freeing its records.
+    const moved = await deps.jobs.updateMeta(meta.jobId, { status: 2 }, meta.etag).then(
+      () => true,
+      (e: unknown) => {
+        if ((e as { statusCode?: number }).statusCode === 412) return false;
+        throw e;
+      },
+    );
+    if (!moved) return;
     meta.status = 2;
   }
   const farm = await deps.farms.index(meta.farmId);
@@ -120,7 +156,10 @@ async function advance(deps: WorkerDeps, job: Job): Promise<void> {
     await readRecords(batch.recordIds);
     await submitBatch(deps, job, farm, batch, records);
   }
-  await Promise.all(job.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, job, b, records, readRecords)));
+  // Every batch is polled to its end before a failure is passed on: no batch keeps writing under a redelivery.
+  const polled = await Promise.allSettled(job.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, job, b, records, readRecords)));
+  const failed = polled.find((p): p is PromiseRejectedResult => p.status === 'rejected');
+  if (failed) throw failed.reason;
 
   const items = [...job.items.values()];
   if (items.every((i) => i.state !== 'pending')) {

@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   // 409
   RECORD_ALREADY_EXPORTED: [409, 'the record was already exported to SIEX'],
   RECORD_IN_EXPORT: [409, 'the record is in an export job that has not finished'],
+  RECORD_OUTCOME_UNKNOWN: [409, 'a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again'],
   JOB_NOT_FINISHED: [409, 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5'],
   // 422: product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: [422, 'the product code is not in the official register'],

@@ -29,6 +29,8 @@ export interface RecordPointer {
   exported: boolean;
   /** The last export job that took the record (0: none). */
   jobId: number;
+  /** A job that sent the record to SIEX without learning the outcome (0: none): exporting it again is refused. */
+  outcomeUnknownJob: number;
   etag: string;
 }
 
@@ -126,7 +128,17 @@ export class PhytoStore {
     return new Map(
       rows.map((r) => {
         const id = Number(String(r.rowKey).slice(2));
-        return [id, { id, recordRowKey: String(r.recordRowKey), exported: r.exported === '1', jobId: Number(r.jobId ?? 0), etag: String(r.etag) }];
+        return [
+          id,
+          {
+            id,
+            recordRowKey: String(r.recordRowKey),
+            exported: r.exported === '1',
+            jobId: Number(r.jobId ?? 0),
+            outcomeUnknownJob: Number(r.outcomeUnknownJob ?? 0),
+            etag: String(r.etag),
+          },
+        ];
       }),
     );
   }
@@ -148,6 +160,14 @@ export class PhytoStore {
       if (e instanceof RestError && (e.statusCode === 409 || e.statusCode === 412 || e.statusCode === 404)) throw new WriteConflict(e.message);
       throw e;
     }
+  }
+
+  async markOutcomeUnknown(farmId: number, ids: number[], jobId: number): Promise<void> {
+    const pk = farmPartition(farmId);
+    await submitInChunks(
+      await this.table(),
+      ids.map((id): TransactionAction => ['update', { partitionKey: pk, rowKey: pointerRowKey(id), outcomeUnknownJob: jobId }, 'Merge']),
+    );
   }
 
   async readRecords(farmId: number, recordRowKeys: string[]): Promise<Map<string, PhytoRecord>> {
