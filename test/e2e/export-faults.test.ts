@@ -168,6 +168,8 @@ describe('a poison message', () => {
     pipe.siex.state.control({ outage: true });
     const jobId = await started(farm, urns);
     await gw.waitFor(farm.keys, jobId, (j) => j.status.id === '2');
+    // A second lease means the first delivery has failed and left its error on the job for the poison handler.
+    await eventually('a failed delivery', async () => (leasesOf(MAIN, jobId).length >= 2 ? true : undefined));
     expect(leasesOf(MAIN, jobId).length).toBeLessThan(5);
 
     await pipe.queue(MAIN, EXPORT_POISON_QUEUE).sendMessage(Buffer.from(JSON.stringify({ jobId })).toString('base64'));

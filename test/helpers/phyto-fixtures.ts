@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { ApplicatorInput, ProductInput, ProductUse } from '../../shared/backoffice/dataset-schema';
 import { SiexCode } from '../../shared/catalog/siex-codes/catalogues';
@@ -30,82 +31,29 @@ export function apiTime(d: DateTime): string {
 
 type ProductOverrides = Partial<Omit<ProductInput, 'uses'>> & { uses?: ProductUse[] };
 
+let demoProducts: ProductInput[] | undefined;
+
+/** A product of the demo dataset, a fresh copy each time (tests change them). */
+function demoProduct(code: string): ProductInput {
+  demoProducts ??= buildDemoDataset().products;
+  const product = demoProducts.find((p) => p.code === code);
+  if (!product) throw new Error(`no demo product ${code}`);
+  return structuredClone(product);
+}
+
 /** MICROTHIOL SPECIAL DISPERSS: sulphur, 0.25-0.8 % on vine (months 3-9, 6 per campaign, 7 days apart), olive 0.25-0.75 %. */
 export function microthiol(o: ProductOverrides = {}): ProductInput {
-  return {
-    code: 'ES-11179',
-    name: 'MICROTHIOL SPECIAL DISPERSS',
-    type: { id: 1, name: 'Fungicida' },
-    holder: { name: 'UPL IBERIA, S.A.', nif: '' },
-    substance: { name: 'AZUFRE 80% [WG] P/P' },
-    registered: '14-06-2001',
-    expires: '31-07-2027',
-    lastUse: '',
-    requiredLevel: 'basico',
-    uses: [
-      {
-        cropTypeIds: ['102', '103'],
-        pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
-        doseMin: 0.25, doseMax: 0.8, unit: { code: 14, symbol: '%' },
-        maxApplications: 6, minIntervalDays: 7, safetyDays: 0, months: [3, 4, 5, 6, 7, 8, 9],
-      },
-      {
-        cropTypeIds: ['101'],
-        pest: { code: 42, kind: 'enfermedad', name: 'Negrilla, fumagina, Capnodium elaeophilum' },
-        doseMin: 0.25, doseMax: 0.75, unit: { code: 14, symbol: '%' },
-        maxApplications: 3, minIntervalDays: 10, safetyDays: 0,
-      },
-    ],
-    ...o,
-  };
+  return { ...demoProduct('ES-11179'), ...o };
 }
 
 /** FAMOLINS 80%: sulphur dust, 20-30 kg/ha on vine, months 4-8, 4 per campaign, 10 days apart, 1 day safety. */
 export function famolins(o: ProductOverrides = {}): ProductInput {
-  return {
-    code: 'ES-19534',
-    name: 'FAMOLINS 80%',
-    type: { id: 1, name: 'Fungicida' },
-    holder: { name: 'JULIO CABRERO Y CIA, S.L.', nif: '' },
-    substance: { name: 'AZUFRE 80% [DP] P/P' },
-    registered: '22-01-1997',
-    expires: '31-07-2027',
-    lastUse: '',
-    requiredLevel: 'basico',
-    uses: [
-      {
-        cropTypeIds: ['102', '103'],
-        pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
-        doseMin: 20, doseMax: 30, unit: { code: 17, symbol: 'kg/ha' },
-        maxApplications: 4, minIntervalDays: 10, safetyDays: 1, months: [4, 5, 6, 7, 8],
-      },
-    ],
-    ...o,
-  };
+  return { ...demoProduct('ES-19534'), ...o };
 }
 
 /** TOPIK 24 EC: herbicide for wheat and barley, 0.17-0.2 L/ha, once per campaign, needs a `cualificado` card. */
 export function topik(o: ProductOverrides = {}): ProductInput {
-  return {
-    code: 'ES-19548',
-    name: 'TOPIK 24 EC',
-    type: { id: 2, name: 'Herbicida' },
-    holder: { name: 'ADAMA Agriculture España S.A.', nif: '' },
-    substance: { name: 'CLODINAFOP-PROPARGIL 24% [EC] P/V' },
-    registered: '26-02-1997',
-    expires: '31-07-2027',
-    lastUse: '',
-    requiredLevel: 'cualificado',
-    uses: [
-      {
-        cropTypeIds: ['1', '3'],
-        pest: { code: 141, kind: 'mala_hierba', name: 'Avenas locas, Avena spp.' },
-        doseMin: 0.17, doseMax: 0.2, unit: { code: 18, symbol: 'L/ha' },
-        maxApplications: 1, months: [1, 2, 3, 4, 11, 12],
-      },
-    ],
-    ...o,
-  };
+  return { ...demoProduct('ES-19548'), ...o };
 }
 
 /** POLTIGLIA 20 WP (copper) as a label without any limit of count, interval or months, on vine and olive. */
