@@ -26,6 +26,11 @@ export const clientSchema = z.strictObject({
   apiKey: secret,
   /** Credentials stop working after this day (spec: expired credentials give 401). */
   expires: optionalDay,
+  /**
+   * The client's API Management subscription (its identifier, as in `/subscriptions/<id>`); default: the client id.
+   * Behind APIM the API key must belong to this subscription, so the two keys of a client only work together.
+   */
+  apimSubscriptionId: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'an APIM subscription identifier').optional(),
   farms: z.array(z.string().min(1)).default([]),
 });
 

@@ -13,6 +13,8 @@ export interface Client {
   expires: string;
   /** REA codes of the farms (every campaign) the client may see. */
   farms: string[];
+  /** The API Management subscription whose key the client must present (`AUTH_MODE=apim`). */
+  apimSubscriptionId: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export class ClientStore {
         apiKeyHash: e.apiKeyHash,
         expires: e.expires ?? '',
         farms: JSON.parse(e.farms ?? '[]') as string[],
+        apimSubscriptionId: e.apimSubscriptionId ?? e.clientId,
       };
     } catch (e) {
       if (e instanceof RestError && e.statusCode === 404) return null;
@@ -54,6 +57,7 @@ export class ClientStore {
       apiKeyHash: hashKey(input.apiKey),
       expires: input.expiresIso,
       farms: JSON.stringify([...new Set(input.farms)].sort()),
+      apimSubscriptionId: input.apimSubscriptionId ?? input.id,
     };
     let previous: Record<string, string> | undefined;
     try {

@@ -8,12 +8,15 @@ import { ProblemError, violation } from './problem';
 
 export const SID_HEADER = 'Ocp-Apim-Sid-Key';
 export const API_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
+/** Set by API Management from the subscription whose key it accepted, overwriting anything a client sends. */
+export const SUBSCRIPTION_ID_HEADER = 'X-Apim-Subscription-Id';
 
 export type FindClient = (sidKey: string) => Promise<Client | null>;
 
 /**
- * Resolves the calling client from its SID key. In `local` mode the app also checks the API key (the subscription
- * key that APIM checks in production, where APIM strips it before the request reaches us).
+ * Resolves the calling client from its SID key, and checks that the API key is the same client's: in `local` mode by
+ * comparing it with the stored hash; behind API Management (`apim`), which checks the key and strips it, by the
+ * subscription API Management says the key belongs to. A valid key of one client with another's SID key is refused.
  */
 export async function authenticate(
   request: HttpRequest,
@@ -35,7 +38,9 @@ export async function authenticate(
     );
   }
   const client = await findClient(sid!);
-  if (!client || (mode === 'local' && !keyMatches(apiKey!, client.apiKeyHash))) {
+  const keyIsTheClients =
+    mode === 'local' ? !!client && keyMatches(apiKey!, client.apiKeyHash) : request.headers.get(SUBSCRIPTION_ID_HEADER) === client?.apimSubscriptionId;
+  if (!client || !keyIsTheClients) {
     throw new ProblemError(401, 'The SID key or API key is not valid.', [
       violation('INVALID_CREDENTIALS', 'header', 'check the Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key values'),
     ]);

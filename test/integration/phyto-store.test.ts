@@ -155,7 +155,7 @@ describe('record ids', () => {
     const other = inProcessServices(); // a second process: its own id block
     const sends = Array.from({ length: 16 }, (_, i) =>
       registerApplication(registerDeps(i % 2 ? other : svc, now), {
-        client: { id: clientA.id, name: '', email: '', apiKeyHash: '', expires: '', farms: [reas.ids] },
+        client: { id: clientA.id, name: '', email: '', apiKeyHash: '', expires: '', farms: [reas.ids], apimSubscriptionId: 'sub-1' },
         agrifarmId: f.agrifarmId,
         exported: false,
         // the same location every time: the history guard makes most of these conflict and retry (each conflict is

@@ -34,7 +34,7 @@ function thrown(f: () => unknown): ProblemError {
   throw new Error('expected a ProblemError');
 }
 
-const client = (farms: string[]): Client => ({ id: 'c', name: 'C', email: 'c@x', apiKeyHash: '', expires: '', farms });
+const client = (farms: string[]): Client => ({ id: 'c', name: 'C', email: 'c@x', apiKeyHash: '', expires: '', farms, apimSubscriptionId: 'c' });
 
 describe('SIGPAC codes', () => {
   it('compose prov-town-aggr-zone-pol-parc-enc and compare numerically (046 = 46)', () => {

@@ -18,7 +18,7 @@ import { CARDS, famolins, farmIndexDoc, madrid, microthiol, phytoRequest, priorA
  * retry that re-reads history and re-validates after a write conflict (no lost update).
  */
 const AGRIFARM = 'urn:ngsi-ld:AgriFarm:4242';
-const client: Client = { id: 'svc-test', name: 'T', email: 't@x', apiKeyHash: '', expires: '', farms: ['RULES0001'] };
+const client: Client = { id: 'svc-test', name: 'T', email: 't@x', apiKeyHash: '', expires: '', farms: ['RULES0001'], apimSubscriptionId: 'sub-1' };
 const stranger: Client = { ...client, id: 'other', farms: ['SOMEONE-ELSE'] };
 
 class FakeStore {

@@ -12,7 +12,7 @@ import { checkProblemShape } from '../helpers/spec-shapes';
 
 const SID = 'sid-key-of-the-pipeline-test-client-0001';
 const API = 'api-key-of-the-pipeline-test-client-0001';
-const client: Client = { id: 'pipe', name: 'Pipe', email: 'p@x', apiKeyHash: hashKey(API), expires: '', farms: [] };
+const client: Client = { id: 'pipe', name: 'Pipe', email: 'p@x', apiKeyHash: hashKey(API), expires: '', farms: [], apimSubscriptionId: 'sub-1' };
 
 function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, limit = 100): Services {
   return {
@@ -114,19 +114,29 @@ describe('request pipeline (endpoint)', () => {
 
   it('in apim mode trusts API Management with the subscription key and the rate limit, but still resolves the client', async () => {
     const svc = fakeServices('apim', {}, 1);
-    const noApiKey = () =>
-      new HttpRequest({
-        method: 'POST',
-        url: 'http://localhost/v1/siex/listidcp?agrifarmId=x',
-        headers: { 'Ocp-Apim-Sid-Key': SID, 'Content-Type': 'application/json' },
-        body: { string: JSON.stringify(validBody) },
-      });
-    expect((await run(svc, noApiKey())).status).toBe(200);
-    expect((await run(svc, noApiKey())).status).toBe(200); // limit 1, not enforced here
+    expect((await run(svc, noApiKeyWith('sub-1'))).status).toBe(200);
+    expect((await run(svc, noApiKeyWith('sub-1'))).status).toBe(200); // limit 1, not enforced here
     const unknownSid = new HttpRequest({ method: 'POST', url: 'http://localhost/x', headers: { 'Ocp-Apim-Sid-Key': 'nope' } });
     expect((await run(svc, unknownSid)).status).toBe(401);
   });
+
+  it('in apim mode refuses a SID key presented with another client\'s subscription key (or with none)', async () => {
+    const svc = fakeServices('apim');
+    const other = await run(svc, noApiKeyWith('sub-of-someone-else'));
+    expect([other.status, other.json.errors[0].code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    expect((await run(svc, noApiKeyWith(undefined))).status).toBe(401);
+    expect((await run(svc, noApiKeyWith('sub-1'))).status).toBe(200);
+  });
 });
+
+function noApiKeyWith(subscription: string | undefined): HttpRequest {
+  return new HttpRequest({
+    method: 'POST',
+    url: 'http://localhost/v1/siex/listidcp?agrifarmId=x',
+    headers: { 'Ocp-Apim-Sid-Key': SID, 'Content-Type': 'application/json', ...(subscription ? { 'X-Apim-Subscription-Id': subscription } : {}) },
+    body: { string: JSON.stringify(validBody) },
+  });
+}
 
 describe('authenticate: expiry day in Madrid time', () => {
   const req = () => new HttpRequest({ method: 'GET', url: 'http://localhost/', headers: { 'Ocp-Apim-Sid-Key': SID, 'Ocp-Apim-Subscription-Key': API } });
