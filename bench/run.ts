@@ -128,12 +128,20 @@ async function main(): Promise<void> {
     await seedRecords(await tables.table(TABLES.phyto), listFarm, dataset, 10_000, 8_000_000_000);
     const listPath = `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${listInfo.farmId}&page=50&page_size=100`;
     const list = await gateway(100, () => http('GET', listPath, undefined, 200));
+    // The storage work of a warm list: the keys inside the back-dating window (one query) and the page's records.
+    const page = (await phyto.listKeys(listInfo.farmId)).slice(4900, 5000);
+    const windowStart = Date.now() - (7 + 2) * 24 * 3600_000;
     const listFloor = await measure(async () => {
-      const keys = await phyto.listKeys(listInfo.farmId);
-      const page = keys.slice(4900, 5000);
+      await phyto.scanKeys(listInfo.farmId, windowStart);
       await phyto.readRange(listInfo.farmId, page[0], page[page.length - 1]);
     }, 100);
-    rows.push({ name: 'list (10,000 records, page of 100)', gateway: list.latency, floor: listFloor, roundTrips: list.roundTrips });
+    rows.push({
+      name: 'list (10,000 records, page of 100)',
+      gateway: list.latency,
+      floor: listFloor,
+      roundTrips: list.roundTrips,
+      note: 'keys older than the back-dating window from memory',
+    });
 
     printRows(rows);
 

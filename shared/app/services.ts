@@ -11,6 +11,7 @@ import { WorkerDeps } from '../export/worker';
 import { createMailer } from '../email/mailer';
 import { createIuwsClient } from '../siex/iuws-client';
 import { PhytoStore } from '../phyto/phyto-store';
+import { RecordKeyIndex } from '../phyto/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TableStore } from '../store/tables';
@@ -25,6 +26,8 @@ export interface Services {
   farms: FarmStore;
   reference: VersionedValue<ReferenceData>;
   phyto: PhytoStore;
+  /** Keys of farms' records for counting and paging lists; settled ones from memory. */
+  recordKeys: RecordKeyIndex;
   /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
   recordIds: IdBlocks;
   jobs: JobStore;
@@ -54,6 +57,7 @@ export function createServices(s: Settings): Services {
     farms,
     reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
     phyto,
+    recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
     jobs,
     jobIds: new IdBlocks(counters, 'JobAsync', 10),

@@ -3,6 +3,7 @@ import { listQuerySchema, MAX_PAGE_SIZE, PhytoRecord } from '../api/phyto-schema
 import { parseDate } from '../domain/dates';
 import { ProblemError, Violation, violation } from '../http/problem';
 import { PhytoStore } from './phyto-store';
+import { RecordKeyIndex } from './record-key-index';
 
 export type ListFilters = Omit<z.infer<typeof listQuerySchema>, 'agrifarmId'>;
 
@@ -50,12 +51,18 @@ export function checkListQuery(raw: Record<string, string>, q: ListFilters): { f
 }
 
 /**
- * One page of a farm's records, newest application first. Counting needs every matching key, so the keys are read
- * first (row keys only, a small payload), then only the page's records in full.
+ * One page of a farm's records, newest application first. Counting needs every matching key: they come from the key
+ * index (settled keys from memory, recent ones from one query), then only the page's records are read in full.
  */
-export async function listRecords(store: PhytoStore, farmId: number, raw: Record<string, string>, q: ListFilters): Promise<ListPage> {
+export async function listRecords(
+  store: PhytoStore,
+  index: RecordKeyIndex,
+  farmId: number,
+  raw: Record<string, string>,
+  q: ListFilters,
+): Promise<ListPage> {
   const { fromMs, toMs, page } = checkListQuery(raw, q);
-  const keys = await store.listKeys(farmId, fromMs, toMs, q.product);
+  const keys = await index.keys(farmId, fromMs, toMs, q.product);
   const slice = page ? keys.slice((page.number - 1) * page.size, page.number * page.size) : keys;
   const records = slice.length > 0 ? await store.readRange(farmId, slice[0], slice[slice.length - 1], q.product) : [];
   return {

@@ -30,3 +30,8 @@ export function recordRange(fromMs: number | undefined, toMs: number | undefined
     lt: fromMs === undefined ? 'r~~' : `r~${invertedTime(fromMs)}~~`,
   };
 }
+
+/** The application instant (epoch ms) a record row key encodes. */
+export function appliedAtOf(recordRowKey: string): number {
+  return MAX_MS - Number(recordRowKey.slice(2, 15));
+}

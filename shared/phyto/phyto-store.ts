@@ -34,6 +34,11 @@ export interface RecordPointer {
   etag: string;
 }
 
+export interface RecordKey {
+  rowKey: string;
+  product: string;
+}
+
 export interface NewRecord {
   record: PhytoRecord;
   id: number;
@@ -186,15 +191,21 @@ export class PhytoStore {
     await submitInChunks(table, actions);
   }
 
-  /** Row keys (and product) of records applied in a period, newest first: what counting and paging need. */
-  async listKeys(farmId: number, fromMs?: number, toMs?: number, product?: string): Promise<string[]> {
+  /** Row keys of records applied in a period (inclusive), newest first, with their product: what counting needs. */
+  async scanKeys(farmId: number, fromMs?: number, toMs?: number): Promise<RecordKey[]> {
     const table = await this.table();
     const { ge, lt } = recordRange(fromMs, toMs);
-    let filter = `${odataEq('PartitionKey', farmPartition(farmId))} and RowKey ge ${odataString(ge)} and RowKey lt ${odataString(lt)}`;
-    if (product) filter += ` and ${odataEq('product', product)}`;
-    const keys: string[] = [];
-    for await (const e of table.listEntities({ queryOptions: { filter, select: ['RowKey'] } })) keys.push(String(e.rowKey));
+    const filter = `${odataEq('PartitionKey', farmPartition(farmId))} and RowKey ge ${odataString(ge)} and RowKey lt ${odataString(lt)}`;
+    const keys: RecordKey[] = [];
+    for await (const e of table.listEntities({ queryOptions: { filter, select: ['RowKey', 'product'] } })) {
+      keys.push({ rowKey: String(e.rowKey), product: String(e.product) });
+    }
     return keys;
+  }
+
+  /** Row keys of a farm's records, newest first (every one, read from storage). */
+  async listKeys(farmId: number): Promise<string[]> {
+    return (await this.scanKeys(farmId)).map((k) => k.rowKey);
   }
 
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */
