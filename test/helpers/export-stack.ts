@@ -4,7 +4,7 @@ import { ClientInput, FarmInput } from '../../shared/backoffice/dataset-schema';
 import { mailStubControl } from '../../local/mail-stub/control';
 import { OutboxEntry } from '../../local/mail-stub/server';
 import { cueValidator } from './cue-schema';
-import { gatewayUrl, keyHeaders, Keys, Reply } from './http';
+import { call, gatewayUrl, Keys, Reply } from './http';
 import { body, farmOverHttp, phytoFarm, register, seedPhyto, testClient, uniqueRea } from './phyto-stack';
 
 /**
@@ -79,19 +79,8 @@ export const recordNumber = (urn: string): number => Number(urn.split(':').pop()
 /** One request to a gateway (`base`), with the client's keys; the body, when given, as JSON. */
 export async function request(base: string, method: 'GET' | 'POST', path: string, options: { keys?: Keys; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(options.keys ? keyHeaders(options.keys) : {}), ...(payload !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
-    body: payload,
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
+  const json: Record<string, string> = payload !== undefined ? { 'Content-Type': 'application/json' } : {};
+  return call(method, path, { base, keys: options.keys, headers: { ...json, ...options.headers }, body: payload });
 }
 
 export interface GatewayCalls {

@@ -24,13 +24,13 @@ export function keyHeaders(keys: Keys): Record<string, string> {
   return { 'Ocp-Apim-Sid-Key': keys.sidKey, 'Ocp-Apim-Subscription-Key': keys.apiKey };
 }
 
-/** One request to the gateway through fetch; `keys` adds both key headers. */
+/** One request to the gateway (or to `base`) through fetch; `keys` adds both key headers. */
 export async function call(
   method: 'GET' | 'POST',
   path: string,
-  options: { keys?: Keys; headers?: Record<string, string>; body?: string | Buffer } = {},
+  options: { keys?: Keys; headers?: Record<string, string>; body?: string | Buffer; base?: string } = {},
 ): Promise<Reply> {
-  const res = await fetch(`${gatewayUrl()}${path}`, {
+  const res = await fetch(`${options.base ?? gatewayUrl()}${path}`, {
     method,
     headers: { ...(options.keys ? keyHeaders(options.keys) : {}), ...options.headers },
     body: options.body,

@@ -58,25 +58,9 @@ export function topik(o: ProductOverrides = {}): ProductInput {
 
 /** POLTIGLIA 20 WP (copper) as a label without any limit of count, interval or months, on vine and olive. */
 export function poltigliaUnlimited(o: ProductOverrides = {}): ProductInput {
-  return {
-    code: 'ES-19616',
-    name: 'POLTIGLIA 20 WP',
-    type: { id: 1, name: 'Fungicida' },
-    holder: { name: 'MANICA, SPA', nif: '' },
-    substance: { name: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P' },
-    registered: '09-05-1997',
-    expires: '30-06-2027',
-    lastUse: '',
-    requiredLevel: 'basico',
-    uses: [
-      {
-        cropTypeIds: ['101', '102'],
-        pest: { code: 532, kind: 'enfermedad', name: 'Repilo del olivo, Venturia oleaginea' },
-        doseMin: 0.6, doseMax: 0.62, unit: { code: 14, symbol: '%' },
-      },
-    ],
-    ...o,
-  };
+  const demo = demoProduct('ES-19616');
+  const { pest, doseMin, doseMax, unit } = demo.uses[0];
+  return { ...demo, uses: [{ cropTypeIds: ['101', '102'], pest, doseMin, doseMax, unit }], ...o };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { ShapeError } from './spec-shapes';
+import { arr, constant, fail, int, Json, obj, str } from './shape-checks';
 
 /**
  * The stored/returned `AgriPhytosanitary` record of gateway-interface.md, written out by hand from the spec's table
@@ -7,8 +7,6 @@ import { ShapeError } from './spec-shapes';
  * fields typed "object or null" are objects or null. Beyond the spec's table the record carries the two request
  * fields it was registered with, `dateApplication` and `applicator`, which the spec's list omits.
  */
-type Json = unknown;
-
 const DATE_TIME_RE = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
 const DAY_RE = /^\d{2}-\d{2}-\d{4}$/;
 
@@ -19,37 +17,11 @@ export const SPEC_RECORD_FIELDS = [
 ] as const;
 export const EXTRA_RECORD_FIELDS = ['dateApplication', 'applicator'] as const;
 
-function fail(path: string, message: string): never {
-  throw new ShapeError(`${path}: ${message}`);
-}
 
-function obj(v: Json, path: string, keys: readonly string[]): Record<string, Json> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(path, `expected an object, got ${JSON.stringify(v)}`);
-  const actual = Object.keys(v as object).sort();
-  const expected = [...keys].sort();
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) fail(path, `expected exactly the keys [${expected}], got [${actual}]`);
-  return v as Record<string, Json>;
-}
 
-function arr(v: Json, path: string): Json[] {
-  if (!Array.isArray(v)) fail(path, `expected an array, got ${JSON.stringify(v)}`);
-  return v;
-}
 
-function str(v: Json, path: string, re?: RegExp): string {
-  if (typeof v !== 'string') fail(path, `expected a string, got ${typeof v} ${JSON.stringify(v)}`);
-  if (re && !re.test(v)) fail(path, `${JSON.stringify(v)} does not match ${re}`);
-  return v;
-}
 
-function int(v: Json, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${typeof v} ${JSON.stringify(v)}`);
-  return v;
-}
 
-function constant(v: Json, path: string, value: string): void {
-  if (v !== value) fail(path, `expected the constant ${JSON.stringify(value)}, got ${JSON.stringify(v)}`);
-}
 
 function flag(v: Json, path: string): void {
   str(v, path, /^[01]$/);

@@ -13,7 +13,7 @@ import { idempotencyKey } from '../../shared/http/idempotency';
 import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { enclosure, testClient, uniqueRea } from './dataset';
+import { enclosure, testClient, testFarm, uniqueRea } from './dataset';
 import { get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
 import { storageConnection, testTables } from './storage';
@@ -68,16 +68,8 @@ export const APPLICATORS = {
  */
 export function phytoFarm(rea: string, vineEnclosures = 4): FarmInput {
   const vine = Array.from({ length: vineEnclosures }, (_, i) => enclosure(12, 45 + Math.floor(i / 10), (i % 10) + 1));
-  return {
-    rea,
-    year: 2026,
-    name: `Finca ${rea}`,
+  return testFarm(rea, {
     description: 'Viña, olivar y trigo de prueba',
-    locality: 'Requena',
-    country: 'ES',
-    province: 'Valencia',
-    community: { code: '10', name: 'Comunitat Valenciana' },
-    owner: { name: 'Luis', surname: 'García Sanz', email: 'luis@example.org', nif: '71234567W' },
     crops: [
       {
         typecrop: { id: '102', name: 'VIÑA' },
@@ -91,7 +83,7 @@ export function phytoFarm(rea: string, vineEnclosures = 4): FarmInput {
       { typecrop: { id: '101', name: 'OLIVO' }, code: 2001, name: 'BLANQUETA', parcels: [{ name: 'Los Olivos', sigpac: [enclosure(15, 102, 3)] }] },
       { typecrop: { id: '1', name: 'TRIGO BLANDO' }, code: 3001, name: 'FILON', parcels: [{ name: 'Páramo Alto', sigpac: [enclosure(3, 21, 1, '47', '12.40')] }] },
     ],
-  };
+  });
 }
 
 /** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently). */

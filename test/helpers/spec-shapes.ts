@@ -3,47 +3,12 @@
  * schemas the code uses, so a drift in those schemas is caught). Every object must have exactly the spec's keys, and
  * every value the spec's type: integers where the spec says integer, strings where it says string.
  */
-type Json = unknown;
+import { arr, constant, fail, int, Json, obj, str } from './shape-checks';
+
+export { ShapeError } from './shape-checks';
 
 const SIGPAC_KEYS = ['prov', 'town', 'aggr', 'zone', 'pol', 'parc', 'enc'];
 const DATE_TIME_RE = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
-
-export class ShapeError extends Error {}
-
-function fail(path: string, message: string): never {
-  throw new ShapeError(`${path}: ${message}`);
-}
-
-function obj(v: Json, path: string, keys: string[]): Record<string, Json> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(path, `expected an object, got ${JSON.stringify(v)}`);
-  const actual = Object.keys(v as object).sort();
-  const expected = [...keys].sort();
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-    fail(path, `expected exactly the keys [${expected.join(', ')}], got [${actual.join(', ')}]`);
-  }
-  return v as Record<string, Json>;
-}
-
-function arr(v: Json, path: string, minLength = 0): Json[] {
-  if (!Array.isArray(v)) fail(path, `expected an array, got ${JSON.stringify(v)}`);
-  if (v.length < minLength) fail(path, `expected at least ${minLength} items`);
-  return v;
-}
-
-function str(v: Json, path: string, re?: RegExp): string {
-  if (typeof v !== 'string') fail(path, `expected a string, got ${typeof v} ${JSON.stringify(v)}`);
-  if (re && !re.test(v)) fail(path, `${JSON.stringify(v)} does not match ${re}`);
-  return v;
-}
-
-function int(v: Json, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${typeof v} ${JSON.stringify(v)}`);
-  return v;
-}
-
-function constant(v: Json, path: string, value: string): void {
-  if (v !== value) fail(path, `expected the constant ${JSON.stringify(value)}, got ${JSON.stringify(v)}`);
-}
 
 const urnRe = (type: string) => new RegExp(`^urn:ngsi-ld:${type}:[1-9]\\d{0,9}$`);
 
