@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { importCatalogues } from '../shared/catalog/siex-codes/import-catalogues
 import { SiexCodes } from '../shared/catalog/siex-codes/siex-codes';
 import { loadSiexCodes } from '../shared/catalog/siex-codes/store';
 import { TableStore } from '../shared/store/tables';
+import { officialCataloguesDir } from '../local/siex-data';
+import { findProjectRoot } from '../local/stack';
 
 export interface RegisterBenchResult {
   seconds: number;
@@ -19,14 +21,14 @@ export interface RegisterBenchResult {
 export interface RegisterBenchOptions {
   products?: number;
   uses?: number;
-  /** Folder of the official SIEX CSVs, imported first when the store has none (default: ../shared/siex/catalogues). */
+  /** Folder of the official SIEX CSVs, imported first when the store has none (default: data/siex/catalogues). */
   siexDir?: string;
 }
 
 /**
  * `npm run bench`: imports a synthetic register export of 2,100 products and 60,000 uses (the size of the real one)
  * written in the official format to a temporary file, and measures the import: wall time and the peak resident
- * memory sampled while it runs. Figures only, no assertions (DESIGN section 2).
+ * memory sampled while it runs. Figures only, no assertions (docs/architecture.md, "Layout").
  *
  * It writes to the store's catalog table: give it scratch storage (the bench's own Azurite). Products already there
  * and absent from the synthetic register are withdrawn by the refresh, as a real import would.
@@ -151,7 +153,5 @@ function seeded(seed: number): () => number {
 }
 
 function defaultSiexDir(): string {
-  let dir = __dirname;
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return path.resolve(dir, '../shared/siex/catalogues');
+  return officialCataloguesDir(findProjectRoot(__dirname));
 }

@@ -14,7 +14,7 @@ import { ZONE } from '../shared/domain/dates';
 import { buildRecord } from '../shared/phyto/record-view';
 import { benchImportRegister } from './import-register';
 import { importCatalogues } from '../shared/catalog/siex-codes/import-catalogues';
-import { officialCataloguesDir } from '../local/official-catalogues';
+import { officialCataloguesDir } from '../local/siex-data';
 import { SIMULATOR_DEFAULT_CREDENTIALS, startSiexSimulator } from '../local/siex-simulator/server';
 import { startMailStub } from '../local/mail-stub/server';
 import { benchExport, printExport } from './export';
@@ -35,9 +35,7 @@ async function main(): Promise<void> {
   const tables = new TableStore({ AzureWebJobsStorage: viaProxy });
   const dataset = benchDataset();
   await importDataset(dataset, tables);
-  const catalogues = officialCataloguesDir(root);
-  if (!catalogues) throw new Error('the official SIEX catalogues (../shared/siex/catalogues) are needed by the bench');
-  await importCatalogues(catalogues, tables);
+  await importCatalogues(officialCataloguesDir(root), tables);
   // The export scenario's SIEX and e-mail service, in this process: the runner's IUWS client and mailer talk to them.
   const siex = await startSiexSimulator({ log: () => undefined });
   const mail = await startMailStub();

@@ -3,7 +3,7 @@ import { services } from '../shared/app/services';
 import { failExportJob, runExportJob } from '../shared/export/worker';
 import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
 
-/** The queue message carries the job id only; everything else is in the jobs table (DESIGN section 8). */
+/** The queue message carries the job id only; everything else is in the jobs table (docs/architecture.md, "Export pipeline"). */
 function jobIdOf(message: unknown, context: InvocationContext): number | null {
   const jobId = Number((message as { jobId?: unknown } | null)?.jobId);
   if (Number.isSafeInteger(jobId) && jobId > 0) return jobId;

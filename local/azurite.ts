@@ -7,7 +7,7 @@ import { ManagedChild, spawnNode } from './runner/child';
 
 /**
  * Azurite (tables + queues) for the local stack, as two child processes running Azurite 3.35's own entry points
- * (`require('azurite')` is the VS Code extension and fails, DESIGN section 10). Always `--skipApiVersionCheck`
+ * (`require('azurite')` is the VS Code extension and fails, docs/architecture.md, "Toolchain notes"). Always `--skipApiVersionCheck`
  * (our SDKs may be newer than the emulator) and `--disableTelemetry`; data on disk under `location`, or
  * `--inMemoryPersistence`. Each child is wrapped so it exits when we do (see WRAPPER).
  */

@@ -27,7 +27,7 @@ function ensureDependencies() {
   const installed = mtime('node_modules/.package-lock.json');
   if (installed && installed >= mtime('package-lock.json') && installed >= mtime('package.json')) return;
   console.log('Installing dependencies (npm install)...');
-  // `npm ci` trips over jest 30's optional resolver bindings on this npm (DESIGN section 10); install honours the lock.
+  // `npm ci` trips over jest 30's optional resolver bindings on this npm (docs/architecture.md, "Toolchain notes"); install honours the lock.
   run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 

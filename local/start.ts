@@ -3,12 +3,12 @@ import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
 import { flagsOrExit, readFlags } from './cli-args';
 import { mailStubService } from './mail-stub/service';
-import { officialCataloguesDir } from './official-catalogues';
+import { officialCataloguesDir } from './siex-data';
 import { siexSimulatorService } from './siex-simulator/service';
 import { Stack, findProjectRoot, startStack } from './stack';
 
 /**
- * `npm start`: the whole local stack in one process tree (DESIGN section 3). Prints every address, then
+ * `npm start`: the whole local stack in one process tree (docs/architecture.md, "Local stack"). Prints every address, then
  * `Gateway ready at <url>`, then a walkthrough with the first demo client's keys. Ctrl-C stops everything.
  */
 
@@ -115,9 +115,6 @@ async function main(): Promise<void> {
     dataset = '';
   }
   const catalogues = officialCataloguesDir(projectRoot);
-  if (!catalogues) {
-    console.warn('Note: ../shared/siex/catalogues not found; SIEX codes (infection, tj, efficacy) cannot be checked until they are imported.');
-  }
   if (!(await portIsFree(args.port))) {
     console.error(`Port ${args.port} is in use (another npm start?). Stop it or pick another with --port N.`);
     process.exit(1);
@@ -151,7 +148,7 @@ async function main(): Promise<void> {
       inMemory: args.inMemory,
       dataDir: args.dataDir,
       dataset: dataset || undefined,
-      catalogues: catalogues ?? undefined,
+      catalogues,
       services: [siexSimulatorService({ port: simulatorPort }), mailStubService({ port: mailPort })],
       output: (service, line) => console.log(`[${service}] ${line}`),
     });

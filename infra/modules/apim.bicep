@@ -1,6 +1,6 @@
 // API Management in front of the function app: the API imported from the OpenAPI document the code generates
 // (infra/openapi.json, written by local/write-openapi.ts), the product of this environment, and the policies of
-// DESIGN section 5 (policies/*.xml). The function key reaches the gateway through Key Vault, never through the
+// docs/architecture.md, "Identity and access" (policies/*.xml). The function key reaches the gateway through Key Vault, never through the
 // template's inputs or outputs.
 
 @description('API Management service name.')

@@ -1,4 +1,4 @@
-// The gateway's Function App on a Flex Consumption plan (Linux, Node 20), with a system-assigned identity that
+// The gateway's Function App on a Flex Consumption plan (Linux, Node 22), with a system-assigned identity that
 // reaches storage, Key Vault and Communication Services through role assignments: no connection strings, no keys.
 //
 // App settings: `appSettings` carries the settings the code reads (shared/config/settings.ts, checked by
@@ -131,7 +131,7 @@ resource site 'Microsoft.Web/sites@2024-04-01' = {
       }
       runtime: {
         name: 'node'
-        version: '20'
+        version: '22'
       }
     }
   }

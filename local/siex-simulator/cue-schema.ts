@@ -1,19 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 
 /**
- * The official CUE schema 3.11.4, read at run time from the team kit beside the project (`../shared/siex/`, never
- * copied into it) and compiled as DESIGN section 10 says: nested `$id` values repeat, so they are dropped (they are
- * labels only), and `strict: false` lets the schema's non-standard `message` keyword through.
+ * The official CUE schema 3.11.4 (data/siex/), compiled the only way ajv v8 accepts it as published: its nested `$id`
+ * values repeat, so they are dropped (they are labels only), and `strict: false` lets its non-standard `message`
+ * keyword through.
  */
-
-export const CUE_SCHEMA_FILE_NAME = 'cue-schema-3.11.4.json';
-
-/** Where the schema is for a project root: `<root>/../shared/siex/cue-schema-3.11.4.json`. */
-export function defaultCueSchemaPath(projectRoot: string): string {
-  return resolve(projectRoot, '..', 'shared', 'siex', CUE_SCHEMA_FILE_NAME);
-}
 
 function dropNestedIds(node: unknown, root = true): unknown {
   if (Array.isArray(node)) return node.map((n) => dropNestedIds(n, false));

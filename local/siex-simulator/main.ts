@@ -14,7 +14,7 @@ Serves SIEX's IUWS endpoints (comunicacion, crear, comprobarEstado) for local ru
 
   --port N              HTTP port, 0 picks a free one (default 7081)
   --host ADDR           address to listen on (default 127.0.0.1)
-  --schema FILE         the official CUE schema (default <project>/../shared/siex/cue-schema-3.11.4.json)
+  --schema FILE         the official CUE schema (default <project>/data/siex/cue-schema-3.11.4.json)
   --username NAME       user comunicacion accepts (default ${SIMULATOR_DEFAULT_CREDENTIALS.username})
   --password SECRET     its password (default ${SIMULATOR_DEFAULT_CREDENTIALS.password})
   --processing-ms N     time from crear to FINALIZADO (default 300; knob processingMs)

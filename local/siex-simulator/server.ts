@@ -2,7 +2,8 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { IDEMPOTENCY_HEADER, IUWS_PATHS, MAX_IDEMPOTENCY_KEY_LENGTH, tokenRequestSchema } from '../../shared/siex/iuws-protocol';
 import { badControlRequest, readBody, sendJson, serve } from '../http-json';
 import { findProjectRoot } from '../stack';
-import { CueValidator, defaultCueSchemaPath, loadCueValidator } from './cue-schema';
+import { CueValidator, loadCueValidator } from './cue-schema';
+import { cueSchemaPath } from '../siex-data';
 import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulator';
 
 /**
@@ -14,7 +15,7 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *                                 --password, default siex-local / siex-local)
  *   POST /crear                   Bearer token, Content-Type application/json, optional X-Idempotency-Key.
  *                                 → 202 { idPeticion }. Every body is validated against the official CUE schema 3.11.4
- *                                 (read from ../shared/siex/ at start; if it is missing, crear answers 500 saying so):
+ *                                 (data/siex/, read at start; if it is missing, crear answers 500 saying so):
  *                                 invalid → 400 { codigo: ESQUEMA_INVALIDO, descripcion, errores: [ajv errors] }.
  *                                 Unparseable JSON → 400 JSON_INVALIDO; other content type → 415.
  *                                 Same idempotency key and same document → 202 with the first idPeticion, not counted
@@ -63,7 +64,7 @@ export interface SiexSimulatorOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** The official CUE schema; default `<project root>/../shared/siex/cue-schema-3.11.4.json`. */
+  /** The official CUE schema; default `<project root>/data/siex/cue-schema-3.11.4.json`. */
   schemaPath?: string;
   /** Credentials comunicacion accepts (default siex-local / siex-local). */
   username?: string;
@@ -127,7 +128,7 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
   let validator: CueValidator | undefined;
   let schemaProblem: string | undefined;
   try {
-    validator = loadCueValidator(options.schemaPath ?? defaultCueSchemaPath(findProjectRoot(__dirname)));
+    validator = loadCueValidator(options.schemaPath ?? cueSchemaPath(findProjectRoot(__dirname)));
   } catch (e) {
     schemaProblem = (e as Error).message;
     log(`SIEX simulator: ${schemaProblem}; every crear will be refused with 500 until it is there (restart the simulator)`);

@@ -4,7 +4,7 @@ import { pestKinds } from '../backoffice/dataset-schema';
 
 /**
  * The phytosanitary application: the request the ERP sends and the record the gateway stores and returns. Field
- * names and types are the spec's; the optional SIEX fields (DESIGN section 8) use the stored record's names.
+ * names and types are the spec's; the optional SIEX fields (docs/architecture.md, "Export pipeline") use the stored record's names.
  */
 export const MAX_IDCP_PER_RECORD = 50;
 

@@ -3,7 +3,7 @@ import { parseDate } from '../domain/dates';
 import { isValidPersonalNif, PRODUCT_CODE_RE, REA_RE, ROPO_RE } from '../domain/nif';
 
 /**
- * The back-office dataset (shared/spec/backoffice-dataset.md): what operators load with `npm run admin -- import`.
+ * The back-office dataset (docs/backoffice-dataset.md): what operators load with `npm run admin -- import`.
  * Unknown fields are rejected everywhere, so a typo in a field name is reported instead of silently ignored.
  */
 const day = z.string().refine((s) => parseDate(s) !== null, { message: 'expected a real date DD-MM-YYYY' });

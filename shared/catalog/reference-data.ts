@@ -8,7 +8,7 @@ import { loadSiexCodes } from './siex-codes/store';
 
 /**
  * Reference data as the request paths read it: from memory, revalidated every REFERENCE_CACHE_SECONDS against the
- * catalog version row, so validating a treatment costs no storage round trip per rule (DESIGN section 6).
+ * catalog version row, so validating a treatment costs no storage round trip per rule (docs/architecture.md, "Storage").
  */
 export interface ReferenceData {
   products: Map<string, StoredProduct>;

@@ -16,7 +16,7 @@ export const settingsSchema = z
     AzureWebJobsStorage: z.string().min(1).optional(),
     /** Storage account name for identity-based access (managed identity); used when no connection string is set. */
     AzureWebJobsStorage__accountName: z.string().min(1).optional(),
-    /** `local`: the app checks both keys and the rate limit itself; `apim`: API Management did (DESIGN section 5). */
+    /** `local`: the app checks both keys and the rate limit itself; `apim`: API Management did (docs/architecture.md, "Identity and access"). */
     AUTH_MODE: z.enum(['local', 'apim']).default('apim'),
     /** Requests per minute per client enforced by the app in `local` mode (APIM enforces it in production). */
     RATE_LIMIT_PER_MINUTE: positiveInt(100),

@@ -9,7 +9,7 @@ import { Settings } from '../config/settings';
  *   EMAIL_ENDPOINT with the managed identity (DefaultAzureCredential; the Function App's identity has the
  *   Communication and Email Service Owner role, infra/modules/functionApp.bicep; https only, the SDK sends no token
  *   over plain http). A connection string to an http endpoint (the stub) gets `allowInsecureConnection: true`, which
- *   the SDK needs to talk plain http (DESIGN section 10).
+ *   the SDK needs to talk plain http (docs/architecture.md, "Toolchain notes").
  * - Once per operationId: the id travels as ACS's `Operation-Id` header, so a repeated send (a redelivered queue
  *   message, a retry after a lost answer) names the operation already accepted instead of sending again. A 409 for a
  *   reused id is taken as "already sent" too, in case the service answers a repeat that way.

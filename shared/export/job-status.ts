@@ -1,5 +1,5 @@
 /**
- * Export job statuses (DESIGN section 8). Transitions: 1 → 2 → 3 | 4, and 1 | 2 → 5. `percentage` is the share of
+ * Export job statuses (docs/architecture.md, "Export pipeline"). Transitions: 1 → 2 → 3 | 4, and 1 | 2 → 5. `percentage` is the share of
  * records settled (accepted, rejected, or not sendable).
  */
 export const JOB_STATUS = {

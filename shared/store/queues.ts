@@ -2,13 +2,13 @@ import { DefaultAzureCredential } from '@azure/identity';
 import { QueueClient } from '@azure/storage-queue';
 import { Settings } from '../config/settings';
 
-/** The export queue (DESIGN section 1); the Functions host moves a message to `<name>-poison` after maxDequeueCount. */
+/** The export queue (docs/architecture.md, "Overview"); the Functions host moves a message to `<name>-poison` after maxDequeueCount. */
 export const EXPORT_QUEUE = 'export-jobs';
 export const EXPORT_POISON_QUEUE = `${EXPORT_QUEUE}-poison`;
 
 /**
  * Sends queue messages the way the Functions queue trigger reads them: base64 text (the SDK sends text as is,
- * DESIGN section 10). The queue is created once per process.
+ * docs/architecture.md, "Toolchain notes"). The queue is created once per process.
  */
 export class QueueSender {
   private readonly client: QueueClient;

@@ -5,7 +5,7 @@ import { checkProblemShape } from '../helpers/spec-shapes';
 
 /**
  * Cross-client probe of every endpoint of the farm flow: each client presents its own valid keys and asks for the
- * other's farm. The answer must be 404 and byte-for-byte the answer for a farm that does not exist (DESIGN section 5),
+ * other's farm. The answer must be 404 and byte-for-byte the answer for a farm that does not exist (docs/architecture.md, "Identity and access"),
  * while the owner gets 200 for the very same request.
  */
 const reaA = uniqueRea();

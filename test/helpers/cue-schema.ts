@@ -1,12 +1,13 @@
 import { ValidateFunction } from 'ajv';
-import { compileCueSchema, defaultCueSchemaPath } from '../../local/siex-simulator/cue-schema';
+import { compileCueSchema } from '../../local/siex-simulator/cue-schema';
+import { cueSchemaPath } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 
 /**
- * The official CUE schema 3.11.4 from the team kit beside the project, compiled by the SIEX simulator's loader (so
+ * The official CUE schema 3.11.4 the project carries (data/siex/), compiled by the SIEX simulator's loader (so
  * tests and simulator judge documents alike), once per test file.
  */
-export const CUE_SCHEMA_FILE = defaultCueSchemaPath(findProjectRoot(__dirname));
+export const CUE_SCHEMA_FILE = cueSchemaPath(findProjectRoot(__dirname));
 
 let compiled: ValidateFunction | undefined;
 

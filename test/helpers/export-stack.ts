@@ -18,10 +18,10 @@ import { body, farmOverHttp, phytoFarm, register, seedPhyto, testClient, uniqueR
 export const EXPORT_PATHS = ['/v1/entities/siex/exportCUE', '/v1/siex/exportCUE/'] as const;
 export const JOB_PREFIXES = ['/api-service/v1/entities', '/v1/entities'] as const;
 
-/** The statuses of DESIGN section 8, by id. */
+/** The statuses of docs/architecture.md, "Export pipeline", by id. */
 export const STATUS = { 1: 'Iniciando', 2: 'EnProceso', 3: 'FinalizadoCompleto', 4: 'FinalizadoConErrores', 5: 'Fallido' } as const;
 
-/** What SIEX needs beyond the spec's request (DESIGN section 8): codes of the official catalogues. */
+/** What SIEX needs beyond the spec's request (docs/architecture.md, "Export pipeline"): codes of the official catalogues. */
 export const SIEX_FIELDS = {
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '532', name: 'Repilo del olivo, Venturia oleaginea' },
   tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import { DateTime } from 'luxon';
 import { registerPhyto } from '../../shared/api/contracts';
@@ -13,6 +12,8 @@ import { idempotencyKey } from '../../shared/http/idempotency';
 import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
+import { officialCataloguesDir } from '../../local/siex-data';
+import { findProjectRoot } from '../../local/stack';
 import { enclosure, testClient, testFarm, uniqueRea } from './dataset';
 import { get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
@@ -93,9 +94,9 @@ export async function seedPhyto(parts: { farms: FarmInput[]; clients: ClientInpu
   await seed(dataset);
 }
 
-/** The official SIEX catalogues, read where CI has them: beside the project, never copied into it. */
+/** The official SIEX catalogues the project carries (data/siex/catalogues). */
 export function officialCatalogues(): string {
-  return path.resolve(__dirname, '../../../shared/siex/catalogues');
+  return officialCataloguesDir(findProjectRoot(__dirname));
 }
 
 export { testClient, uniqueRea };

@@ -79,7 +79,7 @@ export function checkIdcpSetShape(v: Json, path = 'idcpSet'): void {
   });
 }
 
-/** Checks an RFC 9457 problem details body as DESIGN section 4 defines it, with the given HTTP status. */
+/** Checks an RFC 9457 problem details body as docs/interface.md, "Conventions" defines it, with the given HTTP status. */
 export function checkProblemShape(v: Json, status: number, path = 'problem'): void {
   const p = obj(v, path, ['type', 'title', 'status', 'detail', 'errors']);
   str(p.type, `${path}.type`, /\S/);

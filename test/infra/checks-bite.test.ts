@@ -77,6 +77,12 @@ describe('the infra checks bite on a broken copy', () => {
     expect((await findings(c.ctx)).join('\n')).toMatch(/'FUNCTIONS_WORKER_RUNTIME' must not be set on Flex Consumption/);
   });
 
+  it('report a Node runtime other than 22 (Node 20 is out of support since April 2026)', async () => {
+    const c = copy();
+    c.edit('modules/functionApp.bicep', "version: '22'", "version: '20'");
+    expect((await findings(c.ctx)).join('\n')).toMatch(/functionAppConfig\.runtime must be node 22, is \{"name":"node","version":"20"\}/);
+  });
+
   it('report a setting missing from local.settings.sample.json, or a sample that fails the schema', async () => {
     const c = copy();
     c.edit(c.ctx.sampleSettingsFile, /\s*"RATE_LIMIT_PER_MINUTE": "100",/, '');

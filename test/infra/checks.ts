@@ -64,7 +64,7 @@ export interface CheckContext {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Contract constants: the values DESIGN section 5 and the interface specification fix.
+// Contract constants: the values docs/architecture.md, "Identity and access" and the interface specification fix.
 
 export const SID_HEADER = 'Ocp-Apim-Sid-Key';
 export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
@@ -577,7 +577,7 @@ export function checkAppSettings(infra: Infra, ctx: Pick<CheckContext, 'sampleSe
 // ---------------------------------------------------------------------------------------------------------------
 // 9. Storage, function app, roles.
 
-/** Shared keys off, the export queues exist, Flex Consumption on Node 20 with a system identity and its roles. */
+/** Shared keys off, the export queues exist, Flex Consumption on Node 22 with a system identity and its roles. */
 export function checkPlatform(infra: Infra): Finding[] {
   const out: Finding[] = [];
   const accounts = resourcesOfType(infra, 'Microsoft.Storage/storageAccounts').filter((r) => !r.resource.existing);
@@ -602,8 +602,8 @@ export function checkPlatform(infra: Infra): Finding[] {
   const { file, resource: site } = sites[0];
   const siteFile = rel(infra, file.file);
   const runtime = literalValue(getProperty(site.body, 'properties', 'functionAppConfig', 'runtime'));
-  if (JSON.stringify(runtime) !== JSON.stringify({ name: 'node', version: '20' }))
-    out.push({ check: 'platform', file: siteFile, message: `functionAppConfig.runtime must be node 20, is ${runtime === NOT_LITERAL ? 'computed' : JSON.stringify(runtime)}` });
+  if (JSON.stringify(runtime) !== JSON.stringify({ name: 'node', version: '22' }))
+    out.push({ check: 'platform', file: siteFile, message: `functionAppConfig.runtime must be node 22, is ${runtime === NOT_LITERAL ? 'computed' : JSON.stringify(runtime)}` });
   if (literalValue(getProperty(site.body, 'identity', 'type')) !== 'SystemAssigned')
     out.push({ check: 'platform', file: siteFile, message: 'the function app needs a system-assigned identity' });
   if (literalValue(getProperty(site.body, 'properties', 'functionAppConfig', 'deployment', 'storage', 'authentication', 'type')) !== 'SystemAssignedIdentity')
@@ -733,7 +733,7 @@ export interface PolicyFiles {
   api?: { file: string; root: XmlElement };
 }
 
-/** Well-formed XML, each file loaded by a template, and the rules of DESIGN section 5. */
+/** Well-formed XML, each file loaded by a template, and the rules of docs/architecture.md, "Identity and access". */
 export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes']): Finding[] {
   const out: Finding[] = [];
   const policyDir = path.join(infra.dir, 'policies');

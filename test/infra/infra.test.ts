@@ -65,7 +65,7 @@ describe('infra/ (offline checks)', () => {
     expect(messages(checkAppSettings(infra, ctx))).toEqual([]);
   });
 
-  it('runs the app on Flex Consumption (Node 20) with a managed identity, its roles, and no shared keys', () => {
+  it('runs the app on Flex Consumption (Node 22) with a managed identity, its roles, and no shared keys', () => {
     expect(messages(checkPlatform(infra))).toEqual([]);
   });
 

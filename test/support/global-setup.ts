@@ -1,6 +1,6 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { officialCataloguesDir } from '../../local/official-catalogues';
+import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot, startStack } from '../../local/stack';
 import { mailStubService } from '../../local/mail-stub/service';
 import { siexSimulatorService } from '../../local/siex-simulator/service';
@@ -36,8 +36,8 @@ export default async function globalSetup(): Promise<void> {
     projectRoot,
     inMemory: true,
     gatewayPort: 0,
-    // Registration checks SIEX codes against the official catalogues, which CI has beside the project.
-    catalogues: officialCataloguesDir(projectRoot) ?? undefined,
+    // Registration checks SIEX codes against the official catalogues (data/siex/catalogues).
+    catalogues: officialCataloguesDir(projectRoot),
     // Tests load data between requests: reference data is revalidated on every request instead of every minute.
     // SIEX retries and queue redeliveries are shortened so outage tests take seconds, not minutes.
     env: { AUTH_MODE: 'local', REFERENCE_CACHE_SECONDS: '0', SIEX_RETRY_BASE_MS: '20', SIEX_TIMEOUT_MS: '3000' },

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { CATALOGUES, catalogueNames, CatalogueName, SiexCode, parseCatalogue } from '../../shared/catalog/siex-codes/catalogues';
 import { decodeCatalogue } from '../../shared/catalog/siex-codes/csv';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
+import { officialCataloguesDir } from '../../local/siex-data';
+import { findProjectRoot } from '../../local/stack';
 
 /**
- * Test material for the catalog tests: the official SIEX catalogues read from `../shared/siex/catalogues` (never
- * copied into the project), and register products in the official export format, with rows taken from the public
+ * Test material for the catalog tests: the official SIEX catalogues the project carries (data/siex/catalogues), and register products in the official export format, with rows taken from the public
  * snapshot of the register's uses (MAPA register, 2026-08-14): real names, numbers, doses and their oddities.
  */
-export const SIEX_DIR = path.resolve(__dirname, '../../../shared/siex/catalogues');
+export const SIEX_DIR = officialCataloguesDir(findProjectRoot(__dirname));
 
 let official: Partial<Record<CatalogueName, SiexCode[]>> | undefined;
 

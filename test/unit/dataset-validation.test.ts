@@ -3,13 +3,13 @@ import path from 'node:path';
 import { validateDataset } from '../../shared/backoffice/dataset-validation';
 import { enclosure, testClient, testFarm } from '../helpers/dataset';
 
-const SPEC = path.resolve(__dirname, '../../../shared/spec/backoffice-dataset.md');
+const DOC = path.resolve(__dirname, '../../docs/backoffice-dataset.md');
 
-/** The example of backoffice-dataset.md, parsed from the spec itself. */
+/** The example of docs/backoffice-dataset.md, parsed from the page itself. */
 function specExample(): Record<string, any> {
-  const md = readFileSync(SPEC, 'utf8');
+  const md = readFileSync(DOC, 'utf8');
   const block = /```json\n([\s\S]*?)\n```/.exec(md);
-  if (!block) throw new Error('no JSON example in the dataset spec');
+  if (!block) throw new Error('no JSON example in docs/backoffice-dataset.md');
   return JSON.parse(block[1]);
 }
 

@@ -36,7 +36,7 @@ function job(items: Partial<JobItem>[], m: Partial<JobMeta> = {}): Job {
 }
 
 describe('job statuses', () => {
-  it('are the five of DESIGN section 8, 3 to 5 settled', () => {
+  it('are the five named statuses, 3 to 5 settled', () => {
     expect(JOB_STATUS).toEqual({ 1: 'Iniciando', 2: 'EnProceso', 3: 'FinalizadoCompleto', 4: 'FinalizadoConErrores', 5: 'Fallido' });
     expect(([1, 2, 3, 4, 5] as const).map(isSettled)).toEqual([false, false, true, true, true]);
   });

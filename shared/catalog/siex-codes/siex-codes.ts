@@ -5,7 +5,7 @@ import { normalizeName } from './names';
 
 export type PestKind = 'enfermedad' | 'plaga' | 'mala_hierba' | 'regulador';
 
-/** Which catalogue holds the codes of each kind of pest (DESIGN section 8, `infection.kind`). */
+/** Which catalogue holds the codes of each kind of pest (docs/architecture.md, "Export pipeline", `infection.kind`). */
 export const PEST_CATALOGUE = {
   enfermedad: 'ENFERMEDADES',
   plaga: 'PLAGAS',
