@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { parseSettings } from '../shared/config/config';
 import { importDataset } from '../shared/backoffice/import';
@@ -7,6 +8,9 @@ import { TableStore } from '../shared/store/tables';
 import { buildDemoDataset } from './demo/build-dataset';
 import { importCataloguesCommand } from './admin-catalogues';
 import { importProductsCommand } from './admin-products';
+import { FEGA_CATALOGUES_ZIP, fetchCatalogues, formatFetchReport } from './fetch-catalogues';
+import { officialCataloguesDir } from './siex-data';
+import { findProjectRoot } from './stack';
 
 /**
  * The back-office CLI: `npm run admin -- <command>` against the storage named by the settings in the environment
@@ -17,6 +21,9 @@ const USAGE = `usage: npm run admin -- <command>
   import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE]
                                   load the official register's bulk JSON export (products and authorized uses)
   import-catalogues DIR           load the official SIEX code catalogues (CSV files, Windows-1252)
+  fetch-catalogues [--from URL] [--out DIR] [--import]
+                                  download FEGA's catalogue zip, report what changed against data/siex/catalogues,
+                                  write the files to DIR (default data/siex/catalogues); --import also loads them
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
 
 export const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
@@ -63,6 +70,20 @@ function flagValue(args: string[], flag: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
+async function fetchCataloguesCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { from: { type: 'string' }, out: { type: 'string' }, import: { type: 'boolean' } },
+    strict: true,
+  });
+  const baseline = officialCataloguesDir(findProjectRoot(__dirname));
+  const out = path.resolve(values.out ?? baseline);
+  const report = await fetchCatalogues({ from: values.from ?? FEGA_CATALOGUES_ZIP, out, baseline });
+  for (const line of formatFetchReport(report)) console.log(line);
+  if (values.import) await importCataloguesCommand(out, storage());
+  return 0;
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
@@ -81,6 +102,8 @@ async function main(args: string[]): Promise<number> {
       if (!rest[0]) break;
       await importCataloguesCommand(rest[0], storage());
       return 0;
+    case 'fetch-catalogues':
+      return fetchCataloguesCommand(rest);
     case 'write-demo-dataset':
       writeFileSync(DEMO_DATASET_FILE, demoDatasetText());
       console.log(`wrote ${DEMO_DATASET_FILE}`);

@@ -5,9 +5,8 @@ import { importCataloguesCommand } from '../../local/admin-catalogues';
 import { loadSiexCodes, SiexCodeStore } from '../../shared/catalog/siex-codes/store';
 import { SIEX_DIR } from '../unit/catalog-fixtures';
 import { IsolatedTableStore } from './catalog-tables';
+import { newerUnitsCatalogue, UNUSED_CATALOGUE } from '../helpers/newer-catalogues';
 
-/** Windows-1252 text as bytes; every character these edits add is below 0x80 or in Latin-1. */
-const cp1252 = (text: string) => Buffer.from(text, 'latin1');
 
 describe('import-catalogues against Azurite', () => {
   const store = new IsolatedTableStore();
@@ -18,7 +17,7 @@ describe('import-catalogues against Azurite', () => {
     const first = await importCataloguesCommand(SIEX_DIR, store, (l) => lines.push(l));
     expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(10);
     expect(first.missingFiles).toEqual([]);
-    expect(first.ignoredFiles).toEqual(expect.arrayContaining(['CULTIVO_USO_SIGPAC.csv', 'TIPO_MAQUINA_UNE.csv']));
+    expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
     expect(units).toMatchObject({ codes: 82, changed: [], unchanged: 0, problems: [] });
     expect(units.added).toHaveLength(82);
@@ -48,15 +47,8 @@ describe('import-catalogues against Azurite', () => {
       dir = mkdtempSync(path.join(tmpdir(), 'siex-'));
       for (const f of readdirSync(SIEX_DIR)) copyFileSync(path.join(SIEX_DIR, f), path.join(dir, f));
       const unitsFile = path.join(dir, 'UNIDADES_MEDIDA.csv');
-      const lines = readFileSync(unitsFile, 'latin1').split('\n');
-      // FEGA end-dates unit 82, renames 81, adds 83 and (unusually) drops 80 from the file.
-      const edited = lines
-        .filter((l) => !l.startsWith('"80";'))
-        .map((l) => (l.startsWith('"82";') ? l.replace(/;;$/, ';01/07/2026;30/06/2026') : l))
-        .map((l) => (l.startsWith('"81";') ? l.replace('"cc/m3"', '"cm3/m3"') : l));
-      while (edited[edited.length - 1]?.trim() === '') edited.pop();
-      edited.push('"83";"L/100 m2";01/07/2026;;', '');
-      writeFileSync(unitsFile, cp1252(edited.join('\n')));
+      writeFileSync(unitsFile, newerUnitsCatalogue(readFileSync(unitsFile)));
+      writeFileSync(path.join(dir, UNUSED_CATALOGUE.file), UNUSED_CATALOGUE.bytes);
       rmSync(path.join(dir, 'EFICACIA_TRATAMIENTO.csv'));
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,6 +60,7 @@ describe('import-catalogues against Azurite', () => {
       expect(units).toMatchObject({ added: ['83'], ended: ['82'], missingFromFile: ['80'] });
       expect(units.changed.sort()).toEqual(['81', '82']);
       expect(report.missingFiles).toEqual(['EFICACIA_TRATAMIENTO.csv']);
+      expect(report.ignoredFiles).toEqual([UNUSED_CATALOGUE.file]);
       expect(lines.join('\n')).toMatch(/1 stored code\(s\) not in the file, kept: 80/);
       expect(lines.join('\n')).toMatch(/not in the folder \(left as stored\): EFICACIA_TRATAMIENTO\.csv/);
 

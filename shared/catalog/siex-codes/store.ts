@@ -1,11 +1,11 @@
 import { TableClient, TransactionAction } from '@azure/data-tables';
-import { contentHash } from '../catalog-store';
 import { submitInChunks } from '../../store/batched-query';
 import { fromDocProps, toDocProps } from '../../store/doc-entity';
 import { bumpCatalogVersion } from '../catalog-version';
 import { TABLES, TableStore } from '../../store/tables';
 import { CatalogueName, catalogueNames, SiexCode, siexCodeSchema } from './catalogues';
 import { SiexCodes } from './siex-codes';
+import { CatalogueDiff, diffCatalogue, KnownCode } from './catalogue-diff';
 import { odataEq } from '../../store/odata';
 
 /**
@@ -16,15 +16,8 @@ import { odataEq } from '../../store/odata';
  */
 export const siexPartition = (catalogue: CatalogueName): string => `siex-${catalogue}`;
 
-export interface CatalogueUpsertReport {
-  added: string[];
-  changed: string[];
-  /** Codes whose Fecha de baja appeared or changed in this import. */
-  ended: string[];
-  unchanged: number;
-  /** Codes stored before and absent from this file: kept as they were. */
-  missingFromFile: string[];
-}
+/** What an import changed; codes stored before and absent from the file (`missingFromFile`) are kept as they were. */
+export type CatalogueUpsertReport = CatalogueDiff;
 
 export class SiexCodeStore {
   constructor(private readonly store: TableStore) {}
@@ -33,22 +26,12 @@ export class SiexCodeStore {
     const table = await this.store.table(TABLES.catalog);
     const pk = siexPartition(catalogue);
     const existing = await readRows(table, pk);
-    const report: CatalogueUpsertReport = { added: [], changed: [], ended: [], unchanged: 0, missingFromFile: [] };
-    const actions: TransactionAction[] = [];
-    const inFile = new Set<string>();
-    for (const entry of entries) {
-      inFile.add(entry.code);
-      const hash = contentHash(entry);
-      const before = existing.get(entry.code);
-      if (before?.hash === hash) {
-        report.unchanged++;
-        continue;
-      }
-      (before ? report.changed : report.added).push(entry.code);
-      if (entry.until && entry.until !== before?.doc.until) report.ended.push(entry.code);
-      actions.push(['upsert', { partitionKey: pk, rowKey: rowKeyOf(entry.code), hash, ...toDocProps(entry) }, 'Replace']);
-    }
-    for (const code of existing.keys()) if (!inFile.has(code)) report.missingFromFile.push(code);
+    const { changedEntries, ...report } = diffCatalogue(existing, entries);
+    const actions: TransactionAction[] = changedEntries.map(({ entry, hash }) => [
+      'upsert',
+      { partitionKey: pk, rowKey: rowKeyOf(entry.code), hash, ...toDocProps(entry) },
+      'Replace',
+    ]);
     // One partition per catalogue, so each chunk is a valid entity-group transaction.
     await submitInChunks(table, actions);
     if (actions.length > 0) await bumpCatalogVersion(table);
@@ -77,13 +60,13 @@ function rowKeyOf(code: string): string {
   return code.replace(/[/\\#?%\u0000-\u001f\u007f-\u009f]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-async function readRows(table: TableClient, pk: string): Promise<Map<string, { doc: SiexCode; hash: string }>> {
-  const rows = new Map<string, { doc: SiexCode; hash: string }>();
+async function readRows(table: TableClient, pk: string): Promise<Map<string, KnownCode & { doc: SiexCode }>> {
+  const rows = new Map<string, KnownCode & { doc: SiexCode }>();
   for await (const e of table.listEntities<Record<string, unknown>>({
     queryOptions: { filter: odataEq('PartitionKey', pk) },
   })) {
     const doc = siexCodeSchema.parse(fromDocProps(e));
-    rows.set(doc.code, { doc, hash: String(e.hash) });
+    rows.set(doc.code, { doc, hash: String(e.hash), until: doc.until });
   }
   return rows;
 }
