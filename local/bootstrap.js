@@ -37,9 +37,18 @@ function build() {
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
 }
 
+/**
+ * The deployable bundle (local/build-package.ts): what the tests, `npm start` and the bench run, as Azure does;
+ * `npm run build` also installs its production dependencies so dist/deploy can be deployed as it is.
+ */
+function bundle(withDependencies) {
+  run(process.execPath, [path.join(root, 'dist/local/build-package.js'), ...(withDependencies ? ['--package'] : [])]);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 ensureDependencies();
 build();
+if (['build', 'test', 'start', 'bench'].includes(command)) bundle(command === 'build');
 if (command === 'build') process.exit(0);
 if (command === 'test') {
   const jest = path.join(root, 'node_modules/jest/bin/jest.js');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TableClient, TransactionAction } from '@azure/data-tables';
+import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { ApplicatorInput, ProductInput } from '../backoffice/dataset-schema';
 import { submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';

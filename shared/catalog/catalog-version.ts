@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { RestError, TableClient } from '@azure/data-tables';
+import type { TableClient } from '@azure/data-tables';
+import { isRestError } from '../store/azure-sdk';
 
 /**
  * One row in the `catalog` table that changes whenever any reference data does (products, applicators, SIEX codes),
@@ -16,7 +17,7 @@ export async function readCatalogVersion(table: TableClient): Promise<string> {
   try {
     return String((await table.getEntity<{ version: string }>(PK, RK)).version);
   } catch (e) {
-    if (e instanceof RestError && e.statusCode === 404) return '';
+    if (isRestError(e, 404)) return '';
     throw e;
   }
 }

@@ -1,4 +1,4 @@
-import { RestError } from '@azure/data-tables';
+import { isRestError } from '../store/azure-sdk';
 import { ClientInput } from '../backoffice/dataset-schema';
 import { TABLES, TableStore } from '../store/tables';
 import { hashKey } from './keys';
@@ -41,7 +41,7 @@ export class ClientStore {
         apimSubscriptionId: e.apimSubscriptionId ?? e.clientId,
       };
     } catch (e) {
-      if (e instanceof RestError && e.statusCode === 404) return null;
+      if (isRestError(e, 404)) return null;
       throw e;
     }
   }
@@ -63,7 +63,7 @@ export class ClientStore {
     try {
       previous = await table.getEntity<Record<string, string>>(BY_ID, input.id);
     } catch (e) {
-      if (!(e instanceof RestError && e.statusCode === 404)) throw e;
+      if (!isRestError(e, 404)) throw e;
     }
     if (previous && previous.sidHash === sidHash) {
       const current = await table.getEntity<Record<string, string>>(BY_SID, sidHash).catch(() => undefined);

@@ -1,5 +1,6 @@
-import { EmailClient, EmailClientOptions } from '@azure/communication-email';
+import type { EmailClient, EmailClientOptions } from '@azure/communication-email';
 import type { TokenCredential } from '@azure/identity';
+import { communicationEmail, identity } from '../store/azure-sdk';
 import { Settings } from '../config/settings';
 
 /**
@@ -82,13 +83,13 @@ export function createMailer(settings: Settings, options: MailerOptions = {}): M
     const pipeline: EmailClientOptions = {
       retryOptions: { maxRetries: options.maxRetries ?? 3, retryDelayInMs: options.retryDelayInMs ?? 800, maxRetryDelayInMs: 30_000 },
     };
+    const { EmailClient } = communicationEmail();
     if (settings.EMAIL_CONNECTION_STRING) {
       const endpoint = /endpoint=(.*?);accesskey=/i.exec(settings.EMAIL_CONNECTION_STRING)?.[1] ?? '';
       return new EmailClient(settings.EMAIL_CONNECTION_STRING, { ...pipeline, allowInsecureConnection: isHttp(endpoint) });
     }
     if (settings.EMAIL_ENDPOINT) {
-      // Loaded only here: @azure/identity is heavy, and only Azure uses it.
-      const credential = options.credential ?? new (await import('@azure/identity')).DefaultAzureCredential();
+      const credential = options.credential ?? new (identity().DefaultAzureCredential)();
       return new EmailClient(settings.EMAIL_ENDPOINT, credential, pipeline);
     }
     throw new MailError('e-mail is not configured: set EMAIL_CONNECTION_STRING or EMAIL_ENDPOINT', { retryable: false });

@@ -1,4 +1,5 @@
-import { RestError, TableClient, TransactionAction } from '@azure/data-tables';
+import type { TableClient, TransactionAction } from '@azure/data-tables';
+import { isRestError } from '../store/azure-sdk';
 import { submitInChunks } from '../store/batched-query';
 import { TABLES, TableStore } from '../store/tables';
 import { JobStatusId } from './job-status';
@@ -117,7 +118,7 @@ export class JobStore {
     try {
       return toMeta(await table.getEntity<Record<string, unknown>>(jobPk(jobId), 'meta'));
     } catch (e) {
-      if (e instanceof RestError && e.statusCode === 404) return null;
+      if (isRestError(e, 404)) return null;
       throw e;
     }
   }

@@ -1,4 +1,5 @@
-import { RestError, TableClient, TransactionAction } from '@azure/data-tables';
+import type { TableClient, TransactionAction } from '@azure/data-tables';
+import { isRestError } from '../store/azure-sdk';
 import { PhytoRecord } from '../api/phyto-schemas';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { StoredResponse } from '../http/idempotency';
@@ -109,7 +110,7 @@ export class PhytoStore {
     try {
       await table.submitTransaction(actions);
     } catch (e) {
-      if (e instanceof RestError && (e.statusCode === 409 || e.statusCode === 412)) throw new WriteConflict(e.message);
+      if (isRestError(e, 409, 412)) throw new WriteConflict(e.message);
       throw e;
     }
   }
@@ -162,7 +163,7 @@ export class PhytoStore {
         pointers.map((p): TransactionAction => ['update', { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId }, 'Merge', { etag: p.etag }]),
       );
     } catch (e) {
-      if (e instanceof RestError && (e.statusCode === 409 || e.statusCode === 412 || e.statusCode === 404)) throw new WriteConflict(e.message);
+      if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
       throw e;
     }
   }

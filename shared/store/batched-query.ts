@@ -1,4 +1,4 @@
-import { TableClient, TransactionAction } from '@azure/data-tables';
+import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { odataEq } from './odata';
 
 /** Azure Table Storage accepts at most 15 comparisons in one filter: the partition key plus 14 row keys. */

@@ -1,4 +1,4 @@
-import { TableClient, TransactionAction } from '@azure/data-tables';
+import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { chunkText, fromDocText, MAX_DOC_CHARS } from './doc-entity';
 import { odataEq } from './odata';
 

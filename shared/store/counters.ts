@@ -1,4 +1,4 @@
-import { RestError } from '@azure/data-tables';
+import { isRestError } from './azure-sdk';
 import { TABLES, TableStore } from './tables';
 
 /**
@@ -15,7 +15,7 @@ export class Counters {
     for (let attempt = 0; ; attempt++) {
       try {
         const row = await table.getEntity<{ next: number }>('counter', name).catch((e: unknown) => {
-          if (e instanceof RestError && e.statusCode === 404) return null;
+          if (isRestError(e, 404)) return null;
           throw e;
         });
         if (!row) {
@@ -29,7 +29,7 @@ export class Counters {
         return first;
       } catch (e) {
         // 409: someone created the row first; 412: someone advanced it first. Read again and retry.
-        const conflict = e instanceof RestError && (e.statusCode === 409 || e.statusCode === 412);
+        const conflict = isRestError(e, 409, 412);
         if (!conflict || attempt >= 50) throw e;
         await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
       }

@@ -1,5 +1,5 @@
-import { DefaultAzureCredential } from '@azure/identity';
-import { QueueClient } from '@azure/storage-queue';
+import type { QueueClient } from '@azure/storage-queue';
+import { identity, storageQueue } from './azure-sdk';
 import { Settings } from '../config/settings';
 
 /** The export queue (docs/architecture.md, "Overview"); the Functions host moves a message to `<name>-poison` after maxDequeueCount. */
@@ -11,22 +11,34 @@ export const EXPORT_POISON_QUEUE = `${EXPORT_QUEUE}-poison`;
  * docs/architecture.md, "Toolchain notes"). The queue is created once per process.
  */
 export class QueueSender {
-  private readonly client: QueueClient;
+  private client: QueueClient | undefined;
   private ready: Promise<unknown> | undefined;
 
-  constructor(settings: Pick<Settings, 'AzureWebJobsStorage' | 'AzureWebJobsStorage__accountName'>, name: string) {
-    const conn = settings.AzureWebJobsStorage;
-    this.client = conn
-      ? new QueueClient(conn, name)
-      : new QueueClient(`https://${settings.AzureWebJobsStorage__accountName}.queue.core.windows.net/${name}`, new DefaultAzureCredential());
+  constructor(
+    private readonly settings: Pick<Settings, 'AzureWebJobsStorage' | 'AzureWebJobsStorage__accountName'>,
+    private readonly name: string,
+  ) {}
+
+  /** Built on the first send: only exports need the queue SDK. */
+  private queue(): QueueClient {
+    const { QueueClient } = storageQueue();
+    const conn = this.settings.AzureWebJobsStorage;
+    this.client ??= conn
+      ? new QueueClient(conn, this.name)
+      : new QueueClient(
+          `https://${this.settings.AzureWebJobsStorage__accountName}.queue.core.windows.net/${this.name}`,
+          new (identity().DefaultAzureCredential)(),
+        );
+    return this.client;
   }
 
   async send(message: unknown): Promise<void> {
-    this.ready ??= this.client.createIfNotExists().catch((e: unknown) => {
+    const client = this.queue();
+    this.ready ??= client.createIfNotExists().catch((e: unknown) => {
       this.ready = undefined;
       throw e;
     });
     await this.ready;
-    await this.client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'));
+    await client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'));
   }
 }

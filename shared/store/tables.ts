@@ -1,5 +1,5 @@
-import { TableClient, TableServiceClient } from '@azure/data-tables';
-import { DefaultAzureCredential } from '@azure/identity';
+import type { TableClient, TableServiceClient } from '@azure/data-tables';
+import { dataTables, identity } from './azure-sdk';
 import { Settings } from '../config/settings';
 
 /** Every table the gateway uses; created on first use by a process, so a fresh storage account just works. */
@@ -47,11 +47,11 @@ export class TableStore {
     if (!client) {
       const conn = this.settings.AzureWebJobsStorage;
       client = conn
-        ? TableClient.fromConnectionString(conn, name, { allowInsecureConnection: conn.includes('http://') })
-        : new TableClient(
+        ? dataTables().TableClient.fromConnectionString(conn, name, { allowInsecureConnection: conn.includes('http://') })
+        : new (dataTables().TableClient)(
             `https://${this.settings.AzureWebJobsStorage__accountName}.table.core.windows.net`,
             name,
-            new DefaultAzureCredential(),
+            new (identity().DefaultAzureCredential)(),
           );
       this.clients.set(name, client);
     }
@@ -62,10 +62,10 @@ export class TableStore {
   service(): TableServiceClient {
     const conn = this.settings.AzureWebJobsStorage;
     return conn
-      ? TableServiceClient.fromConnectionString(conn, { allowInsecureConnection: conn.includes('http://') })
-      : new TableServiceClient(
+      ? dataTables().TableServiceClient.fromConnectionString(conn, { allowInsecureConnection: conn.includes('http://') })
+      : new (dataTables().TableServiceClient)(
           `https://${this.settings.AzureWebJobsStorage__accountName}.table.core.windows.net`,
-          new DefaultAzureCredential(),
+          new (identity().DefaultAzureCredential)(),
         );
   }
 }

@@ -257,9 +257,11 @@ describe('the infra checks bite on a broken copy', () => {
   it('report an azure.yaml that would not deploy the function app', async () => {
     const c = copy();
     c.edit(c.ctx.azureYamlFile, 'host: function', 'host: appservice');
+    c.edit(c.ctx.azureYamlFile, 'dist: dist/deploy', 'dist: dist');
     c.edit(c.ctx.azureYamlFile, 'write-openapi.js --check', 'write-openapi.js');
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/services\.api\.host must be 'function'/);
+    expect(out).toMatch(/services\.api\.dist must be 'dist\/deploy', is "dist"/);
     expect(out).toMatch(/the preprovision hook must check infra\/openapi\.json/);
   });
 });

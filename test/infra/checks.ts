@@ -973,6 +973,8 @@ export function checkAzureYaml(infra: Infra, azureYamlFile: string): Finding[] {
   expect(['services', 'api', 'project'], '.');
   expect(['services', 'api', 'language'], 'js');
   expect(['services', 'api', 'host'], 'function');
+  // The lean package npm run build writes (local/build-package.ts), never the repository with its dev tooling.
+  expect(['services', 'api', 'dist'], 'dist/deploy');
   if (!/write-openapi\.js --check/.test(String(get('hooks', 'preprovision', 'posix', 'run') ?? '')))
     out.push({ check: 'azure-yaml', file, message: 'the preprovision hook must check infra/openapi.json (write-openapi.js --check)' });
   return out;

@@ -1,4 +1,4 @@
-import { TableClient, TransactionAction } from '@azure/data-tables';
+import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { submitInChunks } from '../../store/batched-query';
 import { fromDocProps, toDocProps } from '../../store/doc-entity';
 import { bumpCatalogVersion } from '../catalog-version';

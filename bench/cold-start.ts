@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+export interface ColdStart {
+  runs: number;
+  /** Milliseconds to load and register, each run in a fresh process: the deployable app and the bare app. */
+  app: { median: number; min: number; max: number; functions: number };
+  bare: { median: number; min: number; max: number; functions: number };
+  /** Median of the per-pair ratios app / bare (pairs run back to back, so drift on a shared machine cancels). */
+  ratio: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function probe(root: string, appRoot: string): { ms: number; functions: number } {
+  const script = path.join(root, 'dist/bench/cold-start-probe.js');
+  return JSON.parse(execFileSync(process.execPath, [script, appRoot], { encoding: 'utf8' })) as { ms: number; functions: number };
+}
+
+/**
+ * Loads the deployable app (the repository's package.json main: the bundle in dist/deploy) and a bare
+ * `@azure/functions` app with one HTTP function, alternately, each in a fresh Node process, as a Flex instance
+ * does at a cold start: modules loaded and functions registered, nothing called.
+ */
+export function benchColdStart(root: string, runs = 15): ColdStart {
+  const bareRoot = path.join(root, 'bench/bare-app');
+  probe(root, root);
+  probe(root, bareRoot);
+  const app: { ms: number; functions: number }[] = [];
+  const bare: { ms: number; functions: number }[] = [];
+  for (let i = 0; i < runs; i++) {
+    app.push(probe(root, root));
+    bare.push(probe(root, bareRoot));
+  }
+  const summary = (xs: { ms: number; functions: number }[]) => ({
+    median: median(xs.map((x) => x.ms)),
+    min: Math.min(...xs.map((x) => x.ms)),
+    max: Math.max(...xs.map((x) => x.ms)),
+    functions: xs[0].functions,
+  });
+  return { runs, app: summary(app), bare: summary(bare), ratio: median(app.map((a, i) => a.ms / bare[i].ms)) };
+}
+
+export function printColdStart(c: ColdStart, firstRequestMs: number, warmP50Ms: number): void {
+  const f = (v: number) => v.toFixed(1);
+  console.log(`\ncold start (${c.runs} fresh processes each, load and register, nothing called):`);
+  console.log(`  deployable app (${c.app.functions} functions)  median ${f(c.app.median)} ms  (min ${f(c.app.min)}, max ${f(c.app.max)})`);
+  console.log(`  bare @azure/functions app (${c.bare.functions})      median ${f(c.bare.median)} ms  (min ${f(c.bare.min)}, max ${f(c.bare.max)})`);
+  console.log(`  ratio app / bare (median of pairs)       ${c.ratio.toFixed(2)}   (targets: <= 150 ms, <= 5x)`);
+  console.log(`  first farm lookup after loading: ${f(firstRequestMs)} ms to the first 200; warm p50 ${f(warmP50Ms)} ms`);
+}

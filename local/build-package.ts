@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { findProjectRoot } from './stack';
+
+/**
+ * The deployment package: exactly what Azure runs, in `dist/deploy/`.
+ *
+ * - `main.js`: every function module of `functions/` and what they import, bundled by esbuild into one file (one
+ *   file to read and compile at a cold start instead of ~200 modules resolved one by one; zod from its ES modules, so
+ *   what the code does not use is left out).
+ * - The Azure SDKs stay outside the bundle, as production dependencies: the code loads them on first use
+ *   (`shared/store/azure-sdk.ts`), so registering the functions does not pay for them. `@azure/functions-core` is
+ *   the host's own module.
+ * - `host.json`, and a `package.json` whose `main` is the bundle and whose dependencies are those SDKs only.
+ *
+ * `npm test` and `npm start` run this same bundle (the repository's `package.json` `main` points at it; the SDKs are
+ * then found in the repository's node_modules). `npm run build` also installs the production dependencies into the
+ * package, at the versions of the repository's lock file, so the folder can be zipped and deployed as it is.
+ */
+export const DEPLOY_DIR = 'dist/deploy';
+
+/** Loaded lazily at run time, so kept out of the bundle and shipped in the package's node_modules. */
+export const RUNTIME_DEPENDENCIES = ['@azure/communication-email', '@azure/data-tables', '@azure/identity', '@azure/storage-queue'];
+
+/** The functions host provides this module to the app; it is never installed. */
+const HOST_MODULES = ['@azure/functions-core'];
+
+interface RootPackage {
+  name: string;
+  version: string;
+  description?: string;
+  engines?: Record<string, string>;
+  dependencies: Record<string, string>;
+}
+
+/** The bundle and the package's host.json and package.json, in `out` (no dependencies installed yet). */
+export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR)): Promise<string> {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const functionFiles = readdirSync(path.join(root, 'functions'))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
+  await build({
+    stdin: {
+      contents: functionFiles.map((f) => `import './functions/${f.replace(/\.ts$/, '')}';`).join('\n'),
+      resolveDir: root,
+      sourcefile: 'functions-entry.ts',
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    mainFields: ['module', 'main'],
+    external: [...RUNTIME_DEPENDENCIES, ...HOST_MODULES],
+    // Whitespace and syntax only: stack traces in the logs keep the code's own names.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'eof',
+    outfile: path.join(out, 'main.js'),
+    logLevel: 'warning',
+  });
+  copyFileSync(path.join(root, 'host.json'), path.join(out, 'host.json'));
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as RootPackage;
+  const dependencies = Object.fromEntries(RUNTIME_DEPENDENCIES.map((d) => [d, pkg.dependencies[d]]));
+  const deployPackage = {
+    name: pkg.name,
+    version: pkg.version,
+    description: pkg.description,
+    private: true,
+    main: 'main.js',
+    engines: pkg.engines,
+    dependencies,
+  };
+  writeFileSync(path.join(out, 'package.json'), `${JSON.stringify(deployPackage, null, 2)}\n`);
+  return out;
+}
+
+/**
+ * Installs the production dependencies into the package, at the versions the repository's lock file pins: the lock
+ * is copied beside the package's package.json, and npm prunes it to what that package.json asks for.
+ */
+export function installRuntimeDependencies(root: string, out: string): void {
+  copyFileSync(path.join(root, 'package-lock.json'), path.join(out, 'package-lock.json'));
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: out,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`npm install in ${out} failed (exit code ${r.status})`);
+  pruneDevelopmentFiles(path.join(out, 'node_modules'));
+}
+
+/**
+ * Source maps, TypeScript (declarations, and sources some packages ship for their maps) and test folders of the
+ * installed packages: nothing the running app reads.
+ */
+const DEVELOPMENT_FILE = /\.(?:map|ts|cts|mts)$/;
+const DEVELOPMENT_DIR = new Set(['test', 'tests', '__tests__']);
+
+function pruneDevelopmentFiles(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (DEVELOPMENT_DIR.has(entry.name)) rmSync(full, { recursive: true, force: true });
+      else pruneDevelopmentFiles(full);
+    } else if (DEVELOPMENT_FILE.test(entry.name)) {
+      rmSync(full);
+    }
+  }
+}
+
+async function main(args: string[]): Promise<void> {
+  const root = findProjectRoot(__dirname);
+  const out = await bundleApp(root);
+  if (args.includes('--package')) installRuntimeDependencies(root, out);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

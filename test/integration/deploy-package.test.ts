@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bundleApp, installRuntimeDependencies, RUNTIME_DEPENDENCIES } from '../../local/build-package';
+import { findProjectRoot } from '../../local/stack';
+
+/**
+ * The package `npm run build` writes is exactly what Azure runs: built here into a folder of its own (dist/deploy is
+ * what the running test stack serves), then read file by file and loaded the way the Functions worker loads it.
+ */
+const ROOT = findProjectRoot(__dirname);
+let out: string;
+
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
+}
+
+beforeAll(async () => {
+  out = path.join(mkdtempSync(path.join(tmpdir(), 'siex-package-')), 'deploy');
+  await bundleApp(ROOT, out);
+  installRuntimeDependencies(ROOT, out);
+}, 120_000);
+afterAll(() => rmSync(path.dirname(out), { recursive: true, force: true }));
+
+describe('the deployment package', () => {
+  it('holds the bundle, host.json, package.json and production dependencies, nothing else', () => {
+    const files = filesUnder(out);
+    const own = files.filter((f) => !f.startsWith('node_modules/'));
+    expect(own.sort()).toEqual(['host.json', 'main.js', 'package-lock.json', 'package.json']);
+    expect(files.filter((f) => /(^|\/)(test|tests|__tests__|local|bench)\//.test(f) && !f.startsWith('node_modules/'))).toEqual([]);
+    expect(files.filter((f) => /\.(map|ts)$/.test(f))).toEqual([]);
+    const installed = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, 3).join('/')));
+    for (const dep of RUNTIME_DEPENDENCIES) expect(installed.has(dep)).toBe(true);
+    // Dev tooling never ships: the bundle already holds zod, luxon and @azure/functions.
+    for (const dev of ['jest/package.json', 'typescript/package.json', 'azurite/package.json', 'esbuild/package.json', 'zod/package.json']) {
+      expect(files).not.toContain(`node_modules/${dev}`);
+    }
+  });
+
+  it('declares the bundle as main and only the runtime dependencies, on the Node versions we support', () => {
+    const pkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8'));
+    const root = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(pkg.main).toBe('main.js');
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...RUNTIME_DEPENDENCIES].sort());
+    expect(pkg.devDependencies).toBeUndefined();
+    expect(pkg.engines).toEqual(root.engines);
+    expect(readFileSync(path.join(out, 'host.json'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'host.json'), 'utf8'));
+  });
+
+  it('loads as the Functions worker loads it and registers every function, without loading an Azure SDK', () => {
+    const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
+    const loaded = JSON.parse(execFileSync(process.execPath, [probe, out, '--modules'], { encoding: 'utf8' }));
+    expect(loaded.functions).toBe(13);
+    expect(loaded.modules.filter((m: string) => RUNTIME_DEPENDENCIES.some((d) => m.includes(`node_modules/${d}/`)))).toEqual([]);
+  });
+});
