@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  exportExample,
+  farmLookupExample,
+  jobResultExample,
+  jobStatusExample,
+  listExample,
+  listIdcpExample,
+  registerExample,
+} from './examples';
 import { Contract } from '../http/contract';
 import {
   agrifarmQuerySchema,
@@ -22,6 +31,7 @@ export const farmLookup = {
   query: farmLookupQuerySchema,
   success: { status: 200, description: 'the farm campaign, as a one-item array', schema: z.array(farmSchema) },
   errors: ['REQUIRED', 'INVALID_VALUE', 'FARM_NOT_FOUND'],
+  example: farmLookupExample,
 } satisfies Contract;
 
 export const listIdcp = {
@@ -38,6 +48,7 @@ export const listIdcp = {
   body: listIdcpBodySchema,
   success: { status: 200, description: 'the identifiers, in the order of the request', schema: idcpSetSchema },
   errors: ['AGRIFARM_NOT_FOUND', 'CROP_NOT_FOUND', 'ENCLOSURE_NOT_FOUND'],
+  example: listIdcpExample,
 } satisfies Contract;
 
 export const registerPhyto = {
@@ -64,6 +75,8 @@ export const registerPhyto = {
     'DOSE_UNIT_INCOMPATIBLE', 'OUTSIDE_AUTHORIZED_PERIOD', 'MIN_INTERVAL', 'MAX_APPLICATIONS', 'DATE_IN_FUTURE',
     'DATE_TOO_OLD', 'UNKNOWN_SIEX_CODE', 'IDEMPOTENCY_KEY_REUSED', 'CONCURRENT_UPDATE',
   ],
+  idempotent: true,
+  example: registerExample,
 } satisfies Contract;
 
 export const listPhyto = {
@@ -78,6 +91,7 @@ export const listPhyto = {
   query: listQuerySchema,
   success: { status: 200, description: 'the records', schema: z.array(phytoRecordSchema), headers: PAGINATION_HEADERS },
   errors: ['AGRIFARM_NOT_FOUND', 'PAGINATION_PAIR', 'INVALID_DATE', 'INVALID_VALUE'],
+  example: listExample,
 } satisfies Contract;
 
 export const exportCue = {
@@ -96,6 +110,8 @@ export const exportCue = {
   body: exportBodySchema,
   success: { status: 202, description: 'the job was created and queued', schema: exportResponseSchema },
   errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND', 'RECORD_ALREADY_EXPORTED', 'RECORD_IN_EXPORT', 'RECORD_OUTCOME_UNKNOWN', 'QUEUE_UNAVAILABLE', 'IDEMPOTENCY_KEY_REUSED'],
+  idempotent: true,
+  example: exportExample,
 } satisfies Contract;
 
 export const jobStatus = {
@@ -110,6 +126,7 @@ export const jobStatus = {
   query: jobQuerySchema,
   success: { status: 200, description: 'the job', schema: jobSchema },
   errors: ['INVALID_VALUE', 'REQUIRED', 'JOB_NOT_FOUND'],
+  example: jobStatusExample,
 } satisfies Contract;
 
 export const jobResultContract = {
@@ -123,6 +140,7 @@ export const jobResultContract = {
   query: jobQuerySchema,
   success: { status: 200, description: 'the outcome', schema: jobResultSchema },
   errors: ['INVALID_VALUE', 'REQUIRED', 'JOB_NOT_FOUND', 'JOB_NOT_FINISHED'],
+  example: jobResultExample,
 } satisfies Contract;
 
 export const contracts: Contract[] = [farmLookup, listIdcp, registerPhyto, listPhyto, exportCue, jobStatus, jobResultContract];

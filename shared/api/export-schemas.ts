@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from './query-params';
 
 /** Export and job follow-up shapes, as the spec's JobAsync and job result tables. */
 export const MAX_EXPORT_RECORDS = 5000;
@@ -58,5 +59,5 @@ export type JobView = z.infer<typeof jobSchema>;
 export type JobResultView = z.infer<typeof jobResultSchema>;
 
 export const jobQuerySchema = z.object({
-  jobId: z.string().regex(/^[1-9]\d{0,9}$/, 'job id from the export response').transform(Number),
+  jobId: queryInteger(1, 9_999_999_999, 'job id from the export response').describe('job id from the export response'),
 });

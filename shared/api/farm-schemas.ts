@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REA_RE } from '../domain/nif';
+import { queryInteger } from './query-params';
 
 /** Response and request shapes of the farm lookup and crop-location identifier operations, field by field as the spec. */
 const sigpacCodes = {
@@ -62,10 +63,7 @@ export type FarmView = z.infer<typeof farmSchema>;
 
 export const farmLookupQuerySchema = z.object({
   rea: z.string().regex(REA_RE, 'REA code: 1 to 20 letters or digits'),
-  year: z
-    .string()
-    .regex(/^\d{4}$/, 'campaign year: four digits')
-    .transform(Number),
+  year: queryInteger(1000, 9999, 'campaign year: four digits').describe('campaign year'),
 });
 
 /** SIGPAC codes in requests: digits, as text (leading zeros allowed: `046` is province 46). */

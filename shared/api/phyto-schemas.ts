@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../backoffice/dataset-schema';
+import { DATE_TIME_PATTERN, DAY_PATTERN, queryInteger } from './query-params';
 
 /**
  * The phytosanitary application: the request the ERP sends and the record the gateway stores and returns. Field
@@ -87,7 +88,7 @@ const optionalSiexFields = {
 export const phytoRequestSchema = z
   .strictObject({
     type: z.literal('AgriPhytosanitary'),
-    dateApplication: z.string().describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
+    dateApplication: z.string().meta({ pattern: DATE_TIME_PATTERN }).describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
     subtype: z.strictObject({
       type: z.literal('TypePhytosanitary'),
       name: name().describe('commercial name; the register name is stored'),
@@ -184,16 +185,20 @@ export type PhytoRecord = z.infer<typeof phytoRecordSchema>;
 
 export const registerQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
-  exported: z.enum(['0', '1']).optional().describe('1 records a treatment already sent to SIEX by other means; it will not be exported again'),
+  exported: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1 records a treatment already sent to SIEX by other means; it will not be exported again'),
 });
 
 export const MAX_PAGE_SIZE = 500;
 
 export const listQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
-  dateFrom: z.string().optional().describe('DD-MM-YYYY, inclusive'),
-  dateTo: z.string().optional().describe('DD-MM-YYYY, inclusive'),
+  dateFrom: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
+  dateTo: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
-  page: z.string().optional().describe(`page number from 1; only together with page_size`),
-  page_size: z.string().optional().describe(`records per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
+  page: queryInteger(1, 9_999_999, 'a whole number from 1').optional().describe('page number from 1; only together with page_size'),
+  page_size: queryInteger(1, MAX_PAGE_SIZE, `a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional()
+    .describe(`records per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
 });

@@ -18,10 +18,20 @@ export interface Contract<Q extends z.ZodType = z.ZodType, B extends z.ZodType |
     status: number;
     description: string;
     schema: z.ZodType;
-    headers?: Record<string, string>;
+    headers?: Record<string, ResponseHeader>;
   };
   /** Error codes this endpoint may answer with, beyond the ones every endpoint shares (credentials, limits). */
   errors: ErrorCode[];
+  /** Takes an `Idempotency-Key` header: a retry with the same key and body returns the first answer. */
+  idempotent?: boolean;
+  /** A worked example from the demo flow (shared/api/examples.ts): query values, request body, the answer. */
+  example: { query: Record<string, string | number>; request?: unknown; response: unknown };
+}
+
+/** A header an answer carries, as the OpenAPI document describes it. */
+export interface ResponseHeader {
+  description: string;
+  type: 'integer' | 'string';
 }
 
 /** Codes any authenticated endpoint may answer with. */

@@ -1,14 +1,16 @@
+import { ResponseHeader } from './contract';
+
 /**
  * Pagination travels in headers so the body stays the plain array the spec defines:
  * `X-Total-Count` (matching records), and when paging `X-Page`, `X-Page-Size`, `X-Total-Pages` and an RFC 8288
  * `Link` header with first/prev/next/last relative links that keep every other query parameter.
  */
-export const PAGINATION_HEADERS = {
-  'X-Total-Count': 'number of records matching the filters',
-  'X-Page': 'the page returned (when paginating)',
-  'X-Page-Size': 'records per page (when paginating)',
-  'X-Total-Pages': 'number of pages (when paginating)',
-  Link: 'RFC 8288 links rel="first", "prev", "next", "last" (when paginating)',
+export const PAGINATION_HEADERS: Record<string, ResponseHeader> = {
+  'X-Total-Count': { type: 'integer', description: 'number of records matching the filters' },
+  'X-Page': { type: 'integer', description: 'the page returned (when paginating)' },
+  'X-Page-Size': { type: 'integer', description: 'records per page (when paginating)' },
+  'X-Total-Pages': { type: 'integer', description: 'number of pages (when paginating)' },
+  Link: { type: 'string', description: 'RFC 8288 links rel="first", "prev", "next", "last" (when paginating)' },
 };
 
 export function paginationHeaders(

@@ -31,16 +31,38 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
 }
 
 function queryParameters(contract: Contract, components: Record<string, JsonSchema>): unknown[] {
-  const json = toSchema(contract.query, 'input', components);
+  // The contract's output: what a parameter means (an integer page), not the text a query string carries.
+  const json = toSchema(contract.query, 'output', components);
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(props).map(([name, schema]) => ({
+  const query = Object.entries(props).map(([name, schema]) => ({
     name,
     in: 'query',
     required: required.has(name),
     ...(schema.description ? { description: schema.description } : {}),
     schema,
+    ...(name in contract.example.query ? { example: contract.example.query[name] } : {}),
   }));
+  return contract.idempotent ? [...query, IDEMPOTENCY_KEY_PARAMETER] : query;
+}
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the ' +
+    'same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and farm; use a new ' +
+    'one per request, and the same one for its retries.',
+  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+  example: '7d1c7a52-olive-1',
+};
+
+const RETRY_AFTER = { description: 'seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } };
+
+/** Statuses whose answer says when to come back. */
+function retryAfter(status: number, codes: ErrorCode[]): boolean {
+  return status === 429 || status === 503 || codes.includes('JOB_NOT_FINISHED');
 }
 
 function errorResponses(contract: Contract): Record<string, unknown> {
@@ -54,11 +76,16 @@ function errorResponses(contract: Contract): Record<string, unknown> {
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${ERROR_CODES[c][1]}`).join('; '),
-      ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {}),
+      ...(retryAfter(status, list) ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     };
   }
   return out;
+}
+
+/** The demo flow's value as a named example. */
+function demo(value: unknown): Record<string, unknown> {
+  return { demo: { summary: 'the README flow with the demo data (npm start)', value } };
 }
 
 /** The OpenAPI 3.1 document of the gateway, generated from the same contracts and schemas the code validates with. */
@@ -74,15 +101,26 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         description: c.description,
         parameters: queryParameters(c, components),
         ...(c.body
-          ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(c.body, 'input', components) } } } }
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: toSchema(c.body, 'input', components), examples: demo(c.example.request) } },
+              },
+            }
           : {}),
         responses: {
           [String(c.success.status)]: {
             description: c.success.description,
             ...(c.success.headers
-              ? { headers: Object.fromEntries(Object.entries(c.success.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) }
+              ? {
+                  headers: Object.fromEntries(
+                    Object.entries(c.success.headers).map(([h, d]) => [h, { description: d.description, schema: { type: d.type } }]),
+                  ),
+                }
               : {}),
-            content: { 'application/json': { schema: toSchema(c.success.schema, 'output', components) } },
+            content: {
+              'application/json': { schema: toSchema(c.success.schema, 'output', components), examples: demo(c.example.response) },
+            },
           },
           ...errorResponses(c),
         },
@@ -95,6 +133,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'SIEX gateway',
       version: '1.0.0',
+      license: { name: 'Proprietary: for the clients of a siex-gateway deployment', identifier: 'LicenseRef-Proprietary' },
       description:
         'Report phytosanitary treatments to SIEX (the digital farm notebook, CUE). Every operation needs the two keys ' +
         '`Ocp-Apim-Sid-Key` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem details listing every ' +

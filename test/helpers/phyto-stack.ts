@@ -178,7 +178,7 @@ export function inProcessRegister(svc: Services, now: () => DateTime) {
       const result = await registerApplication(registerDeps(svc, now), {
         client,
         agrifarmId: query.agrifarmId,
-        exported: query.exported === '1',
+        exported: query.exported === 1,
         body: b,
         idempotencyKey: idempotencyKey(request),
       });

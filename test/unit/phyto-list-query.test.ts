@@ -1,15 +1,23 @@
-import { MAX_PAGE_SIZE } from '../../shared/api/phyto-schemas';
+import { listQuerySchema, MAX_PAGE_SIZE } from '../../shared/api/phyto-schemas';
 import { ProblemError } from '../../shared/http/problem';
-import { checkListQuery, ListFilters } from '../../shared/phyto/list-service';
+import { zodViolations } from '../../shared/http/validation';
+import { checkListQuery } from '../../shared/phyto/list-service';
 import { guardRowKey, recordRange, recordRowKey } from '../../shared/phyto/phyto-keys';
 import { madrid } from '../helpers/phyto-fixtures';
 
 /** The list's query rules (pagination pair with the spec's message, dates) and the row-key order the list relies on. */
 const PAIR = 'page and page_size must be provided together';
 
+/** The query as the list endpoint checks it: the contract's schema (values), then the rules it cannot express. */
+function checkQuery(raw: Record<string, string>) {
+  const parsed = listQuerySchema.safeParse({ agrifarmId: 'urn:ngsi-ld:AgriFarm:1', ...raw }, { reportInput: true });
+  if (!parsed.success) throw new ProblemError(400, 'The request is not valid.', zodViolations('query', parsed.error));
+  return checkListQuery(raw, parsed.data);
+}
+
 function problemOf(raw: Record<string, string>): ProblemError {
   try {
-    checkListQuery(raw, raw as ListFilters);
+    checkQuery(raw);
   } catch (e) {
     if (e instanceof ProblemError) return e;
     throw e;
@@ -33,9 +41,9 @@ describe('list query', () => {
   });
 
   it('accepts both or neither, and turns the dates into an inclusive range of whole Madrid days', () => {
-    expect(checkListQuery({}, {})).toEqual({ fromMs: undefined, toMs: undefined, page: undefined });
+    expect(checkQuery({})).toEqual({ fromMs: undefined, toMs: undefined, page: undefined });
     const q = { page: '3', page_size: String(MAX_PAGE_SIZE), dateFrom: '29-03-2026', dateTo: '29-03-2026' };
-    expect(checkListQuery(q, q)).toEqual({
+    expect(checkQuery(q)).toEqual({
       page: { number: 3, size: MAX_PAGE_SIZE },
       fromMs: madrid('29-03-2026 00:00:00').toMillis(),
       toMs: madrid('29-03-2026 23:59:59').toMillis() + 999,

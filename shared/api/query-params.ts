@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * An integer query parameter. The query string carries text; the contract, and so the OpenAPI document and every
+ * client generated from it, says integer. Only plain digits are taken as a number: `1e3`, ` 7`, `0x10` or `2026.0`
+ * are not what a client means by an integer, and are refused with `message` like any other wrong value.
+ */
+export function queryInteger(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
+/** `DD-MM-YYYY` (the date is checked as a real Madrid day where it is used). */
+export const DAY_PATTERN = '^\\d{2}-\\d{2}-\\d{4}$';
+/** `DD-MM-YYYY HH:mm:ss`. */
+export const DATE_TIME_PATTERN = '^\\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}:\\d{2}$';
