@@ -3,18 +3,22 @@
  * generates (local/write-openapi.ts), a valid OpenAPI 3.1 document, and importable by API Management.
  */
 import * as fs from 'node:fs';
-import { OPENAPI_FILE, renderOpenApi } from '../../local/write-openapi';
+import { CLIENT_TYPES_FILE, OPENAPI_FILE, renderClientTypes, renderOpenApi } from '../../local/write-openapi';
 import { apimImportProblems, schemaCompileProblems, validateOpenApi31 } from './openapi-check';
 
 describe('infra/openapi.json', () => {
   const committed = fs.existsSync(OPENAPI_FILE) ? fs.readFileSync(OPENAPI_FILE, 'utf8') : '';
   const doc: unknown = committed ? JSON.parse(committed) : undefined;
 
-  it('is the document the code generates (else: npm run build && node dist/local/write-openapi.js)', () => {
+  it('is the document the code generates (else: npm run openapi)', () => {
     const generated = renderOpenApi();
     // Compare the parsed documents first, so a stale file shows what changed rather than two long strings.
     expect(doc).toEqual(JSON.parse(generated));
     expect(committed).toBe(generated);
+  });
+
+  it('has the TypeScript client types generated from it (else: npm run openapi)', async () => {
+    expect(fs.readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(await renderClientTypes(committed));
   });
 
   it('is a structurally valid OpenAPI 3.1 document whose every $ref resolves', () => {
