@@ -3,7 +3,9 @@
  * generates (local/write-openapi.ts), a valid OpenAPI 3.1 document, and importable by API Management.
  */
 import * as fs from 'node:fs';
-import { CLIENT_TYPES_FILE, OPENAPI_FILE, renderClientTypes, renderOpenApi } from '../../local/write-openapi';
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { OPENAPI_FILE, renderOpenApi } from '../../local/write-openapi';
 import { apimImportProblems, schemaCompileProblems, validateOpenApi31 } from './openapi-check';
 
 describe('infra/openapi.json', () => {
@@ -17,8 +19,10 @@ describe('infra/openapi.json', () => {
     expect(committed).toBe(generated);
   });
 
-  it('has the TypeScript client types generated from it (else: npm run openapi)', async () => {
-    expect(fs.readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(await renderClientTypes(committed));
+  it('has the TypeScript client types generated from it (else: npm run openapi)', () => {
+    // openapi-typescript is an ES module, which jest's module system cannot load: the check runs as npm's would.
+    const script = path.join(path.dirname(OPENAPI_FILE), '..', 'dist', 'local', 'write-openapi.js');
+    expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toMatch(/schema\.d\.ts are up to date/);
   });
 
   it('is a structurally valid OpenAPI 3.1 document whose every $ref resolves', () => {
