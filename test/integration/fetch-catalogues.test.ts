@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -6,16 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { SiexCodeStore } from '../../shared/catalog/siex-codes/store';
-import { findProjectRoot } from '../../local/stack';
 import { SIEX_DIR } from '../unit/catalog-fixtures';
 import { cp1252, newerUnitsCatalogue, UNUSED_CATALOGUE } from '../helpers/newer-catalogues';
-import { storageConnection, testTables } from '../helpers/storage';
+import { testTables } from '../helpers/storage';
+import { runAdminCli as admin } from '../helpers/admin-cli';
 
 /**
  * `npm run admin -- fetch-catalogues` as operators run it (the compiled command, its own process), against a local
  * HTTP server standing in for FEGA's catalogue service: it serves zips the tests build from the official files.
  */
-const ROOT = findProjectRoot(__dirname);
 const official = (file: string) => readFileSync(path.join(SIEX_DIR, file));
 
 let server: Server;
@@ -45,21 +43,6 @@ function serveZip(route: string, files: Record<string, Buffer>): string {
   return `${base}${route}`;
 }
 
-function admin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/local/admin.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, AzureWebJobsStorage: storageConnection() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('admin fetch-catalogues', () => {
   it('reports a changed, an added and a removed catalogue file and writes the files byte for byte', async () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,10 +12,10 @@ import { sigpacCode } from '../../shared/farms/sigpac';
 import { CatalogStore } from '../../shared/catalog/catalog-store';
 import { TABLES } from '../../shared/store/tables';
 import { dataset, enclosure, suffix, testClient, testFarm, uniqueRea } from '../helpers/dataset';
-import { allEntities, partition, storageConnection, testTables } from '../helpers/storage';
+import { allEntities, partition, testTables } from '../helpers/storage';
 import { checkFarmShape } from '../helpers/spec-shapes';
+import { runAdminCli as runAdmin } from '../helpers/admin-cli';
 
-const ROOT = path.resolve(__dirname, '../..');
 
 /** A product and an applicator with codes unique to this run (the catalog partitions are shared by every test). */
 function uniqueCatalog() {
@@ -58,21 +57,6 @@ async function storedIdcps(farms: FarmStore, rea: string, year = 2026): Promise<
   return new Map(index.idcps.map((e) => [`${index.crops[e.crop].typecropId}~${index.crops[e.crop].code}|${sigpacCode(e)}`, e.idcp]));
 }
 
-function runAdmin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/local/admin.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, AzureWebJobsStorage: storageConnection() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function writeTemp(json: unknown): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'siex-import-')), 'dataset.json');
