@@ -45,19 +45,23 @@ function bundle(withDependencies) {
   run(process.execPath, [path.join(root, 'dist/local/build-package.js'), ...(withDependencies ? ['--package'] : [])]);
 }
 
+function jest(config, args) {
+  const bin = path.join(root, 'node_modules/jest/bin/jest.js');
+  const r = spawnSync(process.execPath, [bin, ...(config ? ['-c', config] : []), ...args], { cwd: root, stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 ensureDependencies();
+// The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
+if (command === 'test:unit') jest('jest.unit.config.js', rest);
 build();
 if (['build', 'test', 'start', 'bench'].includes(command)) bundle(command === 'build');
 if (command === 'build') process.exit(0);
-if (command === 'test') {
-  const jest = path.join(root, 'node_modules/jest/bin/jest.js');
-  const r = spawnSync(process.execPath, [jest, ...rest], { cwd: root, stdio: 'inherit' });
-  process.exit(r.status ?? 1);
-}
+if (command === 'test') jest(null, rest);
 const target = { start: 'start', admin: 'admin', bench: '../bench/run', openapi: 'write-openapi' }[command];
 if (!target) {
-  console.error(`usage: bootstrap.js build|test|start|admin|bench|openapi [args]`);
+  console.error(`usage: bootstrap.js build|test|test:unit|start|admin|bench|openapi [args]`);
   process.exit(2);
 }
 // The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it

@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+// `npm run test:unit`: the pure tests alone, for the edit-test loop. No compile step (ts-jest transpiles each file),
+// no Azurite, no runner; `npm test` runs these and everything else after a full build.
+const base = require('./jest.config');
+
+module.exports = {
+  transform: base.transform,
+  testEnvironment: base.testEnvironment,
+  maxWorkers: base.maxWorkers,
+  roots: ['<rootDir>/test/unit'],
+  testMatch: base.testMatch,
+};
