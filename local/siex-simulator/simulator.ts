@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { requestFingerprint } from '../../shared/http/idempotency';
+import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { IuwsErrorItem, RecordResult } from '../../shared/siex/iuws-protocol';
 
 /**

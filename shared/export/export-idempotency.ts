@@ -1,5 +1,5 @@
 import { Client } from '../clients/client-store';
-import { idempotencyHash, replay, requestFingerprint } from '../http/idempotency';
+import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { PhytoStore } from '../phyto/phyto-store';
 
 /**

@@ -3,7 +3,7 @@ import { Client } from '../clients/client-store';
 import { formatDateTime } from '../domain/dates';
 import { parseUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
-import { ProblemError, Violation, violation } from '../http/problem';
+import { DomainError, Violation, violation } from '../domain/errors';
 import { PhytoStore, WriteConflict } from '../phyto/phyto-store';
 import { IdBlocks } from '../store/counters';
 import { isSettled, JOB_STATUS } from './job-status';
@@ -47,14 +47,14 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
       ids.push(n);
     }
   });
-  if (malformed.length > 0) throw new ProblemError(400, 'The record list is not valid.', malformed);
+  if (malformed.length > 0) throw new DomainError('The record list is not valid.', malformed);
 
   const pointers = await deps.phyto.readPointers(farm.meta.farmId, ids);
   const position = new Map(ids.map((id) => [id, body.findIndex((b) => parseUrn('AgriPhytosanitary', b.id) === id)]));
   const path = (id: number) => `body[${position.get(id)}].id`;
   const missing = ids.filter((id) => !pointers.has(id));
   if (missing.length > 0) {
-    throw new ProblemError(404, 'Some records are not records of this farm.', missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)));
+    throw new DomainError('Some records are not records of this farm.', missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)));
   }
   const now = (deps.now ?? (() => DateTime.now()))();
   const running = await runningJobs(deps.jobs, [...new Set([...pointers.values()].map((p) => p.jobId).filter((j) => j > 0))], now.toMillis());
@@ -66,7 +66,7 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
     }
     else if (running.has(p.jobId)) conflicts.push(violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`));
   }
-  if (conflicts.length > 0) throw new ProblemError(409, 'Some records cannot be exported now.', conflicts);
+  if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
 
   const jobId = await deps.jobIds.take();
   await deps.jobs.create(
@@ -98,7 +98,7 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   } catch (e) {
     await fail(e instanceof WriteConflict ? 'CONFLICT' : 'START_FAILED', (e as Error).message);
     if (!(e instanceof WriteConflict)) throw e;
-    throw new ProblemError(409, 'Some records were taken by another export meanwhile; retry.', [
+    throw new DomainError('Some records were taken by another export meanwhile; retry.', [
       violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
     ]);
   }
@@ -106,9 +106,7 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
     await deps.enqueue({ jobId });
   } catch (e) {
     await fail('QUEUE_UNAVAILABLE', (e as Error).message);
-    throw new ProblemError(503, 'The export could not be queued; nothing was started.', [violation('QUEUE_UNAVAILABLE', '', 'retry later')], {
-      'Retry-After': '5',
-    });
+    throw new DomainError('The export could not be queued; nothing was started.', [violation('QUEUE_UNAVAILABLE', '', 'retry later')], 5);
   }
   return { id: jobId, status: JOB_STATUS[1], message: EXPORT_MESSAGE };
 }

@@ -1,11 +1,11 @@
 import { JobResultView, JobView } from '../api/export-schemas';
 import { Client } from '../clients/client-store';
-import { ProblemError, violation } from '../http/problem';
+import { DomainError, violation } from '../domain/errors';
 import { isSettled, JOB_STATUS, percentage } from './job-status';
 import { Job, JobMeta, JobStore } from './job-store';
 
-function notFound(): ProblemError {
-  return new ProblemError(404, 'No such export job.', [violation('JOB_NOT_FOUND', 'query.jobId', 'job not found or not accessible')]);
+function notFound(): DomainError {
+  return new DomainError('No such export job.', [violation('JOB_NOT_FOUND', 'query.jobId', 'job not found or not accessible')]);
 }
 
 /** The job's status row, if the caller owns the job; another client's job is answered as a missing one. */
@@ -30,9 +30,9 @@ export function jobView(meta: JobMeta): JobView {
 export async function jobResult(jobs: JobStore, client: Client, jobId: number): Promise<JobResultView> {
   const meta = await ownJobMeta(jobs, client, jobId);
   if (!isSettled(meta.status)) {
-    throw new ProblemError(409, 'The job has not finished yet.', [
+    throw new DomainError('The job has not finished yet.', [
       violation('JOB_NOT_FINISHED', 'query.jobId', `job ${jobId} is ${JOB_STATUS[meta.status]} at ${percentage(meta.settled, meta.total)}%`),
-    ], { 'Retry-After': '2' });
+    ], 2);
   }
   const job = (await jobs.load(jobId)) as Job;
   return resultOf(job);

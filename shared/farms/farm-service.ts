@@ -1,13 +1,13 @@
 import { IdcpSet, ListIdcpBody } from '../api/farm-schemas';
 import { Client } from '../clients/client-store';
 import { parseUrn } from '../domain/urn';
-import { ProblemError, Violation, violation } from '../http/problem';
+import { DomainError, Violation, violation } from '../domain/errors';
 import { cropKey, FarmIndex } from './farm-index';
 import { FarmStore } from './farm-store';
 import { pickSigpac, sigpacCode } from './sigpac';
 
-function farmNotFound(): ProblemError {
-  return new ProblemError(404, 'agrifarmId not found or not accessible', [
+function farmNotFound(): DomainError {
+  return new DomainError('agrifarmId not found or not accessible', [
     violation('AGRIFARM_NOT_FOUND', 'query.agrifarmId', 'agrifarmId not found or not accessible'),
   ]);
 }
@@ -16,7 +16,7 @@ function farmNotFound(): ProblemError {
 export async function findFarmView(farms: FarmStore, client: Client, rea: string, year: number): Promise<string> {
   const view = client.farms.includes(rea) ? await farms.lookupView(rea, year) : null;
   if (view === null) {
-    throw new ProblemError(404, 'No farm with that REA and campaign year.', [
+    throw new DomainError('No farm with that REA and campaign year.', [
       violation('FARM_NOT_FOUND', 'query.rea', `no farm with REA ${rea} for campaign ${year}`),
     ]);
   }
@@ -37,7 +37,7 @@ export function resolveIdcps(farm: FarmIndex, agrifarmId: string, body: ListIdcp
   const enclosures = farm.byCrop.get(key);
   const crop = farm.cropsByKey.get(key);
   if (!enclosures || !crop) {
-    throw new ProblemError(404, 'The crop variety is not grown on the farm.', [
+    throw new DomainError('The crop variety is not grown on the farm.', [
       violation('CROP_NOT_FOUND', 'body.crop', `no crop ${body.crop.typecrop.id} variety ${body.crop.code} on the farm`),
     ]);
   }
@@ -55,7 +55,7 @@ export function resolveIdcps(farm: FarmIndex, agrifarmId: string, body: ListIdcp
       }
     }),
   );
-  if (missing.length > 0) throw new ProblemError(404, 'Some enclosures are not the farm\'s for this crop.', missing);
+  if (missing.length > 0) throw new DomainError('Some enclosures are not the farm\'s for this crop.', missing);
   return {
     agrifarmId,
     crop: { typecrop: { id: crop.typecropId, name: crop.typecropName }, code: crop.code, name: crop.name },

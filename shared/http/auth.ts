@@ -4,7 +4,7 @@ import { Settings } from '../config/settings';
 import { Client } from '../clients/client-store';
 import { keyMatches } from '../clients/keys';
 import { ZONE } from '../domain/dates';
-import { ProblemError, violation } from './problem';
+import { DomainError, violation } from '../domain/errors';
 
 export const SID_HEADER = 'Ocp-Apim-Sid-Key';
 export const API_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
@@ -31,9 +31,7 @@ export async function authenticate(
     ...(mode === 'local' && !apiKey ? [API_KEY_HEADER] : []),
   ];
   if (missing.length > 0) {
-    throw new ProblemError(
-      401,
-      'Both Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key headers are required.',
+    throw new DomainError('Both Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key headers are required.',
       missing.map((h) => violation('MISSING_CREDENTIALS', `header.${h}`, 'header missing')),
     );
   }
@@ -41,12 +39,12 @@ export async function authenticate(
   const keyIsTheClients =
     mode === 'local' ? !!client && keyMatches(apiKey!, client.apiKeyHash) : request.headers.get(SUBSCRIPTION_ID_HEADER) === client?.apimSubscriptionId;
   if (!client || !keyIsTheClients) {
-    throw new ProblemError(401, 'The SID key or API key is not valid.', [
+    throw new DomainError('The SID key or API key is not valid.', [
       violation('INVALID_CREDENTIALS', 'header', 'check the Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key values'),
     ]);
   }
   if (client.expires && now.setZone(ZONE).toISODate()! > client.expires) {
-    throw new ProblemError(401, 'The credentials have expired; renew them through support.', [
+    throw new DomainError('The credentials have expired; renew them through support.', [
       violation('EXPIRED_CREDENTIALS', 'header', `credentials expired after ${client.expires}`),
     ]);
   }

@@ -1,5 +1,5 @@
 import { HttpRequest } from '@azure/functions';
-import { ProblemError, violation } from './problem';
+import { DomainError, violation } from '../domain/errors';
 
 /**
  * Reads the body as bytes and stops as soon as it passes the limit: the limit is measured on what arrives, not on a
@@ -25,8 +25,8 @@ export async function readBodyLimited(request: HttpRequest, maxBytes: number): P
   return Buffer.concat(chunks, size);
 }
 
-function tooLarge(maxBytes: number): ProblemError {
-  return new ProblemError(413, `The request body is larger than ${maxBytes} bytes.`, [
+function tooLarge(maxBytes: number): DomainError {
+  return new DomainError(`The request body is larger than ${maxBytes} bytes.`, [
     violation('PAYLOAD_TOO_LARGE', 'body', `at most ${maxBytes} bytes are accepted`),
   ]);
 }
@@ -36,18 +36,18 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
 /** Parses a JSON body; the content type must say JSON, and an empty body is reported as missing. */
 export function parseJsonBody(request: HttpRequest, bytes: Buffer): unknown {
   if (bytes.length === 0) {
-    throw new ProblemError(400, 'The request needs a JSON body.', [violation('REQUIRED', 'body', 'a JSON body is required')]);
+    throw new DomainError('The request needs a JSON body.', [violation('REQUIRED', 'body', 'a JSON body is required')]);
   }
   const type = request.headers.get('content-type') ?? '';
   if (!JSON_TYPE.test(type.trim())) {
-    throw new ProblemError(400, 'The body must be JSON.', [
+    throw new DomainError('The body must be JSON.', [
       violation('UNSUPPORTED_MEDIA_TYPE', 'header.Content-Type', `expected application/json, got "${type}"`),
     ]);
   }
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch (e) {
-    throw new ProblemError(400, 'The body is not valid JSON.', [
+    throw new DomainError('The body is not valid JSON.', [
       violation('MALFORMED_JSON', 'body', (e as Error).message),
     ]);
   }

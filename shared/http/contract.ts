@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCode } from './error-codes';
+import { ErrorCode } from '../domain/errors';
 
 /**
  * What an endpoint accepts and answers, as data: the pipeline validates with it, the function file registers its

@@ -5,7 +5,8 @@ import { Client } from '../clients/client-store';
 import { authenticate } from './auth';
 import { parseJsonBody, readBodyLimited } from './body';
 import { Contract } from './contract';
-import { problemResponse, ProblemError, violation } from './problem';
+import { problemResponse } from './problem';
+import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from './validation';
 
 export interface EndpointInput<Q, B> {
@@ -32,7 +33,7 @@ function queryObject(request: HttpRequest): Record<string, string> {
 /**
  * The request pipeline every HTTP function goes through, in the order that costs least for bad requests:
  * credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
- * then the handler. Any ProblemError becomes problem details; anything else is a 500 that hides internals.
+ * then the handler. Any DomainError becomes problem details; anything else is a 500 that hides internals.
  */
 export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
   contract: Contract<Q, B>,
@@ -46,9 +47,9 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
       if (svc.settings.AUTH_MODE === 'local') {
         const wait = svc.limiter.take(client.id);
         if (wait > 0) {
-          throw new ProblemError(429, `Rate limit of ${svc.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`, [
+          throw new DomainError(`Rate limit of ${svc.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`, [
             violation('RATE_LIMITED', '', `retry after ${wait} seconds`),
-          ], { 'Retry-After': String(wait) });
+          ], wait);
         }
       }
       const raw = contract.body ? parseJsonBody(request, await readBodyLimited(request, svc.settings.MAX_BODY_BYTES)) : undefined;
@@ -58,15 +59,15 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
         ...(query.success ? [] : zodViolations('query', query.error)),
         ...(body && !body.success ? zodViolations('body', body.error) : []),
       ];
-      if (violations.length > 0) throw new ProblemError(400, 'The request is not valid.', violations);
+      if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
       const reply = await handle({ client, query: query.data as z.infer<Q>, body: body?.data as BodyOf<B>, request, context, services: svc });
       const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
       return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
     } catch (e) {
-      if (e instanceof ProblemError) return problemResponse(e);
+      if (e instanceof DomainError) return problemResponse(e);
       context.error(`unhandled error in ${contract.operationId}`, e);
       return problemResponse(
-        new ProblemError(500, 'The gateway failed to process the request; retry with exponential backoff.', [
+        new DomainError('The gateway failed to process the request; retry with exponential backoff.', [
           violation('INTERNAL', '', `invocation ${context.invocationId}`),
         ]),
       );

@@ -1,5 +1,7 @@
 import { HttpResponseInit } from '@azure/functions';
 import { z } from 'zod';
+import { DomainError, ERROR_CODES, ErrorCode, Violation } from '../domain/errors';
+import { statusOf } from './error-status';
 
 /**
  * RFC 9457 problem details, the one error shape of every endpoint (and of the APIM policies). `errors` lists every
@@ -7,7 +9,7 @@ import { z } from 'zod';
  */
 export const violationSchema = z
   .object({
-    code: z.string().describe('stable UPPER_SNAKE error code'),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe('stable UPPER_SNAKE error code'),
     path: z.string().describe('where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty'),
     message: z.string(),
   })
@@ -23,7 +25,6 @@ export const problemSchema = z
   })
   .meta({ id: 'Problem' });
 
-export type Violation = z.infer<typeof violationSchema>;
 export type Problem = z.infer<typeof problemSchema>;
 
 const TITLES: Record<number, string> = {
@@ -41,40 +42,18 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** Thrown anywhere below a handler; the pipeline turns it into the problem response. */
-export class ProblemError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly errors: Violation[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
-  }
+export function problemBody(status: number, detail: string, errors: readonly Violation[]): Problem {
+  return { type: `https://siex-gateway.dev/problems/${status}`, title: TITLES[status] ?? 'Error', status, detail, errors: [...errors] };
 }
 
-export function violation(code: string, path: string, message: string): Violation {
-  return { code, path, message };
-}
-
-export function problemBody(status: number, detail: string, errors: Violation[]): Problem {
-  return { type: `https://siex-gateway.dev/problems/${status}`, title: TITLES[status] ?? 'Error', status, detail, errors };
-}
-
-export function problemResponse(e: ProblemError): HttpResponseInit {
+/** The answer to a refused request: its status from the codes of its violations, and when to retry, if it may. */
+export function problemResponse(e: DomainError): HttpResponseInit {
+  const status = statusOf(e.violations);
+  const headers: Record<string, string> = { 'Content-Type': 'application/problem+json' };
+  if (e.retryAfterSeconds !== undefined) headers['Retry-After'] = String(e.retryAfterSeconds);
   return {
-    status: e.status,
-    headers: { 'Content-Type': 'application/problem+json', ...e.headers },
-    body: JSON.stringify(problemBody(e.status, e.detail, e.errors)),
+    status,
+    headers,
+    body: JSON.stringify(problemBody(status, e.detail, e.violations)),
   };
-}
-
-/** Which status a batch of violations earns: the spec's Errors section ranks 404 over 422 over 400. */
-export function statusFor(violations: Violation[], statusOf: (code: string) => number): number {
-  let status = 400;
-  for (const v of violations) {
-    const s = statusOf(v.code);
-    if (s === 404 || (s === 422 && status !== 404)) status = s;
-  }
-  return status;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProblemError, Violation, violation } from './problem';
+import { DomainError, Violation, violation } from '../domain/errors';
 
 /** `body.idcp[0].prov`: the form every violation path takes. */
 export function formatPath(root: string, path: readonly PropertyKey[]): string {
@@ -21,9 +21,6 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
       const nested = issue.errors[0] ?? [];
       if (nested.length === 0) out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
       for (const n of nested) out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));
-    } else if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
-      // Refinements name their own stable code (e.g. PAGINATION_PAIR) through params.
-      out.push(violation(issue.params.code, formatPath(root, issue.path), issue.message));
     } else {
       out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
     }
@@ -35,5 +32,5 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
 export function parseOrThrow<S extends z.ZodType>(schema: S, root: string, input: unknown, detail: string): z.infer<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  throw new ProblemError(400, detail, zodViolations(root, result.error));
+  throw new DomainError(detail, zodViolations(root, result.error));
 }

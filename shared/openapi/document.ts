@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contracts } from '../api/contracts';
 import { COMMON_ERRORS, BODY_ERRORS, Contract } from '../http/contract';
-import { ERROR_CODES, ErrorCode } from '../http/error-codes';
+import { ERROR_CODES, ErrorCode } from '../domain/errors';
+import { HTTP_STATUS } from '../http/error-status';
 import { problemSchema } from '../http/problem';
 
 type JsonSchema = Record<string, unknown>;
@@ -69,13 +70,13 @@ function errorResponses(contract: Contract): Record<string, unknown> {
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...(contract.body ? BODY_ERRORS : []), ...contract.errors]);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
-    const status = ERROR_CODES[code][0];
+    const status = HTTP_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<string, unknown> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     out[String(status)] = {
-      description: list.map((c) => `\`${c}\`: ${ERROR_CODES[c][1]}`).join('; '),
+      description: list.map((c) => `\`${c}\`: ${ERROR_CODES[c]}`).join('; '),
       ...(retryAfter(status, list) ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     };
@@ -139,7 +140,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         '`Ocp-Apim-Sid-Key` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem details listing every ' +
         'violation with a stable code. At most 100 requests per minute per client and 1 MB per request. ' +
         'Times are Europe/Madrid, `DD-MM-YYYY HH:mm:ss`.\n\nError codes:\n' +
-        Object.entries(ERROR_CODES).map(([code, [status, text]]) => `- \`${code}\` (${status}): ${text}`).join('\n'),
+        Object.entries(ERROR_CODES)
+          .map(([code, text]) => `- \`${code}\` (${HTTP_STATUS[code as ErrorCode]}): ${text}`)
+          .join('\n'),
     },
     servers: [{ url: '/' }],
     security: [{ sidKey: [], subscriptionKey: [] }],

@@ -1,7 +1,7 @@
 import { RopoLevel } from '../backoffice/dataset-schema';
 import { parseDate } from '../domain/dates';
 import { isValidPersonalNif, normalizeNif } from '../domain/nif';
-import { Violation, violation } from '../http/problem';
+import { Violation, violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
 
 const AT = 'body.applicator.user';

@@ -1,6 +1,6 @@
 import { CatalogueName } from '../catalog/siex-codes/catalogues';
 import { PEST_CATALOGUE } from '../catalog/siex-codes/siex-codes';
-import { Violation, violation } from '../http/problem';
+import { Violation, violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
 
 /** The optional SIEX fields carry codes of the official catalogues, in force on the application date. */

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { ProductUse } from '../backoffice/dataset-schema';
 import { formatDateTime, ZONE } from '../domain/dates';
-import { Violation, violation } from '../http/problem';
+import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { RuleContext } from './rule-context';
 

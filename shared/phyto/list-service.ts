@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, PhytoRecord } from '../api/phyto-schemas';
 import { parseDate } from '../domain/dates';
-import { ProblemError, Violation, violation } from '../http/problem';
+import { DomainError, Violation, violation } from '../domain/errors';
 import { PhytoStore } from './phyto-store';
 import { RecordKeyIndex } from './record-key-index';
 
@@ -35,7 +35,7 @@ export function checkListQuery(raw: Record<string, string>, q: ListFilters): { f
   if (from && to && from > to) problems.push(violation('INVALID_VALUE', 'query.dateFrom', 'dateFrom is after dateTo'));
   if (problems.length > 0) {
     const pairOnly = problems.every((p) => p.code === 'PAGINATION_PAIR');
-    throw new ProblemError(400, pairOnly ? PAIR_MESSAGE : 'The query parameters are not valid.', problems);
+    throw new DomainError(pairOnly ? PAIR_MESSAGE : 'The query parameters are not valid.', problems);
   }
   return {
     fromMs: from ? from.startOf('day').toMillis() : undefined,

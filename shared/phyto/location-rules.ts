@@ -1,4 +1,4 @@
-import { Violation, violation } from '../http/problem';
+import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { RuleContext } from './rule-context';
 

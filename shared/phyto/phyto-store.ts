@@ -2,7 +2,7 @@ import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { isRestError } from '../store/azure-sdk';
 import { PhytoRecord } from '../api/phyto-schemas';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
-import { StoredResponse } from '../http/idempotency';
+import { StoredResponse } from '../idempotency/idempotency';
 import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { TABLES, TableStore } from '../store/tables';
 import { PriorApplication } from './rule-context';

@@ -2,7 +2,7 @@ import { ProductUse } from '../backoffice/dataset-schema';
 import { StoredProduct } from '../catalog/catalog-store';
 import { formatDate, parseDate } from '../domain/dates';
 import { convertDose, doseUnit, DoseUnit, exceeds, fallsShort, sameSymbol } from '../domain/units';
-import { Violation, violation } from '../http/problem';
+import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { RuleContext } from './rule-context';
 

@@ -6,9 +6,8 @@ import { Client } from '../clients/client-store';
 import { parseDateTime, ZONE } from '../domain/dates';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmStore } from '../farms/farm-store';
-import { statusOfCode } from '../http/error-codes';
-import { idempotencyHash, replay, requestFingerprint } from '../http/idempotency';
-import { ProblemError, statusFor, violation } from '../http/problem';
+import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
+import { DomainError, violation } from '../domain/errors';
 import { IdBlocks } from '../store/counters';
 import { PhytoStore, WriteConflict } from './phyto-store';
 import { buildRecord } from './record-view';
@@ -48,7 +47,7 @@ export async function registerApplication(deps: RegisterDeps, input: RegisterInp
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   const appliedAt = parseDateTime(input.body.dateApplication);
   if (!appliedAt) {
-    throw new ProblemError(400, 'The application date is not valid.', [
+    throw new DomainError('The application date is not valid.', [
       violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
     ]);
   }
@@ -80,7 +79,7 @@ export async function registerApplication(deps: RegisterDeps, input: RegisterInp
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
     });
     if (violations.length > 0) {
-      throw new ProblemError(statusFor(violations, statusOfCode), 'The application breaks the rules below; nothing was stored.', violations);
+      throw new DomainError('The application breaks the rules below; nothing was stored.', violations);
     }
     const id = await deps.ids.take();
     const record = buildRecord(id, input.body, reference.products.get(product)!, resolution, farm, input.exported, now);
@@ -102,9 +101,9 @@ export async function registerApplication(deps: RegisterDeps, input: RegisterInp
     } catch (e) {
       if (!(e instanceof WriteConflict)) throw e;
       if (attempt >= MAX_ATTEMPTS) {
-        throw new ProblemError(503, 'Too many concurrent registrations on the same crop locations; retry shortly.', [
+        throw new DomainError('Too many concurrent registrations on the same crop locations; retry shortly.', [
           violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff'),
-        ], { 'Retry-After': '1' });
+        ], 1);
       }
       const wait = Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt);
       await (deps.sleep ? deps.sleep(wait) : new Promise((r) => setTimeout(r, wait)));

@@ -1,4 +1,4 @@
-import { Violation, violation } from '../http/problem';
+import { Violation, violation } from '../domain/errors';
 import { applicatorRules } from './applicator-rules';
 import { codeRules } from './code-rules';
 import { historyRules } from './history-rules';

@@ -1,4 +1,4 @@
-import { Violation, violation } from '../http/problem';
+import { Violation, violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
 
 /** A clock a little ahead at the ERP must not turn a treatment done just now into a "future" one. */

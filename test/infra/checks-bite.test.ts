@@ -234,7 +234,7 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit('policies/global.xml', '"title":"Not Found","status":404', '"title":"Not Found","status":400');
     c.edit('policies/api.xml', '<value>application/problem+json</value>', '<value>application/json</value>');
     const out = (await findings(c.ctx)).join('\n');
-    expect(out).toMatch(/error code TOO_MANY is not in shared\/http\/error-codes\.ts/);
+    expect(out).toMatch(/error code TOO_MANY is not in shared\/domain\/errors\.ts/);
     expect(out).toMatch(/return-response 404: body status 400 differs/);
     expect(out).toMatch(/Content-Type must be application\/problem\+json/);
   });

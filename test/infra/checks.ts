@@ -55,7 +55,7 @@ export interface CheckContext {
   /** settingsSchema from shared/config/settings.ts and its shape. */
   settings: { schema: SettingSchema; shape: Record<string, SettingSchema> };
   allowlist: SettingsAllowlist;
-  /** ERROR_CODES from shared/http/error-codes.ts: code to [status, meaning]. */
+  /** The error codes (shared/domain/errors.ts) with their status (shared/http/error-status.ts): code to [status, meaning]. */
   errorCodes: Record<string, readonly [number, string]>;
   /** `Provider/type@version` strings checked against the documentation (verified-resource-types.json). */
   verifiedResourceTypes: string[];
@@ -918,7 +918,7 @@ function checkProblemResponses(file: string, root: XmlElement, errorCodes: Check
     for (const e of errors) {
       if (Object.keys(e).sort().join(',') !== 'code,message,path') out.push({ check: 'policies', file, message: `${label}: each error has code, path, message` });
       const known = errorCodes[String(e.code)];
-      if (!known) out.push({ check: 'policies', file, message: `${label}: error code ${e.code} is not in shared/http/error-codes.ts` });
+      if (!known) out.push({ check: 'policies', file, message: `${label}: error code ${e.code} is not in shared/domain/errors.ts` });
       else if (String(known[0]) !== status) out.push({ check: 'policies', file, message: `${label}: error code ${e.code} is a ${known[0]} code` });
     }
   }

@@ -1,7 +1,8 @@
 /** The real inputs of the infra checks: the repository's infra/, sample settings, settings schema and error codes. */
 import * as path from 'node:path';
 import { settingsSchema } from '../../shared/config/settings';
-import { ERROR_CODES } from '../../shared/http/error-codes';
+import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
+import { HTTP_STATUS } from '../../shared/http/error-status';
 import { CheckContext, SettingSchema, SettingsAllowlist } from './checks';
 import allowlistJson from './settings-allowlist.json';
 import verifiedJson from './verified-resource-types.json';
@@ -27,7 +28,7 @@ export function realContext(overrides: Partial<CheckContext> = {}): CheckContext
       shape: settingsSchema.shape as unknown as Record<string, SettingSchema>,
     },
     allowlist,
-    errorCodes: ERROR_CODES,
+    errorCodes: Object.fromEntries(Object.entries(ERROR_CODES).map(([code, text]) => [code, [HTTP_STATUS[code as ErrorCode], text] as const])),
     verifiedResourceTypes: verifiedJson.verified,
     azureYamlFile: AZURE_YAML_FILE,
     ...overrides,

@@ -6,7 +6,8 @@ import { resultOf } from '../../shared/export/job-views';
 import { failExportJob, MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { ProblemError } from '../../shared/http/problem';
+import { DomainError } from '../../shared/domain/errors';
+import { statusOf } from '../../shared/http/error-status';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 
@@ -69,10 +70,10 @@ it('a job failed after sending: its records are OUTCOME_UNKNOWN and cannot be ex
   expect(submissions).toBe(1);
   const again = await startExport({ phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined }, me, farm, agrifarmId, job.urns).then(
     () => null,
-    (e: unknown) => e as ProblemError,
+    (e: unknown) => e as DomainError,
   );
-  expect(again?.status).toBe(409);
-  expect(again?.errors.map((e) => e.code)).toEqual(['RECORD_OUTCOME_UNKNOWN', 'RECORD_OUTCOME_UNKNOWN']);
+  expect(again && statusOf(again.violations)).toBe(409);
+  expect(again?.violations.map((e) => e.code)).toEqual(['RECORD_OUTCOME_UNKNOWN', 'RECORD_OUTCOME_UNKNOWN']);
 });
 
 it('SIEX that cannot be used (credentials refused) fails the job on the first delivery, records free to export later', async () => {

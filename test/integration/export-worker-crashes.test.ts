@@ -6,7 +6,7 @@ import { mailOperationId, MailPort, runExportJob, SiexPort, WorkerDeps } from '.
 import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
-import { requestFingerprint } from '../../shared/http/idempotency';
+import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { ERROR_CODES } from '../../shared/http/error-codes';
+import { ERROR_CODES } from '../../shared/domain/errors';
 import { call, Keys } from '../helpers/http';
 import { madrid } from '../helpers/phyto-fixtures';
 import { MalformedCase, MalformedContext, malformedArbitraries, runsOf } from '../helpers/phyto-malformed';

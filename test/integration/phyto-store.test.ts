@@ -1,5 +1,6 @@
 import { Client } from '../../shared/clients/client-store';
-import { ProblemError } from '../../shared/http/problem';
+import { DomainError } from '../../shared/domain/errors';
+import { statusOf } from '../../shared/http/error-status';
 import { buildRecord } from '../../shared/phyto/record-view';
 import { PhytoStore, WriteConflict } from '../../shared/phyto/phyto-store';
 import { guardRowKey, idempotencyRowKey } from '../../shared/phyto/phyto-keys';
@@ -47,7 +48,7 @@ async function outcome(p: Promise<{ status: number; body: string }>): Promise<{ 
     const r = await p;
     return { status: r.status, codes: [], body: r.body };
   } catch (e) {
-    if (e instanceof ProblemError) return { status: e.status, codes: e.errors.map((v) => v.code) };
+    if (e instanceof DomainError) return { status: statusOf(e.violations), codes: e.violations.map((v) => v.code) };
     throw e;
   }
 }

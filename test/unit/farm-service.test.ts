@@ -5,7 +5,8 @@ import { FarmIndex } from '../../shared/farms/farm-index';
 import { accessibleFarm, findFarmView, resolveIdcps } from '../../shared/farms/farm-service';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { normalizeSigpac, sigpacCode } from '../../shared/farms/sigpac';
-import { ProblemError } from '../../shared/http/problem';
+import { DomainError } from '../../shared/domain/errors';
+import { statusOf } from '../../shared/http/error-status';
 import { testFarm } from '../helpers/dataset';
 import { checkIdcpSetShape } from '../helpers/spec-shapes';
 
@@ -24,14 +25,14 @@ function body(sigpac: ReturnType<typeof s>[][], typecropId = '102', code = 1001)
   };
 }
 
-function thrown(f: () => unknown): ProblemError {
+function thrown(f: () => unknown): DomainError {
   try {
     f();
   } catch (e) {
-    if (e instanceof ProblemError) return e;
+    if (e instanceof DomainError) return e;
     throw e;
   }
-  throw new Error('expected a ProblemError');
+  throw new Error('expected a DomainError');
 }
 
 const client = (farms: string[]): Client => ({ id: 'c', name: 'C', email: 'c@x', apiKeyHash: '', expires: '', farms, apimSubscriptionId: 'c' });
@@ -80,8 +81,8 @@ describe('resolveIdcps', () => {
     const farm = await farmIndex();
     for (const [typecrop, code] of [['102', 9999], ['101', 1001]] as const) {
       const e = thrown(() => resolveIdcps(farm, 'f', body([[s('12', '45', '1')]], typecrop, code)));
-      expect(e.status).toBe(404);
-      expect(e.errors.map((v) => [v.code, v.path])).toEqual([['CROP_NOT_FOUND', 'body.crop']]);
+      expect(statusOf(e.violations)).toBe(404);
+      expect(e.violations.map((v) => [v.code, v.path])).toEqual([['CROP_NOT_FOUND', 'body.crop']]);
     }
   });
 
@@ -90,15 +91,15 @@ describe('resolveIdcps', () => {
     const e = thrown(() =>
       resolveIdcps(farm, 'f', body([[s('12', '45', '1'), s('99', '1', '1')], [s('14', '7', '1'), s('14', '7', '2'), s('15', '102', '3')]])),
     );
-    expect(e.status).toBe(404);
-    expect(e.errors.map((v) => [v.code, v.path])).toEqual([
+    expect(statusOf(e.violations)).toBe(404);
+    expect(e.violations.map((v) => [v.code, v.path])).toEqual([
       ['ENCLOSURE_NOT_FOUND', 'body.regionalAttributes[0].sigpac[1]'],
       ['ENCLOSURE_NOT_FOUND', 'body.regionalAttributes[1].sigpac[1]'],
       ['ENCLOSURE_NOT_FOUND', 'body.regionalAttributes[1].sigpac[2]'],
     ]);
     // an enclosure of the farm but under another crop only: not found for this crop
     const other = thrown(() => resolveIdcps(farm, 'f', body([[s('14', '7', '1')]], '101', 2001)));
-    expect(other.errors.map((v) => v.code)).toEqual(['ENCLOSURE_NOT_FOUND']);
+    expect(other.violations.map((v) => v.code)).toEqual(['ENCLOSURE_NOT_FOUND']);
   });
 });
 
@@ -117,16 +118,16 @@ describe('access to farms', () => {
     const farms = await store();
     expect(await findFarmView(farms, client(['R1']), 'R1', 2026)).toBe('[{"view":true}]');
     for (const [c, rea, year] of [[client([]), 'R1', 2026], [client(['R2']), 'R1', 2026], [client(['R1']), 'R1', 2025], [client(['R9']), 'R9', 2026]] as const) {
-      await expect(findFarmView(farms, c, rea, year)).rejects.toMatchObject({ status: 404, errors: [{ code: 'FARM_NOT_FOUND' }] });
+      await expect(findFarmView(farms, c, rea, year)).rejects.toMatchObject({ violations: [{ code: 'FARM_NOT_FOUND' }] });
     }
   });
 
   it('findFarmView answers a foreign farm exactly as an unknown one (same status, detail and codes)', async () => {
     const farms = await store();
-    const foreign = await findFarmView(farms, client(['R9']), 'R1', 2026).catch((e: ProblemError) => e);
-    const unknown = await findFarmView(farms, client(['R9']), 'R9', 2026).catch((e: ProblemError) => e);
-    expect(foreign).toBeInstanceOf(ProblemError);
-    const strip = (e: unknown) => ({ ...(e as ProblemError), errors: (e as ProblemError).errors.map((v) => v.code) });
+    const foreign = await findFarmView(farms, client(['R9']), 'R1', 2026).catch((e: DomainError) => e);
+    const unknown = await findFarmView(farms, client(['R9']), 'R9', 2026).catch((e: DomainError) => e);
+    expect(foreign).toBeInstanceOf(DomainError);
+    const strip = (e: unknown) => ({ ...(e as DomainError), violations: (e as DomainError).violations.map((v) => v.code) });
     expect({ ...strip(foreign) }).toEqual({ ...strip(unknown) });
   });
 
@@ -140,10 +141,11 @@ describe('access to farms', () => {
       [client(['R1']), '7'],
       [client(['R1']), 'urn:ngsi-ld:AgriFarm:07'],
     ] as const) {
-      const e = await accessibleFarm(farms, c, id).catch((x: ProblemError) => x);
-      expect(e).toBeInstanceOf(ProblemError);
-      expect(e).toMatchObject({ status: 404, detail: 'agrifarmId not found or not accessible' });
-      expect((e as ProblemError).errors).toEqual([
+      const e = await accessibleFarm(farms, c, id).catch((x: DomainError) => x);
+      expect(e).toBeInstanceOf(DomainError);
+      expect(statusOf((e as DomainError).violations)).toBe(404);
+      expect(e).toMatchObject({ detail: 'agrifarmId not found or not accessible' });
+      expect((e as DomainError).violations).toEqual([
         { code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' },
       ]);
     }

@@ -1,5 +1,5 @@
 import { DEFAULT_KNOBS, SiexSimulatorState, controlSchema, tratamFitoBlocks } from '../../local/siex-simulator/simulator';
-import { requestFingerprint } from '../../shared/http/idempotency';
+import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { cueDocument, tratamFito } from '../integration/iuws-fixtures';
 
 /** The simulator's rules without HTTP, on a clock of our own. */

@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { contracts } from '../../shared/api/contracts';
-import { ERROR_CODES } from '../../shared/http/error-codes';
+import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
+import { HTTP_STATUS } from '../../shared/http/error-status';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 
 type Node = Record<string, any>;
@@ -48,7 +49,7 @@ describe('OpenAPI document', () => {
         const op = doc.paths[`/${route}`]?.[c.method.toLowerCase()];
         expect(op).toBeDefined();
         expect(op.responses[String(c.success.status)]).toBeDefined();
-        for (const code of c.errors) expect(op.responses[String(ERROR_CODES[code][0])]?.description).toContain(code);
+        for (const code of c.errors) expect(op.responses[String(HTTP_STATUS[code])]?.description).toContain(code);
         for (const status of ['401', '429', '500']) {
           expect(op.responses[status].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
         }
@@ -86,7 +87,8 @@ describe('OpenAPI document', () => {
 
   it('lists every error code with its status and meaning', () => {
     const text = JSON.stringify(doc);
-    for (const [code, [status]] of Object.entries(ERROR_CODES)) {
+    for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
+      const status = HTTP_STATUS[code];
       expect(doc.info.description).toContain(`\`${code}\` (${status})`);
     }
     expect(text).toContain('application/problem+json');

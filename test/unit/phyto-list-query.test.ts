@@ -1,5 +1,6 @@
 import { listQuerySchema, MAX_PAGE_SIZE } from '../../shared/api/phyto-schemas';
-import { ProblemError } from '../../shared/http/problem';
+import { DomainError } from '../../shared/domain/errors';
+import { statusOf } from '../../shared/http/error-status';
 import { zodViolations } from '../../shared/http/validation';
 import { checkListQuery } from '../../shared/phyto/list-service';
 import { guardRowKey, recordRange, recordRowKey } from '../../shared/phyto/phyto-keys';
@@ -11,15 +12,15 @@ const PAIR = 'page and page_size must be provided together';
 /** The query as the list endpoint checks it: the contract's schema (values), then the rules it cannot express. */
 function checkQuery(raw: Record<string, string>) {
   const parsed = listQuerySchema.safeParse({ agrifarmId: 'urn:ngsi-ld:AgriFarm:1', ...raw }, { reportInput: true });
-  if (!parsed.success) throw new ProblemError(400, 'The request is not valid.', zodViolations('query', parsed.error));
+  if (!parsed.success) throw new DomainError('The request is not valid.', zodViolations('query', parsed.error));
   return checkListQuery(raw, parsed.data);
 }
 
-function problemOf(raw: Record<string, string>): ProblemError {
+function problemOf(raw: Record<string, string>): DomainError {
   try {
     checkQuery(raw);
   } catch (e) {
-    if (e instanceof ProblemError) return e;
+    if (e instanceof DomainError) return e;
     throw e;
   }
   throw new Error(`expected ${JSON.stringify(raw)} to be refused`);
@@ -35,9 +36,9 @@ describe('list query', () => {
     [{ page: '1', page_size: '10', 'Page-Size': '10' }, 'query.Page-Size'],
   ])('%p is a 400 with the spec\'s exact message', (raw, path) => {
     const e = problemOf(raw);
-    expect(e.status).toBe(400);
+    expect(statusOf(e.violations)).toBe(400);
     expect(e.detail).toBe(PAIR);
-    expect(e.errors).toEqual([{ code: 'PAGINATION_PAIR', path, message: PAIR }]);
+    expect(e.violations).toEqual([{ code: 'PAGINATION_PAIR', path, message: PAIR }]);
   });
 
   it('accepts both or neither, and turns the dates into an inclusive range of whole Madrid days', () => {
@@ -62,9 +63,9 @@ describe('list query', () => {
     [{ page: '1', dateTo: 'x' }, ['PAGINATION_PAIR', 'INVALID_DATE'], 'query.page_size'],
   ])('%p is a 400 listing %p', (raw, codes, firstPath) => {
     const e = problemOf(raw as Record<string, string>);
-    expect(e.status).toBe(400);
-    expect(e.errors.map((v) => v.code)).toEqual(codes);
-    expect(e.errors[0].path).toBe(firstPath);
+    expect(statusOf(e.violations)).toBe(400);
+    expect(e.violations.map((v) => v.code)).toEqual(codes);
+    expect(e.violations[0].path).toBe(firstPath);
     if (codes.length > 1 || codes[0] !== 'PAGINATION_PAIR') expect(e.detail).not.toBe(PAIR);
   });
 });

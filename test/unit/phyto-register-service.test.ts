@@ -5,8 +5,9 @@ import { ReferenceData } from '../../shared/catalog/reference-data';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { FarmStore } from '../../shared/farms/farm-store';
-import { idempotencyHash, requestFingerprint } from '../../shared/http/idempotency';
-import { ProblemError } from '../../shared/http/problem';
+import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
+import { DomainError } from '../../shared/domain/errors';
+import { statusOf } from '../../shared/http/error-status';
 import { Guard, IdempotencyEntry, NewRecord, PhytoStore, RegistrationState, WriteConflict } from '../../shared/phyto/phyto-store';
 import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
 import { IdBlocks } from '../../shared/store/counters';
@@ -61,14 +62,14 @@ function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
   };
 }
 
-async function problem(p: Promise<unknown>): Promise<ProblemError> {
+async function problem(p: Promise<unknown>): Promise<DomainError> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof ProblemError) return e;
+    if (e instanceof DomainError) return e;
     throw e;
   }
-  throw new Error('expected a ProblemError');
+  throw new Error('expected a DomainError');
 }
 
 const input = (body: Partial<PhytoRequest> = {}, o: { key?: string; who?: Client; agrifarmId?: string } = {}) => ({
@@ -105,8 +106,8 @@ describe('registerApplication (storage faked)', () => {
   ])('answers %p (%s) with 400 INVALID_DATE and stores nothing', async (dateApplication) => {
     const store = new FakeStore();
     const e = await problem(registerApplication(deps(store), input({ dateApplication })));
-    expect(e.status).toBe(400);
-    expect(e.errors).toEqual([{ code: 'INVALID_DATE', path: 'body.dateApplication', message: expect.any(String) }]);
+    expect(statusOf(e.violations)).toBe(400);
+    expect(e.violations).toEqual([{ code: 'INVALID_DATE', path: 'body.dateApplication', message: expect.any(String) }]);
     expect(store.inserts).toHaveLength(0);
   });
 
@@ -121,17 +122,17 @@ describe('registerApplication (storage faked)', () => {
   it('answers an unknown or foreign farm with the spec\'s 404 message, before looking at the body', async () => {
     for (const o of [{ agrifarmId: 'urn:ngsi-ld:AgriFarm:9999' }, { who: stranger }, { agrifarmId: 'not-a-urn' }]) {
       const e = await problem(registerApplication(deps(new FakeStore()), input({ dateApplication: 'garbage' }, o)));
-      expect(e.status).toBe(404);
+      expect(statusOf(e.violations)).toBe(404);
       expect(e.detail).toBe('agrifarmId not found or not accessible');
-      expect(e.errors).toEqual([{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' }]);
+      expect(e.violations).toEqual([{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' }]);
     }
   });
 
   it('refuses with every violation and the status they earn, writing nothing', async () => {
     const store = new FakeStore();
     const e = await problem(registerApplication(deps(store), input({ dose: 5, idcp: ['101', '999'] })));
-    expect(e.status).toBe(404);
-    expect(e.errors.map((v) => v.code)).toEqual(['IDCP_NOT_FOUND', 'DOSE_ABOVE_MAX']);
+    expect(statusOf(e.violations)).toBe(404);
+    expect(e.violations.map((v) => v.code)).toEqual(['IDCP_NOT_FOUND', 'DOSE_ABOVE_MAX']);
     expect(store.inserts).toHaveLength(0);
   });
 
@@ -141,8 +142,8 @@ describe('registerApplication (storage faked)', () => {
     const clash = { rowKey: 'g~ES-11179~101', idcp: 101, prior: priorApplications(['12-05-2026 10:00:00'], 55), etag: 'W/"2"' };
     store.states = [{ guards: new Map(), idempotency: null }, { guards: new Map([[101, clash]]), idempotency: null }];
     const e = await problem(registerApplication(deps(store), input()));
-    expect(e.status).toBe(422);
-    expect(e.errors.map((v) => v.code)).toEqual(['MIN_INTERVAL']);
+    expect(statusOf(e.violations)).toBe(422);
+    expect(e.violations.map((v) => v.code)).toEqual(['MIN_INTERVAL']);
     expect(store.reads).toBe(2);
     expect(store.inserts).toHaveLength(0);
   });
@@ -165,9 +166,9 @@ describe('registerApplication (storage faked)', () => {
     const store = new FakeStore();
     store.conflicts = 1000;
     const e = await problem(registerApplication(deps(store), input()));
-    expect(e.status).toBe(503);
-    expect(e.errors.map((v) => v.code)).toEqual(['CONCURRENT_UPDATE']);
-    expect(e.headers['Retry-After']).toBe('1');
+    expect(statusOf(e.violations)).toBe(503);
+    expect(e.violations.map((v) => v.code)).toEqual(['CONCURRENT_UPDATE']);
+    expect(e.retryAfterSeconds).toBe(1);
     expect(store.reads).toBe(MAX_ATTEMPTS);
   });
 
@@ -192,8 +193,8 @@ describe('registerApplication (storage faked)', () => {
     const store = new FakeStore();
     store.states = [{ guards: new Map(), idempotency: { requestHash: 'something else', status: 201, body: '[]' } }];
     const e = await problem(registerApplication(deps(store), input({}, { key: 'k-1' })));
-    expect(e.status).toBe(422);
-    expect(e.errors).toEqual([{ code: 'IDEMPOTENCY_KEY_REUSED', path: 'header.Idempotency-Key', message: expect.any(String) }]);
+    expect(statusOf(e.violations)).toBe(422);
+    expect(e.violations).toEqual([{ code: 'IDEMPOTENCY_KEY_REUSED', path: 'header.Idempotency-Key', message: expect.any(String) }]);
     expect(store.inserts).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
-import { statusOfCode } from '../../shared/http/error-codes';
-import { statusFor } from '../../shared/http/problem';
+import { ErrorCode } from '../../shared/domain/errors';
+import { HTTP_STATUS, statusOf } from '../../shared/http/error-status';
 import { levelCovers } from '../../shared/phyto/applicator-rules';
 import { checkApplication } from '../../shared/phyto/rules';
 import { CLOCK_SKEW_SECONDS } from '../../shared/phyto/time-rules';
@@ -264,7 +264,7 @@ describe('locations', () => {
       { code: 'IDCP_NOT_FOUND', path: 'body.idcp[3]', message: expect.stringContaining('4242') },
     ]);
     expect(resolution.entries.map((e) => e.idcp)).toEqual([101, 102]);
-    expect(statusFor(violations, statusOfCode)).toBe(404);
+    expect(statusOf(violations)).toBe(404);
   });
 });
 
@@ -418,7 +418,7 @@ describe('every violation reported together, and the status they earn', () => {
   });
 
   it('404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400', () => {
-    const status = (o: ContextOptions) => statusFor(check(o).violations, statusOfCode);
+    const status = (o: ContextOptions) => statusOf(check(o).violations);
     expect(status(sixRules)).toBe(404);
     expect(status({ request: { ...sixRules.request, idcp: ['101'] } })).toBe(422);
     expect(status({ request: { ...sixRules.request, idcp: ['101'], dateApplication: '14-05-2026 10:00:00', dose: 25, efficacy: undefined } })).toBe(400);
@@ -427,17 +427,17 @@ describe('every violation reported together, and the status they earn', () => {
   });
 
   it('the status ranks are the spec\'s: ROPO and format problems 400, product/dose/crop/time 422, locations 404', () => {
-    for (const c of ['NIF_INVALID', 'NIF_MISMATCH', 'ROPO_NOT_FOUND', 'ROPO_SUSPENDED', 'ROPO_EXPIRED', 'ROPO_LEVEL_INSUFFICIENT', 'MEASURE_MISMATCH', 'INVALID_DATE']) {
-      expect([c, statusOfCode(c)]).toEqual([c, 400]);
+    for (const c of ['NIF_INVALID', 'NIF_MISMATCH', 'ROPO_NOT_FOUND', 'ROPO_SUSPENDED', 'ROPO_EXPIRED', 'ROPO_LEVEL_INSUFFICIENT', 'MEASURE_MISMATCH', 'INVALID_DATE'] as const) {
+      expect([c, HTTP_STATUS[c]]).toEqual([c, 400]);
     }
     for (const c of [
       'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_IN_FORCE', 'PRODUCT_NOT_FOR_CROP', 'PEST_NOT_AUTHORIZED', 'DOSE_ABOVE_MAX', 'DOSE_BELOW_MIN',
       'DOSE_OUT_OF_RANGE', 'DOSE_UNIT_INCOMPATIBLE', 'OUTSIDE_AUTHORIZED_PERIOD', 'MIN_INTERVAL', 'MAX_APPLICATIONS', 'DATE_IN_FUTURE',
       'DATE_TOO_OLD', 'UNKNOWN_SIEX_CODE',
-    ]) {
-      expect([c, statusOfCode(c)]).toEqual([c, 422]);
+    ] satisfies ErrorCode[]) {
+      expect([c, HTTP_STATUS[c]]).toEqual([c, 422]);
     }
-    expect(statusOfCode('IDCP_NOT_FOUND')).toBe(404);
+    expect(HTTP_STATUS.IDCP_NOT_FOUND).toBe(404);
   });
 
   it('the default request of these tests is lawful, so each test above isolates its one rule', () => {

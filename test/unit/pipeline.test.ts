@@ -6,7 +6,7 @@ import { Client } from '../../shared/clients/client-store';
 import { hashKey } from '../../shared/clients/keys';
 import { authenticate } from '../../shared/http/auth';
 import { endpoint, Reply } from '../../shared/http/endpoint';
-import { ProblemError } from '../../shared/http/problem';
+import { DomainError } from '../../shared/domain/errors';
 import { RateLimiter } from '../../shared/http/rate-limit';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
@@ -73,9 +73,9 @@ describe('request pipeline (endpoint)', () => {
     expect(res.text).not.toContain('secret');
   });
 
-  it('passes a ProblemError of the handler through as problem details', async () => {
+  it('passes a DomainError of the handler through as problem details', async () => {
     const res = await run(fakeServices('local'), request(), async () => {
-      throw new ProblemError(404, 'agrifarmId not found or not accessible', [{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'm' }]);
+      throw new DomainError('agrifarmId not found or not accessible', [{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'm' }]);
     });
     expect(res.status).toBe(404);
     checkProblemShape(res.json, 404);
@@ -150,8 +150,7 @@ describe('authenticate: expiry day in Madrid time', () => {
   it('refuses them from midnight in Madrid, even while it is still the last day in UTC', async () => {
     // 23:00Z on the 22nd is already the 23rd in Madrid (CET, +01:00)
     await expect(authenticate(req(), 'local', find, DateTime.fromISO('2026-11-22T23:00:00Z'))).rejects.toMatchObject({
-      status: 401,
-      errors: [{ code: 'EXPIRED_CREDENTIALS' }],
+      violations: [{ code: 'EXPIRED_CREDENTIALS' }],
     });
   });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { farmLookupQuerySchema, listIdcpBodySchema } from '../../shared/api/farm-schemas';
-import { statusOfCode } from '../../shared/http/error-codes';
-import { problemBody, ProblemError, problemResponse, statusFor, violation } from '../../shared/http/problem';
+import { problemBody, problemResponse } from '../../shared/http/problem';
+import { DomainError, violation } from '../../shared/domain/errors';
+import { statusOf } from '../../shared/http/error-status';
 import { formatPath, parseOrThrow, zodViolations } from '../../shared/http/validation';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
@@ -131,7 +132,7 @@ describe('zodViolations', () => {
     expect(farmLookupQuerySchema.parse({ rea: '46000000001', year: '2026' })).toEqual({ rea: '46000000001', year: 2026 });
   });
 
-  it('parseOrThrow returns the data or throws a 400 ProblemError carrying every violation', () => {
+  it('parseOrThrow returns the data or throws a 400 DomainError carrying every violation', () => {
     expect(parseOrThrow(farmLookupQuerySchema, 'query', { rea: 'A1', year: '2026' }, 'bad')).toEqual({ rea: 'A1', year: 2026 });
     let thrown: unknown;
     try {
@@ -139,10 +140,10 @@ describe('zodViolations', () => {
     } catch (e) {
       thrown = e;
     }
-    expect(thrown).toBeInstanceOf(ProblemError);
-    expect((thrown as ProblemError).status).toBe(400);
-    expect((thrown as ProblemError).detail).toBe('The query is not valid.');
-    expect((thrown as ProblemError).errors.map((v) => v.path)).toEqual(['query.rea', 'query.year']);
+    expect(thrown).toBeInstanceOf(DomainError);
+    expect(statusOf((thrown as DomainError).violations)).toBe(400);
+    expect((thrown as DomainError).detail).toBe('The query is not valid.');
+    expect((thrown as DomainError).violations.map((v) => v.path)).toEqual(['query.rea', 'query.year']);
   });
 });
 
@@ -162,7 +163,7 @@ describe('problem details', () => {
   });
 
   it('problemResponse is application/problem+json with the error headers (Retry-After) and the status', () => {
-    const res = problemResponse(new ProblemError(429, 'slow down', [violation('RATE_LIMITED', '', 'retry after 7 seconds')], { 'Retry-After': '7' }));
+    const res = problemResponse(new DomainError('slow down', [violation('RATE_LIMITED', '', 'retry after 7 seconds')], 7));
     expect(res.status).toBe(429);
     expect(res.headers).toEqual({ 'Content-Type': 'application/problem+json', 'Retry-After': '7' });
     const body = JSON.parse(res.body as string);
@@ -172,21 +173,5 @@ describe('problem details', () => {
 
   it('titles every status the gateway answers', () => {
     for (const status of [400, 401, 404, 413, 422, 429, 500, 502, 503]) expect(problemBody(status, 'x', []).title).not.toBe('Error');
-  });
-
-  it('statusFor ranks 404 over 422 over 400', () => {
-    const v = (code: string) => violation(code, '', '');
-    const statusOf = (code: string) => ({ A: 400, B: 422, C: 404 })[code] ?? 400;
-    expect(statusFor([v('A')], statusOf)).toBe(400);
-    expect(statusFor([v('A'), v('B'), v('A')], statusOf)).toBe(422);
-    expect(statusFor([v('B'), v('C'), v('B')], statusOf)).toBe(404);
-    expect(statusFor([v('C'), v('B')], statusOf)).toBe(404);
-    expect(statusFor([], statusOf)).toBe(400);
-  });
-
-  it('statusOfCode gives the table status, and 400 for codes it does not know', () => {
-    expect(statusOfCode('FARM_NOT_FOUND')).toBe(404);
-    expect(statusOfCode('RATE_LIMITED')).toBe(429);
-    expect(statusOfCode('NO_SUCH_CODE')).toBe(400);
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * Every error code the gateway reports, with what it means: the one table of stable UPPER_SNAKE codes clients can
+ * switch on. Business code raises `DomainError`s built from these codes and knows nothing of HTTP; the edge
+ * (shared/http/error-status.ts) gives each code its status, and the compiler checks that every code has one.
+ */
+export const ERROR_CODES = {
+  // credentials
+  MISSING_CREDENTIALS: 'Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing',
+  INVALID_CREDENTIALS: 'the SID key or API key is not valid',
+  EXPIRED_CREDENTIALS: 'the credentials have expired; renew them through support',
+  // limits
+  PAYLOAD_TOO_LARGE: 'request body over the size limit (1 MB)',
+  RATE_LIMITED: 'more than 100 requests in 60 seconds; wait for Retry-After seconds',
+  // request form
+  UNSUPPORTED_MEDIA_TYPE: 'the body must be sent as application/json',
+  MALFORMED_JSON: 'the body is not valid JSON',
+  REQUIRED: 'a required field or parameter is missing',
+  INVALID_VALUE: 'a field or parameter has the wrong type, form or value',
+  UNKNOWN_FIELD: 'a field that the endpoint does not accept',
+  PAGINATION_PAIR: 'page and page_size must be provided together',
+  INVALID_DATE: 'a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time)',
+  // not found or not accessible
+  FARM_NOT_FOUND: 'no farm with that REA and campaign year is accessible to the caller',
+  AGRIFARM_NOT_FOUND: 'agrifarmId not found or not accessible',
+  CROP_NOT_FOUND: 'the crop variety is not grown on the farm',
+  ENCLOSURE_NOT_FOUND: 'the SIGPAC enclosure is not one of the farm where the crop is grown',
+  NOT_FOUND: 'no such resource',
+  RECORD_NOT_FOUND: 'a record id is not a record of the farm',
+  JOB_NOT_FOUND: 'no export job with that id is accessible to the caller',
+  IDCP_NOT_FOUND: 'an idcp is not a crop location of the farm; regenerate it with listidcp',
+  // applicator: ROPO card and NIF
+  NIF_INVALID: 'the applicator NIF/NIE is malformed or its control letter is wrong',
+  NIF_MISMATCH: 'the NIF is not the holder of the ROPO card',
+  ROPO_NOT_FOUND: 'the ROPO number is not a registered applicator',
+  ROPO_SUSPENDED: 'the ROPO card is suspended',
+  ROPO_EXPIRED: 'the ROPO card was not valid on the application date',
+  ROPO_LEVEL_INSUFFICIENT: 'the ROPO card level does not cover the product (cualificado covers basico)',
+  MEASURE_MISMATCH: 'measure.symbol is not the symbol of measure.code',
+  // state conflicts
+  RECORD_ALREADY_EXPORTED: 'the record was already exported to SIEX',
+  RECORD_IN_EXPORT: 'the record is in an export job that has not finished',
+  RECORD_OUTCOME_UNKNOWN: 'a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again',
+  JOB_NOT_FINISHED: 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5',
+  // product, dose, crop, time and catalogue rules
+  PRODUCT_NOT_FOUND: 'the product code is not in the official register',
+  PRODUCT_NOT_IN_FORCE: 'the product was not authorized on the application date (expiry or last-use date passed)',
+  PRODUCT_NOT_FOR_CROP: 'the product is not authorized on the crop of a location',
+  PEST_NOT_AUTHORIZED: 'the product is not authorized against the infection given, on that crop',
+  DOSE_ABOVE_MAX: 'the dose exceeds the maximum authorized dose',
+  DOSE_BELOW_MIN: 'the dose is below the minimum authorized dose',
+  DOSE_OUT_OF_RANGE: 'the dose is outside every authorized range',
+  DOSE_UNIT_INCOMPATIBLE: 'the dose unit cannot be compared with the authorized unit',
+  OUTSIDE_AUTHORIZED_PERIOD: 'the application month is outside the authorized months',
+  MIN_INTERVAL: 'too close to another application of the product on the same crop location',
+  MAX_APPLICATIONS: 'the maximum number of applications per campaign on a crop location is reached',
+  DATE_IN_FUTURE: 'the application date is in the future',
+  DATE_TOO_OLD: 'the application date is further back than allowed (7 days by default)',
+  UNKNOWN_SIEX_CODE: 'a code is not in the SIEX catalogue, or not in force on the application date',
+  IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
+  // the gateway itself
+  INTERNAL: 'an error of the gateway itself; retry with exponential backoff',
+  QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',
+  CONCURRENT_UPDATE: 'too many concurrent registrations on the same crop locations; retry after Retry-After',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** One thing wrong with a request: a stable code, where (`body.dose`, `query.year`, `header.X`, or empty), and why. */
+export interface Violation {
+  code: ErrorCode;
+  path: string;
+  message: string;
+}
+
+export function violation(code: ErrorCode, path: string, message: string): Violation {
+  return { code, path, message };
+}
+
+/**
+ * A request the gateway refuses or cannot serve now, with every violation found. `retryAfterSeconds` says when a
+ * retry may succeed (a rate limit, a job still running, storage busy).
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly detail: string,
+    readonly violations: readonly Violation[],
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(detail);
+    this.name = 'DomainError';
+  }
+}

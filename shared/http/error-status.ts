@@ -1,0 +1,77 @@
+import { ErrorCode } from '../domain/errors';
+
+/**
+ * The HTTP status of every error code. `satisfies Record<ErrorCode, number>` makes a code without a status (or a
+ * status for a code that does not exist) a compile error.
+ */
+export const HTTP_STATUS = {
+  // 401
+  MISSING_CREDENTIALS: 401,
+  INVALID_CREDENTIALS: 401,
+  EXPIRED_CREDENTIALS: 401,
+  // 413, 429
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  // 400: request structure
+  UNSUPPORTED_MEDIA_TYPE: 400,
+  MALFORMED_JSON: 400,
+  REQUIRED: 400,
+  INVALID_VALUE: 400,
+  UNKNOWN_FIELD: 400,
+  PAGINATION_PAIR: 400,
+  INVALID_DATE: 400,
+  // 404
+  FARM_NOT_FOUND: 404,
+  AGRIFARM_NOT_FOUND: 404,
+  CROP_NOT_FOUND: 404,
+  ENCLOSURE_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  RECORD_NOT_FOUND: 404,
+  JOB_NOT_FOUND: 404,
+  IDCP_NOT_FOUND: 404,
+  // 400: applicator (the spec answers ROPO problems with 400)
+  NIF_INVALID: 400,
+  NIF_MISMATCH: 400,
+  ROPO_NOT_FOUND: 400,
+  ROPO_SUSPENDED: 400,
+  ROPO_EXPIRED: 400,
+  ROPO_LEVEL_INSUFFICIENT: 400,
+  MEASURE_MISMATCH: 400,
+  // 409
+  RECORD_ALREADY_EXPORTED: 409,
+  RECORD_IN_EXPORT: 409,
+  RECORD_OUTCOME_UNKNOWN: 409,
+  JOB_NOT_FINISHED: 409,
+  // 422: product, dose, crop, time and catalogue rules
+  PRODUCT_NOT_FOUND: 422,
+  PRODUCT_NOT_IN_FORCE: 422,
+  PRODUCT_NOT_FOR_CROP: 422,
+  PEST_NOT_AUTHORIZED: 422,
+  DOSE_ABOVE_MAX: 422,
+  DOSE_BELOW_MIN: 422,
+  DOSE_OUT_OF_RANGE: 422,
+  DOSE_UNIT_INCOMPATIBLE: 422,
+  OUTSIDE_AUTHORIZED_PERIOD: 422,
+  MIN_INTERVAL: 422,
+  MAX_APPLICATIONS: 422,
+  DATE_IN_FUTURE: 422,
+  DATE_TOO_OLD: 422,
+  UNKNOWN_SIEX_CODE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  // 500
+  INTERNAL: 500,
+  QUEUE_UNAVAILABLE: 503,
+  CONCURRENT_UPDATE: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+/**
+ * The status of an answer listing these violations. The spec's Errors section ranks an unknown crop location (404)
+ * over business rules (422) over format and applicator problems (400); failures of the gateway itself and refusals
+ * before any rule ran (keys, limits) come first.
+ */
+const PRECEDENCE = [500, 503, 401, 413, 429, 404, 409, 422, 400];
+
+export function statusOf(violations: readonly { code: ErrorCode }[]): number {
+  const statuses = new Set<number>(violations.map((v) => HTTP_STATUS[v.code]));
+  return PRECEDENCE.find((s) => statuses.has(s)) ?? 400;
+}
