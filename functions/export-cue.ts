@@ -1,4 +1,4 @@
-import { exportCue } from '../shared/api/contracts';
+import { exportCue } from '../shared/http/contracts';
 import { startExport } from '../shared/export/export-service';
 import { withIdempotency } from '../shared/export/export-idempotency';
 import { accessibleFarm } from '../shared/farms/farm-service';

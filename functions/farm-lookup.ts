@@ -1,4 +1,4 @@
-import { farmLookup } from '../shared/api/contracts';
+import { farmLookup } from '../shared/http/contracts';
 import { endpoint } from '../shared/http/endpoint';
 import { registerHttp } from '../shared/http/register';
 import { findFarmView } from '../shared/farms/farm-service';

@@ -1,4 +1,4 @@
-import { jobResultContract } from '../shared/api/contracts';
+import { jobResultContract } from '../shared/http/contracts';
 import { jobResult } from '../shared/export/job-views';
 import { endpoint } from '../shared/http/endpoint';
 import { registerHttp } from '../shared/http/register';

@@ -1,4 +1,4 @@
-import { jobStatus } from '../shared/api/contracts';
+import { jobStatus } from '../shared/http/contracts';
 import { jobView, ownJobMeta } from '../shared/export/job-views';
 import { endpoint } from '../shared/http/endpoint';
 import { registerHttp } from '../shared/http/register';

@@ -1,4 +1,4 @@
-import { listIdcp } from '../shared/api/contracts';
+import { listIdcp } from '../shared/http/contracts';
 import { endpoint } from '../shared/http/endpoint';
 import { registerHttp } from '../shared/http/register';
 import { accessibleFarm, resolveIdcps } from '../shared/farms/farm-service';

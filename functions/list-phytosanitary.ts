@@ -1,4 +1,4 @@
-import { listPhyto } from '../shared/api/contracts';
+import { listPhyto } from '../shared/http/contracts';
 import { endpoint } from '../shared/http/endpoint';
 import { paginationHeaders } from '../shared/http/pagination';
 import { registerHttp } from '../shared/http/register';

@@ -1,4 +1,4 @@
-import { registerPhyto } from '../shared/api/contracts';
+import { registerPhyto } from '../shared/http/contracts';
 import { endpoint } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { registerHttp } from '../shared/http/register';

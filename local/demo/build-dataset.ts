@@ -1,4 +1,5 @@
-import { Dataset, FarmInput } from '../../shared/backoffice/dataset-schema';
+import { Dataset } from '../../shared/backoffice/dataset-schema';
+import { Farm } from '../../shared/farms/farm';
 
 /**
  * The demo back-office dataset loaded by `npm start`. Products, holders, substances, dose ranges, units and expiry
@@ -12,7 +13,7 @@ import { Dataset, FarmInput } from '../../shared/backoffice/dataset-schema';
  */
 
 /** A farm with `parcels` × `perParcel` enclosures of one crop, for benchmarks of large farms. */
-function largeFarm(): FarmInput {
+function largeFarm(): Farm {
   const parcels = Array.from({ length: 50 }, (_, p) => ({
     name: `Sector ${String(p + 1).padStart(2, '0')}`,
     sigpac: Array.from({ length: 100 }, (_, e) => ({

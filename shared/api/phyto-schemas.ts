@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
-import { pestKinds } from '../backoffice/dataset-schema';
+import { pestKinds } from '../domain/pest-kind';
 import { DATE_TIME_PATTERN, DAY_PATTERN, queryInteger } from './query-params';
 
 /**

@@ -5,7 +5,7 @@ import { TtlCache } from '../cache/ttl-cache';
 import { ReferenceData, referenceCache } from '../catalog/reference-data';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
-import { RateLimiter } from '../http/rate-limit';
+import { RateLimiter } from '../clients/rate-limit';
 import { JobStore } from '../export/job-store';
 import { WorkerDeps } from '../export/worker';
 import { createMailer } from '../email/mailer';

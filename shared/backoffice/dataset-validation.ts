@@ -1,7 +1,7 @@
 import { Dataset, datasetSchema } from './dataset-schema';
 import { sigpacCode, SIGPAC_FIELDS } from '../farms/sigpac';
 import { parseDate } from '../domain/dates';
-import { formatPath } from '../http/validation';
+import { formatPath } from '../domain/validation';
 
 export interface DatasetProblem {
   path: string;

@@ -1,4 +1,4 @@
-import { FarmInput } from './dataset-schema';
+import { Farm } from '../farms/farm';
 import { cropKey, CropEntry, FarmIndexDoc, FarmMeta, IdcpEntry } from '../farms/farm-index';
 import { pickSigpac, sigpacCode } from '../farms/sigpac';
 
@@ -10,7 +10,7 @@ export type TakeId = (kind: IdKind) => Promise<number>;
  * ids stay stable for the campaign; only combinations new to this import take new ids.
  */
 export async function buildFarmIndex(
-  farm: FarmInput,
+  farm: Farm,
   previous: FarmIndexDoc | null,
   dateCreated: string,
   takeId: TakeId,

@@ -6,7 +6,8 @@ import { FarmStore } from '../farms/farm-store';
 import { renderFarmView } from '../farms/farm-view';
 import { Counters, IdBlocks } from '../store/counters';
 import { TableStore } from '../store/tables';
-import { Dataset, FarmInput } from './dataset-schema';
+import { Dataset } from './dataset-schema';
+import { Farm } from '../farms/farm';
 import { buildFarmIndex, IdKind } from './farm-index-builder';
 
 export interface SectionReport {
@@ -51,7 +52,7 @@ export async function importDataset(dataset: Dataset, tables: TableStore, now: D
 }
 
 async function importFarm(
-  farm: FarmInput,
+  farm: Farm,
   farms: FarmStore,
   takeId: (kind: IdKind) => Promise<number>,
   now: string,

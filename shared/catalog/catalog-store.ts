@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TableClient, TransactionAction } from '@azure/data-tables';
-import { ApplicatorInput, ProductInput } from '../backoffice/dataset-schema';
+import { Applicator } from './applicator';
+import { Product } from './product';
 import { submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { bumpCatalogVersion } from './catalog-version';
@@ -13,8 +14,8 @@ import { odataEq } from '../store/odata';
  */
 export const CATALOG_PARTITIONS = { product: 'product', applicator: 'applicator' } as const;
 
-export type StoredProduct = ProductInput;
-export type StoredApplicator = ApplicatorInput;
+export type StoredProduct = Product;
+export type StoredApplicator = Applicator;
 
 export interface UpsertReport {
   added: string[];

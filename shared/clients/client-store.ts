@@ -1,5 +1,5 @@
 import { isRestError } from '../store/azure-sdk';
-import { ClientInput } from '../backoffice/dataset-schema';
+import { ClientRegistration } from './client-registration';
 import { TABLES, TableStore } from '../store/tables';
 import { hashKey } from './keys';
 
@@ -47,7 +47,7 @@ export class ClientStore {
   }
 
   /** Idempotent: writes only what changed and removes the row of a SID key the client no longer has. */
-  async upsert(input: ClientInput & { expiresIso: string }): Promise<'added' | 'changed' | 'unchanged'> {
+  async upsert(input: ClientRegistration & { expiresIso: string }): Promise<'added' | 'changed' | 'unchanged'> {
     const table = await this.store.table(TABLES.clients);
     const sidHash = hashKey(input.sidKey);
     const row = {

@@ -1,4 +1,4 @@
-import { FarmInput } from '../backoffice/dataset-schema';
+import { Farm } from './farm';
 import { FarmView } from '../api/farm-schemas';
 import { urn } from '../domain/urn';
 import { cropKey, FarmIndexDoc } from './farm-index';
@@ -8,7 +8,7 @@ import { pickSigpac, sigpacCode } from './sigpac';
  * Renders the farm lookup response from the back-office data and the ids the index assigned. The farm lookup
  * serves this text as stored, so the work is done once per import instead of once per request.
  */
-export function renderFarmView(farm: FarmInput, index: FarmIndexDoc): FarmView {
+export function renderFarmView(farm: Farm, index: FarmIndexDoc): FarmView {
   const cropIds = new Map(index.crops.map((c) => [cropKey(c.typecropId, c.code), c]));
   const idcpOf = new Map(index.idcps.map((e) => [`${e.crop}|${sigpacCode(e)}`, e]));
   return {

@@ -7,7 +7,7 @@ import { parseJsonBody, readBodyLimited } from './body';
 import { Contract } from './contract';
 import { problemResponse } from './problem';
 import { DomainError, violation } from '../domain/errors';
-import { zodViolations } from './validation';
+import { zodViolations } from '../domain/validation';
 
 export interface EndpointInput<Q, B> {
   client: Client;

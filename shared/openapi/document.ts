@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contracts } from '../api/contracts';
+import { contracts } from '../http/contracts';
 import { COMMON_ERRORS, BODY_ERRORS, Contract } from '../http/contract';
 import { ERROR_CODES, ErrorCode } from '../domain/errors';
 import { HTTP_STATUS } from '../http/error-status';

@@ -1,4 +1,4 @@
-import { RopoLevel } from '../backoffice/dataset-schema';
+import { RopoLevel } from '../domain/ropo';
 import { parseDate } from '../domain/dates';
 import { isValidPersonalNif, normalizeNif } from '../domain/nif';
 import { Violation, violation } from '../domain/errors';

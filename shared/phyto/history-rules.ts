@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ProductUse } from '../backoffice/dataset-schema';
+import { ProductUse } from '../catalog/product';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';

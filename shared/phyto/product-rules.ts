@@ -1,4 +1,4 @@
-import { ProductUse } from '../backoffice/dataset-schema';
+import { ProductUse } from '../catalog/product';
 import { StoredProduct } from '../catalog/catalog-store';
 import { formatDate, parseDate } from '../domain/dates';
 import { convertDose, doseUnit, DoseUnit, exceeds, fallsShort, sameSymbol } from '../domain/units';

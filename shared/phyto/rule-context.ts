@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { PhytoRequest } from '../api/phyto-schemas';
 import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
 import { CatalogueName } from '../catalog/siex-codes/catalogues';
-import { ProductUse } from '../backoffice/dataset-schema';
+import { ProductUse } from '../catalog/product';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 
 /** An application already stored for the same product on one crop location. */

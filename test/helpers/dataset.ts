@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ClientInput, Dataset, FarmInput } from '../../shared/backoffice/dataset-schema';
+import { ClientRegistration } from '../../shared/clients/client-registration';
+import { Dataset } from '../../shared/backoffice/dataset-schema';
+import { Farm } from '../../shared/farms/farm';
 import { SigpacRef } from '../../shared/farms/sigpac';
 
 /**
@@ -20,7 +22,7 @@ export function secret(label: string): string {
   return `${label}-${randomBytes(24).toString('hex')}`.slice(0, 64);
 }
 
-export function testClient(label: string, farms: string[], overrides: Partial<ClientInput> = {}): ClientInput {
+export function testClient(label: string, farms: string[], overrides: Partial<ClientRegistration> = {}): ClientRegistration {
   return {
     id: `t-${label}-${suffix()}`,
     name: `Test client ${label}`,
@@ -45,7 +47,7 @@ export function enclosure(pol: number, parc: number, enc: number, prov = '46', d
  * A farm with two crops: a vine (typecrop 102, variety 1001) on two parcels with three enclosures, and an olive
  * grove (typecrop 101, variety 2001) on one parcel whose enclosure is also one of the vine's (same land, other crop).
  */
-export function testFarm(rea: string, overrides: Partial<FarmInput> = {}): FarmInput {
+export function testFarm(rea: string, overrides: Partial<Farm> = {}): Farm {
   return {
     rea,
     year: 2026,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
-import { ClientInput, FarmInput } from '../../shared/backoffice/dataset-schema';
+import { ClientRegistration } from '../../shared/clients/client-registration';
+import { Farm } from '../../shared/farms/farm';
 import { mailStubControl } from '../../local/mail-stub/control';
 import { OutboxEntry } from '../../local/mail-stub/server';
 import { cueValidator } from './cue-schema';
@@ -29,7 +30,7 @@ export const SIEX_FIELDS = {
 } satisfies Partial<PhytoRequest>;
 
 /** `phytoFarm` with what SIEX requires of the farm: a 14-character REA code and a DGC code on every enclosure. */
-export function sendableFarm(rea: string, vineEnclosures = 4): FarmInput {
+export function sendableFarm(rea: string, vineEnclosures = 4): Farm {
   const farm = phytoFarm(rea, vineEnclosures);
   return {
     ...farm,
@@ -43,7 +44,7 @@ export function sendableFarm(rea: string, vineEnclosures = 4): FarmInput {
 
 export interface ExportFarm {
   keys: Keys;
-  client: ClientInput;
+  client: ClientRegistration;
   rea: string;
   agrifarmId: string;
   vine: string[];

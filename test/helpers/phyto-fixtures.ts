@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
-import { ApplicatorInput, ProductInput, ProductUse } from '../../shared/backoffice/dataset-schema';
+import { Applicator } from '../../shared/catalog/applicator';
+import { Product, ProductUse } from '../../shared/catalog/product';
 import { SiexCode } from '../../shared/catalog/siex-codes/catalogues';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { DATE_TIME_FORMAT, parseDateTime, ZONE } from '../../shared/domain/dates';
@@ -29,12 +30,12 @@ export function apiTime(d: DateTime): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Products, like the demo's (local/demo/build-dataset.ts): real holders, substances, dose ranges and units.
 
-type ProductOverrides = Partial<Omit<ProductInput, 'uses'>> & { uses?: ProductUse[] };
+type ProductOverrides = Partial<Omit<Product, 'uses'>> & { uses?: ProductUse[] };
 
-let demoProducts: ProductInput[] | undefined;
+let demoProducts: Product[] | undefined;
 
 /** A product of the demo dataset, a fresh copy each time (tests change them). */
-function demoProduct(code: string): ProductInput {
+function demoProduct(code: string): Product {
   demoProducts ??= buildDemoDataset().products;
   const product = demoProducts.find((p) => p.code === code);
   if (!product) throw new Error(`no demo product ${code}`);
@@ -42,22 +43,22 @@ function demoProduct(code: string): ProductInput {
 }
 
 /** MICROTHIOL SPECIAL DISPERSS: sulphur, 0.25-0.8 % on vine (months 3-9, 6 per campaign, 7 days apart), olive 0.25-0.75 %. */
-export function microthiol(o: ProductOverrides = {}): ProductInput {
+export function microthiol(o: ProductOverrides = {}): Product {
   return { ...demoProduct('ES-11179'), ...o };
 }
 
 /** FAMOLINS 80%: sulphur dust, 20-30 kg/ha on vine, months 4-8, 4 per campaign, 10 days apart, 1 day safety. */
-export function famolins(o: ProductOverrides = {}): ProductInput {
+export function famolins(o: ProductOverrides = {}): Product {
   return { ...demoProduct('ES-19534'), ...o };
 }
 
 /** TOPIK 24 EC: herbicide for wheat and barley, 0.17-0.2 L/ha, once per campaign, needs a `cualificado` card. */
-export function topik(o: ProductOverrides = {}): ProductInput {
+export function topik(o: ProductOverrides = {}): Product {
   return { ...demoProduct('ES-19548'), ...o };
 }
 
 /** POLTIGLIA 20 WP (copper) as a label without any limit of count, interval or months, on vine and olive. */
-export function poltigliaUnlimited(o: ProductOverrides = {}): ProductInput {
+export function poltigliaUnlimited(o: ProductOverrides = {}): Product {
   const demo = demoProduct('ES-19616');
   const { pest, doseMin, doseMax, unit } = demo.uses[0];
   return { ...demo, uses: [{ cropTypeIds: ['101', '102'], pest, doseMin, doseMax, unit }], ...o };
@@ -72,7 +73,7 @@ export const CARDS = {
   fumigador: { nif: '34567890V', name: 'Miguel Ángel Ortega Ruiz', ropo: 'ES-47000456', levels: ['fumigador'], validUntil: '30-06-2028', suspended: false },
   suspended: { nif: '45678901G', name: 'Lucía Gómez Navarro', ropo: 'ES-46009876', levels: ['cualificado'], validUntil: '31-12-2029', suspended: true },
   expiring: { nif: '56789012B', name: 'Francisco Torres Gil', ropo: 'ES-46005555', levels: ['basico'], validUntil: '31-03-2026', suspended: false },
-} satisfies Record<string, ApplicatorInput>;
+} satisfies Record<string, Applicator>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // A farm index written by hand: vine (102) on idcps 101, 102 and 103, olive (101) on 201, wheat (1) on 301.
@@ -160,8 +161,8 @@ export interface ContextOptions {
   now?: string;
   maxBackdateDays?: number;
   /** The catalog's products by code (default: the four demo-like products above). */
-  products?: ProductInput[];
-  applicators?: ApplicatorInput[];
+  products?: Product[];
+  applicators?: Applicator[];
   /** Stored applications of the product per idcp, as Madrid wall-clock times. */
   history?: Record<number, string[]>;
   farm?: FarmIndexDoc;

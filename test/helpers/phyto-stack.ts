@@ -1,9 +1,13 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import { DateTime } from 'luxon';
-import { registerPhyto } from '../../shared/api/contracts';
+import { registerPhyto } from '../../shared/http/contracts';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { createServices, Services } from '../../shared/app/services';
-import { ApplicatorInput, ClientInput, Dataset, FarmInput, ProductInput } from '../../shared/backoffice/dataset-schema';
+import { Applicator } from '../../shared/catalog/applicator';
+import { ClientRegistration } from '../../shared/clients/client-registration';
+import { Dataset } from '../../shared/backoffice/dataset-schema';
+import { Farm } from '../../shared/farms/farm';
+import { Product } from '../../shared/catalog/product';
 import { importCatalogues } from '../../shared/catalog/siex-codes/import-catalogues';
 import { parseSettings } from '../../shared/config/config';
 import { ZONE } from '../../shared/domain/dates';
@@ -42,9 +46,9 @@ export const P = {
 } as const;
 
 const FAR = { registered: '01-01-2000', expires: '31-12-2099', lastUse: '' };
-const noMonths = (p: ProductInput): ProductInput => ({ ...p, uses: p.uses.map(({ months: _, ...u }) => u) });
+const noMonths = (p: Product): Product => ({ ...p, uses: p.uses.map(({ months: _, ...u }) => u) });
 
-export function phytoProducts(): ProductInput[] {
+export function phytoProducts(): Product[] {
   const copper = poltigliaUnlimited({ ...FAR, code: P.unlimited });
   return [
     noMonths(microthiol({ ...FAR, code: P.microthiol })),
@@ -61,13 +65,13 @@ export const APPLICATORS = {
   cualificado: { nif: '91000002L', name: 'Aplicadora Cualificada', ropo: 'ES-91000002', levels: ['cualificado'], validUntil: '31-12-2099', suspended: false },
   suspended: { nif: '91000003C', name: 'Aplicador Suspendido', ropo: 'ES-91000003', levels: ['cualificado'], validUntil: '31-12-2099', suspended: true },
   expired: { nif: '91000004K', name: 'Aplicadora Caducada', ropo: 'ES-91000004', levels: ['basico'], validUntil: '31-12-2020', suspended: false },
-} satisfies Record<string, ApplicatorInput>;
+} satisfies Record<string, Applicator>;
 
 /**
  * A farm with vine (102, variety 1001) on `vineEnclosures` enclosures of two parcels, olive (101) on one and wheat (1)
  * on one. Its idcps, in that order, are what `idcpsOf` returns.
  */
-export function phytoFarm(rea: string, vineEnclosures = 4): FarmInput {
+export function phytoFarm(rea: string, vineEnclosures = 4): Farm {
   const vine = Array.from({ length: vineEnclosures }, (_, i) => enclosure(12, 45 + Math.floor(i / 10), (i % 10) + 1));
   return testFarm(rea, {
     description: 'Viña, olivar y trigo de prueba',
@@ -88,7 +92,7 @@ export function phytoFarm(rea: string, vineEnclosures = 4): FarmInput {
 }
 
 /** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently). */
-export async function seedPhyto(parts: { farms: FarmInput[]; clients: ClientInput[] }): Promise<void> {
+export async function seedPhyto(parts: { farms: Farm[]; clients: ClientRegistration[] }): Promise<void> {
   await importCatalogues(officialCatalogues(), testTables());
   const dataset: Dataset = { clients: parts.clients, applicators: Object.values(APPLICATORS), products: phytoProducts(), farms: parts.farms };
   await seed(dataset);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importCataloguesCommand } from '../../local/admin-catalogues';
 import { importProductsCommand } from '../../local/admin-products';
-import { productSchema } from '../../shared/backoffice/dataset-schema';
+import { productSchema } from '../../shared/catalog/product';
 import { CatalogStore } from '../../shared/catalog/catalog-store';
 import { importRegister, RegisterImportError } from '../../shared/catalog/register/import-register';
 import { RegisterFormatError } from '../../shared/catalog/register/json-stream';

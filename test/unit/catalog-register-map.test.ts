@@ -1,4 +1,4 @@
-import { ProductInput, productSchema } from '../../shared/backoffice/dataset-schema';
+import { Product, productSchema } from '../../shared/catalog/product';
 import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
 import { MapContext, mapRegisterProduct, mergeVariants, UNKNOWN_REGISTRATION_DAY } from '../../shared/catalog/register/map-product';
 import {
@@ -17,7 +17,7 @@ describe('mapping a register product to the back-office product', () => {
   const codes = officialCodes();
   const ctx: MapContext = { codes, crops: new CropResolver(loadCropGroups(), codes), today: '20-10-2026' };
   const map = (p: RawProductInput, c: MapContext = ctx) => mapRegisterProduct(registerProduct(p), c);
-  const product = (p: RawProductInput): ProductInput => {
+  const product = (p: RawProductInput): Product => {
     const result = map(p);
     expect(result.rejected).toBeUndefined();
     return result.product!;

@@ -1,7 +1,7 @@
-import { ProductInput } from '../../shared/backoffice/dataset-schema';
+import { Product } from '../../shared/catalog/product';
 import { endProduct, planRefresh } from '../../shared/catalog/register/refresh';
 
-const product = (code: string, extra: Partial<ProductInput> = {}): ProductInput => ({
+const product = (code: string, extra: Partial<Product> = {}): Product => ({
   code,
   name: code,
   type: { id: 1, name: 'Producto fitosanitario registrado' },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDataset } from '../../shared/backoffice/dataset-validation';
-import { ropoLevels } from '../../shared/backoffice/dataset-schema';
+import { ropoLevels } from '../../shared/domain/ropo';
 import { isoDay } from '../../shared/domain/dates';
 import { demoDatasetText } from '../../local/admin';
 

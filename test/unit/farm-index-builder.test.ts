@@ -1,5 +1,5 @@
 import { buildFarmIndex, IdKind } from '../../shared/backoffice/farm-index-builder';
-import { FarmInput } from '../../shared/backoffice/dataset-schema';
+import { Farm } from '../../shared/farms/farm';
 import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { enclosure, testFarm } from '../helpers/dataset';
@@ -21,7 +21,7 @@ function idcpMap(doc: FarmIndexDoc): Map<string, number> {
   return new Map(doc.idcps.map((e) => [`${doc.crops[e.crop].typecropId}~${doc.crops[e.crop].code}|${sigpacCode(e)}`, e.idcp]));
 }
 
-const clone = (f: FarmInput): FarmInput => structuredClone(f);
+const clone = (f: Farm): Farm => structuredClone(f);
 
 describe('buildFarmIndex', () => {
   it('gives a first import new ids: one farm, one per crop, per parcel, and per crop × enclosure', async () => {

@@ -1,19 +1,19 @@
 import { farmSchema } from '../../shared/api/farm-schemas';
 import { validateDataset } from '../../shared/backoffice/dataset-validation';
 import { buildFarmIndex } from '../../shared/backoffice/farm-index-builder';
-import { FarmInput } from '../../shared/backoffice/dataset-schema';
+import { Farm } from '../../shared/farms/farm';
 import { renderFarmView } from '../../shared/farms/farm-view';
 import { testFarm } from '../helpers/dataset';
 import { checkFarmShape, ShapeError } from '../helpers/spec-shapes';
 
-async function render(farm: FarmInput) {
+async function render(farm: Farm) {
   let n = 0;
   const index = await buildFarmIndex(farm, null, '01-03-2026 10:00:00', async () => ++n);
   // through JSON, as the farm lookup serves it
   return { index, view: JSON.parse(JSON.stringify([renderFarmView(farm, index)]))[0] };
 }
 
-function validFarm(rea = '46000000001'): FarmInput {
+function validFarm(rea = '46000000001'): Farm {
   const r = validateDataset({ farms: [testFarm(rea)] });
   if (!r.dataset) throw new Error(JSON.stringify(r.problems));
   return r.dataset.farms[0];

@@ -1,7 +1,7 @@
 import { listQuerySchema, MAX_PAGE_SIZE } from '../../shared/api/phyto-schemas';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
-import { zodViolations } from '../../shared/http/validation';
+import { zodViolations } from '../../shared/domain/validation';
 import { checkListQuery } from '../../shared/phyto/list-service';
 import { guardRowKey, recordRange, recordRowKey } from '../../shared/phyto/phyto-keys';
 import { madrid } from '../helpers/phyto-fixtures';

@@ -1,13 +1,13 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import { DateTime } from 'luxon';
-import { listIdcp } from '../../shared/api/contracts';
+import { listIdcp } from '../../shared/http/contracts';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { hashKey } from '../../shared/clients/keys';
 import { authenticate } from '../../shared/http/auth';
 import { endpoint, Reply } from '../../shared/http/endpoint';
 import { DomainError } from '../../shared/domain/errors';
-import { RateLimiter } from '../../shared/http/rate-limit';
+import { RateLimiter } from '../../shared/clients/rate-limit';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
 const SID = 'sid-key-of-the-pipeline-test-client-0001';

@@ -3,7 +3,7 @@ import { farmLookupQuerySchema, listIdcpBodySchema } from '../../shared/api/farm
 import { problemBody, problemResponse } from '../../shared/http/problem';
 import { DomainError, violation } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
-import { formatPath, parseOrThrow, zodViolations } from '../../shared/http/validation';
+import { formatPath, parseOrThrow, zodViolations } from '../../shared/domain/validation';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
 const validBody = () => ({

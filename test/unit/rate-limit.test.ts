@@ -1,4 +1,4 @@
-import { RateLimiter } from '../../shared/http/rate-limit';
+import { RateLimiter } from '../../shared/clients/rate-limit';
 
 function limiter(limit = 100, windowMs = 60_000) {
   const clock = { t: 1_000_000 };

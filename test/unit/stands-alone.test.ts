@@ -55,7 +55,7 @@ describe('the repository stands on its own', () => {
     expect(outsideReferences('local/x.ts', "resolve(root, '..', 'shared', 'siex')")).toHaveLength(1);
     expect(outsideReferences('README.md', 'see ../shared/spec/gateway-interface.md')).toHaveLength(2);
     expect(outsideReferences('README.md', 'as DESIGN section 8 says')).toHaveLength(1);
-    expect(outsideReferences('functions/x.ts', "import { a } from '../shared/api/contracts';")).toEqual([]);
-    expect(outsideReferences('test/unit/x.ts', "import { a } from '../../shared/api/contracts';")).toEqual([]);
+    expect(outsideReferences('functions/x.ts', "import { a } from '../shared/http/contracts';")).toEqual([]);
+    expect(outsideReferences('test/unit/x.ts', "import { a } from '../../shared/http/contracts';")).toEqual([]);
   });
 });

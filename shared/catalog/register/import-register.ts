@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { DateTime } from 'luxon';
-import { ProductInput } from '../../backoffice/dataset-schema';
+import { Product } from '../product';
 import { formatDate } from '../../domain/dates';
 import { TableStore } from '../../store/tables';
 import { CatalogStore } from '../catalog-store';
@@ -93,7 +93,7 @@ export async function importRegister(
 
   const totalBytes = (await stat(file)).size;
   const tallies = new Tallies();
-  const mapped = new Map<string, ProductInput>();
+  const mapped = new Map<string, Product>();
   const sources = new Map<string, { numbering: 'es' | 'legacy'; raw: string }>();
   const inFile = new Set<string>();
   const report: RegisterImportReport = {

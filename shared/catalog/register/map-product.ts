@@ -1,15 +1,16 @@
-import { ProductInput, productSchema, ProductUse } from '../../backoffice/dataset-schema';
+import { Product, productSchema, ProductUse } from '../product';
 import { MAX_DOC_CHARS } from '../../store/doc-entity';
 import { CropResolver } from '../crop-groups';
 import { normalizeName } from '../siex-codes/names';
-import { PestKind, PestMatch, SiexCodes } from '../siex-codes/siex-codes';
+import { PestMatch, SiexCodes } from '../siex-codes/siex-codes';
+import { PestKind } from '../../domain/pest-kind';
 import { registerCode, RegisterCode } from './code';
 import { earlier, maxApplications, minIntervalDays, registerDay, registerNumber, safetyDays, sortable } from './fields';
 import { rawProductSchema, RawComponent, RawUse } from './raw-schema';
 import { doseUnit } from './units';
 
 /**
- * One register product to the back-office product shape (`ProductInput`), purely: everything it could not use is
+ * One register product to the back-office product shape (`Product`), purely: everything it could not use is
  * returned as issues for the import report, never dropped without a word.
  *
  * Decisions, each for a reason:
@@ -46,7 +47,7 @@ export interface MapContext {
   /** The import's day, `DD-MM-YYYY`. */
   today: string;
   /** What is stored under this code, so a withdrawal day chosen by an earlier import stays the same. */
-  previous?: (code: string) => ProductInput | undefined;
+  previous?: (code: string) => Product | undefined;
 }
 
 export interface MappedProduct {
@@ -55,7 +56,7 @@ export interface MappedProduct {
   /** The register's Estado, as written. */
   estado: string;
   cancelled: boolean;
-  product?: ProductInput;
+  product?: Product;
   rejected?: string;
   notes: string[];
   issues: UseIssue[];
@@ -116,7 +117,7 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
   if (uses.length === 0) {
     return { ...out, rejected: rawUses.length ? 'no use could be stored (see the use problems)' : 'no uses in the register' };
   }
-  const product: ProductInput = {
+  const product: Product = {
     code: code.code,
     name: d.Nombre,
     type: { id: REGISTERED_PRODUCT_TYPE, name: ctx.codes.name('TIPO_PRODFITO', REGISTERED_PRODUCT_TYPE) ?? 'Producto fitosanitario registrado' },
@@ -261,7 +262,7 @@ export function mergeByCrop(uses: ProductUse[]): ProductUse[] {
  * Two register rows with the same registration number (the export has held such pairs, e.g. 16192 with two sale
  * deadlines): one product, in force if either is; its uses together; the later dates.
  */
-export function mergeVariants(a: ProductInput, b: ProductInput): ProductInput {
+export function mergeVariants(a: Product, b: Product): Product {
   if (Boolean(a.withdrawn) !== Boolean(b.withdrawn)) return a.withdrawn ? b : a;
   const later = (x: string, y: string) => (sortable(x) >= sortable(y) ? x : y);
   const expires = later(a.expires, b.expires);

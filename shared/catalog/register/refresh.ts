@@ -1,4 +1,4 @@
-import { ProductInput } from '../../backoffice/dataset-schema';
+import { Product } from '../product';
 import { earlier, sortable } from './fields';
 
 /**
@@ -10,7 +10,7 @@ import { earlier, sortable } from './fields';
  */
 export interface RefreshPlan {
   /** Everything to upsert: the products the file maps, plus the stored ones it ends. */
-  write: ProductInput[];
+  write: Product[];
   /** Stored and in the register before; missing from this file. Ended on the import day. */
   missing: string[];
   /** Stored as in force; cancelled in this file. */
@@ -22,8 +22,8 @@ export interface RefreshPlan {
 }
 
 export function planRefresh(
-  stored: ReadonlyMap<string, ProductInput>,
-  mapped: ReadonlyMap<string, ProductInput>,
+  stored: ReadonlyMap<string, Product>,
+  mapped: ReadonlyMap<string, Product>,
   /** Codes the file holds, including products it holds but that could not be mapped (those are not "missing"). */
   inFile: ReadonlySet<string>,
   today: string,
@@ -44,7 +44,7 @@ export function planRefresh(
 }
 
 /** The product as it stands once withdrawn on `day`: in force up to and including that day at the latest. */
-export function endProduct(product: ProductInput, day: string): ProductInput {
+export function endProduct(product: Product, day: string): Product {
   const expires = earlier(product.expires, day);
   const lastUse = product.lastUse ? earlier(product.lastUse, day) : '';
   return {

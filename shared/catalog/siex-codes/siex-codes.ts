@@ -1,9 +1,8 @@
 import { DateTime } from 'luxon';
 import { ZONE } from '../../domain/dates';
+import { PestKind, pestKinds } from '../../domain/pest-kind';
 import { CatalogueName, SiexCode } from './catalogues';
 import { normalizeName } from './names';
-
-export type PestKind = 'enfermedad' | 'plaga' | 'mala_hierba' | 'regulador';
 
 /** Which catalogue holds the codes of each kind of pest (docs/architecture.md, "Export pipeline", `infection.kind`). */
 export const PEST_CATALOGUE = {
@@ -12,8 +11,6 @@ export const PEST_CATALOGUE = {
   mala_hierba: 'MALAS_HIERBAS',
   regulador: 'REGULADORES_CRECIMIENTO',
 } as const satisfies Record<PestKind, CatalogueName>;
-
-const pestKinds = Object.keys(PEST_CATALOGUE) as PestKind[];
 
 /** Why a code is or is not usable on a day, so callers can word the error. */
 export type CodeStatus = 'valid' | 'unknown' | 'ended';

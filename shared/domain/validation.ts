@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError, Violation, violation } from '../domain/errors';
+import { DomainError, Violation, violation } from './errors';
 
 /** `body.idcp[0].prov`: the form every violation path takes. */
 export function formatPath(root: string, path: readonly PropertyKey[]): string {

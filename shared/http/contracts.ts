@@ -7,18 +7,18 @@ import {
   listExample,
   listIdcpExample,
   registerExample,
-} from './examples';
-import { Contract } from '../http/contract';
+} from '../api/examples';
+import { Contract } from './contract';
 import {
   agrifarmQuerySchema,
   farmLookupQuerySchema,
   farmSchema,
   idcpSetSchema,
   listIdcpBodySchema,
-} from './farm-schemas';
-import { listQuerySchema, MAX_PAGE_SIZE, phytoRecordSchema, phytoRequestSchema, registerQuerySchema } from './phyto-schemas';
-import { PAGINATION_HEADERS } from '../http/pagination';
-import { exportBodySchema, exportResponseSchema, jobQuerySchema, jobResultSchema, jobSchema, MAX_EXPORT_RECORDS } from './export-schemas';
+} from '../api/farm-schemas';
+import { listQuerySchema, MAX_PAGE_SIZE, phytoRecordSchema, phytoRequestSchema, registerQuerySchema } from '../api/phyto-schemas';
+import { PAGINATION_HEADERS } from './pagination';
+import { exportBodySchema, exportResponseSchema, jobQuerySchema, jobResultSchema, jobSchema, MAX_EXPORT_RECORDS } from '../api/export-schemas';
 
 /** Every HTTP operation of the gateway, as data: routes, inputs, outputs and the error codes each may answer. */
 export const farmLookup = {

@@ -1,0 +1,53 @@
+/**
+ * The import rules `npm test` enforces (docs/architecture.md, "Layout"): the business core never depends on the HTTP
+ * edge or the service container, production code never reaches into tooling, and nothing forms a cycle, neither between
+ * files nor between folders.
+ */
+const DOMAIN = '^shared/(?!(http|app|api|openapi)/)';
+const PRODUCTION = '^(functions|shared)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'production-not-tooling',
+      severity: 'error',
+      comment: 'The deployed bundle holds functions/ and shared/ only; local/, bench/ and test/ are never shipped.',
+      from: { path: PRODUCTION },
+      to: { path: '^(local|bench|test|clients)/' },
+    },
+    {
+      name: 'domain-not-http',
+      severity: 'error',
+      comment: 'Business code raises DomainError with typed codes; only the HTTP edge knows statuses and requests.',
+      from: { path: DOMAIN },
+      to: { path: '^shared/(http|app)/' },
+    },
+    {
+      name: 'dataset-schema-back-office-only',
+      severity: 'error',
+      comment: "The operators' input format maps into the domain; the domain never depends on it.",
+      from: { path: PRODUCTION, pathNot: '^shared/backoffice/' },
+      to: { path: '^shared/backoffice/dataset-schema\\.ts$' },
+    },
+    {
+      name: 'no-file-cycles',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: PRODUCTION },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

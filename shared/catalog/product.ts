@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { daySchema, optionalDaySchema } from '../domain/day-schema';
+import { PRODUCT_CODE_RE } from '../domain/nif';
+import { pestKindSchema } from '../domain/pest-kind';
+import { ropoLevelSchema } from '../domain/ropo';
+
+/** One authorised use of a product from the official register: a crop set, a pest, a dose range and the label's limits. */
+export const productUseSchema = z
+  .strictObject({
+    cropTypeIds: z.array(z.string().regex(/^\d+$/, 'SIEX crop code')).min(1),
+    /**
+     * `code` 0: the official register names a pest that no SIEX catalogue has (the register's words are in `name`,
+     * and `kind` is the product's usual kind). The register import stores such uses and reports them; they still
+     * authorise the crop and dose, but match no infection code.
+     */
+    pest: z.strictObject({ code: z.number().int().nonnegative(), kind: pestKindSchema, name: z.string().min(1) }),
+    doseMin: z.number().nonnegative(),
+    doseMax: z.number().positive(),
+    /** `code` 0: a register dose unit with no SIEX unit (the register's symbol is kept); reported by the import. */
+    unit: z.strictObject({ code: z.number().int().nonnegative(), symbol: z.string().min(1) }),
+    maxApplications: z.number().int().positive().optional(),
+    minIntervalDays: z.number().int().nonnegative().optional(),
+    safetyDays: z.number().int().nonnegative().optional(),
+    months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
+  })
+  .refine((u) => u.doseMin <= u.doseMax, { message: 'doseMin is above doseMax', path: ['doseMin'] });
+export type ProductUse = z.infer<typeof productUseSchema>;
+
+/** A plant protection product as the gateway knows it, from the official register or the back-office dataset. */
+export const productSchema = z.strictObject({
+  code: z.string().regex(PRODUCT_CODE_RE, 'expected ES- and 5 digits'),
+  name: z.string().min(1),
+  type: z.strictObject({ id: z.number().int().positive(), name: z.string().min(1) }),
+  holder: z.strictObject({ name: z.string().min(1), nif: z.string().default('') }),
+  substance: z.strictObject({ name: z.string().min(1) }),
+  registered: daySchema,
+  expires: daySchema,
+  lastUse: optionalDaySchema,
+  requiredLevel: ropoLevelSchema.default('basico'),
+  uses: z.array(productUseSchema).min(1),
+  /**
+   * Set by the register import when the official register withdrew the product (cancelled, or gone from a newer
+   * export): the day it was withdrawn. `expires` / `lastUse` already end it; this says why, for messages and reports.
+   */
+  withdrawn: daySchema.optional(),
+});
+export type Product = z.infer<typeof productSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { REA_RE } from '../domain/nif';
+
+const digits = (label: string) => z.string().regex(/^\d{1,5}$/, `${label}: expected 1 to 5 digits`);
+
+/** A SIGPAC enclosure (recinto) with its area and, when known, the SIEX DGC it maps to. */
+export const enclosureSchema = z.strictObject({
+  prov: digits('prov'),
+  town: digits('town'),
+  aggr: digits('aggr'),
+  zone: digits('zone'),
+  pol: digits('pol'),
+  parc: digits('parc'),
+  enc: digits('enc'),
+  dimension: z.string().regex(/^\d+(\.\d+)?$/, 'hectares as a decimal string'),
+  // SIEX takes CodigoDGC as a JSON integer, so it must also be exact as a JavaScript number.
+  dgc: z
+    .string()
+    .regex(/^\d{1,16}$/, 'up to 16 digits')
+    .refine((s) => Number.isSafeInteger(Number(s)), 'at most 9007199254740991')
+    .optional(),
+});
+export type Enclosure = z.infer<typeof enclosureSchema>;
+
+/** A crop of the campaign and the parcels (with their enclosures) it grows on. */
+export const farmCropSchema = z.strictObject({
+  typecrop: z.strictObject({ id: z.string().regex(/^\d+$/, 'SIEX crop code'), name: z.string().min(1) }),
+  code: z.number().int().nonnegative(),
+  name: z.string().min(1),
+  parcels: z.array(z.strictObject({ name: z.string().min(1), sigpac: z.array(enclosureSchema).min(1) })).min(1),
+});
+export type FarmCrop = z.infer<typeof farmCropSchema>;
+
+/** A holding (REA) in one campaign year, as the register knows it. */
+export const farmSchema = z.strictObject({
+  rea: z.string().regex(REA_RE, 'letters and digits'),
+  codigoRea: z.string().length(14).optional(),
+  year: z.number().int().min(2000).max(2100),
+  name: z.string().min(1),
+  description: z.string().default(''),
+  locality: z.string().default(''),
+  country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').default('ES'),
+  province: z.string().default(''),
+  community: z.strictObject({ code: z.string().regex(/^\d{2}$/, 'two-digit INE code'), name: z.string().min(1) }),
+  owner: z.strictObject({
+    name: z.string().default(''),
+    surname: z.string().default(''),
+    email: z.string().default(''),
+    nif: z.string().default(''),
+  }),
+  crops: z.array(farmCropSchema).default([]),
+});
+export type Farm = z.infer<typeof farmSchema>;

@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findProjectRoot } from '../../local/stack';
+
+/**
+ * The import rules of .dependency-cruiser.cjs hold on the repository, and each of them catches what it is for in a
+ * small tree laid out like ours (dependency-cruiser is an ES module, so it runs as its own process).
+ */
+const ROOT = findProjectRoot(__dirname);
+const CLI = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+
+function cruise(cwd: string, dirs: string[]): { code: number | null; out: string } {
+  const r = spawnSync(process.execPath, [CLI, '--config', CONFIG, ...dirs], { cwd, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout + r.stderr };
+}
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'siex-deps-'));
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'commonjs', strict: true } }));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+describe('dependency rules', () => {
+  it('hold on the repository', () => {
+    const r = cruise(ROOT, ['functions', 'shared', 'local', 'bench', 'test']);
+    expect(r.out).toMatch(/no dependency violations found/);
+    expect(r.code).toBe(0);
+  }, 120_000);
+
+  it('catch the domain importing HTTP, production importing tooling, the dataset schema outside the back office, and cycles', () => {
+    const dir = tree({
+      'shared/http/problem.ts': `export const status = 400;\n`,
+      'shared/phyto/rules.ts': `import { status } from '../http/problem';\nexport const s = status;\n`,
+      'shared/export/job.ts': `import { fixture } from '../../test/helpers/fixture';\nexport const f = fixture;\n`,
+      'test/helpers/fixture.ts': `export const fixture = 1;\n`,
+      'shared/backoffice/dataset-schema.ts': `export const datasetSchema = {};\n`,
+      'shared/farms/farm.ts': `import { datasetSchema } from '../backoffice/dataset-schema';\nexport const d = datasetSchema;\n`,
+      'shared/catalog/a.ts': `import { b } from '../clients/b';\nexport const a = 1 + b;\n`,
+      'shared/clients/b.ts': `import { c } from '../catalog/c';\nexport const b = c;\n`,
+      'shared/catalog/c.ts': `export const c = 1;\n`,
+    });
+    try {
+      const r = cruise(dir, ['shared', 'test']);
+      expect(r.code).not.toBe(0);
+      expect(r.out).toMatch(/domain-not-http: shared\/phyto\/rules\.ts/);
+      expect(r.out).toMatch(/production-not-tooling: shared\/export\/job\.ts/);
+      expect(r.out).toMatch(/dataset-schema-back-office-only: shared\/farms\/farm\.ts/);
+      expect(r.out).toMatch(/no-folder-cycles: shared\/(catalog|clients)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
