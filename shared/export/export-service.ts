@@ -6,7 +6,7 @@ import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { PhytoStore, WriteConflict } from '../phyto/phyto-store';
 import { IdBlocks } from '../store/counters';
-import { isSettled, JOB_STATUS } from './job-status';
+import { isSettled } from './job-status';
 import { JobStore } from './job-store';
 
 export interface ExportDeps {
@@ -76,14 +76,14 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
       notifyEmail: client.email,
       farmId: farm.meta.farmId,
       agrifarmId,
-      status: 1,
+      status: 'Iniciando',
       inidate: formatDateTime(now),
       createdAt: now.toMillis(),
       total: ids.length,
       settled: 0,
       accepted: 0,
-      error: '',
-      lastError: '',
+      error: null,
+      lastError: null,
       emailSent: false,
       emailError: '',
     },
@@ -92,7 +92,7 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   // A failed job releases its records: whatever was claimed before the failure is free again. The caller gets the
   // error in the response, so no e-mail is due for a job it never saw started.
   const fail = (code: string, message: string) =>
-    deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify({ code, message }), emailSent: true }).catch(() => undefined);
+    deps.jobs.transition(jobId, { from: 'Iniciando', to: 'Fallido' }, { error: { code, message }, emailSent: true }).catch(() => undefined);
   try {
     await deps.phyto.claim(farm.meta.farmId, [...pointers.values()], jobId);
   } catch (e) {
@@ -108,7 +108,7 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
     await fail('QUEUE_UNAVAILABLE', (e as Error).message);
     throw new DomainError('The export could not be queued; nothing was started.', [violation('QUEUE_UNAVAILABLE', '', 'retry later')], 5);
   }
-  return { id: jobId, status: JOB_STATUS[1], message: EXPORT_MESSAGE };
+  return { id: jobId, status: 'Iniciando' as const, message: EXPORT_MESSAGE };
 }
 
 /**
@@ -121,11 +121,12 @@ async function runningJobs(jobs: JobStore, jobIds: number[], nowMs: number): Pro
     const metas = await Promise.all(jobIds.slice(i, i + STATUS_READS_IN_PARALLEL).map((j) => jobs.meta(j)));
     for (const m of metas) {
       if (!m || isSettled(m.status)) continue;
-      if (m.status === 1 && nowMs - m.createdAt > ABANDONED_START_MS) {
-        // Settled under its ETag: if a worker took the job meanwhile (1 → 2), this fails and the job counts as running.
+      if (m.status === 'Iniciando' && nowMs - m.createdAt > ABANDONED_START_MS) {
+        // Settled under its ETag: if a worker took the job meanwhile (to EnProceso), this fails and the job counts as running.
+        const error = { code: 'START_ABANDONED', message: 'the job was never queued' };
         const settled = await jobs
-          .updateMeta(m.jobId, { status: 5, error: JSON.stringify({ code: 'START_ABANDONED', message: 'the job was never queued' }), emailSent: true }, m.etag)
-          .then(() => true, () => false);
+          .transition(m.jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true }, m.etag)
+          .catch(() => false);
         if (settled) continue;
       }
       running.add(m.jobId);

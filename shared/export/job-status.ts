@@ -1,26 +1,45 @@
+import { z } from 'zod';
+
 /**
- * Export job statuses (docs/architecture.md, "Export pipeline"). Transitions: 1 → 2 → 3 | 4, and 1 | 2 → 5. `percentage` is the share of
- * records settled (accepted, rejected, or not sendable).
+ * Export job statuses by their names in the interface (docs/interface.md, "jobstatus"), with the number the interface
+ * also shows. A job starts, runs and settles once; a settled job never changes status again.
  */
-export const JOB_STATUS = {
-  1: 'Iniciando',
-  2: 'EnProceso',
-  3: 'FinalizadoCompleto',
-  4: 'FinalizadoConErrores',
-  5: 'Fallido',
-} as const;
+export const jobStatuses = ['Iniciando', 'EnProceso', 'FinalizadoCompleto', 'FinalizadoConErrores', 'Fallido'] as const;
+export const jobStatusSchema = z.enum(jobStatuses);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
 
-export type JobStatusId = keyof typeof JOB_STATUS;
+export const JOB_STATUS_ID = {
+  Iniciando: 1,
+  EnProceso: 2,
+  FinalizadoCompleto: 3,
+  FinalizadoConErrores: 4,
+  Fallido: 5,
+} as const satisfies Record<JobStatus, number>;
 
-export function isSettled(status: JobStatusId): boolean {
-  return status >= 3;
+/** Every status a job may move to from each status. */
+export const TRANSITIONS = {
+  Iniciando: ['EnProceso', 'Fallido'],
+  EnProceso: ['FinalizadoCompleto', 'FinalizadoConErrores', 'Fallido'],
+  FinalizadoCompleto: [],
+  FinalizadoConErrores: [],
+  Fallido: [],
+} as const satisfies Record<JobStatus, readonly JobStatus[]>;
+
+/** A move the machine allows, checked by the compiler: `{ from: 'Iniciando', to: 'FinalizadoCompleto' }` does not type. */
+export type Transition = { [F in JobStatus]: { from: F; to: (typeof TRANSITIONS)[F][number] } }[JobStatus];
+
+export type SettledStatus = 'FinalizadoCompleto' | 'FinalizadoConErrores' | 'Fallido';
+
+export function isSettled(status: JobStatus): status is SettledStatus {
+  return TRANSITIONS[status].length === 0;
 }
 
 /** Settled status once every record is: complete when all were accepted, with errors otherwise. */
-export function finalStatus(accepted: number, total: number): JobStatusId {
-  return accepted === total ? 3 : 4;
+export function finalStatus(accepted: number, total: number): 'FinalizadoCompleto' | 'FinalizadoConErrores' {
+  return accepted === total ? 'FinalizadoCompleto' : 'FinalizadoConErrores';
 }
 
+/** `percentage` of a job: the share of its records settled (accepted, rejected, or not sendable), rounded down. */
 export function percentage(settled: number, total: number): number {
   return total === 0 ? 100 : Math.floor((settled * 100) / total);
 }

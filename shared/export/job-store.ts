@@ -1,67 +1,38 @@
 import type { TableClient, TransactionAction } from '@azure/data-tables';
+import { z } from 'zod';
 import { isRestError } from '../store/azure-sdk';
 import { submitInChunks } from '../store/batched-query';
-import { TABLES, TableStore } from '../store/tables';
-import { JobStatusId } from './job-status';
 import { odataEq } from '../store/odata';
+import { TABLES, TableStore } from '../store/tables';
+import { Job, JobBatch, jobBatchSchema, JobError, jobErrorSchema, JobItem, jobItemSchema, JobMeta, jobMetaSchema } from './job';
+import { Transition } from './job-status';
 
 /**
  * Export jobs in the `jobs` table, one partition per job so the whole job is read with one partition query:
  * `meta` (status and counts), `r~<record id>` (one row per record and its outcome), `b~<n>` (one row per SIEX batch:
- * which records it holds, its idempotency key and SIEX request id, written before it is sent).
+ * which records it holds, its idempotency key and SIEX request id, written before it is sent). Every row is parsed by
+ * the job's schemas on the way in and encoded by them on the way out.
  */
-export interface JobMeta {
-  jobId: number;
-  clientId: string;
-  notifyEmail: string;
-  farmId: number;
-  agrifarmId: string;
-  status: JobStatusId;
-  /** `DD-MM-YYYY HH:mm:ss`, Madrid. */
-  inidate: string;
-  /** Epoch ms of the creation, for telling an abandoned start from a job still starting. */
-  createdAt: number;
-  total: number;
-  settled: number;
-  accepted: number;
-  /** JSON of `{ code, message }` when the job failed, '' otherwise. */
-  error: string;
-  /** JSON of the last delivery's failure while it is being retried ('' if none); becomes `error` if the job fails. */
-  lastError: string;
-  emailSent: boolean;
-  /** Why the outcome e-mail could not be sent, when the mail service refused it for good ('' otherwise). */
-  emailError: string;
-}
+const jsonText = <T extends z.ZodType>(schema: T) =>
+  z.codec(z.string(), schema, { decode: (text) => JSON.parse(text) as z.input<T>, encode: (value) => JSON.stringify(value) });
+const errorText = z.codec(z.string(), jobErrorSchema.nullable(), {
+  decode: (text) => (text === '' ? null : (JSON.parse(text) as JobError)),
+  encode: (error) => (error ? JSON.stringify(error) : ''),
+});
 
-export type ItemState = 'pending' | 'ok' | 'error';
+const metaRow = jobMetaSchema.extend({ error: errorText, lastError: errorText });
+const batchRow = jobBatchSchema.omit({ n: true }).extend({ recordIds: jsonText(jobBatchSchema.shape.recordIds) });
 
-export interface JobItem {
-  recordId: number;
-  recordRowKey: string;
-  state: ItemState;
-  code: string;
-  message: string;
-}
-
-export type BatchState = 'submitting' | 'submitted' | 'done';
-
-export interface JobBatch {
-  n: number;
-  key: string;
-  requestId: string;
-  state: BatchState;
-  recordIds: number[];
-}
-
-export interface Job {
-  meta: JobMeta & { etag: string };
-  items: Map<number, JobItem>;
-  batches: JobBatch[];
-}
+/** What may change on the status row besides the status, which only moves through `transition`. */
+export type MetaChanges = Partial<Omit<JobMeta, 'jobId' | 'status'>>;
 
 const jobPk = (jobId: number) => `j${jobId}`;
 const itemRk = (recordId: number) => `r~${String(recordId).padStart(10, '0')}`;
 const batchRk = (n: number) => `b~${String(n).padStart(4, '0')}`;
+
+function toMeta(e: Record<string, unknown>): Job['meta'] {
+  return { ...metaRow.parse(e), etag: String(e.etag) };
+}
 
 export class JobStore {
   constructor(private readonly tables: TableStore) {}
@@ -74,10 +45,10 @@ export class JobStore {
   async create(meta: JobMeta, items: { recordId: number; recordRowKey: string }[]): Promise<void> {
     const pk = jobPk(meta.jobId);
     const actions: TransactionAction[] = [
-      ['create', { partitionKey: pk, rowKey: 'meta', ...meta }],
+      ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
       ...items.map((i): TransactionAction => [
         'create',
-        { partitionKey: pk, rowKey: itemRk(i.recordId), recordId: i.recordId, recordRowKey: i.recordRowKey, state: 'pending', code: '', message: '' },
+        { partitionKey: pk, rowKey: itemRk(i.recordId), ...jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' }) },
       ]),
     ];
     await submitInChunks(await this.table(), actions);
@@ -92,28 +63,15 @@ export class JobStore {
       const rk = String(e.rowKey);
       if (rk === 'meta') meta = toMeta(e);
       else if (rk.startsWith('r~')) {
-        items.set(Number(e.recordId), {
-          recordId: Number(e.recordId),
-          recordRowKey: String(e.recordRowKey),
-          state: e.state as ItemState,
-          code: String(e.code ?? ''),
-          message: String(e.message ?? ''),
-        });
-      } else if (rk.startsWith('b~')) {
-        batches.push({
-          n: Number(rk.slice(2)),
-          key: String(e.key),
-          requestId: String(e.requestId ?? ''),
-          state: e.state as BatchState,
-          recordIds: JSON.parse(String(e.recordIds)) as number[],
-        });
-      }
+        const item = jobItemSchema.parse(e);
+        items.set(item.recordId, item);
+      } else if (rk.startsWith('b~')) batches.push({ n: Number(rk.slice(2)), ...batchRow.parse(e) });
     }
     return meta ? { meta, items, batches: batches.sort((a, b) => a.n - b.n) } : null;
   }
 
   /** Only the status row: what job status and access checks need. */
-  async meta(jobId: number): Promise<(JobMeta & { etag: string }) | null> {
+  async meta(jobId: number): Promise<Job['meta'] | null> {
     const table = await this.table();
     try {
       return toMeta(await table.getEntity<Record<string, unknown>>(jobPk(jobId), 'meta'));
@@ -123,13 +81,30 @@ export class JobStore {
     }
   }
 
-  /** With `etag`, only if the status row is unchanged since it was read (a status transition that must not race). */
-  async updateMeta(jobId: number, changes: Partial<Omit<JobMeta, 'jobId'>>, etag?: string): Promise<void> {
-    const table = await this.table();
-    await table.updateEntity({ partitionKey: jobPk(jobId), rowKey: 'meta', ...changes }, 'Merge', etag ? { etag } : undefined);
+  async updateMeta(jobId: number, changes: MetaChanges): Promise<void> {
+    await this.merge(jobId, z.encode(metaRow.partial(), changes));
   }
 
-  async saveItems(jobId: number, items: JobItem[]): Promise<void> {
+  /**
+   * Moves the job to another status. With `etag`, only if the status row is unchanged since it was read: false when
+   * it changed meanwhile (another process moved the job first).
+   */
+  async transition(jobId: number, move: Transition, changes: MetaChanges = {}, etag?: string): Promise<boolean> {
+    try {
+      await this.merge(jobId, { ...z.encode(metaRow.partial(), changes), status: move.to }, etag);
+      return true;
+    } catch (e) {
+      if (etag && isRestError(e, 412)) return false;
+      throw e;
+    }
+  }
+
+  private async merge(jobId: number, row: Record<string, unknown>, etag?: string): Promise<void> {
+    const table = await this.table();
+    await table.updateEntity({ partitionKey: jobPk(jobId), rowKey: 'meta', ...row }, 'Merge', etag ? { etag } : undefined);
+  }
+
+  async saveItems(jobId: number, items: readonly JobItem[]): Promise<void> {
     const pk = jobPk(jobId);
     await submitInChunks(
       await this.table(),
@@ -137,36 +112,11 @@ export class JobStore {
     );
   }
 
-  async saveBatches(jobId: number, batches: JobBatch[]): Promise<void> {
+  async saveBatches(jobId: number, batches: readonly JobBatch[]): Promise<void> {
     const pk = jobPk(jobId);
     await submitInChunks(
       await this.table(),
-      batches.map((b): TransactionAction => [
-        'upsert',
-        { partitionKey: pk, rowKey: batchRk(b.n), key: b.key, requestId: b.requestId, state: b.state, recordIds: JSON.stringify(b.recordIds) },
-        'Replace',
-      ]),
+      batches.map((b): TransactionAction => ['upsert', { partitionKey: pk, rowKey: batchRk(b.n), ...z.encode(batchRow, b) }, 'Replace']),
     );
   }
-}
-
-function toMeta(e: Record<string, unknown>): JobMeta & { etag: string } {
-  return {
-    jobId: Number(e.jobId),
-    clientId: String(e.clientId),
-    notifyEmail: String(e.notifyEmail ?? ''),
-    farmId: Number(e.farmId),
-    agrifarmId: String(e.agrifarmId),
-    status: Number(e.status) as JobStatusId,
-    inidate: String(e.inidate),
-    createdAt: Number(e.createdAt ?? 0),
-    total: Number(e.total),
-    settled: Number(e.settled ?? 0),
-    accepted: Number(e.accepted ?? 0),
-    error: String(e.error ?? ''),
-    lastError: String(e.lastError ?? ''),
-    emailSent: e.emailSent === true,
-    emailError: String(e.emailError ?? ''),
-    etag: String(e.etag),
-  };
 }

@@ -1,8 +1,9 @@
 import { JobResultView, JobView } from '../api/export-schemas';
 import { Client } from '../clients/client-store';
 import { DomainError, violation } from '../domain/errors';
-import { isSettled, JOB_STATUS, percentage } from './job-status';
-import { Job, JobMeta, JobStore } from './job-store';
+import { Job, JobMeta } from './job';
+import { isSettled, JOB_STATUS_ID, percentage } from './job-status';
+import { JobStore } from './job-store';
 
 function notFound(): DomainError {
   return new DomainError('No such export job.', [violation('JOB_NOT_FOUND', 'query.jobId', 'job not found or not accessible')]);
@@ -20,9 +21,9 @@ export function jobView(meta: JobMeta): JobView {
     type: 'JobAsync',
     id: String(meta.jobId),
     inidate: meta.inidate,
-    status: { type: 'JobStatus', id: String(meta.status), name: JOB_STATUS[meta.status] },
+    status: { type: 'JobStatus', id: String(JOB_STATUS_ID[meta.status]), name: meta.status },
     percentage: percentage(meta.settled, meta.total),
-    error: meta.error ? (JSON.parse(meta.error) as { code: string; message: string }) : null,
+    error: meta.error,
   };
 }
 
@@ -31,14 +32,15 @@ export async function jobResult(jobs: JobStore, client: Client, jobId: number): 
   const meta = await ownJobMeta(jobs, client, jobId);
   if (!isSettled(meta.status)) {
     throw new DomainError('The job has not finished yet.', [
-      violation('JOB_NOT_FINISHED', 'query.jobId', `job ${jobId} is ${JOB_STATUS[meta.status]} at ${percentage(meta.settled, meta.total)}%`),
+      violation('JOB_NOT_FINISHED', 'query.jobId', `job ${jobId} is ${meta.status} at ${percentage(meta.settled, meta.total)}%`),
     ], 2);
   }
-  const job = (await jobs.load(jobId)) as Job;
+  const job = await jobs.load(jobId);
+  if (!job) throw notFound();
   return resultOf(job);
 }
 
-export function resultOf(job: Job): JobResultView {
+export function resultOf(job: Pick<Job, 'items'>): JobResultView {
   const items = [...job.items.values()].sort((a, b) => a.recordId - b.recordId);
   return {
     data: items.filter((i) => i.state === 'ok').map((i) => ({ result: 'ok', id: i.recordId })),

@@ -1,6 +1,5 @@
 import { JobResultView } from '../api/export-schemas';
-import { JOB_STATUS } from './job-status';
-import { JobMeta } from './job-store';
+import { JobMeta } from './job';
 
 export interface OutcomeMail {
   subject: string;
@@ -12,8 +11,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': 
 
 /** The e-mail sent when a job settles: job id, final status and the outcome of every record. */
 export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {
-  const status = JOB_STATUS[meta.status];
-  const error = meta.error ? (JSON.parse(meta.error) as { code: string; message: string }) : null;
+  const { status, error } = meta;
   const lines = [
     `Export job ${meta.jobId} for farm ${meta.agrifarmId} finished: ${status}.`,
     `Records accepted by SIEX: ${result.data.length} of ${meta.total}.`,

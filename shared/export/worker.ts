@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { PhytoRecord } from '../api/phyto-schemas';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmStore } from '../farms/farm-store';
 import { PhytoStore } from '../phyto/phyto-store';
-import { cueDocument, mapRecord, TratamFito } from '../siex/cue-mapping';
+import { cueDocument, TratamFito } from '../siex/cue-mapping';
+import { JobBatch, JobError } from './job';
+import { JobRun, Outcome } from './job-run';
 import { finalStatus, isSettled } from './job-status';
-import { Job, JobBatch, JobItem, JobStore } from './job-store';
+import { JobStore } from './job-store';
 import { resultOf } from './job-views';
 import { outcomeMail } from './outcome-email';
 
@@ -59,179 +60,139 @@ const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * Runs one delivery of an export job's queue message. Every step is recorded in the job's partition before the next
  * one starts, so a redelivery after a crash resumes where the last one stopped: a batch is written as `submitting`
  * with its idempotency key before it is sent, and sent again only with that same key, so SIEX receives each record
- * at most once per job; outcomes already applied are applied again harmlessly.
+ * at most once per job; outcomes already applied are applied again harmlessly. The job is read once per delivery.
  */
 export async function runExportJob(deps: WorkerDeps, jobId: number): Promise<void> {
   const job = await deps.jobs.load(jobId);
   if (!job) return;
-  if (!isSettled(job.meta.status)) {
+  const run = new JobRun(deps.jobs, job);
+  if (!isSettled(run.state.status)) {
     try {
-      await advance(deps, job);
+      await advance(deps, run);
     } catch (e) {
       if (!isRetryable(e)) {
         // Another delivery would fail the same way (SIEX not configured, credentials refused): the job cannot run.
-        await settleFailed(deps, jobId, failure(e, 'SIEX_ERROR'));
+        await settleFailed(deps, run, failure(e, 'SIEX_ERROR'));
       } else {
         // Remembered so that the poison handler can say why, if every delivery fails the same way.
-        await deps.jobs.updateMeta(jobId, { lastError: JSON.stringify(failure(e, 'WORKER_ERROR')) });
+        await run.update({ lastError: failure(e, 'WORKER_ERROR') });
         throw e;
       }
     }
   }
-  await notify(deps, jobId);
+  await notify(deps, run);
 }
 
 /** The poison queue's handler: a job whose every delivery failed settles as Fallido, and its owner is told. */
 export async function failExportJob(deps: Pick<WorkerDeps, 'jobs' | 'phyto' | 'mailer'>, jobId: number): Promise<void> {
-  const meta = await deps.jobs.meta(jobId);
-  if (!meta) return;
-  if (!isSettled(meta.status)) {
-    const last = meta.lastError ? (JSON.parse(meta.lastError) as { code: string; message: string }) : null;
+  const job = await deps.jobs.load(jobId);
+  if (!job) return;
+  const run = new JobRun(deps.jobs, job);
+  if (!isSettled(run.state.status)) {
+    const last = run.state.lastError;
     const error = { code: last?.code ?? 'WORKER_FAILED', message: `the export could not complete after repeated attempts${last ? `: ${last.message}` : ''}` };
-    await settleFailed(deps, jobId, error);
+    await settleFailed(deps, run, error);
   }
-  await notify(deps, jobId);
+  await notify(deps, run);
 }
 
 /**
  * Settles a job that cannot go on as Fallido. Records already in a submitted batch may well be accepted by SIEX: they
  * are settled as OUTCOME_UNKNOWN and their export is blocked, so that nobody sends them a second time unknowingly.
  */
-async function settleFailed(deps: Pick<WorkerDeps, 'jobs' | 'phyto'>, jobId: number, error: { code: string; message: string }): Promise<void> {
-  const job = await deps.jobs.load(jobId);
-  if (!job) return;
-  const unknown = job.batches
+async function settleFailed(deps: Pick<WorkerDeps, 'phyto'>, run: JobRun, error: JobError): Promise<void> {
+  const unknown = run.batches
     .filter((b) => b.state === 'submitted')
     .flatMap((b) =>
       b.recordIds
-        .map((id) => job.items.get(id)!)
-        .filter((item) => item.state === 'pending')
-        .map((item) =>
-          Object.assign(item, {
-            state: 'error' as const,
+        .filter((id) => run.item(id).state === 'pending')
+        .map((id): [number, Outcome] => [
+          id,
+          {
+            state: 'error',
             code: 'OUTCOME_UNKNOWN',
             message: `sent to SIEX (request ${b.requestId}) but its outcome never came back; check SIEX before exporting it again`,
-          }),
-        ),
+          },
+        ]),
     );
   if (unknown.length > 0) {
-    await deps.phyto.markOutcomeUnknown(job.meta.farmId, unknown.map((i) => i.recordId), jobId);
-    await deps.jobs.saveItems(jobId, unknown);
+    await deps.phyto.markOutcomeUnknown(run.state.farmId, unknown.map(([id]) => id), run.jobId);
+    await run.settle(unknown);
   }
-  await deps.jobs.updateMeta(jobId, { status: 5, error: JSON.stringify(error) });
+  const { status } = run.state;
+  if (status === 'Iniciando' || status === 'EnProceso') await run.transition({ from: status, to: 'Fallido' }, { error });
 }
 
-async function advance(deps: WorkerDeps, job: Job): Promise<void> {
-  const { meta } = job;
-  if (meta.status === 1) {
-    // Under the ETag read: an export that found this start abandoned may have settled it meanwhile, freeing its records.
-    const moved = await deps.jobs.updateMeta(meta.jobId, { status: 2 }, meta.etag).then(
-      () => true,
-      (e: unknown) => {
-        if ((e as { statusCode?: number }).statusCode === 412) return false;
-        throw e;
-      },
-    );
-    if (!moved) return;
-    meta.status = 2;
-  }
-  const farm = await deps.farms.index(meta.farmId);
+async function advance(deps: WorkerDeps, run: JobRun): Promise<void> {
+  // Under the ETag read: an export that found this start abandoned may have settled it meanwhile, freeing its records.
+  if (run.state.status === 'Iniciando' && !(await run.transition({ from: 'Iniciando', to: 'EnProceso' }, {}, true))) return;
+  const farm = await deps.farms.index(run.state.farmId);
   if (!farm) {
-    await deps.jobs.updateMeta(meta.jobId, { status: 5, error: JSON.stringify({ code: 'FARM_NOT_FOUND', message: 'the farm is no longer registered' }) });
+    await run.transition({ from: 'EnProceso', to: 'Fallido' }, { error: { code: 'FARM_NOT_FOUND', message: 'the farm is no longer registered' } });
     return;
   }
-  const records = new Map<number, PhytoRecord>();
-  const readRecords = async (ids: number[]) => {
-    const wanted = ids.filter((id) => !records.has(id));
-    if (wanted.length === 0) return;
-    const byRowKey = await deps.phyto.readRecords(meta.farmId, wanted.map((id) => job.items.get(id)!.recordRowKey));
-    for (const id of wanted) {
-      const r = byRowKey.get(job.items.get(id)!.recordRowKey);
-      if (r) records.set(id, r);
-    }
-  };
-
-  await batchPendingRecords(deps, job, farm, records, readRecords);
-  for (const batch of job.batches.filter((b) => b.state === 'submitting')) {
-    await readRecords(batch.recordIds);
-    await submitBatch(deps, job, farm, batch, records);
+  await batchPendingRecords(deps, run, farm);
+  for (const batch of run.batches.filter((b) => b.state === 'submitting')) {
+    await run.readRecords(deps.phyto, batch.recordIds);
+    await submitBatch(deps, run, farm, batch);
   }
   // Every batch is polled to its end before a failure is passed on: no batch keeps writing under a redelivery.
-  const polled = await Promise.allSettled(job.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, job, b, records, readRecords)));
+  const polled = await Promise.allSettled(run.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, run, b)));
   const failed = polled.find((p): p is PromiseRejectedResult => p.status === 'rejected');
   if (failed) throw failed.reason;
 
-  const items = [...job.items.values()];
-  if (items.every((i) => i.state !== 'pending')) {
-    const accepted = items.filter((i) => i.state === 'ok').length;
-    await deps.jobs.updateMeta(meta.jobId, { status: finalStatus(accepted, meta.total), settled: items.length, accepted });
+  const { settled, accepted } = run.counts();
+  if (settled === run.allItems().length) {
+    await run.transition({ from: 'EnProceso', to: finalStatus(accepted, run.state.total) }, { settled, accepted });
   }
 }
 
 /** Maps the records not yet in a batch; those SIEX could not take are settled now, the rest go into new batches. */
-async function batchPendingRecords(
-  deps: WorkerDeps,
-  job: Job,
-  farm: FarmIndex,
-  records: Map<number, PhytoRecord>,
-  readRecords: (ids: number[]) => Promise<void>,
-): Promise<void> {
-  const batched = new Set(job.batches.flatMap((b) => b.recordIds));
-  const pending = [...job.items.values()].filter((i) => i.state === 'pending' && !batched.has(i.recordId)).map((i) => i.recordId).sort((a, b) => a - b);
+async function batchPendingRecords(deps: WorkerDeps, run: JobRun, farm: FarmIndex): Promise<void> {
+  const pending = run.unbatched();
   if (pending.length === 0) return;
-  await readRecords(pending);
-  const unsendable: JobItem[] = [];
+  await run.readRecords(deps.phyto, pending);
+  const unsendable: [number, Outcome][] = [];
   const sendable: number[] = [];
   for (const id of pending) {
-    const item = job.items.get(id)!;
-    const record = records.get(id);
-    const mapped = record ? mapRecord(record, id, farm) : { ok: false as const, missing: ['the record no longer exists'] };
+    const mapped = run.cue(id, farm);
     if (mapped.ok) sendable.push(id);
-    else unsendable.push(Object.assign(item, { state: 'error' as const, code: 'MISSING_DATA', message: `not sent to SIEX: missing ${mapped.missing.join('; ')}` }));
+    else unsendable.push([id, { state: 'error', code: 'MISSING_DATA', message: `not sent to SIEX: missing ${mapped.missing.join('; ')}` }]);
   }
   if (unsendable.length > 0) {
-    await deps.jobs.saveItems(job.meta.jobId, unsendable);
-    await saveCounts(deps, job);
+    await run.settle(unsendable);
+    await run.saveCounts();
   }
-  const next = job.batches.length;
+  const next = run.batches.length;
   const fresh: JobBatch[] = [];
   for (let i = 0; i < sendable.length; i += deps.batchSize) {
     const n = next + fresh.length;
-    fresh.push({ n, key: `job-${job.meta.jobId}-batch-${n}`, requestId: '', state: 'submitting', recordIds: sendable.slice(i, i + deps.batchSize) });
+    fresh.push({ n, key: `job-${run.jobId}-batch-${n}`, requestId: '', state: 'submitting', recordIds: sendable.slice(i, i + deps.batchSize) });
   }
-  if (fresh.length > 0) {
-    await deps.jobs.saveBatches(job.meta.jobId, fresh);
-    job.batches.push(...fresh);
-  }
+  await run.saveBatches(fresh);
 }
 
-async function submitBatch(deps: WorkerDeps, job: Job, farm: FarmIndex, batch: JobBatch, records: Map<number, PhytoRecord>): Promise<void> {
+async function submitBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch: JobBatch): Promise<void> {
   const blocks: TratamFito[] = [];
   for (const id of batch.recordIds) {
-    const mapped = mapRecord(records.get(id)!, id, farm);
+    const mapped = run.cue(id, farm);
     if (mapped.ok) blocks.push(mapped.block);
   }
+  let requestId: string;
   try {
-    batch.requestId = await deps.siex.submit(cueDocument(farm, blocks), batch.key);
-    batch.state = 'submitted';
+    requestId = await deps.siex.submit(cueDocument(farm, blocks), batch.key);
   } catch (e) {
     if (!refusesDocument(e)) throw e;
     // SIEX refused the whole document: each of its records carries the refusal.
-    const items = batch.recordIds.map((id) => Object.assign(job.items.get(id)!, { state: 'error' as const, code: 'SIEX_REJECTED', message: (e as Error).message }));
-    await deps.jobs.saveItems(job.meta.jobId, items);
-    batch.state = 'done';
-    await saveCounts(deps, job);
+    await run.settle(batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: (e as Error).message }]));
+    await run.saveCounts();
+    await run.saveBatches([{ ...batch, state: 'done' }]);
+    return;
   }
-  await deps.jobs.saveBatches(job.meta.jobId, [batch]);
+  await run.saveBatches([{ ...batch, requestId, state: 'submitted' }]);
 }
 
-async function settleBatch(
-  deps: WorkerDeps,
-  job: Job,
-  batch: JobBatch,
-  records: Map<number, PhytoRecord>,
-  readRecords: (ids: number[]) => Promise<void>,
-): Promise<void> {
+async function settleBatch(deps: WorkerDeps, run: JobRun, batch: JobBatch): Promise<void> {
   const sleep = deps.sleep ?? delay;
   const started = Date.now();
   let wait = deps.poll.firstMs;
@@ -243,37 +204,23 @@ async function settleBatch(
     outcome = await deps.siex.status(batch.requestId);
   }
   const results = new Map(outcome.results.map((r) => [r.externalId, r]));
-  const items = batch.recordIds.map((id) => {
+  const outcomes = batch.recordIds.map((id): [number, Outcome] => {
     const r = results.get(id);
-    const item = job.items.get(id)!;
-    if (!r) return Object.assign(item, { state: 'error' as const, code: 'NO_RESULT', message: 'SIEX returned no result for this record' });
-    if (r.ok) return Object.assign(item, { state: 'ok' as const, code: '', message: '' });
-    return Object.assign(item, {
-      state: 'error' as const,
-      code: r.errors[0]?.code ?? 'SIEX_ERROR',
-      message: r.errors.map((e) => e.message).join('; ') || 'rejected by SIEX',
-    });
+    if (!r) return [id, { state: 'error', code: 'NO_RESULT', message: 'SIEX returned no result for this record' }];
+    if (r.ok) return [id, { state: 'ok' }];
+    return [id, { state: 'error', code: r.errors[0]?.code ?? 'SIEX_ERROR', message: r.errors.map((e) => e.message).join('; ') || 'rejected by SIEX' }];
   });
-  const accepted = items.filter((i) => i.state === 'ok').map((i) => i.recordId);
-  await readRecords(accepted);
+  const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
+  await run.readRecords(deps.phyto, accepted);
   const modified = formatDateTime((deps.now ?? (() => DateTime.now()))());
-  await deps.phyto.markExported(
-    job.meta.farmId,
-    accepted.map((id) => ({ id, recordRowKey: job.items.get(id)!.recordRowKey, record: records.get(id)! })),
-    modified,
-  );
-  await deps.jobs.saveItems(job.meta.jobId, items);
-  batch.state = 'done';
-  await deps.jobs.saveBatches(job.meta.jobId, [batch]);
-  await saveCounts(deps, job);
-}
-
-async function saveCounts(deps: WorkerDeps, job: Job): Promise<void> {
-  const items = [...job.items.values()];
-  await deps.jobs.updateMeta(job.meta.jobId, {
-    settled: items.filter((i) => i.state !== 'pending').length,
-    accepted: items.filter((i) => i.state === 'ok').length,
+  const exported = accepted.flatMap((id) => {
+    const record = run.record(id);
+    return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record }] : [];
   });
+  await deps.phyto.markExported(run.state.farmId, exported, modified);
+  await run.settle(outcomes);
+  await run.saveBatches([{ ...batch, state: 'done' }]);
+  await run.saveCounts();
 }
 
 /** A stable UUID per job: the mail service drops a repeat with the same Operation-Id, so the e-mail goes once. */
@@ -282,18 +229,18 @@ export function mailOperationId(jobId: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function notify(deps: Pick<WorkerDeps, 'jobs' | 'mailer'>, jobId: number): Promise<void> {
-  const job = await deps.jobs.load(jobId);
-  if (!job || !isSettled(job.meta.status) || job.meta.emailSent) return;
-  const mail = outcomeMail(job.meta, resultOf(job));
+async function notify(deps: Pick<WorkerDeps, 'mailer'>, run: JobRun): Promise<void> {
+  const { state } = run;
+  if (!isSettled(state.status) || state.emailSent) return;
+  const mail = outcomeMail(state, resultOf({ items: new Map(run.allItems().map((i) => [i.recordId, i])) }));
   try {
-    await deps.mailer.send({ to: job.meta.notifyEmail, ...mail }, mailOperationId(jobId));
+    await deps.mailer.send({ to: state.notifyEmail, ...mail }, mailOperationId(run.jobId));
   } catch (e) {
     if (isRetryable(e)) throw e;
     // The mail service refused this message for good (e.g. the address): sending again cannot help. The job's
     // outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
-    await deps.jobs.updateMeta(jobId, { emailSent: true, emailError: (e as Error).message });
+    await run.update({ emailSent: true, emailError: (e as Error).message });
     return;
   }
-  await deps.jobs.updateMeta(jobId, { emailSent: true });
+  await run.update({ emailSent: true });
 }

@@ -64,7 +64,7 @@ it('a job failed after sending: its records are OUTCOME_UNKNOWN and cannot be ex
   await failExportJob(d, job.jobId); // the poison handler, after the last delivery
 
   const loaded = (await svc.jobs.load(job.jobId))!;
-  expect(loaded.meta.status).toBe(5);
+  expect(loaded.meta.status).toBe('Fallido');
   expect(resultOf(loaded).error.map((e) => [e.id, e.code])).toEqual(job.ids.map((id) => [id, 'OUTCOME_UNKNOWN']));
   expect(d.mails).toEqual([`SIEX export job ${job.jobId}: Fallido`]);
   expect(submissions).toBe(1);
@@ -82,7 +82,7 @@ it('SIEX that cannot be used (credentials refused) fails the job on the first de
   const d = deps({ submit: async () => Promise.reject(refused), status: async () => ({ state: 'done', results: [] }) });
   await runExportJob(d, job.jobId);
   const loaded = (await svc.jobs.load(job.jobId))!;
-  expect([loaded.meta.status, JSON.parse(loaded.meta.error).code]).toEqual([5, 'SIEX_AUTH']);
+  expect([loaded.meta.status, loaded.meta.error?.code]).toEqual(['Fallido', 'SIEX_AUTH']);
   expect(resultOf(loaded).error.map((e) => e.code)).toEqual(['NOT_PROCESSED']);
   expect(d.mails).toEqual([`SIEX export job ${job.jobId}: Fallido`]);
   // Nothing reached SIEX, so the record can be exported again once SIEX is usable.

@@ -177,7 +177,7 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
 
   const label = `${mode} ${where} (call ${at}, first delivery ${first})`;
   const meta = (await svc.jobs.meta(job.jobId))!;
-  expect([label, meta.status, meta.settled, meta.accepted, meta.emailSent]).toEqual([label, 4, 5, 3, true]);
+  expect([label, meta.status, meta.settled, meta.accepted, meta.emailSent]).toEqual([label, 'FinalizadoConErrores', 5, 3, true]);
   // Each sendable record in exactly one accepted submission; the unsendable one never.
   expect([label, job.sendable.map((id) => siex.submissions.get(id)), siex.submissions.get(job.unsendable)]).toEqual([label, [1, 1, 1, 1], undefined]);
   // Only the accepted ones exported.
@@ -204,7 +204,7 @@ describe('the export worker killed at any step, then redelivered', () => {
     expect(steps).toContain('phyto.markExported');
     expect(steps).toContain('mail.send');
     expect(steps.filter((s) => s === 'siex.submit')).toHaveLength(2);
-    expect((await svc.jobs.meta(job.jobId))!.status).toBe(4);
+    expect((await svc.jobs.meta(job.jobId))!.status).toBe('FinalizadoConErrores');
   });
 
   it.each(['before', 'after'] as const)('killed %s each call in turn: the job ends the same, every record sent to SIEX once', async (mode) => {

@@ -1,5 +1,5 @@
-import { finalStatus, isSettled, JOB_STATUS, percentage } from '../../shared/export/job-status';
-import { Job, JobItem, JobMeta } from '../../shared/export/job-store';
+import { Job, JobItem, JobMeta } from '../../shared/export/job';
+import { finalStatus, isSettled, JOB_STATUS_ID, jobStatuses, percentage, Transition, TRANSITIONS } from '../../shared/export/job-status';
 import { jobView, resultOf } from '../../shared/export/job-views';
 import { outcomeMail } from '../../shared/export/outcome-email';
 import { isRetryable, mailOperationId } from '../../shared/export/worker';
@@ -13,14 +13,14 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
     notifyEmail: 'erp@example.org',
     farmId: 7,
     agrifarmId: 'urn:ngsi-ld:AgriFarm:7',
-    status: 2,
+    status: 'EnProceso',
     inidate: '14-05-2026 10:00:00',
     createdAt: 0,
     total: 3,
     settled: 1,
     accepted: 1,
-    error: '',
-    lastError: '',
+    error: null,
+    lastError: null,
     emailSent: false,
     emailError: '',
     ...o,
@@ -37,12 +37,36 @@ function job(items: Partial<JobItem>[], m: Partial<JobMeta> = {}): Job {
 
 describe('job statuses', () => {
   it('are the five named statuses, 3 to 5 settled', () => {
-    expect(JOB_STATUS).toEqual({ 1: 'Iniciando', 2: 'EnProceso', 3: 'FinalizadoCompleto', 4: 'FinalizadoConErrores', 5: 'Fallido' });
-    expect(([1, 2, 3, 4, 5] as const).map(isSettled)).toEqual([false, false, true, true, true]);
+    expect(jobStatuses.map((s) => [JOB_STATUS_ID[s], s])).toEqual([
+      [1, 'Iniciando'],
+      [2, 'EnProceso'],
+      [3, 'FinalizadoCompleto'],
+      [4, 'FinalizadoConErrores'],
+      [5, 'Fallido'],
+    ]);
+    expect(jobStatuses.map(isSettled)).toEqual([false, false, true, true, true]);
+  });
+
+  it('move only forward: Iniciando to EnProceso to a settled status, or to Fallido; a settled job never moves', () => {
+    expect(TRANSITIONS).toEqual({
+      Iniciando: ['EnProceso', 'Fallido'],
+      EnProceso: ['FinalizadoCompleto', 'FinalizadoConErrores', 'Fallido'],
+      FinalizadoCompleto: [],
+      FinalizadoConErrores: [],
+      Fallido: [],
+    });
+    const moves: Transition[] = [
+      { from: 'Iniciando', to: 'EnProceso' },
+      // @ts-expect-error a job cannot settle without having run (tsc checks this file before jest runs)
+      { from: 'Iniciando', to: 'FinalizadoCompleto' },
+      // @ts-expect-error nor move again once settled
+      { from: 'Fallido', to: 'EnProceso' },
+    ];
+    expect(moves.map((m) => (TRANSITIONS[m.from] as readonly string[]).includes(m.to))).toEqual([true, false, false]);
   });
 
   it('settle complete only when every record was accepted', () => {
-    expect([finalStatus(3, 3), finalStatus(2, 3), finalStatus(0, 3)]).toEqual([3, 4, 4]);
+    expect([finalStatus(3, 3), finalStatus(2, 3), finalStatus(0, 3)]).toEqual(['FinalizadoCompleto', 'FinalizadoConErrores', 'FinalizadoConErrores']);
   });
 
   it('count percentage as whole settled hundredths, rounded down (100 only when all are settled)', () => {
@@ -65,7 +89,7 @@ describe('jobView (JobAsync)', () => {
   });
 
   it('gives a failed job’s { code, message }', () => {
-    const v = jobView(meta({ status: 5, error: JSON.stringify({ code: 'SIEX_UNAVAILABLE', message: 'down' }) }));
+    const v = jobView(meta({ status: 'Fallido', error: { code: 'SIEX_UNAVAILABLE', message: 'down' } }));
     expect([v.status, v.error]).toEqual([{ type: 'JobStatus', id: '5', name: 'Fallido' }, { code: 'SIEX_UNAVAILABLE', message: 'down' }]);
   });
 });
@@ -95,7 +119,7 @@ describe('resultOf (job result)', () => {
 
 describe('outcomeMail', () => {
   it('names the job, the farm, the final status and every record’s outcome', () => {
-    const m = outcomeMail(meta({ status: 4, settled: 3, accepted: 1 }), {
+    const m = outcomeMail(meta({ status: 'FinalizadoConErrores', settled: 3, accepted: 1 }), {
       data: [{ result: 'ok', id: 5 }],
       error: [
         { result: 'error', id: 6, code: 'MISSING_DATA', message: 'not sent to SIEX: missing efficacy (Eficacia)' },
@@ -113,7 +137,7 @@ describe('outcomeMail', () => {
   });
 
   it('says why a failed job could not run, and escapes what SIEX wrote in the HTML', () => {
-    const m = outcomeMail(meta({ status: 5, error: JSON.stringify({ code: 'SIEX_UNAVAILABLE', message: 'answered <503> & "gave up"' }) }), {
+    const m = outcomeMail(meta({ status: 'Fallido', error: { code: 'SIEX_UNAVAILABLE', message: 'answered <503> & "gave up"' } }), {
       data: [],
       error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: '<script>alert(1)</script>' }],
     });

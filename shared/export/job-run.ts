@@ -1,0 +1,133 @@
+import { PhytoRecord } from '../api/phyto-schemas';
+import { FarmIndex } from '../farms/farm-index';
+import { PhytoStore } from '../phyto/phyto-store';
+import { MapResult, mapRecord } from '../siex/cue-mapping';
+import { Job, JobBatch, JobItem } from './job';
+import { Transition } from './job-status';
+import { JobStore, MetaChanges } from './job-store';
+
+/** How a record of the job settles: accepted by SIEX, or in error with a code and words for people. */
+export type Outcome = { state: 'ok' } | { state: 'error'; code: string; message: string };
+
+/**
+ * One delivery's view of a job: read once from the store, then kept in step with it. Every change is written first and
+ * applied here only once the store took it, so what this object holds is always what the store holds; items and
+ * batches are replaced, never changed in place. The records are read and mapped to CUE at most once per delivery.
+ */
+export class JobRun {
+  private meta: Job['meta'];
+  private readonly items: Map<number, JobItem>;
+  private batchList: JobBatch[];
+  private readonly records = new Map<number, PhytoRecord>();
+  private readonly mapped = new Map<number, MapResult>();
+
+  constructor(
+    private readonly jobs: JobStore,
+    job: Job,
+  ) {
+    this.meta = job.meta;
+    this.items = new Map(job.items);
+    this.batchList = [...job.batches];
+  }
+
+  get jobId(): number {
+    return this.meta.jobId;
+  }
+
+  get state(): Readonly<Job['meta']> {
+    return this.meta;
+  }
+
+  get batches(): readonly JobBatch[] {
+    return this.batchList;
+  }
+
+  item(recordId: number): JobItem {
+    const item = this.items.get(recordId);
+    if (!item) throw new Error(`record ${recordId} is not in job ${this.jobId}`);
+    return item;
+  }
+
+  allItems(): JobItem[] {
+    return [...this.items.values()];
+  }
+
+  /** Pending records that no batch holds yet, in id order. */
+  unbatched(): number[] {
+    const batched = new Set(this.batchList.flatMap((b) => b.recordIds));
+    return this.allItems()
+      .filter((i) => i.state === 'pending' && !batched.has(i.recordId))
+      .map((i) => i.recordId)
+      .sort((a, b) => a - b);
+  }
+
+  counts(): { settled: number; accepted: number } {
+    const items = this.allItems();
+    return { settled: items.filter((i) => i.state !== 'pending').length, accepted: items.filter((i) => i.state === 'ok').length };
+  }
+
+  /**
+   * Moves the job on from the status it is in (a move from another status is a bug, not a race). With `underEtag`,
+   * only if nobody changed the status row since it was read: false when another process moved the job first.
+   */
+  async transition(move: Transition, changes: MetaChanges = {}, underEtag = false): Promise<boolean> {
+    if (move.from !== this.meta.status) throw new Error(`job ${this.jobId} is ${this.meta.status}, not ${move.from}`);
+    const moved = await this.jobs.transition(this.jobId, move, changes, underEtag ? this.meta.etag : undefined);
+    if (moved) this.meta = { ...this.meta, ...changes, status: move.to };
+    return moved;
+  }
+
+  async update(changes: MetaChanges): Promise<void> {
+    await this.jobs.updateMeta(this.jobId, changes);
+    this.meta = { ...this.meta, ...changes };
+  }
+
+  /** Settles these records. */
+  async settle(outcomes: readonly (readonly [number, Outcome])[]): Promise<JobItem[]> {
+    const items = outcomes.map(([id, o]): JobItem => ({ ...this.item(id), ...(o.state === 'ok' ? { state: 'ok', code: '', message: '' } : o) }));
+    if (items.length === 0) return items;
+    await this.jobs.saveItems(this.jobId, items);
+    for (const i of items) this.items.set(i.recordId, i);
+    return items;
+  }
+
+  /** Saves the status row's counts, which jobstatus turns into `percentage`. */
+  async saveCounts(): Promise<void> {
+    await this.update(this.counts());
+  }
+
+  /** Adds new batches or replaces known ones (by number). */
+  async saveBatches(batches: readonly JobBatch[]): Promise<void> {
+    if (batches.length === 0) return;
+    await this.jobs.saveBatches(this.jobId, batches);
+    const byN = new Map(batches.map((b) => [b.n, b]));
+    const known = new Set(this.batchList.map((b) => b.n));
+    this.batchList = [...this.batchList.map((b) => byN.get(b.n) ?? b), ...batches.filter((b) => !known.has(b.n))].sort((a, b) => a.n - b.n);
+  }
+
+  /** Reads the records not read yet in this delivery. */
+  async readRecords(phyto: PhytoStore, ids: readonly number[]): Promise<void> {
+    const wanted = ids.filter((id) => !this.records.has(id));
+    if (wanted.length === 0) return;
+    const byRowKey = await phyto.readRecords(this.meta.farmId, wanted.map((id) => this.item(id).recordRowKey));
+    for (const id of wanted) {
+      const r = byRowKey.get(this.item(id).recordRowKey);
+      if (r) this.records.set(id, r);
+    }
+  }
+
+  record(id: number): PhytoRecord | undefined {
+    return this.records.get(id);
+  }
+
+  /** The record as a CUE TratamFito, mapped once; a record that no longer exists cannot be sent. */
+  cue(id: number, farm: FarmIndex): MapResult {
+    let m = this.mapped.get(id);
+    if (!m) {
+      const record = this.records.get(id);
+      m = record ? mapRecord(record, id, farm) : { ok: false, missing: ['the record no longer exists'] };
+      this.mapped.set(id, m);
+    }
+    return m;
+  }
+}

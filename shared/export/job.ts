@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { jobStatusSchema } from './job-status';
+
+/** Why a job failed, or why its last delivery did: a code from docs/interface.md ("jobstatus") and words for people. */
+export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type JobError = z.infer<typeof jobErrorSchema>;
+
+/** The job's status row: who asked, for which farm, where it stands. */
+export const jobMetaSchema = z.object({
+  jobId: z.number().int().positive(),
+  clientId: z.string(),
+  notifyEmail: z.string(),
+  farmId: z.number().int(),
+  agrifarmId: z.string(),
+  status: jobStatusSchema,
+  /** `DD-MM-YYYY HH:mm:ss`, Madrid. */
+  inidate: z.string(),
+  /** Epoch ms of the creation, for telling an abandoned start from a job still starting. */
+  createdAt: z.number(),
+  total: z.number().int().nonnegative(),
+  settled: z.number().int().nonnegative(),
+  accepted: z.number().int().nonnegative(),
+  /** Why the job failed (status Fallido), null otherwise. */
+  error: jobErrorSchema.nullable(),
+  /** The last delivery's failure while it is being retried; becomes `error` if every delivery fails. */
+  lastError: jobErrorSchema.nullable(),
+  emailSent: z.boolean(),
+  /** Why the outcome e-mail could not be sent, when the mail service refused it for good ('' otherwise). */
+  emailError: z.string(),
+});
+export type JobMeta = z.infer<typeof jobMetaSchema>;
+
+/** One record of the job and its outcome: still pending, accepted by SIEX, or settled in error with a code. */
+export const jobItemSchema = z.object({
+  recordId: z.number().int().positive(),
+  recordRowKey: z.string(),
+  state: z.enum(['pending', 'ok', 'error']),
+  code: z.string(),
+  message: z.string(),
+});
+export type JobItem = Readonly<z.infer<typeof jobItemSchema>>;
+
+/**
+ * One SIEX submission: written `submitting` with its idempotency key before it is sent, `submitted` once SIEX gave its
+ * request id, `done` once its outcome is applied to the records.
+ */
+export const jobBatchSchema = z.object({
+  n: z.number().int().nonnegative(),
+  key: z.string(),
+  requestId: z.string(),
+  state: z.enum(['submitting', 'submitted', 'done']),
+  recordIds: z.array(z.number().int().positive()),
+});
+export type JobBatch = Readonly<z.infer<typeof jobBatchSchema>>;
+
+/** A whole job as stored: the status row (with the ETag it was read under), its records and its batches. */
+export interface Job {
+  meta: JobMeta & { etag: string };
+  items: ReadonlyMap<number, JobItem>;
+  batches: readonly JobBatch[];
+}
