@@ -10,11 +10,14 @@ export interface ColdStart {
   ratio: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 function probe(root: string, appRoot: string): { ms: number; functions: number } {
   const script = path.join(root, 'dist/bench/cold-start-probe.js');
-  return JSON.parse(execFileSync(process.execPath, [script, appRoot], { encoding: 'utf8' })) as { ms: number; functions: number };
+  return JSON.parse(execFileSync(process.execPath, [script, appRoot], { encoding: 'utf8' })) as {
+    ms: number;
+    functions: number;
+  };
 }
 
 /**
@@ -36,16 +39,22 @@ export function benchColdStart(root: string, runs = 15): ColdStart {
     median: median(xs.map((x) => x.ms)),
     min: Math.min(...xs.map((x) => x.ms)),
     max: Math.max(...xs.map((x) => x.ms)),
-    functions: xs[0].functions,
+    functions: xs[0]!.functions,
   });
-  return { runs, app: summary(app), bare: summary(bare), ratio: median(app.map((a, i) => a.ms / bare[i].ms)) };
+  return { runs, app: summary(app), bare: summary(bare), ratio: median(app.map((a, i) => a.ms / bare[i]!.ms)) };
 }
 
 export function printColdStart(c: ColdStart, firstRequestMs: number, warmP50Ms: number): void {
   const f = (v: number) => v.toFixed(1);
   console.log(`\ncold start (${c.runs} fresh processes each, load and register, nothing called):`);
-  console.log(`  deployable app (${c.app.functions} functions)  median ${f(c.app.median)} ms  (min ${f(c.app.min)}, max ${f(c.app.max)})`);
-  console.log(`  bare @azure/functions app (${c.bare.functions})      median ${f(c.bare.median)} ms  (min ${f(c.bare.min)}, max ${f(c.bare.max)})`);
+  console.log(
+    `  deployable app (${c.app.functions} functions)  median ${f(c.app.median)} ms  (min ${f(c.app.min)}, max ${f(c.app.max)})`,
+  );
+  console.log(
+    `  bare @azure/functions app (${c.bare.functions})      median ${f(c.bare.median)} ms  (min ${f(c.bare.min)}, max ${f(c.bare.max)})`,
+  );
   console.log(`  ratio app / bare (median of pairs)       ${c.ratio.toFixed(2)}   (targets: <= 150 ms, <= 5x)`);
-  console.log(`  first farm lookup after loading: ${f(firstRequestMs)} ms to the first 200; warm p50 ${f(warmP50Ms)} ms`);
+  console.log(
+    `  first farm lookup after loading: ${f(firstRequestMs)} ms to the first 200; warm p50 ${f(warmP50Ms)} ms`,
+  );
 }

@@ -45,7 +45,9 @@ export async function benchExport(options: {
   const info = (await farms.lookupInfo(EXPORT_FARM.rea, EXPORT_FARM.year))!;
   const farm = (await farms.index(info.farmId))!;
   await seedRecords(await tables.table(TABLES.phyto), farm, dataset, EXPORT_RECORDS, FIRST_ID);
-  const body = Array.from({ length: EXPORT_RECORDS }, (_, i) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${FIRST_ID + i}` }));
+  const body = Array.from({ length: EXPORT_RECORDS }, (_, i) => ({
+    id: `urn:ngsi-ld:AgriPhytosanitary:${FIRST_ID + i}`,
+  }));
 
   siex.state.reset();
   siex.state.control({ latencyMs: SIEX_LATENCY_MS });
@@ -62,7 +64,7 @@ export async function benchExport(options: {
   const jobId = (JSON.parse(text) as { id: number }).id;
 
   let firstCrearMs = NaN;
-  let status = '';
+  let status: string;
   for (;;) {
     if (Number.isNaN(firstCrearMs) && siex.state.stats().calls.crear > 0) firstCrearMs = performance.now() - t0;
     const job = await fetch(`${runnerUrl}/api-service/v1/entities/jobstatus?jobId=${jobId}`, { headers });

@@ -10,7 +10,10 @@ import { toDocProps } from '../shared/store/doc-entity';
 import { buildDemoDataset } from '../local/demo/build-dataset';
 
 /** The bench's own client, product and list farm, added to the demo dataset (whose large farm has 5,000 enclosures). */
-export const BENCH_CLIENT = { sid: 'bench-sid-key-0000000000000000000000000000', api: 'bench-api-key-000000000000000000000000000' };
+export const BENCH_CLIENT = {
+  sid: 'bench-sid-key-0000000000000000000000000000',
+  api: 'bench-api-key-000000000000000000000000000',
+};
 export const BENCH_PRODUCT = 'ES-99001';
 export const LARGE_FARM = { rea: '46000000002', year: 2026 };
 export const LIST_FARM = { rea: '46999999999', year: 2026 };
@@ -42,19 +45,23 @@ export function benchDataset(): Dataset {
       {
         cropTypeIds: ['102'],
         pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
-        doseMin: 0.1, doseMax: 10, unit: { code: 18, symbol: 'L/ha' },
-        maxApplications: 6, minIntervalDays: 7, safetyDays: 7,
+        doseMin: 0.1,
+        doseMax: 10,
+        unit: { code: 18, symbol: 'L/ha' },
+        maxApplications: 6,
+        minIntervalDays: 7,
+        safetyDays: 7,
       },
     ],
   });
   d.farms.push({
-    ...d.farms[0],
+    ...d.farms[0]!,
     rea: LIST_FARM.rea,
     codigoRea: 'ES469999999999',
     name: 'Finca Bench Listado',
   });
   d.farms.push({
-    ...d.farms[0],
+    ...d.farms[0]!,
     rea: EXPORT_FARM.rea,
     codigoRea: 'ES469999999998',
     name: 'Finca Bench Exportación',
@@ -81,19 +88,47 @@ export function phytoRequest(idcps: number[], at: DateTime, product = BENCH_PROD
  * Writes `count` records straight into a farm's partition, 50 per transaction (record row + id pointer), spread
  * over the last months, for list benchmarks. Ids start at `firstId`.
  */
-export async function seedRecords(table: TableClient, farm: FarmIndex, dataset: Dataset, count: number, firstId: number): Promise<void> {
+export async function seedRecords(
+  table: TableClient,
+  farm: FarmIndex,
+  dataset: Dataset,
+  count: number,
+  firstId: number,
+): Promise<void> {
   const product = dataset.products.find((p) => p.code === BENCH_PRODUCT)!;
-  const idcp = farm.doc.idcps[0].idcp;
+  const idcp = farm.doc.idcps[0]!.idcp;
   const now = DateTime.now().setZone(ZONE);
   const pk = farmPartition(farm.meta.farmId);
   let actions: TransactionAction[] = [];
   for (let i = 0; i < count; i++) {
     const id = firstId + i;
     const at = now.minus({ minutes: 37 * i });
-    const record = buildRecord(id, phytoRequest([idcp], at), product, { entries: [farm.byIdcp.get(idcp)!], uses: product.uses }, farm, false, now);
+    const record = buildRecord(
+      id,
+      phytoRequest([idcp], at),
+      product,
+      { entries: [farm.byIdcp.get(idcp)!], uses: product.uses },
+      farm,
+      false,
+      now,
+    );
     const rowKey = recordRowKey(at.toMillis(), id);
-    actions.push(['create', { partitionKey: pk, rowKey, recordId: id, product: BENCH_PRODUCT, appliedAt: at.toMillis(), exported: '0', ...toDocProps(record) }]);
-    actions.push(['create', { partitionKey: pk, rowKey: pointerRowKey(id), recordRowKey: rowKey, exported: '0', jobId: 0 }]);
+    actions.push([
+      'create',
+      {
+        partitionKey: pk,
+        rowKey,
+        recordId: id,
+        product: BENCH_PRODUCT,
+        appliedAt: at.toMillis(),
+        exported: '0',
+        ...toDocProps(record),
+      },
+    ]);
+    actions.push([
+      'create',
+      { partitionKey: pk, rowKey: pointerRowKey(id), recordRowKey: rowKey, exported: '0', jobId: 0 },
+    ]);
     if (actions.length === 100) {
       await table.submitTransaction(actions);
       actions = [];

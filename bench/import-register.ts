@@ -33,7 +33,10 @@ export interface RegisterBenchOptions {
  * It writes to the store's catalog table: give it scratch storage (the bench's own Azurite). Products already there
  * and absent from the synthetic register are withdrawn by the refresh, as a real import would.
  */
-export async function benchImportRegister(store: TableStore, options: RegisterBenchOptions = {}): Promise<RegisterBenchResult> {
+export async function benchImportRegister(
+  store: TableStore,
+  options: RegisterBenchOptions = {},
+): Promise<RegisterBenchResult> {
   const products = options.products ?? 2100;
   const uses = options.uses ?? 60_000;
   let codes = await loadSiexCodes(store);
@@ -71,10 +74,23 @@ export async function benchImportRegister(store: TableStore, options: RegisterBe
  * real (crop groups and crops the register uses, pest names from the SIEX catalogues) and the awkward values the
  * real register holds recur: "NO PROCEDE", ranges, doses with max 0, several units. Seeded, so runs compare.
  */
-export async function writeSyntheticRegister(file: string, codes: SiexCodes, products: number, uses: number): Promise<void> {
+export async function writeSyntheticRegister(
+  file: string,
+  codes: SiexCodes,
+  products: number,
+  uses: number,
+): Promise<void> {
   const random = seeded(20260814);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-  const crops = [...Object.keys(loadCropGroups().groups), 'Tomate', 'Lechuga', 'Girasol', 'Zanahoria', 'Garbanzo', 'Alfalfa'];
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const crops = [
+    ...Object.keys(loadCropGroups().groups),
+    'Tomate',
+    'Lechuga',
+    'Girasol',
+    'Zanahoria',
+    'Garbanzo',
+    'Alfalfa',
+  ];
   const agents = (['ENFERMEDADES', 'PLAGAS', 'MALAS_HIERBAS', 'REGULADORES_CRECIMIENTO'] as const).map((c) =>
     codes.list(c).map((e) => e.name),
   );
@@ -89,7 +105,10 @@ export async function writeSyntheticRegister(file: string, codes: SiexCodes, pro
   await write('{"Productos":[');
   let remaining = uses;
   for (let i = 0; i < products; i++) {
-    const count = i === products - 1 ? remaining : Math.max(1, Math.min(remaining - (products - i - 1), Math.round((uses / products) * 2 * random())));
+    const count =
+      i === products - 1
+        ? remaining
+        : Math.max(1, Math.min(remaining - (products - i - 1), Math.round((uses / products) * 2 * random())));
     remaining -= count;
     const family = agents[i % agents.length];
     const number = i % 2 === 0 ? String(10000 + i) : `ES-${String(i).padStart(5, '0')}`;
@@ -98,7 +117,12 @@ export async function writeSyntheticRegister(file: string, codes: SiexCodes, pro
         IdProducto: 110000 + i,
         Num_Registro: number,
         Nombre: `PRODUCTO SINTÉTICO ${i}`,
-        Titular: pick(['UPL IBERIA, S.A.', 'BASF Agricultural Solutions Spain S.L.U.', 'SYNGENTA ESPAÑA, S.A.', 'ADAMA Agriculture España S.A.']),
+        Titular: pick([
+          'UPL IBERIA, S.A.',
+          'BASF Agricultural Solutions Spain S.L.U.',
+          'SYNGENTA ESPAÑA, S.A.',
+          'ADAMA Agriculture España S.A.',
+        ]),
         Fabricante: 'FABRICANTE S.A.',
         Formulado: 'AZUFRE 80% [WG] P/P',
         Fecha_Registro: '2010-01-01T00:00:00',
@@ -115,7 +139,7 @@ export async function writeSyntheticRegister(file: string, codes: SiexCodes, pro
           CodigoCultivo: '',
           Cultivo: pick(crops),
           CodigoAgente: '',
-          Agente: pick(family),
+          Agente: pick(family!),
           Dosis_Min: min,
           Dosis_Max: random() < 0.2 ? 0 : Math.round((min + random() * 2) * 100) / 100,
           'Unidad Medida dosis': pick(units),
@@ -123,7 +147,8 @@ export async function writeSyntheticRegister(file: string, codes: SiexCodes, pro
           'Volumen Caldo': '500-1000 l/ha',
           Aplicaciones: pick(applications),
           IntervaloAplicaciones: pick(intervals),
-          CondicionamientoEspecifico: random() < 0.3 ? 'Aplicar en pulverización foliar al inicio de la infestación.' : '',
+          CondicionamientoEspecifico:
+            random() < 0.3 ? 'Aplicar en pulverización foliar al inicio de la infestación.' : '',
           MetodoAplicacion: 'Pulverización normal',
           Volumen_Min: 500,
           VolumenMax: 1000,

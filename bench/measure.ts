@@ -8,11 +8,15 @@ export interface Latency {
 }
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /** Runs `fn` `warmup` times unmeasured, then `n` times one after another, and reports milliseconds. */
-export async function measure(fn: (i: number) => Promise<void>, n: number, warmup = Math.ceil(n / 10)): Promise<Latency> {
+export async function measure(
+  fn: (i: number) => Promise<void>,
+  n: number,
+  warmup = Math.ceil(n / 10),
+): Promise<Latency> {
   for (let i = 0; i < warmup; i++) await fn(-1 - i);
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -35,7 +39,9 @@ export interface Row {
 const ms = (v: number) => v.toFixed(2).padStart(8);
 
 export function printRows(rows: Row[]): void {
-  console.log('\nrequest path                          n   gw p50   gw p99  flr p50  flr p99  p50 ratio  p99 ratio  round trips/req');
+  console.log(
+    '\nrequest path                          n   gw p50   gw p99  flr p50  flr p99  p50 ratio  p99 ratio  round trips/req',
+  );
   for (const r of rows) {
     console.log(
       `${r.name.padEnd(34)} ${String(r.gateway.n).padStart(4)} ${ms(r.gateway.p50)} ${ms(r.gateway.p99)} ${ms(r.floor.p50)} ${ms(r.floor.p99)}` +
@@ -43,5 +49,7 @@ export function printRows(rows: Row[]): void {
         (r.note ? `  (${r.note})` : ''),
     );
   }
-  console.log('latencies in ms; floor = the same storage reads/writes done directly against the same Azurite in this run');
+  console.log(
+    'latencies in ms; floor = the same storage reads/writes done directly against the same Azurite in this run',
+  );
 }

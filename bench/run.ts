@@ -56,7 +56,11 @@ async function main(): Promise<void> {
       EMAIL_ENDPOINT: '',
     },
   });
-  const headers = { 'Ocp-Apim-Sid-Key': BENCH_CLIENT.sid, 'Ocp-Apim-Subscription-Key': BENCH_CLIENT.api, 'Content-Type': 'application/json' };
+  const headers = {
+    'Ocp-Apim-Sid-Key': BENCH_CLIENT.sid,
+    'Ocp-Apim-Subscription-Key': BENCH_CLIENT.api,
+    'Content-Type': 'application/json',
+  };
   const farms = new FarmStore(tables, 0);
   const phyto = new PhytoStore(tables);
   const farmsTable = await tables.table(TABLES.farms);
@@ -66,18 +70,26 @@ async function main(): Promise<void> {
   const gateway = async (n: number, call: (i: number) => Promise<void>) => {
     const warmup = Math.ceil(n / 10);
     let counted = 0;
-    const latency = await measure(async (i) => {
-      if (i === 0) {
-        proxy.reset();
-        counted = 0;
-      }
-      await call(i);
-      if (i >= 0) counted++;
-    }, n, warmup);
+    const latency = await measure(
+      async (i) => {
+        if (i === 0) {
+          proxy.reset();
+          counted = 0;
+        }
+        await call(i);
+        if (i >= 0) counted++;
+      },
+      n,
+      warmup,
+    );
     return { latency, roundTrips: proxy.count() / counted };
   };
   const http = async (method: string, path: string, body: unknown, expect: number) => {
-    const res = await fetch(`${runner.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${runner.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     if (res.status !== expect) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   };
@@ -88,42 +100,97 @@ async function main(): Promise<void> {
     const firstStart = performance.now();
     await http('GET', `/v1/siex/farms?rea=${LARGE_FARM.rea}&year=${LARGE_FARM.year}`, undefined, 200);
     const firstRequestMs = performance.now() - firstStart;
-    const lookup = await gateway(200, () => http('GET', `/v1/siex/farms?rea=${LARGE_FARM.rea}&year=${LARGE_FARM.year}`, undefined, 200));
-    const lookupFloor = await measure(async () => void (await readChunkedDoc(farmsTable, `lookup~${LARGE_FARM.rea}~${LARGE_FARM.year}`)), 200);
-    rows.push({ name: 'farm lookup (5,000 enclosures)', gateway: lookup.latency, floor: lookupFloor, roundTrips: lookup.roundTrips });
+    const lookup = await gateway(200, () =>
+      http('GET', `/v1/siex/farms?rea=${LARGE_FARM.rea}&year=${LARGE_FARM.year}`, undefined, 200),
+    );
+    const lookupFloor = await measure(
+      async () => void (await readChunkedDoc(farmsTable, `lookup~${LARGE_FARM.rea}~${LARGE_FARM.year}`)),
+      200,
+    );
+    rows.push({
+      name: 'farm lookup (5,000 enclosures)',
+      gateway: lookup.latency,
+      floor: lookupFloor,
+      roundTrips: lookup.roundTrips,
+    });
 
     // listidcp with 100 enclosures of the same farm.
     const large = (await farms.index(lookupInfo.farmId))!;
-    const crop = large.doc.crops[0];
-    const enclosures = large.doc.idcps.slice(0, 100).map(({ prov, town, aggr, zone, pol, parc, enc }) => ({ prov, town, aggr, zone, pol, parc, enc }));
+    const crop = large.doc.crops[0]!;
+    const enclosures = large.doc.idcps
+      .slice(0, 100)
+      .map(({ prov, town, aggr, zone, pol, parc, enc }) => ({ prov, town, aggr, zone, pol, parc, enc }));
     const idcpBody = {
       type: 'IDCP',
-      crop: { type: 'TypeCropVariety', typecrop: { id: crop.typecropId, type: 'TypeCrop', name: crop.typecropName }, code: crop.code, name: crop.name },
+      crop: {
+        type: 'TypeCropVariety',
+        typecrop: { id: crop.typecropId, type: 'TypeCrop', name: crop.typecropName },
+        code: crop.code,
+        name: crop.name,
+      },
       regionalAttributes: [{ sigpac: enclosures }],
     };
     const agrifarmId = `urn:ngsi-ld:AgriFarm:${lookupInfo.farmId}`;
-    const listIdcp = await gateway(300, () => http('POST', `/v1/siex/listidcp/?agrifarmId=${agrifarmId}`, idcpBody, 200));
-    const listIdcpFloor = await measure(async () => void (await readChunkedDoc(farmsTable, `farm~${lookupInfo.farmId}`)), 300);
-    rows.push({ name: 'listidcp (100 enclosures)', gateway: listIdcp.latency, floor: listIdcpFloor, roundTrips: listIdcp.roundTrips, note: 'farm index from memory; floor = reading it' });
+    const listIdcp = await gateway(300, () =>
+      http('POST', `/v1/siex/listidcp/?agrifarmId=${agrifarmId}`, idcpBody, 200),
+    );
+    const listIdcpFloor = await measure(
+      async () => void (await readChunkedDoc(farmsTable, `farm~${lookupInfo.farmId}`)),
+      300,
+    );
+    rows.push({
+      name: 'listidcp (100 enclosures)',
+      gateway: listIdcp.latency,
+      floor: listIdcpFloor,
+      roundTrips: listIdcp.roundTrips,
+      note: 'farm index from memory; floor = reading it',
+    });
 
     // Registration: one record per request, each on its own crop location so every one is lawful.
     const at = DateTime.now().setZone(ZONE).minus({ hours: 1 });
     const idcps = large.doc.idcps.map((e) => e.idcp);
-    const register = await gateway(500, (i) => http('POST', `/v1/entities/agriphytosanitarys/?agrifarmId=${agrifarmId}`, phytoRequest([idcps[i + 100]], at), 201));
+    const register = await gateway(500, (i) =>
+      http(
+        'POST',
+        `/v1/entities/agriphytosanitarys/?agrifarmId=${agrifarmId}`,
+        phytoRequest([idcps[i + 100]!], at),
+        201,
+      ),
+    );
     const product = dataset.products.find((p) => p.code === 'ES-99001')!;
     const registerFloor = await measure(async (i) => {
-      const idcp = idcps[i + 1000];
+      const idcp = idcps[i + 1000]!;
       const state = await phyto.readRegistrationState(large.meta.farmId, 'ES-99001', [idcp], `bench-${i}`);
       const id = 9_000_000_000 + i + 100;
-      const record = buildRecord(id, phytoRequest([idcp], at), product, { entries: [large.byIdcp.get(idcp)!], uses: product.uses }, large, false, at);
+      const record = buildRecord(
+        id,
+        phytoRequest([idcp], at),
+        product,
+        { entries: [large.byIdcp.get(idcp)!], uses: product.uses },
+        large,
+        false,
+        at,
+      );
       await phyto.insert(
         large.meta.farmId,
         { record, id, product: 'ES-99001', appliedAtMs: at.toMillis(), exported: false },
-        [{ rowKey: `g~ES-99001~${idcp}`, idcp, prior: [...(state.guards.get(idcp)?.prior ?? []), { recordId: id, at: at.toISO()! }] }],
+        [
+          {
+            rowKey: `g~ES-99001~${idcp}`,
+            idcp,
+            prior: [...(state.guards.get(idcp)?.prior ?? []), { recordId: id, at: at.toISO()! }],
+          },
+        ],
         null,
       );
     }, 500);
-    rows.push({ name: 'register (1 location)', gateway: register.latency, floor: registerFloor, roundTrips: register.roundTrips, note: 'incl. id blocks of 50' });
+    rows.push({
+      name: 'register (1 location)',
+      gateway: register.latency,
+      floor: registerFloor,
+      roundTrips: register.roundTrips,
+      note: 'incl. id blocks of 50',
+    });
 
     // List: a farm with 10,000 records, a page of 100 from the middle.
     const listInfo = (await farms.lookupInfo(LIST_FARM.rea, LIST_FARM.year))!;
@@ -136,7 +203,7 @@ async function main(): Promise<void> {
     const windowStart = Date.now() - (7 + 2) * 24 * 3600_000;
     const listFloor = await measure(async () => {
       await phyto.scanKeys(listInfo.farmId, windowStart);
-      await phyto.readRange(listInfo.farmId, page[0], page[page.length - 1]);
+      await phyto.readRange(listInfo.farmId, page[0]!, page.at(-1)!);
     }, 100);
     rows.push({
       name: 'list (10,000 records, page of 100)',
@@ -155,7 +222,9 @@ async function main(): Promise<void> {
     // Register import: the official bulk format, full size.
     const importStore = new TableStore({ AzureWebJobsStorage: devConnectionString(tablePort, queuePort) });
     const reg = await benchImportRegister(importStore);
-    console.log(`\nregister import: ${reg.products} products, ${reg.uses} uses in ${reg.seconds.toFixed(1)} s, peak RSS ${reg.peakRssMb.toFixed(0)} MB`);
+    console.log(
+      `\nregister import: ${reg.products} products, ${reg.uses} uses in ${reg.seconds.toFixed(1)} s, peak RSS ${reg.peakRssMb.toFixed(0)} MB`,
+    );
   } finally {
     await runner.stop();
     await siex.stop();

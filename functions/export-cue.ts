@@ -10,16 +10,28 @@ registerHttp(
   exportCue,
   endpoint(exportCue, async ({ client, query, body, request, services }) => {
     const farm = await accessibleFarm(services.farms, client, query.agrifarmId);
-    const result = await withIdempotency(services.phyto, farm.meta.farmId, client, idempotencyKey(request), { query, body }, async () => {
-      const job = await startExport(
-        { phyto: services.phyto, jobs: services.jobs, jobIds: services.jobIds, enqueue: (m) => services.exportQueue.send(m) },
-        client,
-        farm,
-        query.agrifarmId,
-        body,
-      );
-      return { status: 202, body: JSON.stringify(job) };
-    });
+    const result = await withIdempotency(
+      services.phyto,
+      farm.meta.farmId,
+      client,
+      idempotencyKey(request),
+      { query, body },
+      async () => {
+        const job = await startExport(
+          {
+            phyto: services.phyto,
+            jobs: services.jobs,
+            jobIds: services.jobIds,
+            enqueue: (m) => services.exportQueue.send(m),
+          },
+          client,
+          farm,
+          query.agrifarmId,
+          body,
+        );
+        return { status: 202, body: JSON.stringify(job) };
+      },
+    );
     return { status: result.status, rawJson: result.body };
   }),
 );

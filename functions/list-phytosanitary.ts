@@ -9,7 +9,13 @@ registerHttp(
   listPhyto,
   endpoint(listPhyto, async ({ client, query, request, services }) => {
     const farm = await accessibleFarm(services.farms, client, query.agrifarmId);
-    const page = await listRecords(services.phyto, services.recordKeys, farm.meta.farmId, Object.fromEntries(request.query.entries()), query);
+    const page = await listRecords(
+      services.phyto,
+      services.recordKeys,
+      farm.meta.farmId,
+      Object.fromEntries(request.query.entries()),
+      query,
+    );
     return { status: 200, json: page.records, headers: paginationHeaders(request.url, page.total, page.page) };
   }),
 );

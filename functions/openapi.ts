@@ -8,7 +8,7 @@ app.http('openapi', {
   route: 'v1/openapi.json',
   methods: ['GET'],
   authLevel: 'anonymous',
-  handler: async () => {
+  handler: () => {
     rendered ??= JSON.stringify(buildOpenApiDocument(), null, 2);
     return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: rendered };
   },

@@ -15,7 +15,13 @@ registerHttp(
         ids: services.recordIds,
         maxBackdateDays: services.settings.MAX_BACKDATE_DAYS,
       },
-      { client, agrifarmId: query.agrifarmId, exported: query.exported === 1, body, idempotencyKey: idempotencyKey(request) },
+      {
+        client,
+        agrifarmId: query.agrifarmId,
+        exported: query.exported === 1,
+        body,
+        idempotencyKey: idempotencyKey(request),
+      },
     );
     return { status: result.status, rawJson: result.body };
   }),

@@ -1,7 +1,15 @@
-import { importRegister, RegisterImportOptions, RegisterImportReport, Tally } from '../shared/catalog/register/import-register';
+import {
+  importRegister,
+  RegisterImportOptions,
+  RegisterImportReport,
+  Tally,
+} from '../shared/catalog/register/import-register';
 import { TableStore } from '../shared/store/tables';
 
-export interface ImportProductsOptions extends Pick<RegisterImportOptions, 'today' | 'cropGroupsFile' | 'allowMassWithdrawal'> {
+export interface ImportProductsOptions extends Pick<
+  RegisterImportOptions,
+  'today' | 'cropGroupsFile' | 'allowMassWithdrawal'
+> {
   /** Where the summary goes (default: stdout). */
   out?: (line: string) => void;
   /** Where the progress bar goes (default: stderr); `null` for none. */
@@ -90,17 +98,29 @@ export function formatRegisterReport(r: RegisterImportReport): string[] {
     if (items.length > max) lines.push(`    ... and ${items.length - max} more`);
   };
   const tallies = (title: string, items: Tally[], unit: string) =>
-    list(title, items.map((t) => `${t.name}  (${t.count} ${unit})`));
+    list(
+      title,
+      items.map((t) => `${t.name}  (${t.count} ${unit})`),
+    );
   list('added', r.added);
   list('changed', r.changed);
   list(
     'withdrawn (no new applications after the day shown)',
-    r.withdrawn.map((w) => `${w.code}  ${w.reason === 'cancelled' ? 'cancelled in the register' : 'no longer in the register'}, ${w.day}`),
+    r.withdrawn.map(
+      (w) =>
+        `${w.code}  ${w.reason === 'cancelled' ? 'cancelled in the register' : 'no longer in the register'}, ${w.day}`,
+    ),
   );
   list('reinstated (in force again)', r.reinstated);
-  list('not stored', r.rejected.map((x) => `${x.numRegistro} ${x.name}: ${x.reason}`));
+  list(
+    'not stored',
+    r.rejected.map((x) => `${x.numRegistro} ${x.name}: ${x.reason}`),
+  );
   list('registration numbers repeated in the file (merged)', r.duplicates);
-  list('legacy numbers colliding with an ES- number (ES- product kept)', r.collisions.map((c) => `${c.numRegistro} -> ${c.code}`));
+  list(
+    'legacy numbers colliding with an ES- number (ES- product kept)',
+    r.collisions.map((c) => `${c.numRegistro} -> ${c.code}`),
+  );
   tallies('crop names with no SIEX crop (uses not stored: add them to crop-groups.json)', r.unmappedCrops, 'uses');
   tallies('pests not in the SIEX catalogues (stored with code 0)', r.unresolvedPests, 'uses');
   tallies('dose units not in UNIDADES_MEDIDA (stored with code 0)', r.unknownUnits, 'uses');

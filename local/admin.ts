@@ -30,8 +30,9 @@ export const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/datas
 
 /** Pretty-printed, but one enclosure per line: the large demo farm stays readable and a third of the size. */
 export function demoDatasetText(): string {
-  const text = JSON.stringify(buildDemoDataset(), null, 2).replace(/\{\n\s+("prov"[^{}]*?)\n\s+\}/g, (_, body: string) =>
-    `{ ${body.replace(/\n\s+/g, ' ')} }`,
+  const text = JSON.stringify(buildDemoDataset(), null, 2).replace(
+    /\{\n\s+("prov"[^{}]*?)\n\s+\}/g,
+    (_, body: string) => `{ ${body.replace(/\n\s+/g, ' ')} }`,
   );
   return `${text}\n`;
 }

@@ -168,7 +168,9 @@ export async function startAzurite(options: AzuriteOptions): Promise<Azurite> {
     queueEndpoint: `http://${HOST}:${queue.value.port}/${DEV_ACCOUNT}`,
     connectionString: devConnectionString(table.value.port, queue.value.port),
     exited: Promise.race(
-      started.map((c) => c.exited.then(({ code, signal }) => `${c.name} exited (${signal ?? `code ${code}`})\n${c.tail(20)}`)),
+      started.map((c) =>
+        c.exited.then(({ code, signal }) => `${c.name} exited (${signal ?? `code ${code}`})\n${c.tail(20)}`),
+      ),
     ),
     stop: stopAll,
   };

@@ -31,10 +31,18 @@ function ensureDependencies() {
   run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
-function build() {
+function build(withTests) {
   // tsc never deletes: a function file renamed or removed would stay in dist/functions and keep its routes.
   fs.rmSync(path.join(root, 'dist/functions'), { recursive: true, force: true });
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  run(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')]);
+  // The tests have their own project (jest types, looser indexing); some of them run compiled fixtures.
+  if (withTests) run(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.test.json')]);
+}
+
+/** Lint, format and import rules (local/check.ts): `npm test` runs them before the tests, `npm run check` alone. */
+function check() {
+  run(process.execPath, [path.join(root, 'dist/local/check.js')]);
 }
 
 /**
@@ -47,7 +55,10 @@ function bundle(withDependencies) {
 
 function jest(config, args) {
   const bin = path.join(root, 'node_modules/jest/bin/jest.js');
-  const r = spawnSync(process.execPath, [bin, ...(config ? ['-c', config] : []), ...args], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [bin, ...(config ? ['-c', config] : []), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }
 
@@ -55,13 +66,15 @@ const [command, ...rest] = process.argv.slice(2);
 ensureDependencies();
 // The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
 if (command === 'test:unit') jest('jest.unit.config.js', rest);
-build();
+build(command === 'test');
+if (command === 'check' || (command === 'test' && rest.length === 0)) check();
+if (command === 'check') process.exit(0);
 if (['build', 'test', 'start', 'bench'].includes(command)) bundle(command === 'build');
 if (command === 'build') process.exit(0);
 if (command === 'test') jest(null, rest);
 const target = { start: 'start', admin: 'admin', bench: '../bench/run', openapi: 'write-openapi' }[command];
 if (!target) {
-  console.error(`usage: bootstrap.js build|test|test:unit|start|admin|bench|openapi [args]`);
+  console.error(`usage: bootstrap.js build|check|test|test:unit|start|admin|bench|openapi [args]`);
   process.exit(2);
 }
 // The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it

@@ -22,7 +22,12 @@ import { findProjectRoot } from './stack';
 export const DEPLOY_DIR = 'dist/deploy';
 
 /** Loaded lazily at run time, so kept out of the bundle and shipped in the package's node_modules. */
-export const RUNTIME_DEPENDENCIES = ['@azure/communication-email', '@azure/data-tables', '@azure/identity', '@azure/storage-queue'];
+export const RUNTIME_DEPENDENCIES = [
+  '@azure/communication-email',
+  '@azure/data-tables',
+  '@azure/identity',
+  '@azure/storage-queue',
+];
 
 /** The functions host provides this module to the app; it is never installed. */
 const HOST_MODULES = ['@azure/functions-core'];
@@ -85,10 +90,14 @@ export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR))
 export function installRuntimeDependencies(root: string, out: string): void {
   copyFileSync(path.join(root, 'package-lock.json'), path.join(out, 'package-lock.json'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: out,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    npm,
+    ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: out,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error(`npm install in ${out} failed (exit code ${r.status})`);
   pruneDevelopmentFiles(path.join(out, 'node_modules'));
 }

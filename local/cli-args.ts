@@ -17,22 +17,29 @@ export interface FlagRules {
   emptyIsMissing?: boolean;
 }
 
-export function readFlags(argv: string[], handlers: Record<string, (value: FlagValue) => void>, rules: FlagRules): void {
+export function readFlags(
+  argv: string[],
+  handlers: Record<string, (value: FlagValue) => void>,
+  rules: FlagRules,
+): void {
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? argv[i].split(/=(.*)/s, 2) : [argv[i], undefined];
+    const arg = argv[i] ?? '';
+    const [flag = arg, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
     // Own properties only: "constructor" on the command line is an unknown flag, not Object's.
-    if (!Object.hasOwn(handlers, flag)) throw new Error(`unknown ${rules.unknownAs} ${argv[i]}`);
+    const handler = Object.hasOwn(handlers, flag) ? handlers[flag] : undefined;
+    if (!handler) throw new Error(`unknown ${rules.unknownAs} ${arg}`);
     const text = () => {
       const v = inline ?? argv[++i];
       if (v === undefined || (rules.emptyIsMissing && v === '')) throw new Error(`${flag} needs a value`);
       return v;
     };
-    handlers[flag]({
+    handler({
       text,
       int: (min, max, problem) => {
         const raw = text();
         const n = Number(raw);
-        if (!Number.isInteger(n) || n < min || n > max) throw new Error(problem ? problem(raw) : `${flag} needs an integer from ${min} to ${max}`);
+        if (!Number.isInteger(n) || n < min || n > max)
+          throw new Error(problem ? problem(raw) : `${flag} needs an integer from ${min} to ${max}`);
         return n;
       },
     });

@@ -66,9 +66,15 @@ export async function fetchCatalogues(options: FetchCataloguesOptions): Promise<
   try {
     entries = entriesByName(zip);
   } catch (e) {
-    throw new Error(`${options.from} is not a readable zip: ${(e as Error).message}`);
+    throw new Error(`${options.from} is not a readable zip: ${(e as Error).message}`, { cause: e });
   }
-  const report: FetchCataloguesReport = { from: options.from, out: options.out, catalogues: [], missing: [], notUsed: [] };
+  const report: FetchCataloguesReport = {
+    from: options.from,
+    out: options.out,
+    catalogues: [],
+    missing: [],
+    notUsed: [],
+  };
   const toWrite: { file: string; bytes: Uint8Array }[] = [];
   const used = new Set<string>();
   for (const catalogue of catalogueNames) {
@@ -93,7 +99,10 @@ export async function fetchCatalogues(options: FetchCataloguesOptions): Promise<
     });
     toWrite.push({ file, bytes: entry.bytes });
   }
-  report.notUsed = [...entries.entries()].filter(([key]) => !used.has(key)).map(([, e]) => e.name).sort();
+  report.notUsed = [...entries.entries()]
+    .filter(([key]) => !used.has(key))
+    .map(([, e]) => e.name)
+    .sort();
   mkdirSync(options.out, { recursive: true });
   for (const { file, bytes } of toWrite) writeFileSync(path.join(options.out, file), bytes);
   return report;

@@ -63,13 +63,25 @@ export function readBody(req: IncomingMessage, maxBytes: number, tooLarge: () =>
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
 /** The 400 answer of a control endpoint to knobs its schema refuses: every issue, with where it is. */
 export function badControlRequest(error: ZodError): { error: string; issues: string[] } {
-  return { error: 'bad control request', issues: error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) };
+  return {
+    error: 'bad control request',
+    issues: error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`),
+  };
 }

@@ -6,9 +6,7 @@
  */
 import * as path from 'node:path';
 import { OPENAPI_FILE } from './write-openapi';
-
-// @redocly/openapi-core is an ES module; tsc's CommonJS output would turn `import()` into `require()`.
-const dynamicImport = new Function('specifier', 'return import(specifier)') as <T>(s: string) => Promise<T>;
+import { dynamicImport } from './dynamic-import';
 
 interface LintProblem {
   ruleId: string;

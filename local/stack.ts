@@ -183,14 +183,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       env: childEnv,
       onLine: (line) => output('gateway', line),
     });
-    services.push({ name: 'gateway', url: runner.url, stop: runner.stop });
+    services.push({ name: 'gateway', url: runner.url, stop: () => runner.stop() });
 
     let stopped: Promise<void> | undefined;
     const runnerExit = runner.child.exited.then(
       ({ code, signal }) => `gateway exited (${signal ?? `code ${code}`})\n${runner.child.tail(20)}`,
     );
-    const unexpectedExit = Promise.race([azurite.exited, runnerExit]).then(
-      (reason) => (stopped ? new Promise<string>(() => undefined) : reason),
+    const unexpectedExit = Promise.race([azurite.exited, runnerExit]).then((reason) =>
+      stopped ? new Promise<string>(() => undefined) : reason,
     );
     return {
       gatewayUrl: runner.url,

@@ -169,7 +169,13 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`Gateway ready at ${stack.gatewayUrl}`);
   console.log('');
-  console.log(walkthrough(stack.gatewayUrl, dataset ? readDataset(dataset) : undefined, dataset ? relative(projectRoot, dataset) || basename(dataset) : 'the dataset'));
+  console.log(
+    walkthrough(
+      stack.gatewayUrl,
+      dataset ? readDataset(dataset) : undefined,
+      dataset ? relative(projectRoot, dataset) || basename(dataset) : 'the dataset',
+    ),
+  );
   console.log('\nCtrl-C stops everything.');
 }
 

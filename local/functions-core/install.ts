@@ -1,4 +1,4 @@
-import Module = require('node:module');
+import Module from 'node:module';
 import { FunctionsCoreModule } from './core-api';
 
 export const CORE_MODULE_ID = '@azure/functions-core';

@@ -30,7 +30,13 @@ export interface MailStubArgs {
 }
 
 export function parseMailStubArgs(argv: string[]): MailStubArgs {
-  const args: MailStubArgs = { port: 7082, host: '127.0.0.1', accessKey: MAIL_STUB_ACCESS_KEY, verbose: false, help: false };
+  const args: MailStubArgs = {
+    port: 7082,
+    host: '127.0.0.1',
+    accessKey: MAIL_STUB_ACCESS_KEY,
+    verbose: false,
+    help: false,
+  };
   readFlags(
     argv,
     {
@@ -64,7 +70,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Mail stub failed to start: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  onStopSignal(() => stub.stop().then(() => process.exit(0)));
+  onStopSignal(() => void stub.stop().then(() => process.exit(0)));
   process.stdout.write(`Mail outbox listening on ${stub.url}\nConnection string: ${stub.connectionString}\n`);
 }
 

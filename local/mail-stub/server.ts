@@ -33,7 +33,9 @@ import { badControlRequest, readBody, sendJson, serve } from '../http-json';
  */
 
 /** The stub's default access key: base64, like a real one, and no secret (printed in the connection string). */
-export const MAIL_STUB_ACCESS_KEY = Buffer.from('siex-gateway local mail stub access key; not a secret').toString('base64');
+export const MAIL_STUB_ACCESS_KEY = Buffer.from('siex-gateway local mail stub access key; not a secret').toString(
+  'base64',
+);
 const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -88,7 +90,10 @@ const messageSchema = z.object({
     .object({ subject: z.string(), plainText: z.string().optional(), html: z.string().optional() })
     .refine((c) => c.plainText !== undefined || c.html !== undefined, 'content needs plainText or html'),
 });
-const controlSchema = z.object({ failNext: z.number().int().min(0) }).partial().strict();
+const controlSchema = z
+  .object({ failNext: z.number().int().min(0) })
+  .partial()
+  .strict();
 
 function acsError(res: ServerResponse, status: number, code: string, message: string): void {
   sendJson(res, status, { error: { code, message } }, { 'x-ms-error-code': code });
@@ -104,24 +109,32 @@ function safeEqual(a: string, b: string): boolean {
  * Why a request fails ACS access-key authentication, or undefined when it passes. Mirrors the SDK's signing
  * (@azure/communication-common, communicationAccessKeyCredentialPolicy).
  */
-export function hmacProblem(req: IncomingMessage, body: Buffer, accessKey: string, now = Date.now()): string | undefined {
+export function hmacProblem(
+  req: IncomingMessage,
+  body: Buffer,
+  accessKey: string,
+  now = Date.now(),
+): string | undefined {
   const auth = req.headers.authorization ?? '';
   const m = /^HMAC-SHA256 SignedHeaders=([^&]+)&Signature=(.+)$/.exec(auth);
   if (!m) return auth ? `unsupported authorization scheme ${auth.split(' ')[0]}` : 'no Authorization header';
-  if (m[1].toLowerCase() !== 'x-ms-date;host;x-ms-content-sha256') return `unexpected SignedHeaders ${m[1]}`;
+  if (m[1]!.toLowerCase() !== 'x-ms-date;host;x-ms-content-sha256') return `unexpected SignedHeaders ${m[1]}`;
   const date = req.headers['x-ms-date'];
   const contentHash = req.headers['x-ms-content-sha256'];
   const host = req.headers.host;
-  if (typeof date !== 'string' || typeof contentHash !== 'string' || !host) return 'x-ms-date, x-ms-content-sha256 and Host are required';
+  if (typeof date !== 'string' || typeof contentHash !== 'string' || !host)
+    return 'x-ms-date, x-ms-content-sha256 and Host are required';
   const at = Date.parse(date);
-  if (Number.isNaN(at) || Math.abs(now - at) > MAX_CLOCK_SKEW_MS) return `x-ms-date ${date} is more than 15 minutes off`;
-  if (!safeEqual(createHash('sha256').update(body).digest('base64'), contentHash)) return 'x-ms-content-sha256 does not match the body';
+  if (Number.isNaN(at) || Math.abs(now - at) > MAX_CLOCK_SKEW_MS)
+    return `x-ms-date ${date} is more than 15 minutes off`;
+  if (!safeEqual(createHash('sha256').update(body).digest('base64'), contentHash))
+    return 'x-ms-content-sha256 does not match the body';
   const url = new URL(`http://${host}${req.url ?? '/'}`);
   const query = url.searchParams.toString();
   const pathAndQuery = query ? `${url.pathname}?${query}` : url.pathname;
   const stringToSign = `${(req.method ?? 'GET').toUpperCase()}\n${pathAndQuery}\n${date};${host};${contentHash}`;
   const expected = createHmac('sha256', Buffer.from(accessKey, 'base64')).update(stringToSign).digest('base64');
-  return safeEqual(expected, m[2]) ? undefined : 'signature mismatch (wrong access key?)';
+  return safeEqual(expected, m[2]!) ? undefined : 'signature mismatch (wrong access key?)';
 }
 
 export async function startMailStub(options: MailStubOptions = {}): Promise<RunningMailStub> {
@@ -169,7 +182,13 @@ export async function startMailStub(options: MailStubOptions = {}): Promise<Runn
     if (isSend) stats.sends++;
     else stats.polls++;
     const apiVersion = url.searchParams.get('api-version');
-    if (!apiVersion) return acsError(res, 400, 'MissingApiVersionParameter', 'The api-version query parameter (?api-version=) is required');
+    if (!apiVersion)
+      return acsError(
+        res,
+        400,
+        'MissingApiVersionParameter',
+        'The api-version query parameter (?api-version=) is required',
+      );
     const denied = hmacProblem(req, body, accessKey);
     if (denied) {
       stats.refused++;
@@ -178,7 +197,7 @@ export async function startMailStub(options: MailStubOptions = {}): Promise<Runn
     }
 
     if (isPoll) {
-      const id = decodeURIComponent(pollMatch![1]);
+      const id = decodeURIComponent(pollMatch[1]!);
       const op = operations.get(id);
       if (!op) return acsError(res, 404, 'NotFound', `no operation ${id}`);
       return sendJson(res, 200, { id, status: op.status });
@@ -202,7 +221,12 @@ export async function startMailStub(options: MailStubOptions = {}): Promise<Runn
       return acsError(res, 400, 'BadRequest', `The request body is not JSON: ${(e as Error).message}`);
     }
     if (!message.success) {
-      return acsError(res, 400, 'BadRequest', message.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      return acsError(
+        res,
+        400,
+        'BadRequest',
+        message.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
     }
     const m = message.data;
     const list = (xs: { address: string }[] | undefined) => (xs ?? []).map((x) => x.address).join(', ');

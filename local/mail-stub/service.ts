@@ -18,7 +18,12 @@ export function mailStubService(options: { port?: number } = {}): ServiceStarter
         ready: /^Connection string: endpoint=(http:\/\/[^/;]+)\/?;accesskey=/,
       });
       const connectionString = service.lines.map((l) => /^Connection string: (.+)$/.exec(l)?.[1]).find(Boolean)!;
-      return { name: service.name, url: service.url, stop: service.stop, env: { EMAIL_CONNECTION_STRING: connectionString, EMAIL_ENDPOINT: '' } };
+      return {
+        name: service.name,
+        url: service.url,
+        stop: () => service.stop(),
+        env: { EMAIL_CONNECTION_STRING: connectionString, EMAIL_ENDPOINT: '' },
+      };
     },
   };
 }

@@ -7,7 +7,11 @@ import { join } from 'node:path';
  * depend on a transitive package. Returns paths relative to `cwd`, with `/`, sorted so load order is stable.
  */
 export function glob(pattern: string, cwd: string): string[] {
-  const segments = pattern.replace(/\\/g, '/').replace(/^\.\//, '').split('/').filter((s) => s !== '');
+  const segments = pattern
+    .replace(/\\/g, '/')
+    .replace(/^\.\//, '')
+    .split('/')
+    .filter((s) => s !== '');
   const results = new Set<string>();
   walk(cwd, '', segments, results);
   return [...results].sort();
@@ -28,7 +32,10 @@ export function segmentRegex(segment: string): RegExp {
       const close = segment.indexOf(']', i + 1);
       if (close < 0) source += '\\[';
       else {
-        const body = segment.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = segment
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         source += `[${body}]`;
         i = close;
       }
@@ -36,11 +43,14 @@ export function segmentRegex(segment: string): RegExp {
       const close = segment.indexOf('}', i + 1);
       if (close < 0) source += '\\{';
       else {
-        const options = segment.slice(i + 1, close).split(',').map((o) => segmentRegex(o).source.slice(1, -1));
+        const options = segment
+          .slice(i + 1, close)
+          .split(',')
+          .map((o) => segmentRegex(o).source.slice(1, -1));
         source += `(?:${options.join('|')})`;
         i = close;
       }
-    } else source += ch.replace(/[.+^$()|\\/]/g, '\\$&');
+    } else source += ch!.replace(/[.+^$()|\\/]/g, '\\$&');
   }
   return new RegExp(`^${source}$`);
 }
@@ -85,13 +95,13 @@ function walk(base: string, rel: string, segments: string[], out: Set<string>): 
     }
     return;
   }
-  if (!isMagic(head)) {
-    walk(base, child(head), rest, out);
+  if (!isMagic(head!)) {
+    walk(base, child(head!), rest, out);
     return;
   }
-  const re = segmentRegex(head);
+  const re = segmentRegex(head!);
   for (const name of entries(abs)) {
-    if (name.startsWith('.') && !head.startsWith('.')) continue;
+    if (name.startsWith('.') && !head!.startsWith('.')) continue;
     if (re.test(name)) walk(base, child(name), rest, out);
   }
 }

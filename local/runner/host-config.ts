@@ -76,11 +76,14 @@ export function hostConfigFrom(hostJson: unknown): HostConfig {
   const visibilityTimeoutMs = vt === undefined ? 0 : parseTimeSpan(vt, 'extensions.queues.visibilityTimeout');
   const mpi = get(q, 'maxPollingInterval');
   const maxPollingIntervalMs = mpi === undefined ? 60_000 : parseTimeSpan(mpi, 'extensions.queues.maxPollingInterval');
-  if (maxPollingIntervalMs < 100) throw new Error('host.json: extensions.queues.maxPollingInterval must be at least 100 ms');
+  if (maxPollingIntervalMs < 100)
+    throw new Error('host.json: extensions.queues.maxPollingInterval must be at least 100 ms');
   const enc = get(q, 'messageEncoding');
-  const encoding = enc === undefined ? 'base64' : String(enc).toLowerCase();
+  const encoding = enc === undefined ? 'base64' : typeof enc === 'string' ? enc.toLowerCase() : JSON.stringify(enc);
   if (encoding !== 'base64' && encoding !== 'none') {
-    throw new Error(`host.json: extensions.queues.messageEncoding must be "base64" or "none", got ${JSON.stringify(enc)}`);
+    throw new Error(
+      `host.json: extensions.queues.messageEncoding must be "base64" or "none", got ${JSON.stringify(enc)}`,
+    );
   }
   return {
     routePrefix,
@@ -108,7 +111,7 @@ export function readHostConfig(file: string): HostConfig {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`);
+    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`, { cause: err });
   }
   return hostConfigFrom(parsed);
 }

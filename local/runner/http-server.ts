@@ -193,7 +193,8 @@ export class GatewayHttpServer {
     }
 
     const { fn, triggerName } = match.target;
-    const hostHeader = req.headers.host ?? `${(req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')}:${req.socket.localPort}`;
+    const hostHeader =
+      req.headers.host ?? `${(req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')}:${req.socket.localPort}`;
     const http: RpcHttpData = {
       method,
       url: `http://${hostHeader}${rawUrl}`,

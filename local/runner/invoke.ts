@@ -129,7 +129,11 @@ export class Invoker {
     const { context, inputs: initialInputs } = await invocationModel.getArguments();
     active.context = context;
 
-    const readable = { hookData: () => hookData, appHookData: () => host.appHookData, invocationContext: () => context };
+    const readable = {
+      hookData: () => hookData,
+      appHookData: () => host.appHookData,
+      invocationContext: () => context,
+    };
     const pre = hookContext(readable, { functionCallback: fn.callback, inputs: initialInputs });
     coreCtx.state = 'preInvocationHooks';
     try {
@@ -138,7 +142,8 @@ export class Invoker {
       coreCtx.state = undefined;
     }
 
-    const post = hookContext(readable, { inputs: pre.inputs, result: null as unknown, error: null as unknown });
+    const outcome: { result: unknown; error: unknown } = { result: null, error: null };
+    const post = hookContext(readable, { inputs: pre.inputs, ...outcome });
     coreCtx.state = 'invocation';
     try {
       post.result = await invocationModel.invokeFunction(context, pre.inputs, pre.functionCallback);
@@ -156,6 +161,7 @@ export class Invoker {
     }
 
     // The worker rethrows anything set as `error` (hooks may clear it to turn a failure into a success).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrown as the hooks left it, as the worker does
     if (post.error !== null && post.error !== undefined) throw post.error;
     return invocationModel.getResponse(context, post.result);
   }

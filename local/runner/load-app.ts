@@ -5,6 +5,7 @@ import { FunctionsCoreHost, RegisteredFunction } from '../functions-core/core-ap
 import { installCoreModule } from '../functions-core/install';
 import { glob } from './glob';
 import { RunnerLogger } from './logger';
+import { dynamicImport } from '../dynamic-import';
 
 export interface LoadAppOptions {
   /** The function app directory (where package.json lives). */
@@ -20,9 +21,6 @@ export interface LoadedApp {
   files: string[];
   functions: RegisteredFunction[];
 }
-
-// `import()` written so tsc (CommonJS output) keeps it a real dynamic import, for `.mjs` entry points.
-const dynamicImport = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
 
 function entryPattern(root: string, override?: string): string {
   if (override) return override;
@@ -43,7 +41,9 @@ export async function loadApp(options: LoadAppOptions): Promise<LoadedApp> {
   const root = resolve(options.root);
   const pattern = entryPattern(root, options.main);
   const files = glob(pattern, root);
-  const host = new FunctionsCoreHost((level, category, message) => options.logger.app(level, category, undefined, message));
+  const host = new FunctionsCoreHost((level, category, message) =>
+    options.logger.app(level, category, undefined, message),
+  );
   installCoreModule(host.module);
 
   if (files.length === 0) {
@@ -54,6 +54,8 @@ export async function loadApp(options: LoadAppOptions): Promise<LoadedApp> {
     const abs = join(root, file);
     try {
       if (extname(abs) === '.mjs') await dynamicImport(pathToFileURL(abs).href);
+      // The Functions host loads CommonJS entry points with require(); so does this stand-in for it.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       else require(abs);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

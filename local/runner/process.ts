@@ -58,7 +58,7 @@ export function startRunnerProcess(options: RunnerProcessOptions): Promise<Runne
           settled = true;
           clearTimeout(timer);
           const drain = options.drainTimeoutMs ?? 10_000;
-          resolve({ url: m[1], child, stop: () => child.stop({ signal: 'SIGTERM', timeoutMs: drain + 5_000 }) });
+          resolve({ url: m[1]!, child, stop: () => child.stop({ signal: 'SIGTERM', timeoutMs: drain + 5_000 }) });
         }
       },
     });

@@ -153,20 +153,25 @@ export class QueueListener {
       }
       const content = decodeMessage(message.messageText, config.messageEncoding);
       if (!content) {
-        logger.error(`${label}: message ${message.messageId} is not valid ${config.messageEncoding}; moved to ${this.#o.queueName}-poison`);
+        logger.error(
+          `${label}: message ${message.messageId} is not valid ${config.messageEncoding}; moved to ${this.#o.queueName}-poison`,
+        );
         await this.#toPoison(message, popReceipt);
         return;
       }
 
       // Keep the message hidden while a long invocation runs.
-      const renew = setInterval(() => {
-        queue
-          .updateMessage(message.messageId, popReceipt, undefined, LEASE_SECONDS)
-          .then((r) => {
-            if (r.popReceipt) popReceipt = r.popReceipt;
-          })
-          .catch((err: unknown) => logger.warn(`${label}: could not extend the lease: ${formatError(err)}`));
-      }, (LEASE_SECONDS * 1000) / 2);
+      const renew = setInterval(
+        () => {
+          queue
+            .updateMessage(message.messageId, popReceipt, undefined, LEASE_SECONDS)
+            .then((r) => {
+              if (r.popReceipt) popReceipt = r.popReceipt;
+            })
+            .catch((err: unknown) => logger.warn(`${label}: could not extend the lease: ${formatError(err)}`));
+        },
+        (LEASE_SECONDS * 1000) / 2,
+      );
       renew.unref();
 
       const started = performance.now();

@@ -45,7 +45,11 @@ const json = (value: unknown): RpcTypedData => ({ json: JSON.stringify(value) })
  * Trigger metadata with the host's names; the library camel-cases them into `context.triggerMetadata`
  * (`id`, `dequeueCount`, `insertionTime`, `expirationTime`, `nextVisibleTime`, `popReceipt`, `queueTrigger`).
  */
-export function triggerMetadata(message: ReceivedMessage, content: Buffer, functionName: string): Record<string, RpcTypedData> {
+export function triggerMetadata(
+  message: ReceivedMessage,
+  content: Buffer,
+  functionName: string,
+): Record<string, RpcTypedData> {
   return {
     QueueTrigger: { string: content.toString('utf8') },
     Id: json(message.messageId),

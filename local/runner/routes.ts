@@ -60,7 +60,7 @@ function numberArgs(args: string, name: string, count: number): number[] {
 function constraintFor(spec: string): Constraint {
   const m = /^([A-Za-z]+)(?:\((.*)\))?$/s.exec(spec);
   if (!m) throw new Error(`invalid route constraint "${spec}"`);
-  const name = m[1].toLowerCase();
+  const name = m[1]!.toLowerCase();
   const args = m[2] ?? '';
   switch (name) {
     case 'int':
@@ -81,28 +81,28 @@ function constraintFor(spec: string): Constraint {
       return (v) => !Number.isNaN(Date.parse(v));
     case 'minlength': {
       const [n] = numberArgs(args, name, 1);
-      return (v) => v.length >= n;
+      return (v) => v.length >= n!;
     }
     case 'maxlength': {
       const [n] = numberArgs(args, name, 1);
-      return (v) => v.length <= n;
+      return (v) => v.length <= n!;
     }
     case 'length': {
       const parts = args.includes(',') ? numberArgs(args, name, 2) : numberArgs(args, name, 1);
       const [min, max = min] = parts;
-      return (v) => v.length >= min && v.length <= max;
+      return (v) => v.length >= min! && v.length <= max!;
     }
     case 'min': {
       const [n] = numberArgs(args, name, 1);
-      return (v) => INT32.test(v) && Number(v) >= n;
+      return (v) => INT32.test(v) && Number(v) >= n!;
     }
     case 'max': {
       const [n] = numberArgs(args, name, 1);
-      return (v) => INT32.test(v) && Number(v) <= n;
+      return (v) => INT32.test(v) && Number(v) <= n!;
     }
     case 'range': {
       const [min, max] = numberArgs(args, name, 2);
-      return (v) => INT32.test(v) && Number(v) >= min && Number(v) <= max;
+      return (v) => INT32.test(v) && Number(v) >= min! && Number(v) <= max!;
     }
     case 'regex': {
       const re = new RegExp(args, 'i');
@@ -141,7 +141,8 @@ function parseParam(token: string, template: string): Param & { catchAll: boolea
   let optional = false;
   if (body.endsWith('?')) [body, optional] = [body.slice(0, -1), true];
   const [name, ...specs] = splitConstraints(body);
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`route "${template}": invalid parameter name "${name}"`);
+  if (!name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new Error(`route "${template}": invalid parameter name "${name}"`);
   return { name, optional, defaultValue, constraints: specs.map(constraintFor), catchAll };
 }
 
@@ -157,7 +158,7 @@ function parseParts(segment: string, template: string): Part[] {
     if (open > i) parts.push({ literal: segment.slice(i, open) });
     const close = segment.indexOf('}', open);
     if (close < 0) throw new Error(`route "${template}": unclosed "{"`);
-    parts.push({ param: parseParam(segment.slice(open + 1, close), template) as Param });
+    parts.push({ param: parseParam(segment.slice(open + 1, close), template) });
     i = close + 1;
   }
   return parts;
@@ -169,8 +170,9 @@ function escapeRegex(text: string): string {
 
 function compileSegment(segment: string, template: string, isLast: boolean): { segment: Segment; rank: number } {
   const parts = parseParts(segment, template);
-  if (parts.length === 1 && 'literal' in parts[0]) return { segment: { kind: 'literal', text: parts[0].literal }, rank: 1 };
-  if (parts.length === 1 && 'param' in parts[0]) {
+  if (parts.length === 1 && 'literal' in parts[0]!)
+    return { segment: { kind: 'literal', text: parts[0].literal }, rank: 1 };
+  if (parts.length === 1 && 'param' in parts[0]!) {
     const param = parts[0].param as Param & { catchAll?: boolean };
     if (param.catchAll) {
       if (!isLast) throw new Error(`route "${template}": a catch-all parameter must be the last segment`);
@@ -230,7 +232,7 @@ function matchSegments(segments: Segment[], path: string[]): Record<string, stri
       continue;
     }
     const raw = path[i];
-    const value = decodeSegment(raw);
+    const value = decodeSegment(raw!);
     if (seg.kind === 'literal') {
       if (value.toLowerCase() !== seg.text.toLowerCase()) return undefined;
     } else if (seg.kind === 'param') {
@@ -240,8 +242,11 @@ function matchSegments(segments: Segment[], path: string[]): Record<string, stri
       const m = seg.regex.exec(value);
       if (!m) return undefined;
       for (let p = 0; p < seg.params.length; p++) {
-        if (!accepts(seg.params[p], m[p + 1])) return undefined;
-        params[seg.params[p].name] = m[p + 1];
+        const param = seg.params[p]!;
+        // An optional parameter left out has no group match; the constraints decide what that means.
+        const v = m[p + 1] as string;
+        if (!accepts(param, v)) return undefined;
+        params[param.name] = v;
       }
     }
     i++;
@@ -279,7 +284,11 @@ export class RouteTable<T> {
         return compileSegment(s, definition.template, i === raw.length - 1);
       });
       const names = compiled.flatMap(({ segment }) =>
-        segment.kind === 'mixed' ? segment.params.map((p) => p.name) : segment.kind === 'literal' ? [] : [segment.param.name],
+        segment.kind === 'mixed'
+          ? segment.params.map((p) => p.name)
+          : segment.kind === 'literal'
+            ? []
+            : [segment.param.name],
       );
       const dupe = names.find((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
       if (dupe) throw new Error(`route "${definition.template}": parameter "${dupe}" appears twice`);

@@ -29,7 +29,7 @@ export interface RunningRunner {
   stop(drainMs: number): Promise<void>;
 }
 
-const lower = (v: unknown) => String(v ?? '').toLowerCase();
+const lower = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '').toLowerCase();
 
 function triggerOf(fn: RegisteredFunction): [string, RpcBindingInfo] {
   const entry = Object.entries(fn.metadata.bindings).find(([, b]) => /trigger$/i.test(String(b.type ?? '')));
@@ -43,7 +43,9 @@ function warnUnsupported(fn: RegisteredFunction, logger: RunnerLogger): void {
     const type = lower(b.type);
     if (type === 'httptrigger' || type === 'queuetrigger') continue;
     if (b.direction === 'out' && (type === 'http' || type === 'queue')) continue;
-    logger.warn(`function "${fn.metadata.name}": binding "${name}" (${b.type}, ${b.direction}) is not supported by the local runner`);
+    logger.warn(
+      `function "${fn.metadata.name}": binding "${name}" (${b.type}, ${b.direction}) is not supported by the local runner`,
+    );
   }
 }
 
@@ -99,7 +101,10 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
       await listener.start();
     } catch (err) {
       await Promise.allSettled(listeners.map((l) => l.stop()));
-      throw new Error(`cannot reach queue "${listener.queueName}": ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new Error(
+        `cannot reach queue "${listener.queueName}": ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
   }
   const server = new GatewayHttpServer({ routes: table, invoker, outputs, logger });

@@ -19,7 +19,9 @@ export class QueueConnections {
     const value = this.#env[name] ?? this.#env[`AzureWebJobs${name}`];
     if (value && value.trim()) return value.trim();
     if (this.#env[`${name}__accountName`] || this.#env[`${name}__queueServiceUri`]) {
-      throw new Error(`setting ${name} uses managed identity (${name}__accountName), which the local runner cannot use; set ${name} to a connection string`);
+      throw new Error(
+        `setting ${name} uses managed identity (${name}__accountName), which the local runner cannot use; set ${name} to a connection string`,
+      );
     }
     throw new Error(`the queue connection setting "${name}" is not set (expected a storage connection string)`);
   }

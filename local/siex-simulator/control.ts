@@ -19,7 +19,8 @@ export function siexSimulatorControl(baseUrl: string): SiexSimulatorControl {
     set: (knobs) => call('POST', '/_control', knobs),
     knobs: () => call('GET', '/_control'),
     reset: () => call('POST', '/_control/reset'),
-    submissions: (options = {}) => call('GET', `/_inspect/submissions${options.documents === false ? '?documents=false' : ''}`),
+    submissions: (options = {}) =>
+      call('GET', `/_inspect/submissions${options.documents === false ? '?documents=false' : ''}`),
     stats: () => call('GET', '/_inspect/stats'),
   };
 }

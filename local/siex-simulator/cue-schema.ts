@@ -31,7 +31,7 @@ export function compileCueSchema(schemaPath: string): ValidateFunction {
   try {
     schema = dropNestedIds(JSON.parse(readFileSync(schemaPath, 'utf8'))) as object;
   } catch (e) {
-    throw new Error(`cannot read the official CUE schema at ${schemaPath}: ${(e as Error).message}`);
+    throw new Error(`cannot read the official CUE schema at ${schemaPath}: ${(e as Error).message}`, { cause: e });
   }
   return new Ajv({ strict: false, allErrors: true }).compile(schema);
 }

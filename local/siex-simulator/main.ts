@@ -37,7 +37,13 @@ export interface SimulatorArgs {
 }
 
 export function parseSimulatorArgs(argv: string[]): SimulatorArgs {
-  const args: SimulatorArgs = { port: 7081, host: '127.0.0.1', ...SIMULATOR_DEFAULT_CREDENTIALS, verbose: false, help: false };
+  const args: SimulatorArgs = {
+    port: 7081,
+    host: '127.0.0.1',
+    ...SIMULATOR_DEFAULT_CREDENTIALS,
+    verbose: false,
+    help: false,
+  };
   readFlags(
     argv,
     {
@@ -67,7 +73,10 @@ async function main(): Promise<void> {
       ...(args.schemaPath ? { schemaPath: args.schemaPath } : {}),
       username: args.username,
       password: args.password,
-      knobs: { ...(args.processingMs !== undefined ? { processingMs: args.processingMs } : {}), ...(args.latencyMs !== undefined ? { latencyMs: args.latencyMs } : {}) },
+      knobs: {
+        ...(args.processingMs !== undefined ? { processingMs: args.processingMs } : {}),
+        ...(args.latencyMs !== undefined ? { latencyMs: args.latencyMs } : {}),
+      },
       verbose: args.verbose,
       log: (line) => process.stderr.write(`${line}\n`),
     });
@@ -75,7 +84,7 @@ async function main(): Promise<void> {
     process.stderr.write(`SIEX simulator failed to start: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  onStopSignal(() => simulator.stop().then(() => process.exit(0)));
+  onStopSignal(() => void simulator.stop().then(() => process.exit(0)));
   process.stdout.write(`SIEX simulator listening on ${simulator.url}\n`);
 }
 

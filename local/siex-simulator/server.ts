@@ -1,5 +1,10 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { IDEMPOTENCY_HEADER, IUWS_PATHS, MAX_IDEMPOTENCY_KEY_LENGTH, tokenRequestSchema } from '../../shared/siex/iuws-protocol';
+import {
+  IDEMPOTENCY_HEADER,
+  IUWS_PATHS,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  tokenRequestSchema,
+} from '../../shared/siex/iuws-protocol';
 import { badControlRequest, readBody, sendJson, serve } from '../http-json';
 import { findProjectRoot } from '../stack';
 import { CueValidator, loadCueValidator } from './cue-schema';
@@ -101,7 +106,8 @@ class HttpProblem extends Error {
 
 /** The body as text; one too large is answered 413 like any other refusal. */
 async function readText(req: IncomingMessage): Promise<string> {
-  const tooLarge = () => new HttpProblem(413, { codigo: 'CUERPO_DEMASIADO_GRANDE', descripcion: `more than ${MAX_BODY_BYTES} bytes` });
+  const tooLarge = () =>
+    new HttpProblem(413, { codigo: 'CUERPO_DEMASIADO_GRANDE', descripcion: `more than ${MAX_BODY_BYTES} bytes` });
   return (await readBody(req, MAX_BODY_BYTES, tooLarge)).toString('utf8');
 }
 
@@ -109,7 +115,10 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new HttpProblem(400, { codigo: 'JSON_INVALIDO', descripcion: `${what} is not JSON: ${(e as Error).message}` });
+    throw new HttpProblem(400, {
+      codigo: 'JSON_INVALIDO',
+      descripcion: `${what} is not JSON: ${(e as Error).message}`,
+    });
   }
 }
 
@@ -131,7 +140,9 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     validator = loadCueValidator(options.schemaPath ?? cueSchemaPath(findProjectRoot(__dirname)));
   } catch (e) {
     schemaProblem = (e as Error).message;
-    log(`SIEX simulator: ${schemaProblem}; every crear will be refused with 500 until it is there (restart the simulator)`);
+    log(
+      `SIEX simulator: ${schemaProblem}; every crear will be refused with 500 until it is there (restart the simulator)`,
+    );
   }
 
   function bearer(req: IncomingMessage): string | undefined {
@@ -141,11 +152,14 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
 
   function requireToken(req: IncomingMessage): void {
     if (!state.tokenValid(bearer(req))) {
-      throw new HttpProblem(401, { codigo: 'TOKEN_INVALIDO', descripcion: 'missing, expired or revoked token: ask comunicacion for one' });
+      throw new HttpProblem(401, {
+        codigo: 'TOKEN_INVALIDO',
+        descripcion: 'missing, expired or revoked token: ask comunicacion for one',
+      });
     }
   }
 
-  async function comunicacion(body: string): Promise<[number, unknown]> {
+  function comunicacion(body: string): [number, unknown] {
     const parsed = tokenRequestSchema.safeParse(parseJson(body, 'the body'));
     if (!parsed.success) return [400, { codigo: 'PETICION_INVALIDA', descripcion: 'expected { usuario, contrasena }' }];
     const issued = state.issueToken(parsed.data.usuario, parsed.data.contrasena);
@@ -153,22 +167,38 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     return [200, issued];
   }
 
-  async function crear(req: IncomingMessage, body: string): Promise<[number, unknown]> {
+  function crear(req: IncomingMessage, body: string): [number, unknown] {
     requireToken(req);
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       return [415, { codigo: 'TIPO_CONTENIDO', descripcion: 'Content-Type must be application/json' }];
     }
     const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     const idempotencyKey = typeof key === 'string' ? key : null;
-    if (idempotencyKey !== null && (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
-      return [400, { codigo: 'CLAVE_IDEMPOTENCIA', descripcion: `${IDEMPOTENCY_HEADER} must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters` }];
+    if (
+      idempotencyKey !== null &&
+      (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+    ) {
+      return [
+        400,
+        {
+          codigo: 'CLAVE_IDEMPOTENCIA',
+          descripcion: `${IDEMPOTENCY_HEADER} must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+        },
+      ];
     }
     const document = parseJson(body, 'the CUE document');
-    if (!validator) return [500, { codigo: 'ESQUEMA_NO_DISPONIBLE', descripcion: `the simulator cannot validate: ${schemaProblem}` }];
+    if (!validator)
+      return [500, { codigo: 'ESQUEMA_NO_DISPONIBLE', descripcion: `the simulator cannot validate: ${schemaProblem}` }];
     if (idempotencyKey !== null) {
       const earlier = state.replay(idempotencyKey, document);
       if (earlier && 'conflict' in earlier) {
-        return [409, { codigo: 'IDEMPOTENCIA_CONFLICTO', descripcion: `${IDEMPOTENCY_HEADER} ${idempotencyKey} was used before with a different document` }];
+        return [
+          409,
+          {
+            codigo: 'IDEMPOTENCIA_CONFLICTO',
+            descripcion: `${IDEMPOTENCY_HEADER} ${idempotencyKey} was used before with a different document`,
+          },
+        ];
       }
       if (earlier) return [202, { idPeticion: earlier.submission.idPeticion }];
     }
@@ -186,14 +216,19 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     return [202, { idPeticion: state.accept(document, idempotencyKey).idPeticion }];
   }
 
-  async function comprobarEstado(req: IncomingMessage, id: string): Promise<[number, unknown]> {
+  function comprobarEstado(req: IncomingMessage, id: string): [number, unknown] {
     requireToken(req);
     const outcome = state.status(id);
     if (!outcome) return [404, { codigo: 'PETICION_DESCONOCIDA', descripcion: `no request ${id}` }];
     return [200, outcome];
   }
 
-  async function iuws(req: IncomingMessage, res: ServerResponse, endpoint: 'comunicacion' | 'crear' | 'comprobarEstado', run: (body: string) => Promise<[number, unknown]>): Promise<void> {
+  async function iuws(
+    req: IncomingMessage,
+    res: ServerResponse,
+    endpoint: 'comunicacion' | 'crear' | 'comprobarEstado',
+    run: (body: string) => [number, unknown],
+  ): Promise<void> {
     state.countCall(endpoint);
     let status = 500;
     try {
@@ -202,11 +237,17 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
       const failure = state.injectedFailure(endpoint);
       if (failure) {
         status = failure.status;
-        const headers: Record<string, string> = failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : {};
-        sendJson(res, status, { codigo: status === 429 ? 'DEMASIADAS_PETICIONES' : 'SERVICIO_NO_DISPONIBLE', descripcion: failure.why }, headers);
+        const headers: Record<string, string> =
+          failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : {};
+        sendJson(
+          res,
+          status,
+          { codigo: status === 429 ? 'DEMASIADAS_PETICIONES' : 'SERVICIO_NO_DISPONIBLE', descripcion: failure.why },
+          headers,
+        );
         return;
       }
-      const [code, answer] = await run(body);
+      const [code, answer] = run(body);
       status = code;
       sendJson(res, code, answer);
     } catch (e) {
@@ -228,7 +269,14 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     const method = req.method ?? 'GET';
     if (options.verbose) log(`${method} ${url.pathname}${url.search}`);
     const only = (allowed: string, then: () => Promise<void> | void) =>
-      method === allowed ? then() : sendJson(res, 405, { codigo: 'METODO_NO_PERMITIDO', descripcion: `${path} takes ${allowed}` }, { allow: allowed });
+      method === allowed
+        ? then()
+        : sendJson(
+            res,
+            405,
+            { codigo: 'METODO_NO_PERMITIDO', descripcion: `${path} takes ${allowed}` },
+            { allow: allowed },
+          );
 
     switch (path) {
       case IUWS_PATHS.token:
@@ -245,7 +293,11 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
             }
             sendJson(res, 200, state.control(parsed.data));
           } catch (e) {
-            sendJson(res, e instanceof HttpProblem ? e.status : 500, e instanceof HttpProblem ? e.body : { error: (e as Error).message });
+            sendJson(
+              res,
+              e instanceof HttpProblem ? e.status : 500,
+              e instanceof HttpProblem ? e.body : { error: (e as Error).message },
+            );
           }
         });
       case '/_control/reset':
@@ -254,7 +306,9 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
           sendJson(res, 200, state.knobs);
         });
       case '/_inspect/submissions':
-        return only('GET', () => sendJson(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')));
+        return only('GET', () =>
+          sendJson(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')),
+        );
       case '/_inspect/stats':
         return only('GET', () => sendJson(res, 200, state.stats()));
     }
@@ -268,6 +322,10 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     sendJson(res, 404, { codigo: 'NO_ENCONTRADO', descripcion: `no endpoint ${method} ${url.pathname}` });
   }
 
-  const server = await serve(handle, (res, e) => sendJson(res, 500, { codigo: 'ERROR_INTERNO', descripcion: e.message }), options);
+  const server = await serve(
+    handle,
+    (res, e) => sendJson(res, 500, { codigo: 'ERROR_INTERNO', descripcion: e.message }),
+    options,
+  );
   return { ...server, ...(schemaProblem ? { schemaProblem } : {}), state };
 }

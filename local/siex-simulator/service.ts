@@ -20,7 +20,10 @@ export interface NodeServiceSpec {
 }
 
 /** Spawns a compiled Node service of ours and resolves once it printed its ready line (rejects if it exits first). */
-export async function startNodeService(context: ServiceContext, spec: NodeServiceSpec): Promise<LocalService & { lines: string[] }> {
+export async function startNodeService(
+  context: ServiceContext,
+  spec: NodeServiceSpec,
+): Promise<LocalService & { lines: string[] }> {
   const lines: string[] = [];
   let onReady: (url: string) => void = () => {};
   const ready = new Promise<string>((resolve) => (onReady = resolve));
@@ -32,7 +35,7 @@ export async function startNodeService(context: ServiceContext, spec: NodeServic
       context.log(line);
       lines.push(line);
       const m = spec.ready.exec(line);
-      if (m) onReady(m[1]);
+      if (m) onReady(m[1]!);
     },
   });
   let timer: NodeJS.Timeout | undefined;
@@ -43,7 +46,10 @@ export async function startNodeService(context: ServiceContext, spec: NodeServic
         throw new Error(`${spec.name} exited (${signal ?? `code ${code}`}) before it was ready:\n${child.tail()}`);
       }),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${spec.name} not ready within ${spec.timeoutMs ?? 15_000} ms:\n${child.tail()}`)), spec.timeoutMs ?? 15_000);
+        timer = setTimeout(
+          () => reject(new Error(`${spec.name} not ready within ${spec.timeoutMs ?? 15_000} ms:\n${child.tail()}`)),
+          spec.timeoutMs ?? 15_000,
+        );
       }),
     ]);
     return { name: spec.name, url, lines, stop: () => child.stop() };
@@ -78,8 +84,12 @@ export function siexSimulatorService(options: SiexSimulatorServiceOptions = {}):
       return {
         name: service.name,
         url: service.url,
-        stop: service.stop,
-        env: { SIEX_BASE_URL: service.url, SIEX_USERNAME: SIMULATOR_DEFAULT_CREDENTIALS.username, SIEX_PASSWORD: SIMULATOR_DEFAULT_CREDENTIALS.password },
+        stop: () => service.stop(),
+        env: {
+          SIEX_BASE_URL: service.url,
+          SIEX_USERNAME: SIMULATOR_DEFAULT_CREDENTIALS.username,
+          SIEX_PASSWORD: SIMULATOR_DEFAULT_CREDENTIALS.password,
+        },
       };
     },
   };

@@ -113,7 +113,8 @@ interface TratamFitoLike {
 export function tratamFitoBlocks(document: unknown): TratamFitoLike[] {
   const items = (document as { CUADERNO?: unknown[] }).CUADERNO ?? [];
   return items.flatMap((item) => {
-    const blocks = (item as { ActividadesExplotacion?: { TratamFito?: unknown[] } }).ActividadesExplotacion?.TratamFito ?? [];
+    const blocks =
+      (item as { ActividadesExplotacion?: { TratamFito?: unknown[] } }).ActividadesExplotacion?.TratamFito ?? [];
     return blocks as TratamFitoLike[];
   });
 }
@@ -169,7 +170,8 @@ export class SiexSimulatorState {
   control(c: Control): Knobs {
     const { outageForMs, expireTokens, outageUntil, ...rest } = c;
     Object.assign(this.knobs, rest);
-    if (outageUntil !== undefined) this.knobs.outageUntil = typeof outageUntil === 'string' ? Date.parse(outageUntil) : outageUntil;
+    if (outageUntil !== undefined)
+      this.knobs.outageUntil = typeof outageUntil === 'string' ? Date.parse(outageUntil) : outageUntil;
     if (outageForMs !== undefined) this.knobs.outageUntil = this.now() + outageForMs;
     if (expireTokens) this.tokens.clear();
     return this.knobs;
@@ -188,7 +190,8 @@ export class SiexSimulatorState {
   injectedFailure(endpoint: IuwsEndpoint): { status: 429 | 503; retryAfterSeconds?: number; why: string } | undefined {
     const k = this.knobs;
     if (k.outage) return { status: 503, why: 'outage (knob outage)' };
-    if (k.outageUntil !== null && this.now() < k.outageUntil) return { status: 503, why: `outage until ${new Date(k.outageUntil).toISOString()}` };
+    if (k.outageUntil !== null && this.now() < k.outageUntil)
+      return { status: 503, why: `outage until ${new Date(k.outageUntil).toISOString()}` };
     if (k.throttleNext > 0) {
       k.throttleNext--;
       return { status: 429, retryAfterSeconds: k.retryAfterSeconds, why: 'throttled (knob throttleNext)' };
@@ -197,7 +200,8 @@ export class SiexSimulatorState {
       k.failNext--;
       return { status: 503, why: 'failure (knob failNext)' };
     }
-    if (endpoint === 'comunicacion' && k.failComunicacion) return { status: 503, why: 'comunicacion failing (knob failComunicacion)' };
+    if (endpoint === 'comunicacion' && k.failComunicacion)
+      return { status: 503, why: 'comunicacion failing (knob failComunicacion)' };
     if (k.errorRate > 0 && Math.random() < k.errorRate) return { status: 503, why: 'random failure (knob errorRate)' };
     return undefined;
   }
@@ -233,14 +237,21 @@ export class SiexSimulatorState {
     const results: RecordResult[] = blocks.map((b) => {
       const errores: IuwsErrorItem[] = [];
       const id = b.IdAjenaTratamFito;
-      if (reject.has(id)) errores.push({ codigo: 'SIM_RECHAZADO', descripcion: `El simulador rechaza el tratamiento ${id} (rejectIds)` });
+      if (reject.has(id))
+        errores.push({ codigo: 'SIM_RECHAZADO', descripcion: `El simulador rechaza el tratamiento ${id} (rejectIds)` });
       if ((seen.get(id) ?? 0) > 1) {
-        errores.push({ codigo: 'IDAJENA_DUPLICADO', descripcion: `IdAjenaTratamFito ${id} aparece más de una vez en el documento` });
+        errores.push({
+          codigo: 'IDAJENA_DUPLICADO',
+          descripcion: `IdAjenaTratamFito ${id} aparece más de una vez en el documento`,
+        });
       }
       const start = dayNumber(b.FechaInicio);
       const end = dayNumber(b.FechaFin);
       if (start !== undefined && end !== undefined && start > end) {
-        errores.push({ codigo: 'FECHAS_INCOHERENTES', descripcion: `FechaInicio ${String(b.FechaInicio)} es posterior a FechaFin ${String(b.FechaFin)}` });
+        errores.push({
+          codigo: 'FECHAS_INCOHERENTES',
+          descripcion: `FechaInicio ${String(b.FechaInicio)} es posterior a FechaFin ${String(b.FechaFin)}`,
+        });
       }
       if (b.Borrar === true && !this.known.has(id)) {
         errores.push({ codigo: 'TRATAMIENTO_NO_EXISTE', descripcion: `No hay tratamiento ${id} que borrar` });
@@ -266,7 +277,9 @@ export class SiexSimulatorState {
   }
 
   /** The outcome of a submission as comprobarEstado answers it; undefined for an unknown id. */
-  status(idPeticion: string): { estado: 'PENDIENTE' | 'EN_PROCESO' | 'FINALIZADO'; resultados: RecordResult[] } | undefined {
+  status(
+    idPeticion: string,
+  ): { estado: 'PENDIENTE' | 'EN_PROCESO' | 'FINALIZADO'; resultados: RecordResult[] } | undefined {
     const s = this.byId.get(idPeticion);
     if (!s) return undefined;
     const left = s.readyAt - this.now();
@@ -288,7 +301,9 @@ export class SiexSimulatorState {
   }
 
   stats(): SimulatorStats {
-    const records = Object.fromEntries([...this.recordCounts].sort((a, b) => a[0] - b[0]).map(([id, n]) => [String(id), n]));
+    const records = Object.fromEntries(
+      [...this.recordCounts].sort((a, b) => a[0] - b[0]).map(([id, n]) => [String(id), n]),
+    );
     return {
       calls: { ...this.calls },
       status: structuredClone(this.statuses),

@@ -35,10 +35,18 @@ export const farmLookupExample = {
         {
           id: 'urn:ngsi-ld:AgriCrop:2',
           crop: olive,
-          agriParcel: [{ id: 'urn:ngsi-ld:AgriParcel:3', name: 'Los Olivos', sigpac: [{ idcp: 4, ...oliveEnclosure, dimension: '4.12' }] }],
+          agriParcel: [
+            {
+              id: 'urn:ngsi-ld:AgriParcel:3',
+              name: 'Los Olivos',
+              sigpac: [{ idcp: 4, ...oliveEnclosure, dimension: '4.12' }],
+            },
+          ],
         },
       ],
-      regionalAttributes: [{ rea: '46000000001', address: { province: 'Valencia', community: { name: 'Comunitat Valenciana' } } }],
+      regionalAttributes: [
+        { rea: '46000000001', address: { province: 'Valencia', community: { name: 'Comunitat Valenciana' } } },
+      ],
     },
   ] satisfies z.output<typeof farmSchema>[],
 };
@@ -86,7 +94,13 @@ const record = {
       comp: { type: 'Company', id: 0, name: 'UPL IBERIA, S.A.', nif: '' },
       subs: { type: 'Substance', id: '', name: 'AZUFRE 80% [WG] P/P' },
       detail: '',
-      ci: [{ type: 'CropInfection', crop: '101', infection: { kind: 'enfermedad', id: '42', name: 'Negrilla, fumagina, Capnodium elaeophilum' } }],
+      ci: [
+        {
+          type: 'CropInfection',
+          crop: '101',
+          infection: { kind: 'enfermedad', id: '42', name: 'Negrilla, fumagina, Capnodium elaeophilum' },
+        },
+      ],
     },
     tpd: [{ type: 'TPD', id: 11179, idate: '14-06-2001', edate: '31-07-2027', ldate: '' }],
     prod: { type: 'TypeProduct', id: 1, name: 'Fungicida' },

@@ -39,7 +39,12 @@ export const jobSchema = z
 
 export const jobResultSchema = z
   .object({
-    data: z.array(z.object({ result: z.string().describe('"ok"'), id: z.number().int().describe('record id (the integer of its URN)') })),
+    data: z.array(
+      z.object({
+        result: z.string().describe('"ok"'),
+        id: z.number().int().describe('record id (the integer of its URN)'),
+      }),
+    ),
     error: z.array(
       z.object({
         result: z.literal('error'),

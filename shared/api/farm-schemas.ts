@@ -74,7 +74,11 @@ export const listIdcpBodySchema = z
     type: z.literal('IDCP'),
     crop: z.strictObject({
       type: z.literal('TypeCropVariety'),
-      typecrop: z.strictObject({ id: z.string().regex(/^\d+$/, 'SIEX crop code'), type: z.literal('TypeCrop'), name: z.string() }),
+      typecrop: z.strictObject({
+        id: z.string().regex(/^\d+$/, 'SIEX crop code'),
+        type: z.literal('TypeCrop'),
+        name: z.string(),
+      }),
       code: z.number().int().nonnegative(),
       name: z.string(),
     }),

@@ -10,7 +10,10 @@ import { DATE_TIME_PATTERN, DAY_PATTERN, queryInteger } from './query-params';
 export const MAX_IDCP_PER_RECORD = 50;
 
 const flag = z.enum(['0', '1']);
-const decimalText = z.string().max(20).regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"');
+const decimalText = z
+  .string()
+  .max(20)
+  .regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"');
 /**
  * Free text is bounded: the stored record echoes it and must fit in one table entity (MAX_DOC_CHARS), so an unbounded
  * name in a body under the 1 MB limit would otherwise end in a 500 instead of a 400.
@@ -34,10 +37,18 @@ export const infectionSchema = z
     id: z.string().max(10).regex(/^\d+$/, 'SIEX code as text'),
     name: name().default(''),
   })
-  .meta({ id: 'Infection', description: 'pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO)' });
+  .meta({
+    id: 'Infection',
+    description:
+      'pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO)',
+  });
 
 export const justificationSchema = z
-  .strictObject({ type: z.literal('TypeJustification'), id: z.string().max(10).regex(/^\d+$/), name: name().default('') })
+  .strictObject({
+    type: z.literal('TypeJustification'),
+    id: z.string().max(10).regex(/^\d+$/),
+    name: name().default(''),
+  })
   .meta({ id: 'Justification', description: 'SIEX catalogue JUSTIFICACION_ACTUACION' });
 
 export const efficacySchema = z
@@ -53,7 +64,10 @@ export const machineSchema = z
   .strictObject({
     type: z.literal('Machine'),
     // SIEX takes the type as TipoMaquinariaUNE, at most 12 characters (codes look like 010102010 or 0000000_88).
-    id: z.string().regex(/^[0-9A-Za-z_]{1,12}$/, 'UNE machine type code: up to 12 letters, digits or _').describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
+    id: z
+      .string()
+      .regex(/^[0-9A-Za-z_]{1,12}$/, 'UNE machine type code: up to 12 letters, digits or _')
+      .describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
     name: name().default(''),
     roma: z.string().max(50).default('').describe('official machinery register (ROMA) number, when registered'),
   })
@@ -88,7 +102,10 @@ const optionalSiexFields = {
 export const phytoRequestSchema = z
   .strictObject({
     type: z.literal('AgriPhytosanitary'),
-    dateApplication: z.string().meta({ pattern: DATE_TIME_PATTERN }).describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
+    dateApplication: z
+      .string()
+      .meta({ pattern: DATE_TIME_PATTERN })
+      .describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
     subtype: z.strictObject({
       type: z.literal('TypePhytosanitary'),
       name: name().describe('commercial name; the register name is stored'),
@@ -145,7 +162,13 @@ export const phytoRecordSchema = z
         ),
       }),
       tpd: z.array(
-        z.object({ type: z.literal('TPD'), id: z.number().int(), idate: z.string(), edate: z.string(), ldate: z.string() }),
+        z.object({
+          type: z.literal('TPD'),
+          id: z.number().int(),
+          idate: z.string(),
+          edate: z.string(),
+          ldate: z.string(),
+        }),
       ),
       prod: z.object({ type: z.literal('TypeProduct'), id: z.number().int(), name: z.string() }),
     }),
@@ -166,7 +189,12 @@ export const phytoRecordSchema = z
     st: z.string(),
     mst: measureSchema.nullable(),
     // Neutral until the client reports it (often after registration): `id` is '' then, so not the request's pattern.
-    efficacy: z.object({ type: z.literal('TypeEfficacy'), id: z.string().describe("SIEX code, or '' when not reported"), name: z.string(), detail: z.string() }),
+    efficacy: z.object({
+      type: z.literal('TypeEfficacy'),
+      id: z.string().describe("SIEX code, or '' when not reported"),
+      name: z.string(),
+      detail: z.string(),
+    }),
     preventive: flag,
     pp: z.string(),
     speed: z.string(),
@@ -197,7 +225,9 @@ export const listQuerySchema = z.object({
   dateFrom: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   dateTo: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
-  page: queryInteger(1, 9_999_999, 'a whole number from 1').optional().describe('page number from 1; only together with page_size'),
+  page: queryInteger(1, 9_999_999, 'a whole number from 1')
+    .optional()
+    .describe('page number from 1; only together with page_size'),
   page_size: queryInteger(1, MAX_PAGE_SIZE, `a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .optional()
     .describe(`records per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),

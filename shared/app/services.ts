@@ -43,7 +43,12 @@ export const EXPORT_BATCH_SIZE = 500;
 export function createServices(s: Settings): Services {
   const tables = new TableStore(s);
   const clientStore = new ClientStore(tables);
-  const clientCache = new TtlCache<string, Client | null>(s.REFERENCE_CACHE_SECONDS * 1000, 10_000, Date.now, (c) => c !== null);
+  const clientCache = new TtlCache<string, Client | null>(
+    s.REFERENCE_CACHE_SECONDS * 1000,
+    10_000,
+    Date.now,
+    (c) => c !== null,
+  );
   const counters = new Counters(tables);
   const farms = new FarmStore(tables, s.REFERENCE_CACHE_SECONDS);
   const phyto = new PhytoStore(tables);

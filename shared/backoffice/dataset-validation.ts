@@ -10,8 +10,10 @@ export interface DatasetProblem {
 
 /** The input as it came, read defensively: the rules that span entries run even where some fields are broken. */
 type Loose = Record<string, unknown>;
-const list = (v: unknown): Loose[] => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? (x as Loose) : {})) : []);
-const text = (v: unknown): string | undefined => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+const list = (v: unknown): Loose[] =>
+  Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? (x as Loose) : {})) : [];
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 const field = (o: Loose, ...keys: string[]): string | undefined => {
   let v: unknown = o;
   for (const k of keys) v = v && typeof v === 'object' ? (v as Loose)[k] : undefined;
@@ -19,7 +21,12 @@ const field = (o: Loose, ...keys: string[]): string | undefined => {
 };
 
 /** Reports each value seen more than once, at the path of every repeat; entries without the value are skipped. */
-function duplicates(items: Loose[], key: (t: Loose) => string | undefined, path: (i: number) => string, what: string): DatasetProblem[] {
+function duplicates(
+  items: Loose[],
+  key: (t: Loose) => string | undefined,
+  path: (i: number) => string,
+  what: string,
+): DatasetProblem[] {
   const seen = new Map<string, number>();
   const out: DatasetProblem[] = [];
   items.forEach((item, i) => {
@@ -39,9 +46,9 @@ function day(o: Loose, key: string) {
 }
 
 function enclosureKey(s: Loose): string | undefined {
-  const parts = SIGPAC_FIELDS.map((f) => field(s, f));
-  if (parts.some((p) => p === undefined)) return undefined;
-  const [prov, town, aggr, zone, pol, parc, enc] = parts as string[];
+  const [prov, town, aggr, zone, pol, parc, enc] = SIGPAC_FIELDS.map((f) => field(s, f));
+  if (prov === undefined || town === undefined || aggr === undefined || zone === undefined) return undefined;
+  if (pol === undefined || parc === undefined || enc === undefined) return undefined;
   return sigpacCode({ prov, town, aggr, zone, pol, parc, enc });
 }
 
@@ -52,12 +59,42 @@ function crossEntryProblems(input: Loose): DatasetProblem[] {
   const products = list(input.products);
   const farms = list(input.farms);
   const problems: DatasetProblem[] = [
-    ...duplicates(clients, (c) => field(c, 'id'), (i) => `$.clients[${i}].id`, 'client id'),
-    ...duplicates(clients, (c) => field(c, 'sidKey'), (i) => `$.clients[${i}].sidKey`, 'SID key'),
-    ...duplicates(clients, (c) => field(c, 'apiKey'), (i) => `$.clients[${i}].apiKey`, 'API key'),
-    ...duplicates(applicators, (a) => field(a, 'ropo'), (i) => `$.applicators[${i}].ropo`, 'ROPO number'),
-    ...duplicates(products, (p) => field(p, 'code'), (i) => `$.products[${i}].code`, 'product code'),
-    ...duplicates(farms, (f) => (field(f, 'rea') && field(f, 'year') ? `${field(f, 'rea')}~${field(f, 'year')}` : undefined), (i) => `$.farms[${i}]`, 'farm REA and year'),
+    ...duplicates(
+      clients,
+      (c) => field(c, 'id'),
+      (i) => `$.clients[${i}].id`,
+      'client id',
+    ),
+    ...duplicates(
+      clients,
+      (c) => field(c, 'sidKey'),
+      (i) => `$.clients[${i}].sidKey`,
+      'SID key',
+    ),
+    ...duplicates(
+      clients,
+      (c) => field(c, 'apiKey'),
+      (i) => `$.clients[${i}].apiKey`,
+      'API key',
+    ),
+    ...duplicates(
+      applicators,
+      (a) => field(a, 'ropo'),
+      (i) => `$.applicators[${i}].ropo`,
+      'ROPO number',
+    ),
+    ...duplicates(
+      products,
+      (p) => field(p, 'code'),
+      (i) => `$.products[${i}].code`,
+      'product code',
+    ),
+    ...duplicates(
+      farms,
+      (f) => (field(f, 'rea') && field(f, 'year') ? `${field(f, 'rea')}~${field(f, 'year')}` : undefined),
+      (i) => `$.farms[${i}]`,
+      'farm REA and year',
+    ),
   ];
   clients.forEach((c, i) => {
     if (field(c, 'sidKey') !== undefined && field(c, 'sidKey') === field(c, 'apiKey')) {
@@ -78,7 +115,10 @@ function crossEntryProblems(input: Loose): DatasetProblem[] {
     problems.push(
       ...duplicates(
         crops,
-        (c) => (field(c, 'typecrop', 'id') !== undefined && field(c, 'code') !== undefined ? `${field(c, 'typecrop', 'id')}~${field(c, 'code')}` : undefined),
+        (c) =>
+          field(c, 'typecrop', 'id') !== undefined && field(c, 'code') !== undefined
+            ? `${field(c, 'typecrop', 'id')}~${field(c, 'code')}`
+            : undefined,
         (i) => `$.farms[${fi}].crops[${i}]`,
         'crop variety',
       ),
@@ -86,9 +126,25 @@ function crossEntryProblems(input: Loose): DatasetProblem[] {
     crops.forEach((c, ci) => {
       const at = `$.farms[${fi}].crops[${ci}]`;
       const parcels = list(c.parcels);
-      problems.push(...duplicates(parcels, (p) => field(p, 'name'), (i) => `${at}.parcels[${i}].name`, 'parcel name'));
-      const enclosures = parcels.flatMap((p, pi) => list(p.sigpac).map((s, si) => ({ s, path: `${at}.parcels[${pi}].sigpac[${si}]` })));
-      problems.push(...duplicates(enclosures.map((e) => e.s), enclosureKey, (i) => enclosures[i].path, 'enclosure'));
+      problems.push(
+        ...duplicates(
+          parcels,
+          (p) => field(p, 'name'),
+          (i) => `${at}.parcels[${i}].name`,
+          'parcel name',
+        ),
+      );
+      const enclosures = parcels.flatMap((p, pi) =>
+        list(p.sigpac).map((s, si) => ({ s, path: `${at}.parcels[${pi}].sigpac[${si}]` })),
+      );
+      problems.push(
+        ...duplicates(
+          enclosures.map((e) => e.s),
+          enclosureKey,
+          (i) => enclosures[i]?.path ?? at,
+          'enclosure',
+        ),
+      );
     });
   });
   return problems;
@@ -98,7 +154,9 @@ function crossEntryProblems(input: Loose): DatasetProblem[] {
  * Validates a whole dataset before anything is written: every entry against the schema, and the rules that span
  * entries (uniqueness, date order), all reported together with their JSON paths — never only the first problem.
  */
-export function validateDataset(input: unknown): { dataset: Dataset; problems: [] } | { dataset: null; problems: DatasetProblem[] } {
+export function validateDataset(
+  input: unknown,
+): { dataset: Dataset; problems: [] } | { dataset: null; problems: DatasetProblem[] } {
   const parsed = datasetSchema.safeParse(input);
   const problems: DatasetProblem[] = parsed.success
     ? []

@@ -18,13 +18,13 @@ export async function buildFarmIndex(
   const oldCrops = new Map((previous?.crops ?? []).map((c) => [cropKey(c.typecropId, c.code), c]));
   const oldIdcps = new Map(
     (previous?.idcps ?? []).map((e) => {
-      const c = previous!.crops[e.crop];
+      const c = previous!.crops[e.crop]!;
       return [`${cropKey(c.typecropId, c.code)}|${sigpacCode(e)}`, e];
     }),
   );
   const oldParcels = new Map(
     (previous?.idcps ?? []).map((e) => {
-      const c = previous!.crops[e.crop];
+      const c = previous!.crops[e.crop]!;
       return [`${cropKey(c.typecropId, c.code)}|${e.parcelName}`, e.parcelId];
     }),
   );

@@ -25,7 +25,11 @@ const empty = (): SectionReport => ({ added: 0, changed: 0, unchanged: 0 });
  * validating everything first (validateDataset) and writing idempotently: an import cut short by a storage fault is
  * completed by running it again, and the same file twice changes nothing.
  */
-export async function importDataset(dataset: Dataset, tables: TableStore, now: DateTime = DateTime.now()): Promise<ImportReport> {
+export async function importDataset(
+  dataset: Dataset,
+  tables: TableStore,
+  now: DateTime = DateTime.now(),
+): Promise<ImportReport> {
   const report: ImportReport = { clients: empty(), applicators: empty(), products: empty(), farms: empty() };
 
   const clients = new ClientStore(tables);
@@ -36,7 +40,11 @@ export async function importDataset(dataset: Dataset, tables: TableStore, now: D
 
   const catalog = new CatalogStore(tables);
   const applicators = await catalog.upsertApplicators(dataset.applicators);
-  report.applicators = { added: applicators.added.length, changed: applicators.changed.length, unchanged: applicators.unchanged };
+  report.applicators = {
+    added: applicators.added.length,
+    changed: applicators.changed.length,
+    unchanged: applicators.unchanged,
+  };
   const products = await catalog.upsertProducts(dataset.products);
   report.products = { added: products.added.length, changed: products.changed.length, unchanged: products.unchanged };
 

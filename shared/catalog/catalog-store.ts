@@ -66,12 +66,20 @@ export class CatalogStore {
 
   async upsertProducts(products: StoredProduct[]): Promise<UpsertReport> {
     const table = await this.store.table(TABLES.catalog);
-    return upsertPartition(table, CATALOG_PARTITIONS.product, products.map((p) => ({ key: p.code, doc: p })));
+    return upsertPartition(
+      table,
+      CATALOG_PARTITIONS.product,
+      products.map((p) => ({ key: p.code, doc: p })),
+    );
   }
 
   async upsertApplicators(applicators: StoredApplicator[]): Promise<UpsertReport> {
     const table = await this.store.table(TABLES.catalog);
-    return upsertPartition(table, CATALOG_PARTITIONS.applicator, applicators.map((a) => ({ key: a.ropo, doc: a })));
+    return upsertPartition(
+      table,
+      CATALOG_PARTITIONS.applicator,
+      applicators.map((a) => ({ key: a.ropo, doc: a })),
+    );
   }
 
   async loadProducts(): Promise<StoredProduct[]> {
@@ -81,6 +89,8 @@ export class CatalogStore {
 
   async loadApplicators(): Promise<StoredApplicator[]> {
     const table = await this.store.table(TABLES.catalog);
-    return [...(await readPartition<StoredApplicator>(table, CATALOG_PARTITIONS.applicator)).values()].map((r) => r.doc);
+    return [...(await readPartition<StoredApplicator>(table, CATALOG_PARTITIONS.applicator)).values()].map(
+      (r) => r.doc,
+    );
   }
 }

@@ -64,7 +64,8 @@ export class CropResolver {
       }
       const out = new Set<string>();
       for (const item of entry.items) {
-        if (item.startsWith('@')) for (const c of expand(normalizeName(item.slice(1)), [...trail, item.slice(1)])) out.add(c);
+        if (item.startsWith('@'))
+          for (const c of expand(normalizeName(item.slice(1)), [...trail, item.slice(1)])) out.add(c);
         else out.add(item);
       }
       const sorted = [...out].sort((a, b) => Number(a) - Number(b));
@@ -102,6 +103,8 @@ export class CropResolver {
 function singular(words: string): string {
   return words
     .split(' ')
-    .map((w) => (w.length > 4 && /[^aeiou]es$/.test(w) ? w.slice(0, -2) : w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w))
+    .map((w) =>
+      w.length > 4 && /[^aeiou]es$/.test(w) ? w.slice(0, -2) : w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w,
+    )
     .join(' ');
 }

@@ -16,7 +16,10 @@ export const clientRegistrationSchema = z.strictObject({
    * The client's API Management subscription (its identifier, as in `/subscriptions/<id>`); default: the client id.
    * Behind APIM the API key must belong to this subscription, so the two keys of a client only work together.
    */
-  apimSubscriptionId: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/, 'an APIM subscription identifier').optional(),
+  apimSubscriptionId: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,80}$/, 'an APIM subscription identifier')
+    .optional(),
   farms: z.array(z.string().min(1)).default([]),
 });
 export type ClientRegistration = z.infer<typeof clientRegistrationSchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isRestError } from '../store/azure-sdk';
 import { ClientRegistration } from './client-registration';
 import { TABLES, TableStore } from '../store/tables';
@@ -22,6 +23,20 @@ export interface Client {
  * `client` partition keeps the id → SID hash link so a re-import with a new SID key retires the old row.
  */
 const BY_SID = 'sid';
+const clientRow = z.object({
+  clientId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  apiKeyHash: z.string(),
+  expires: z.string().default(''),
+  farms: z
+    .codec(z.string(), z.array(z.string()), {
+      decode: (text) => JSON.parse(text) as string[],
+      encode: (farms) => JSON.stringify(farms),
+    })
+    .default([]),
+  apimSubscriptionId: z.string().optional(),
+});
 const BY_ID = 'client';
 
 export class ClientStore {
@@ -30,14 +45,14 @@ export class ClientStore {
   async findBySidKey(sidKey: string): Promise<Client | null> {
     const table = await this.store.table(TABLES.clients);
     try {
-      const e = await table.getEntity<Record<string, string>>(BY_SID, hashKey(sidKey));
+      const e = clientRow.parse(await table.getEntity(BY_SID, hashKey(sidKey)));
       return {
         id: e.clientId,
         name: e.name,
         email: e.email,
         apiKeyHash: e.apiKeyHash,
-        expires: e.expires ?? '',
-        farms: JSON.parse(e.farms ?? '[]') as string[],
+        expires: e.expires,
+        farms: e.farms,
         apimSubscriptionId: e.apimSubscriptionId ?? e.clientId,
       };
     } catch (e) {
@@ -59,9 +74,9 @@ export class ClientStore {
       farms: JSON.stringify([...new Set(input.farms)].sort()),
       apimSubscriptionId: input.apimSubscriptionId ?? input.id,
     };
-    let previous: Record<string, string> | undefined;
+    let previous: { sidHash: string } | undefined;
     try {
-      previous = await table.getEntity<Record<string, string>>(BY_ID, input.id);
+      previous = await table.getEntity<{ sidHash: string }>(BY_ID, input.id);
     } catch (e) {
       if (!isRestError(e, 404)) throw e;
     }
@@ -71,7 +86,8 @@ export class ClientStore {
     }
     await table.upsertEntity({ partitionKey: BY_SID, rowKey: sidHash, ...row }, 'Replace');
     await table.upsertEntity({ partitionKey: BY_ID, rowKey: input.id, sidHash }, 'Replace');
-    if (previous && previous.sidHash !== sidHash) await table.deleteEntity(BY_SID, previous.sidHash).catch(() => undefined);
+    if (previous && previous.sidHash !== sidHash)
+      await table.deleteEntity(BY_SID, previous.sidHash).catch(() => undefined);
     return previous ? 'changed' : 'added';
   }
 }

@@ -23,7 +23,7 @@ export class RateLimiter {
       ring.times.push(t);
       return 0;
     }
-    const oldest = ring.times[ring.next];
+    const oldest = ring.times[ring.next]!;
     if (t - oldest < this.windowMs) return Math.max(1, Math.ceil((oldest + this.windowMs - t) / 1000));
     ring.times[ring.next] = t;
     ring.next = (ring.next + 1) % this.limit;

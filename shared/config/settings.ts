@@ -60,10 +60,19 @@ export const settingsSchema = z
     }
     if (s.SIEX_BASE_URL) {
       for (const key of ['SIEX_USERNAME', 'SIEX_PASSWORD'] as const)
-        if (!s[key]) ctx.addIssue({ code: 'custom', path: [key], message: `SIEX_BASE_URL is set, so ${key} is needed too (the IUWS comunicacion credentials)` });
+        if (!s[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `SIEX_BASE_URL is set, so ${key} is needed too (the IUWS comunicacion credentials)`,
+          });
     }
     if (s.EMAIL_CONNECTION_STRING && !/endpoint=.+;accesskey=.+/i.test(s.EMAIL_CONNECTION_STRING)) {
-      ctx.addIssue({ code: 'custom', path: ['EMAIL_CONNECTION_STRING'], message: 'expected "endpoint=<url>;accesskey=<base64 key>"' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_CONNECTION_STRING'],
+        message: 'expected "endpoint=<url>;accesskey=<base64 key>"',
+      });
     }
     if (s.EMAIL_CONNECTION_STRING && s.EMAIL_ENDPOINT) {
       ctx.addIssue({

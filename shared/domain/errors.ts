@@ -39,7 +39,8 @@ export const ERROR_CODES = {
   // state conflicts
   RECORD_ALREADY_EXPORTED: 'the record was already exported to SIEX',
   RECORD_IN_EXPORT: 'the record is in an export job that has not finished',
-  RECORD_OUTCOME_UNKNOWN: 'a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again',
+  RECORD_OUTCOME_UNKNOWN:
+    'a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again',
   JOB_NOT_FINISHED: 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5',
   // product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: 'the product code is not in the official register',

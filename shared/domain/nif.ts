@@ -15,7 +15,7 @@ export function isValidPersonalNif(text: string): boolean {
   if (dni) return LETTERS[Number(dni[1]) % 23] === dni[2];
   const nie = NIE_RE.exec(nif);
   if (nie) {
-    const number = Number(`${'XYZ'.indexOf(nie[1])}${nie[2]}`);
+    const number = Number(`${'XYZ'.indexOf(nie[1]!)}${nie[2]}`);
     return LETTERS[number % 23] === nie[3];
   }
   return false;

@@ -12,7 +12,8 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
   const out: Violation[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push(violation('UNKNOWN_FIELD', formatPath(root, [...issue.path, key]), 'field not accepted here'));
+      for (const key of issue.keys)
+        out.push(violation('UNKNOWN_FIELD', formatPath(root, [...issue.path, key]), 'field not accepted here'));
     } else if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) {
       // A missing field: `invalid_type` for most schemas, `invalid_value` for literals and enums (`type: "IDCP"`).
       out.push(violation('REQUIRED', formatPath(root, issue.path), 'required'));
@@ -20,7 +21,8 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
       // A union reports one failure per branch; the first branch's issues say what was expected clearly enough.
       const nested = issue.errors[0] ?? [];
       if (nested.length === 0) out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
-      for (const n of nested) out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));
+      for (const n of nested)
+        out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));
     } else {
       out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
     }

@@ -70,36 +70,48 @@ function mailError(e: unknown, what: string): MailError {
   const status = (e as { statusCode?: number }).statusCode;
   if (typeof status === 'number') {
     const retryable = status === 408 || status === 429 || status >= 500;
-    return new MailError(`${what}: Communication Services answered ${status}: ${describe(e)}`, { retryable, status, cause: e });
+    return new MailError(`${what}: Communication Services answered ${status}: ${describe(e)}`, {
+      retryable,
+      status,
+      cause: e,
+    });
   }
   // No HTTP status: the network, after the SDK's retries.
   return new MailError(`${what}: ${describe(e)}`, { retryable: true, cause: e });
 }
 
 export function createMailer(settings: Settings, options: MailerOptions = {}): Mailer {
-  let client: Promise<EmailClient> | undefined;
+  let client: EmailClient | undefined;
 
-  async function buildClient(): Promise<EmailClient> {
+  function buildClient(): EmailClient {
     const pipeline: EmailClientOptions = {
-      retryOptions: { maxRetries: options.maxRetries ?? 3, retryDelayInMs: options.retryDelayInMs ?? 800, maxRetryDelayInMs: 30_000 },
+      retryOptions: {
+        maxRetries: options.maxRetries ?? 3,
+        retryDelayInMs: options.retryDelayInMs ?? 800,
+        maxRetryDelayInMs: 30_000,
+      },
     };
     const { EmailClient } = communicationEmail();
     if (settings.EMAIL_CONNECTION_STRING) {
       const endpoint = /endpoint=(.*?);accesskey=/i.exec(settings.EMAIL_CONNECTION_STRING)?.[1] ?? '';
-      return new EmailClient(settings.EMAIL_CONNECTION_STRING, { ...pipeline, allowInsecureConnection: isHttp(endpoint) });
+      return new EmailClient(settings.EMAIL_CONNECTION_STRING, {
+        ...pipeline,
+        allowInsecureConnection: isHttp(endpoint),
+      });
     }
     if (settings.EMAIL_ENDPOINT) {
       const credential = options.credential ?? new (identity().DefaultAzureCredential)();
       return new EmailClient(settings.EMAIL_ENDPOINT, credential, pipeline);
     }
-    throw new MailError('e-mail is not configured: set EMAIL_CONNECTION_STRING or EMAIL_ENDPOINT', { retryable: false });
+    throw new MailError('e-mail is not configured: set EMAIL_CONNECTION_STRING or EMAIL_ENDPOINT', {
+      retryable: false,
+    });
   }
 
   return {
     async send(message, operationId) {
-      client ??= buildClient();
-      client.catch(() => (client = undefined));
-      const emailClient = await client;
+      // Built on first use (the SDK loads then); a configuration error is thrown each time, never kept.
+      const emailClient = (client ??= buildClient());
       const what = `e-mail ${operationId} to ${message.to}`;
       let poller;
       try {
@@ -126,7 +138,9 @@ export function createMailer(settings: Settings, options: MailerOptions = {}): M
         throw new MailError(`${what} failed: ${describe(e)}`, { retryable: false, cause: e });
       }
       if (result.status !== 'Succeeded') {
-        throw new MailError(`${what} ended ${result.status}${result.error ? `: ${result.error.message}` : ''}`, { retryable: false });
+        throw new MailError(`${what} ended ${result.status}${result.error ? `: ${result.error.message}` : ''}`, {
+          retryable: false,
+        });
       }
     },
   };

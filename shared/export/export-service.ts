@@ -34,13 +34,20 @@ export const EXPORT_MESSAGE =
  * exported and not in an unfinished job), creates the job, claims the records for it, and queues it. Nothing is
  * queued unless every check passed.
  */
-export async function startExport(deps: ExportDeps, client: Client, farm: FarmIndex, agrifarmId: string, body: { id: string }[]) {
+export async function startExport(
+  deps: ExportDeps,
+  client: Client,
+  farm: FarmIndex,
+  agrifarmId: string,
+  body: { id: string }[],
+) {
   const malformed: Violation[] = [];
   const ids: number[] = [];
   const seen = new Set<number>();
   body.forEach(({ id }, i) => {
     const n = parseUrn('AgriPhytosanitary', id);
-    if (n === null) malformed.push(violation('INVALID_VALUE', `body[${i}].id`, 'expected urn:ngsi-ld:AgriPhytosanitary:<n>'));
+    if (n === null)
+      malformed.push(violation('INVALID_VALUE', `body[${i}].id`, 'expected urn:ngsi-ld:AgriPhytosanitary:<n>'));
     else if (seen.has(n)) malformed.push(violation('INVALID_VALUE', `body[${i}].id`, `${id} appears twice`));
     else {
       seen.add(n);
@@ -54,17 +61,33 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   const path = (id: number) => `body[${position.get(id)}].id`;
   const missing = ids.filter((id) => !pointers.has(id));
   if (missing.length > 0) {
-    throw new DomainError('Some records are not records of this farm.', missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)));
+    throw new DomainError(
+      'Some records are not records of this farm.',
+      missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)),
+    );
   }
   const now = (deps.now ?? (() => DateTime.now()))();
-  const running = await runningJobs(deps.jobs, [...new Set([...pointers.values()].map((p) => p.jobId).filter((j) => j > 0))], now.toMillis());
+  const running = await runningJobs(
+    deps.jobs,
+    [...new Set([...pointers.values()].map((p) => p.jobId).filter((j) => j > 0))],
+    now.toMillis(),
+  );
   const conflicts: Violation[] = [];
   for (const p of pointers.values()) {
-    if (p.exported) conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
+    if (p.exported)
+      conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
     else if (p.outcomeUnknownJob > 0) {
-      conflicts.push(violation('RECORD_OUTCOME_UNKNOWN', path(p.id), `record ${p.id} was sent to SIEX by job ${p.outcomeUnknownJob}, whose outcome never came back`));
-    }
-    else if (running.has(p.jobId)) conflicts.push(violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`));
+      conflicts.push(
+        violation(
+          'RECORD_OUTCOME_UNKNOWN',
+          path(p.id),
+          `record ${p.id} was sent to SIEX by job ${p.outcomeUnknownJob}, whose outcome never came back`,
+        ),
+      );
+    } else if (running.has(p.jobId))
+      conflicts.push(
+        violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`),
+      );
   }
   if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
 
@@ -92,7 +115,9 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
   // A failed job releases its records: whatever was claimed before the failure is free again. The caller gets the
   // error in the response, so no e-mail is due for a job it never saw started.
   const fail = (code: string, message: string) =>
-    deps.jobs.transition(jobId, { from: 'Iniciando', to: 'Fallido' }, { error: { code, message }, emailSent: true }).catch(() => undefined);
+    deps.jobs
+      .transition(jobId, { from: 'Iniciando', to: 'Fallido' }, { error: { code, message }, emailSent: true })
+      .catch(() => undefined);
   try {
     await deps.phyto.claim(farm.meta.farmId, [...pointers.values()], jobId);
   } catch (e) {
@@ -106,7 +131,11 @@ export async function startExport(deps: ExportDeps, client: Client, farm: FarmIn
     await deps.enqueue({ jobId });
   } catch (e) {
     await fail('QUEUE_UNAVAILABLE', (e as Error).message);
-    throw new DomainError('The export could not be queued; nothing was started.', [violation('QUEUE_UNAVAILABLE', '', 'retry later')], 5);
+    throw new DomainError(
+      'The export could not be queued; nothing was started.',
+      [violation('QUEUE_UNAVAILABLE', '', 'retry later')],
+      5,
+    );
   }
   return { id: jobId, status: 'Iniciando' as const, message: EXPORT_MESSAGE };
 }

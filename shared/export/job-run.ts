@@ -63,7 +63,10 @@ export class JobRun {
 
   counts(): { settled: number; accepted: number } {
     const items = this.allItems();
-    return { settled: items.filter((i) => i.state !== 'pending').length, accepted: items.filter((i) => i.state === 'ok').length };
+    return {
+      settled: items.filter((i) => i.state !== 'pending').length,
+      accepted: items.filter((i) => i.state === 'ok').length,
+    };
   }
 
   /**
@@ -84,7 +87,10 @@ export class JobRun {
 
   /** Settles these records. */
   async settle(outcomes: readonly (readonly [number, Outcome])[]): Promise<JobItem[]> {
-    const items = outcomes.map(([id, o]): JobItem => ({ ...this.item(id), ...(o.state === 'ok' ? { state: 'ok', code: '', message: '' } : o) }));
+    const items = outcomes.map(([id, o]): JobItem => ({
+      ...this.item(id),
+      ...(o.state === 'ok' ? { state: 'ok', code: '', message: '' } : o),
+    }));
     if (items.length === 0) return items;
     await this.jobs.saveItems(this.jobId, items);
     for (const i of items) this.items.set(i.recordId, i);
@@ -102,14 +108,19 @@ export class JobRun {
     await this.jobs.saveBatches(this.jobId, batches);
     const byN = new Map(batches.map((b) => [b.n, b]));
     const known = new Set(this.batchList.map((b) => b.n));
-    this.batchList = [...this.batchList.map((b) => byN.get(b.n) ?? b), ...batches.filter((b) => !known.has(b.n))].sort((a, b) => a.n - b.n);
+    this.batchList = [...this.batchList.map((b) => byN.get(b.n) ?? b), ...batches.filter((b) => !known.has(b.n))].sort(
+      (a, b) => a.n - b.n,
+    );
   }
 
   /** Reads the records not read yet in this delivery. */
   async readRecords(phyto: PhytoStore, ids: readonly number[]): Promise<void> {
     const wanted = ids.filter((id) => !this.records.has(id));
     if (wanted.length === 0) return;
-    const byRowKey = await phyto.readRecords(this.meta.farmId, wanted.map((id) => this.item(id).recordRowKey));
+    const byRowKey = await phyto.readRecords(
+      this.meta.farmId,
+      wanted.map((id) => this.item(id).recordRowKey),
+    );
     for (const id of wanted) {
       const r = byRowKey.get(this.item(id).recordRowKey);
       if (r) this.records.set(id, r);

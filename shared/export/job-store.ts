@@ -4,7 +4,17 @@ import { isRestError } from '../store/azure-sdk';
 import { submitInChunks } from '../store/batched-query';
 import { odataEq } from '../store/odata';
 import { TABLES, TableStore } from '../store/tables';
-import { Job, JobBatch, jobBatchSchema, JobError, jobErrorSchema, JobItem, jobItemSchema, JobMeta, jobMetaSchema } from './job';
+import {
+  Job,
+  JobBatch,
+  jobBatchSchema,
+  JobError,
+  jobErrorSchema,
+  JobItem,
+  jobItemSchema,
+  JobMeta,
+  jobMetaSchema,
+} from './job';
 import { Transition } from './job-status';
 
 /**
@@ -14,7 +24,10 @@ import { Transition } from './job-status';
  * the job's schemas on the way in and encoded by them on the way out.
  */
 const jsonText = <T extends z.ZodType>(schema: T) =>
-  z.codec(z.string(), schema, { decode: (text) => JSON.parse(text) as z.input<T>, encode: (value) => JSON.stringify(value) });
+  z.codec(z.string(), schema, {
+    decode: (text) => JSON.parse(text) as z.input<T>,
+    encode: (value) => JSON.stringify(value),
+  });
 const errorText = z.codec(z.string(), jobErrorSchema.nullable(), {
   decode: (text) => (text === '' ? null : (JSON.parse(text) as JobError)),
   encode: (error) => (error ? JSON.stringify(error) : ''),
@@ -48,7 +61,11 @@ export class JobStore {
       ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
       ...items.map((i): TransactionAction => [
         'create',
-        { partitionKey: pk, rowKey: itemRk(i.recordId), ...jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' }) },
+        {
+          partitionKey: pk,
+          rowKey: itemRk(i.recordId),
+          ...jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' }),
+        },
       ]),
     ];
     await submitInChunks(await this.table(), actions);
@@ -59,7 +76,9 @@ export class JobStore {
     let meta: Job['meta'] | undefined;
     const items = new Map<number, JobItem>();
     const batches: JobBatch[] = [];
-    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: odataEq('PartitionKey', jobPk(jobId)) } })) {
+    for await (const e of table.listEntities<Record<string, unknown>>({
+      queryOptions: { filter: odataEq('PartitionKey', jobPk(jobId)) },
+    })) {
       const rk = String(e.rowKey);
       if (rk === 'meta') meta = toMeta(e);
       else if (rk.startsWith('r~')) {
@@ -101,14 +120,22 @@ export class JobStore {
 
   private async merge(jobId: number, row: Record<string, unknown>, etag?: string): Promise<void> {
     const table = await this.table();
-    await table.updateEntity({ partitionKey: jobPk(jobId), rowKey: 'meta', ...row }, 'Merge', etag ? { etag } : undefined);
+    await table.updateEntity(
+      { partitionKey: jobPk(jobId), rowKey: 'meta', ...row },
+      'Merge',
+      etag ? { etag } : undefined,
+    );
   }
 
   async saveItems(jobId: number, items: readonly JobItem[]): Promise<void> {
     const pk = jobPk(jobId);
     await submitInChunks(
       await this.table(),
-      items.map((i): TransactionAction => ['update', { partitionKey: pk, rowKey: itemRk(i.recordId), state: i.state, code: i.code, message: i.message }, 'Merge']),
+      items.map((i): TransactionAction => [
+        'update',
+        { partitionKey: pk, rowKey: itemRk(i.recordId), state: i.state, code: i.code, message: i.message },
+        'Merge',
+      ]),
     );
   }
 
@@ -116,7 +143,11 @@ export class JobStore {
     const pk = jobPk(jobId);
     await submitInChunks(
       await this.table(),
-      batches.map((b): TransactionAction => ['upsert', { partitionKey: pk, rowKey: batchRk(b.n), ...z.encode(batchRow, b) }, 'Replace']),
+      batches.map((b): TransactionAction => [
+        'upsert',
+        { partitionKey: pk, rowKey: batchRk(b.n), ...z.encode(batchRow, b) },
+        'Replace',
+      ]),
     );
   }
 }

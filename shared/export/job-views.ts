@@ -6,7 +6,9 @@ import { isSettled, JOB_STATUS_ID, percentage } from './job-status';
 import { JobStore } from './job-store';
 
 function notFound(): DomainError {
-  return new DomainError('No such export job.', [violation('JOB_NOT_FOUND', 'query.jobId', 'job not found or not accessible')]);
+  return new DomainError('No such export job.', [
+    violation('JOB_NOT_FOUND', 'query.jobId', 'job not found or not accessible'),
+  ]);
 }
 
 /** The job's status row, if the caller owns the job; another client's job is answered as a missing one. */
@@ -31,9 +33,17 @@ export function jobView(meta: JobMeta): JobView {
 export async function jobResult(jobs: JobStore, client: Client, jobId: number): Promise<JobResultView> {
   const meta = await ownJobMeta(jobs, client, jobId);
   if (!isSettled(meta.status)) {
-    throw new DomainError('The job has not finished yet.', [
-      violation('JOB_NOT_FINISHED', 'query.jobId', `job ${jobId} is ${meta.status} at ${percentage(meta.settled, meta.total)}%`),
-    ], 2);
+    throw new DomainError(
+      'The job has not finished yet.',
+      [
+        violation(
+          'JOB_NOT_FINISHED',
+          'query.jobId',
+          `job ${jobId} is ${meta.status} at ${percentage(meta.settled, meta.total)}%`,
+        ),
+      ],
+      2,
+    );
   }
   const job = await jobs.load(jobId);
   if (!job) throw notFound();

@@ -7,7 +7,8 @@ export interface OutcomeMail {
   html: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The e-mail sent when a job settles: job id, final status and the outcome of every record. */
 export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {

@@ -15,7 +15,10 @@ import { outcomeMail } from './outcome-email';
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
 export interface SiexPort {
   submit(document: unknown, idempotencyKey: string): Promise<string>;
-  status(requestId: string): Promise<{ state: 'pending' | 'done'; results: { externalId: number; ok: boolean; errors: { code: string; message: string }[] }[] }>;
+  status(requestId: string): Promise<{
+    state: 'pending' | 'done';
+    results: { externalId: number; ok: boolean; errors: { code: string; message: string }[] }[];
+  }>;
 }
 
 export interface MailPort {
@@ -90,7 +93,10 @@ export async function failExportJob(deps: Pick<WorkerDeps, 'jobs' | 'phyto' | 'm
   const run = new JobRun(deps.jobs, job);
   if (!isSettled(run.state.status)) {
     const last = run.state.lastError;
-    const error = { code: last?.code ?? 'WORKER_FAILED', message: `the export could not complete after repeated attempts${last ? `: ${last.message}` : ''}` };
+    const error = {
+      code: last?.code ?? 'WORKER_FAILED',
+      message: `the export could not complete after repeated attempts${last ? `: ${last.message}` : ''}`,
+    };
     await settleFailed(deps, run, error);
   }
   await notify(deps, run);
@@ -116,19 +122,28 @@ async function settleFailed(deps: Pick<WorkerDeps, 'phyto'>, run: JobRun, error:
         ]),
     );
   if (unknown.length > 0) {
-    await deps.phyto.markOutcomeUnknown(run.state.farmId, unknown.map(([id]) => id), run.jobId);
+    await deps.phyto.markOutcomeUnknown(
+      run.state.farmId,
+      unknown.map(([id]) => id),
+      run.jobId,
+    );
     await run.settle(unknown);
   }
   const { status } = run.state;
-  if (status === 'Iniciando' || status === 'EnProceso') await run.transition({ from: status, to: 'Fallido' }, { error });
+  if (status === 'Iniciando' || status === 'EnProceso')
+    await run.transition({ from: status, to: 'Fallido' }, { error });
 }
 
 async function advance(deps: WorkerDeps, run: JobRun): Promise<void> {
   // Under the ETag read: an export that found this start abandoned may have settled it meanwhile, freeing its records.
-  if (run.state.status === 'Iniciando' && !(await run.transition({ from: 'Iniciando', to: 'EnProceso' }, {}, true))) return;
+  if (run.state.status === 'Iniciando' && !(await run.transition({ from: 'Iniciando', to: 'EnProceso' }, {}, true)))
+    return;
   const farm = await deps.farms.index(run.state.farmId);
   if (!farm) {
-    await run.transition({ from: 'EnProceso', to: 'Fallido' }, { error: { code: 'FARM_NOT_FOUND', message: 'the farm is no longer registered' } });
+    await run.transition(
+      { from: 'EnProceso', to: 'Fallido' },
+      { error: { code: 'FARM_NOT_FOUND', message: 'the farm is no longer registered' } },
+    );
     return;
   }
   await batchPendingRecords(deps, run, farm);
@@ -137,7 +152,9 @@ async function advance(deps: WorkerDeps, run: JobRun): Promise<void> {
     await submitBatch(deps, run, farm, batch);
   }
   // Every batch is polled to its end before a failure is passed on: no batch keeps writing under a redelivery.
-  const polled = await Promise.allSettled(run.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, run, b)));
+  const polled = await Promise.allSettled(
+    run.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, run, b)),
+  );
   const failed = polled.find((p): p is PromiseRejectedResult => p.status === 'rejected');
   if (failed) throw failed.reason;
 
@@ -157,7 +174,11 @@ async function batchPendingRecords(deps: WorkerDeps, run: JobRun, farm: FarmInde
   for (const id of pending) {
     const mapped = run.cue(id, farm);
     if (mapped.ok) sendable.push(id);
-    else unsendable.push([id, { state: 'error', code: 'MISSING_DATA', message: `not sent to SIEX: missing ${mapped.missing.join('; ')}` }]);
+    else
+      unsendable.push([
+        id,
+        { state: 'error', code: 'MISSING_DATA', message: `not sent to SIEX: missing ${mapped.missing.join('; ')}` },
+      ]);
   }
   if (unsendable.length > 0) {
     await run.settle(unsendable);
@@ -167,7 +188,13 @@ async function batchPendingRecords(deps: WorkerDeps, run: JobRun, farm: FarmInde
   const fresh: JobBatch[] = [];
   for (let i = 0; i < sendable.length; i += deps.batchSize) {
     const n = next + fresh.length;
-    fresh.push({ n, key: `job-${run.jobId}-batch-${n}`, requestId: '', state: 'submitting', recordIds: sendable.slice(i, i + deps.batchSize) });
+    fresh.push({
+      n,
+      key: `job-${run.jobId}-batch-${n}`,
+      requestId: '',
+      state: 'submitting',
+      recordIds: sendable.slice(i, i + deps.batchSize),
+    });
   }
   await run.saveBatches(fresh);
 }
@@ -184,7 +211,9 @@ async function submitBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch
   } catch (e) {
     if (!refusesDocument(e)) throw e;
     // SIEX refused the whole document: each of its records carries the refusal.
-    await run.settle(batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: (e as Error).message }]));
+    await run.settle(
+      batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: (e as Error).message }]),
+    );
     await run.saveCounts();
     await run.saveBatches([{ ...batch, state: 'done' }]);
     return;
@@ -198,7 +227,8 @@ async function settleBatch(deps: WorkerDeps, run: JobRun, batch: JobBatch): Prom
   let wait = deps.poll.firstMs;
   let outcome = await deps.siex.status(batch.requestId);
   while (outcome.state !== 'done') {
-    if (Date.now() - started > deps.poll.deadlineMs) throw new Error(`SIEX has not finished request ${batch.requestId} yet`);
+    if (Date.now() - started > deps.poll.deadlineMs)
+      throw new Error(`SIEX has not finished request ${batch.requestId} yet`);
     await sleep(wait);
     wait = Math.min(wait * 2, deps.poll.maxMs);
     outcome = await deps.siex.status(batch.requestId);
@@ -208,7 +238,14 @@ async function settleBatch(deps: WorkerDeps, run: JobRun, batch: JobBatch): Prom
     const r = results.get(id);
     if (!r) return [id, { state: 'error', code: 'NO_RESULT', message: 'SIEX returned no result for this record' }];
     if (r.ok) return [id, { state: 'ok' }];
-    return [id, { state: 'error', code: r.errors[0]?.code ?? 'SIEX_ERROR', message: r.errors.map((e) => e.message).join('; ') || 'rejected by SIEX' }];
+    return [
+      id,
+      {
+        state: 'error',
+        code: r.errors[0]?.code ?? 'SIEX_ERROR',
+        message: r.errors.map((e) => e.message).join('; ') || 'rejected by SIEX',
+      },
+    ];
   });
   const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
   await run.readRecords(deps.phyto, accepted);

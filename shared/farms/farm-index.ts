@@ -64,7 +64,7 @@ export class FarmIndex {
     }
     for (const e of doc.idcps) {
       this.byIdcp.set(e.idcp, e);
-      const c = doc.crops[e.crop];
+      const c = this.cropOf(e);
       this.byCrop.get(cropKey(c.typecropId, c.code))!.set(sigpacCode(e), e);
     }
   }
@@ -74,6 +74,12 @@ export class FarmIndex {
   }
 
   cropOf(entry: IdcpEntry): CropEntry {
-    return this.doc.crops[entry.crop];
+    const crop = this.doc.crops[entry.crop];
+    // The index is written whole by the back office; a dangling crop number means a corrupt document, not bad input.
+    if (!crop)
+      throw new Error(
+        `farm ${this.doc.meta.farmId}: idcp ${entry.idcp} names crop ${entry.crop}, which the index does not hold`,
+      );
+    return crop;
   }
 }

@@ -38,7 +38,11 @@ export function resolveIdcps(farm: FarmIndex, agrifarmId: string, body: ListIdcp
   const crop = farm.cropsByKey.get(key);
   if (!enclosures || !crop) {
     throw new DomainError('The crop variety is not grown on the farm.', [
-      violation('CROP_NOT_FOUND', 'body.crop', `no crop ${body.crop.typecrop.id} variety ${body.crop.code} on the farm`),
+      violation(
+        'CROP_NOT_FOUND',
+        'body.crop',
+        `no crop ${body.crop.typecrop.id} variety ${body.crop.code} on the farm`,
+      ),
     ]);
   }
   const missing: Violation[] = [];
@@ -48,14 +52,18 @@ export function resolveIdcps(farm: FarmIndex, agrifarmId: string, body: ListIdcp
       const entry = enclosures.get(sigpacCode(s));
       if (!entry) {
         missing.push(
-          violation('ENCLOSURE_NOT_FOUND', `body.regionalAttributes[${i}].sigpac[${j}]`, `enclosure ${sigpacCode(s)} has no such crop on the farm`),
+          violation(
+            'ENCLOSURE_NOT_FOUND',
+            `body.regionalAttributes[${i}].sigpac[${j}]`,
+            `enclosure ${sigpacCode(s)} has no such crop on the farm`,
+          ),
         );
       } else {
         idcp.push({ idcp: entry.idcp, ...pickSigpac(entry) });
       }
     }),
   );
-  if (missing.length > 0) throw new DomainError('Some enclosures are not the farm\'s for this crop.', missing);
+  if (missing.length > 0) throw new DomainError("Some enclosures are not the farm's for this crop.", missing);
   return {
     agrifarmId,
     crop: { typecrop: { id: crop.typecropId, name: crop.typecropName }, code: crop.code, name: crop.name },

@@ -44,11 +44,23 @@ export class FarmStore {
 
   async readIndex(farmId: number): Promise<{ index: FarmIndexDoc; hash: string; rows: number } | null> {
     const doc = await readChunkedDoc(await this.tables.table(TABLES.farms), farmKey(farmId));
-    return doc && { index: JSON.parse(doc.text) as FarmIndexDoc, hash: String(doc.first.hash ?? ''), rows: doc.rows };
+    return (
+      doc && {
+        index: JSON.parse(doc.text) as FarmIndexDoc,
+        hash: typeof doc.first.hash === 'string' ? doc.first.hash : '',
+        rows: doc.rows,
+      }
+    );
   }
 
   /** Writes the index first: a lookup view never points at a farm whose index is not there yet. */
-  async save(index: FarmIndexDoc, viewText: string, hash: string, previousIndexRows: number, previousViewRows: number): Promise<void> {
+  async save(
+    index: FarmIndexDoc,
+    viewText: string,
+    hash: string,
+    previousIndexRows: number,
+    previousViewRows: number,
+  ): Promise<void> {
     const table = await this.tables.table(TABLES.farms);
     const { farmId, rea, year } = index.meta;
     await writeChunkedDoc(table, farmKey(farmId), JSON.stringify(index), { hash }, previousIndexRows);

@@ -31,7 +31,7 @@ export function renderFarmView(farm: Farm, index: FarmIndexDoc): FarmView {
           name: crop.name,
         },
         agriParcel: crop.parcels.map((parcel) => {
-          const first = idcpOf.get(`${cropIdx}|${sigpacCode(parcel.sigpac[0])}`)!;
+          const first = idcpOf.get(`${cropIdx}|${sigpacCode(parcel.sigpac[0]!)}`)!;
           return {
             id: urn('AgriParcel', first.parcelId),
             name: parcel.name,

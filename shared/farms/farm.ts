@@ -39,7 +39,10 @@ export const farmSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().default(''),
   locality: z.string().default(''),
-  country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2').default('ES'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2')
+    .default('ES'),
   province: z.string().default(''),
   community: z.strictObject({ code: z.string().regex(/^\d{2}$/, 'two-digit INE code'), name: z.string().min(1) }),
   owner: z.strictObject({

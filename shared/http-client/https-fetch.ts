@@ -22,7 +22,8 @@ export function parseClientCertificate(text: string): TlsClientOptions {
     const cert = blocks.filter((b) => /^-----BEGIN CERTIFICATE-----/.test(b));
     const key = blocks.find((b) => /^-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/.test(b));
     if (cert.length === 0) throw new Error('the PEM client certificate has no CERTIFICATE block');
-    if (!key) throw new Error('the PEM client certificate has no PRIVATE KEY block (put the key after the certificate)');
+    if (!key)
+      throw new Error('the PEM client certificate has no PRIVATE KEY block (put the key after the certificate)');
     return { cert: cert.join('\n'), key };
   }
   if (!/^[A-Za-z0-9+/=\s]+$/.test(value)) throw new Error('the client certificate is neither PEM nor base64 PFX');
@@ -43,7 +44,8 @@ export function createHttpsFetch(tls: TlsClientOptions, options: { ca?: string |
   const agent = new Agent({ keepAlive: true, ...tls, ...(options.ca ? { ca: options.ca } : {}) });
   const httpsFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    if (url.protocol !== 'https:') return Promise.reject(new TypeError(`a client certificate needs an https URL, not ${url.protocol}`));
+    if (url.protocol !== 'https:')
+      return Promise.reject(new TypeError(`a client certificate needs an https URL, not ${url.protocol}`));
     if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
       return Promise.reject(new TypeError('this fetch sends string bodies only'));
     }
@@ -52,19 +54,29 @@ export function createHttpsFetch(tls: TlsClientOptions, options: { ca?: string |
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     return new Promise<Response>((resolve, reject) => {
-      const req = request(url, { method: init.method ?? 'GET', headers, agent, signal: init.signal ?? undefined }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const status = res.statusCode ?? 502;
-          const nullBody = status === 204 || status === 205 || status === 304;
-          resolve(new Response(nullBody ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage, headers: responseHeaders(res.headers) }));
-        });
-      });
+      const req = request(
+        url,
+        { method: init.method ?? 'GET', headers, agent, signal: init.signal ?? undefined },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const status = res.statusCode ?? 502;
+            const nullBody = status === 204 || status === 205 || status === 304;
+            resolve(
+              new Response(nullBody ? null : Buffer.concat(chunks), {
+                status,
+                statusText: res.statusMessage,
+                headers: responseHeaders(res.headers),
+              }),
+            );
+          });
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
   };
-  return httpsFetch as typeof fetch;
+  return httpsFetch;
 }

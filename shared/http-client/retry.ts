@@ -42,7 +42,11 @@ export class RetryAbortedError extends Error {
 }
 
 /** The delay before retry number `retry` (1 for the first retry): uniform in [0, min(max, base * 2^(retry-1))). */
-export function backoffDelay(retry: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, random: () => number = Math.random): number {
+export function backoffDelay(
+  retry: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
   return Math.floor(random() * ceiling);
 }

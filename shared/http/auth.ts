@@ -26,18 +26,18 @@ export async function authenticate(
 ): Promise<Client> {
   const sid = request.headers.get(SID_HEADER)?.trim();
   const apiKey = request.headers.get(API_KEY_HEADER)?.trim();
-  const missing = [
-    ...(sid ? [] : [SID_HEADER]),
-    ...(mode === 'local' && !apiKey ? [API_KEY_HEADER] : []),
-  ];
+  const missing = [...(sid ? [] : [SID_HEADER]), ...(mode === 'local' && !apiKey ? [API_KEY_HEADER] : [])];
   if (missing.length > 0) {
-    throw new DomainError('Both Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key headers are required.',
+    throw new DomainError(
+      'Both Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key headers are required.',
       missing.map((h) => violation('MISSING_CREDENTIALS', `header.${h}`, 'header missing')),
     );
   }
   const client = await findClient(sid!);
   const keyIsTheClients =
-    mode === 'local' ? !!client && keyMatches(apiKey!, client.apiKeyHash) : request.headers.get(SUBSCRIPTION_ID_HEADER) === client?.apimSubscriptionId;
+    mode === 'local'
+      ? !!client && keyMatches(apiKey!, client.apiKeyHash)
+      : request.headers.get(SUBSCRIPTION_ID_HEADER) === client?.apimSubscriptionId;
   if (!client || !keyIsTheClients) {
     throw new DomainError('The SID key or API key is not valid.', [
       violation('INVALID_CREDENTIALS', 'header', 'check the Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key values'),

@@ -9,7 +9,7 @@ export async function readBodyLimited(request: HttpRequest, maxBytes: number): P
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -47,8 +47,6 @@ export function parseJsonBody(request: HttpRequest, bytes: Buffer): unknown {
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch (e) {
-    throw new DomainError('The body is not valid JSON.', [
-      violation('MALFORMED_JSON', 'body', (e as Error).message),
-    ]);
+    throw new DomainError('The body is not valid JSON.', [violation('MALFORMED_JSON', 'body', (e as Error).message)]);
   }
 }

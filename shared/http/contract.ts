@@ -44,4 +44,11 @@ export const COMMON_ERRORS: ErrorCode[] = [
 ];
 
 /** Codes of endpoints that take a JSON body. */
-export const BODY_ERRORS: ErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'MALFORMED_JSON', 'REQUIRED', 'INVALID_VALUE', 'UNKNOWN_FIELD'];
+export const BODY_ERRORS: ErrorCode[] = [
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'MALFORMED_JSON',
+  'REQUIRED',
+  'INVALID_VALUE',
+  'UNKNOWN_FIELD',
+];

@@ -16,9 +16,22 @@ import {
   idcpSetSchema,
   listIdcpBodySchema,
 } from '../api/farm-schemas';
-import { listQuerySchema, MAX_PAGE_SIZE, phytoRecordSchema, phytoRequestSchema, registerQuerySchema } from '../api/phyto-schemas';
+import {
+  listQuerySchema,
+  MAX_PAGE_SIZE,
+  phytoRecordSchema,
+  phytoRequestSchema,
+  registerQuerySchema,
+} from '../api/phyto-schemas';
 import { PAGINATION_HEADERS } from './pagination';
-import { exportBodySchema, exportResponseSchema, jobQuerySchema, jobResultSchema, jobSchema, MAX_EXPORT_RECORDS } from '../api/export-schemas';
+import {
+  exportBodySchema,
+  exportResponseSchema,
+  jobQuerySchema,
+  jobResultSchema,
+  jobSchema,
+  MAX_EXPORT_RECORDS,
+} from '../api/export-schemas';
 
 /** Every HTTP operation of the gateway, as data: routes, inputs, outputs and the error codes each may answer. */
 export const farmLookup = {
@@ -69,11 +82,32 @@ export const registerPhyto = {
   body: phytoRequestSchema,
   success: { status: 201, description: 'the created record, as a one-item array', schema: z.array(phytoRecordSchema) },
   errors: [
-    'AGRIFARM_NOT_FOUND', 'IDCP_NOT_FOUND', 'INVALID_DATE', 'NIF_INVALID', 'NIF_MISMATCH', 'ROPO_NOT_FOUND', 'ROPO_SUSPENDED',
-    'ROPO_EXPIRED', 'ROPO_LEVEL_INSUFFICIENT', 'MEASURE_MISMATCH', 'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_IN_FORCE',
-    'PRODUCT_NOT_FOR_CROP', 'PEST_NOT_AUTHORIZED', 'DOSE_ABOVE_MAX', 'DOSE_BELOW_MIN', 'DOSE_OUT_OF_RANGE',
-    'DOSE_UNIT_INCOMPATIBLE', 'OUTSIDE_AUTHORIZED_PERIOD', 'MIN_INTERVAL', 'MAX_APPLICATIONS', 'DATE_IN_FUTURE',
-    'DATE_TOO_OLD', 'UNKNOWN_SIEX_CODE', 'IDEMPOTENCY_KEY_REUSED', 'CONCURRENT_UPDATE',
+    'AGRIFARM_NOT_FOUND',
+    'IDCP_NOT_FOUND',
+    'INVALID_DATE',
+    'NIF_INVALID',
+    'NIF_MISMATCH',
+    'ROPO_NOT_FOUND',
+    'ROPO_SUSPENDED',
+    'ROPO_EXPIRED',
+    'ROPO_LEVEL_INSUFFICIENT',
+    'MEASURE_MISMATCH',
+    'PRODUCT_NOT_FOUND',
+    'PRODUCT_NOT_IN_FORCE',
+    'PRODUCT_NOT_FOR_CROP',
+    'PEST_NOT_AUTHORIZED',
+    'DOSE_ABOVE_MAX',
+    'DOSE_BELOW_MIN',
+    'DOSE_OUT_OF_RANGE',
+    'DOSE_UNIT_INCOMPATIBLE',
+    'OUTSIDE_AUTHORIZED_PERIOD',
+    'MIN_INTERVAL',
+    'MAX_APPLICATIONS',
+    'DATE_IN_FUTURE',
+    'DATE_TOO_OLD',
+    'UNKNOWN_SIEX_CODE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'CONCURRENT_UPDATE',
   ],
   idempotent: true,
   example: registerExample,
@@ -100,7 +134,9 @@ export const exportCue = {
   routes: ['v1/entities/siex/exportCUE', 'v1/siex/exportCUE'],
   summary: 'Export records to SIEX (asynchronous job)',
   description:
-    'Body: the records to export, `[{ "id": "<record URN>" }]` (1 to ' + `${MAX_EXPORT_RECORDS}` + '). Every id must be a record of ' +
+    'Body: the records to export, `[{ "id": "<record URN>" }]` (1 to ' +
+    `${MAX_EXPORT_RECORDS}` +
+    '). Every id must be a record of ' +
     'this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 ' +
     'Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome ' +
     'goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a ' +
@@ -109,7 +145,15 @@ export const exportCue = {
   query: agrifarmQuerySchema,
   body: exportBodySchema,
   success: { status: 202, description: 'the job was created and queued', schema: exportResponseSchema },
-  errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND', 'RECORD_ALREADY_EXPORTED', 'RECORD_IN_EXPORT', 'RECORD_OUTCOME_UNKNOWN', 'QUEUE_UNAVAILABLE', 'IDEMPOTENCY_KEY_REUSED'],
+  errors: [
+    'AGRIFARM_NOT_FOUND',
+    'RECORD_NOT_FOUND',
+    'RECORD_ALREADY_EXPORTED',
+    'RECORD_IN_EXPORT',
+    'RECORD_OUTCOME_UNKNOWN',
+    'QUEUE_UNAVAILABLE',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
   idempotent: true,
   example: exportExample,
 } satisfies Contract;
@@ -122,7 +166,7 @@ export const jobStatus = {
   description:
     'Statuses: 1 Iniciando, 2 EnProceso, 3 FinalizadoCompleto (every record accepted), 4 FinalizadoConErrores (some ' +
     'records rejected or not sendable), 5 Fallido (the job could not run; `error` says why). Transitions 1→2→3|4 and ' +
-    '1|2→5. `percentage` is the share of records settled. Another client\'s job is 404.',
+    "1|2→5. `percentage` is the share of records settled. Another client's job is 404.",
   query: jobQuerySchema,
   success: { status: 200, description: 'the job', schema: jobSchema },
   errors: ['INVALID_VALUE', 'REQUIRED', 'JOB_NOT_FOUND'],
@@ -143,4 +187,12 @@ export const jobResultContract = {
   example: jobResultExample,
 } satisfies Contract;
 
-export const contracts: Contract[] = [farmLookup, listIdcp, registerPhyto, listPhyto, exportCue, jobStatus, jobResultContract];
+export const contracts: Contract[] = [
+  farmLookup,
+  listIdcp,
+  registerPhyto,
+  listPhyto,
+  exportCue,
+  jobStatus,
+  jobResultContract,
+];

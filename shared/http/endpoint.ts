@@ -43,16 +43,20 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
   return async (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> => {
     try {
       const svc = getServices();
-      const client = await authenticate(request, svc.settings.AUTH_MODE, svc.findClient);
+      const client = await authenticate(request, svc.settings.AUTH_MODE, (sidKey) => svc.findClient(sidKey));
       if (svc.settings.AUTH_MODE === 'local') {
         const wait = svc.limiter.take(client.id);
         if (wait > 0) {
-          throw new DomainError(`Rate limit of ${svc.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`, [
-            violation('RATE_LIMITED', '', `retry after ${wait} seconds`),
-          ], wait);
+          throw new DomainError(
+            `Rate limit of ${svc.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`,
+            [violation('RATE_LIMITED', '', `retry after ${wait} seconds`)],
+            wait,
+          );
         }
       }
-      const raw = contract.body ? parseJsonBody(request, await readBodyLimited(request, svc.settings.MAX_BODY_BYTES)) : undefined;
+      const raw = contract.body
+        ? parseJsonBody(request, await readBodyLimited(request, svc.settings.MAX_BODY_BYTES))
+        : undefined;
       const query = contract.query.safeParse(queryObject(request), { reportInput: true });
       const body = contract.body?.safeParse(raw, { reportInput: true });
       const violations = [
@@ -60,7 +64,14 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
         ...(body && !body.success ? zodViolations('body', body.error) : []),
       ];
       if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
-      const reply = await handle({ client, query: query.data as z.infer<Q>, body: body?.data as BodyOf<B>, request, context, services: svc });
+      const reply = await handle({
+        client,
+        query: query.data as z.infer<Q>,
+        body: body?.data as BodyOf<B>,
+        request,
+        context,
+        services: svc,
+      });
       const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
       return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
     } catch (e) {

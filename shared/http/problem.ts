@@ -43,7 +43,13 @@ const TITLES: Record<number, string> = {
 };
 
 export function problemBody(status: number, detail: string, errors: readonly Violation[]): Problem {
-  return { type: `https://siex-gateway.dev/problems/${status}`, title: TITLES[status] ?? 'Error', status, detail, errors: [...errors] };
+  return {
+    type: `https://siex-gateway.dev/problems/${status}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    errors: [...errors],
+  };
 }
 
 /** The answer to a refused request: its status from the codes of its violations, and when to retry, if it may. */

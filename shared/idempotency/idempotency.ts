@@ -30,7 +30,9 @@ function canonical(value: unknown): unknown {
 
 /** A fingerprint of what the request asks for, independent of JSON key order and spacing. */
 export function requestFingerprint(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(parts))).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(parts)))
+    .digest('base64url');
 }
 
 /** A key seen before: the same request gets its first response again; another request under that key is a 422. */

@@ -105,7 +105,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ? {
               requestBody: {
                 required: true,
-                content: { 'application/json': { schema: toSchema(c.body, 'input', components), examples: demo(c.example.request) } },
+                content: {
+                  'application/json': {
+                    schema: toSchema(c.body, 'input', components),
+                    examples: demo(c.example.request),
+                  },
+                },
               },
             }
           : {}),
@@ -115,12 +120,18 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             ...(c.success.headers
               ? {
                   headers: Object.fromEntries(
-                    Object.entries(c.success.headers).map(([h, d]) => [h, { description: d.description, schema: { type: d.type } }]),
+                    Object.entries(c.success.headers).map(([h, d]) => [
+                      h,
+                      { description: d.description, schema: { type: d.type } },
+                    ]),
                   ),
                 }
               : {}),
             content: {
-              'application/json': { schema: toSchema(c.success.schema, 'output', components), examples: demo(c.example.response) },
+              'application/json': {
+                schema: toSchema(c.success.schema, 'output', components),
+                examples: demo(c.example.response),
+              },
             },
           },
           ...errorResponses(c),
@@ -134,7 +145,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'SIEX gateway',
       version: '1.0.0',
-      license: { name: 'Proprietary: for the clients of a siex-gateway deployment', identifier: 'LicenseRef-Proprietary' },
+      license: {
+        name: 'Proprietary: for the clients of a siex-gateway deployment',
+        identifier: 'LicenseRef-Proprietary',
+      },
       description:
         'Report phytosanitary treatments to SIEX (the digital farm notebook, CUE). Every operation needs the two keys ' +
         '`Ocp-Apim-Sid-Key` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem details listing every ' +

@@ -15,7 +15,8 @@ export function levelCovers(held: RopoLevel[], required: RopoLevel): boolean {
 export function applicatorRules(ctx: RuleContext): Violation[] {
   const { nif, ropo } = ctx.request.applicator.user;
   const out: Violation[] = [];
-  if (!isValidPersonalNif(nif)) out.push(violation('NIF_INVALID', `${AT}.nif`, `${nif} is not a valid NIF/NIE (control letter)`));
+  if (!isValidPersonalNif(nif))
+    out.push(violation('NIF_INVALID', `${AT}.nif`, `${nif} is not a valid NIF/NIE (control letter)`));
   const card = ctx.applicator;
   if (!card) {
     out.push(violation('ROPO_NOT_FOUND', `${AT}.ropo`, `${ropo} is not a registered applicator`));

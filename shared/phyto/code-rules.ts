@@ -9,7 +9,13 @@ export function codeRules(ctx: RuleContext): Violation[] {
   const out: Violation[] = [];
   const check = (catalogue: CatalogueName, code: string, path: string) => {
     if (!ctx.codeInForce(catalogue, code, on)) {
-      out.push(violation('UNKNOWN_SIEX_CODE', path, `${code} is not a code of the SIEX catalogue ${catalogue} in force on that date`));
+      out.push(
+        violation(
+          'UNKNOWN_SIEX_CODE',
+          path,
+          `${code} is not a code of the SIEX catalogue ${catalogue} in force on that date`,
+        ),
+      );
     }
   };
   if (r.infection) check(PEST_CATALOGUE[r.infection.kind], r.infection.id, 'body.infection.id');

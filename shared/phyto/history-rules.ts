@@ -23,7 +23,11 @@ export function historyRules(ctx: RuleContext, entries: IdcpEntry[], uses: Produ
     const i = ctx.request.idcp.indexOf(String(entry.idcp));
     if (prior.length + 1 > maxCount) {
       out.push(
-        violation('MAX_APPLICATIONS', `body.idcp[${i}]`, `idcp ${entry.idcp} already has ${prior.length} application(s) of ${ctx.request.subtype.code} this campaign; at most ${maxCount} are authorized`),
+        violation(
+          'MAX_APPLICATIONS',
+          `body.idcp[${i}]`,
+          `idcp ${entry.idcp} already has ${prior.length} application(s) of ${ctx.request.subtype.code} this campaign; at most ${maxCount} are authorized`,
+        ),
       );
     }
     if (minDays > 0) {
@@ -33,7 +37,11 @@ export function historyRules(ctx: RuleContext, entries: IdcpEntry[], uses: Produ
       });
       if (clash) {
         out.push(
-          violation('MIN_INTERVAL', `body.idcp[${i}]`, `idcp ${entry.idcp} had ${ctx.request.subtype.code} on ${formatDateTime(DateTime.fromISO(clash.at))}; at least ${minDays} days must separate applications`),
+          violation(
+            'MIN_INTERVAL',
+            `body.idcp[${i}]`,
+            `idcp ${entry.idcp} had ${ctx.request.subtype.code} on ${formatDateTime(DateTime.fromISO(clash.at))}; at least ${minDays} days must separate applications`,
+          ),
         );
       }
     }

@@ -21,11 +21,20 @@ const PAIR_MESSAGE = 'page and page_size must be provided together';
  * as missing, with the spec's message), real dates and their order. Values (page numbers, sizes) are the contract's.
  * Every problem is reported together.
  */
-export function checkListQuery(raw: Record<string, string>, q: ListFilters): { fromMs?: number; toMs?: number; page?: { number: number; size: number } } {
+export function checkListQuery(
+  raw: Record<string, string>,
+  q: ListFilters,
+): { fromMs?: number; toMs?: number; page?: { number: number; size: number } } {
   const problems: Violation[] = [];
   const misspelt = Object.keys(raw).filter((k) => k !== 'page_size' && /^page[-_ ]?size$/i.test(k));
   if ((q.page === undefined) !== (q.page_size === undefined) || misspelt.length > 0) {
-    problems.push(violation('PAGINATION_PAIR', misspelt.length > 0 ? `query.${misspelt[0]}` : q.page === undefined ? 'query.page' : 'query.page_size', PAIR_MESSAGE));
+    problems.push(
+      violation(
+        'PAGINATION_PAIR',
+        misspelt.length > 0 ? `query.${misspelt[0]}` : q.page === undefined ? 'query.page' : 'query.page_size',
+        PAIR_MESSAGE,
+      ),
+    );
   }
   const page = q.page !== undefined && q.page_size !== undefined ? { number: q.page, size: q.page_size } : undefined;
   const from = q.dateFrom === undefined ? undefined : parseDate(q.dateFrom);
@@ -58,7 +67,7 @@ export async function listRecords(
   const { fromMs, toMs, page } = checkListQuery(raw, q);
   const keys = await index.keys(farmId, fromMs, toMs, q.product);
   const slice = page ? keys.slice((page.number - 1) * page.size, page.number * page.size) : keys;
-  const records = slice.length > 0 ? await store.readRange(farmId, slice[0], slice[slice.length - 1], q.product) : [];
+  const records = slice.length > 0 ? await store.readRange(farmId, slice[0]!, slice.at(-1)!, q.product) : [];
   return {
     records,
     total: keys.length,

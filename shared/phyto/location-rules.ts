@@ -9,7 +9,14 @@ export function resolveLocations(ctx: RuleContext): { entries: IdcpEntry[]; viol
   ctx.request.idcp.forEach((text, i) => {
     const entry = ctx.farm.byIdcp.get(Number(text));
     if (entry) entries.push(entry);
-    else violations.push(violation('IDCP_NOT_FOUND', `body.idcp[${i}]`, `idcp ${text} is not a crop location of this farm; regenerate it with listidcp`));
+    else
+      violations.push(
+        violation(
+          'IDCP_NOT_FOUND',
+          `body.idcp[${i}]`,
+          `idcp ${text} is not a crop location of this farm; regenerate it with listidcp`,
+        ),
+      );
   });
   return { entries, violations };
 }

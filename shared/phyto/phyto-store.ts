@@ -51,7 +51,6 @@ export interface NewRecord {
 /** A conflicting concurrent write (ETag mismatch, or a row created meanwhile): re-read and re-validate. */
 export class WriteConflict extends Error {}
 
-
 export class PhytoStore {
   constructor(private readonly tables: TableStore) {}
 
@@ -63,17 +62,31 @@ export class PhytoStore {
    * What registration must read, in as few round trips as the filter limit allows (one for up to 14 locations): the
    * history guards of the product on each location and the idempotency entry of the request, if it has a key.
    */
-  async readRegistrationState(farmId: number, product: string, idcps: number[], idemHash: string | null): Promise<RegistrationState> {
+  async readRegistrationState(
+    farmId: number,
+    product: string,
+    idcps: number[],
+    idemHash: string | null,
+  ): Promise<RegistrationState> {
     const keys = [...(idemHash ? [idempotencyRowKey(idemHash)] : []), ...idcps.map((i) => guardRowKey(product, i))];
     const rows = await readRowsByKey(await this.table(), farmPartition(farmId), keys, keys.length);
     const state: RegistrationState = { guards: new Map(), idempotency: null };
     for (const row of rows) {
       const rk = String(row.rowKey);
       if (rk.startsWith('k~')) {
-        state.idempotency = { requestHash: String(row.requestHash), status: Number(row.status), body: fromDocProps<string>(row) };
+        state.idempotency = {
+          requestHash: String(row.requestHash),
+          status: Number(row.status),
+          body: fromDocProps<string>(row),
+        };
       } else {
         const idcp = Number(rk.slice(rk.lastIndexOf('~') + 1));
-        state.guards.set(idcp, { rowKey: rk, idcp, prior: JSON.parse(String(row.prior)) as PriorApplication[], etag: String(row.etag) });
+        state.guards.set(idcp, {
+          rowKey: rk,
+          idcp,
+          prior: JSON.parse(String(row.prior)) as PriorApplication[],
+          etag: String(row.etag),
+        });
       }
     }
     return state;
@@ -94,8 +107,28 @@ export class PhytoStore {
     const pk = farmPartition(farmId);
     const rowKey = recordRowKey(rec.appliedAtMs, rec.id);
     const actions: TransactionAction[] = [
-      ['create', { partitionKey: pk, rowKey, recordId: rec.id, product: rec.product, appliedAt: rec.appliedAtMs, exported: rec.exported ? '1' : '0', ...toDocProps(rec.record) }],
-      ['create', { partitionKey: pk, rowKey: pointerRowKey(rec.id), recordRowKey: rowKey, exported: rec.exported ? '1' : '0', jobId: 0 }],
+      [
+        'create',
+        {
+          partitionKey: pk,
+          rowKey,
+          recordId: rec.id,
+          product: rec.product,
+          appliedAt: rec.appliedAtMs,
+          exported: rec.exported ? '1' : '0',
+          ...toDocProps(rec.record),
+        },
+      ],
+      [
+        'create',
+        {
+          partitionKey: pk,
+          rowKey: pointerRowKey(rec.id),
+          recordRowKey: rowKey,
+          exported: rec.exported ? '1' : '0',
+          jobId: 0,
+        },
+      ],
     ];
     for (const g of guards) {
       const entity = { partitionKey: pk, rowKey: g.rowKey, prior: JSON.stringify(g.prior) };
@@ -104,7 +137,13 @@ export class PhytoStore {
     if (idempotency) {
       actions.push([
         'create',
-        { partitionKey: pk, rowKey: idempotencyRowKey(idempotency.hash), requestHash: idempotency.requestHash, status: idempotency.status, ...toDocProps(idempotency.body) },
+        {
+          partitionKey: pk,
+          rowKey: idempotencyRowKey(idempotency.hash),
+          requestHash: idempotency.requestHash,
+          status: idempotency.status,
+          ...toDocProps(idempotency.body),
+        },
       ]);
     }
     try {
@@ -118,13 +157,21 @@ export class PhytoStore {
   /** The response an Idempotency-Key already got on this farm, for operations whose write is not one transaction. */
   async readIdempotency(farmId: number, hash: string): Promise<IdempotencyEntry | null> {
     const [row] = await readRowsByKey(await this.table(), farmPartition(farmId), [idempotencyRowKey(hash)]);
-    return row ? { requestHash: String(row.requestHash), status: Number(row.status), body: fromDocProps<string>(row) } : null;
+    return row
+      ? { requestHash: String(row.requestHash), status: Number(row.status), body: fromDocProps<string>(row) }
+      : null;
   }
 
   async writeIdempotency(farmId: number, hash: string, entry: IdempotencyEntry): Promise<void> {
     const table = await this.table();
     await table.upsertEntity(
-      { partitionKey: farmPartition(farmId), rowKey: idempotencyRowKey(hash), requestHash: entry.requestHash, status: entry.status, ...toDocProps(entry.body) },
+      {
+        partitionKey: farmPartition(farmId),
+        rowKey: idempotencyRowKey(hash),
+        requestHash: entry.requestHash,
+        status: entry.status,
+        ...toDocProps(entry.body),
+      },
       'Replace',
     );
   }
@@ -160,7 +207,12 @@ export class PhytoStore {
     try {
       await submitInChunks(
         table,
-        pointers.map((p): TransactionAction => ['update', { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId }, 'Merge', { etag: p.etag }]),
+        pointers.map((p): TransactionAction => [
+          'update',
+          { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId },
+          'Merge',
+          { etag: p.etag },
+        ]),
       );
     } catch (e) {
       if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
@@ -172,7 +224,11 @@ export class PhytoStore {
     const pk = farmPartition(farmId);
     await submitInChunks(
       await this.table(),
-      ids.map((id): TransactionAction => ['update', { partitionKey: pk, rowKey: pointerRowKey(id), outcomeUnknownJob: jobId }, 'Merge']),
+      ids.map((id): TransactionAction => [
+        'update',
+        { partitionKey: pk, rowKey: pointerRowKey(id), outcomeUnknownJob: jobId },
+        'Merge',
+      ]),
     );
   }
 
@@ -182,11 +238,24 @@ export class PhytoStore {
   }
 
   /** Records SIEX accepted: `exported` becomes "1" on the record and its pointer, in transactions of 50 records. */
-  async markExported(farmId: number, accepted: { id: number; recordRowKey: string; record: PhytoRecord }[], modified: string): Promise<void> {
+  async markExported(
+    farmId: number,
+    accepted: { id: number; recordRowKey: string; record: PhytoRecord }[],
+    modified: string,
+  ): Promise<void> {
     const table = await this.table();
     const pk = farmPartition(farmId);
     const actions: TransactionAction[] = accepted.flatMap(({ id, recordRowKey, record }): TransactionAction[] => [
-      ['update', { partitionKey: pk, rowKey: recordRowKey, exported: '1', ...toDocProps({ ...record, exported: '1', dateModified: modified }) }, 'Merge'],
+      [
+        'update',
+        {
+          partitionKey: pk,
+          rowKey: recordRowKey,
+          exported: '1',
+          ...toDocProps({ ...record, exported: '1', dateModified: modified }),
+        },
+        'Merge',
+      ],
       ['update', { partitionKey: pk, rowKey: pointerRowKey(id), exported: '1' }, 'Merge'],
     ]);
     await submitInChunks(table, actions);
@@ -215,7 +284,8 @@ export class PhytoStore {
     let filter = `${odataEq('PartitionKey', farmPartition(farmId))} and RowKey ge ${odataString(firstKey)} and RowKey le ${odataString(lastKey)}`;
     if (product) filter += ` and ${odataEq('product', product)}`;
     const out: PhytoRecord[] = [];
-    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } })) out.push(fromDocProps<PhytoRecord>(e));
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
+      out.push(fromDocProps<PhytoRecord>(e));
     return out;
   }
 }

@@ -12,11 +12,19 @@ export function productInForce(ctx: RuleContext, product: StoredProduct): Violat
   const registered = parseDate(product.registered)!;
   const lastDay = parseDate(product.lastUse || product.expires)!;
   if (day < registered) {
-    return [violation('PRODUCT_NOT_IN_FORCE', 'body.subtype.code', `${product.code} was registered on ${product.registered}`)];
+    return [
+      violation('PRODUCT_NOT_IN_FORCE', 'body.subtype.code', `${product.code} was registered on ${product.registered}`),
+    ];
   }
   if (day > lastDay) {
     const why = product.lastUse ? `its last-use date was ${product.lastUse}` : `it expired on ${product.expires}`;
-    return [violation('PRODUCT_NOT_IN_FORCE', 'body.subtype.code', `${product.code} is not in force on ${formatDate(day)}: ${why}`)];
+    return [
+      violation(
+        'PRODUCT_NOT_IN_FORCE',
+        'body.subtype.code',
+        `${product.code} is not in force on ${formatDate(day)}: ${why}`,
+      ),
+    ];
   }
   return [];
 }
@@ -41,12 +49,24 @@ export function cropUseRules(
   const unit = doseUnit(request.measure.code);
   if (!unit) {
     return {
-      violations: [violation('DOSE_UNIT_INCOMPATIBLE', 'body.measure.code', `unit ${request.measure.code} is not a dose unit SIEX accepts for products`)],
+      violations: [
+        violation(
+          'DOSE_UNIT_INCOMPATIBLE',
+          'body.measure.code',
+          `unit ${request.measure.code} is not a dose unit SIEX accepts for products`,
+        ),
+      ],
       uses: [],
     };
   }
   if (!sameSymbol(unit.symbol, request.measure.symbol)) {
-    violations.push(violation('MEASURE_MISMATCH', 'body.measure.symbol', `unit code ${unit.code} is ${unit.symbol}, not ${request.measure.symbol}`));
+    violations.push(
+      violation(
+        'MEASURE_MISMATCH',
+        'body.measure.symbol',
+        `unit code ${unit.code} is ${unit.symbol}, not ${request.measure.symbol}`,
+      ),
+    );
   }
   const month = ctx.appliedAt.month;
   const crops = new Map<string, string>();
@@ -57,18 +77,28 @@ export function cropUseRules(
   for (const [cropId, cropName] of crops) {
     const forCrop = product.uses.filter((u) => u.cropTypeIds.includes(cropId));
     if (forCrop.length === 0) {
-      violations.push(violation('PRODUCT_NOT_FOR_CROP', 'body.idcp', `${product.code} is not authorized on ${cropName} (${cropId})`));
+      violations.push(
+        violation('PRODUCT_NOT_FOR_CROP', 'body.idcp', `${product.code} is not authorized on ${cropName} (${cropId})`),
+      );
       continue;
     }
     const infection = request.infection;
     const forPest = infection ? usesAgainst(forCrop, infection.kind, infection.id) : forCrop;
     if (forPest.length === 0) {
       violations.push(
-        violation('PEST_NOT_AUTHORIZED', 'body.infection', `${product.code} is not authorized against ${infection!.kind} ${infection!.id} on ${cropName}`),
+        violation(
+          'PEST_NOT_AUTHORIZED',
+          'body.infection',
+          `${product.code} is not authorized against ${infection!.kind} ${infection!.id} on ${cropName}`,
+        ),
       );
       continue;
     }
-    const verdicts = forPest.map((use) => ({ use, ...doseVerdict(request.dose, unit, use), monthOk: !use.months || use.months.includes(month) }));
+    const verdicts = forPest.map((use) => ({
+      use,
+      ...doseVerdict(request.dose, unit, use),
+      monthOk: !use.months || use.months.includes(month),
+    }));
     const good = verdicts.filter((v) => v.dose === 'ok' && v.monthOk);
     if (good.length > 0) {
       chosen.push(...good.map((v) => v.use));
@@ -78,17 +108,33 @@ export function cropUseRules(
     if (doseOk.length > 0) {
       const months = [...new Set(doseOk.flatMap((v) => v.use.months ?? []))].sort((a, b) => a - b);
       violations.push(
-        violation('OUTSIDE_AUTHORIZED_PERIOD', 'body.dateApplication', `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`),
+        violation(
+          'OUTSIDE_AUTHORIZED_PERIOD',
+          'body.dateApplication',
+          `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`,
+        ),
       );
     } else if (verdicts.every((v) => v.dose === 'incompatible')) {
       violations.push(
-        violation('DOSE_UNIT_INCOMPATIBLE', 'body.measure', `${unit.symbol} cannot be compared with the authorized ${[...new Set(forPest.map((u) => u.unit.symbol))].join(', ')} on ${cropName}`),
+        violation(
+          'DOSE_UNIT_INCOMPATIBLE',
+          'body.measure',
+          `${unit.symbol} cannot be compared with the authorized ${[...new Set(forPest.map((u) => u.unit.symbol))].join(', ')} on ${cropName}`,
+        ),
       );
     } else {
       const comparable = verdicts.filter((v) => v.dose !== 'incompatible');
-      const code = comparable.every((v) => v.dose === 'above') ? 'DOSE_ABOVE_MAX' : comparable.every((v) => v.dose === 'below') ? 'DOSE_BELOW_MIN' : 'DOSE_OUT_OF_RANGE';
+      const code = comparable.every((v) => v.dose === 'above')
+        ? 'DOSE_ABOVE_MAX'
+        : comparable.every((v) => v.dose === 'below')
+          ? 'DOSE_BELOW_MIN'
+          : 'DOSE_OUT_OF_RANGE';
       violations.push(
-        violation(code, 'body.dose', `${request.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`),
+        violation(
+          code,
+          'body.dose',
+          `${request.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`,
+        ),
       );
     }
   }
@@ -105,7 +151,11 @@ function usesAgainst(forCrop: ProductUse[], kind: string, code: string): Product
   return coded.length > 0 ? coded : forCrop.filter((u) => u.pest.code === 0);
 }
 
-function doseVerdict(dose: number, unit: DoseUnit, use: ProductUse): { dose: 'ok' | 'above' | 'below' | 'incompatible' } {
+function doseVerdict(
+  dose: number,
+  unit: DoseUnit,
+  use: ProductUse,
+): { dose: 'ok' | 'above' | 'below' | 'incompatible' } {
   const useUnit = doseUnit(use.unit.code);
   const value = useUnit ? convertDose(dose, unit, useUnit) : null;
   if (value === null) return { dose: 'incompatible' };

@@ -27,7 +27,11 @@ export class RecordKeyIndex {
     return [...recent, ...settled.keys]
       .filter((k) => {
         const at = appliedAtOf(k.rowKey);
-        return (fromMs === undefined || at >= fromMs) && (toMs === undefined || at <= toMs) && (!product || k.product === product);
+        return (
+          (fromMs === undefined || at >= fromMs) &&
+          (toMs === undefined || at <= toMs) &&
+          (!product || k.product === product)
+        );
       })
       .map((k) => k.rowKey);
   }

@@ -86,7 +86,11 @@ export function buildRecord(
     machine: request.machine ?? [],
     idcp: request.idcp.map((i) => String(Number(i))),
     applicator: {
-      user: { type: 'UserMetadata', nif: normalizeNif(request.applicator.user.nif), ropo: request.applicator.user.ropo },
+      user: {
+        type: 'UserMetadata',
+        nif: normalizeNif(request.applicator.user.nif),
+        ropo: request.applicator.user.ropo,
+      },
     },
     regionalAttributes: [],
   };

@@ -43,7 +43,10 @@ const MAX_BACKOFF_MS = 200;
  * the rules run, and the write succeeds only if that history is unchanged, so no interleaving of concurrent requests
  * can store two applications that together break an interval or a count.
  */
-export async function registerApplication(deps: RegisterDeps, input: RegisterInput): Promise<{ status: number; body: string }> {
+export async function registerApplication(
+  deps: RegisterDeps,
+  input: RegisterInput,
+): Promise<{ status: number; body: string }> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   const appliedAt = parseDateTime(input.body.dateApplication);
   if (!appliedAt) {
@@ -101,9 +104,11 @@ export async function registerApplication(deps: RegisterDeps, input: RegisterInp
     } catch (e) {
       if (!(e instanceof WriteConflict)) throw e;
       if (attempt >= MAX_ATTEMPTS) {
-        throw new DomainError('Too many concurrent registrations on the same crop locations; retry shortly.', [
-          violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff'),
-        ], 1);
+        throw new DomainError(
+          'Too many concurrent registrations on the same crop locations; retry shortly.',
+          [violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff')],
+          1,
+        );
       }
       const wait = Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt);
       await (deps.sleep ? deps.sleep(wait) : new Promise((r) => setTimeout(r, wait)));

@@ -18,7 +18,13 @@ export function checkApplication(ctx: RuleContext): { violations: Violation[]; r
   violations.push(...locationViolations);
   const product = ctx.product;
   if (!product) {
-    violations.push(violation('PRODUCT_NOT_FOUND', 'body.subtype.code', `${ctx.request.subtype.code} is not in the official register`));
+    violations.push(
+      violation(
+        'PRODUCT_NOT_FOUND',
+        'body.subtype.code',
+        `${ctx.request.subtype.code} is not in the official register`,
+      ),
+    );
     return { violations, resolution: { entries, uses: [] } };
   }
   violations.push(...productInForce(ctx, product));

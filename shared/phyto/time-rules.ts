@@ -16,7 +16,11 @@ export function timeRules(ctx: RuleContext): Violation[] {
   const earliest = ctx.now.setZone(ctx.appliedAt.zone).minus({ days: ctx.maxBackdateDays });
   if (ctx.appliedAt < earliest) {
     return [
-      violation('DATE_TOO_OLD', path, `applications may be registered at most ${ctx.maxBackdateDays} days after they took place`),
+      violation(
+        'DATE_TOO_OLD',
+        path,
+        `applications may be registered at most ${ctx.maxBackdateDays} days after they took place`,
+      ),
     ];
   }
   return [];

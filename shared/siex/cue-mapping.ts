@@ -27,7 +27,8 @@ const REGISTERED_PRODUCT = 1;
 export function farmProblems(farm: FarmIndex): string[] {
   const missing: string[] = [];
   if (farm.meta.codigoRea.length !== 14) missing.push('the farm has no 14-character REA code (CodigoRea)');
-  if (!/^\d{2}$/.test(farm.meta.communityCode)) missing.push('the farm has no autonomous community code (CAExplotacion)');
+  if (!/^\d{2}$/.test(farm.meta.communityCode))
+    missing.push('the farm has no autonomous community code (CAExplotacion)');
   if (!farm.meta.ownerNif) missing.push('the farm has no holder NIF (IdTitular)');
   return missing;
 }
@@ -43,6 +44,7 @@ export function registerNumberText(code: string): string {
 
 /** SIEX's free-text fields match `^.*$`: no line breaks or other control characters, so they become spaces. */
 function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what SIEX's `^.*$` refuses
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
@@ -63,7 +65,11 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
     }
     if (!entry.dgc) missing.push(`enclosure of idcp ${id} has no DGC code (CodigoDGC)`);
     const area = Math.round(Number(entry.dimension) * share * 10_000) / 10_000;
-    return { CodigoDGC: Number(entry.dgc ?? 0), CodigoCultivo: Number(farm.cropOf(entry).typecropId), Superficie: area };
+    return {
+      CodigoDGC: Number(entry.dgc ?? 0),
+      CodigoCultivo: Number(farm.cropOf(entry).typecropId),
+      Superficie: area,
+    };
   });
   const at = parseDateTime(record.dateApplication);
   if (!at) missing.push('dateApplication');

@@ -113,7 +113,14 @@ export class IuwsError extends Error {
   /** `code` decides `retryable` unless given; with neither, the error is a retryable SIEX_UNAVAILABLE (test fakes). */
   constructor(
     message: string,
-    options: { code?: IuwsErrorCode; retryable?: boolean; status?: number; details?: ErrorResponse; retryAfterMs?: number; cause?: unknown } = {},
+    options: {
+      code?: IuwsErrorCode;
+      retryable?: boolean;
+      status?: number;
+      details?: ErrorResponse;
+      retryAfterMs?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'IuwsError';
@@ -187,7 +194,11 @@ function httpError(operation: string, res: Exchange, now: number): IuwsError {
   if (res.status === 401 || res.status === 403) return new IuwsError(what, { code: 'SIEX_AUTH', ...common });
   if (res.status === 408 || res.status === 429 || (res.status >= 500 && res.status !== 501 && res.status !== 505)) {
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), now);
-    return new IuwsError(what, { code: 'SIEX_UNAVAILABLE', ...common, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    return new IuwsError(what, {
+      code: 'SIEX_UNAVAILABLE',
+      ...common,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    });
   }
   return new IuwsError(what, { code: 'SIEX_REJECTED', ...common });
 }
@@ -217,24 +228,43 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
   const base = (settings.SIEX_BASE_URL ?? '').replace(/\/+$/, '');
 
   /** One HTTP exchange under the time-out; transport failures become IuwsError. */
-  async function exchange(method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal): Promise<Exchange> {
+  async function exchange(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<Exchange> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
       const res = await fetchImpl(`${base}${path}`, {
         method,
-        headers: { accept: 'application/json', 'user-agent': 'siex-gateway', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          accept: 'application/json',
+          'user-agent': 'siex-gateway',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         ...(body !== undefined ? { body } : {}),
         signal: combined,
       });
       return { status: res.status, headers: res.headers, text: await res.text() };
     } catch (e) {
       if (e instanceof IuwsError) throw e;
-      if (signal?.aborted) throw new IuwsError(`SIEX ${method} ${path}: aborted by the caller`, { code: 'SIEX_ABORTED', cause: e });
-      if (timeout.aborted) throw new IuwsError(`SIEX ${method} ${path}: no answer within ${timeoutMs} ms`, { code: 'SIEX_TIMEOUT', cause: e });
+      if (signal?.aborted)
+        throw new IuwsError(`SIEX ${method} ${path}: aborted by the caller`, { code: 'SIEX_ABORTED', cause: e });
+      if (timeout.aborted)
+        throw new IuwsError(`SIEX ${method} ${path}: no answer within ${timeoutMs} ms`, {
+          code: 'SIEX_TIMEOUT',
+          cause: e,
+        });
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
       const reason = cause?.code ?? cause?.message ?? (e as Error).message;
-      throw new IuwsError(`SIEX ${method} ${path}: cannot reach ${base} (${reason})`, { code: 'SIEX_UNREACHABLE', cause: e });
+      throw new IuwsError(`SIEX ${method} ${path}: cannot reach ${base} (${reason})`, {
+        code: 'SIEX_UNREACHABLE',
+        cause: e,
+      });
     }
   }
 
@@ -247,13 +277,23 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
     // Not tied to one caller's signal: other callers may be waiting for the same token.
     const res = await exchange('POST', IUWS_PATHS.token, {}, body);
     if (res.status === 401 || res.status === 403) {
-      throw new IuwsError(`SIEX refused the credentials of SIEX_USERNAME (comunicacion answered ${res.status})`, { code: 'SIEX_AUTH', status: res.status });
+      throw new IuwsError(`SIEX refused the credentials of SIEX_USERNAME (comunicacion answered ${res.status})`, {
+        code: 'SIEX_AUTH',
+        status: res.status,
+      });
     }
     if (res.status < 200 || res.status > 299) throw httpError('comunicacion', res, now());
     const parsed = tokenResponseSchema.safeParse(parseJson(res.text));
-    if (!parsed.success) throw new IuwsError(`SIEX comunicacion answered ${res.status} without a token`, { code: 'SIEX_PROTOCOL', status: res.status });
+    if (!parsed.success)
+      throw new IuwsError(`SIEX comunicacion answered ${res.status} without a token`, {
+        code: 'SIEX_PROTOCOL',
+        status: res.status,
+      });
     const lifetimeMs = parsed.data.expiraEn * 1000;
-    cached = { token: parsed.data.token, refreshAt: now() + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2) };
+    cached = {
+      token: parsed.data.token,
+      refreshAt: now() + lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2),
+    };
     return parsed.data.token;
   }
 
@@ -264,7 +304,14 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
   }
 
   /** One try of an authorised call, with the one token refresh a 401 earns. Non-2xx answers throw. */
-  async function authorised(operation: string, method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal): Promise<Exchange> {
+  async function authorised(
+    operation: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<Exchange> {
     let current = await token();
     let res = await exchange(method, path, { ...headers, authorization: `Bearer ${current}` }, body, signal);
     if (res.status === 401) {
@@ -272,7 +319,10 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
       current = await token();
       res = await exchange(method, path, { ...headers, authorization: `Bearer ${current}` }, body, signal);
       if (res.status === 401) {
-        throw new IuwsError(`SIEX ${operation} refused a freshly issued token (401 twice)`, { code: 'SIEX_AUTH', status: 401 });
+        throw new IuwsError(`SIEX ${operation} refused a freshly issued token (401 twice)`, {
+          code: 'SIEX_AUTH',
+          status: 401,
+        });
       }
     }
     if (res.status < 200 || res.status > 299) throw httpError(operation, res, now());
@@ -280,7 +330,14 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
   }
 
   /** A call with its retries; the last failure is rethrown, saying how many tries it took. */
-  async function call(operation: string, method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal): Promise<Exchange> {
+  async function call(
+    operation: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<Exchange> {
     if (problem) throw new IuwsError(problem, { code: 'SIEX_NOT_CONFIGURED' });
     let tries = 0;
     try {
@@ -289,7 +346,10 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
           tries++;
           return authorised(operation, method, path, headers, body, signal);
         },
-        (e) => (e instanceof IuwsError && TRANSIENT.has(e.code) ? { retry: true, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) } : { retry: false }),
+        (e) =>
+          e instanceof IuwsError && TRANSIENT.has(e.code)
+            ? { retry: true, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) }
+            : { retry: false },
         policy,
         {
           ...(deps.sleep ? { sleep: (ms: number) => deps.sleep!(ms) } : {}),
@@ -299,7 +359,8 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
         signal,
       );
     } catch (e) {
-      if (e instanceof RetryAbortedError) throw new IuwsError(`SIEX ${operation}: aborted by the caller`, { code: 'SIEX_ABORTED', cause: e.cause });
+      if (e instanceof RetryAbortedError)
+        throw new IuwsError(`SIEX ${operation}: aborted by the caller`, { code: 'SIEX_ABORTED', cause: e.cause });
       if (e instanceof IuwsError && TRANSIENT.has(e.code) && tries > 1) {
         throw new IuwsError(`${e.message} (gave up after ${tries} tries)`, {
           code: e.code,
@@ -315,22 +376,45 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
   return {
     async submit(document, idempotencyKey, signal) {
       if (!idempotencyKey || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-        throw new IuwsError(`idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, { code: 'SIEX_REJECTED' });
+        throw new IuwsError(`idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, {
+          code: 'SIEX_REJECTED',
+        });
       }
-      const res = await call('crear', 'POST', IUWS_PATHS.submit, { [IDEMPOTENCY_HEADER]: idempotencyKey }, JSON.stringify(document), signal);
+      const res = await call(
+        'crear',
+        'POST',
+        IUWS_PATHS.submit,
+        { [IDEMPOTENCY_HEADER]: idempotencyKey },
+        JSON.stringify(document),
+        signal,
+      );
       const parsed = submitResponseSchema.safeParse(parseJson(res.text));
-      if (!parsed.success) throw new IuwsError(`SIEX crear answered ${res.status} without an idPeticion`, { code: 'SIEX_PROTOCOL', status: res.status });
+      if (!parsed.success)
+        throw new IuwsError(`SIEX crear answered ${res.status} without an idPeticion`, {
+          code: 'SIEX_PROTOCOL',
+          status: res.status,
+        });
       return parsed.data.idPeticion;
     },
 
     async status(requestId, signal) {
-      const res = await call('comprobarEstado', 'GET', `${IUWS_PATHS.status}/${encodeURIComponent(requestId)}`, {}, undefined, signal);
+      const res = await call(
+        'comprobarEstado',
+        'GET',
+        `${IUWS_PATHS.status}/${encodeURIComponent(requestId)}`,
+        {},
+        undefined,
+        signal,
+      );
       const parsed = statusResponseSchema.safeParse(parseJson(res.text));
       if (!parsed.success) {
-        throw new IuwsError(`SIEX comprobarEstado answered ${res.status} with an unexpected body: ${parsed.error.issues[0]?.message}`, {
-          code: 'SIEX_PROTOCOL',
-          status: res.status,
-        });
+        throw new IuwsError(
+          `SIEX comprobarEstado answered ${res.status} with an unexpected body: ${parsed.error.issues[0]?.message}`,
+          {
+            code: 'SIEX_PROTOCOL',
+            status: res.status,
+          },
+        );
       }
       const { estado, resultados } = parsed.data;
       if (estado !== 'FINALIZADO') return { state: 'pending', results: [] };

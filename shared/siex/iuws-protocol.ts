@@ -22,7 +22,9 @@ export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 export const tokenResponseSchema = z.object({ token: z.string().min(1), expiraEn: z.number().positive() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const submitResponseSchema = z.object({ idPeticion: z.union([z.string().min(1), z.number()]).transform(String) });
+export const submitResponseSchema = z.object({
+  idPeticion: z.union([z.string().min(1), z.number()]).transform(String),
+});
 export type SubmitResponse = z.input<typeof submitResponseSchema>;
 
 export const IUWS_STATES = ['PENDIENTE', 'EN_PROCESO', 'FINALIZADO'] as const;

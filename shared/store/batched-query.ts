@@ -4,7 +4,6 @@ import { odataEq } from './odata';
 /** Azure Table Storage accepts at most 15 comparisons in one filter: the partition key plus 14 row keys. */
 const ROW_KEYS_PER_QUERY = 14;
 
-
 /**
  * Reads the rows with the given row keys from one partition: one query per 14 keys, `parallel` at a time. Missing
  * rows are simply absent from the result.
@@ -21,7 +20,7 @@ export async function readRowsByKey(
   let next = 0;
   const worker = async () => {
     while (next < groups.length) {
-      const group = groups[next++];
+      const group = groups[next++]!;
       const filter = `${odataEq('PartitionKey', partitionKey)} and (${group.map((k) => odataEq('RowKey', k)).join(' or ')})`;
       for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } })) out.push(e);
     }

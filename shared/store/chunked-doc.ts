@@ -18,12 +18,15 @@ function rowKey(i: number): string {
 
 export async function readChunkedDoc(table: TableClient, pk: string): Promise<ChunkedDoc | null> {
   const rows: Record<string, unknown>[] = [];
-  for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: odataEq('PartitionKey', pk) } })) {
+  for await (const e of table.listEntities<Record<string, unknown>>({
+    queryOptions: { filter: odataEq('PartitionKey', pk) },
+  })) {
     rows.push(e);
   }
-  if (rows.length === 0) return null;
   rows.sort((a, b) => String(a.rowKey).localeCompare(String(b.rowKey)));
-  return { text: rows.map(fromDocText).join(''), first: rows[0], rows: rows.length };
+  const [first] = rows;
+  if (!first) return null;
+  return { text: rows.map(fromDocText).join(''), first, rows: rows.length };
 }
 
 /** Replaces the document; rows left over from a longer previous version are deleted in the same transaction. */

@@ -29,7 +29,10 @@ export function chunkText(text: string): DocProps {
 export function fromDocText(entity: Record<string, unknown>): string {
   const n = Number(entity.dn ?? 0);
   let text = '';
-  for (let i = 0; i < n; i++) text += String(entity[`d${i}`] ?? '');
+  for (let i = 0; i < n; i++) {
+    const part = entity[`d${i}`];
+    if (typeof part === 'string') text += part;
+  }
   return text;
 }
 

@@ -47,7 +47,9 @@ export class TableStore {
     if (!client) {
       const conn = this.settings.AzureWebJobsStorage;
       client = conn
-        ? dataTables().TableClient.fromConnectionString(conn, name, { allowInsecureConnection: conn.includes('http://') })
+        ? dataTables().TableClient.fromConnectionString(conn, name, {
+            allowInsecureConnection: conn.includes('http://'),
+          })
         : new (dataTables().TableClient)(
             `https://${this.settings.AzureWebJobsStorage__accountName}.table.core.windows.net`,
             name,
@@ -62,7 +64,9 @@ export class TableStore {
   service(): TableServiceClient {
     const conn = this.settings.AzureWebJobsStorage;
     return conn
-      ? dataTables().TableServiceClient.fromConnectionString(conn, { allowInsecureConnection: conn.includes('http://') })
+      ? dataTables().TableServiceClient.fromConnectionString(conn, {
+          allowInsecureConnection: conn.includes('http://'),
+        })
       : new (dataTables().TableServiceClient)(
           `https://${this.settings.AzureWebJobsStorage__accountName}.table.core.windows.net`,
           new (identity().DefaultAzureCredential)(),

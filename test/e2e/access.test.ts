@@ -16,13 +16,21 @@ const clientB = testClient('probe-b', [reaB]);
 const NO_FARM = 'urn:ngsi-ld:AgriFarm:9999999998';
 const ids: Record<string, string> = {};
 
-const vineBody = listIdcpBody({ typecropId: '102', code: 1001 }, [[{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' }]]);
+const vineBody = listIdcpBody({ typecropId: '102', code: 1001 }, [
+  [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' }],
+]);
 
 /** The operations of the farm flow, as (caller, target farm) → reply. */
 const probes: [string, (keys: typeof clientA, rea: string, agrifarmId: string) => Promise<Reply>][] = [
   ['GET /v1/siex/farms', (keys, rea) => get(`/v1/siex/farms?rea=${rea}&year=2026`, keys)],
-  ['POST /v1/siex/listidcp/', (keys, _, id) => postJson(`/v1/siex/listidcp/?agrifarmId=${encodeURIComponent(id)}`, vineBody, keys)],
-  ['POST /v1/siex/listidcp', (keys, _, id) => postJson(`/v1/siex/listidcp?agrifarmId=${encodeURIComponent(id)}`, vineBody, keys)],
+  [
+    'POST /v1/siex/listidcp/',
+    (keys, _, id) => postJson(`/v1/siex/listidcp/?agrifarmId=${encodeURIComponent(id)}`, vineBody, keys),
+  ],
+  [
+    'POST /v1/siex/listidcp',
+    (keys, _, id) => postJson(`/v1/siex/listidcp?agrifarmId=${encodeURIComponent(id)}`, vineBody, keys),
+  ],
 ];
 
 beforeAll(async () => {
@@ -32,18 +40,24 @@ beforeAll(async () => {
 });
 
 describe('cross-client probe', () => {
-  it.each(probes)('%s: the owner is served, the other client gets the 404 of a farm that does not exist', async (_, send) => {
-    for (const [owner, prober, rea] of [[clientA, clientB, reaA], [clientB, clientA, reaB]] as const) {
-      expect((await send(owner, rea, ids[rea])).status).toBe(200);
-      const foreign = await send(prober, rea, ids[rea]);
-      const missing = await send(prober, neverRea, NO_FARM);
-      expect(foreign.status).toBe(404);
-      checkProblemShape(foreign.json, 404);
-      expect(foreign.headers.get('content-type')).toBe(missing.headers.get('content-type'));
-      // identical once the identifiers asked for are swapped
-      expect(foreign.text).toBe(missing.text.split(neverRea).join(rea).split(NO_FARM).join(ids[rea]));
-    }
-  });
+  it.each(probes)(
+    '%s: the owner is served, the other client gets the 404 of a farm that does not exist',
+    async (_, send) => {
+      for (const [owner, prober, rea] of [
+        [clientA, clientB, reaA],
+        [clientB, clientA, reaB],
+      ] as const) {
+        expect((await send(owner, rea, ids[rea])).status).toBe(200);
+        const foreign = await send(prober, rea, ids[rea]);
+        const missing = await send(prober, neverRea, NO_FARM);
+        expect(foreign.status).toBe(404);
+        checkProblemShape(foreign.json, 404);
+        expect(foreign.headers.get('content-type')).toBe(missing.headers.get('content-type'));
+        // identical once the identifiers asked for are swapped
+        expect(foreign.text).toBe(missing.text.split(neverRea).join(rea).split(NO_FARM).join(ids[rea]));
+      }
+    },
+  );
 });
 
 describe('GET /v1/openapi.json', () => {

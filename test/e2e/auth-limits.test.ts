@@ -23,7 +23,9 @@ const FARM = `/v1/siex/farms?rea=${rea}&year=2026`;
 let agrifarmId: string;
 const listIdcpPath = () => `/v1/siex/listidcp/?agrifarmId=${encodeURIComponent(agrifarmId)}`;
 const validBody = () =>
-  listIdcpBody({ typecropId: '102', code: 1001 }, [[{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' }]]);
+  listIdcpBody({ typecropId: '102', code: 1001 }, [
+    [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' }],
+  ]);
 
 function expectProblem(reply: Reply, status: number, codes: string[]): void {
   expect(reply.status).toBe(status);
@@ -42,7 +44,9 @@ function bodyOfSize(bytes: number): Buffer {
 }
 
 beforeAll(async () => {
-  await seed(dataset({ clients: [main, other, expired, expiresTomorrow, sizes, limited, bystander], farms: [testFarm(rea)] }));
+  await seed(
+    dataset({ clients: [main, other, expired, expiresTomorrow, sizes, limited, bystander], farms: [testFarm(rea)] }),
+  );
   const farm = await get(FARM, main);
   expect(farm.status).toBe(200);
   agrifarmId = farm.json[0].id;
@@ -73,36 +77,49 @@ describe('401: credentials', () => {
   it.each(endpoints)('%s: 401 without any key, listing both', async (_, send) => {
     const reply = await send();
     expectProblem(reply, 401, ['MISSING_CREDENTIALS', 'MISSING_CREDENTIALS']);
-    expect(reply.json.errors.map((e: any) => e.path).sort()).toEqual(['header.Ocp-Apim-Sid-Key', 'header.Ocp-Apim-Subscription-Key']);
+    expect(reply.json.errors.map((e: any) => e.path).sort()).toEqual([
+      'header.Ocp-Apim-Sid-Key',
+      'header.Ocp-Apim-Subscription-Key',
+    ]);
   });
 
   it.each(endpoints)('%s: 401 for an empty key value', async (_, send) => {
     expectProblem(await send({ sidKey: '', apiKey: main.apiKey }), 401, ['MISSING_CREDENTIALS']);
   });
 
-  it.each(endpoints)('%s: 401 for a wrong SID key, a wrong API key, or the keys of two clients mixed, all alike', async (_, send) => {
-    const replies = await Promise.all([
-      send({ sidKey: `${main.sidKey}x`, apiKey: main.apiKey }),
-      send({ sidKey: main.sidKey, apiKey: `${main.apiKey}x` }),
-      send({ sidKey: main.sidKey, apiKey: other.apiKey }),
-      send({ sidKey: main.apiKey, apiKey: main.sidKey }),
-    ]);
-    for (const reply of replies) {
-      expectProblem(reply, 401, ['INVALID_CREDENTIALS']);
-      // nothing says which key was wrong
-      expect(reply.text).toBe(replies[0].text);
-    }
-  });
+  it.each(endpoints)(
+    '%s: 401 for a wrong SID key, a wrong API key, or the keys of two clients mixed, all alike',
+    async (_, send) => {
+      const replies = await Promise.all([
+        send({ sidKey: `${main.sidKey}x`, apiKey: main.apiKey }),
+        send({ sidKey: main.sidKey, apiKey: `${main.apiKey}x` }),
+        send({ sidKey: main.sidKey, apiKey: other.apiKey }),
+        send({ sidKey: main.apiKey, apiKey: main.sidKey }),
+      ]);
+      for (const reply of replies) {
+        expectProblem(reply, 401, ['INVALID_CREDENTIALS']);
+        // nothing says which key was wrong
+        expect(reply.text).toBe(replies[0].text);
+      }
+    },
+  );
 
-  it.each(endpoints)('%s: 401 for credentials that expired yesterday; credentials expiring tomorrow still work', async (_, send) => {
-    const reply = await send(expired);
-    expectProblem(reply, 401, ['EXPIRED_CREDENTIALS']);
-    expect(reply.json.detail).toMatch(/expired/i);
-    expect((await send(expiresTomorrow)).status).toBe(200);
-  });
+  it.each(endpoints)(
+    '%s: 401 for credentials that expired yesterday; credentials expiring tomorrow still work',
+    async (_, send) => {
+      const reply = await send(expired);
+      expectProblem(reply, 401, ['EXPIRED_CREDENTIALS']);
+      expect(reply.json.detail).toMatch(/expired/i);
+      expect((await send(expiresTomorrow)).status).toBe(200);
+    },
+  );
 
   it('checks credentials before anything else: a bad body from an unknown caller is 401, not 400', async () => {
-    const reply = await call('POST', listIdcpPath(), { keys: { sidKey: 'nobody-'.repeat(6), apiKey: 'nothing-'.repeat(6) }, headers: { 'Content-Type': 'text/plain' }, body: 'x' });
+    const reply = await call('POST', listIdcpPath(), {
+      keys: { sidKey: 'nobody-'.repeat(6), apiKey: 'nothing-'.repeat(6) },
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x',
+    });
     expectProblem(reply, 401, ['INVALID_CREDENTIALS']);
   });
 
@@ -116,20 +133,34 @@ describe('401: credentials', () => {
 
 describe('413: request body over 1 MB', () => {
   it('accepts a body of exactly 1 MB (it reaches validation: 400 for the padding field)', async () => {
-    const reply = await call('POST', listIdcpPath(), { keys: sizes, headers: { 'Content-Type': 'application/json' }, body: bodyOfSize(MB) });
+    const reply = await call('POST', listIdcpPath(), {
+      keys: sizes,
+      headers: { 'Content-Type': 'application/json' },
+      body: bodyOfSize(MB),
+    });
     expectProblem(reply, 400, ['UNKNOWN_FIELD']);
     expect(reply.json.errors[0].path).toBe('body.pad');
   });
 
   it('refuses a body of 1 MB + 1 byte sent with its Content-Length', async () => {
-    const reply = await call('POST', listIdcpPath(), { keys: sizes, headers: { 'Content-Type': 'application/json' }, body: bodyOfSize(MB + 1) });
+    const reply = await call('POST', listIdcpPath(), {
+      keys: sizes,
+      headers: { 'Content-Type': 'application/json' },
+      body: bodyOfSize(MB + 1),
+    });
     expectProblem(reply, 413, ['PAYLOAD_TOO_LARGE']);
   });
 
   it('refuses a body over 1 MB sent chunked, with no Content-Length', async () => {
     const body = bodyOfSize(MB + 1);
-    const chunks = Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) => body.subarray(i * 65_536, (i + 1) * 65_536));
-    const reply = await postChunked(listIdcpPath(), chunks, { 'Content-Type': 'application/json', 'Ocp-Apim-Sid-Key': sizes.sidKey, 'Ocp-Apim-Subscription-Key': sizes.apiKey });
+    const chunks = Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) =>
+      body.subarray(i * 65_536, (i + 1) * 65_536),
+    );
+    const reply = await postChunked(listIdcpPath(), chunks, {
+      'Content-Type': 'application/json',
+      'Ocp-Apim-Sid-Key': sizes.sidKey,
+      'Ocp-Apim-Subscription-Key': sizes.apiKey,
+    });
     expectProblem(reply, 413, ['PAYLOAD_TOO_LARGE']);
   });
 
@@ -145,7 +176,11 @@ describe('413: request body over 1 MB', () => {
   });
 
   it('refuses an over-size body that is not even JSON with 413 (size is checked before content)', async () => {
-    const reply = await call('POST', listIdcpPath(), { keys: sizes, headers: { 'Content-Type': 'application/json' }, body: Buffer.alloc(2 * MB, 0x7b) });
+    const reply = await call('POST', listIdcpPath(), {
+      keys: sizes,
+      headers: { 'Content-Type': 'application/json' },
+      body: Buffer.alloc(2 * MB, 0x7b),
+    });
     expectProblem(reply, 413, ['PAYLOAD_TOO_LARGE']);
   });
 });

@@ -35,12 +35,24 @@ const sim = siexSimulatorControl(siexSimulatorUrl());
 const farms: Record<'happy' | 'spelling' | 'errors' | 'idem' | 'partial' | 'other', ExportFarm> = {} as never;
 
 beforeAll(async () => {
-  for (const name of Object.keys({ happy: 0, spelling: 0, errors: 0, idem: 0, partial: 0, other: 0 }) as (keyof typeof farms)[]) {
+  for (const name of Object.keys({
+    happy: 0,
+    spelling: 0,
+    errors: 0,
+    idem: 0,
+    partial: 0,
+    other: 0,
+  }) as (keyof typeof farms)[]) {
     farms[name] = await exportFarm(`export-${name}`);
   }
 }, 60_000);
 
-async function startedJob(farm: ExportFarm, ids: string[], path: string = EXPORT_PATHS[0], headers?: Record<string, string>): Promise<number> {
+async function startedJob(
+  farm: ExportFarm,
+  ids: string[],
+  path: string = EXPORT_PATHS[0],
+  headers?: Record<string, string>,
+): Promise<number> {
   const res = await gw.exportCue(farm, ids, { path, ...(headers ? { headers } : {}) });
   expect([res.status, res.text]).toEqual([202, expect.any(String)]);
   return res.json.id;
@@ -78,7 +90,9 @@ describe('export, follow, result, e-mail: the happy path over HTTP', () => {
       expect(res.json).toEqual(job);
     }
     // Trailing slash and case, as the host matches routes.
-    const slash = await request(gatewayUrl(), 'GET', `/API-SERVICE/v1/entities/jobstatus/?jobId=${jobId}`, { keys: farms.happy.keys });
+    const slash = await request(gatewayUrl(), 'GET', `/API-SERVICE/v1/entities/jobstatus/?jobId=${jobId}`, {
+      keys: farms.happy.keys,
+    });
     expect([slash.status, slash.json?.status?.id]).toEqual([200, '3']);
   });
 
@@ -116,20 +130,33 @@ describe('export, follow, result, e-mail: the happy path over HTTP', () => {
     const byId = new Map(listed.json.map((r: { id: string; exported: string }) => [r.id, r.exported]));
     expect(urns.map((u) => byId.get(u))).toEqual(['1', '1', '1']);
     const again = await gw.exportCue(farms.happy, urns);
-    expect(problemOf(again)).toEqual([409, ['RECORD_ALREADY_EXPORTED', 'RECORD_ALREADY_EXPORTED', 'RECORD_ALREADY_EXPORTED']]);
+    expect(problemOf(again)).toEqual([
+      409,
+      ['RECORD_ALREADY_EXPORTED', 'RECORD_ALREADY_EXPORTED', 'RECORD_ALREADY_EXPORTED'],
+    ]);
     checkProblemShape(again.json, 409);
-    expect(again.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body[0].id', 'body[1].id', 'body[2].id']);
+    expect(again.json.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'body[0].id',
+      'body[1].id',
+      'body[2].id',
+    ]);
   });
 });
 
 describe('the other spelling and the job endpoints’ access rules', () => {
   it('exports through /v1/siex/exportCUE/ (and without the slash) just the same', async () => {
     const urns = await registerRecords(farms.spelling, 2);
-    for (const [path, urn] of [[EXPORT_PATHS[1], urns[0]], ['/v1/siex/exportCUE', urns[1]]] as const) {
+    for (const [path, urn] of [
+      [EXPORT_PATHS[1], urns[0]],
+      ['/v1/siex/exportCUE', urns[1]],
+    ] as const) {
       const jobId = await startedJob(farms.spelling, [urn], path);
       const { job } = await gw.settled(farms.spelling.keys, jobId);
       expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
-      expect((await gw.result(farms.spelling.keys, jobId, JOB_PREFIXES[1])).json).toEqual({ data: [{ result: 'ok', id: recordNumber(urn) }], error: [] });
+      expect((await gw.result(farms.spelling.keys, jobId, JOB_PREFIXES[1])).json).toEqual({
+        data: [{ result: 'ok', id: recordNumber(urn) }],
+        error: [],
+      });
     }
   });
 
@@ -144,7 +171,10 @@ describe('the other spelling and the job endpoints’ access rules', () => {
         checkProblemShape(res.json, 404);
       }
     }
-    for (const res of [await gw.status(farms.other.keys, 9_999_999_999), await gw.result(farms.other.keys, 9_999_999_999)]) {
+    for (const res of [
+      await gw.status(farms.other.keys, 9_999_999_999),
+      await gw.result(farms.other.keys, 9_999_999_999),
+    ]) {
       expect(problemOf(res)).toEqual([404, ['JOB_NOT_FOUND']]);
     }
     // The owner still sees it.
@@ -153,11 +183,19 @@ describe('the other spelling and the job endpoints’ access rules', () => {
 
   it('answers 400 for a job id that is not a positive integer, and 401 without keys', async () => {
     for (const q of ['jobId=abc', 'jobId=0', 'jobId=-3', 'jobId=1.5', '']) {
-      const res = await request(gatewayUrl(), 'GET', `/api-service/v1/entities/jobstatus?${q}`, { keys: farms.errors.keys });
+      const res = await request(gatewayUrl(), 'GET', `/api-service/v1/entities/jobstatus?${q}`, {
+        keys: farms.errors.keys,
+      });
       expect([q, res.status]).toEqual([q, 400]);
     }
     expect((await request(gatewayUrl(), 'GET', '/api-service/v1/entities/jobresult?jobId=1')).status).toBe(401);
-    expect((await request(gatewayUrl(), 'POST', `/v1/entities/siex/exportCUE?agrifarmId=${farms.errors.agrifarmId}`, { body: [] })).status).toBe(401);
+    expect(
+      (
+        await request(gatewayUrl(), 'POST', `/v1/entities/siex/exportCUE?agrifarmId=${farms.errors.agrifarmId}`, {
+          body: [],
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -204,7 +242,10 @@ describe('what exportCUE refuses (nothing is started)', () => {
       expect([what, res.status]).toEqual([what, 400]);
       checkProblemShape(res.json, 400);
     }
-    const missingFarm = await request(gatewayUrl(), 'POST', '/v1/entities/siex/exportCUE', { keys: farms.errors.keys, body: [{ id: mine[0] }] });
+    const missingFarm = await request(gatewayUrl(), 'POST', '/v1/entities/siex/exportCUE', {
+      keys: farms.errors.keys,
+      body: [{ id: mine[0] }],
+    });
     expect(missingFarm.status).toBe(400);
   });
 
@@ -212,7 +253,9 @@ describe('what exportCUE refuses (nothing is started)', () => {
     const jobId = await startedJob(farms.errors, mine);
     const { job } = await gw.settled(farms.errors.keys, jobId);
     expect(job.status.name).toBe('FinalizadoCompleto');
-    expect((await gw.result(farms.errors.keys, jobId)).json.data.map((d: { id: number }) => d.id)).toEqual(mine.map(recordNumber));
+    expect((await gw.result(farms.errors.keys, jobId)).json.data.map((d: { id: number }) => d.id)).toEqual(
+      mine.map(recordNumber),
+    );
   });
 });
 
@@ -234,9 +277,13 @@ describe('Idempotency-Key on export', () => {
     const ids = urns.map(recordNumber);
     const stats = await sim.stats();
     expect(ids.map((id) => stats.records[String(id)])).toEqual([1, 1]);
-    expect((await theOnlyMail(mailStubUrl(), first.json.id)).subject).toBe(`SIEX export job ${first.json.id}: FinalizadoCompleto`);
+    expect((await theOnlyMail(mailStubUrl(), first.json.id)).subject).toBe(
+      `SIEX export job ${first.json.id}: FinalizadoCompleto`,
+    );
     // One job for this farm in the jobs table (a test-only scan).
-    const jobs = (await allEntities(testTables(), 'jobs')).filter((e) => e.rowKey === 'meta' && e.agrifarmId === farms.idem.agrifarmId);
+    const jobs = (await allEntities(testTables(), 'jobs')).filter(
+      (e) => e.rowKey === 'meta' && e.agrifarmId === farms.idem.agrifarmId,
+    );
     expect(jobs.map((j) => j.jobId)).toEqual([first.json.id]);
   });
 });
@@ -270,7 +317,12 @@ describe('partial rejection', () => {
     expect(result.json.data).toEqual(good.map((u) => ({ result: 'ok', id: recordNumber(u) })));
     const errors = new Map(result.json.error.map((e: { id: number }) => [e.id, e]));
     expect([...errors.keys()].sort()).toEqual([refusedId, recordNumber(unsendable)].sort());
-    expect(errors.get(refusedId)).toEqual({ result: 'error', id: refusedId, code: 'SIM_RECHAZADO', message: expect.stringContaining(String(refusedId)) });
+    expect(errors.get(refusedId)).toEqual({
+      result: 'error',
+      id: refusedId,
+      code: 'SIM_RECHAZADO',
+      message: expect.stringContaining(String(refusedId)),
+    });
     expect(errors.get(recordNumber(unsendable))).toEqual({
       result: 'error',
       id: recordNumber(unsendable),
@@ -282,7 +334,9 @@ describe('partial rejection', () => {
     const stats = await sim.stats();
     expect(stats.records[String(recordNumber(unsendable))]).toBeUndefined();
     expect(stats.records[String(refusedId)]).toBe(1);
-    expect((await sim.submissions({ documents: false })).some((s) => s.ids.includes(recordNumber(unsendable)))).toBe(false);
+    expect((await sim.submissions({ documents: false })).some((s) => s.ids.includes(recordNumber(unsendable)))).toBe(
+      false,
+    );
 
     const listed = await list(farm.keys, farm.agrifarmId);
     const exported = new Map(listed.json.map((r: { id: string; exported: string }) => [r.id, r.exported]));

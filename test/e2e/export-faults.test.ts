@@ -46,13 +46,27 @@ afterAll(async () => {
 
 /** Knobs back to the simulator's start values after every test (this simulator is ours alone). */
 afterEach(() => {
-  pipe.siex.state.control({ outage: false, outageUntil: null, latencyMs: 0, processingMs: 100, errorRate: 0, failNext: 0, throttleNext: 0, rejectIds: [] });
+  pipe.siex.state.control({
+    outage: false,
+    outageUntil: null,
+    latencyMs: 0,
+    processingMs: 100,
+    errorRate: 0,
+    failNext: 0,
+    throttleNext: 0,
+    rejectIds: [],
+  });
 });
 
 const stats = () => pipe.siex.state.stats();
-const submissionsOf = (ids: number[]): SubmissionView[] => pipe.siex.state.listSubmissions(true).filter((s) => s.ids.some((id) => ids.includes(id)));
+const submissionsOf = (ids: number[]): SubmissionView[] =>
+  pipe.siex.state.listSubmissions(true).filter((s) => s.ids.some((id) => ids.includes(id)));
 const leasesOf = (tag: string, jobId: number, appQueue = EXPORT_QUEUE) =>
-  pipe.proxy(tag).leases.filter((l) => l.queue === pipe.proxy(tag).queueName(appQueue) && (l.content as { jobId?: number }).jobId === jobId);
+  pipe
+    .proxy(tag)
+    .leases.filter(
+      (l) => l.queue === pipe.proxy(tag).queueName(appQueue) && (l.content as { jobId?: number }).jobId === jobId,
+    );
 const lineCount = (r: PrivateRunner, re: RegExp) => r.lines.filter((l) => re.test(l)).length;
 
 async function started(farm: ExportFarm, urns: string[], calls: GatewayCalls = gw): Promise<number> {
@@ -64,7 +78,9 @@ async function started(farm: ExportFarm, urns: string[], calls: GatewayCalls = g
 /** The job's SIEX batch rows, as the worker keeps them in the job's partition. */
 async function batchRows(jobId: number): Promise<{ state: string; requestId: string }[]> {
   const rows = await partition(testTables(), 'jobs', `j${jobId}`);
-  return rows.filter((r) => String(r.rowKey).startsWith('b~')).map((r) => ({ state: String(r.state), requestId: String(r.requestId ?? '') }));
+  return rows
+    .filter((r) => String(r.rowKey).startsWith('b~'))
+    .map((r) => ({ state: String(r.state), requestId: typeof r.requestId === 'string' ? r.requestId : '' }));
 }
 
 describe('a job still running', () => {
@@ -116,7 +132,10 @@ describe('SIEX down, then back', () => {
     expect(leasesOf(MAIN, jobId).map((l) => l.dequeueCount).length).toBeGreaterThan(1);
     // Each record reached SIEX once.
     expect(ids.map((id) => s.records[String(id)])).toEqual([1, 1, 1]);
-    expect((await gw.result(farm.keys, jobId)).json).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
+    expect((await gw.result(farm.keys, jobId)).json).toEqual({
+      data: ids.map((id) => ({ result: 'ok', id })),
+      error: [],
+    });
     expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
   });
 });
@@ -136,14 +155,18 @@ describe('SIEX down for good', () => {
     expect(job.percentage).toBe(0);
     expect(seen.every((st) => [1, 2, 5].includes(st))).toBe(true);
     // Five deliveries of the job's message, then one of its copy on the poison queue.
-    await eventually('the poison delivery', async () => (leasesOf(MAIN, jobId, EXPORT_POISON_QUEUE).length === 1 ? true : undefined));
+    await eventually('the poison delivery', async () =>
+      leasesOf(MAIN, jobId, EXPORT_POISON_QUEUE).length === 1 ? true : undefined,
+    );
     expect(leasesOf(MAIN, jobId).map((l) => l.dequeueCount)).toEqual([1, 2, 3, 4, 5]);
 
     const result = await gw.result(farm.keys, jobId);
     expect(result.status).toBe(200);
     checkJobResultShape(result.json);
     expect(result.json.data).toEqual([]);
-    expect(result.json.error.map((e: { id: number; code: string }) => [e.id, e.code])).toEqual(ids.map((id) => [id, 'NOT_PROCESSED']));
+    expect(result.json.error.map((e: { id: number; code: string }) => [e.id, e.code])).toEqual(
+      ids.map((id) => [id, 'NOT_PROCESSED']),
+    );
 
     const mail = await theOnlyMail(pipe.mail.url, jobId);
     expect(mail.subject).toBe(`SIEX export job ${jobId}: Fallido`);
@@ -181,7 +204,9 @@ describe('a poison message', () => {
 
     // The job's own message, still being redelivered, finds the job settled at its next delivery: it is done with
     // (SIEX still down), sends nothing to SIEX and no second e-mail.
-    await eventually('the stuck message to be consumed', async () => (lineCount(runner, workerOk) > okBefore ? true : undefined));
+    await eventually('the stuck message to be consumed', async () =>
+      lineCount(runner, workerOk) > okBefore ? true : undefined,
+    );
     expect((await gw.status(farm.keys, jobId)).json).toEqual(job);
     expect(await mailsOfJob(pipe.mail.url, jobId)).toHaveLength(1);
     expect(submissionsOf(urns.map(recordNumber))).toEqual([]);
@@ -196,7 +221,9 @@ describe('a poison message', () => {
     const poison = pipe.queue(MAIN, EXPORT_POISON_QUEUE);
     await poison.sendMessage(Buffer.from(JSON.stringify({ jobId: 9_876_543_210 })).toString('base64'));
     await poison.sendMessage(Buffer.from(JSON.stringify({ job: 'none' })).toString('base64'));
-    await eventually('both poison messages handled', async () => (lineCount(runner, poisonOk) >= okBefore + 2 ? true : undefined));
+    await eventually('both poison messages handled', async () =>
+      lineCount(runner, poisonOk) >= okBefore + 2 ? true : undefined,
+    );
     expect(lineCount(runner, /exportPoison failed/)).toBe(failedBefore);
     expect(runner.lines.some((l) => /ignoring a message without a job id/.test(l))).toBe(true);
     // Nothing left on the poison queue, nothing moved on to a poison queue of its own, no e-mail.
@@ -217,7 +244,11 @@ describe('a worker killed mid-job, the message redelivered', () => {
    * One crash test: a runner of its own tag takes the job, is SIGKILLed once `crashWhen` resolves, the lease it held is ended
    * (as its time-out would), and a new runner of the same tag gets the message again (dequeue count 2) and finishes.
    */
-  async function killedMidJob(tag: string, crashWhen: (ids: number[], jobId: number) => Promise<unknown>, afterKill: (ids: number[], jobId: number) => Promise<unknown> = async () => undefined) {
+  async function killedMidJob(
+    tag: string,
+    crashWhen: (ids: number[], jobId: number) => Promise<unknown>,
+    afterKill: (ids: number[], jobId: number) => Promise<unknown> = async () => undefined,
+  ) {
     const farm = await exportFarm(`faults-kill-${tag}`);
     const urns = await registerRecords(farm, 4);
     const ids = urns.map(recordNumber);
@@ -244,7 +275,10 @@ describe('a worker killed mid-job, the message redelivered', () => {
     // This simulator is this file's alone: no record of any of its jobs was ever in two submissions.
     expect(s.duplicates).toEqual([]);
     expect(submissionsOf(ids)).toHaveLength(1);
-    expect((await gw.result(farm.keys, jobId)).json).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
+    expect((await gw.result(farm.keys, jobId)).json).toEqual({
+      data: ids.map((id) => ({ result: 'ok', id })),
+      error: [],
+    });
     expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
     await second.stop();
     return { jobId, ids };
@@ -255,16 +289,27 @@ describe('a worker killed mid-job, the message redelivered', () => {
     // Every IUWS answer takes 1.5 s: the crear is received, the runner killed, and SIEX accepts it afterwards.
     pipe.siex.state.control({ latencyMs: 1500 });
     const crearsBefore = stats().calls.crear;
-    await killedMidJob('k1', async (ids) => {
-      await eventually('the crear to arrive', async () => (stats().calls.crear > crearsBefore ? true : undefined), 15_000, 10);
-      await sleep(300);
-      expect(submissionsOf(ids)).toEqual([]);
-    }, async (ids, jobId) => {
-      // The worker wrote the batch with its idempotency key before sending it, and never learnt a request id.
-      expect(await batchRows(jobId)).toEqual([{ state: 'submitting', requestId: '' }]);
-      // SIEX accepts the killed runner's document after its latency; nobody hears the answer.
-      await eventually('SIEX to accept the orphaned crear', async () => (submissionsOf(ids).length === 1 ? true : undefined));
-    });
+    await killedMidJob(
+      'k1',
+      async (ids) => {
+        await eventually(
+          'the crear to arrive',
+          async () => (stats().calls.crear > crearsBefore ? true : undefined),
+          15_000,
+          10,
+        );
+        await sleep(300);
+        expect(submissionsOf(ids)).toEqual([]);
+      },
+      async (ids, jobId) => {
+        // The worker wrote the batch with its idempotency key before sending it, and never learnt a request id.
+        expect(await batchRows(jobId)).toEqual([{ state: 'submitting', requestId: '' }]);
+        // SIEX accepts the killed runner's document after its latency; nobody hears the answer.
+        await eventually('SIEX to accept the orphaned crear', async () =>
+          submissionsOf(ids).length === 1 ? true : undefined,
+        );
+      },
+    );
     // The killed runner's crear was accepted, and the new runner's resend with the same key was a replay.
     expect(stats().replays).toBe(replaysBefore + 1);
   });
@@ -273,7 +318,12 @@ describe('a worker killed mid-job, the message redelivered', () => {
     const replaysBefore = stats().replays;
     pipe.siex.state.control({ processingMs: 3000 });
     const { jobId } = await killedMidJob('k2', async (ids, id) => {
-      await eventually('the batch to be submitted', async () => ((await batchRows(id))[0]?.state === 'submitted' ? true : undefined), 15_000, 20);
+      await eventually(
+        'the batch to be submitted',
+        async () => ((await batchRows(id))[0]?.state === 'submitted' ? true : undefined),
+        15_000,
+        20,
+      );
       expect(submissionsOf(ids)).toHaveLength(1);
     });
     expect(stats().replays).toBe(replaysBefore);

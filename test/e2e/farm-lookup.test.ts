@@ -14,7 +14,8 @@ const clientA = testClient('lookup-a', [reaA]);
 const clientB = testClient('lookup-b', [reaB]);
 const farmA = testFarm(reaA, { name: 'Finca El Olivar', codigoRea: 'ES460000000001' });
 
-const lookup = (rea: string, year: number | string, keys = clientA) => get(`/v1/siex/farms?rea=${rea}&year=${year}`, keys);
+const lookup = (rea: string, year: number | string, keys = clientA) =>
+  get(`/v1/siex/farms?rea=${rea}&year=${year}`, keys);
 
 function expectProblem(reply: Reply, status: number): void {
   expect(reply.status).toBe(status);
@@ -46,11 +47,23 @@ describe('farm lookup', () => {
       year: 2026,
       address: { addressLocality: 'Requena', addressCountry: 'ES' },
       owned: { name: 'Luis', surname: 'García Sanz', email: 'luis@example.org', nif: '71234567W' },
-      regionalAttributes: [{ rea: reaA, address: { province: 'Valencia', community: { name: 'Comunitat Valenciana' } } }],
+      regionalAttributes: [
+        { rea: reaA, address: { province: 'Valencia', community: { name: 'Comunitat Valenciana' } } },
+      ],
     });
     expect(farm.agriCrop.map((c: any) => c.crop)).toEqual([
-      { type: 'TypeCropVariety', typecrop: { type: 'TypeCrop', id: '102', name: 'VIÑA' }, code: 1001, name: 'TEMPRANILLO' },
-      { type: 'TypeCropVariety', typecrop: { type: 'TypeCrop', id: '101', name: 'OLIVO' }, code: 2001, name: 'BLANQUETA' },
+      {
+        type: 'TypeCropVariety',
+        typecrop: { type: 'TypeCrop', id: '102', name: 'VIÑA' },
+        code: 1001,
+        name: 'TEMPRANILLO',
+      },
+      {
+        type: 'TypeCropVariety',
+        typecrop: { type: 'TypeCrop', id: '101', name: 'OLIVO' },
+        code: 2001,
+        name: 'BLANQUETA',
+      },
     ]);
     expect(farm.agriCrop[0].agriParcel.map((p: any) => p.name)).toEqual(['La Hoya', 'El Pinar']);
     expect(farm.agriCrop[0].agriParcel[0].sigpac[0]).toEqual({
@@ -87,7 +100,11 @@ describe('farm lookup', () => {
 
   it('matches routes case-insensitively and with a trailing slash, passing the query through', async () => {
     const reference = await lookup(reaA, 2026);
-    for (const path of [`/V1/SIEX/FARMS?rea=${reaA}&year=2026`, `/v1/siex/farms/?rea=${reaA}&year=2026`, `/v1/Siex/Farms/?year=2026&rea=${reaA}`]) {
+    for (const path of [
+      `/V1/SIEX/FARMS?rea=${reaA}&year=2026`,
+      `/v1/siex/farms/?rea=${reaA}&year=2026`,
+      `/v1/Siex/Farms/?year=2026&rea=${reaA}`,
+    ]) {
       const reply = await get(path, clientA);
       expect(reply.status).toBe(200);
       expect(reply.json).toEqual(reference.json);

@@ -21,7 +21,8 @@ let farmIdB: string;
 /** idcp of an enclosure as the farm lookup shows it, for crop index 0 (vine) or 1 (olive). */
 function lookupIdcp(crop: number, pol: number, parc: number, enc: number): number {
   for (const p of farmA.agriCrop[crop].agriParcel) {
-    for (const e of p.sigpac) if (e.pol === String(pol) && e.parc === String(parc) && e.enc === String(enc)) return e.idcp;
+    for (const e of p.sigpac)
+      if (e.pol === String(pol) && e.parc === String(parc) && e.enc === String(enc)) return e.idcp;
   }
   throw new Error('enclosure not in the farm lookup');
 }
@@ -39,7 +40,10 @@ const codesAndPaths = (reply: Reply) => reply.json.errors.map((e: any) => [e.cod
 
 beforeAll(async () => {
   const farm = testFarm(reaA);
-  farm.crops[0].parcels.push({ name: 'Bancal', sigpac: [enclosure(30, 5, 1, '46', '0.50'), enclosure(30, 5, 2, '46', '0.75')] });
+  farm.crops[0].parcels.push({
+    name: 'Bancal',
+    sigpac: [enclosure(30, 5, 1, '46', '0.50'), enclosure(30, 5, 2, '46', '0.75')],
+  });
   await seed(dataset({ clients: [clientA, clientB], farms: [farm, testFarm(reaB)] }));
   const a = await get(`/v1/siex/farms?rea=${reaA}&year=2026`, clientA);
   const b = await get(`/v1/siex/farms?rea=${reaB}&year=2026`, clientB);
@@ -50,7 +54,7 @@ beforeAll(async () => {
 });
 
 describe('listidcp', () => {
-  it('answers 200 with the spec shape and one idcp per enclosure, equal to the farm lookup\'s sigpac[].idcp', async () => {
+  it("answers 200 with the spec shape and one idcp per enclosure, equal to the farm lookup's sigpac[].idcp", async () => {
     const reply = await listIdcp(listIdcpBody(VINE, [[s(12, 45, 1), s(14, 7, 1), s(30, 5, 2)]]));
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
@@ -69,7 +73,9 @@ describe('listidcp', () => {
   it('serves the path with and without the trailing slash, in any case, with the same answer', async () => {
     const body = listIdcpBody(VINE, [[s(12, 45, 2)]]);
     const replies = await Promise.all(
-      ['/v1/siex/listidcp/', '/v1/siex/listidcp', '/V1/SIEX/LISTIDCP/', '/v1/Siex/ListIdcp'].map((path) => listIdcp(body, farmIdA, clientA, path)),
+      ['/v1/siex/listidcp/', '/v1/siex/listidcp', '/V1/SIEX/LISTIDCP/', '/v1/Siex/ListIdcp'].map((path) =>
+        listIdcp(body, farmIdA, clientA, path),
+      ),
     );
     for (const reply of replies) {
       expect(reply.status).toBe(200);
@@ -104,8 +110,13 @@ describe('listidcp', () => {
     expect(reply.json.idcp[0].idcp).not.toBe(lookupIdcp(0, 12, 45, 1));
   });
 
-  it('404s listing every enclosure that is not the crop\'s on the farm', async () => {
-    const reply = await listIdcp(listIdcpBody(VINE, [[s(12, 45, 1), s(99, 1, 1)], [s(14, 7, 9), s(14, 7, 1), s(12, 45, 1, '47')]]));
+  it("404s listing every enclosure that is not the crop's on the farm", async () => {
+    const reply = await listIdcp(
+      listIdcpBody(VINE, [
+        [s(12, 45, 1), s(99, 1, 1)],
+        [s(14, 7, 9), s(14, 7, 1), s(12, 45, 1, '47')],
+      ]),
+    );
     expectProblem(reply, 404);
     expect(codesAndPaths(reply)).toEqual([
       ['ENCLOSURE_NOT_FOUND', 'body.regionalAttributes[0].sigpac[1]'],
@@ -119,7 +130,10 @@ describe('listidcp', () => {
   });
 
   it('404s a crop variety the farm does not grow', async () => {
-    for (const crop of [{ typecropId: '102', code: 9999 }, { typecropId: '1', code: 1001 }]) {
+    for (const crop of [
+      { typecropId: '102', code: 9999 },
+      { typecropId: '1', code: 1001 },
+    ]) {
       const reply = await listIdcp(listIdcpBody(crop, [[s(12, 45, 1)]]));
       expectProblem(reply, 404);
       expect(codesAndPaths(reply)).toEqual([['CROP_NOT_FOUND', 'body.crop']]);
@@ -160,9 +174,17 @@ describe('listidcp', () => {
 
   it('400s a body sent with another content type, or none', async () => {
     const body = JSON.stringify(listIdcpBody(VINE, [[s(12, 45, 1)]]));
-    const contentTypes: Record<string, string>[] = [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }, {}];
+    const contentTypes: Record<string, string>[] = [
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+      {},
+    ];
     for (const headers of contentTypes) {
-      const reply = await call('POST', `/v1/siex/listidcp/?agrifarmId=${farmIdA}`, { keys: clientA, headers, body: Buffer.from(body) });
+      const reply = await call('POST', `/v1/siex/listidcp/?agrifarmId=${farmIdA}`, {
+        keys: clientA,
+        headers,
+        body: Buffer.from(body),
+      });
       expectProblem(reply, 400);
       expect(codesAndPaths(reply)).toEqual([['UNSUPPORTED_MEDIA_TYPE', 'header.Content-Type']]);
     }
@@ -175,7 +197,10 @@ describe('listidcp', () => {
   });
 
   it('400s an empty body', async () => {
-    const reply = await call('POST', `/v1/siex/listidcp/?agrifarmId=${farmIdA}`, { keys: clientA, headers: { 'Content-Type': 'application/json' } });
+    const reply = await call('POST', `/v1/siex/listidcp/?agrifarmId=${farmIdA}`, {
+      keys: clientA,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectProblem(reply, 400);
     expect(codesAndPaths(reply)).toEqual([['REQUIRED', 'body']]);
   });

@@ -39,7 +39,10 @@ const c = {
 };
 const farms: Record<keyof typeof rea, Awaited<ReturnType<typeof farmOverHttp>>> = {} as never;
 
-const microthiol = { subtype: { type: 'TypePhytosanitary' as const, name: 'MICROTHIOL SPECIAL DISPERSS', code: P.microthiol }, dose: 0.5 };
+const microthiol = {
+  subtype: { type: 'TypePhytosanitary' as const, name: 'MICROTHIOL SPECIAL DISPERSS', code: P.microthiol },
+  dose: 0.5,
+};
 const famolins = {
   subtype: { type: 'TypePhytosanitary' as const, name: 'FAMOLINS 80%', code: P.famolins },
   dose: 25,
@@ -107,7 +110,11 @@ describe('POST /v1/entities/agriphytosanitarys/ (register)', () => {
     expect(r.subtype).toMatchObject({
       id: 91616,
       name: 'POLTIGLIA 20 WP',
-      subtype: { code: P.unlimited, comp: { name: 'MANICA, SPA' }, subs: { name: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P' } },
+      subtype: {
+        code: P.unlimited,
+        comp: { name: 'MANICA, SPA' },
+        subs: { name: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P' },
+      },
       tpd: [{ type: 'TPD', id: 91616, idate: '01-01-2000', edate: '31-12-2099', ldate: '' }],
       prod: { type: 'TypeProduct', id: 1, name: 'Fungicida' },
     });
@@ -118,7 +125,13 @@ describe('POST /v1/entities/agriphytosanitarys/ (register)', () => {
 
   it('gives neutral values to what the request did not supply, and honours exported=1', async () => {
     const f = farms.register;
-    const res = await register(c.register, f.agrifarmId, body({ idcp: [f.vine[1]], dateApplication: daysAgo(2) }), {}, '&exported=1');
+    const res = await register(
+      c.register,
+      f.agrifarmId,
+      body({ idcp: [f.vine[1]], dateApplication: daysAgo(2) }),
+      {},
+      '&exported=1',
+    );
     expect(res.status).toBe(201);
     const [r] = res.json;
     checkPhytoRecordShape(r);
@@ -216,12 +229,34 @@ describe('GET /v1/entities/agriphytosanitarys/ (list)', () => {
     expect(pages.flatMap(idsOf)).toEqual(newestFirst());
     pages.forEach((p, i) => {
       expect(p.status).toBe(200);
-      expect([p.headers.get('x-total-count'), p.headers.get('x-page'), p.headers.get('x-page-size'), p.headers.get('x-total-pages')]).toEqual(['7', String(i + 1), '3', '3']);
+      expect([
+        p.headers.get('x-total-count'),
+        p.headers.get('x-page'),
+        p.headers.get('x-page-size'),
+        p.headers.get('x-total-pages'),
+      ]).toEqual(['7', String(i + 1), '3', '3']);
     });
-    const rels = (p: Reply) => [...(p.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((m) => [m[2], new URL(m[1], 'http://x').searchParams.get('page')]);
-    expect(rels(pages[0])).toEqual([['first', '1'], ['next', '2'], ['last', '3']]);
-    expect(rels(pages[1])).toEqual([['first', '1'], ['prev', '1'], ['next', '3'], ['last', '3']]);
-    expect(rels(pages[2])).toEqual([['first', '1'], ['prev', '2'], ['last', '3']]);
+    const rels = (p: Reply) =>
+      [...(p.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((m) => [
+        m[2],
+        new URL(m[1], 'http://x').searchParams.get('page'),
+      ]);
+    expect(rels(pages[0])).toEqual([
+      ['first', '1'],
+      ['next', '2'],
+      ['last', '3'],
+    ]);
+    expect(rels(pages[1])).toEqual([
+      ['first', '1'],
+      ['prev', '1'],
+      ['next', '3'],
+      ['last', '3'],
+    ]);
+    expect(rels(pages[2])).toEqual([
+      ['first', '1'],
+      ['prev', '2'],
+      ['last', '3'],
+    ]);
     // links keep the other parameters
     const link = pages[0].headers.get('link')!.match(/<([^>]+)>; rel="next"/)![1];
     expect(new URL(link, 'http://x').searchParams.get('agrifarmId')).toBe(farms.list.agrifarmId);
@@ -241,17 +276,15 @@ describe('GET /v1/entities/agriphytosanitarys/ (list)', () => {
     expect([res.headers.get('x-total-count'), res.headers.get('x-total-pages')]).toEqual(['5', '3']);
   });
 
-  it.each([
-    [{ page: '1' }],
-    [{ page_size: '10' }],
-    [{ page: '1', 'page-size': '10' }],
-    [{ 'page-size': '10' }],
-  ])('answers %p with 400 and the spec\'s exact message', async (q) => {
-    const res = await list(c.list, farms.list.agrifarmId, q);
-    expectProblem(res, 400, ['PAGINATION_PAIR']);
-    expect(res.json.detail).toBe(PAIR);
-    expect(res.json.errors[0].message).toBe(PAIR);
-  });
+  it.each([[{ page: '1' }], [{ page_size: '10' }], [{ page: '1', 'page-size': '10' }], [{ 'page-size': '10' }]])(
+    "answers %p with 400 and the spec's exact message",
+    async (q) => {
+      const res = await list(c.list, farms.list.agrifarmId, q);
+      expectProblem(res, 400, ['PAGINATION_PAIR']);
+      expect(res.json.detail).toBe(PAIR);
+      expect(res.json.errors[0].message).toBe(PAIR);
+    },
+  );
 
   it('answers badly formatted dates and values with 400', async () => {
     expectProblem(await list(c.list, farms.list.agrifarmId, { dateFrom: '2026-01-01' }), 400, ['INVALID_DATE']);
@@ -276,14 +309,20 @@ describe('Idempotency-Key over HTTP', () => {
     const f = farms.idem;
     const sent = body({ idcp: [f.vine[1]], dateApplication: daysAgo(1, '11:00') });
     expect((await register(c.idem, f.agrifarmId, sent, { 'Idempotency-Key': 'erp-order-4712' })).status).toBe(201);
-    expectProblem(await register(c.idem, f.agrifarmId, { ...sent, dose: 0.6 }, { 'Idempotency-Key': 'erp-order-4712' }), 422, ['IDEMPOTENCY_KEY_REUSED']);
-    expectProblem(await register(c.idem, f.agrifarmId, sent, { 'Idempotency-Key': 'k'.repeat(201) }), 400, ['INVALID_VALUE']);
+    expectProblem(
+      await register(c.idem, f.agrifarmId, { ...sent, dose: 0.6 }, { 'Idempotency-Key': 'erp-order-4712' }),
+      422,
+      ['IDEMPOTENCY_KEY_REUSED'],
+    );
+    expectProblem(await register(c.idem, f.agrifarmId, sent, { 'Idempotency-Key': 'k'.repeat(201) }), 400, [
+      'INVALID_VALUE',
+    ]);
     expect((await list(c.idem, f.agrifarmId)).headers.get('x-total-count')).toBe('2');
   });
 });
 
 describe('cross-client probe', () => {
-  it('another client\'s farm is answered 404 on POST and GET, exactly as a farm that does not exist', async () => {
+  it("another client's farm is answered 404 on POST and GET, exactly as a farm that does not exist", async () => {
     const target = farms.foreign;
     const sent = body({ idcp: [target.vine[0]], dateApplication: daysAgo(1) });
     const missing = 'urn:ngsi-ld:AgriFarm:9999999996';
@@ -304,7 +343,7 @@ describe('cross-client probe', () => {
   });
 });
 
-describe('every 4xx of the spec\'s error table for registration', () => {
+describe("every 4xx of the spec's error table for registration", () => {
   const f = () => farms.errors;
   const send = (b: unknown, agrifarmId = f().agrifarmId) => register(c.errors, agrifarmId, b);
   const base = () => body({ idcp: [f().vine[0]], dateApplication: daysAgo(1) });
@@ -319,16 +358,23 @@ describe('every 4xx of the spec\'s error table for registration', () => {
     expect(noFarm.json.errors[0].path).toBe('query.agrifarmId');
   });
 
-  it.each(['2026-05-14 10:00:00', '14-05-2026', '31-02-2026 10:00:00', '29-03-2026 02:30:00'])('400 date badly formatted: %p', async (dateApplication) => {
-    expectProblem(await send({ ...base(), dateApplication }), 400, ['INVALID_DATE']);
-  });
+  it.each(['2026-05-14 10:00:00', '14-05-2026', '31-02-2026 10:00:00', '29-03-2026 02:30:00'])(
+    '400 date badly formatted: %p',
+    async (dateApplication) => {
+      expectProblem(await send({ ...base(), dateApplication }), 400, ['INVALID_DATE']);
+    },
+  );
 
   it('400 ROPO invalid or applicator not authorized: malformed, unknown, suspended, expired card, NIF of another holder', async () => {
     const user = (u: object) => ({ ...base(), applicator: { user: { ...base().applicator.user, ...u } } });
     expectProblem(await send(user({ ropo: 'ES-123' })), 400, ['INVALID_VALUE']);
     expectProblem(await send(user({ ropo: 'ES-99999999' })), 400, ['ROPO_NOT_FOUND']);
-    expectProblem(await send(user({ ropo: APPLICATORS.suspended.ropo, nif: APPLICATORS.suspended.nif })), 400, ['ROPO_SUSPENDED']);
-    expectProblem(await send(user({ ropo: APPLICATORS.expired.ropo, nif: APPLICATORS.expired.nif })), 400, ['ROPO_EXPIRED']);
+    expectProblem(await send(user({ ropo: APPLICATORS.suspended.ropo, nif: APPLICATORS.suspended.nif })), 400, [
+      'ROPO_SUSPENDED',
+    ]);
+    expectProblem(await send(user({ ropo: APPLICATORS.expired.ropo, nif: APPLICATORS.expired.nif })), 400, [
+      'ROPO_EXPIRED',
+    ]);
     expectProblem(await send(user({ nif: APPLICATORS.cualificado.nif })), 400, ['NIF_MISMATCH']);
     expectProblem(await send(user({ nif: '91000001A' })), 400, ['NIF_INVALID']);
   });
@@ -341,7 +387,16 @@ describe('every 4xx of the spec\'s error table for registration', () => {
 
   it('422 dose exceeds legal limits (MICROTHIOL above 0.8 %, and 801 g/hL)', async () => {
     expectProblem(await send({ ...base(), ...microthiol, dose: 0.81 }), 422, ['DOSE_ABOVE_MAX']);
-    expectProblem(await send({ ...base(), ...microthiol, dose: 801, measure: { type: 'Measure', name: 'g/hL', symbol: 'g/hL', code: 65 } }), 422, ['DOSE_ABOVE_MAX']);
+    expectProblem(
+      await send({
+        ...base(),
+        ...microthiol,
+        dose: 801,
+        measure: { type: 'Measure', name: 'g/hL', symbol: 'g/hL', code: 65 },
+      }),
+      422,
+      ['DOSE_ABOVE_MAX'],
+    );
   });
 
   it('422 product not suitable for the crop (a wheat herbicide on vine)', async () => {
@@ -350,7 +405,9 @@ describe('every 4xx of the spec\'s error table for registration', () => {
       subtype: { type: 'TypePhytosanitary', name: 'TOPIK 24 EC', code: P.topik },
       dose: 0.2,
       measure: { type: 'Measure', name: 'L/ha', symbol: 'L/ha', code: 18 },
-      applicator: { user: { type: 'UserMetadata', nif: APPLICATORS.cualificado.nif, ropo: APPLICATORS.cualificado.ropo } },
+      applicator: {
+        user: { type: 'UserMetadata', nif: APPLICATORS.cualificado.nif, ropo: APPLICATORS.cualificado.ropo },
+      },
     };
     expectProblem(await send(topik), 422, ['PRODUCT_NOT_FOR_CROP']);
     expect((await send({ ...topik, idcp: [f().wheat] })).status).toBe(201);
@@ -362,7 +419,7 @@ describe('every 4xx of the spec\'s error table for registration', () => {
     expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(['body.idcp[1]', 'body.idcp[2]']);
   });
 
-  it('404 with the spec\'s message for an agrifarmId that does not exist or is not a farm URN', async () => {
+  it("404 with the spec's message for an agrifarmId that does not exist or is not a farm URN", async () => {
     for (const id of ['urn:ngsi-ld:AgriFarm:9999999995', 'urn:ngsi-ld:AgriCrop:1', 'not-a-urn']) {
       const res = await send(base(), id);
       expectProblem(res, 404, ['AGRIFARM_NOT_FOUND']);
@@ -376,4 +433,3 @@ describe('every 4xx of the spec\'s error table for registration', () => {
     expect(res.json.map((r: { subtype: { subtype: { code: string } } }) => r.subtype.subtype.code)).toEqual([P.topik]);
   });
 });
-

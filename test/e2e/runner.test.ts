@@ -32,7 +32,8 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 100));
     value = await read();
   }

@@ -27,7 +27,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => proxy.stop());
 
-const seenOn = (method: string, prefix: string) => proxy.seen.filter((s) => s.method === method && s.path.startsWith(prefix));
+const seenOn = (method: string, prefix: string) =>
+  proxy.seen.filter((s) => s.method === method && s.path.startsWith(prefix));
 
 describe('the TypeScript client, through the README flow', () => {
   let agrifarmId: string;
@@ -79,7 +80,9 @@ describe('the TypeScript client, through the README flow', () => {
   });
 
   it('exports and waits for the job with waitForJob, which returns its result', async () => {
-    const job = await orThrow(client.api.POST('/v1/entities/siex/exportCUE', { params: { query: { agrifarmId } }, body: [{ id: recordUrn }] }));
+    const job = await orThrow(
+      client.api.POST('/v1/entities/siex/exportCUE', { params: { query: { agrifarmId } }, body: [{ id: recordUrn }] }),
+    );
     expect(job.status).toBe('Iniciando');
     const { job: settled, result } = await client.waitForJob(job.id, { intervalMs: 100 });
     expect(settled.status).toEqual({ type: 'JobStatus', id: '3', name: 'FinalizadoCompleto' });
@@ -115,13 +118,17 @@ describe('the TypeScript client, through the README flow', () => {
       client.api.GET('/v1/siex/farms', { params: { query: { rea: 'x', year: 2026 } } }),
       client.api.GET('/api-service/v1/entities/jobstatus', { params: { query: { jobId: 1 } } }),
       client.api.GET('/v1/entities/jobresult', { params: { query: { jobId: 1 } } }),
-      client.api.GET('/v1/entities/agriphytosanitarys', { params: { query: { agrifarmId: 'x', page: 1, page_size: 20 } } }),
+      client.api.GET('/v1/entities/agriphytosanitarys', {
+        params: { query: { agrifarmId: 'x', page: 1, page_size: 20 } },
+      }),
       // @ts-expect-error year is an integer
       client.api.GET('/v1/siex/farms', { params: { query: { rea: 'x', year: '2026' } } }),
       // @ts-expect-error jobId is an integer
       client.api.GET('/api-service/v1/entities/jobstatus', { params: { query: { jobId: '1' } } }),
-      // @ts-expect-error page and page_size are integers
-      client.api.GET('/v1/entities/agriphytosanitarys', { params: { query: { agrifarmId: 'x', page: '1', page_size: '20' } } }),
+      client.api.GET('/v1/entities/agriphytosanitarys', {
+        // @ts-expect-error page and page_size are integers
+        params: { query: { agrifarmId: 'x', page: '1', page_size: '20' } },
+      }),
     ];
     expect(typeof typed).toBe('function');
   });

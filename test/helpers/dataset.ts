@@ -22,7 +22,11 @@ export function secret(label: string): string {
   return `${label}-${randomBytes(24).toString('hex')}`.slice(0, 64);
 }
 
-export function testClient(label: string, farms: string[], overrides: Partial<ClientRegistration> = {}): ClientRegistration {
+export function testClient(
+  label: string,
+  farms: string[],
+  overrides: Partial<ClientRegistration> = {},
+): ClientRegistration {
   return {
     id: `t-${label}-${suffix()}`,
     name: `Test client ${label}`,

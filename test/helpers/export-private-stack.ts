@@ -8,7 +8,11 @@ import { QueueClient } from '@azure/storage-queue';
 import { RunningMailStub, startMailStub } from '../../local/mail-stub/server';
 import { RunnerProcess, startRunnerProcess } from '../../local/runner/process';
 import { findProjectRoot } from '../../local/stack';
-import { RunningSiexSimulator, SIMULATOR_DEFAULT_CREDENTIALS, startSiexSimulator } from '../../local/siex-simulator/server';
+import {
+  RunningSiexSimulator,
+  SIMULATOR_DEFAULT_CREDENTIALS,
+  startSiexSimulator,
+} from '../../local/siex-simulator/server';
 import { EXPORT_QUEUE } from '../../shared/store/queues';
 import { storageConnection } from '../support/stack-env';
 
@@ -32,8 +36,17 @@ const root = findProjectRoot(__dirname);
 
 /** The Azurite development account's well-known key is in the connection string; parsed, not hard-coded. */
 function parseConnection(conn: string): { account: string; key: Buffer; queueEndpoint: URL } {
-  const parts = new Map(conn.split(';').filter(Boolean).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const));
-  return { account: parts.get('AccountName')!, key: Buffer.from(parts.get('AccountKey')!, 'base64'), queueEndpoint: new URL(parts.get('QueueEndpoint')!) };
+  const parts = new Map(
+    conn
+      .split(';')
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const),
+  );
+  return {
+    account: parts.get('AccountName')!,
+    key: Buffer.from(parts.get('AccountKey')!, 'base64'),
+    queueEndpoint: new URL(parts.get('QueueEndpoint')!),
+  };
 }
 
 /** Shared Key signature of a queue request (the storage SDK's StorageSharedKeyCredentialPolicy, written out). */
@@ -43,7 +56,19 @@ function sign(account: string, key: Buffer, method: string, url: URL, headers: h
     const value = Array.isArray(v) ? v.join(',') : (v ?? '');
     return name === 'content-length' && value === '0' ? '' : value;
   };
-  const standard = ['content-language', 'content-encoding', 'content-length', 'content-md5', 'content-type', 'date', 'if-modified-since', 'if-match', 'if-none-match', 'if-unmodified-since', 'range'];
+  const standard = [
+    'content-language',
+    'content-encoding',
+    'content-length',
+    'content-md5',
+    'content-type',
+    'date',
+    'if-modified-since',
+    'if-match',
+    'if-none-match',
+    'if-unmodified-since',
+    'range',
+  ];
   const msHeaders = Object.keys(headers)
     .filter((n) => n.startsWith('x-ms-'))
     .sort()
@@ -60,7 +85,8 @@ function sign(account: string, key: Buffer, method: string, url: URL, headers: h
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([k, v]) => `\n${k}:${decodeURIComponent(v)}`)
     .join('');
-  const stringToSign = [method.toUpperCase(), ...standard.map(h)].join('\n') + '\n' + msHeaders + `/${account}${url.pathname}` + queries;
+  const stringToSign =
+    [method.toUpperCase(), ...standard.map(h)].join('\n') + '\n' + msHeaders + `/${account}${url.pathname}` + queries;
   return `SharedKey ${account}:${createHmac('sha256', key).update(stringToSign, 'utf8').digest('base64')}`;
 }
 
@@ -86,7 +112,10 @@ export interface QueueProxy {
 export async function startQueueProxy(tag: string): Promise<QueueProxy> {
   const conn = storageConnection();
   const { account, key, queueEndpoint } = parseConnection(conn);
-  const rename = (segment: string) => (segment === EXPORT_QUEUE || segment.startsWith(`${EXPORT_QUEUE}-`) ? `${EXPORT_QUEUE}-${tag}${segment.slice(EXPORT_QUEUE.length)}` : segment);
+  const rename = (segment: string) =>
+    segment === EXPORT_QUEUE || segment.startsWith(`${EXPORT_QUEUE}-`)
+      ? `${EXPORT_QUEUE}-${tag}${segment.slice(EXPORT_QUEUE.length)}`
+      : segment;
   const leases: Lease[] = [];
   const agent = new http.Agent({ keepAlive: true });
 
@@ -102,7 +131,14 @@ export async function startQueueProxy(tag: string): Promise<QueueProxy> {
       const headers: http.IncomingHttpHeaders = { ...req.headers, host: target.host };
       headers.authorization = sign(account, key, req.method ?? 'GET', target, headers);
       const upstream = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: `${target.pathname}${target.search}`, headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: `${target.pathname}${target.search}`,
+          headers,
+          agent,
+        },
         (up) => {
           const body: Buffer[] = [];
           up.on('data', (c: Buffer) => body.push(c));
@@ -134,7 +170,13 @@ export async function startQueueProxy(tag: string): Promise<QueueProxy> {
         } catch {
           content = field('MessageText');
         }
-        leases.push({ queue, messageId: field('MessageId'), popReceipt: field('PopReceipt'), dequeueCount: Number(field('DequeueCount')), content });
+        leases.push({
+          queue,
+          messageId: field('MessageId'),
+          popReceipt: field('PopReceipt'),
+          dequeueCount: Number(field('DequeueCount')),
+          content,
+        });
       }
     } else if (method === 'PUT' && messageId) {
       // A lease renewal or a failed invocation's new visibility: the pop receipt changes.
@@ -163,7 +205,11 @@ export async function startQueueProxy(tag: string): Promise<QueueProxy> {
 /** host.json with the test timings of the shared stack (a failed delivery comes back after 1 s; quick polling). */
 function testHostJson(): string {
   const host = JSON.parse(readFileSync(join(root, 'host.json'), 'utf8'));
-  host.extensions.queues = { ...host.extensions.queues, visibilityTimeout: '00:00:01', maxPollingInterval: '00:00:00.200' };
+  host.extensions.queues = {
+    ...host.extensions.queues,
+    visibilityTimeout: '00:00:01',
+    maxPollingInterval: '00:00:00.200',
+  };
   const file = join(tmpdir(), `siex-export-host-${process.pid}-${randomBytes(3).toString('hex')}.json`);
   writeFileSync(file, JSON.stringify(host, null, 2));
   return file;
@@ -245,9 +291,15 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
       if (!p) throw new Error(`no runner was started for tag ${tag}`);
       return p;
     },
-    queue: (tag, appQueue) => new QueueClient(storageConnection(), `${EXPORT_QUEUE}-${tag}${appQueue.slice(EXPORT_QUEUE.length)}`),
+    queue: (tag, appQueue) =>
+      new QueueClient(storageConnection(), `${EXPORT_QUEUE}-${tag}${appQueue.slice(EXPORT_QUEUE.length)}`),
     async expireLease(lease) {
-      await new QueueClient(storageConnection(), lease.queue).updateMessage(lease.messageId, lease.popReceipt, undefined, 0);
+      await new QueueClient(storageConnection(), lease.queue).updateMessage(
+        lease.messageId,
+        lease.popReceipt,
+        undefined,
+        0,
+      );
     },
     async stop() {
       await Promise.allSettled(runners.map((r) => r.stop()));

@@ -20,7 +20,13 @@ export const EXPORT_PATHS = ['/v1/entities/siex/exportCUE', '/v1/siex/exportCUE/
 export const JOB_PREFIXES = ['/api-service/v1/entities', '/v1/entities'] as const;
 
 /** The statuses of docs/architecture.md, "Export pipeline", by id. */
-export const STATUS = { 1: 'Iniciando', 2: 'EnProceso', 3: 'FinalizadoCompleto', 4: 'FinalizadoConErrores', 5: 'Fallido' } as const;
+export const STATUS = {
+  1: 'Iniciando',
+  2: 'EnProceso',
+  3: 'FinalizadoCompleto',
+  4: 'FinalizadoConErrores',
+  5: 'Fallido',
+} as const;
 
 /** What SIEX needs beyond the spec's request (docs/architecture.md, "Export pipeline"): codes of the official catalogues. */
 export const SIEX_FIELDS = {
@@ -37,7 +43,10 @@ export function sendableFarm(rea: string, vineEnclosures = 4): Farm {
     codigoRea: `ES46${String(randomInt(1e9)).padStart(10, '0')}`,
     crops: farm.crops.map((c) => ({
       ...c,
-      parcels: c.parcels.map((p) => ({ ...p, sigpac: p.sigpac.map((s) => ({ ...s, dgc: String(randomInt(1, 2 ** 40)) })) })),
+      parcels: c.parcels.map((p) => ({
+        ...p,
+        sigpac: p.sigpac.map((s) => ({ ...s, dgc: String(randomInt(1, 2 ** 40)) })),
+      })),
     })),
   };
 }
@@ -65,7 +74,11 @@ export async function exportFarm(label: string, vineEnclosures = 4): Promise<Exp
  * Registers `n` records over HTTP (the copper product without count or interval limits, one vine enclosure each, in
  * turn) and returns their URNs. `siex` replaces the SIEX fields (e.g. without efficacy).
  */
-export async function registerRecords(farm: ExportFarm, n: number, siex: Partial<PhytoRequest> = SIEX_FIELDS): Promise<string[]> {
+export async function registerRecords(
+  farm: ExportFarm,
+  n: number,
+  siex: Partial<PhytoRequest> = SIEX_FIELDS,
+): Promise<string[]> {
   const urns: string[] = [];
   for (let i = 0; i < n; i++) {
     const res = await register(farm.keys, farm.agrifarmId, body({ idcp: [farm.vine[i % farm.vine.length]], ...siex }));
@@ -78,18 +91,32 @@ export async function registerRecords(farm: ExportFarm, n: number, siex: Partial
 export const recordNumber = (urn: string): number => Number(urn.split(':').pop());
 
 /** One request to a gateway (`base`), with the client's keys; the body, when given, as JSON. */
-export async function request(base: string, method: 'GET' | 'POST', path: string, options: { keys?: Keys; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function request(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { keys?: Keys; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const json: Record<string, string> = payload !== undefined ? { 'Content-Type': 'application/json' } : {};
   return call(method, path, { base, keys: options.keys, headers: { ...json, ...options.headers }, body: payload });
 }
 
 export interface GatewayCalls {
-  exportCue(farm: ExportFarm, ids: string[], options?: { path?: string; headers?: Record<string, string>; keys?: Keys }): Promise<Reply>;
+  exportCue(
+    farm: ExportFarm,
+    ids: string[],
+    options?: { path?: string; headers?: Record<string, string>; keys?: Keys },
+  ): Promise<Reply>;
   status(keys: Keys, jobId: number | string, prefix?: string): Promise<Reply>;
   result(keys: Keys, jobId: number | string, prefix?: string): Promise<Reply>;
   /** Polls jobstatus until `done` says so; returns every status seen (ids) and the last answer. */
-  waitFor(keys: Keys, jobId: number, done: (job: any) => boolean, options?: { timeoutMs?: number; intervalMs?: number; prefix?: string }): Promise<{ job: any; seen: number[] }>;
+  waitFor(
+    keys: Keys,
+    jobId: number,
+    done: (job: any) => boolean,
+    options?: { timeoutMs?: number; intervalMs?: number; prefix?: string },
+  ): Promise<{ job: any; seen: number[] }>;
   settled(keys: Keys, jobId: number, options?: { timeoutMs?: number }): Promise<{ job: any; seen: number[] }>;
 }
 
@@ -97,13 +124,20 @@ export interface GatewayCalls {
 export function gatewayCalls(base?: string): GatewayCalls {
   const calls: GatewayCalls = {
     exportCue: (farm, ids, options = {}) =>
-      request(base ?? gatewayUrl(), 'POST', `${options.path ?? EXPORT_PATHS[0]}?agrifarmId=${encodeURIComponent(farm.agrifarmId)}`, {
-        keys: options.keys ?? farm.keys,
-        body: ids.map((id) => ({ id })),
-        ...(options.headers ? { headers: options.headers } : {}),
-      }),
-    status: (keys, jobId, prefix = JOB_PREFIXES[0]) => request(base ?? gatewayUrl(), 'GET', `${prefix}/jobstatus?jobId=${jobId}`, { keys }),
-    result: (keys, jobId, prefix = JOB_PREFIXES[0]) => request(base ?? gatewayUrl(), 'GET', `${prefix}/jobresult?jobId=${jobId}`, { keys }),
+      request(
+        base ?? gatewayUrl(),
+        'POST',
+        `${options.path ?? EXPORT_PATHS[0]}?agrifarmId=${encodeURIComponent(farm.agrifarmId)}`,
+        {
+          keys: options.keys ?? farm.keys,
+          body: ids.map((id) => ({ id })),
+          ...(options.headers ? { headers: options.headers } : {}),
+        },
+      ),
+    status: (keys, jobId, prefix = JOB_PREFIXES[0]) =>
+      request(base ?? gatewayUrl(), 'GET', `${prefix}/jobstatus?jobId=${jobId}`, { keys }),
+    result: (keys, jobId, prefix = JOB_PREFIXES[0]) =>
+      request(base ?? gatewayUrl(), 'GET', `${prefix}/jobresult?jobId=${jobId}`, { keys }),
     async waitFor(keys, jobId, done, { timeoutMs = 20_000, intervalMs = 150, prefix } = {}) {
       const deadline = Date.now() + timeoutMs;
       const seen: number[] = [];
@@ -118,7 +152,10 @@ export function gatewayCalls(base?: string): GatewayCalls {
         const id = Number(res.json.status.id);
         if (seen[seen.length - 1] !== id) seen.push(id);
         if (done(res.json)) return { job: res.json, seen };
-        if (Date.now() > deadline) throw new Error(`job ${jobId} still ${JSON.stringify(res.json)} after ${timeoutMs} ms (statuses seen: ${seen.join(' → ')})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `job ${jobId} still ${JSON.stringify(res.json)} after ${timeoutMs} ms (statuses seen: ${seen.join(' → ')})`,
+          );
         await sleep(intervalMs);
       }
     },
@@ -130,7 +167,12 @@ export function gatewayCalls(base?: string): GatewayCalls {
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls `probe` until it returns something other than undefined. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -151,17 +193,22 @@ export async function mailsOfJob(mailUrl: string, jobId: number): Promise<Outbox
  * duplicate would come from a later delivery.
  */
 export async function theOnlyMail(mailUrl: string, jobId: number, settleMs = 1500): Promise<OutboxEntry> {
-  await eventually(`the e-mail of job ${jobId}`, async () => ((await mailsOfJob(mailUrl, jobId)).length > 0 ? true : undefined));
+  await eventually(`the e-mail of job ${jobId}`, async () =>
+    (await mailsOfJob(mailUrl, jobId)).length > 0 ? true : undefined,
+  );
   await sleep(settleMs);
   const mails = await mailsOfJob(mailUrl, jobId);
-  if (mails.length !== 1) throw new Error(`job ${jobId} sent ${mails.length} e-mails: ${mails.map((m) => m.subject).join(' | ')}`);
+  if (mails.length !== 1)
+    throw new Error(`job ${jobId} sent ${mails.length} e-mails: ${mails.map((m) => m.subject).join(' | ')}`);
   return mails[0];
 }
 
 /** Every document's schema errors (ajv), by submission; empty when all validate against the official schema. */
 export function schemaProblems(submissions: { idPeticion: string; document?: unknown }[]): string[] {
   const validate = cueValidator();
-  return submissions.flatMap((s) => (validate(s.document) ? [] : [`${s.idPeticion}: ${JSON.stringify(validate.errors?.slice(0, 3))}`]));
+  return submissions.flatMap((s) =>
+    validate(s.document) ? [] : [`${s.idPeticion}: ${JSON.stringify(validate.errors?.slice(0, 3))}`],
+  );
 }
 
 /**

@@ -52,12 +52,26 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           'Content-Type': 'application/problem+json',
           ...(fault?.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {}),
         });
-        res.end(JSON.stringify({ type: 'about:blank', title: 'injected', status, detail: 'fault injected by the test proxy', errors: [] }));
+        res.end(
+          JSON.stringify({
+            type: 'about:blank',
+            title: 'injected',
+            status,
+            detail: 'fault injected by the test proxy',
+            errors: [],
+          }),
+        );
         seen.push({ method: req.method ?? '', path, idempotencyKey, answered: status });
       };
       if (fault?.mode === 'instead') return problem(fault.status);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-      const upstream = await fetch(`${target}${path}`, { method: req.method, headers, body: body.length ? body : undefined });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>;
+      const upstream = await fetch(`${target}${path}`, {
+        method: req.method,
+        headers,
+        body: body.length ? body : undefined,
+      });
       const text = Buffer.from(await upstream.arrayBuffer());
       if (fault) return problem(fault.status);
       const out: Record<string, string> = {};

@@ -50,7 +50,11 @@ export function get(path: string, keys?: Keys, headers?: Record<string, string>)
 }
 
 export function postJson(path: string, body: unknown, keys?: Keys, headers?: Record<string, string>): Promise<Reply> {
-  return call('POST', path, { keys, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } });
+  return call('POST', path, {
+    keys,
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 
 /**
@@ -59,25 +63,30 @@ export function postJson(path: string, body: unknown, keys?: Keys, headers?: Rec
  */
 export function postChunked(path: string, chunks: Buffer[], headers: Record<string, string>): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${gatewayUrl()}${path}`, { method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => {
-        const text = Buffer.concat(parts).toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
-        resolve({ status: res.statusCode ?? 0, headers: h, text, json });
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      `${gatewayUrl()}${path}`,
+      { method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
+          resolve({ status: res.statusCode ?? 0, headers: h, text, json });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
-    if (req.getHeader('content-length') !== undefined) reject(new Error('a chunked request must not carry Content-Length'));
+    if (req.getHeader('content-length') !== undefined)
+      reject(new Error('a chunked request must not carry Content-Length'));
     (async () => {
       for (const chunk of chunks) {
         if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));

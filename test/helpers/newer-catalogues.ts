@@ -17,4 +17,7 @@ export function newerUnitsCatalogue(official: Buffer): Buffer {
 }
 
 /** A catalogue FEGA publishes that the gateway does not use. */
-export const UNUSED_CATALOGUE = { file: 'TIPO_MAQUINA_UNE.csv', bytes: cp1252('"Código UNE";"Descripción"\n"01";"Pulverizador"\n') };
+export const UNUSED_CATALOGUE = {
+  file: 'TIPO_MAQUINA_UNE.csv',
+  bytes: cp1252('"Código UNE";"Descripción"\n"01";"Pulverizador"\n'),
+};

@@ -68,18 +68,61 @@ export function poltigliaUnlimited(o: ProductOverrides = {}): Product {
 // ROPO cards (the demo's holders).
 
 export const CARDS = {
-  basico: { nif: '23456789D', name: 'Jorge Sanchis Ferrer', ropo: 'ES-46001234', levels: ['basico'], validUntil: '15-03-2029', suspended: false },
-  cualificado: { nif: '12345678Z', name: 'Ana Pérez Martínez', ropo: 'ES-46000123', levels: ['cualificado'], validUntil: '31-12-2030', suspended: false },
-  fumigador: { nif: '34567890V', name: 'Miguel Ángel Ortega Ruiz', ropo: 'ES-47000456', levels: ['fumigador'], validUntil: '30-06-2028', suspended: false },
-  suspended: { nif: '45678901G', name: 'Lucía Gómez Navarro', ropo: 'ES-46009876', levels: ['cualificado'], validUntil: '31-12-2029', suspended: true },
-  expiring: { nif: '56789012B', name: 'Francisco Torres Gil', ropo: 'ES-46005555', levels: ['basico'], validUntil: '31-03-2026', suspended: false },
+  basico: {
+    nif: '23456789D',
+    name: 'Jorge Sanchis Ferrer',
+    ropo: 'ES-46001234',
+    levels: ['basico'],
+    validUntil: '15-03-2029',
+    suspended: false,
+  },
+  cualificado: {
+    nif: '12345678Z',
+    name: 'Ana Pérez Martínez',
+    ropo: 'ES-46000123',
+    levels: ['cualificado'],
+    validUntil: '31-12-2030',
+    suspended: false,
+  },
+  fumigador: {
+    nif: '34567890V',
+    name: 'Miguel Ángel Ortega Ruiz',
+    ropo: 'ES-47000456',
+    levels: ['fumigador'],
+    validUntil: '30-06-2028',
+    suspended: false,
+  },
+  suspended: {
+    nif: '45678901G',
+    name: 'Lucía Gómez Navarro',
+    ropo: 'ES-46009876',
+    levels: ['cualificado'],
+    validUntil: '31-12-2029',
+    suspended: true,
+  },
+  expiring: {
+    nif: '56789012B',
+    name: 'Francisco Torres Gil',
+    ropo: 'ES-46005555',
+    levels: ['basico'],
+    validUntil: '31-03-2026',
+    suspended: false,
+  },
 } satisfies Record<string, Applicator>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // A farm index written by hand: vine (102) on idcps 101, 102 and 103, olive (101) on 201, wheat (1) on 301.
 
 export function farmIndexDoc(rea = 'RULES0001'): FarmIndexDoc {
-  const enc = (pol: string, parc: string, encl: string) => ({ prov: '46', town: '213', aggr: '0', zone: '0', pol, parc, enc: encl });
+  const enc = (pol: string, parc: string, encl: string) => ({
+    prov: '46',
+    town: '213',
+    aggr: '0',
+    zone: '0',
+    pol,
+    parc,
+    enc: encl,
+  });
   return {
     meta: {
       farmId: 4242,
@@ -115,16 +158,33 @@ export const WHEAT = '301';
 // ---------------------------------------------------------------------------------------------------------------
 // SIEX codes: a few real rows of the official catalogues, and one withdrawn efficacy code.
 
-const row = (code: string, name: string, until = ''): SiexCode => ({ code, name, from: '2023-02-01', modified: '', until });
+const row = (code: string, name: string, until = ''): SiexCode => ({
+  code,
+  name,
+  from: '2023-02-01',
+  modified: '',
+  until,
+});
 
 export function smallSiexCodes(): SiexCodes {
   return SiexCodes.from({
-    ENFERMEDADES: [row('148', 'Oídio de la vid, Erysiphe necator'), row('42', 'Negrilla, fumagina, Capnodium elaeophilum'), row('532', 'Repilo del olivo')],
+    ENFERMEDADES: [
+      row('148', 'Oídio de la vid, Erysiphe necator'),
+      row('42', 'Negrilla, fumagina, Capnodium elaeophilum'),
+      row('532', 'Repilo del olivo'),
+    ],
     MALAS_HIERBAS: [row('141', 'Avenas locas, Avena spp.')],
     PLAGAS: [row('1', 'Artrópodos')],
     JUSTIFICACION_ACTUACION: [row('1', 'Superación de umbrales'), row('2', 'Monitorización')],
     EFICACIA_TRATAMIENTO: [row('1', 'Buena'), row('2', 'Regular'), row('9', 'Retirada', '2026-01-01')],
-    UNIDADES_MEDIDA: [row('2', 'ha'), row('4', 'L'), row('5', 'kg'), row('14', '%'), row('17', 'kg/ha'), row('18', 'L/ha')],
+    UNIDADES_MEDIDA: [
+      row('2', 'ha'),
+      row('4', 'L'),
+      row('5', 'kg'),
+      row('14', '%'),
+      row('17', 'kg/ha'),
+      row('18', 'L/ha'),
+    ],
   });
 }
 
@@ -176,7 +236,9 @@ export function priorApplications(times: string[], firstId = 1): PriorApplicatio
 
 export function ruleContext(o: ContextOptions = {}): RuleContext {
   const request = phytoRequest(o.request);
-  const products = new Map((o.products ?? [microthiol(), famolins(), topik(), poltigliaUnlimited()]).map((p) => [p.code, p]));
+  const products = new Map(
+    (o.products ?? [microthiol(), famolins(), topik(), poltigliaUnlimited()]).map((p) => [p.code, p]),
+  );
   const cards = new Map((o.applicators ?? Object.values(CARDS)).map((a) => [a.ropo, a]));
   const codes = smallSiexCodes();
   return {
@@ -187,7 +249,12 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
     farm: new FarmIndex(o.farm ?? farmIndexDoc()),
     product: products.get(request.subtype.code),
     applicator: cards.get(request.applicator.user.ropo),
-    history: new Map(Object.entries(o.history ?? {}).map(([idcp, times], i) => [Number(idcp), priorApplications(times, 1000 * (i + 1))])),
+    history: new Map(
+      Object.entries(o.history ?? {}).map(([idcp, times], i) => [
+        Number(idcp),
+        priorApplications(times, 1000 * (i + 1)),
+      ]),
+    ),
     codeInForce: (catalogue, code, on) => codes.isValid(catalogue, code, on),
   };
 }

@@ -42,7 +42,12 @@ function parentOf(root: Json, path: Path): Record<string | number, Json> {
 
 function withValue(root: Json, path: Path, value: Json): Json {
   const copy = clone(root);
-  Object.defineProperty(parentOf(copy, path), path[path.length - 1], { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(parentOf(copy, path), path[path.length - 1], {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return copy;
 }
 
@@ -54,7 +59,11 @@ function without(root: Json, path: Path): Json {
 
 /** A case that fast-check prints compactly when it reports a counterexample (the text may be megabytes). */
 function malformed(label: string, text: string): MalformedCase {
-  return { label, text, [fc.toStringMethod]: () => `${label} :: ${text.length > 300 ? `${text.slice(0, 300)}...` : text}` } as MalformedCase;
+  return {
+    label,
+    text,
+    [fc.toStringMethod]: () => `${label} :: ${text.length > 300 ? `${text.slice(0, 300)}...` : text}`,
+  } as MalformedCase;
 }
 
 const json = (label: string, body: Json): MalformedCase => malformed(label, JSON.stringify(body));
@@ -62,30 +71,90 @@ const json = (label: string, body: Json): MalformedCase => malformed(label, JSON
 // ---------------------------------------------------------------------------------------------------------------
 
 const REQUIRED: Path[] = [
-  ['type'], ['dateApplication'], ['subtype'], ['subtype', 'type'], ['subtype', 'name'], ['subtype', 'code'], ['dose'], ['measure'],
-  ['measure', 'type'], ['measure', 'name'], ['measure', 'symbol'], ['measure', 'code'], ['idcp'], ['applicator'], ['applicator', 'user'],
-  ['applicator', 'user', 'type'], ['applicator', 'user', 'nif'], ['applicator', 'user', 'ropo'],
+  ['type'],
+  ['dateApplication'],
+  ['subtype'],
+  ['subtype', 'type'],
+  ['subtype', 'name'],
+  ['subtype', 'code'],
+  ['dose'],
+  ['measure'],
+  ['measure', 'type'],
+  ['measure', 'name'],
+  ['measure', 'symbol'],
+  ['measure', 'code'],
+  ['idcp'],
+  ['applicator'],
+  ['applicator', 'user'],
+  ['applicator', 'user', 'type'],
+  ['applicator', 'user', 'nif'],
+  ['applicator', 'user', 'ropo'],
 ];
 
 type Kind = 'string' | 'number' | 'object' | 'array';
 
 /** Every field of the request with its JSON type; optional SIEX fields are added with a wrong type. */
 const FIELDS: [Path, Kind][] = [
-  [['type'], 'string'], [['dateApplication'], 'string'], [['subtype'], 'object'], [['subtype', 'type'], 'string'],
-  [['subtype', 'name'], 'string'], [['subtype', 'code'], 'string'], [['dose'], 'number'], [['measure'], 'object'],
-  [['measure', 'type'], 'string'], [['measure', 'name'], 'string'], [['measure', 'symbol'], 'string'], [['measure', 'code'], 'number'],
-  [['idcp'], 'array'], [['idcp', 0], 'string'], [['applicator'], 'object'], [['applicator', 'user'], 'object'],
-  [['applicator', 'user', 'type'], 'string'], [['applicator', 'user', 'nif'], 'string'], [['applicator', 'user', 'ropo'], 'string'],
-  [['infection'], 'object'], [['tj'], 'array'], [['efficacy'], 'object'], [['machine'], 'array'], [['detail'], 'string'],
-  [['batch'], 'string'], [['soup'], 'string'], [['dt'], 'string'], [['mdt'], 'object'], [['st'], 'string'], [['mst'], 'object'],
-  [['surface'], 'string'], [['preventive'], 'string'], [['distributed'], 'string'], [['reviewed'], 'string'], [['pp'], 'string'],
-  [['speed'], 'string'], [['recipe'], 'string'],
+  [['type'], 'string'],
+  [['dateApplication'], 'string'],
+  [['subtype'], 'object'],
+  [['subtype', 'type'], 'string'],
+  [['subtype', 'name'], 'string'],
+  [['subtype', 'code'], 'string'],
+  [['dose'], 'number'],
+  [['measure'], 'object'],
+  [['measure', 'type'], 'string'],
+  [['measure', 'name'], 'string'],
+  [['measure', 'symbol'], 'string'],
+  [['measure', 'code'], 'number'],
+  [['idcp'], 'array'],
+  [['idcp', 0], 'string'],
+  [['applicator'], 'object'],
+  [['applicator', 'user'], 'object'],
+  [['applicator', 'user', 'type'], 'string'],
+  [['applicator', 'user', 'nif'], 'string'],
+  [['applicator', 'user', 'ropo'], 'string'],
+  [['infection'], 'object'],
+  [['tj'], 'array'],
+  [['efficacy'], 'object'],
+  [['machine'], 'array'],
+  [['detail'], 'string'],
+  [['batch'], 'string'],
+  [['soup'], 'string'],
+  [['dt'], 'string'],
+  [['mdt'], 'object'],
+  [['st'], 'string'],
+  [['mst'], 'object'],
+  [['surface'], 'string'],
+  [['preventive'], 'string'],
+  [['distributed'], 'string'],
+  [['reviewed'], 'string'],
+  [['pp'], 'string'],
+  [['speed'], 'string'],
+  [['recipe'], 'string'],
 ];
 
-const NUMBER_LIKE_STRINGS = ['NaN', 'Infinity', '-Infinity', '1e309', '0.61', '0,61', '0x10', '', ' 0.61', '61%', 'null'];
+const NUMBER_LIKE_STRINGS = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '0.61',
+  '0,61',
+  '0x10',
+  '',
+  ' 0.61',
+  '61%',
+  'null',
+];
 
 function wrongValue(kind: Kind): fc.Arbitrary<Json> {
-  const scalars = { int: fc.integer(), dbl: fc.double({ noNaN: true, noDefaultInfinity: true }), bool: fc.boolean(), nul: fc.constant(null) };
+  const scalars = {
+    int: fc.integer(),
+    dbl: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    bool: fc.boolean(),
+    nul: fc.constant(null),
+  };
   const str = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...NUMBER_LIKE_STRINGS));
   const arr = fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 });
   const obj = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
@@ -103,8 +172,31 @@ function wrongValue(kind: Kind): fc.Arbitrary<Json> {
 
 const KNOWN_KEYS: Record<string, string[]> = {
   '': [
-    'type', 'dateApplication', 'subtype', 'dose', 'measure', 'idcp', 'applicator', 'infection', 'tj', 'efficacy', 'machine', 'detail',
-    'batch', 'soup', 'dt', 'mdt', 'st', 'mst', 'surface', 'preventive', 'distributed', 'reviewed', 'pp', 'speed', 'recipe',
+    'type',
+    'dateApplication',
+    'subtype',
+    'dose',
+    'measure',
+    'idcp',
+    'applicator',
+    'infection',
+    'tj',
+    'efficacy',
+    'machine',
+    'detail',
+    'batch',
+    'soup',
+    'dt',
+    'mdt',
+    'st',
+    'mst',
+    'surface',
+    'preventive',
+    'distributed',
+    'reviewed',
+    'pp',
+    'speed',
+    'recipe',
   ],
   subtype: ['type', 'name', 'code'],
   measure: ['type', 'name', 'symbol', 'code'],
@@ -116,7 +208,19 @@ const unknownKey = (container: string) =>
   fc
     .oneof(
       fc.string({ minLength: 1, maxLength: 16 }),
-      fc.constantFrom('__proto__', 'constructor', 'toString', 'id', 'exported', 'agrifarmId', 'dateCreated', 'Type', 'DOSE', 'dose ', 'idcps'),
+      fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'toString',
+        'id',
+        'exported',
+        'agrifarmId',
+        'dateCreated',
+        'Type',
+        'DOSE',
+        'dose ',
+        'idcps',
+      ),
     )
     .filter((k) => !KNOWN_KEYS[container].includes(k));
 
@@ -125,7 +229,9 @@ const unknownKey = (container: string) =>
  * character, so long strings cost nothing to generate.
  */
 const hugeString = (min: number, max: number) =>
-  fc.tuple(fc.constantFrom('x', 'é', '0', ' ', '𝔸', '"', '\\'), fc.integer({ min, max })).map(([unit, n]) => unit.repeat(n));
+  fc
+    .tuple(fc.constantFrom('x', 'é', '0', ' ', '𝔸', '"', '\\'), fc.integer({ min, max }))
+    .map(([unit, n]) => unit.repeat(n));
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -161,22 +267,34 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
 
     wrongType: fc
       .constantFrom(...FIELDS)
-      .chain(([p, kind]) => wrongValue(kind).map((v) => json(`${p.join('.')} = ${JSON.stringify(v)}`, withValue(base, p, v)))),
-
-    unknownField: fc
-      .constantFrom('', 'subtype', 'measure', 'applicator', 'applicator.user')
-      .chain((container) =>
-        fc.tuple(unknownKey(container), fc.jsonValue({ maxDepth: 1 })).map(([k, v]) => {
-          const path = container ? [...container.split('.'), k] : [k];
-          return json(`unknown field ${path.join('.')}`, withValue(base, path, v));
-        }),
+      .chain(([p, kind]) =>
+        wrongValue(kind).map((v) => json(`${p.join('.')} = ${JSON.stringify(v)}`, withValue(base, p, v))),
       ),
+
+    unknownField: fc.constantFrom('', 'subtype', 'measure', 'applicator', 'applicator.user').chain((container) =>
+      fc.tuple(unknownKey(container), fc.jsonValue({ maxDepth: 1 })).map(([k, v]) => {
+        const path = container ? [...container.split('.'), k] : [k];
+        return json(`unknown field ${path.join('.')}`, withValue(base, path, v));
+      }),
+    ),
 
     hugeString: fc
       .tuple(
         fc.constantFrom<Path>(
-          ['dateApplication'], ['subtype', 'code'], ['subtype', 'name'], ['measure', 'name'], ['measure', 'symbol'], ['applicator', 'user', 'nif'],
-          ['applicator', 'user', 'ropo'], ['idcp', 0], ['detail'], ['batch'], ['soup'], ['pp'], ['recipe'], ['type'],
+          ['dateApplication'],
+          ['subtype', 'code'],
+          ['subtype', 'name'],
+          ['measure', 'name'],
+          ['measure', 'symbol'],
+          ['applicator', 'user', 'nif'],
+          ['applicator', 'user', 'ropo'],
+          ['idcp', 0],
+          ['detail'],
+          ['batch'],
+          ['soup'],
+          ['pp'],
+          ['recipe'],
+          ['type'],
         ),
         hugeString(2_001, 300_000),
       )
@@ -193,7 +311,9 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         ),
         hugeString(2_001, 300_000),
       )
-      .map(([[field, build], s]) => json(`${field} of ${[...s].length} characters`, { ...base, [field.split(/[.[]/)[0]]: build(s) })),
+      .map(([[field, build], s]) =>
+        json(`${field} of ${[...s].length} characters`, { ...base, [field.split(/[.[]/)[0]]: build(s) }),
+      ),
 
     wrongNesting: fc
       .constantFrom<[string, Json]>(
@@ -203,7 +323,10 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         ['user twice', { ...base, applicator: { user: { user: base.applicator.user } } }],
         ['applicator as an array', { ...base, applicator: [base.applicator] }],
         ['subtype in subtype', { ...base, subtype: { subtype: base.subtype } }],
-        ['measure inside subtype', { ...without(base, ['measure']) as object, subtype: { ...base.subtype, measure: base.measure } }],
+        [
+          'measure inside subtype',
+          { ...(without(base, ['measure']) as object), subtype: { ...base.subtype, measure: base.measure } },
+        ],
         ['idcp nested', { ...base, idcp: [base.idcp] }],
         ['idcp as listidcp objects', { ...base, idcp: base.idcp.map((i) => ({ idcp: Number(i) })) }],
         ['idcp as numbers', { ...base, idcp: base.idcp.map(Number) }],
@@ -213,13 +336,33 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
 
     badDate: fc
       .oneof(
-        fc.constantFrom('31-02-2026 10:00:00', '29-03-2026 02:30:00', '2026-05-14 10:00:00', '14/05/2026 10:00:00', '14-05-2026', '14-05-2026 10:00', '14-05-2026T10:00:00', '14-05-2026 10:00:00Z', ' 14-05-2026 10:00:00', '14-5-2026 10:00:00', '00-05-2026 10:00:00'),
+        fc.constantFrom(
+          '31-02-2026 10:00:00',
+          '29-03-2026 02:30:00',
+          '2026-05-14 10:00:00',
+          '14/05/2026 10:00:00',
+          '14-05-2026',
+          '14-05-2026 10:00',
+          '14-05-2026T10:00:00',
+          '14-05-2026 10:00:00Z',
+          ' 14-05-2026 10:00:00',
+          '14-5-2026 10:00:00',
+          '00-05-2026 10:00:00',
+        ),
         // out of range parts in the right shape
-        fc.tuple(fc.integer({ min: 32, max: 99 }), fc.integer({ min: 1, max: 12 })).map(([d, m]) => date(d, m, ctx.year)),
-        fc.tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 13, max: 99 })).map(([d, m]) => date(d, m, ctx.year)),
-        fc.tuple(fc.integer({ min: 24, max: 99 }), fc.integer({ min: 60, max: 99 })).map(([h, s]) => date(1, 5, ctx.year, h, 0, s)),
+        fc
+          .tuple(fc.integer({ min: 32, max: 99 }), fc.integer({ min: 1, max: 12 }))
+          .map(([d, m]) => date(d, m, ctx.year)),
+        fc
+          .tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 13, max: 99 }))
+          .map(([d, m]) => date(d, m, ctx.year)),
+        fc
+          .tuple(fc.integer({ min: 24, max: 99 }), fc.integer({ min: 60, max: 99 }))
+          .map(([h, s]) => date(1, 5, ctx.year, h, 0, s)),
         // real dates two years or more away: outside the window
-        fc.tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 1, max: 12 }), farYear).map(([d, m, y]) => date(d, m, y)),
+        fc
+          .tuple(fc.integer({ min: 1, max: 28 }), fc.integer({ min: 1, max: 12 }), farYear)
+          .map(([d, m, y]) => date(d, m, y)),
         fc.string({ maxLength: 25 }),
       )
       .map((d) => json(`dateApplication ${JSON.stringify(d)}`, { ...base, dateApplication: d })),
@@ -239,19 +382,41 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         fc.constant<Json>([base.idcp[0], base.idcp[0]]),
         fc.constant<Json>([ctx.wheatIdcp]),
         fc.constant<Json>(Array.from({ length: 51 }, (_, i) => String(900_000 + i))),
-        fc.constantFrom<Json>(['0'], ['01'], ['-1'], ['1.5'], [' 1'], ['abc'], [''], ['12345678901'], ['9999999999'], [null]),
-        fc.integer({ min: 1, max: 9_999_999_999 }).filter((n) => !ctx.knownIdcps.includes(String(n))).map((n) => [base.idcp[0], String(n)]),
+        fc.constantFrom<Json>(
+          ['0'],
+          ['01'],
+          ['-1'],
+          ['1.5'],
+          [' 1'],
+          ['abc'],
+          [''],
+          ['12345678901'],
+          ['9999999999'],
+          [null],
+        ),
+        fc
+          .integer({ min: 1, max: 9_999_999_999 })
+          .filter((n) => !ctx.knownIdcps.includes(String(n)))
+          .map((n) => [base.idcp[0], String(n)]),
       )
       .map((idcp) => json(`idcp ${JSON.stringify(idcp)}`, { ...base, idcp })),
 
     badProductOrMeasure: fc
       .oneof(
-        fc.constantFrom(...ctx.refusedProducts, 'ES-1234', 'ES-123456', 'es-11179', 'ES11179', '11179', 'ES-ABCDE').map((code) => ['subtype.code', code] as [string, Json]),
+        fc
+          .constantFrom(...ctx.refusedProducts, 'ES-1234', 'ES-123456', 'es-11179', 'ES11179', '11179', 'ES-ABCDE')
+          .map((code) => ['subtype.code', code] as [string, Json]),
         fc.constantFrom<Json>(0, -1, 1.5, 999, 17, 5, 2 ** 53).map((code) => ['measure.code', code] as [string, Json]),
-        fc.constantFrom<Json>('kg/ha', 'L/ha', '', 'g/hL', '%%').map((symbol) => ['measure.symbol', symbol] as [string, Json]),
+        fc
+          .constantFrom<Json>('kg/ha', 'L/ha', '', 'g/hL', '%%')
+          .map((symbol) => ['measure.symbol', symbol] as [string, Json]),
         fc.constantFrom<Json>('measure', 'Measures', 'MEASURE').map((t) => ['measure.type', t] as [string, Json]),
-        fc.constantFrom<Json>('TypePhytosanitary ', 'SubtypePhytosanitary', '').map((t) => ['subtype.type', t] as [string, Json]),
-        fc.constantFrom<Json>('agriPhytosanitary', 'AgriPhytosanitarys', 'IDCP').map((t) => ['type', t] as [string, Json]),
+        fc
+          .constantFrom<Json>('TypePhytosanitary ', 'SubtypePhytosanitary', '')
+          .map((t) => ['subtype.type', t] as [string, Json]),
+        fc
+          .constantFrom<Json>('agriPhytosanitary', 'AgriPhytosanitarys', 'IDCP')
+          .map((t) => ['type', t] as [string, Json]),
       )
       .map(([p, v]) => json(`${p} = ${JSON.stringify(v)}`, withValue(base, p.split('.'), v))),
 
@@ -260,9 +425,19 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         fc.constantFrom(...ctx.refusedCards).map((card) => ({ type: 'UserMetadata', ...card })),
         fc.constant({ type: 'UserMetadata', nif: ctx.otherNif, ropo: base.applicator.user.ropo }),
         fc.constant({ type: 'UserMetadata', nif: base.applicator.user.nif, ropo: 'ES-99999999' }),
-        fc.constantFrom('ES-1234567', 'ES-123456789', 'es-91000001', '91000001', 'ES 91000001').map((ropo) => ({ ...base.applicator.user, ropo })),
+        fc
+          .constantFrom('ES-1234567', 'ES-123456789', 'es-91000001', '91000001', 'ES 91000001')
+          .map((ropo) => ({ ...base.applicator.user, ropo })),
         // NIFs with a wrong control letter, or not NIF-shaped at all
-        fc.oneof(fc.integer({ min: 0, max: 99_999_999 }).map((n) => `${String(n).padStart(8, '0')}${'TRWAGMYFPDXBNJZSQVHLCKE'[(n + 1) % 23]}`), fc.string({ maxLength: 12 }), fc.constantFrom('', 'X0000000A', '00000000')).map((nif) => ({ ...base.applicator.user, nif })),
+        fc
+          .oneof(
+            fc
+              .integer({ min: 0, max: 99_999_999 })
+              .map((n) => `${String(n).padStart(8, '0')}${'TRWAGMYFPDXBNJZSQVHLCKE'[(n + 1) % 23]}`),
+            fc.string({ maxLength: 12 }),
+            fc.constantFrom('', 'X0000000A', '00000000'),
+          )
+          .map((nif) => ({ ...base.applicator.user, nif })),
         fc.constantFrom('userMetadata', 'User', '').map((type) => ({ ...base.applicator.user, type })),
       )
       .map((user) => json(`applicator ${JSON.stringify(user)}`, { ...base, applicator: { user } })),
@@ -300,7 +475,11 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
 }
 
 /** How many runs each arbitrary gets, scaled to a total. */
-export function runsOf(arbs: Record<string, unknown>, total: number, weights: Record<string, number> = {}): Record<string, number> {
+export function runsOf(
+  arbs: Record<string, unknown>,
+  total: number,
+  weights: Record<string, number> = {},
+): Record<string, number> {
   const names = Object.keys(arbs);
   const w = (n: string) => weights[n] ?? 1;
   const sum = names.reduce((s, n) => s + w(n), 0);

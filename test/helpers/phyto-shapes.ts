@@ -11,17 +11,40 @@ const DATE_TIME_RE = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
 const DAY_RE = /^\d{2}-\d{2}-\d{4}$/;
 
 export const SPEC_RECORD_FIELDS = [
-  'id', 'type', 'dateCreated', 'dateModified', 'subtype', 'dose', 'typerisk', 'infection', 'detail', 'tj', 'idtpismv',
-  'distributed', 'reviewed', 'exported', 'batch', 'soup', 'measure', 'dt', 'mdt', 'st', 'mst', 'efficacy', 'preventive',
-  'pp', 'speed', 'recipe', 'surface', 'entrylimit', 'seclimit', 'machine', 'idcp', 'regionalAttributes',
+  'id',
+  'type',
+  'dateCreated',
+  'dateModified',
+  'subtype',
+  'dose',
+  'typerisk',
+  'infection',
+  'detail',
+  'tj',
+  'idtpismv',
+  'distributed',
+  'reviewed',
+  'exported',
+  'batch',
+  'soup',
+  'measure',
+  'dt',
+  'mdt',
+  'st',
+  'mst',
+  'efficacy',
+  'preventive',
+  'pp',
+  'speed',
+  'recipe',
+  'surface',
+  'entrylimit',
+  'seclimit',
+  'machine',
+  'idcp',
+  'regionalAttributes',
 ] as const;
 export const EXTRA_RECORD_FIELDS = ['dateApplication', 'applicator'] as const;
-
-
-
-
-
-
 
 function flag(v: Json, path: string): void {
   str(v, path, /^[01]$/);
@@ -98,7 +121,8 @@ export function checkPhytoRecordShape(v: Json, path = 'record'): void {
   });
   arr(r.idtpismv, `${path}.idtpismv`).forEach((x, i) => str(x, `${path}.idtpismv[${i}]`));
   for (const k of ['distributed', 'reviewed', 'exported', 'preventive']) flag(r[k], `${path}.${k}`);
-  for (const k of ['batch', 'soup', 'dt', 'st', 'pp', 'speed', 'recipe', 'surface', 'entrylimit', 'seclimit']) str(r[k], `${path}.${k}`);
+  for (const k of ['batch', 'soup', 'dt', 'st', 'pp', 'speed', 'recipe', 'surface', 'entrylimit', 'seclimit'])
+    str(r[k], `${path}.${k}`);
   for (const k of ['measure', 'mdt', 'mst']) measureOrNull(r[k], `${path}.${k}`);
   const eff = obj(r.efficacy, `${path}.efficacy`, ['type', 'id', 'name', 'detail']);
   constant(eff.type, `${path}.efficacy.type`, 'TypeEfficacy');
@@ -106,7 +130,8 @@ export function checkPhytoRecordShape(v: Json, path = 'record'): void {
   arr(r.machine, `${path}.machine`);
   arr(r.idcp, `${path}.idcp`).forEach((x, i) => str(x, `${path}.idcp[${i}]`, /^[1-9]\d*$/));
   arr(r.regionalAttributes, `${path}.regionalAttributes`).forEach((x, i) => {
-    if (x === null || typeof x !== 'object' || Array.isArray(x)) fail(`${path}.regionalAttributes[${i}]`, 'expected an object');
+    if (x === null || typeof x !== 'object' || Array.isArray(x))
+      fail(`${path}.regionalAttributes[${i}]`, 'expected an object');
   });
   const app = obj(r.applicator, `${path}.applicator`, ['user']);
   const user = obj(app.user, `${path}.applicator.user`, ['type', 'nif', 'ropo']);

@@ -55,16 +55,49 @@ export function phytoProducts(): Product[] {
     noMonths(famolins({ ...FAR, code: P.famolins })),
     noMonths(topik({ ...FAR, code: P.topik })),
     copper,
-    { ...copper, code: P.twice, name: 'POLTIGLIA 20 WP (2 aplicaciones)', uses: copper.uses.map((u) => ({ ...u, maxApplications: 2 })) },
+    {
+      ...copper,
+      code: P.twice,
+      name: 'POLTIGLIA 20 WP (2 aplicaciones)',
+      uses: copper.uses.map((u) => ({ ...u, maxApplications: 2 })),
+    },
     noMonths(microthiol({ registered: '01-01-2000', expires: '31-12-2020', lastUse: '', code: P.expired })),
   ];
 }
 
 export const APPLICATORS = {
-  basico: { nif: '91000001H', name: 'Aplicador Básico', ropo: 'ES-91000001', levels: ['basico'], validUntil: '31-12-2099', suspended: false },
-  cualificado: { nif: '91000002L', name: 'Aplicadora Cualificada', ropo: 'ES-91000002', levels: ['cualificado'], validUntil: '31-12-2099', suspended: false },
-  suspended: { nif: '91000003C', name: 'Aplicador Suspendido', ropo: 'ES-91000003', levels: ['cualificado'], validUntil: '31-12-2099', suspended: true },
-  expired: { nif: '91000004K', name: 'Aplicadora Caducada', ropo: 'ES-91000004', levels: ['basico'], validUntil: '31-12-2020', suspended: false },
+  basico: {
+    nif: '91000001H',
+    name: 'Aplicador Básico',
+    ropo: 'ES-91000001',
+    levels: ['basico'],
+    validUntil: '31-12-2099',
+    suspended: false,
+  },
+  cualificado: {
+    nif: '91000002L',
+    name: 'Aplicadora Cualificada',
+    ropo: 'ES-91000002',
+    levels: ['cualificado'],
+    validUntil: '31-12-2099',
+    suspended: false,
+  },
+  suspended: {
+    nif: '91000003C',
+    name: 'Aplicador Suspendido',
+    ropo: 'ES-91000003',
+    levels: ['cualificado'],
+    validUntil: '31-12-2099',
+    suspended: true,
+  },
+  expired: {
+    nif: '91000004K',
+    name: 'Aplicadora Caducada',
+    ropo: 'ES-91000004',
+    levels: ['basico'],
+    validUntil: '31-12-2020',
+    suspended: false,
+  },
 } satisfies Record<string, Applicator>;
 
 /**
@@ -85,8 +118,18 @@ export function phytoFarm(rea: string, vineEnclosures = 4): Farm {
           { name: 'El Pinar', sigpac: vine.slice(Math.ceil(vineEnclosures / 2)) },
         ].filter((p) => p.sigpac.length > 0),
       },
-      { typecrop: { id: '101', name: 'OLIVO' }, code: 2001, name: 'BLANQUETA', parcels: [{ name: 'Los Olivos', sigpac: [enclosure(15, 102, 3)] }] },
-      { typecrop: { id: '1', name: 'TRIGO BLANDO' }, code: 3001, name: 'FILON', parcels: [{ name: 'Páramo Alto', sigpac: [enclosure(3, 21, 1, '47', '12.40')] }] },
+      {
+        typecrop: { id: '101', name: 'OLIVO' },
+        code: 2001,
+        name: 'BLANQUETA',
+        parcels: [{ name: 'Los Olivos', sigpac: [enclosure(15, 102, 3)] }],
+      },
+      {
+        typecrop: { id: '1', name: 'TRIGO BLANDO' },
+        code: 3001,
+        name: 'FILON',
+        parcels: [{ name: 'Páramo Alto', sigpac: [enclosure(3, 21, 1, '47', '12.40')] }],
+      },
     ],
   });
 }
@@ -94,7 +137,12 @@ export function phytoFarm(rea: string, vineEnclosures = 4): Farm {
 /** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently). */
 export async function seedPhyto(parts: { farms: Farm[]; clients: ClientRegistration[] }): Promise<void> {
   await importCatalogues(officialCatalogues(), testTables());
-  const dataset: Dataset = { clients: parts.clients, applicators: Object.values(APPLICATORS), products: phytoProducts(), farms: parts.farms };
+  const dataset: Dataset = {
+    clients: parts.clients,
+    applicators: Object.values(APPLICATORS),
+    products: phytoProducts(),
+    farms: parts.farms,
+  };
   await seed(dataset);
 }
 
@@ -106,13 +154,23 @@ export function officialCatalogues(): string {
 export { testClient, uniqueRea };
 
 /** The farm id and idcps (vine..., olive, wheat) of an imported farm, read from storage as the gateway reads them. */
-export async function farmOf(rea: string, year = 2026): Promise<{ farmId: number; agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
+export async function farmOf(
+  rea: string,
+  year = 2026,
+): Promise<{ farmId: number; agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
   const store = new FarmStore(testTables(), 0);
   const info = await store.lookupInfo(rea, year);
   if (!info) throw new Error(`farm ${rea} was not imported`);
   const index = (await store.index(info.farmId))!;
-  const byCrop = (typecrop: string) => index.doc.idcps.filter((e) => index.cropOf(e).typecropId === typecrop).map((e) => String(e.idcp));
-  return { farmId: info.farmId, agrifarmId: `urn:ngsi-ld:AgriFarm:${info.farmId}`, vine: byCrop('102'), olive: byCrop('101')[0], wheat: byCrop('1')[0] };
+  const byCrop = (typecrop: string) =>
+    index.doc.idcps.filter((e) => index.cropOf(e).typecropId === typecrop).map((e) => String(e.idcp));
+  return {
+    farmId: info.farmId,
+    agrifarmId: `urn:ngsi-ld:AgriFarm:${info.farmId}`,
+    vine: byCrop('102'),
+    olive: byCrop('101')[0],
+    wheat: byCrop('1')[0],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -140,7 +198,13 @@ export function body(o: Partial<PhytoRequest> = {}): PhytoRequest {
 
 export const REGISTER_PATH = '/v1/entities/agriphytosanitarys/';
 
-export function register(keys: Keys, agrifarmId: string, b: unknown, headers: Record<string, string> = {}, query = ''): Promise<Reply> {
+export function register(
+  keys: Keys,
+  agrifarmId: string,
+  b: unknown,
+  headers: Record<string, string> = {},
+  query = '',
+): Promise<Reply> {
   return postJson(`${REGISTER_PATH}?agrifarmId=${encodeURIComponent(agrifarmId)}${query}`, b, keys, headers);
 }
 
@@ -191,16 +255,30 @@ export function inProcessRegister(svc: Services, now: () => DateTime) {
     () => svc,
   );
   let n = 0;
-  return async (keys: Keys, agrifarmId: string, rawBody: string, headers: Record<string, string> = {}): Promise<{ status: number; json: any; text: string }> => {
+  return async (
+    keys: Keys,
+    agrifarmId: string,
+    rawBody: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: any; text: string }> => {
     const request = new HttpRequest({
       method: 'POST',
       url: `http://localhost${REGISTER_PATH}?agrifarmId=${encodeURIComponent(agrifarmId)}`,
-      headers: { 'Ocp-Apim-Sid-Key': keys.sidKey, 'Ocp-Apim-Subscription-Key': keys.apiKey, 'Content-Type': 'application/json', ...headers },
+      headers: {
+        'Ocp-Apim-Sid-Key': keys.sidKey,
+        'Ocp-Apim-Subscription-Key': keys.apiKey,
+        'Content-Type': 'application/json',
+        ...headers,
+      },
       body: { string: rawBody },
     });
-    const context = new InvocationContext({ invocationId: `phyto-${++n}`, functionName: 'registerPhytosanitary', logHandler: () => undefined });
+    const context = new InvocationContext({
+      invocationId: `phyto-${++n}`,
+      functionName: 'registerPhytosanitary',
+      logHandler: () => undefined,
+    });
     const res: HttpResponseInit = await handler(request, context);
-    const text = String(res.body ?? '');
+    const text = typeof res.body === 'string' ? res.body : '';
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -215,7 +293,9 @@ export function inProcessRegister(svc: Services, now: () => DateTime) {
 export async function partitionRows(farmId: number): Promise<Map<string, Record<string, unknown>>> {
   const table = await testTables().table('phyto');
   const rows = new Map<string, Record<string, unknown>>();
-  for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: `PartitionKey eq 'f${farmId}'` } })) {
+  for await (const e of table.listEntities<Record<string, unknown>>({
+    queryOptions: { filter: `PartitionKey eq 'f${farmId}'` },
+  })) {
     rows.set(String(e.rowKey), e);
   }
   return rows;
@@ -226,7 +306,11 @@ export async function recordCount(farmId: number): Promise<number> {
 }
 
 /** A farm as a client learns it over HTTP: its agrifarmId and idcps (vine..., olive, wheat) from the farm lookup. */
-export async function farmOverHttp(keys: Keys, rea: string, year = 2026): Promise<{ agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
+export async function farmOverHttp(
+  keys: Keys,
+  rea: string,
+  year = 2026,
+): Promise<{ agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
   const res = await get(`/v1/siex/farms?rea=${encodeURIComponent(rea)}&year=${year}`, keys);
   if (res.status !== 200) throw new Error(`farm lookup of ${rea}: ${res.status} ${res.text}`);
   const farm = res.json[0];

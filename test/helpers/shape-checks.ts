@@ -11,8 +11,9 @@ export function fail(path: string, message: string): never {
 }
 
 export function obj(v: Json, path: string, keys: readonly string[]): Record<string, Json> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(path, `expected an object, got ${JSON.stringify(v)}`);
-  const actual = Object.keys(v as object).sort();
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    fail(path, `expected an object, got ${JSON.stringify(v)}`);
+  const actual = Object.keys(v).sort();
   const expected = [...keys].sort();
   if (JSON.stringify(actual) !== JSON.stringify(expected)) {
     fail(path, `expected exactly the keys [${expected.join(', ')}], got [${actual.join(', ')}]`);
@@ -33,7 +34,8 @@ export function str(v: Json, path: string, re?: RegExp): string {
 }
 
 export function int(v: Json, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v)) fail(path, `expected an integer, got ${typeof v} ${JSON.stringify(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    fail(path, `expected an integer, got ${typeof v} ${JSON.stringify(v)}`);
   return v;
 }
 

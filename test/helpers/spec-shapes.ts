@@ -14,7 +14,17 @@ const urnRe = (type: string) => new RegExp(`^urn:ngsi-ld:${type}:[1-9]\\d{0,9}$`
 
 /** Checks one `AgriFarm` of the farm lookup response; throws a ShapeError naming the first deviation. */
 export function checkFarmShape(v: Json, path = 'farm'): void {
-  const f = obj(v, path, ['id', 'name', 'description', 'year', 'dateCreated', 'address', 'owned', 'agriCrop', 'regionalAttributes']);
+  const f = obj(v, path, [
+    'id',
+    'name',
+    'description',
+    'year',
+    'dateCreated',
+    'address',
+    'owned',
+    'agriCrop',
+    'regionalAttributes',
+  ]);
   str(f.id, `${path}.id`, urnRe('AgriFarm'));
   str(f.name, `${path}.name`);
   str(f.description, `${path}.description`);

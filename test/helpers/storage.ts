@@ -22,6 +22,9 @@ export async function allEntities(store: TableStore, name: Table): Promise<Recor
 export async function partition(store: TableStore, name: Table, pk: string): Promise<Record<string, unknown>[]> {
   const table = await store.table(name);
   const out: Record<string, unknown>[] = [];
-  for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: `PartitionKey eq '${pk}'` } })) out.push(e);
+  for await (const e of table.listEntities<Record<string, unknown>>({
+    queryOptions: { filter: `PartitionKey eq '${pk}'` },
+  }))
+    out.push(e);
   return out;
 }

@@ -25,7 +25,9 @@ describe('HTTP functions demand the function key API Management holds', () => {
       );
       const out = checkHttpAuthLevels(root, ['functions']).map(formatFinding).join('\n');
       expect(out).toMatch(/app\.http\('farms'\) at line 1: authLevel must be 'function' \(is 'anonymous'\)/);
-      expect(out).toMatch(/app\.http\('jobs'\) at line 2: authLevel must be 'function' \(is missing, which means anonymous\)/);
+      expect(out).toMatch(
+        /app\.http\('jobs'\) at line 2: authLevel must be 'function' \(is missing, which means anonymous\)/,
+      );
       expect(out).not.toMatch(/openapi|'ok'/);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

@@ -41,14 +41,20 @@ export function checkHttpAuthLevels(root: string, dirs: string[] = ['functions',
         const [nameArg, options] = node.arguments;
         const name = nameArg && ts.isStringLiteralLike(nameArg) ? nameArg.text : undefined;
         const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-        const where = `app.http(${name ? `'${name}'` : nameArg?.getText(source) ?? ''}) at line ${line}`;
+        const where = `app.http(${name ? `'${name}'` : (nameArg?.getText(source) ?? '')}) at line ${line}`;
         const prop =
           options && ts.isObjectLiteralExpression(options)
-            ? options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(source) === 'authLevel')
+            ? options.properties.find(
+                (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(source) === 'authLevel',
+              )
             : undefined;
         const level = prop && ts.isStringLiteralLike(prop.initializer) ? prop.initializer.text : undefined;
         if (!options || !ts.isObjectLiteralExpression(options))
-          out.push({ check: 'auth-level', file: rel, message: `${where}: options must be an object literal, so authLevel can be read` });
+          out.push({
+            check: 'auth-level',
+            file: rel,
+            message: `${where}: options must be an object literal, so authLevel can be read`,
+          });
         else if (level === 'function') {
           /* fine */
         } else if (level === 'anonymous' && name !== undefined && name in ANONYMOUS_FUNCTIONS) {
@@ -64,6 +70,7 @@ export function checkHttpAuthLevels(root: string, dirs: string[] = ['functions',
     };
     visit(source);
   }
-  if (registrations === 0) out.push({ check: 'auth-level', file: dirs.join(', '), message: 'no app.http registration found' });
+  if (registrations === 0)
+    out.push({ check: 'auth-level', file: dirs.join(', '), message: 'no app.http registration found' });
   return out;
 }

@@ -153,7 +153,12 @@ export async function parseBicepFile(file: string): Promise<BicepFile> {
         break;
       case 'module_declaration': {
         const [id, src, body] = kids;
-        model.modules.push({ symbol: id.text, source: stringValue(src) ?? src.text, body: declarationBody(body), node: statement });
+        model.modules.push({
+          symbol: id.text,
+          source: stringValue(src) ?? src.text,
+          body: declarationBody(body),
+          node: statement,
+        });
         break;
       }
       default:
@@ -229,7 +234,14 @@ export function stringValue(node: Node | undefined | null): string | undefined {
 }
 
 function decodeEscape(text: string): string {
-  const simple: Record<string, string> = { "\\'": "'", '\\\\': '\\', '\\n': '\n', '\\r': '\r', '\\t': '\t', '\\$': '$' };
+  const simple: Record<string, string> = {
+    "\\'": "'",
+    '\\\\': '\\',
+    '\\n': '\n',
+    '\\r': '\r',
+    '\\t': '\t',
+    '\\$': '$',
+  };
   if (text in simple) return simple[text];
   const unicode = /^\\u\{([0-9a-fA-F]+)\}$/.exec(text);
   return unicode ? String.fromCodePoint(parseInt(unicode[1], 16)) : text;

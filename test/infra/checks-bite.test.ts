@@ -55,10 +55,17 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report a setting the schema gains before the templates and the sample list it', async () => {
     const c = copy();
-    const shape = { ...c.ctx.settings.shape, SIEX_NOT_YET_A_SETTING: { safeParse: () => ({ success: false }) } as SettingSchema };
+    const shape = {
+      ...c.ctx.settings.shape,
+      SIEX_NOT_YET_A_SETTING: { safeParse: () => ({ success: false }) } as SettingSchema,
+    };
     const out = (await findings({ ...c.ctx, settings: { ...c.ctx.settings, shape } })).join('\n');
-    expect(out).toMatch(/\[app-settings\] infra \(function app settings\): setting 'SIEX_NOT_YET_A_SETTING' .* is not set/);
-    expect(out).toMatch(/\[app-settings\] local\.settings\.sample\.json: setting 'SIEX_NOT_YET_A_SETTING' is not listed/);
+    expect(out).toMatch(
+      /\[app-settings\] infra \(function app settings\): setting 'SIEX_NOT_YET_A_SETTING' .* is not set/,
+    );
+    expect(out).toMatch(
+      /\[app-settings\] local\.settings\.sample\.json: setting 'SIEX_NOT_YET_A_SETTING' is not listed/,
+    );
   });
 
   it('report an app setting value the schema rejects, and AUTH_MODE other than apim', async () => {
@@ -73,14 +80,22 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report a setting Flex Consumption rejects', async () => {
     const c = copy();
-    c.edit('modules/functionApp.bicep', "AzureWebJobsStorage__credential: 'managedidentity'", "AzureWebJobsStorage__credential: 'managedidentity'\n  FUNCTIONS_WORKER_RUNTIME: 'node'");
-    expect((await findings(c.ctx)).join('\n')).toMatch(/'FUNCTIONS_WORKER_RUNTIME' must not be set on Flex Consumption/);
+    c.edit(
+      'modules/functionApp.bicep',
+      "AzureWebJobsStorage__credential: 'managedidentity'",
+      "AzureWebJobsStorage__credential: 'managedidentity'\n  FUNCTIONS_WORKER_RUNTIME: 'node'",
+    );
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /'FUNCTIONS_WORKER_RUNTIME' must not be set on Flex Consumption/,
+    );
   });
 
   it('report a Node runtime other than 22 (Node 20 is out of support since April 2026)', async () => {
     const c = copy();
     c.edit('modules/functionApp.bicep', "version: '22'", "version: '20'");
-    expect((await findings(c.ctx)).join('\n')).toMatch(/functionAppConfig\.runtime must be node 22, is \{"name":"node","version":"20"\}/);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /functionAppConfig\.runtime must be node 22, is \{"name":"node","version":"20"\}/,
+    );
   });
 
   it('report a setting missing from local.settings.sample.json, or a sample that fails the schema', async () => {
@@ -109,7 +124,11 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report a module parameter the module does not declare, and a required one not passed', async () => {
     const c = copy();
-    c.edit('main.bicep', 'keyVaultName: keyVault.outputs.name\n    functionKeySecretUri', 'vaultName: keyVault.outputs.name\n    functionKeySecretUri');
+    c.edit(
+      'main.bicep',
+      'keyVaultName: keyVault.outputs.name\n    functionKeySecretUri',
+      'vaultName: keyVault.outputs.name\n    functionKeySecretUri',
+    );
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/module apim passes 'vaultName', which modules\/apim\.bicep does not declare/);
     expect(out).toMatch(/module apim does not pass required parameter 'keyVaultName'/);
@@ -124,33 +143,55 @@ describe('the infra checks bite on a broken copy', () => {
   it('report a loaded file that does not exist', async () => {
     const c = copy();
     fs.renameSync(path.join(c.dir, 'policies/api.xml'), path.join(c.dir, 'policies/api-policy.xml'));
-    expect((await findings(c.ctx)).join('\n')).toMatch(/loadTextContent\('\.\.\/policies\/api\.xml'\) .*: no such file/);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /loadTextContent\('\.\.\/policies\/api\.xml'\) .*: no such file/,
+    );
   });
 
   it('report a syntax error', async () => {
     const c = copy();
-    c.edit('modules/storage.bicep', "  name: 'default'\n}\n\nresource deploymentContainer", "  name: 'default'\n\nresource deploymentContainer");
+    c.edit(
+      'modules/storage.bicep',
+      "  name: 'default'\n}\n\nresource deploymentContainer",
+      "  name: 'default'\n\nresource deploymentContainer",
+    );
     expect((await findings(c.ctx)).join('\n')).toMatch(/\[syntax\] infra\/modules\/storage\.bicep: parse error/);
   });
 
   it('report an undeclared symbol', async () => {
     const c = copy();
     c.edit('modules/keyVault.bicep', 'tenantId: subscription().tenantId', 'tenantId: tenantIdentifier');
-    expect((await findings(c.ctx)).join('\n')).toMatch(/\[symbols\] infra\/modules\/keyVault\.bicep: 'tenantIdentifier' .* is not declared/);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /\[symbols\] infra\/modules\/keyVault\.bicep: 'tenantIdentifier' .* is not declared/,
+    );
   });
 
   it('report a resource API version nobody checked', async () => {
     const c = copy();
-    c.edit('modules/monitoring.bicep', 'Microsoft.Insights/components@2020-02-02', 'Microsoft.Insights/components@2015-05-01');
-    expect((await findings(c.ctx)).join('\n')).toMatch(/'Microsoft\.Insights\/components@2015-05-01' has not been checked/);
+    c.edit(
+      'modules/monitoring.bicep',
+      'Microsoft.Insights/components@2020-02-02',
+      'Microsoft.Insights/components@2015-05-01',
+    );
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /'Microsoft\.Insights\/components@2015-05-01' has not been checked/,
+    );
   });
 
   // Parameters and secrets.
 
   it('report a secret-looking parameter without @secure(), and a secret output', async () => {
     const c = copy();
-    c.edit('main.bicep', "param resourceGroupName string = ''", "param resourceGroupName string = ''\n\nparam siexClientPassword string = ''");
-    c.edit('modules/storage.bicep', 'output name string = account.name', 'output name string = account.name\noutput accountKey string = account.listKeys().keys[0].value');
+    c.edit(
+      'main.bicep',
+      "param resourceGroupName string = ''",
+      "param resourceGroupName string = ''\n\nparam siexClientPassword string = ''",
+    );
+    c.edit(
+      'modules/storage.bicep',
+      'output name string = account.name',
+      'output name string = account.name\noutput accountKey string = account.listKeys().keys[0].value',
+    );
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/parameter 'siexClientPassword' looks secret: mark it @secure\(\)/);
     expect(out).toMatch(/output 'accountKey' looks secret/);
@@ -159,7 +200,11 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report parameter files with an unknown parameter, a missing required one, or a disallowed value', async () => {
     const c = copy();
-    c.edit('main.dev.parameters.json', '"apimSku": { "value": "Consumption" }', '"apimTier": { "value": "Consumption" }');
+    c.edit(
+      'main.dev.parameters.json',
+      '"apimSku": { "value": "Consumption" }',
+      '"apimTier": { "value": "Consumption" }',
+    );
     c.edit('main.prod.parameters.json', /\s*"apimPublisherEmail": \{ "value": "[^"]+" \},/, '');
     c.edit('main.parameters.json', 'APIM_SKU=Consumption', 'APIM_SKU=Premium');
     const out = (await findings(c.ctx)).join('\n');
@@ -171,7 +216,9 @@ describe('the infra checks bite on a broken copy', () => {
   it('report the wrong product in an environment parameter file', async () => {
     const c = copy();
     c.edit('main.prod.parameters.json', '"value": "api-service-siex" }', '"value": "api-service-siex-dev" }');
-    expect((await findings(c.ctx)).join('\n')).toMatch(/main\.prod\.parameters\.json: apiServiceSiexProduct must be 'api-service-siex'/);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /main\.prod\.parameters\.json: apiServiceSiexProduct must be 'api-service-siex'/,
+    );
   });
 
   // Platform.
@@ -179,7 +226,11 @@ describe('the infra checks bite on a broken copy', () => {
   it('report shared keys left on, and a missing role of the function identity', async () => {
     const c = copy();
     c.edit('modules/storage.bicep', 'allowSharedKeyAccess: false', 'allowSharedKeyAccess: true');
-    c.edit('modules/functionApp.bicep', 'roleDefinitionId: subscriptionResourceId(\'Microsoft.Authorization/roleDefinitions\', roles.tableDataContributor)', "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataOwner)");
+    c.edit(
+      'modules/functionApp.bicep',
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)",
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataOwner)",
+    );
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/allowSharedKeyAccess must be false/);
     expect(out).toMatch(/the function identity lacks Storage Table Data Contributor/);
@@ -190,7 +241,9 @@ describe('the infra checks bite on a broken copy', () => {
   it('report a rate limit other than 100 calls per 60 seconds', async () => {
     const c = copy();
     c.edit('policies/api.xml', 'calls="100" renewal-period="60"', 'calls="1000" renewal-period="60"');
-    expect((await findings(c.ctx)).join('\n')).toMatch(/rate-limit must be calls="100" renewal-period="60", is calls="1000"/);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /rate-limit must be calls="100" renewal-period="60", is calls="1000"/,
+    );
   });
 
   it('report a size limit other than 1048576 bytes', async () => {
@@ -203,7 +256,11 @@ describe('the infra checks bite on a broken copy', () => {
     const c = copy();
     c.edit('policies/api.xml', 'GetValueOrDefault("Ocp-Apim-Sid-Key", "")', 'GetValueOrDefault("Ocp-Apim-Sid", "")');
     c.edit('policies/api.xml', '<set-header name="Ocp-Apim-Subscription-Key" exists-action="delete" />', '');
-    c.edit('policies/api.xml', '<set-header name="X-Apim-Subscription-Id" exists-action="override">', '<set-header name="X-Apim-Subscription-Id" exists-action="skip">');
+    c.edit(
+      'policies/api.xml',
+      '<set-header name="X-Apim-Subscription-Id" exists-action="override">',
+      '<set-header name="X-Apim-Subscription-Id" exists-action="skip">',
+    );
     c.edit('policies/api.xml', '<value>{{function-host-key}}</value>', '<value>{{function-key}}</value>');
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/a missing Ocp-Apim-Sid-Key must be answered 401/);
@@ -228,7 +285,7 @@ describe('the infra checks bite on a broken copy', () => {
     expect((await findings(c.ctx)).join('\n')).toMatch(/\[policies\] infra\/policies\/api\.xml: not well-formed XML/);
   });
 
-  it('report a policy error body that is not the app\'s problem details', async () => {
+  it("report a policy error body that is not the app's problem details", async () => {
     const c = copy();
     c.edit('policies/global.xml', '"code":"RATE_LIMITED"', '"code":"TOO_MANY"');
     c.edit('policies/global.xml', '"title":"Not Found","status":404', '"title":"Not Found","status":400');
@@ -248,7 +305,11 @@ describe('the infra checks bite on a broken copy', () => {
   it('report an API imported from somewhere else than infra/openapi.json, or without a subscription', async () => {
     const c = copy();
     c.edit('modules/apim.bicep', "loadTextContent('../openapi.json')", "loadTextContent('../policies/api.xml')");
-    c.edit('modules/apim.bicep', "serviceUrl: 'https://${functionAppHostName}'\n    subscriptionRequired: true", "serviceUrl: 'https://${functionAppHostName}'\n    subscriptionRequired: false");
+    c.edit(
+      'modules/apim.bicep',
+      "serviceUrl: 'https://${functionAppHostName}'\n    subscriptionRequired: true",
+      "serviceUrl: 'https://${functionAppHostName}'\n    subscriptionRequired: false",
+    );
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/the API's value must be loadTextContent of infra\/openapi\.json/);
     expect(out).toMatch(/the API must require a subscription/);

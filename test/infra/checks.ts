@@ -163,7 +163,8 @@ export function checkBicepSyntax(infra: Infra): Finding[] {
   const out: Finding[] = [];
   if (!infra.main) out.push({ check: 'syntax', file: 'infra/main.bicep', message: 'missing' });
   for (const f of infra.files.values())
-    for (const e of f.syntaxErrors) out.push({ check: 'syntax', file: rel(infra, f.file), message: `parse error at ${e}` });
+    for (const e of f.syntaxErrors)
+      out.push({ check: 'syntax', file: rel(infra, f.file), message: `parse error at ${e}` });
   return out;
 }
 
@@ -183,7 +184,11 @@ export function checkLoadedFiles(infra: Infra): Finding[] {
       }
       const target = path.resolve(path.dirname(f.file), arg);
       if (!fs.existsSync(target) || !fs.statSync(target).isFile()) {
-        out.push({ check: 'loaded-files', file, message: `${call.name}('${arg}') at ${where(call.node)}: no such file` });
+        out.push({
+          check: 'loaded-files',
+          file,
+          message: `${call.name}('${arg}') at ${where(call.node)}: no such file`,
+        });
         continue;
       }
       const size = fs.readFileSync(target, 'utf8').length;
@@ -208,7 +213,11 @@ export function checkModules(infra: Infra): Finding[] {
     const file = rel(infra, f.file);
     for (const m of f.modules) {
       if (/^(br|ts)[:/]/.test(m.source)) {
-        out.push({ check: 'modules', file, message: `module ${m.symbol}: registry module '${m.source}' cannot be restored offline; use infra/modules/` });
+        out.push({
+          check: 'modules',
+          file,
+          message: `module ${m.symbol}: registry module '${m.source}' cannot be restored offline; use infra/modules/`,
+        });
         continue;
       }
       const target = moduleTarget(infra, f, m.source);
@@ -222,10 +231,18 @@ export function checkModules(infra: Infra): Finding[] {
         out.push({ check: 'modules', file, message: `module ${m.symbol}: params must be an object literal` });
       for (const name of passed)
         if (!target.params.has(name))
-          out.push({ check: 'modules', file, message: `module ${m.symbol} passes '${name}', which ${m.source} does not declare` });
+          out.push({
+            check: 'modules',
+            file,
+            message: `module ${m.symbol} passes '${name}', which ${m.source} does not declare`,
+          });
       for (const p of target.params.values())
         if (!p.hasDefault && !passed.includes(p.name))
-          out.push({ check: 'modules', file, message: `module ${m.symbol} does not pass required parameter '${p.name}' of ${m.source}` });
+          out.push({
+            check: 'modules',
+            file,
+            message: `module ${m.symbol} does not pass required parameter '${p.name}' of ${m.source}`,
+          });
       if (!getProperty(m.body, 'name') && f === infra.main)
         out.push({ check: 'modules', file, message: `module ${m.symbol}: give the deployment a name` });
     }
@@ -239,7 +256,11 @@ export function checkModules(infra: Infra): Finding[] {
       if (symbol?.type !== 'identifier' || outputsWord?.text !== 'outputs' || !bySymbol.has(symbol.text)) continue;
       const target = bySymbol.get(symbol.text);
       if (target && !target.outputs.has(prop.text))
-        out.push({ check: 'modules', file, message: `${symbol.text}.outputs.${prop.text} at ${where(expr)}: no such output` });
+        out.push({
+          check: 'modules',
+          file,
+          message: `${symbol.text}.outputs.${prop.text} at ${where(expr)}: no such output`,
+        });
     }
   }
   return out;
@@ -317,7 +338,11 @@ export function checkResourceTypes(infra: Infra, verified: string[]): Finding[] 
   for (const f of infra.files.values())
     for (const r of f.resources) {
       if (!/^[A-Za-z]+\.[A-Za-z]+\/[A-Za-z/]+@\d{4}-\d{2}-\d{2}(-preview)?$/.test(r.typeAndVersion))
-        out.push({ check: 'resource-types', file: rel(infra, f.file), message: `resource ${r.symbol}: '${r.typeAndVersion}' is not Provider/type@yyyy-mm-dd` });
+        out.push({
+          check: 'resource-types',
+          file: rel(infra, f.file),
+          message: `resource ${r.symbol}: '${r.typeAndVersion}' is not Provider/type@yyyy-mm-dd`,
+        });
       else if (!known.has(r.typeAndVersion.toLowerCase()))
         out.push({
           check: 'resource-types',
@@ -332,7 +357,11 @@ export function checkResourceTypes(infra: Infra, verified: string[]): Finding[] 
 // 6. Parameter files.
 
 /** main.parameters.json (azd), main.dev.parameters.json, main.prod.parameters.json: one per environment at least. */
-export const PARAMETER_FILES = { azd: 'main.parameters.json', dev: 'main.dev.parameters.json', prod: 'main.prod.parameters.json' };
+export const PARAMETER_FILES = {
+  azd: 'main.parameters.json',
+  dev: 'main.dev.parameters.json',
+  prod: 'main.prod.parameters.json',
+};
 
 /** `${VAR}` or `${VAR=default}`: azd substitutes these from the environment. */
 const AZD_SUBSTITUTION = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(?:=([^}]*))?\}$/;
@@ -342,7 +371,10 @@ export function checkParameterFiles(infra: Infra): Finding[] {
   for (const required of Object.values(PARAMETER_FILES))
     if (!fs.existsSync(path.join(infra.dir, required)))
       out.push({ check: 'parameter-files', file: `infra/${required}`, message: 'missing' });
-  for (const name of fs.readdirSync(infra.dir).filter((n) => n.endsWith('.parameters.json')).sort()) {
+  for (const name of fs
+    .readdirSync(infra.dir)
+    .filter((n) => n.endsWith('.parameters.json'))
+    .sort()) {
     const file = `infra/${name}`;
     const template = infra.files.get(path.resolve(infra.dir, `${name.split('.')[0]}.bicep`));
     if (!template) {
@@ -360,7 +392,11 @@ export function checkParameterFiles(infra: Infra): Finding[] {
     for (const [key, entry] of Object.entries(given)) {
       const param = template.params.get(key);
       if (!param) {
-        out.push({ check: 'parameter-files', file, message: `'${key}' is not a parameter of ${path.basename(template.file)}` });
+        out.push({
+          check: 'parameter-files',
+          file,
+          message: `'${key}' is not a parameter of ${path.basename(template.file)}`,
+        });
         continue;
       }
       const secure = param.decorators.includes('secure');
@@ -371,22 +407,48 @@ export function checkParameterFiles(infra: Infra): Finding[] {
       }
       const substitution = typeof entry.value === 'string' ? AZD_SUBSTITUTION.exec(entry.value) : null;
       if (secure && !substitution && !(typeof entry.value === 'string' && entry.value.startsWith('$(')))
-        out.push({ check: 'parameter-files', file, message: `'${key}' is @secure(): never a literal value in a parameter file` });
+        out.push({
+          check: 'parameter-files',
+          file,
+          message: `'${key}' is @secure(): never a literal value in a parameter file`,
+        });
       if (substitution) {
         if (name !== PARAMETER_FILES.azd)
-          out.push({ check: 'parameter-files', file, message: `'${key}': \${...} substitution works only in ${PARAMETER_FILES.azd} (azd)` });
+          out.push({
+            check: 'parameter-files',
+            file,
+            message: `'${key}': \${...} substitution works only in ${PARAMETER_FILES.azd} (azd)`,
+          });
         if (param.type !== 'string')
-          out.push({ check: 'parameter-files', file, message: `'${key}' is ${param.type}; azd substitutes strings only` });
+          out.push({
+            check: 'parameter-files',
+            file,
+            message: `'${key}' is ${param.type}; azd substitutes strings only`,
+          });
         const fallback = substitution[2];
         if (fallback !== undefined && param.allowed && !param.allowed.includes(fallback))
-          out.push({ check: 'parameter-files', file, message: `'${key}' default '${fallback}' is not one of ${JSON.stringify(param.allowed)}` });
+          out.push({
+            check: 'parameter-files',
+            file,
+            message: `'${key}' default '${fallback}' is not one of ${JSON.stringify(param.allowed)}`,
+          });
         continue;
       }
-      const expected = { string: 'string', int: 'number', bool: 'boolean', object: 'object', array: 'object' }[param.type];
+      const expected = { string: 'string', int: 'number', bool: 'boolean', object: 'object', array: 'object' }[
+        param.type
+      ];
       if (expected && typeof entry.value !== expected)
-        out.push({ check: 'parameter-files', file, message: `'${key}' should be ${param.type}, is ${JSON.stringify(entry.value)}` });
+        out.push({
+          check: 'parameter-files',
+          file,
+          message: `'${key}' should be ${param.type}, is ${JSON.stringify(entry.value)}`,
+        });
       if (param.allowed && !param.allowed.some((a) => JSON.stringify(a) === JSON.stringify(entry.value)))
-        out.push({ check: 'parameter-files', file, message: `'${key}' = ${JSON.stringify(entry.value)} is not one of ${JSON.stringify(param.allowed)}` });
+        out.push({
+          check: 'parameter-files',
+          file,
+          message: `'${key}' = ${JSON.stringify(entry.value)} is not one of ${JSON.stringify(param.allowed)}`,
+        });
     }
     for (const param of template.params.values())
       if (!param.hasDefault && !(param.name in given))
@@ -405,13 +467,15 @@ export function checkParameterFiles(infra: Infra): Finding[] {
 export function isSecretLookingName(name: string): boolean {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[\s_\-]+/)
+    .split(/[\s_-]+/)
     .map((w) => w.toLowerCase())
     .filter(Boolean);
   if (['name', 'names', 'id', 'uri', 'url', 'type'].includes(words[words.length - 1] ?? '')) return false;
   const joined = words.join(' ');
   return (
-    words.some((w) => ['key', 'keys', 'secret', 'secrets', 'password', 'passwd', 'certificate', 'cert', 'pfx'].includes(w)) ||
+    words.some((w) =>
+      ['key', 'keys', 'secret', 'secrets', 'password', 'passwd', 'certificate', 'cert', 'pfx'].includes(w),
+    ) ||
     joined.includes('connection string') ||
     words.includes('connectionstring')
   );
@@ -425,7 +489,12 @@ export function checkSecrets(infra: Infra): Finding[] {
     for (const p of f.params.values()) {
       if (isSecretLookingName(p.name) && !p.decorators.includes('secure'))
         out.push({ check: 'secrets', file, message: `parameter '${p.name}' looks secret: mark it @secure()` });
-      if (p.decorators.includes('secure') && p.defaultValue && literalValue(p.defaultValue) !== NOT_LITERAL && literalValue(p.defaultValue) !== '')
+      if (
+        p.decorators.includes('secure') &&
+        p.defaultValue &&
+        literalValue(p.defaultValue) !== NOT_LITERAL &&
+        literalValue(p.defaultValue) !== ''
+      )
         out.push({ check: 'secrets', file, message: `@secure() parameter '${p.name}' has a literal default` });
     }
     for (const o of f.outputs.values()) {
@@ -437,7 +506,8 @@ export function checkSecrets(infra: Infra): Finding[] {
         .descendantsOfType('call_expression')
         .map((c) => c?.childForFieldName('function')?.text ?? '')
         .filter((name) => /^list/i.test(name.split('.').pop() ?? ''));
-      if (listCalls.length > 0) out.push({ check: 'secrets', file, message: `output '${o.name}' calls ${listCalls[0]}()` });
+      if (listCalls.length > 0)
+        out.push({ check: 'secrets', file, message: `output '${o.name}' calls ${listCalls[0]}()` });
     }
   }
   return out;
@@ -466,7 +536,9 @@ export function findAppSettings(infra: Infra): AppSettingsFound {
   const settings = new Map<string, unknown>();
   const findings: Finding[] = [];
   const functionModules = [...infra.files.values()].filter(
-    (f) => f.params.has(APP_SETTINGS_PARAM) && f.resources.some((r) => r.typeAndVersion.toLowerCase().startsWith('microsoft.web/sites@') && !r.existing),
+    (f) =>
+      f.params.has(APP_SETTINGS_PARAM) &&
+      f.resources.some((r) => r.typeAndVersion.toLowerCase().startsWith('microsoft.web/sites@') && !r.existing),
   );
   if (functionModules.length !== 1) {
     findings.push({
@@ -479,12 +551,21 @@ export function findAppSettings(infra: Infra): AppSettingsFound {
   const fnModule = functionModules[0];
   const hostVar = fnModule.vars.get(HOST_SETTINGS_VAR);
   if (!hostVar || hostVar.type !== 'object')
-    findings.push({ check: 'app-settings', file: rel(infra, fnModule.file), message: `'${HOST_SETTINGS_VAR}' must be an object literal variable` });
+    findings.push({
+      check: 'app-settings',
+      file: rel(infra, fnModule.file),
+      message: `'${HOST_SETTINGS_VAR}' must be an object literal variable`,
+    });
   for (const p of objectProperties(hostVar)) settings.set(p.key, literalValue(p.value));
-  const site = fnModule.resources.find((r) => r.typeAndVersion.toLowerCase().startsWith('microsoft.web/sites@') && !r.existing);
+  const site = fnModule.resources.find(
+    (r) => r.typeAndVersion.toLowerCase().startsWith('microsoft.web/sites@') && !r.existing,
+  );
   const siteSettings = getProperty(site?.body, 'properties', 'siteConfig', 'appSettings');
   const siteText = siteSettings?.text ?? '';
-  if (!new RegExp(`\\b${APP_SETTINGS_PARAM}\\b`).test(siteText) || !new RegExp(`\\b${HOST_SETTINGS_VAR}\\b`).test(siteText))
+  if (
+    !new RegExp(`\\b${APP_SETTINGS_PARAM}\\b`).test(siteText) ||
+    !new RegExp(`\\b${HOST_SETTINGS_VAR}\\b`).test(siteText)
+  )
     findings.push({
       check: 'app-settings',
       file: rel(infra, fnModule.file),
@@ -497,20 +578,36 @@ export function findAppSettings(infra: Infra): AppSettingsFound {
       callers++;
       const given = getProperty(m.body, 'params', APP_SETTINGS_PARAM);
       if (!given || given.type !== 'object') {
-        findings.push({ check: 'app-settings', file: rel(infra, f.file), message: `module ${m.symbol}: '${APP_SETTINGS_PARAM}' must be an object literal` });
+        findings.push({
+          check: 'app-settings',
+          file: rel(infra, f.file),
+          message: `module ${m.symbol}: '${APP_SETTINGS_PARAM}' must be an object literal`,
+        });
         continue;
       }
       for (const p of objectProperties(given)) {
         if (settings.has(p.key))
-          findings.push({ check: 'app-settings', file: rel(infra, f.file), message: `app setting '${p.key}' is set twice` });
+          findings.push({
+            check: 'app-settings',
+            file: rel(infra, f.file),
+            message: `app setting '${p.key}' is set twice`,
+          });
         settings.set(p.key, literalValue(p.value));
       }
     }
-  if (callers === 0) findings.push({ check: 'app-settings', file: 'infra/main.bicep', message: 'the function app module is never used' });
+  if (callers === 0)
+    findings.push({
+      check: 'app-settings',
+      file: 'infra/main.bicep',
+      message: 'the function app module is never used',
+    });
   return { settings, findings };
 }
 
-export function checkAppSettings(infra: Infra, ctx: Pick<CheckContext, 'sampleSettingsFile' | 'settings' | 'allowlist'>): Finding[] {
+export function checkAppSettings(
+  infra: Infra,
+  ctx: Pick<CheckContext, 'sampleSettingsFile' | 'settings' | 'allowlist'>,
+): Finding[] {
   const { settings: bicep, findings: out } = findAppSettings(infra);
   const schemaNames = Object.keys(ctx.settings.shape);
   const { localOnly, hostOwned, sampleHostOwned } = ctx.allowlist;
@@ -518,38 +615,80 @@ export function checkAppSettings(infra: Infra, ctx: Pick<CheckContext, 'sampleSe
 
   // The allow-list itself: small, explicit and true.
   for (const name of Object.keys(localOnly)) {
-    if (!schemaNames.includes(name)) out.push({ check: 'app-settings', file: 'test/infra/settings-allowlist.json', message: `localOnly '${name}' is not in the schema` });
+    if (!schemaNames.includes(name))
+      out.push({
+        check: 'app-settings',
+        file: 'test/infra/settings-allowlist.json',
+        message: `localOnly '${name}' is not in the schema`,
+      });
     else if (!ctx.settings.shape[name].safeParse(undefined).success)
-      out.push({ check: 'app-settings', file: 'test/infra/settings-allowlist.json', message: `localOnly '${name}' is required by the schema, so Azure must set it` });
-    if (bicep.has(name)) out.push({ check: 'app-settings', file: at, message: `'${name}' is local-only (allow-list) but the templates set it` });
+      out.push({
+        check: 'app-settings',
+        file: 'test/infra/settings-allowlist.json',
+        message: `localOnly '${name}' is required by the schema, so Azure must set it`,
+      });
+    if (bicep.has(name))
+      out.push({
+        check: 'app-settings',
+        file: at,
+        message: `'${name}' is local-only (allow-list) but the templates set it`,
+      });
   }
   for (const name of [...Object.keys(hostOwned), ...Object.keys(sampleHostOwned)])
     if (schemaNames.includes(name))
-      out.push({ check: 'app-settings', file: 'test/infra/settings-allowlist.json', message: `'${name}' is in the schema: it is not host-owned` });
+      out.push({
+        check: 'app-settings',
+        file: 'test/infra/settings-allowlist.json',
+        message: `'${name}' is in the schema: it is not host-owned`,
+      });
 
   // Schema → templates, templates → schema.
   for (const name of schemaNames)
     if (!bicep.has(name) && !(name in localOnly))
-      out.push({ check: 'app-settings', file: at, message: `setting '${name}' (shared/config/settings.ts) is not set by the function app's app settings` });
+      out.push({
+        check: 'app-settings',
+        file: at,
+        message: `setting '${name}' (shared/config/settings.ts) is not set by the function app's app settings`,
+      });
   for (const [name, value] of bicep) {
     if (FLEX_DEPRECATED_SETTINGS.some((d) => d.toLowerCase() === name.toLowerCase()))
       out.push({ check: 'app-settings', file: at, message: `'${name}' must not be set on Flex Consumption` });
     else if (!schemaNames.includes(name) && !(name in hostOwned))
-      out.push({ check: 'app-settings', file: at, message: `app setting '${name}' is not read by the code (not in shared/config/settings.ts) nor host-owned` });
+      out.push({
+        check: 'app-settings',
+        file: at,
+        message: `app setting '${name}' is not read by the code (not in shared/config/settings.ts) nor host-owned`,
+      });
     else if (schemaNames.includes(name) && value !== NOT_LITERAL) {
-      if (typeof value !== 'string') out.push({ check: 'app-settings', file: at, message: `app setting '${name}' must be a string` });
+      if (typeof value !== 'string')
+        out.push({ check: 'app-settings', file: at, message: `app setting '${name}' must be a string` });
       const parsed = ctx.settings.shape[name].safeParse(value);
       if (!parsed.success)
-        out.push({ check: 'app-settings', file: at, message: `app setting '${name}' = ${JSON.stringify(value)} fails the schema: ${parsed.error?.issues[0]?.message}` });
+        out.push({
+          check: 'app-settings',
+          file: at,
+          message: `app setting '${name}' = ${JSON.stringify(value)} fails the schema: ${parsed.error?.issues[0]?.message}`,
+        });
     }
   }
   // The app's own limits match the gateway's (the app still enforces the body size behind API Management).
-  const gatewayLimits: Record<string, string> = { MAX_BODY_BYTES: String(MAX_BODY_BYTES), RATE_LIMIT_PER_MINUTE: RATE_LIMIT.calls };
+  const gatewayLimits: Record<string, string> = {
+    MAX_BODY_BYTES: String(MAX_BODY_BYTES),
+    RATE_LIMIT_PER_MINUTE: RATE_LIMIT.calls,
+  };
   for (const [name, limit] of Object.entries(gatewayLimits))
     if (schemaNames.includes(name) && bicep.has(name) && bicep.get(name) !== limit)
-      out.push({ check: 'app-settings', file: at, message: `app setting '${name}' must be '${limit}', the limit API Management enforces` });
+      out.push({
+        check: 'app-settings',
+        file: at,
+        message: `app setting '${name}' must be '${limit}', the limit API Management enforces`,
+      });
   if (schemaNames.includes('AUTH_MODE') && bicep.get('AUTH_MODE') !== 'apim')
-    out.push({ check: 'app-settings', file: at, message: `AUTH_MODE must be 'apim' in Azure (API Management checks the subscription key and the rate)` });
+    out.push({
+      check: 'app-settings',
+      file: at,
+      message: `AUTH_MODE must be 'apim' in Azure (API Management checks the subscription key and the rate)`,
+    });
 
   // local.settings.sample.json.
   const sampleName = path.basename(ctx.sampleSettingsFile);
@@ -561,15 +700,24 @@ export function checkAppSettings(infra: Infra, ctx: Pick<CheckContext, 'sampleSe
   }
   if (values) {
     for (const name of schemaNames)
-      if (!(name in values)) out.push({ check: 'app-settings', file: sampleName, message: `setting '${name}' is not listed in Values` });
+      if (!(name in values))
+        out.push({ check: 'app-settings', file: sampleName, message: `setting '${name}' is not listed in Values` });
     for (const name of Object.keys(values))
       if (!schemaNames.includes(name) && !(name in sampleHostOwned))
-        out.push({ check: 'app-settings', file: sampleName, message: `'${name}' is not read by the code nor by the local Functions host` });
+        out.push({
+          check: 'app-settings',
+          file: sampleName,
+          message: `'${name}' is not read by the code nor by the local Functions host`,
+        });
     const schemaValues = Object.fromEntries(Object.entries(values).filter(([k]) => schemaNames.includes(k)));
     const parsed = ctx.settings.schema.safeParse(schemaValues);
     if (!parsed.success)
       for (const issue of parsed.error?.issues ?? [])
-        out.push({ check: 'app-settings', file: sampleName, message: `Values fail the schema at ${issue.path.join('.') || '(root)'}: ${issue.message}` });
+        out.push({
+          check: 'app-settings',
+          file: sampleName,
+          message: `Values fail the schema at ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+        });
   }
   return out;
 }
@@ -584,12 +732,21 @@ export function checkPlatform(infra: Infra): Finding[] {
   if (accounts.length === 0) out.push({ check: 'platform', file: 'infra', message: 'no storage account' });
   for (const { file, resource } of accounts)
     if (literalValue(getProperty(resource.body, 'properties', 'allowSharedKeyAccess')) !== false)
-      out.push({ check: 'platform', file: rel(infra, file.file), message: `storage account ${resource.symbol}: allowSharedKeyAccess must be false (identity everywhere)` });
+      out.push({
+        check: 'platform',
+        file: rel(infra, file.file),
+        message: `storage account ${resource.symbol}: allowSharedKeyAccess must be false (identity everywhere)`,
+      });
 
   const queueLists = infra.main ? literalValue(infra.main.vars.get('queueNames')) : NOT_LITERAL;
   const queues = Array.isArray(queueLists) ? queueLists : [];
   for (const q of EXPORT_QUEUES)
-    if (!queues.includes(q)) out.push({ check: 'platform', file: 'infra/main.bicep', message: `queue '${q}' is not in the literal 'queueNames'` });
+    if (!queues.includes(q))
+      out.push({
+        check: 'platform',
+        file: 'infra/main.bicep',
+        message: `queue '${q}' is not in the literal 'queueNames'`,
+      });
 
   const plans = resourcesOfType(infra, 'Microsoft.Web/serverfarms').filter((r) => !r.resource.existing);
   if (!plans.some(({ resource }) => literalValue(getProperty(resource.body, 'sku', 'tier')) === 'FlexConsumption'))
@@ -603,14 +760,30 @@ export function checkPlatform(infra: Infra): Finding[] {
   const siteFile = rel(infra, file.file);
   const runtime = literalValue(getProperty(site.body, 'properties', 'functionAppConfig', 'runtime'));
   if (JSON.stringify(runtime) !== JSON.stringify({ name: 'node', version: '22' }))
-    out.push({ check: 'platform', file: siteFile, message: `functionAppConfig.runtime must be node 22, is ${runtime === NOT_LITERAL ? 'computed' : JSON.stringify(runtime)}` });
+    out.push({
+      check: 'platform',
+      file: siteFile,
+      message: `functionAppConfig.runtime must be node 22, is ${runtime === NOT_LITERAL ? 'computed' : JSON.stringify(runtime)}`,
+    });
   if (literalValue(getProperty(site.body, 'identity', 'type')) !== 'SystemAssigned')
     out.push({ check: 'platform', file: siteFile, message: 'the function app needs a system-assigned identity' });
-  if (literalValue(getProperty(site.body, 'properties', 'functionAppConfig', 'deployment', 'storage', 'authentication', 'type')) !== 'SystemAssignedIdentity')
-    out.push({ check: 'platform', file: siteFile, message: 'the deployment package must be read with the system-assigned identity' });
+  if (
+    literalValue(
+      getProperty(site.body, 'properties', 'functionAppConfig', 'deployment', 'storage', 'authentication', 'type'),
+    ) !== 'SystemAssignedIdentity'
+  )
+    out.push({
+      check: 'platform',
+      file: siteFile,
+      message: 'the deployment package must be read with the system-assigned identity',
+    });
   const tags = getProperty(site.body, 'tags');
   if (!tags || !/'azd-service-name'\s*:\s*'api'/.test(tags.text))
-    out.push({ check: 'platform', file: siteFile, message: "the function app must carry the tag 'azd-service-name': 'api' (azure.yaml service)" });
+    out.push({
+      check: 'platform',
+      file: siteFile,
+      message: "the function app must carry the tag 'azd-service-name': 'api' (azure.yaml service)",
+    });
 
   // Role assignments of the function identity, in the function app's file.
   const assigned = roleAssignmentsIn(file).filter((a) => a.principal.includes(`${site.symbol}.identity.principalId`));
@@ -669,30 +842,61 @@ export function checkApim(infra: Infra): Finding[] {
   const main = infra.main;
   const productParam = main?.params.get(PRODUCT_PARAM);
   if (!productParam)
-    out.push({ check: 'apim', file: 'infra/main.bicep', message: `parameter '${PRODUCT_PARAM}' (the product identifier, named after the service + "Product") is missing` });
-  else if (JSON.stringify([...(productParam.allowed ?? [])].sort()) !== JSON.stringify([PRODUCTS.dev, PRODUCTS.prod].sort()))
-    out.push({ check: 'apim', file: 'infra/main.bicep', message: `'${PRODUCT_PARAM}' must allow exactly ${PRODUCTS.dev} and ${PRODUCTS.prod}` });
+    out.push({
+      check: 'apim',
+      file: 'infra/main.bicep',
+      message: `parameter '${PRODUCT_PARAM}' (the product identifier, named after the service + "Product") is missing`,
+    });
+  else if (
+    JSON.stringify([...(productParam.allowed ?? [])].sort()) !== JSON.stringify([PRODUCTS.dev, PRODUCTS.prod].sort())
+  )
+    out.push({
+      check: 'apim',
+      file: 'infra/main.bicep',
+      message: `'${PRODUCT_PARAM}' must allow exactly ${PRODUCTS.dev} and ${PRODUCTS.prod}`,
+    });
 
   for (const [env, product] of Object.entries(PRODUCTS)) {
     const file = path.join(infra.dir, PARAMETER_FILES[env as 'dev' | 'prod']);
     if (!fs.existsSync(file)) continue;
     try {
       const value = JSON.parse(fs.readFileSync(file, 'utf8')).parameters?.[PRODUCT_PARAM]?.value;
-      if (value !== product) out.push({ check: 'apim', file: `infra/${path.basename(file)}`, message: `${PRODUCT_PARAM} must be '${product}', is ${JSON.stringify(value)}` });
+      if (value !== product)
+        out.push({
+          check: 'apim',
+          file: `infra/${path.basename(file)}`,
+          message: `${PRODUCT_PARAM} must be '${product}', is ${JSON.stringify(value)}`,
+        });
     } catch {
       /* reported by checkParameterFiles */
     }
   }
 
   const products = resourcesOfType(infra, 'Microsoft.ApiManagement/service/products');
-  if (products.length !== 1) out.push({ check: 'apim', file: 'infra', message: `expected one API Management product, found ${products.length}` });
+  if (products.length !== 1)
+    out.push({
+      check: 'apim',
+      file: 'infra',
+      message: `expected one API Management product, found ${products.length}`,
+    });
   for (const { file, resource } of products) {
     const name = getProperty(resource.body, 'name');
     const param = name?.type === 'identifier' ? file.params.get(name.text) : undefined;
-    if (!param || JSON.stringify([...(param.allowed ?? [])].sort()) !== JSON.stringify([PRODUCTS.dev, PRODUCTS.prod].sort()))
-      out.push({ check: 'apim', file: rel(infra, file.file), message: `product ${resource.symbol}: its name must be a parameter allowing ${PRODUCTS.dev} and ${PRODUCTS.prod}` });
+    if (
+      !param ||
+      JSON.stringify([...(param.allowed ?? [])].sort()) !== JSON.stringify([PRODUCTS.dev, PRODUCTS.prod].sort())
+    )
+      out.push({
+        check: 'apim',
+        file: rel(infra, file.file),
+        message: `product ${resource.symbol}: its name must be a parameter allowing ${PRODUCTS.dev} and ${PRODUCTS.prod}`,
+      });
     if (literalValue(getProperty(resource.body, 'properties', 'subscriptionRequired')) !== true)
-      out.push({ check: 'apim', file: rel(infra, file.file), message: `product ${resource.symbol}: subscriptionRequired must be true` });
+      out.push({
+        check: 'apim',
+        file: rel(infra, file.file),
+        message: `product ${resource.symbol}: subscriptionRequired must be true`,
+      });
   }
 
   const apis = resourcesOfType(infra, 'Microsoft.ApiManagement/service/apis');
@@ -700,27 +904,44 @@ export function checkApim(infra: Infra): Finding[] {
   for (const { file, resource } of apis) {
     const f = rel(infra, file.file);
     const props = getProperty(resource.body, 'properties');
-    if (literalValue(getProperty(props, 'subscriptionRequired')) !== true) out.push({ check: 'apim', file: f, message: 'the API must require a subscription' });
+    if (literalValue(getProperty(props, 'subscriptionRequired')) !== true)
+      out.push({ check: 'apim', file: f, message: 'the API must require a subscription' });
     const keyNames = literalValue(getProperty(props, 'subscriptionKeyParameterNames'));
     if (JSON.stringify(keyNames) !== JSON.stringify({ header: SUBSCRIPTION_KEY_HEADER, query: SUBSCRIPTION_KEY_QUERY }))
-      out.push({ check: 'apim', file: f, message: `subscriptionKeyParameterNames must be { header: '${SUBSCRIPTION_KEY_HEADER}', query: '${SUBSCRIPTION_KEY_QUERY}' }` });
-    if (literalValue(getProperty(props, 'format')) !== 'openapi+json') out.push({ check: 'apim', file: f, message: "the API is imported with format 'openapi+json'" });
+      out.push({
+        check: 'apim',
+        file: f,
+        message: `subscriptionKeyParameterNames must be { header: '${SUBSCRIPTION_KEY_HEADER}', query: '${SUBSCRIPTION_KEY_QUERY}' }`,
+      });
+    if (literalValue(getProperty(props, 'format')) !== 'openapi+json')
+      out.push({ check: 'apim', file: f, message: "the API is imported with format 'openapi+json'" });
     const loaded = loadedFile(file, getProperty(props, 'value'));
     if (loaded !== path.resolve(infra.dir, 'openapi.json'))
       out.push({ check: 'apim', file: f, message: "the API's value must be loadTextContent of infra/openapi.json" });
     const linked = resourcesOfType(infra, 'Microsoft.ApiManagement/service/products/apis').some(({ resource: link }) =>
-      new RegExp(`^${resource.symbol}\\.name$|^'${literalValue(getProperty(resource.body, 'name'))}'$`).test(getProperty(link.body, 'name')?.text ?? ''),
+      new RegExp(`^${resource.symbol}\\.name$|^'${String(literalValue(getProperty(resource.body, 'name')))}'$`).test(
+        getProperty(link.body, 'name')?.text ?? '',
+      ),
     );
-    if (!linked) out.push({ check: 'apim', file: f, message: `the API ${resource.symbol} is not added to the product` });
+    if (!linked)
+      out.push({ check: 'apim', file: f, message: `the API ${resource.symbol} is not added to the product` });
   }
 
   const namedValues = resourcesOfType(infra, 'Microsoft.ApiManagement/service/namedValues');
-  const fnKey = namedValues.find(({ resource }) => literalValue(getProperty(resource.body, 'properties', 'displayName')) === FUNCTION_KEY_NAMED_VALUE);
-  if (!fnKey) out.push({ check: 'apim', file: 'infra', message: `named value '${FUNCTION_KEY_NAMED_VALUE}' is missing` });
+  const fnKey = namedValues.find(
+    ({ resource }) =>
+      literalValue(getProperty(resource.body, 'properties', 'displayName')) === FUNCTION_KEY_NAMED_VALUE,
+  );
+  if (!fnKey)
+    out.push({ check: 'apim', file: 'infra', message: `named value '${FUNCTION_KEY_NAMED_VALUE}' is missing` });
   else {
     const props = getProperty(fnKey.resource.body, 'properties');
     if (literalValue(getProperty(props, 'secret')) !== true || !getProperty(props, 'keyVault', 'secretIdentifier'))
-      out.push({ check: 'apim', file: rel(infra, fnKey.file.file), message: `named value '${FUNCTION_KEY_NAMED_VALUE}' must be a secret from Key Vault` });
+      out.push({
+        check: 'apim',
+        file: rel(infra, fnKey.file.file),
+        message: `named value '${FUNCTION_KEY_NAMED_VALUE}' must be a secret from Key Vault`,
+      });
   }
   return out;
 }
@@ -737,7 +958,12 @@ export interface PolicyFiles {
 export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes']): Finding[] {
   const out: Finding[] = [];
   const policyDir = path.join(infra.dir, 'policies');
-  const xmlFiles = fs.existsSync(policyDir) ? fs.readdirSync(policyDir).filter((n) => n.endsWith('.xml')).sort() : [];
+  const xmlFiles = fs.existsSync(policyDir)
+    ? fs
+        .readdirSync(policyDir)
+        .filter((n) => n.endsWith('.xml'))
+        .sort()
+    : [];
   const parsed = new Map<string, XmlElement>();
   for (const name of xmlFiles) {
     const full = path.join(policyDir, name);
@@ -748,13 +974,22 @@ export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes
       continue;
     }
     const root = parseXml(xml);
-    if (root.name !== 'policies') out.push({ check: 'policies', file: `infra/policies/${name}`, message: `root element must be <policies>, is <${root.name}>` });
+    if (root.name !== 'policies')
+      out.push({
+        check: 'policies',
+        file: `infra/policies/${name}`,
+        message: `root element must be <policies>, is <${root.name}>`,
+      });
     parsed.set(path.resolve(full), root);
   }
 
   // Which file is loaded where.
   const loadedBy = (type: string) =>
-    resourcesOfType(infra, type).map(({ file, resource }) => ({ file, loaded: loadedFile(file, getProperty(resource.body, 'properties', 'value')), resource }));
+    resourcesOfType(infra, type).map(({ file, resource }) => ({
+      file,
+      loaded: loadedFile(file, getProperty(resource.body, 'properties', 'value')),
+      resource,
+    }));
   const roles: PolicyFiles = {};
   for (const [role, type] of [
     ['global', 'Microsoft.ApiManagement/service/policies'],
@@ -767,9 +1002,18 @@ export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes
     }
     const { file, loaded, resource } = found[0];
     if (literalValue(getProperty(resource.body, 'properties', 'format')) !== 'xml')
-      out.push({ check: 'policies', file: rel(infra, file.file), message: `${resource.symbol}: format must be 'xml' (the file is checked as well-formed XML)` });
+      out.push({
+        check: 'policies',
+        file: rel(infra, file.file),
+        message: `${resource.symbol}: format must be 'xml' (the file is checked as well-formed XML)`,
+      });
     const root = loaded ? parsed.get(loaded) : undefined;
-    if (!loaded) out.push({ check: 'policies', file: rel(infra, file.file), message: `${resource.symbol}: value must be loadTextContent of a policies/*.xml file` });
+    if (!loaded)
+      out.push({
+        check: 'policies',
+        file: rel(infra, file.file),
+        message: `${resource.symbol}: value must be loadTextContent of a policies/*.xml file`,
+      });
     else if (root) roles[role] = { file: rel(infra, loaded), root };
   }
   const used = new Set([roles.global?.file, roles.api?.file]);
@@ -792,7 +1036,12 @@ export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes
     if (!role) continue;
     for (const el of allElements(role.root))
       for (const m of deepTextOwn(el).matchAll(/\{\{([^}]+)\}\}/g))
-        if (!defined.has(m[1])) out.push({ check: 'policies', file: role.file, message: `named value {{${m[1]}}} is not defined in the templates` });
+        if (!defined.has(m[1]))
+          out.push({
+            check: 'policies',
+            file: role.file,
+            message: `named value {{${m[1]}}} is not defined in the templates`,
+          });
   }
   return out;
 }
@@ -808,21 +1057,39 @@ function section(root: XmlElement, name: string): XmlElement | undefined {
 function checkGlobalPolicy(file: string, root: XmlElement): Finding[] {
   const out: Finding[] = [];
   const forward = child(section(root, 'backend'), 'forward-request');
-  if (!forward) out.push({ check: 'policies', file, message: 'the service-scope <backend> must <forward-request>, or no call reaches the app' });
-  else if (forward.attrs.timeout !== '30') out.push({ check: 'policies', file, message: 'forward-request timeout must be 30 (the spec\'s response time-out)' });
+  if (!forward)
+    out.push({
+      check: 'policies',
+      file,
+      message: 'the service-scope <backend> must <forward-request>, or no call reaches the app',
+    });
+  else if (forward.attrs.timeout !== '30')
+    out.push({ check: 'policies', file, message: "forward-request timeout must be 30 (the spec's response time-out)" });
   const onError = section(root, 'on-error');
   const handled = (predicate: (condition: string) => boolean, status: string) =>
     allElements(onError ?? root).some(
-      (el) => el.name === 'when' && predicate(el.attrs.condition ?? '') && statusOf(child(el, 'return-response')) === status,
+      (el) =>
+        el.name === 'when' && predicate(el.attrs.condition ?? '') && statusOf(child(el, 'return-response')) === status,
     );
-  if (!handled((c) => c.includes('SubscriptionKeyNotFound'), '401')) out.push({ check: 'policies', file, message: 'on-error must answer SubscriptionKeyNotFound with 401' });
-  if (!handled((c) => c.includes('SubscriptionKeyInvalid'), '401')) out.push({ check: 'policies', file, message: 'on-error must answer SubscriptionKeyInvalid with 401' });
-  if (!handled((c) => c.includes('"rate-limit"') || c.includes('RateLimitExceeded'), '429')) out.push({ check: 'policies', file, message: 'on-error must answer the rate limit with 429' });
-  const rateBranch = allElements(onError ?? root).find((el) => el.name === 'when' && /rate-limit|RateLimitExceeded/.test(el.attrs.condition ?? ''));
-  const retryAfter = rateBranch && allElements(rateBranch).find((el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === 'retry-after');
+  if (!handled((c) => c.includes('SubscriptionKeyNotFound'), '401'))
+    out.push({ check: 'policies', file, message: 'on-error must answer SubscriptionKeyNotFound with 401' });
+  if (!handled((c) => c.includes('SubscriptionKeyInvalid'), '401'))
+    out.push({ check: 'policies', file, message: 'on-error must answer SubscriptionKeyInvalid with 401' });
+  if (!handled((c) => c.includes('"rate-limit"') || c.includes('RateLimitExceeded'), '429'))
+    out.push({ check: 'policies', file, message: 'on-error must answer the rate limit with 429' });
+  const rateBranch = allElements(onError ?? root).find(
+    (el) => el.name === 'when' && /rate-limit|RateLimitExceeded/.test(el.attrs.condition ?? ''),
+  );
+  const retryAfter =
+    rateBranch &&
+    allElements(rateBranch).find((el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === 'retry-after');
   if (!retryAfter) out.push({ check: 'policies', file, message: 'the 429 answer must set Retry-After' });
   if (!allElements(onError ?? root).some((el) => el.name === 'otherwise' && child(el, 'return-response')))
-    out.push({ check: 'policies', file, message: 'on-error needs an <otherwise> problem response for every other gateway error' });
+    out.push({
+      check: 'policies',
+      file,
+      message: 'on-error needs an <otherwise> problem response for every other gateway error',
+    });
   return out;
 }
 
@@ -831,13 +1098,18 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
   for (const name of ['inbound', 'backend', 'outbound', 'on-error']) {
     const s = section(root, name);
     if (!s || !s.children.some((c) => c.name === 'base'))
-      out.push({ check: 'policies', file, message: `<${name}> must include <base /> (or the service-scope policy is skipped)` });
+      out.push({
+        check: 'policies',
+        file,
+        message: `<${name}> must include <base /> (or the service-scope policy is skipped)`,
+      });
   }
   const inbound = section(root, 'inbound');
   const els = inbound ? allElements(inbound) : [];
 
   const rate = els.filter((el) => el.name === 'rate-limit');
-  if (rate.length !== 1) out.push({ check: 'policies', file, message: `expected one <rate-limit> in <inbound>, found ${rate.length}` });
+  if (rate.length !== 1)
+    out.push({ check: 'policies', file, message: `expected one <rate-limit> in <inbound>, found ${rate.length}` });
   else {
     if (rate[0].attrs.calls !== RATE_LIMIT.calls || rate[0].attrs['renewal-period'] !== RATE_LIMIT.renewalPeriod)
       out.push({
@@ -846,14 +1118,21 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
         message: `rate-limit must be calls="${RATE_LIMIT.calls}" renewal-period="${RATE_LIMIT.renewalPeriod}", is calls="${rate[0].attrs.calls}" renewal-period="${rate[0].attrs['renewal-period']}"`,
       });
     const variable = rate[0].attrs['retry-after-variable-name'];
-    if (!variable) out.push({ check: 'policies', file, message: 'rate-limit needs retry-after-variable-name (the 429 answer reads it for Retry-After)' });
+    if (!variable)
+      out.push({
+        check: 'policies',
+        file,
+        message: 'rate-limit needs retry-after-variable-name (the 429 answer reads it for Retry-After)',
+      });
     else if (globalRoot && !deepText(globalRoot).includes(`"${variable}"`))
       out.push({ check: 'policies', file, message: `the 429 answer does not read the variable '${variable}'` });
   }
 
   // 401 without the SID key.
   const sidBranch = els.find((el) => el.name === 'when' && (el.attrs.condition ?? '').includes(SID_HEADER));
-  const checkHeader = els.find((el) => el.name === 'check-header' && el.attrs.name === SID_HEADER && el.attrs['failed-check-httpcode'] === '401');
+  const checkHeader = els.find(
+    (el) => el.name === 'check-header' && el.attrs.name === SID_HEADER && el.attrs['failed-check-httpcode'] === '401',
+  );
   if (!checkHeader && (!sidBranch || statusOf(child(sidBranch, 'return-response')) !== '401'))
     out.push({ check: 'policies', file, message: `a missing ${SID_HEADER} must be answered 401` });
 
@@ -864,27 +1143,66 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
     const condition = sizeBranch.attrs.condition ?? '';
     const numbers = [...condition.matchAll(/\d{4,}/g)].map((m) => Number(m[0]));
     if (!numbers.includes(MAX_BODY_BYTES))
-      out.push({ check: 'policies', file, message: `the size check must compare with ${MAX_BODY_BYTES} bytes (1 MB), found ${numbers.join(', ') || 'no number'}` });
+      out.push({
+        check: 'policies',
+        file,
+        message: `the size check must compare with ${MAX_BODY_BYTES} bytes (1 MB), found ${numbers.join(', ') || 'no number'}`,
+      });
     const variable = /context\.Variables\["([^"]+)"\]/.exec(condition)?.[1];
     if (variable) {
       const setter = els.find((el) => el.name === 'set-variable' && el.attrs.name === variable);
       if (!setter || !/Content-Length/i.test(setter.attrs.value ?? ''))
-        out.push({ check: 'policies', file, message: `the size variable '${variable}' must be measured (Content-Length, or the body)` });
-    } else if (!/Content-Length|Body/i.test(condition)) out.push({ check: 'policies', file, message: 'the size check must measure Content-Length or the body' });
+        out.push({
+          check: 'policies',
+          file,
+          message: `the size variable '${variable}' must be measured (Content-Length, or the body)`,
+        });
+    } else if (!/Content-Length|Body/i.test(condition))
+      out.push({ check: 'policies', file, message: 'the size check must measure Content-Length or the body' });
   }
 
   // Header hygiene towards the backend.
-  const setHeader = (name: string) => els.filter((el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === name.toLowerCase());
+  const setHeader = (name: string) =>
+    els.filter((el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === name.toLowerCase());
   if (!setHeader(SUBSCRIPTION_KEY_HEADER).some((el) => el.attrs['exists-action'] === 'delete'))
-    out.push({ check: 'policies', file, message: `${SUBSCRIPTION_KEY_HEADER} must be removed before the backend (set-header exists-action="delete")` });
-  if (!els.some((el) => el.name === 'set-query-parameter' && el.attrs.name === SUBSCRIPTION_KEY_QUERY && el.attrs['exists-action'] === 'delete'))
-    out.push({ check: 'policies', file, message: `the ${SUBSCRIPTION_KEY_QUERY} query parameter must be removed before the backend` });
+    out.push({
+      check: 'policies',
+      file,
+      message: `${SUBSCRIPTION_KEY_HEADER} must be removed before the backend (set-header exists-action="delete")`,
+    });
+  if (
+    !els.some(
+      (el) =>
+        el.name === 'set-query-parameter' &&
+        el.attrs.name === SUBSCRIPTION_KEY_QUERY &&
+        el.attrs['exists-action'] === 'delete',
+    )
+  )
+    out.push({
+      check: 'policies',
+      file,
+      message: `the ${SUBSCRIPTION_KEY_QUERY} query parameter must be removed before the backend`,
+    });
   const identity = setHeader(IDENTITY_HEADER);
-  if (!identity.some((el) => el.attrs['exists-action'] === 'override' && /context\.Subscription\.Id/.test(deepText(el))))
-    out.push({ check: 'policies', file, message: `${IDENTITY_HEADER} must be set with exists-action="override" from context.Subscription.Id` });
+  if (
+    !identity.some((el) => el.attrs['exists-action'] === 'override' && /context\.Subscription\.Id/.test(deepText(el)))
+  )
+    out.push({
+      check: 'policies',
+      file,
+      message: `${IDENTITY_HEADER} must be set with exists-action="override" from context.Subscription.Id`,
+    });
   const fnKey = setHeader(FUNCTION_KEY_HEADER);
-  if (!fnKey.some((el) => el.attrs['exists-action'] === 'override' && deepText(el).includes(`{{${FUNCTION_KEY_NAMED_VALUE}}}`)))
-    out.push({ check: 'policies', file, message: `${FUNCTION_KEY_HEADER} must be set (override) from {{${FUNCTION_KEY_NAMED_VALUE}}}` });
+  if (
+    !fnKey.some(
+      (el) => el.attrs['exists-action'] === 'override' && deepText(el).includes(`{{${FUNCTION_KEY_NAMED_VALUE}}}`),
+    )
+  )
+    out.push({
+      check: 'policies',
+      file,
+      message: `${FUNCTION_KEY_HEADER} must be set (override) from {{${FUNCTION_KEY_NAMED_VALUE}}}`,
+    });
   return out;
 }
 
@@ -898,7 +1216,9 @@ function checkProblemResponses(file: string, root: XmlElement, errorCodes: Check
   for (const rr of allElements(root).filter((el) => el.name === 'return-response')) {
     const status = statusOf(rr);
     const label = `return-response ${status ?? '(no status)'}`;
-    const contentType = allElements(rr).find((el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === 'content-type');
+    const contentType = allElements(rr).find(
+      (el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === 'content-type',
+    );
     if (child(contentType, 'value')?.text !== 'application/problem+json')
       out.push({ check: 'policies', file, message: `${label}: Content-Type must be application/problem+json` });
     const body = child(rr, 'set-body')?.text ?? '';
@@ -910,16 +1230,39 @@ function checkProblemResponses(file: string, root: XmlElement, errorCodes: Check
       continue;
     }
     const keys = Object.keys(problem).sort().join(',');
-    if (keys !== 'detail,errors,status,title,type') out.push({ check: 'policies', file, message: `${label}: body keys must be type, title, status, detail, errors (are ${keys})` });
-    if (String(problem.status) !== status) out.push({ check: 'policies', file, message: `${label}: body status ${problem.status} differs from the response status` });
-    if (problem.type !== `${PROBLEM_TYPE_PREFIX}${status}`) out.push({ check: 'policies', file, message: `${label}: type must be ${PROBLEM_TYPE_PREFIX}${status}` });
+    if (keys !== 'detail,errors,status,title,type')
+      out.push({
+        check: 'policies',
+        file,
+        message: `${label}: body keys must be type, title, status, detail, errors (are ${keys})`,
+      });
+    if (String(problem.status) !== status)
+      out.push({
+        check: 'policies',
+        file,
+        message: `${label}: body status ${String(problem.status)} differs from the response status`,
+      });
+    if (problem.type !== `${PROBLEM_TYPE_PREFIX}${status}`)
+      out.push({ check: 'policies', file, message: `${label}: type must be ${PROBLEM_TYPE_PREFIX}${status}` });
     const errors = Array.isArray(problem.errors) ? (problem.errors as Record<string, unknown>[]) : [];
-    if (errors.length === 0) out.push({ check: 'policies', file, message: `${label}: errors must list at least one violation` });
+    if (errors.length === 0)
+      out.push({ check: 'policies', file, message: `${label}: errors must list at least one violation` });
     for (const e of errors) {
-      if (Object.keys(e).sort().join(',') !== 'code,message,path') out.push({ check: 'policies', file, message: `${label}: each error has code, path, message` });
+      if (Object.keys(e).sort().join(',') !== 'code,message,path')
+        out.push({ check: 'policies', file, message: `${label}: each error has code, path, message` });
       const known = errorCodes[String(e.code)];
-      if (!known) out.push({ check: 'policies', file, message: `${label}: error code ${e.code} is not in shared/domain/errors.ts` });
-      else if (String(known[0]) !== status) out.push({ check: 'policies', file, message: `${label}: error code ${e.code} is a ${known[0]} code` });
+      if (!known)
+        out.push({
+          check: 'policies',
+          file,
+          message: `${label}: error code ${String(e.code)} is not in shared/domain/errors.ts`,
+        });
+      else if (String(known[0]) !== status)
+        out.push({
+          check: 'policies',
+          file,
+          message: `${label}: error code ${String(e.code)} is a ${known[0]} code`,
+        });
     }
   }
   return out;
@@ -963,9 +1306,15 @@ export function checkAzureYaml(infra: Infra, azureYamlFile: string): Finding[] {
   const file = path.basename(azureYamlFile);
   if (!fs.existsSync(azureYamlFile)) return [{ check: 'azure-yaml', file, message: 'missing' }];
   const yaml = readYamlMapping(fs.readFileSync(azureYamlFile, 'utf8'));
-  const get = (...keys: string[]) => keys.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), yaml);
+  const get = (...keys: string[]) =>
+    keys.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), yaml);
   const expect = (keys: string[], value: string) => {
-    if (get(...keys) !== value) out.push({ check: 'azure-yaml', file, message: `${keys.join('.')} must be '${value}', is ${JSON.stringify(get(...keys))}` });
+    if (get(...keys) !== value)
+      out.push({
+        check: 'azure-yaml',
+        file,
+        message: `${keys.join('.')} must be '${value}', is ${JSON.stringify(get(...keys))}`,
+      });
   };
   expect(['infra', 'provider'], 'bicep');
   expect(['infra', 'path'], path.basename(infra.dir) === 'infra' ? 'infra' : path.basename(infra.dir));
@@ -975,8 +1324,12 @@ export function checkAzureYaml(infra: Infra, azureYamlFile: string): Finding[] {
   expect(['services', 'api', 'host'], 'function');
   // The lean package npm run build writes (local/build-package.ts), never the repository with its dev tooling.
   expect(['services', 'api', 'dist'], 'dist/deploy');
-  if (!/write-openapi\.js --check/.test(String(get('hooks', 'preprovision', 'posix', 'run') ?? '')))
-    out.push({ check: 'azure-yaml', file, message: 'the preprovision hook must check infra/openapi.json (write-openapi.js --check)' });
+  if (!/write-openapi\.js --check/.test(JSON.stringify(get('hooks', 'preprovision', 'posix', 'run') ?? '')))
+    out.push({
+      check: 'azure-yaml',
+      file,
+      message: 'the preprovision hook must check infra/openapi.json (write-openapi.js --check)',
+    });
   return out;
 }
 

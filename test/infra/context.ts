@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { settingsSchema } from '../../shared/config/settings';
 import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS } from '../../shared/http/error-status';
-import { CheckContext, SettingSchema, SettingsAllowlist } from './checks';
+import { CheckContext, SettingsAllowlist } from './checks';
 import allowlistJson from './settings-allowlist.json';
 import verifiedJson from './verified-resource-types.json';
 
@@ -24,11 +24,13 @@ export function realContext(overrides: Partial<CheckContext> = {}): CheckContext
     infraDir: INFRA_DIR,
     sampleSettingsFile: SAMPLE_SETTINGS_FILE,
     settings: {
-      schema: settingsSchema as unknown as SettingSchema,
-      shape: settingsSchema.shape as unknown as Record<string, SettingSchema>,
+      schema: settingsSchema,
+      shape: settingsSchema.shape,
     },
     allowlist,
-    errorCodes: Object.fromEntries(Object.entries(ERROR_CODES).map(([code, text]) => [code, [HTTP_STATUS[code as ErrorCode], text] as const])),
+    errorCodes: Object.fromEntries(
+      Object.entries(ERROR_CODES).map(([code, text]) => [code, [HTTP_STATUS[code as ErrorCode], text] as const]),
+    ),
     verifiedResourceTypes: verifiedJson.verified,
     azureYamlFile: AZURE_YAML_FILE,
     ...overrides,

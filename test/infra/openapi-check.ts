@@ -33,7 +33,9 @@ export function allRefs(node: unknown, at = '#'): { ref: string; at: string }[] 
   if (Array.isArray(node)) return node.flatMap((v, i) => allRefs(v, `${at}/${i}`));
   if (!isObject(node)) return [];
   return Object.entries(node).flatMap(([k, v]) =>
-    k === '$ref' && typeof v === 'string' ? [{ ref: v, at }] : allRefs(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    k === '$ref' && typeof v === 'string'
+      ? [{ ref: v, at }]
+      : allRefs(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
   );
 }
 
@@ -41,9 +43,11 @@ export function allRefs(node: unknown, at = '#'): { ref: string; at: string }[] 
 export function validateOpenApi31(doc: unknown): string[] {
   const problems: string[] = [];
   if (!isObject(doc)) return ['the document is not an object'];
-  if (typeof doc.openapi !== 'string' || !/^3\.1\.\d+$/.test(doc.openapi)) problems.push(`openapi must be 3.1.x, is ${JSON.stringify(doc.openapi)}`);
+  if (typeof doc.openapi !== 'string' || !/^3\.1\.\d+$/.test(doc.openapi))
+    problems.push(`openapi must be 3.1.x, is ${JSON.stringify(doc.openapi)}`);
   const info = doc.info;
-  if (!isObject(info) || typeof info.title !== 'string' || typeof info.version !== 'string') problems.push('info needs a title and a version (strings)');
+  if (!isObject(info) || typeof info.title !== 'string' || typeof info.version !== 'string')
+    problems.push('info needs a title and a version (strings)');
   if (!isObject(doc.paths)) {
     problems.push('paths must be an object');
     return problems;
@@ -68,28 +72,38 @@ export function validateOpenApi31(doc: unknown): string[] {
         continue;
       }
       if (typeof op.operationId === 'string') {
-        if (operationIds.has(op.operationId)) problems.push(`${where}: operationId ${op.operationId} is also used by ${operationIds.get(op.operationId)}`);
+        if (operationIds.has(op.operationId))
+          problems.push(`${where}: operationId ${op.operationId} is also used by ${operationIds.get(op.operationId)}`);
         operationIds.set(op.operationId, where);
       }
       const responses = op.responses;
-      if (!isObject(responses) || Object.keys(responses).length === 0) problems.push(`${where}: responses must list at least one response`);
+      if (!isObject(responses) || Object.keys(responses).length === 0)
+        problems.push(`${where}: responses must list at least one response`);
       else
         for (const [status, response] of Object.entries(responses)) {
-          if (status !== 'default' && !/^[1-5](\d\d|XX)$/.test(status)) problems.push(`${where}: '${status}' is not a status code`);
-          const r = isObject(response) && typeof response.$ref === 'string' ? resolvePointer(doc, response.$ref) : response;
-          if (!isObject(r) || typeof r.description !== 'string') problems.push(`${where}: response ${status} needs a description`);
+          if (status !== 'default' && !/^[1-5](\d\d|XX)$/.test(status))
+            problems.push(`${where}: '${status}' is not a status code`);
+          const r =
+            isObject(response) && typeof response.$ref === 'string' ? resolvePointer(doc, response.$ref) : response;
+          if (!isObject(r) || typeof r.description !== 'string')
+            problems.push(`${where}: response ${status} needs a description`);
         }
       const params = Array.isArray(op.parameters) ? op.parameters : op.parameters === undefined ? [] : null;
       if (params === null) problems.push(`${where}: parameters must be an array`);
       for (const raw of params ?? []) {
         const p = isObject(raw) && typeof raw.$ref === 'string' ? resolvePointer(doc, raw.$ref) : raw;
-        if (!isObject(p) || typeof p.name !== 'string' || !['query', 'header', 'path', 'cookie'].includes(String(p.in))) {
+        if (
+          !isObject(p) ||
+          typeof p.name !== 'string' ||
+          !['query', 'header', 'path', 'cookie'].includes(String(p.in))
+        ) {
           problems.push(`${where}: each parameter needs a name and in (query, header, path, cookie)`);
           continue;
         }
         if (p.in === 'path' && (p.required !== true || !templateParams.includes(p.name)))
           problems.push(`${where}: path parameter ${p.name} must be required and appear in the path`);
-        if (p.schema === undefined && p.content === undefined) problems.push(`${where}: parameter ${p.name} needs a schema`);
+        if (p.schema === undefined && p.content === undefined)
+          problems.push(`${where}: parameter ${p.name} needs a schema`);
       }
       const body = op.requestBody;
       if (body !== undefined && (!isObject(body) || (!isObject(body.content) && typeof body.$ref !== 'string')))
@@ -105,7 +119,8 @@ export function validateOpenApi31(doc: unknown): string[] {
 export function apimImportProblems(doc: unknown): string[] {
   const problems: string[] = [];
   if (!isObject(doc) || !isObject(doc.paths)) return ['not an OpenAPI document'];
-  for (const { ref, at } of allRefs(doc)) if (!ref.startsWith('#/')) problems.push(`$ref ${ref} at ${at} is external: API Management cannot follow it`);
+  for (const { ref, at } of allRefs(doc))
+    if (!ref.startsWith('#/')) problems.push(`$ref ${ref} at ${at} is external: API Management cannot follow it`);
   for (const [route, item] of Object.entries(doc.paths)) {
     if (!isObject(item)) continue;
     for (const [method, op] of Object.entries(item)) {
@@ -117,9 +132,11 @@ export function apimImportProblems(doc: unknown): string[] {
       for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
         const p = isObject(raw) && typeof raw.$ref === 'string' ? resolvePointer(doc, raw.$ref) : raw;
         if (!isObject(p)) continue;
-        if (p.in === 'cookie') problems.push(`${where}: cookie parameter ${p.name} is not supported`);
+        if (p.in === 'cookie') problems.push(`${where}: cookie parameter ${String(p.name)} is not supported`);
         if ((p.in === 'query' || p.in === 'path') && names.has(String(p.name)))
-          problems.push(`${where}: parameter name ${p.name} is used in both ${names.get(String(p.name))} and ${p.in}`);
+          problems.push(
+            `${where}: parameter name ${String(p.name)} is used in both ${names.get(String(p.name))} and ${p.in}`,
+          );
         if (p.in === 'query' || p.in === 'path') names.set(String(p.name), String(p.in));
       }
     }
@@ -138,7 +155,9 @@ export function apimImportProblems(doc: unknown): string[] {
   const visit = (name: string, trail: string[]): void => {
     if (state.get(name) === 'done') return;
     if (state.get(name) === 'visiting') {
-      problems.push(`schema ${[...trail, name].join(' -> ')} is recursive: API Management does not import recursive schemas`);
+      problems.push(
+        `schema ${[...trail, name].join(' -> ')} is recursive: API Management does not import recursive schemas`,
+      );
       return;
     }
     state.set(name, 'visiting');

@@ -22,7 +22,9 @@ describe('infra/openapi.json', () => {
   it('has the TypeScript client types generated from it (else: npm run openapi)', () => {
     // openapi-typescript is an ES module, which jest's module system cannot load: the check runs as npm's would.
     const script = path.join(path.dirname(OPENAPI_FILE), '..', 'dist', 'local', 'write-openapi.js');
-    expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toMatch(/schema\.d\.ts are up to date/);
+    expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toMatch(
+      /schema\.d\.ts are up to date/,
+    );
   });
 
   it('is a structurally valid OpenAPI 3.1 document whose every $ref resolves', () => {
@@ -43,7 +45,8 @@ describe('infra/openapi.json', () => {
     for (const route of ['/v1/siex/farms', '/v1/siex/listidcp', '/v1/entities/agriphytosanitarys'])
       expect(Object.keys(paths)).toContain(route);
     for (const item of Object.values(paths))
-      for (const op of Object.values(item)) expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '429']));
+      for (const op of Object.values(item))
+        expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '429']));
   });
 });
 
@@ -52,9 +55,21 @@ describe('the OpenAPI checks bite', () => {
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
     paths: {
-      '/a': { get: { operationId: 'a', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } } },
+      '/a': {
+        get: {
+          operationId: 'a',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } },
+            },
+          },
+        },
+      },
     },
-    components: { schemas: { A: { type: 'object', properties: { b: { $ref: '#/components/schemas/B' } } }, B: { type: 'string' } } },
+    components: {
+      schemas: { A: { type: 'object', properties: { b: { $ref: '#/components/schemas/B' } } }, B: { type: 'string' } },
+    },
   });
 
   it('accepts a minimal valid document', () => {
@@ -78,7 +93,10 @@ describe('the OpenAPI checks bite', () => {
 
   it('reports what API Management cannot import: recursion, external refs, missing operationId, cookies', () => {
     const doc = minimal();
-    (doc.components.schemas as Record<string, unknown>).B = { type: 'array', items: { $ref: '#/components/schemas/A' } };
+    (doc.components.schemas as Record<string, unknown>).B = {
+      type: 'array',
+      items: { $ref: '#/components/schemas/A' },
+    };
     delete (doc.paths['/a'].get as Record<string, unknown>).operationId;
     (doc.paths['/a'].get as Record<string, unknown>).parameters = [
       { name: 'c', in: 'cookie', schema: { type: 'string' } },

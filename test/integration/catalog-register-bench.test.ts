@@ -30,7 +30,9 @@ describe('synthetic register (bench) and the mass-withdrawal guard', () => {
     const codes = await loadSiexCodes(store);
     const file = path.join(dir, 'small.json');
     await writeSyntheticRegister(file, codes, 12, 120);
-    await expect(importRegister(file, store, { today: '01-08-2026' })).rejects.toThrow(/would withdraw 28 of 39 products in force/);
+    await expect(importRegister(file, store, { today: '01-08-2026' })).rejects.toThrow(
+      /would withdraw 28 of 39 products in force/,
+    );
     const forced = await importRegister(file, store, { today: '01-08-2026', allowMassWithdrawal: true });
     expect(forced.withdrawn.filter((w) => w.reason === 'missing')).toHaveLength(28);
   });

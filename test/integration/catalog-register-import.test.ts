@@ -68,12 +68,30 @@ describe('import-products against Azurite', () => {
   });
 
   it('imports a register export: products, uses, and a report of what it could not use', async () => {
-    writeRegister(file('week1.json'), [microthiol(), etifix(), cabrio(), penshar(), { ...azufreCancelled(), estado: 'Vigente', cancelled: '', saleEnd: '' }]);
+    writeRegister(file('week1.json'), [
+      microthiol(),
+      etifix(),
+      cabrio(),
+      penshar(),
+      { ...azufreCancelled(), estado: 'Vigente', cancelled: '', saleEnd: '' },
+    ]);
     const lines: string[] = [];
     const progress = captureStream();
-    const report = await importProductsCommand(file('week1.json'), store, { today: '01-08-2026', out: (l) => lines.push(l), progress });
+    const report = await importProductsCommand(file('week1.json'), store, {
+      today: '01-08-2026',
+      out: (l) => lines.push(l),
+      progress,
+    });
 
-    expect(report).toMatchObject({ products: 5, uses: 18, storedProducts: 5, rejected: [], withdrawn: [], changed: [], unchanged: 0 });
+    expect(report).toMatchObject({
+      products: 5,
+      uses: 18,
+      storedProducts: 5,
+      rejected: [],
+      withdrawn: [],
+      changed: [],
+      unchanged: 0,
+    });
     expect(report.added.sort()).toEqual(['ES-00064', 'ES-00065', 'ES-11179', 'ES-17705', 'ES-24138']);
     expect(report.unmappedCrops).toEqual([{ name: 'Judía forrajera', count: 1 }]);
     expect(report.unresolvedPests).toEqual([{ name: 'Malas hierbas anuales de los frutales', count: 1 }]);
@@ -89,7 +107,10 @@ describe('import-products against Azurite', () => {
     const stored = new Map((await catalog.loadProducts()).map((p) => [p.code, p]));
     expect(stored.size).toBe(5);
     for (const p of stored.values()) expect(productSchema.safeParse(p).success).toBe(true);
-    expect(stored.get('ES-11179')?.uses.find((u) => u.pest.code === 148)).toMatchObject({ safetyDays: 0, maxApplications: 8 });
+    expect(stored.get('ES-11179')?.uses.find((u) => u.pest.code === 148)).toMatchObject({
+      safetyDays: 0,
+      maxApplications: 8,
+    });
   });
 
   it('refreshes from a newer export: reports added, changed, withdrawn; ends withdrawn products without deleting them', async () => {
@@ -103,7 +124,11 @@ describe('import-products against Azurite', () => {
     ];
     writeRegister(file('week2.json'), week2, 'envelope');
     const lines: string[] = [];
-    const report = await importProductsCommand(file('week2.json'), store, { today: '08-08-2026', out: (l) => lines.push(l), progress: null });
+    const report = await importProductsCommand(file('week2.json'), store, {
+      today: '08-08-2026',
+      out: (l) => lines.push(l),
+      progress: null,
+    });
 
     expect(report.added).toEqual(['ES-02112']);
     expect(report.changed).toEqual(['ES-17705']);
@@ -123,23 +148,47 @@ describe('import-products against Azurite', () => {
     expect(stored.get('ES-00065')).toMatchObject({ expires: '08-08-2026', lastUse: '', withdrawn: '08-08-2026' });
     expect(stored.get('ES-00065')?.uses).toHaveLength(4);
     // Cancelled: ends on the cancellation day; usable until the sale deadline that follows it.
-    expect(stored.get('ES-24138')).toMatchObject({ expires: '01-03-2026', lastUse: '01-09-2026', withdrawn: '01-03-2026' });
+    expect(stored.get('ES-24138')).toMatchObject({
+      expires: '01-03-2026',
+      lastUse: '01-09-2026',
+      withdrawn: '01-03-2026',
+    });
     expect(stored.get('ES-02112')?.uses).toEqual([
-      expect.objectContaining({ pest: expect.objectContaining({ kind: 'mala_hierba' }), doseMin: 1.35, doseMax: 1.35, safetyDays: 0 }),
+      expect.objectContaining({
+        pest: expect.objectContaining({ kind: 'mala_hierba' }),
+        doseMin: 1.35,
+        doseMax: 1.35,
+        safetyDays: 0,
+      }),
       expect.objectContaining({ pest: expect.objectContaining({ kind: 'mala_hierba' }), doseMin: 1.35, doseMax: 1.35 }),
     ]);
   });
 
   it('changes nothing when the same export is imported again a week later', async () => {
     const before = await catalog.loadProducts();
-    const report = await importProductsCommand(file('week2.json'), store, { today: '15-08-2026', out: () => undefined, progress: null });
+    const report = await importProductsCommand(file('week2.json'), store, {
+      today: '15-08-2026',
+      out: () => undefined,
+      progress: null,
+    });
     expect(report).toMatchObject({ added: [], changed: [], withdrawn: [], reinstated: [], unchanged: 5 });
     expect(await catalog.loadProducts()).toEqual(before);
   });
 
   it('reinstates a product that comes back to the register', async () => {
-    writeRegister(file('week3.json'), [microthiol(), { ...etifix(), expires: '2030/11/30' }, penshar(), azufreCancelled(), harniko(), cabrio()]);
-    const report = await importProductsCommand(file('week3.json'), store, { today: '22-08-2026', out: () => undefined, progress: null });
+    writeRegister(file('week3.json'), [
+      microthiol(),
+      { ...etifix(), expires: '2030/11/30' },
+      penshar(),
+      azufreCancelled(),
+      harniko(),
+      cabrio(),
+    ]);
+    const report = await importProductsCommand(file('week3.json'), store, {
+      today: '22-08-2026',
+      out: () => undefined,
+      progress: null,
+    });
     expect(report.reinstated).toEqual(['ES-00065']);
     expect((await catalog.loadProducts()).find((p) => p.code === 'ES-00065')).toMatchObject({ expires: '15-09-2026' });
     expect((await catalog.loadProducts()).find((p) => p.code === 'ES-00065')?.withdrawn).toBeUndefined();
@@ -149,7 +198,9 @@ describe('import-products against Azurite', () => {
     const before = await catalog.loadProducts();
     const whole = readFileSync(file('week2.json'), 'utf8');
     writeFileSync(file('cut.json'), whole.slice(0, Math.floor(whole.length * 0.6)));
-    await expect(importProductsCommand(file('cut.json'), store, { out: () => undefined, progress: null })).rejects.toThrow(RegisterFormatError);
+    await expect(
+      importProductsCommand(file('cut.json'), store, { out: () => undefined, progress: null }),
+    ).rejects.toThrow(RegisterFormatError);
     expect(await catalog.loadProducts()).toEqual(before);
   });
 });

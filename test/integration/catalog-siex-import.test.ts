@@ -7,7 +7,6 @@ import { SIEX_DIR } from '../unit/catalog-fixtures';
 import { IsolatedTableStore } from './catalog-tables';
 import { newerUnitsCatalogue, UNUSED_CATALOGUE } from '../helpers/newer-catalogues';
 
-
 describe('import-catalogues against Azurite', () => {
   const store = new IsolatedTableStore();
   afterAll(() => store.drop());
@@ -27,8 +26,15 @@ describe('import-catalogues against Azurite', () => {
     expect(lines.some((l) => /UNIDADES_MEDIDA\s+82 codes: 82 added/.test(l))).toBe(true);
 
     const again = await importCataloguesCommand(SIEX_DIR, store, () => undefined);
-    for (const c of again.catalogues) expect({ c: c.catalogue, added: c.added, changed: c.changed }).toEqual({ c: c.catalogue, added: [], changed: [] });
-    expect(again.catalogues.reduce((n, c) => n + c.unchanged, 0)).toBe(first.catalogues.reduce((n, c) => n + c.codes, 0));
+    for (const c of again.catalogues)
+      expect({ c: c.catalogue, added: c.added, changed: c.changed }).toEqual({
+        c: c.catalogue,
+        added: [],
+        changed: [],
+      });
+    expect(again.catalogues.reduce((n, c) => n + c.unchanged, 0)).toBe(
+      first.catalogues.reduce((n, c) => n + c.codes, 0),
+    );
   });
 
   it('loads what it stored into the lookups validation uses', async () => {

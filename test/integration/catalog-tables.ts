@@ -12,7 +12,8 @@ export class IsolatedTableStore extends TableStore {
 
   constructor() {
     const connection = process.env.AzureWebJobsStorage;
-    if (!connection) throw new Error('AzureWebJobsStorage is not set: run the tests through jest (global setup starts Azurite)');
+    if (!connection)
+      throw new Error('AzureWebJobsStorage is not set: run the tests through jest (global setup starts Azurite)');
     super({ AzureWebJobsStorage: connection });
   }
 
@@ -22,7 +23,9 @@ export class IsolatedTableStore extends TableStore {
 
   async drop(): Promise<void> {
     const service = this.service();
-    for await (const t of service.listTables({ queryOptions: { filter: `TableName ge '${this.prefix}' and TableName lt '${this.prefix}~'` } })) {
+    for await (const t of service.listTables({
+      queryOptions: { filter: `TableName ge '${this.prefix}' and TableName lt '${this.prefix}~'` },
+    })) {
       if (t.name) await service.deleteTable(t.name);
     }
   }

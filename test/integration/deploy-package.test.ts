@@ -30,12 +30,22 @@ describe('the deployment package', () => {
     const files = filesUnder(out);
     const own = files.filter((f) => !f.startsWith('node_modules/'));
     expect(own.sort()).toEqual(['host.json', 'main.js', 'package-lock.json', 'package.json']);
-    expect(files.filter((f) => /(^|\/)(test|tests|__tests__|local|bench)\//.test(f) && !f.startsWith('node_modules/'))).toEqual([]);
+    expect(
+      files.filter((f) => /(^|\/)(test|tests|__tests__|local|bench)\//.test(f) && !f.startsWith('node_modules/')),
+    ).toEqual([]);
     expect(files.filter((f) => /\.(map|ts)$/.test(f))).toEqual([]);
-    const installed = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, 3).join('/')));
+    const installed = new Set(
+      files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, 3).join('/')),
+    );
     for (const dep of RUNTIME_DEPENDENCIES) expect(installed.has(dep)).toBe(true);
     // Dev tooling never ships: the bundle already holds zod, luxon and @azure/functions.
-    for (const dev of ['jest/package.json', 'typescript/package.json', 'azurite/package.json', 'esbuild/package.json', 'zod/package.json']) {
+    for (const dev of [
+      'jest/package.json',
+      'typescript/package.json',
+      'azurite/package.json',
+      'esbuild/package.json',
+      'zod/package.json',
+    ]) {
       expect(files).not.toContain(`node_modules/${dev}`);
     }
   });
@@ -54,6 +64,8 @@ describe('the deployment package', () => {
     const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
     const loaded = JSON.parse(execFileSync(process.execPath, [probe, out, '--modules'], { encoding: 'utf8' }));
     expect(loaded.functions).toBe(13);
-    expect(loaded.modules.filter((m: string) => RUNTIME_DEPENDENCIES.some((d) => m.includes(`node_modules/${d}/`)))).toEqual([]);
+    expect(
+      loaded.modules.filter((m: string) => RUNTIME_DEPENDENCIES.some((d) => m.includes(`node_modules/${d}/`))),
+    ).toEqual([]);
   });
 });

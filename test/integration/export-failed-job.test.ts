@@ -40,26 +40,48 @@ async function newJob(n: number): Promise<{ jobId: number; ids: number[]; urns: 
   const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await register(keys, agrifarmId, JSON.stringify(body({ idcp: [vine[(i + ids.length) % vine.length]], ...SIEX_FIELDS })));
+    const res = await register(
+      keys,
+      agrifarmId,
+      JSON.stringify(body({ idcp: [vine[(i + ids.length) % vine.length]], ...SIEX_FIELDS })),
+    );
     if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
     ids.push(Number(String(res.json[0].id).split(':').pop()));
   }
   const urns = ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` }));
-  const started = await startExport({ phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined }, me, farm, agrifarmId, urns);
+  const started = await startExport(
+    { phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined },
+    me,
+    farm,
+    agrifarmId,
+    urns,
+  );
   return { jobId: started.id, ids, urns };
 }
 
 function deps(siex: SiexPort): WorkerDeps & { mails: string[] } {
   const mails: string[] = [];
   const mailer: MailPort = { send: async (m) => void mails.push(m.subject) };
-  return { jobs: svc.jobs, phyto: svc.phyto, farms: svc.farms, siex, mailer, batchSize: 10, poll: { firstMs: 1, maxMs: 2, deadlineMs: 20 }, mails };
+  return {
+    jobs: svc.jobs,
+    phyto: svc.phyto,
+    farms: svc.farms,
+    siex,
+    mailer,
+    batchSize: 10,
+    poll: { firstMs: 1, maxMs: 2, deadlineMs: 20 },
+    mails,
+  };
 }
 
 it('a job failed after sending: its records are OUTCOME_UNKNOWN and cannot be exported again blindly', async () => {
   const job = await newJob(2);
   let submissions = 0;
   // SIEX takes the document and never finishes processing it.
-  const d = deps({ submit: async () => `REQ-${++submissions}`, status: async () => ({ state: 'pending', results: [] }) });
+  const d = deps({
+    submit: async () => `REQ-${++submissions}`,
+    status: async () => ({ state: 'pending', results: [] }),
+  });
   await expect(runExportJob(d, job.jobId)).rejects.toThrow(/not finished/);
   await failExportJob(d, job.jobId); // the poison handler, after the last delivery
 
@@ -68,7 +90,13 @@ it('a job failed after sending: its records are OUTCOME_UNKNOWN and cannot be ex
   expect(resultOf(loaded).error.map((e) => [e.id, e.code])).toEqual(job.ids.map((id) => [id, 'OUTCOME_UNKNOWN']));
   expect(d.mails).toEqual([`SIEX export job ${job.jobId}: Fallido`]);
   expect(submissions).toBe(1);
-  const again = await startExport({ phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined }, me, farm, agrifarmId, job.urns).then(
+  const again = await startExport(
+    { phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined },
+    me,
+    farm,
+    agrifarmId,
+    job.urns,
+  ).then(
     () => null,
     (e: unknown) => e as DomainError,
   );
@@ -86,6 +114,12 @@ it('SIEX that cannot be used (credentials refused) fails the job on the first de
   expect(resultOf(loaded).error.map((e) => e.code)).toEqual(['NOT_PROCESSED']);
   expect(d.mails).toEqual([`SIEX export job ${job.jobId}: Fallido`]);
   // Nothing reached SIEX, so the record can be exported again once SIEX is usable.
-  const again = await startExport({ phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined }, me, farm, agrifarmId, job.urns);
+  const again = await startExport(
+    { phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined },
+    me,
+    farm,
+    agrifarmId,
+    job.urns,
+  );
   expect(again.status).toBe('Iniciando');
 });

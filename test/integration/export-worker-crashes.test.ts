@@ -73,7 +73,11 @@ function fakeSiex(rejectIds: Set<number>) {
       const hash = requestFingerprint(document);
       const earlier = byKey.get(key);
       if (earlier) {
-        if (earlier.hash !== hash) throw Object.assign(new Error('409 key reused with another document'), { code: 'SIEX_REJECTED', retryable: false });
+        if (earlier.hash !== hash)
+          throw Object.assign(new Error('409 key reused with another document'), {
+            code: 'SIEX_REJECTED',
+            retryable: false,
+          });
         return earlier.id;
       }
       const id = `REQ-${++n}`;
@@ -101,7 +105,8 @@ function fakeMailer() {
   const sent: { to: string; subject: string; operationId: string }[] = [];
   const port: MailPort = {
     async send(message, operationId) {
-      if (!sent.some((s) => s.operationId === operationId)) sent.push({ to: message.to, subject: message.subject, operationId });
+      if (!sent.some((s) => s.operationId === operationId))
+        sent.push({ to: message.to, subject: message.subject, operationId });
       else sent.push({ to: message.to, subject: `(repeat, not sent) ${message.subject}`, operationId });
     },
   };
@@ -133,7 +138,11 @@ async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: n
   const { efficacy: _, ...withoutEfficacy } = SIEX_FIELDS;
   const ids: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const res = await registerHttp(keys, agrifarmId, JSON.stringify(body({ idcp: [vine[i % vine.length]], ...(i === 4 ? withoutEfficacy : SIEX_FIELDS) })));
+    const res = await registerHttp(
+      keys,
+      agrifarmId,
+      JSON.stringify(body({ idcp: [vine[i % vine.length]], ...(i === 4 ? withoutEfficacy : SIEX_FIELDS) })),
+    );
     if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
     ids.push(Number(String(res.json[0].id).split(':').pop()));
   }
@@ -167,7 +176,7 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
   const plan: Plan = { left: at, mode, dead: false, calls: [] };
   const first = await runExportJob(deps(plan, siex.port, mail.port), job.jobId).then(
     () => 'completed',
-    (e: unknown) => (e instanceof Crash ? 'crashed' : Promise.reject(e)),
+    (e: unknown) => (e instanceof Crash ? 'crashed' : Promise.reject(e as Error)),
   );
   // Let whatever the dead process still had in flight land (as requests already sent would).
   await new Promise((r) => setTimeout(r, 30));
@@ -177,9 +186,19 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
 
   const label = `${mode} ${where} (call ${at}, first delivery ${first})`;
   const meta = (await svc.jobs.meta(job.jobId))!;
-  expect([label, meta.status, meta.settled, meta.accepted, meta.emailSent]).toEqual([label, 'FinalizadoConErrores', 5, 3, true]);
+  expect([label, meta.status, meta.settled, meta.accepted, meta.emailSent]).toEqual([
+    label,
+    'FinalizadoConErrores',
+    5,
+    3,
+    true,
+  ]);
   // Each sendable record in exactly one accepted submission; the unsendable one never.
-  expect([label, job.sendable.map((id) => siex.submissions.get(id)), siex.submissions.get(job.unsendable)]).toEqual([label, [1, 1, 1, 1], undefined]);
+  expect([label, job.sendable.map((id) => siex.submissions.get(id)), siex.submissions.get(job.unsendable)]).toEqual([
+    label,
+    [1, 1, 1, 1],
+    undefined,
+  ]);
   // Only the accepted ones exported.
   const pointers = await svc.phyto.readPointers(farm.meta.farmId, [...job.sendable, job.unsendable]);
   const exported = [...job.sendable, job.unsendable].map((id) => pointers.get(id)!.exported);
@@ -207,10 +226,13 @@ describe('the export worker killed at any step, then redelivered', () => {
     expect((await svc.jobs.meta(job.jobId))!.status).toBe('FinalizadoConErrores');
   });
 
-  it.each(['before', 'after'] as const)('killed %s each call in turn: the job ends the same, every record sent to SIEX once', async (mode) => {
-    const seen: string[] = [];
-    for (let at = 1; at <= steps.length; at++) seen.push(await crashAndResume(at, mode));
-    // Concurrent steps (the batches are settled together) may come in another order; every kind was hit.
-    expect([...new Set(seen)].sort()).toEqual([...new Set(steps)].sort());
-  });
+  it.each(['before', 'after'] as const)(
+    'killed %s each call in turn: the job ends the same, every record sent to SIEX once',
+    async (mode) => {
+      const seen: string[] = [];
+      for (let at = 1; at <= steps.length; at++) seen.push(await crashAndResume(at, mode));
+      // Concurrent steps (the batches are settled together) may come in another order; every kind was hit.
+      expect([...new Set(seen)].sort()).toEqual([...new Set(steps)].sort());
+    },
+  );
 });

@@ -39,10 +39,12 @@ function outDir(): string {
 }
 
 function serveZip(route: string, files: Record<string, Buffer>): string {
-  served.set(route, { status: 200, body: Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, new Uint8Array(b)])))) });
+  served.set(route, {
+    status: 200,
+    body: Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, new Uint8Array(b)])))),
+  });
   return `${base}${route}`;
 }
-
 
 describe('admin fetch-catalogues', () => {
   it('reports a changed, an added and a removed catalogue file and writes the files byte for byte', async () => {
@@ -90,7 +92,10 @@ describe('admin fetch-catalogues', () => {
   it('fails without writing anything when the service answers an error or something that is not a zip', async () => {
     served.set('/zip/down', { status: 503, body: Buffer.from('maintenance') });
     served.set('/zip/html', { status: 200, body: Buffer.from('<html>maintenance</html>') });
-    for (const [route, message] of [['/zip/down', /answered 503/], ['/zip/html', /is not a readable zip/]] as const) {
+    for (const [route, message] of [
+      ['/zip/down', /answered 503/],
+      ['/zip/html', /is not a readable zip/],
+    ] as const) {
       const out = outDir();
       const r = await admin(['fetch-catalogues', '--from', `${base}${route}`, '--out', out]);
       expect(r.code).toBe(1);

@@ -16,7 +16,6 @@ import { allEntities, partition, testTables } from '../helpers/storage';
 import { checkFarmShape } from '../helpers/spec-shapes';
 import { runAdminCli as runAdmin } from '../helpers/admin-cli';
 
-
 /** A product and an applicator with codes unique to this run (the catalog partitions are shared by every test). */
 function uniqueCatalog() {
   const n = parseInt(suffix(3), 16);
@@ -30,7 +29,15 @@ function uniqueCatalog() {
     expires: '31-12-2030',
     lastUse: '',
     requiredLevel: 'basico' as const,
-    uses: [{ cropTypeIds: ['102'], pest: { code: 148, kind: 'enfermedad' as const, name: 'Oídio' }, doseMin: 0.25, doseMax: 0.8, unit: { code: 14, symbol: '%' } }],
+    uses: [
+      {
+        cropTypeIds: ['102'],
+        pest: { code: 148, kind: 'enfermedad' as const, name: 'Oídio' },
+        doseMin: 0.25,
+        doseMax: 0.8,
+        unit: { code: 14, symbol: '%' },
+      },
+    ],
   };
   const applicator = {
     nif: '12345678Z',
@@ -54,9 +61,10 @@ function valid(input: Dataset): Dataset {
 async function storedIdcps(farms: FarmStore, rea: string, year = 2026): Promise<Map<string, number>> {
   const info = await farms.lookupInfo(rea, year);
   const index = (await farms.readIndex(info!.farmId))!.index;
-  return new Map(index.idcps.map((e) => [`${index.crops[e.crop].typecropId}~${index.crops[e.crop].code}|${sigpacCode(e)}`, e.idcp]));
+  return new Map(
+    index.idcps.map((e) => [`${index.crops[e.crop].typecropId}~${index.crops[e.crop].code}|${sigpacCode(e)}`, e.idcp]),
+  );
 }
-
 
 function writeTemp(json: unknown): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'siex-import-')), 'dataset.json');
@@ -113,7 +121,9 @@ describe('importDataset against Azurite', () => {
     expect(view.id).toBe(`urn:ngsi-ld:AgriFarm:${info!.farmId}`);
     const index = (await farms.index(info!.farmId))!;
     expect(index.meta).toMatchObject({ rea, year: 2026 });
-    const viewIdcps = view.agriCrop.flatMap((c: any) => c.agriParcel.flatMap((p: any) => p.sigpac.map((s: any) => s.idcp)));
+    const viewIdcps = view.agriCrop.flatMap((c: any) =>
+      c.agriParcel.flatMap((p: any) => p.sigpac.map((s: any) => s.idcp)),
+    );
     expect([...index.byIdcp.keys()].sort()).toEqual([...viewIdcps].sort());
   });
 
@@ -145,7 +155,9 @@ describe('importDataset against Azurite', () => {
     expect(viewAfter.name).toBe('Finca renombrada');
     expect(viewAfter.dateCreated).toBe(viewBefore.dateCreated);
     expect(viewAfter.agriCrop.map((c: any) => c.id)).toEqual(viewBefore.agriCrop.map((c: any) => c.id));
-    expect(viewAfter.agriCrop[0].agriParcel.map((p: any) => p.id)).toEqual(viewBefore.agriCrop[0].agriParcel.map((p: any) => p.id));
+    expect(viewAfter.agriCrop[0].agriParcel.map((p: any) => p.id)).toEqual(
+      viewBefore.agriCrop[0].agriParcel.map((p: any) => p.id),
+    );
 
     // importing the first version again brings the removed enclosure back with a new idcp (ids never repeat)
     await importDataset(valid(dataset({ farms: [testFarm(rea)] })), tables);
@@ -175,7 +187,10 @@ describe('importDataset against Azurite', () => {
           name: 'BOBAL',
           parcels: Array.from({ length: 50 }, (_, p) => ({
             name: `Sector ${p + 1}`,
-            sigpac: Array.from({ length: 100 }, (_, e) => ({ ...enclosure(10 + p, 100 + Math.floor(e / 4), (e % 4) + 1), dgc: `46${p}${e}` })),
+            sigpac: Array.from({ length: 100 }, (_, e) => ({
+              ...enclosure(10 + p, 100 + Math.floor(e / 4), (e % 4) + 1),
+              dgc: `46${p}${e}`,
+            })),
           })),
         },
       ],
@@ -215,12 +230,18 @@ describe('clients in storage', () => {
     const row = rows.find((r) => r.partitionKey === 'sid' && r.rowKey === hashKey(client.sidKey));
     expect(row).toMatchObject({ clientId: client.id, apiKeyHash: hashKey(client.apiKey) });
     const found = await new ClientStore(tables).findBySidKey(client.sidKey);
-    expect(found).toMatchObject({ id: client.id, name: client.name, email: client.email, expires: '', farms: client.farms });
+    expect(found).toMatchObject({
+      id: client.id,
+      name: client.name,
+      email: client.email,
+      expires: '',
+      farms: client.farms,
+    });
     expect(keyMatches(client.apiKey, found!.apiKeyHash)).toBe(true);
     expect(keyMatches(client.sidKey, found!.apiKeyHash)).toBe(false);
   });
 
-  it('rotating a client\'s SID key removes the old row: the old key no longer finds the client', async () => {
+  it("rotating a client's SID key removes the old row: the old key no longer finds the client", async () => {
     const tables = testTables();
     const store = new ClientStore(tables);
     const v1 = testClient('rotate', [uniqueRea()], { expires: '31-12-2030' });
@@ -239,13 +260,16 @@ describe('clients in storage', () => {
     expect((await importDataset(valid(dataset({ clients: [v2] })), tables)).clients.unchanged).toBe(1);
   });
 
-  it('updates a client\'s farms and expiry in place, keeping its SID row', async () => {
+  it("updates a client's farms and expiry in place, keeping its SID row", async () => {
     const tables = testTables();
     const store = new ClientStore(tables);
     const [a, b] = [uniqueRea(), uniqueRea()];
     const v1 = testClient('farms', [a]);
     await importDataset(valid(dataset({ clients: [v1] })), tables);
-    const report = await importDataset(valid(dataset({ clients: [{ ...v1, farms: [b, a, b], expires: '01-01-2027' }] })), tables);
+    const report = await importDataset(
+      valid(dataset({ clients: [{ ...v1, farms: [b, a, b], expires: '01-01-2027' }] })),
+      tables,
+    );
     expect(report.clients.changed).toBe(1);
     expect(await store.findBySidKey(v1.sidKey)).toMatchObject({ farms: [a, b].sort(), expires: '2027-01-01' });
   });
@@ -275,7 +299,9 @@ describe('admin CLI import (all-or-nothing)', () => {
     expect(r.stderr).toMatch(/2 problem/);
     // none of the valid entries were written either
     expect(await new ClientStore(tables).findBySidKey(good.sidKey)).toBeNull();
-    expect(await partition(tables, TABLES.clients, 'client').then((rows) => rows.some((e) => e.rowKey === good.id))).toBe(false);
+    expect(
+      await partition(tables, TABLES.clients, 'client').then((rows) => rows.some((e) => e.rowKey === good.id)),
+    ).toBe(false);
     expect(await new FarmStore(tables, 0).lookupView(rea, 2026)).toBeNull();
     const catalog = new CatalogStore(tables);
     expect((await catalog.loadProducts()).map((p) => p.code)).not.toContain(product.code);

@@ -27,12 +27,78 @@ function openssl(...args: string[]): void {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'siex-pki-'));
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=test-ca');
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=test-ca',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'server.key',
+    '-out',
+    'server.csr',
+    '-subj',
+    '/CN=localhost',
+  );
   writeFileSync(join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'server.ext');
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=siex-gateway-client');
-  openssl('x509', '-req', '-in', 'client.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'client.crt', '-days', '2');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.crt',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'client.key',
+    '-out',
+    'client.csr',
+    '-subj',
+    '/CN=siex-gateway-client',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'client.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'client.crt',
+    '-days',
+    '2',
+  );
   openssl('pkcs12', '-export', '-inkey', 'client.key', '-in', 'client.crt', '-out', 'client.pfx', '-passout', 'pass:');
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   pki = {
@@ -42,16 +108,23 @@ beforeAll(async () => {
     clientPem: `${read('client.crt')}${read('client.key')}`,
     clientPfxBase64: readFileSync(join(dir, 'client.pfx')).toString('base64'),
   };
-  server = createServer({ key: pki.serverKey, cert: pki.serverCert, ca: pki.ca, requestCert: true, rejectUnauthorized: true }, (req, res) => {
-    const socket = req.socket as TLSSocket;
-    seen.push({ path: req.url ?? '', clientCn: socket.getPeerCertificate().subject?.CN as string | undefined, authorized: socket.authorized });
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json', 'x-echo-method': req.method ?? '' });
-      res.end(JSON.stringify({ token: 't', expiraEn: 60, echo: body }));
-    });
-  });
+  server = createServer(
+    { key: pki.serverKey, cert: pki.serverCert, ca: pki.ca, requestCert: true, rejectUnauthorized: true },
+    (req, res) => {
+      const socket = req.socket as TLSSocket;
+      seen.push({
+        path: req.url ?? '',
+        clientCn: socket.getPeerCertificate().subject?.CN as string | undefined,
+        authorized: socket.authorized,
+      });
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'x-echo-method': req.method ?? '' });
+        res.end(JSON.stringify({ token: 't', expiraEn: 60, echo: body }));
+      });
+    },
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -65,22 +138,38 @@ afterAll(async () => {
 describe('client certificate for SIEX', () => {
   it('reads PEM (certificate and key, in any order, with literal \\n) and base64 PFX', () => {
     const pem = parseClientCertificate(pki.clientPem);
-    expect(pem).toEqual({ cert: expect.stringContaining('BEGIN CERTIFICATE'), key: expect.stringContaining('PRIVATE KEY') });
-    const keyFirst = parseClientCertificate(pki.clientPem.split(/(?=-----BEGIN PRIVATE KEY)/).reverse().join('').replace(/\n/g, '\\n'));
+    expect(pem).toEqual({
+      cert: expect.stringContaining('BEGIN CERTIFICATE'),
+      key: expect.stringContaining('PRIVATE KEY'),
+    });
+    const keyFirst = parseClientCertificate(
+      pki.clientPem
+        .split(/(?=-----BEGIN PRIVATE KEY)/)
+        .reverse()
+        .join('')
+        .replace(/\n/g, '\\n'),
+    );
     expect(keyFirst).toEqual(pem);
     expect(parseClientCertificate(pki.clientPfxBase64)).toEqual({ pfx: expect.any(Buffer) });
     expect(() => parseClientCertificate(readFileSync(join(dir, 'client.crt'), 'utf8'))).toThrow(/no PRIVATE KEY/);
   });
 
-  it.each(['PEM', 'PFX'])('presents the %s certificate and speaks fetch: method, headers, body, status', async (kind) => {
-    const tls = parseClientCertificate(kind === 'PEM' ? pki.clientPem : pki.clientPfxBase64);
-    const httpsFetch = createHttpsFetch(tls, { ca: pki.ca });
-    const res = await httpsFetch(`${url}/iuws/comunicacion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"usuario":"ñ"}' });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-echo-method')).toBe('POST');
-    expect(await res.json()).toMatchObject({ echo: '{"usuario":"ñ"}' });
-    expect(seen.at(-1)).toEqual({ path: '/iuws/comunicacion', clientCn: 'siex-gateway-client', authorized: true });
-  });
+  it.each(['PEM', 'PFX'])(
+    'presents the %s certificate and speaks fetch: method, headers, body, status',
+    async (kind) => {
+      const tls = parseClientCertificate(kind === 'PEM' ? pki.clientPem : pki.clientPfxBase64);
+      const httpsFetch = createHttpsFetch(tls, { ca: pki.ca });
+      const res = await httpsFetch(`${url}/iuws/comunicacion`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"usuario":"ñ"}',
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-echo-method')).toBe('POST');
+      expect(await res.json()).toMatchObject({ echo: '{"usuario":"ñ"}' });
+      expect(seen.at(-1)).toEqual({ path: '/iuws/comunicacion', clientCn: 'siex-gateway-client', authorized: true });
+    },
+  );
 
   it('without a certificate the server refuses the connection (the test server is as strict as SIEX)', async () => {
     const outcome = await new Promise<string>((resolve) => {

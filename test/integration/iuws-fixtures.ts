@@ -16,13 +16,21 @@ export function tratamFito(id: number, overrides: Record<string, unknown> = {}):
     ProblematicaFito: { ArtropodosGasteropodos: { TipoPlaga: [12] } },
     Justificaciones: [{ JustAct: 1 }],
     ProductosFito: [{ TipoProducto: 1, NumRegistro: '25473', Dosis: 1.5, Unidad: 18 }],
-    IdentificadorAplicador: [{ AplicadorEmpresa: { NumROPO: '1234567890ABC' }, EquipoAplicador: { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' } }],
+    IdentificadorAplicador: [
+      {
+        AplicadorEmpresa: { NumROPO: '1234567890ABC' },
+        EquipoAplicador: { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' },
+      },
+    ],
     Eficacia: 1,
     ...overrides,
   };
 }
 
-export function cueDocument(blocks: Record<string, unknown>[], farm: Record<string, unknown> = {}): { CUADERNO: unknown[] } {
+export function cueDocument(
+  blocks: Record<string, unknown>[],
+  farm: Record<string, unknown> = {},
+): { CUADERNO: unknown[] } {
   return {
     CUADERNO: [
       {

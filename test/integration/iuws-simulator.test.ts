@@ -76,7 +76,13 @@ describe('IUWS client ⇄ SIEX simulator', () => {
       ],
     });
     const [submission] = await control().submissions();
-    expect(submission).toMatchObject({ idPeticion: id, idempotencyKey: 'job-1-batch-1', ids: [101, 102], estado: 'FINALIZADO', document: doc });
+    expect(submission).toMatchObject({
+      idPeticion: id,
+      idempotencyKey: 'job-1-batch-1',
+      ids: [101, 102],
+      estado: 'FINALIZADO',
+      document: doc,
+    });
     const stats = await control().stats();
     expect(stats).toMatchObject({ submissions: 1, replays: 0, records: { '101': 1, '102': 1 }, duplicates: [] });
     expect(stats.calls).toMatchObject({ comunicacion: 1, crear: 1 });
@@ -165,11 +171,14 @@ describe('IUWS client ⇄ SIEX simulator', () => {
   it('refuses a document that breaks the official schema with 400 and the violations, not retried', async () => {
     const c = client();
     const bad = cueDocument([tratamFito(61, { FechaInicio: '2025-03-03' }), tratamFito(62)], { CodigoRea: 'ES1' });
-    delete (bad.CUADERNO[0] as { ActividadesExplotacion: { TratamFito: Record<string, unknown>[] } }).ActividadesExplotacion.TratamFito[1].Eficacia;
+    delete (bad.CUADERNO[0] as { ActividadesExplotacion: { TratamFito: Record<string, unknown>[] } })
+      .ActividadesExplotacion.TratamFito[1].Eficacia;
     const e = await failure(c.submit(bad, 'k'));
     expect(e).toMatchObject({ code: 'SIEX_REJECTED', status: 400, retryable: false });
     expect(e.details?.codigo).toBe('ESQUEMA_INVALIDO');
-    const paths = (e.details?.errores as { instancePath: string; message: string }[]).map((x) => `${x.instancePath} ${x.message}`);
+    const paths = (e.details?.errores as { instancePath: string; message: string }[]).map(
+      (x) => `${x.instancePath} ${x.message}`,
+    );
     expect(paths).toEqual(
       expect.arrayContaining([
         '/CUADERNO/0/CodigoRea must NOT have fewer than 14 characters',
@@ -182,7 +191,12 @@ describe('IUWS client ⇄ SIEX simulator', () => {
 
   it('the equipment must name exactly one identifier (the schema oneOf)', async () => {
     const both = tratamFito(63, {
-      IdentificadorAplicador: [{ AplicadorEmpresa: { NumROPO: 'X' }, EquipoAplicador: { AplicacionManual: false, NumROMA: 'R1', IdEquipoAplicador: 'E1' } }],
+      IdentificadorAplicador: [
+        {
+          AplicadorEmpresa: { NumROPO: 'X' },
+          EquipoAplicador: { AplicacionManual: false, NumROMA: 'R1', IdEquipoAplicador: 'E1' },
+        },
+      ],
     });
     await expect(failure(client().submit(cueDocument([both]), 'k'))).resolves.toMatchObject({ status: 400 });
   });
@@ -201,7 +215,12 @@ describe('IUWS client ⇄ SIEX simulator', () => {
   it('rejects what SIEX would: a repeated IdAjenaTratamFito, dates out of order, deleting an unknown treatment', async () => {
     const c = client();
     const id = await c.submit(
-      cueDocument([tratamFito(81), tratamFito(81), tratamFito(82, { FechaInicio: '05/03/2025', FechaFin: '04/03/2025' }), tratamFito(83, { Borrar: true })]),
+      cueDocument([
+        tratamFito(81),
+        tratamFito(81),
+        tratamFito(82, { FechaInicio: '05/03/2025', FechaFin: '04/03/2025' }),
+        tratamFito(83, { Borrar: true }),
+      ]),
       'k',
     );
     const codes = (await settled(c, id)).results.map((r) => [r.externalId, r.ok, r.errors.map((e) => e.code)]);
@@ -241,31 +260,56 @@ describe('IUWS client ⇄ SIEX simulator', () => {
   });
 
   it('an unknown request id is a 404, not retried', async () => {
-    await expect(failure(client().status('SIM-nope'))).resolves.toMatchObject({ code: 'SIEX_REJECTED', status: 404, retryable: false });
+    await expect(failure(client().status('SIM-nope'))).resolves.toMatchObject({
+      code: 'SIEX_REJECTED',
+      status: 404,
+      retryable: false,
+    });
   });
 
   it('answers 401 without a token and 415 for a body that is not JSON', async () => {
-    expect((await fetch(`${sim.url}/crear`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    expect(
+      (await fetch(`${sim.url}/crear`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(401);
     const { token } = (await (
-      await fetch(`${sim.url}/comunicacion`, { method: 'POST', body: JSON.stringify({ usuario: 'siex-local', contrasena: 'siex-local' }), headers: { 'content-type': 'application/json' } })
+      await fetch(`${sim.url}/comunicacion`, {
+        method: 'POST',
+        body: JSON.stringify({ usuario: 'siex-local', contrasena: 'siex-local' }),
+        headers: { 'content-type': 'application/json' },
+      })
     ).json()) as { token: string };
-    const res = await fetch(`${sim.url}/crear`, { method: 'POST', body: 'x', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } });
+    const res = await fetch(`${sim.url}/crear`, {
+      method: 'POST',
+      body: 'x',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
-    const bad = await fetch(`${sim.url}/crear`, { method: 'POST', body: '{', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    const bad = await fetch(`${sim.url}/crear`, {
+      method: 'POST',
+      body: '{',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ codigo: 'JSON_INVALIDO' });
   });
 
   it('refuses unknown knobs and out-of-range values', async () => {
-    const res = await fetch(`${sim.url}/_control`, { method: 'POST', body: JSON.stringify({ errorRat: 0.5 }), headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${sim.url}/_control`, {
+      method: 'POST',
+      body: JSON.stringify({ errorRat: 0.5 }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
-    await expect(control().set({ errorRate: 2 } as never)).rejects.toThrow(/400/);
+    await expect(control().set({ errorRate: 2 })).rejects.toThrow(/400/);
     expect(await control().knobs()).toMatchObject({ errorRate: 0, processingMs: 150 });
   });
 
   it('answers 503 at the configured error rate', async () => {
     await control().set({ errorRate: 1 });
-    await expect(failure(client({ SIEX_MAX_ATTEMPTS: '2' }).status('x'))).resolves.toMatchObject({ code: 'SIEX_UNAVAILABLE' });
+    await expect(failure(client({ SIEX_MAX_ATTEMPTS: '2' }).status('x'))).resolves.toMatchObject({
+      code: 'SIEX_UNAVAILABLE',
+    });
     await control().set({ errorRate: 0 });
     await expect(failure(client().status('x'))).resolves.toMatchObject({ status: 404 });
   });
@@ -274,13 +318,20 @@ describe('IUWS client ⇄ SIEX simulator', () => {
 describe('SIEX simulator without the official schema', () => {
   it('says why at start and refuses every crear with 500', async () => {
     const lines: string[] = [];
-    const blind = await startSiexSimulator({ schemaPath: '/nonexistent/cue-schema-3.11.4.json', log: (l) => lines.push(l) });
+    const blind = await startSiexSimulator({
+      schemaPath: '/nonexistent/cue-schema-3.11.4.json',
+      log: (l) => lines.push(l),
+    });
     try {
       expect(blind.schemaProblem).toMatch(/cannot read the official CUE schema at \/nonexistent/);
       expect(lines.join('\n')).toMatch(/every crear will be refused with 500/);
-      const e = await failure(clientFor(blind.url, { SIEX_MAX_ATTEMPTS: '1' }).submit(cueDocument([tratamFito(1)]), 'k'));
+      const e = await failure(
+        clientFor(blind.url, { SIEX_MAX_ATTEMPTS: '1' }).submit(cueDocument([tratamFito(1)]), 'k'),
+      );
       expect(e).toMatchObject({ status: 500, retryable: true });
-      expect(e.message).toMatch(/ESQUEMA_NO_DISPONIBLE: the simulator cannot validate: cannot read the official CUE schema/);
+      expect(e.message).toMatch(
+        /ESQUEMA_NO_DISPONIBLE: the simulator cannot validate: cannot read the official CUE schema/,
+      );
     } finally {
       await blind.stop();
     }
@@ -295,7 +346,9 @@ describe('SIEX simulator process', () => {
   });
 
   (existsSync(script) ? it : it.skip)('prints its address, serves IUWS and stops on SIGTERM', async () => {
-    child = spawn(process.execPath, [script, '--port', '0', '--processing-ms', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [script, '--port', '0', '--processing-ms', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       const lines = createInterface({ input: child!.stdout! });
       lines.on('line', (line) => {
@@ -313,19 +366,32 @@ describe('SIEX simulator process', () => {
     expect(await exited).toBe(0);
   });
 
-  (existsSync(script) ? it : it.skip)('runs as a service of the local stack and hands the runner its settings', async () => {
-    const lines: string[] = [];
-    const root = findProjectRoot(__dirname);
-    const service = await siexSimulatorService({ processingMs: 0 }).start({ projectRoot: root, storageConnectionString: '', inMemory: true, dataDir: root, log: (l) => lines.push(l) });
-    try {
-      expect(service.env).toEqual({ SIEX_BASE_URL: service.url, SIEX_USERNAME: 'siex-local', SIEX_PASSWORD: 'siex-local' });
-      const c = clientFor(service.env!.SIEX_BASE_URL);
-      const id = await c.submit(cueDocument([tratamFito(2)]), 'k');
-      expect((await settled(c, id)).results).toEqual([{ externalId: 2, ok: true, errors: [] }]);
-      expect(lines.join('\n')).toContain(`SIEX simulator listening on ${service.url}`);
-    } finally {
-      await service.stop();
-    }
-    await expect(fetch(`${service.url}/_control`)).rejects.toThrow();
-  });
+  (existsSync(script) ? it : it.skip)(
+    'runs as a service of the local stack and hands the runner its settings',
+    async () => {
+      const lines: string[] = [];
+      const root = findProjectRoot(__dirname);
+      const service = await siexSimulatorService({ processingMs: 0 }).start({
+        projectRoot: root,
+        storageConnectionString: '',
+        inMemory: true,
+        dataDir: root,
+        log: (l) => lines.push(l),
+      });
+      try {
+        expect(service.env).toEqual({
+          SIEX_BASE_URL: service.url,
+          SIEX_USERNAME: 'siex-local',
+          SIEX_PASSWORD: 'siex-local',
+        });
+        const c = clientFor(service.env!.SIEX_BASE_URL);
+        const id = await c.submit(cueDocument([tratamFito(2)]), 'k');
+        expect((await settled(c, id)).results).toEqual([{ externalId: 2, ok: true, errors: [] }]);
+        expect(lines.join('\n')).toContain(`SIEX simulator listening on ${service.url}`);
+      } finally {
+        await service.stop();
+      }
+      await expect(fetch(`${service.url}/_control`)).rejects.toThrow();
+    },
+  );
 });

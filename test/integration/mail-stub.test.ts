@@ -25,7 +25,14 @@ const message: MailMessage = {
 
 const fast = { retryDelayInMs: 10, pollIntervalMs: 10 };
 function mailer(connectionString = stub.connectionString, options = {}) {
-  return createMailer(parseSettings({ AzureWebJobsStorage: 'x', EMAIL_CONNECTION_STRING: connectionString, EMAIL_SENDER: 'DoNotReply@gw.example' }), { ...fast, ...options });
+  return createMailer(
+    parseSettings({
+      AzureWebJobsStorage: 'x',
+      EMAIL_CONNECTION_STRING: connectionString,
+      EMAIL_SENDER: 'DoNotReply@gw.example',
+    }),
+    { ...fast, ...options },
+  );
 }
 
 async function mailFailure(p: Promise<unknown>): Promise<MailError> {
@@ -80,7 +87,10 @@ describe('mailer ⇄ e-mail stub', () => {
   });
 
   it('a wrong access key is refused, like the real service, and not retried', async () => {
-    const wrongKey = stub.connectionString.replace(/accesskey=.*$/, `accesskey=${Buffer.from('not the key').toString('base64')}`);
+    const wrongKey = stub.connectionString.replace(
+      /accesskey=.*$/,
+      `accesskey=${Buffer.from('not the key').toString('base64')}`,
+    );
     const e = await mailFailure(mailer(wrongKey).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000015'));
     expect(e).toMatchObject({ status: 401, retryable: false });
     expect(e.message).toMatch(/answered 401/);
@@ -97,7 +107,9 @@ describe('mailer ⇄ e-mail stub', () => {
 
   it('when the service stays down: a retryable MailError, and the later retry with the same id sends it once', async () => {
     await control().failNext(10);
-    const e = await mailFailure(mailer(stub.connectionString, { maxRetries: 2 }).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000017'));
+    const e = await mailFailure(
+      mailer(stub.connectionString, { maxRetries: 2 }).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000017'),
+    );
     expect(e).toMatchObject({ status: 503, retryable: true });
     expect(await control().stats()).toMatchObject({ sends: 3, failed: 3 });
     await control().failNext(0);
@@ -125,7 +137,11 @@ describe('mailer ⇄ e-mail stub', () => {
         return { token: 'fake-token', expiresOnTimestamp: Date.now() + 3_600_000 };
       },
     };
-    const m = createMailer(parseSettings({ AzureWebJobsStorage: 'x', EMAIL_ENDPOINT: 'https://127.0.0.1:9' }), { ...fast, maxRetries: 0, credential });
+    const m = createMailer(parseSettings({ AzureWebJobsStorage: 'x', EMAIL_ENDPOINT: 'https://127.0.0.1:9' }), {
+      ...fast,
+      maxRetries: 0,
+      credential,
+    });
     const e = await mailFailure(m.send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000019'));
     expect(e.retryable).toBe(true); // nothing listens there: a network error
     expect(scopes).toEqual([['https://communication.azure.com//.default']]);
@@ -145,10 +161,17 @@ describe('mailer ⇄ e-mail stub', () => {
 
 describe('local.settings.sample.json', () => {
   it('points at the defaults of the e-mail stub and the SIEX simulator (npm start with the default ports)', () => {
-    const values = JSON.parse(readFileSync(join(findProjectRoot(__dirname), 'local.settings.sample.json'), 'utf8')).Values as Record<string, string>;
-    expect(values.EMAIL_CONNECTION_STRING).toBe(`endpoint=http://127.0.0.1:${parseMailStubArgs([]).port}/;accesskey=${MAIL_STUB_ACCESS_KEY}`);
+    const values = JSON.parse(readFileSync(join(findProjectRoot(__dirname), 'local.settings.sample.json'), 'utf8'))
+      .Values as Record<string, string>;
+    expect(values.EMAIL_CONNECTION_STRING).toBe(
+      `endpoint=http://127.0.0.1:${parseMailStubArgs([]).port}/;accesskey=${MAIL_STUB_ACCESS_KEY}`,
+    );
     const sim = parseSimulatorArgs([]);
-    expect(values).toMatchObject({ SIEX_BASE_URL: `http://127.0.0.1:${sim.port}`, SIEX_USERNAME: sim.username, SIEX_PASSWORD: sim.password });
+    expect(values).toMatchObject({
+      SIEX_BASE_URL: `http://127.0.0.1:${sim.port}`,
+      SIEX_USERNAME: sim.username,
+      SIEX_PASSWORD: sim.password,
+    });
   });
 });
 
@@ -159,36 +182,51 @@ describe('e-mail stub process', () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
   });
 
-  (existsSync(script) ? it : it.skip)('prints its address and connection string, takes mail and stops on SIGTERM', async () => {
-    child = spawn(process.execPath, [script, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const found: { url?: string; connectionString?: string } = {};
-    await new Promise<void>((resolve, reject) => {
-      const lines = createInterface({ input: child!.stdout! });
-      lines.on('line', (line) => {
-        const url = /^Mail outbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
-        if (url) found.url = url[1];
-        const cs = /^Connection string: (endpoint=.*)$/.exec(line);
-        if (cs) found.connectionString = cs[1];
-        if (found.url && found.connectionString) resolve();
+  (existsSync(script) ? it : it.skip)(
+    'prints its address and connection string, takes mail and stops on SIGTERM',
+    async () => {
+      child = spawn(process.execPath, [script, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const found: { url?: string; connectionString?: string } = {};
+      await new Promise<void>((resolve, reject) => {
+        const lines = createInterface({ input: child!.stdout! });
+        lines.on('line', (line) => {
+          const url = /^Mail outbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+          if (url) found.url = url[1];
+          const cs = /^Connection string: (endpoint=.*)$/.exec(line);
+          if (cs) found.connectionString = cs[1];
+          if (found.url && found.connectionString) resolve();
+        });
+        child!.once('exit', (code) => reject(new Error(`mail stub exited with ${code}`)));
       });
-      child!.once('exit', (code) => reject(new Error(`mail stub exited with ${code}`)));
-    });
-    await mailer(found.connectionString).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000020');
-    expect((await mailStubControl(found.url!).outbox()).map((m) => m.to)).toEqual([message.to]);
-    const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  });
+      await mailer(found.connectionString).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000020');
+      expect((await mailStubControl(found.url!).outbox()).map((m) => m.to)).toEqual([message.to]);
+      const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+  );
 
-  (existsSync(script) ? it : it.skip)('runs as a service of the local stack and hands the runner its connection string', async () => {
-    const root = findProjectRoot(__dirname);
-    const service = await mailStubService().start({ projectRoot: root, storageConnectionString: '', inMemory: true, dataDir: root, log: () => {} });
-    try {
-      expect(service.env).toEqual({ EMAIL_CONNECTION_STRING: `endpoint=${service.url}/;accesskey=${MAIL_STUB_ACCESS_KEY}`, EMAIL_ENDPOINT: '' });
-      await mailer(service.env!.EMAIL_CONNECTION_STRING).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000021');
-      expect(await mailStubControl(service.url).outbox()).toHaveLength(1);
-    } finally {
-      await service.stop();
-    }
-  });
+  (existsSync(script) ? it : it.skip)(
+    'runs as a service of the local stack and hands the runner its connection string',
+    async () => {
+      const root = findProjectRoot(__dirname);
+      const service = await mailStubService().start({
+        projectRoot: root,
+        storageConnectionString: '',
+        inMemory: true,
+        dataDir: root,
+        log: () => {},
+      });
+      try {
+        expect(service.env).toEqual({
+          EMAIL_CONNECTION_STRING: `endpoint=${service.url}/;accesskey=${MAIL_STUB_ACCESS_KEY}`,
+          EMAIL_ENDPOINT: '',
+        });
+        await mailer(service.env!.EMAIL_CONNECTION_STRING).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000021');
+        expect(await mailStubControl(service.url).outbox()).toHaveLength(1);
+      } finally {
+        await service.stop();
+      }
+    },
+  );
 });

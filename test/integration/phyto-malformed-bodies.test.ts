@@ -77,7 +77,7 @@ function expectRefused(c: MalformedCase, res: Answer, seen: Map<number, number>)
   try {
     checkProblemShape(res.json, res.status);
   } catch (e) {
-    throw new Error(`${what}\n${(e as Error).message}`);
+    throw new Error(`${what}\n${(e as Error).message}`, { cause: e });
   }
   const unknown = res.json.errors.map((v: { code: string }) => v.code).filter((code: string) => !(code in ERROR_CODES));
   if (unknown.length > 0) throw new Error(`${what}\nunregistered codes ${unknown}`);
@@ -96,20 +96,38 @@ describe('in process (endpoint pipeline + service, real Azurite, clock at 15-05-
 
   beforeAll(async () => {
     // the base body is lawful: every refusal below is the mutation's doing
-    const control = await send(inProcessClient, farm.agrifarmId, JSON.stringify(body({ idcp: [farm.vine[1]], dateApplication: '14-05-2026 10:00:00' })));
+    const control = await send(
+      inProcessClient,
+      farm.agrifarmId,
+      JSON.stringify(body({ idcp: [farm.vine[1]], dateApplication: '14-05-2026 10:00:00' })),
+    );
     if (control.status !== 201) throw new Error(`the base body is refused: ${control.text}`);
     before = await partitionRows(farm.farmId);
   });
 
   const arbitraryNames = Object.keys(
-    malformedArbitraries({ base: body({ idcp: ['1'] }), year: 2026, wheatIdcp: '2', knownIdcps: ['1'], refusedProducts: ['ES-00000'], refusedCards: [APPLICATORS.expired], otherNif: '' }),
+    malformedArbitraries({
+      base: body({ idcp: ['1'] }),
+      year: 2026,
+      wheatIdcp: '2',
+      knownIdcps: ['1'],
+      refusedProducts: ['ES-00000'],
+      refusedCards: [APPLICATORS.expired],
+      otherNif: '',
+    }),
   );
-  const runs = runsOf(Object.fromEntries(arbitraryNames.map((n) => [n, 0])), IN_PROCESS_RUNS, { randomJson: 2, wrongType: 2, notJson: 1.5 });
+  const runs = runsOf(Object.fromEntries(arbitraryNames.map((n) => [n, 0])), IN_PROCESS_RUNS, {
+    randomJson: 2,
+    wrongType: 2,
+    notJson: 1.5,
+  });
 
   it.each(arbitraryNames)('%s: every body gets a 4xx problem, never a 5xx', async (name) => {
     const arb = malformedArbitraries(contextFor(base(), NOW.year))[name];
     await fc.assert(
-      fc.asyncProperty(arb, async (c) => expectRefused(c, await send(inProcessClient, farm.agrifarmId, c.text), tally.inProcess)),
+      fc.asyncProperty(arb, async (c) =>
+        expectRefused(c, await send(inProcessClient, farm.agrifarmId, c.text), tally.inProcess),
+      ),
       { numRuns: runs[name], seed: SEED },
     );
   });
@@ -120,7 +138,8 @@ describe('in process (endpoint pipeline + service, real Azurite, clock at 15-05-
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     expect([...after.keys()].filter((k) => k.startsWith('r~'))).toHaveLength(1);
     // the bodies reached the schema (400), the farm's locations (404) and the rules (422)
-    for (const status of [400, 404, 422]) expect([status, (tally.inProcess.get(status) ?? 0) > 10]).toEqual([status, true]);
+    for (const status of [400, 404, 422])
+      expect([status, (tally.inProcess.get(status) ?? 0) > 10]).toEqual([status, true]);
   });
 });
 

@@ -40,10 +40,18 @@ async function asClient(c: typeof clientA): Promise<Client> {
 }
 
 async function registerAs(c: typeof clientA, rea: string, b = body(), key: string | null = null) {
-  return registerApplication(registerDeps(svc, now), { client: await asClient(c), agrifarmId: farms[rea].agrifarmId, exported: false, body: b, idempotencyKey: key });
+  return registerApplication(registerDeps(svc, now), {
+    client: await asClient(c),
+    agrifarmId: farms[rea].agrifarmId,
+    exported: false,
+    body: b,
+    idempotencyKey: key,
+  });
 }
 
-async function outcome(p: Promise<{ status: number; body: string }>): Promise<{ status: number; codes: string[]; body?: string }> {
+async function outcome(
+  p: Promise<{ status: number; body: string }>,
+): Promise<{ status: number; codes: string[]; body?: string }> {
   try {
     const r = await p;
     return { status: r.status, codes: [], body: r.body };
@@ -61,7 +69,11 @@ beforeAll(async () => {
 describe('PhytoStore.insert: one entity-group transaction', () => {
   it('a stale guard ETag is a WriteConflict and writes nothing at all (record, pointer, other guards, idempotency)', async () => {
     const f = farms[reas.atomic];
-    const first = await registerAs(clientA, reas.atomic, body({ idcp: [f.vine[0]], dateApplication: '14-05-2026 10:00:00' }));
+    const first = await registerAs(
+      clientA,
+      reas.atomic,
+      body({ idcp: [f.vine[0]], dateApplication: '14-05-2026 10:00:00' }),
+    );
     expect(first.status).toBe(201);
     const before = await partitionRows(f.farmId);
     const guard = before.get(guardRowKey(P.unlimited, Number(f.vine[0])))!;
@@ -73,17 +85,42 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
     const req = body({ idcp: [f.vine[1], f.vine[0]], dateApplication: '14-05-2026 11:00:00' });
     const entries = req.idcp.map((i) => farm.byIdcp.get(Number(i))!);
     const id = await svc.recordIds.take();
-    const record = buildRecord(id, req, ref.products.get(P.unlimited)!, { entries, uses: ref.products.get(P.unlimited)!.uses }, farm, false, NOW);
-    const rec = { record, id, product: P.unlimited, appliedAtMs: madrid(req.dateApplication).toMillis(), exported: false };
+    const record = buildRecord(
+      id,
+      req,
+      ref.products.get(P.unlimited)!,
+      { entries, uses: ref.products.get(P.unlimited)!.uses },
+      farm,
+      false,
+      NOW,
+    );
+    const rec = {
+      record,
+      id,
+      product: P.unlimited,
+      appliedAtMs: madrid(req.dateApplication).toMillis(),
+      exported: false,
+    };
     const guards = [
-      { rowKey: guardRowKey(P.unlimited, Number(f.vine[1])), idcp: Number(f.vine[1]), prior: [{ recordId: id, at: madrid(req.dateApplication).toUTC().toISO()! }] },
+      {
+        rowKey: guardRowKey(P.unlimited, Number(f.vine[1])),
+        idcp: Number(f.vine[1]),
+        prior: [{ recordId: id, at: madrid(req.dateApplication).toUTC().toISO()! }],
+      },
       // an ETag from before another registration updated the row
-      { rowKey: guardRowKey(P.unlimited, Number(f.vine[0])), idcp: Number(f.vine[0]), prior: [], etag: `W/"datetime'2020-01-01T00%3A00%3A00.0000000Z'"` },
+      {
+        rowKey: guardRowKey(P.unlimited, Number(f.vine[0])),
+        idcp: Number(f.vine[0]),
+        prior: [],
+        etag: `W/"datetime'2020-01-01T00%3A00%3A00.0000000Z'"`,
+      },
     ];
     const idem = { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' };
     await expect(store.insert(f.farmId, rec, guards, idem)).rejects.toBeInstanceOf(WriteConflict);
     // a guard created meanwhile (insert with no ETag where a row now exists) is a conflict too
-    await expect(store.insert(f.farmId, rec, [{ ...guards[1], etag: undefined }], idem)).rejects.toBeInstanceOf(WriteConflict);
+    await expect(store.insert(f.farmId, rec, [{ ...guards[1], etag: undefined }], idem)).rejects.toBeInstanceOf(
+      WriteConflict,
+    );
 
     const after = await partitionRows(f.farmId);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
@@ -105,7 +142,12 @@ describe('Idempotency-Key', () => {
     const first = await registerAs(clientA, reas.idem, b, 'retry-1');
     const count = await recordCount(f.farmId);
     const rows = (await partitionRows(f.farmId)).size;
-    const again = await registerAs(clientA, reas.idem, JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(b).reverse()))), 'retry-1');
+    const again = await registerAs(
+      clientA,
+      reas.idem,
+      JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(b).reverse()))),
+      'retry-1',
+    );
     expect(again).toEqual(first);
     expect(await recordCount(f.farmId)).toBe(count);
     expect((await partitionRows(f.farmId)).size).toBe(rows);
@@ -143,7 +185,9 @@ describe('Idempotency-Key', () => {
     const f = farms[reas.idem];
     const b = body({ idcp: [f.vine[4], f.vine[5]], dateApplication: '12-05-2026 10:00:00' });
     const count = await recordCount(f.farmId);
-    const replies = await Promise.all(Array.from({ length: 8 }, () => registerAs(clientA, reas.idem, b, 'concurrent-key')));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => registerAs(clientA, reas.idem, b, 'concurrent-key')),
+    );
     expect(await recordCount(f.farmId)).toBe(count + 1);
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
     expect(replies.every((r) => r.status === 201)).toBe(true);
@@ -156,7 +200,15 @@ describe('record ids', () => {
     const other = inProcessServices(); // a second process: its own id block
     const sends = Array.from({ length: 16 }, (_, i) =>
       registerApplication(registerDeps(i % 2 ? other : svc, now), {
-        client: { id: clientA.id, name: '', email: '', apiKeyHash: '', expires: '', farms: [reas.ids], apimSubscriptionId: 'sub-1' },
+        client: {
+          id: clientA.id,
+          name: '',
+          email: '',
+          apiKeyHash: '',
+          expires: '',
+          farms: [reas.ids],
+          apimSubscriptionId: 'sub-1',
+        },
         agrifarmId: f.agrifarmId,
         exported: false,
         // the same location every time: the history guard makes most of these conflict and retry (each conflict is
@@ -172,15 +224,27 @@ describe('record ids', () => {
     const pointers = [...rows.keys()].filter((k) => k.startsWith('i~')).map((k) => Number(k.slice(2)));
     expect(pointers.sort((a, b) => a - b)).toEqual(ids.map((id) => Number(id.split(':').pop())).sort((a, b) => a - b));
     const guard = rows.get(guardRowKey(P.unlimited, Number(f.vine[0])))!;
-    expect(JSON.parse(String(guard.prior)).map((p: { recordId: number }) => p.recordId).sort((a: number, b: number) => a - b)).toEqual(pointers);
+    expect(
+      JSON.parse(String(guard.prior))
+        .map((p: { recordId: number }) => p.recordId)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual(pointers);
   });
 });
 
 describe('concurrent registrations on one location (no lost update)', () => {
   it('with a 7-day minimum interval: of 8 at once within a week, exactly one is stored, the others get MIN_INTERVAL', async () => {
     const f = farms[reas.race];
-    const b = (i: number) => body({ subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL', code: P.microthiol }, dose: 0.5, idcp: [f.vine[0]], dateApplication: `${10 + (i % 5)}-05-2026 1${i}:00:00` });
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => outcome(registerAs(clientA, reas.race, b(i)))));
+    const b = (i: number) =>
+      body({
+        subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL', code: P.microthiol },
+        dose: 0.5,
+        idcp: [f.vine[0]],
+        dateApplication: `${10 + (i % 5)}-05-2026 1${i}:00:00`,
+      });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => outcome(registerAs(clientA, reas.race, b(i)))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status !== 201)).toEqual(Array(7).fill({ status: 422, codes: ['MIN_INTERVAL'] }));
     const guard = (await partitionRows(f.farmId)).get(guardRowKey(P.microthiol, Number(f.vine[0])))!;
@@ -189,11 +253,20 @@ describe('concurrent registrations on one location (no lost update)', () => {
 
   it('with at most 2 per campaign: of 6 at once, exactly two are stored, the others get MAX_APPLICATIONS', async () => {
     const f = farms[reas.race];
-    const b = (i: number) => body({ subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA', code: P.twice }, idcp: [f.olive], dateApplication: `14-05-2026 0${i}:00:00` });
+    const b = (i: number) =>
+      body({
+        subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA', code: P.twice },
+        idcp: [f.olive],
+        dateApplication: `14-05-2026 0${i}:00:00`,
+      });
     const before = await recordCount(f.farmId);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => outcome(registerAs(clientA, reas.race, b(i)))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => outcome(registerAs(clientA, reas.race, b(i)))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
-    expect(results.filter((r) => r.status !== 201)).toEqual(Array(4).fill({ status: 422, codes: ['MAX_APPLICATIONS'] }));
+    expect(results.filter((r) => r.status !== 201)).toEqual(
+      Array(4).fill({ status: 422, codes: ['MAX_APPLICATIONS'] }),
+    );
     expect(await recordCount(f.farmId)).toBe(before + 2);
   });
 
@@ -201,7 +274,13 @@ describe('concurrent registrations on one location (no lost update)', () => {
     const f = farms[reas.race];
     const sets = [[f.vine[1], f.vine[2]], [f.vine[2], f.vine[3]], [f.vine[3], f.vine[1]], [f.vine[2]]];
     const b = (idcp: string[], i: number) =>
-      body({ subtype: { type: 'TypePhytosanitary', name: 'FAMOLINS', code: P.famolins }, dose: 25, measure: { type: 'Measure', name: 'kg/ha', symbol: 'kg/ha', code: 17 }, idcp, dateApplication: `13-05-2026 1${i}:00:00` });
+      body({
+        subtype: { type: 'TypePhytosanitary', name: 'FAMOLINS', code: P.famolins },
+        dose: 25,
+        measure: { type: 'Measure', name: 'kg/ha', symbol: 'kg/ha', code: 17 },
+        idcp,
+        dateApplication: `13-05-2026 1${i}:00:00`,
+      });
     const results = await Promise.all(sets.map((s, i) => outcome(registerAs(clientA, reas.race, b(s, i)))));
     const stored = results.filter((r) => r.status === 201);
     expect(stored.length).toBeGreaterThanOrEqual(1);
@@ -211,6 +290,10 @@ describe('concurrent registrations on one location (no lost update)', () => {
       const prior = rows.get(guardRowKey(P.famolins, Number(idcp)));
       expect(prior ? JSON.parse(String(prior.prior)).length : 0).toBeLessThanOrEqual(1);
     }
-    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 422 && r.codes.every((c) => c === 'MIN_INTERVAL'))).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status !== 201)
+        .every((r) => r.status === 422 && r.codes.every((c) => c === 'MIN_INTERVAL')),
+    ).toBe(true);
   });
 });

@@ -62,7 +62,9 @@ describe('chunked documents (larger than one entity)', () => {
   it('round-trips a JSON document whose characters straddle every chunk boundary', async () => {
     const t = await table();
     const pk = `t-json~${suffix()}`;
-    const doc = { items: Array.from({ length: 40_000 }, (_, i) => ({ i, name: `n${i}`, emoji: i % 7 === 0 ? '🌿' : 'ñ' })) };
+    const doc = {
+      items: Array.from({ length: 40_000 }, (_, i) => ({ i, name: `n${i}`, emoji: i % 7 === 0 ? '🌿' : 'ñ' })),
+    };
     const text = JSON.stringify(doc);
     expect(text.length).toBeGreaterThan(MAX_DOC_CHARS);
     await writeChunkedDoc(t, pk, text, {}, 0);

@@ -8,7 +8,11 @@ import { siexSimulatorService } from '../../local/siex-simulator/service';
 /** host.json with the queue timings of a test run: a failed export delivery comes back after 1 s, not 30 s. */
 function writeTestHostJson(projectRoot: string, dir: string): string {
   const host = JSON.parse(readFileSync(join(projectRoot, 'host.json'), 'utf8'));
-  host.extensions.queues = { ...host.extensions.queues, visibilityTimeout: '00:00:01', maxPollingInterval: '00:00:00.200' };
+  host.extensions.queues = {
+    ...host.extensions.queues,
+    visibilityTimeout: '00:00:01',
+    maxPollingInterval: '00:00:00.200',
+  };
   const file = join(dir, 'host.test.json');
   writeFileSync(file, JSON.stringify(host, null, 2));
   return file;

@@ -30,7 +30,9 @@ describe('crop groups', () => {
   });
 
   it('compares names without case, accents or spacing ("Guisante proteaginoso /forrajero")', () => {
-    expect(crops.resolve('CEREALES DE INVIERNO/PRIMAVERA')?.codes).toEqual(crops.resolve('Cereales de invierno / primavera')?.codes);
+    expect(crops.resolve('CEREALES DE INVIERNO/PRIMAVERA')?.codes).toEqual(
+      crops.resolve('Cereales de invierno / primavera')?.codes,
+    );
     expect(crops.resolve('Guisante proteaginoso /forrajero')?.codes).toEqual(['40']);
     expect(crops.resolve('citricos')?.codes).toContain('206');
   });
@@ -79,8 +81,12 @@ describe('crop groups', () => {
     });
 
     it('is refused when a reference names no entry or goes round in a circle', () => {
-      expect(() => new CropResolver(loadCropGroups(write({ groups: { A: ['@B'] } })), codes)).toThrow(/'@B' names no entry/);
-      expect(() => new CropResolver(loadCropGroups(write({ groups: { A: ['@B'], B: ['@A'] } })), codes)).toThrow(/circular/);
+      expect(() => new CropResolver(loadCropGroups(write({ groups: { A: ['@B'] } })), codes)).toThrow(
+        /'@B' names no entry/,
+      );
+      expect(() => new CropResolver(loadCropGroups(write({ groups: { A: ['@B'], B: ['@A'] } })), codes)).toThrow(
+        /circular/,
+      );
     });
 
     it('reports codes that PRODUCTOS does not have', () => {

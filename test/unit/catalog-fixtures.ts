@@ -1,6 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOGUES, catalogueNames, CatalogueName, SiexCode, parseCatalogue } from '../../shared/catalog/siex-codes/catalogues';
+import {
+  CATALOGUES,
+  catalogueNames,
+  CatalogueName,
+  SiexCode,
+  parseCatalogue,
+} from '../../shared/catalog/siex-codes/catalogues';
 import { decodeCatalogue } from '../../shared/catalog/siex-codes/csv';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { officialCataloguesDir } from '../../local/siex-data';
@@ -16,7 +22,10 @@ let official: Partial<Record<CatalogueName, SiexCode[]>> | undefined;
 
 export function officialCatalogues(): Partial<Record<CatalogueName, SiexCode[]>> {
   official ??= Object.fromEntries(
-    catalogueNames.map((c) => [c, parseCatalogue(c, decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[c].file)))).entries]),
+    catalogueNames.map((c) => [
+      c,
+      parseCatalogue(c, decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[c].file)))).entries,
+    ]),
   );
   return official;
 }
@@ -137,7 +146,9 @@ export const etifix = (): RawProductInput => ({
   expires: '2029/11/30',
   composition: [['1-NAFTILACÉTICO', 1, '%']],
   uses: [
-    use('Manzano', 'Aclareo frutos', 100, 150, 'g/Hl', '90 (ACLAREO DE FRUTOS)7 (EVITAR CAÍDA DE FRUTOS)', { Aplicaciones: 1 }),
+    use('Manzano', 'Aclareo frutos', 100, 150, 'g/Hl', '90 (ACLAREO DE FRUTOS)7 (EVITAR CAÍDA DE FRUTOS)', {
+      Aplicaciones: 1,
+    }),
     use('Peral', 'Inhibición caída de frutos', 200, 200, 'g/Hl', '7'),
   ],
 });

@@ -1,6 +1,11 @@
 import { Product, productSchema } from '../../shared/catalog/product';
 import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
-import { MapContext, mapRegisterProduct, mergeVariants, UNKNOWN_REGISTRATION_DAY } from '../../shared/catalog/register/map-product';
+import {
+  MapContext,
+  mapRegisterProduct,
+  mergeVariants,
+  UNKNOWN_REGISTRATION_DAY,
+} from '../../shared/catalog/register/map-product';
 import {
   azufreCancelled,
   cabrio,
@@ -53,7 +58,12 @@ describe('mapping a register product to the back-office product', () => {
       safetyDays: 0,
     });
     const olive = p.uses.find((u) => u.pest.name.startsWith('Negrilla'))!;
-    expect(olive).toMatchObject({ maxApplications: 3, minIntervalDays: 7, safetyDays: 0, cropTypeIds: expect.arrayContaining(['101']) });
+    expect(olive).toMatchObject({
+      maxApplications: 3,
+      minIntervalDays: 7,
+      safetyDays: 0,
+      cropTypeIds: expect.arrayContaining(['101']),
+    });
   });
 
   it('maps crop groups to their SIEX crops', () => {
@@ -117,7 +127,10 @@ describe('mapping a register product to the back-office product', () => {
         { kind: 'unresolved-pest', value: 'Malas hierbas anuales de los frutales' },
       ]),
     );
-    expect(p.uses.find((u) => u.cropTypeIds.includes('155'))).toMatchObject({ pest: { kind: 'mala_hierba', code: 3 }, safetyDays: 75 });
+    expect(p.uses.find((u) => u.cropTypeIds.includes('155'))).toMatchObject({
+      pest: { kind: 'mala_hierba', code: 3 },
+      safetyDays: 75,
+    });
     expect(productSchema.safeParse(p).success).toBe(true);
   });
 
@@ -170,7 +183,9 @@ describe('mapping a register product to the back-office product', () => {
     expect(map({ ...cabrio(), num: 'ES-123456' }).rejected).toContain('5 significant digits');
     expect(map({ ...cabrio(), expires: '' }).rejected).toContain('Fecha_Caducidad');
     expect(map({ ...cabrio(), uses: [] }).rejected).toBe('no uses in the register');
-    expect(map({ ...cabrio(), uses: [use('Césped', 'Alternaria spp.', 1, 2, 'Kg/ha', '3')] }).rejected).toContain('no use');
+    expect(map({ ...cabrio(), uses: [use('Césped', 'Alternaria spp.', 1, 2, 'Kg/ha', '3')] }).rejected).toContain(
+      'no use',
+    );
     expect(mapRegisterProduct({ USOS: [] }, ctx).rejected).toContain('DATOSPRODUCTO');
     expect(mapRegisterProduct({ DATOSPRODUCTO: {}, USOS: 'x' }, ctx).rejected).toContain('USOS');
   });
@@ -183,14 +198,21 @@ describe('mapping a register product to the back-office product', () => {
     (raw.USOS as Record<string, unknown>[])[0].Dosis_Min = '100,0';
     (raw.USOS as Record<string, unknown>[])[0].IntervaloAplicaciones = null;
     const result = mapRegisterProduct(raw, ctx);
-    expect(result.product).toMatchObject({ code: 'ES-17705', uses: expect.arrayContaining([expect.objectContaining({ doseMin: 100 })]) });
+    expect(result.product).toMatchObject({
+      code: 'ES-17705',
+      uses: expect.arrayContaining([expect.objectContaining({ doseMin: 100 })]),
+    });
   });
 
   it('merges two rows of one registration number: the one in force wins, otherwise uses join and dates extend', () => {
     const inForce = product(cabrio());
     const cancelled = { ...inForce, withdrawn: '01-01-2026', expires: '01-01-2026' };
     expect(mergeVariants(cancelled, inForce)).toBe(inForce);
-    const other = product({ ...cabrio(), expires: '2026/10/15', uses: [use('Peral', 'Moteado o roña del peral, Venturia pyrina', 0.5, 0.5, 'Kg/ha', '21')] });
+    const other = product({
+      ...cabrio(),
+      expires: '2026/10/15',
+      uses: [use('Peral', 'Moteado o roña del peral, Venturia pyrina', 0.5, 0.5, 'Kg/ha', '21')],
+    });
     const merged = mergeVariants(inForce, other);
     expect(merged.expires).toBe('15-10-2026');
     expect(merged.uses).toHaveLength(inForce.uses.length + 1);

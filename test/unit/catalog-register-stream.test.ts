@@ -21,7 +21,12 @@ function scan(text: string, size: number): unknown[] {
 describe('streaming the register export', () => {
   const document = registerDocument([microthiol(), cabrio()]);
   const plain = JSON.stringify(document, null, 2);
-  const envelope = JSON.stringify({ Id: 7, Tipo: 'CEX', Contenido: JSON.stringify(document), Fecha: '2026-10-02T00:00:00' });
+  const envelope = JSON.stringify({
+    Id: 7,
+    Tipo: 'CEX',
+    Contenido: JSON.stringify(document),
+    Fecha: '2026-10-02T00:00:00',
+  });
 
   it.each([1, 2, 7, 64, 100_000])('yields each product whole, whatever the chunk size (%i)', (size) => {
     expect(scan(plain, size)).toEqual(document.Productos);
@@ -74,7 +79,8 @@ describe('streaming the register export', () => {
       writeFileSync(file, `\ufeff${plain}`, 'utf8');
       const seen: number[] = [];
       const products: unknown[] = [];
-      for await (const p of readRegisterProducts(file, { chunkBytes: 17, onBytes: (b) => seen.push(b) })) products.push(p);
+      for await (const p of readRegisterProducts(file, { chunkBytes: 17, onBytes: (b) => seen.push(b) }))
+        products.push(p);
       expect(products).toEqual(document.Productos);
       expect(seen[seen.length - 1]).toBe(Buffer.byteLength(`\ufeff${plain}`));
     } finally {

@@ -86,7 +86,10 @@ describe('SiexCodes lookups', () => {
   it('does not guess between codes that share a scientific name', () => {
     // "Bromus spp." is both the annual and the perennial bromes in MALAS_HIERBAS.
     expect(codes.pestByName('Bromus spp.')).toBeUndefined();
-    expect(codes.pestByName('Bromos, Bromus spp. (especies anuales)')).toMatchObject({ kind: 'mala_hierba', code: 142 });
+    expect(codes.pestByName('Bromos, Bromus spp. (especies anuales)')).toMatchObject({
+      kind: 'mala_hierba',
+      code: 142,
+    });
   });
 
   it('finds crops by name, including each alternative of an "X o Y" name, but not withdrawn ones', () => {

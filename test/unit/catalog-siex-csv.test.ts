@@ -7,7 +7,9 @@ import { SIEX_DIR } from './catalog-fixtures';
 const cp1252 = (text: string): Uint8Array =>
   Uint8Array.from(
     [...text].map(
-      (ch) => ({ ó: 0xf3, í: 0xed, é: 0xe9, Á: 0xc1, ñ: 0xf1, '€': 0x80, '²': 0xb2, '“': 0x93, '”': 0x94, '–': 0x96 })[ch] ?? ch.charCodeAt(0),
+      (ch) =>
+        ({ ó: 0xf3, í: 0xed, é: 0xe9, Á: 0xc1, ñ: 0xf1, '€': 0x80, '²': 0xb2, '“': 0x93, '”': 0x94, '–': 0x96 })[ch] ??
+        ch.charCodeAt(0),
     ),
   );
 
@@ -24,7 +26,8 @@ describe('SIEX catalogue CSV', () => {
   });
 
   it('splits quoted fields with separators, doubled quotes, line breaks, CRLF and empty cells', () => {
-    const text = '"Código";"Nombre";Fecha de baja\r\n"1";"a;b";\r\n"2";"dice ""hola""\nen dos líneas";01/02/2024\r\n\r\n';
+    const text =
+      '"Código";"Nombre";Fecha de baja\r\n"1";"a;b";\r\n"2";"dice ""hola""\nen dos líneas";01/02/2024\r\n\r\n';
     expect(parseCsv(text)).toEqual([
       ['Código', 'Nombre', 'Fecha de baja'],
       ['1', 'a;b', ''],
@@ -42,7 +45,10 @@ describe('SIEX catalogue CSV', () => {
 
   it('parses every official catalogue the gateway uses, without a problem', () => {
     for (const catalogue of catalogueNames) {
-      const { entries, problems } = parseCatalogue(catalogue, decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[catalogue].file))));
+      const { entries, problems } = parseCatalogue(
+        catalogue,
+        decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[catalogue].file))),
+      );
       expect({ catalogue, problems }).toEqual({ catalogue, problems: [] });
       expect(entries.length).toBeGreaterThan(2);
     }
@@ -79,7 +85,9 @@ describe('SIEX catalogue CSV', () => {
       '"1";"Buena otra vez";01/02/2023;;31/12/2025',
     ].join('\n');
     const { entries, problems } = parseCatalogue('EFICACIA_TRATAMIENTO', text);
-    expect(entries).toEqual([{ code: '1', name: 'Buena otra vez', from: '2023-02-01', modified: '', until: '2025-12-31' }]);
+    expect(entries).toEqual([
+      { code: '1', name: 'Buena otra vez', from: '2023-02-01', modified: '', until: '2025-12-31' },
+    ]);
     expect(problems.map((p) => p.line)).toEqual([3, 4, 5]);
     expect(problems[0].message).toContain('Fecha de alta');
   });

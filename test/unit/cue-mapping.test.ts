@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { PhytoRecord } from '../../shared/api/phyto-schemas';
 import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
@@ -9,8 +8,16 @@ import { madrid, microthiol } from '../helpers/phyto-fixtures';
 function farm(overrides: Partial<FarmIndexDoc['meta']> = {}, dgc: string | null = '4600000007'): FarmIndex {
   return new FarmIndex({
     meta: {
-      farmId: 1, rea: '46000000001', codigoRea: 'ES460000000001', year: 2026, name: 'Finca', province: 'Valencia',
-      communityCode: '10', communityName: 'Comunitat Valenciana', ownerNif: '71234567W', dateCreated: '01-01-2026 00:00:00',
+      farmId: 1,
+      rea: '46000000001',
+      codigoRea: 'ES460000000001',
+      year: 2026,
+      name: 'Finca',
+      province: 'Valencia',
+      communityCode: '10',
+      communityName: 'Comunitat Valenciana',
+      ownerNif: '71234567W',
+      dateCreated: '01-01-2026 00:00:00',
       ...overrides,
     },
     crops: [
@@ -18,8 +25,36 @@ function farm(overrides: Partial<FarmIndexDoc['meta']> = {}, dgc: string | null 
       { cropId: 2, typecropId: '101', typecropName: 'OLIVO', code: 2001, name: 'BLANQUETA' },
     ],
     idcps: [
-      { idcp: 1, crop: 0, parcelId: 1, parcelName: 'La Hoya', prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1', dimension: '2.35', ...(dgc ? { dgc } : {}) },
-      { idcp: 4, crop: 1, parcelId: 3, parcelName: 'Los Olivos', prov: '46', town: '213', aggr: '0', zone: '0', pol: '15', parc: '102', enc: '3', dimension: '4.12', dgc: '4600000028' },
+      {
+        idcp: 1,
+        crop: 0,
+        parcelId: 1,
+        parcelName: 'La Hoya',
+        prov: '46',
+        town: '213',
+        aggr: '0',
+        zone: '0',
+        pol: '12',
+        parc: '45',
+        enc: '1',
+        dimension: '2.35',
+        ...(dgc ? { dgc } : {}),
+      },
+      {
+        idcp: 4,
+        crop: 1,
+        parcelId: 3,
+        parcelName: 'Los Olivos',
+        prov: '46',
+        town: '213',
+        aggr: '0',
+        zone: '0',
+        pol: '15',
+        parc: '102',
+        enc: '3',
+        dimension: '4.12',
+        dgc: '4600000028',
+      },
     ],
   });
 }
@@ -38,7 +73,10 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
       idcp,
       applicator: { user: { type: 'UserMetadata', nif: '12345678Z', ropo: 'ES-46000123' } },
       infection: { type: 'TypeInfection', kind: 'enfermedad', id: '148', name: 'Oídio' },
-      tj: [{ type: 'TypeJustification', id: '1', name: '' }, { type: 'TypeJustification', id: '2', name: '' }],
+      tj: [
+        { type: 'TypeJustification', id: '1', name: '' },
+        { type: 'TypeJustification', id: '2', name: '' },
+      ],
       efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
       ...extra,
     },
@@ -46,7 +84,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
     { entries: idcp.map((i) => f.byIdcp.get(Number(i))!), uses: product.uses },
     f,
     false,
-    at as DateTime,
+    at,
   );
 }
 
@@ -67,7 +105,12 @@ describe('CUE mapping (schema 3.11.4)', () => {
       ProblematicaFito: { Enfermedades: { TipoEnfermedad: [148] } },
       Justificaciones: [{ JustAct: 1 }, { JustAct: 2 }],
       ProductosFito: [{ TipoProducto: 1, NumRegistro: '11179', Dosis: 0.5, Unidad: 14 }],
-      IdentificadorAplicador: [{ AplicadorEmpresa: { NumROPO: 'ES-46000123' }, EquipoAplicador: { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' } }],
+      IdentificadorAplicador: [
+        {
+          AplicadorEmpresa: { NumROPO: 'ES-46000123' },
+          EquipoAplicador: { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' },
+        },
+      ],
       Eficacia: 1,
     });
     const doc = cueDocument(f, [mapped.block]);
@@ -94,7 +137,11 @@ describe('CUE mapping (schema 3.11.4)', () => {
       );
       if (!mapped.ok) throw new Error(mapped.missing.join('; '));
       expect(mapped.block.ProblematicaFito).toEqual({ [group]: { [list]: [7] } });
-      expect((mapped.block.IdentificadorAplicador as any)[0].EquipoAplicador).toEqual({ AplicacionManual: false, NumROMA: 'ROMA-46-123', TipoMaquinariaUNE: '010102010' });
+      expect((mapped.block.IdentificadorAplicador as any)[0].EquipoAplicador).toEqual({
+        AplicacionManual: false,
+        NumROMA: 'ROMA-46-123',
+        TipoMaquinariaUNE: '010102010',
+      });
       expect(validate(cueDocument(f, [mapped.block])) ? [] : validate.errors).toEqual([]);
     }
   });

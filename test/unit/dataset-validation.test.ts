@@ -24,7 +24,15 @@ function validProduct(code = 'ES-11179') {
     expires: '31-07-2027',
     lastUse: '',
     requiredLevel: 'basico',
-    uses: [{ cropTypeIds: ['102'], pest: { code: 148, kind: 'enfermedad', name: 'Oídio' }, doseMin: 0.25, doseMax: 0.8, unit: { code: 14, symbol: '%' } }],
+    uses: [
+      {
+        cropTypeIds: ['102'],
+        pest: { code: 148, kind: 'enfermedad', name: 'Oídio' },
+        doseMin: 0.25,
+        doseMax: 0.8,
+        unit: { code: 14, symbol: '%' },
+      },
+    ],
   };
 }
 
@@ -48,7 +56,10 @@ describe('validateDataset', () => {
   });
 
   it('accepts an empty dataset: every section is optional', () => {
-    expect(validateDataset({})).toEqual({ dataset: { clients: [], applicators: [], products: [], farms: [] }, problems: [] });
+    expect(validateDataset({})).toEqual({
+      dataset: { clients: [], applicators: [], products: [], farms: [] },
+      problems: [],
+    });
   });
 
   it('applies the documented defaults', () => {
@@ -101,25 +112,97 @@ describe('validateDataset', () => {
   });
 
   it.each([
-    ['a bad NIF control letter', { applicators: [validApplicator('ES-46000123', '12345678A')] }, '$.applicators[0].nif'],
+    [
+      'a bad NIF control letter',
+      { applicators: [validApplicator('ES-46000123', '12345678A')] },
+      '$.applicators[0].nif',
+    ],
     ['a malformed ROPO', { applicators: [validApplicator('ES-4600012')] }, '$.applicators[0].ropo'],
-    ['an unknown card level', { applicators: [{ ...validApplicator(), levels: ['experto'] }] }, '$.applicators[0].levels[0]'],
+    [
+      'an unknown card level',
+      { applicators: [{ ...validApplicator(), levels: ['experto'] }] },
+      '$.applicators[0].levels[0]',
+    ],
     ['no card level', { applicators: [{ ...validApplicator(), levels: [] }] }, '$.applicators[0].levels'],
     ['a short API key', { clients: [{ ...testClient('k', []), apiKey: 'x'.repeat(31) }] }, '$.clients[0].apiKey'],
     ['a bad client id', { clients: [{ ...testClient('k', []), id: 'Upper Case' }] }, '$.clients[0].id'],
     ['a bad e-mail', { clients: [{ ...testClient('k', []), email: 'nobody' }] }, '$.clients[0].email'],
-    ['a day that does not exist', { clients: [{ ...testClient('k', []), expires: '29-02-2026' }] }, '$.clients[0].expires'],
+    [
+      'a day that does not exist',
+      { clients: [{ ...testClient('k', []), expires: '29-02-2026' }] },
+      '$.clients[0].expires',
+    ],
     ['no uses', { products: [{ ...validProduct(), uses: [] }] }, '$.products[0].uses'],
-    ['doseMin above doseMax', { products: [{ ...validProduct(), uses: [{ ...validProduct().uses[0], doseMin: 2, doseMax: 1 }] }] }, '$.products[0].uses[0].doseMin'],
-    ['a month 13', { products: [{ ...validProduct(), uses: [{ ...validProduct().uses[0], months: [13] }] }] }, '$.products[0].uses[0].months[0]'],
-    ['an unknown pest kind', { products: [{ ...validProduct(), uses: [{ ...validProduct().uses[0], pest: { code: 1, kind: 'virus', name: 'x' } }] }] }, '$.products[0].uses[0].pest.kind'],
-    ['a 13-character codigoRea', { farms: [{ ...testFarm('R1'), codigoRea: 'ES46000000001' }] }, '$.farms[0].codigoRea'],
-    ['a one-digit community code', { farms: [{ ...testFarm('R1'), community: { code: '7', name: 'Castilla y León' } }] }, '$.farms[0].community.code'],
+    [
+      'doseMin above doseMax',
+      { products: [{ ...validProduct(), uses: [{ ...validProduct().uses[0], doseMin: 2, doseMax: 1 }] }] },
+      '$.products[0].uses[0].doseMin',
+    ],
+    [
+      'a month 13',
+      { products: [{ ...validProduct(), uses: [{ ...validProduct().uses[0], months: [13] }] }] },
+      '$.products[0].uses[0].months[0]',
+    ],
+    [
+      'an unknown pest kind',
+      {
+        products: [
+          { ...validProduct(), uses: [{ ...validProduct().uses[0], pest: { code: 1, kind: 'virus', name: 'x' } }] },
+        ],
+      },
+      '$.products[0].uses[0].pest.kind',
+    ],
+    [
+      'a 13-character codigoRea',
+      { farms: [{ ...testFarm('R1'), codigoRea: 'ES46000000001' }] },
+      '$.farms[0].codigoRea',
+    ],
+    [
+      'a one-digit community code',
+      { farms: [{ ...testFarm('R1'), community: { code: '7', name: 'Castilla y León' } }] },
+      '$.farms[0].community.code',
+    ],
     ['a lower-case country', { farms: [{ ...testFarm('R1'), country: 'es' }] }, '$.farms[0].country'],
     ['a REA with a slash', { farms: [testFarm('46/0001')] }, '$.farms[0].rea'],
-    ['a dimension that is a number', { farms: [{ ...testFarm('R1'), crops: [{ ...testFarm('R1').crops[0], parcels: [{ name: 'P', sigpac: [{ ...enclosure(1, 1, 1), dimension: 2.5 }] }] }] }] }, '$.farms[0].crops[0].parcels[0].sigpac[0].dimension'],
-    ['a parcel with no enclosure', { farms: [{ ...testFarm('R1'), crops: [{ ...testFarm('R1').crops[0], parcels: [{ name: 'P', sigpac: [] }] }] }] }, '$.farms[0].crops[0].parcels[0].sigpac'],
-    ['a dgc of 17 digits', { farms: [{ ...testFarm('R1'), crops: [{ ...testFarm('R1').crops[0], parcels: [{ name: 'P', sigpac: [{ ...enclosure(1, 1, 1), dgc: '1'.repeat(17) }] }] }] }] }, '$.farms[0].crops[0].parcels[0].sigpac[0].dgc'],
+    [
+      'a dimension that is a number',
+      {
+        farms: [
+          {
+            ...testFarm('R1'),
+            crops: [
+              {
+                ...testFarm('R1').crops[0],
+                parcels: [{ name: 'P', sigpac: [{ ...enclosure(1, 1, 1), dimension: 2.5 }] }],
+              },
+            ],
+          },
+        ],
+      },
+      '$.farms[0].crops[0].parcels[0].sigpac[0].dimension',
+    ],
+    [
+      'a parcel with no enclosure',
+      { farms: [{ ...testFarm('R1'), crops: [{ ...testFarm('R1').crops[0], parcels: [{ name: 'P', sigpac: [] }] }] }] },
+      '$.farms[0].crops[0].parcels[0].sigpac',
+    ],
+    [
+      'a dgc of 17 digits',
+      {
+        farms: [
+          {
+            ...testFarm('R1'),
+            crops: [
+              {
+                ...testFarm('R1').crops[0],
+                parcels: [{ name: 'P', sigpac: [{ ...enclosure(1, 1, 1), dgc: '1'.repeat(17) }] }],
+              },
+            ],
+          },
+        ],
+      },
+      '$.farms[0].crops[0].parcels[0].sigpac[0].dgc',
+    ],
     ['a year that is text', { farms: [{ ...testFarm('R1'), year: '2026' }] }, '$.farms[0].year'],
   ])('rejects %s at its path', (_, input, at) => {
     expect(Object.keys(problemsOf(input))).toContain(at);
@@ -133,7 +216,16 @@ describe('validateDataset', () => {
     farm.crops[0].parcels.push({ name: 'La Hoya', sigpac: [enclosure(99, 1, 1)] }); // parcel name repeats
     farm.crops[0].parcels[1].sigpac.push({ ...enclosure(12, 45, 1), prov: '046' }); // same enclosure as 46-...-12-45-1
     const problems = problemsOf({
-      clients: [a, { ...b, id: a.id }, { ...testClient('c', []), sidKey: a.sidKey, apiKey: b.apiKey }, { ...testClient('d', []), apiKey: 'same-key-for-both-of-them-000000000' , sidKey: 'same-key-for-both-of-them-000000000' }],
+      clients: [
+        a,
+        { ...b, id: a.id },
+        { ...testClient('c', []), sidKey: a.sidKey, apiKey: b.apiKey },
+        {
+          ...testClient('d', []),
+          apiKey: 'same-key-for-both-of-them-000000000',
+          sidKey: 'same-key-for-both-of-them-000000000',
+        },
+      ],
       applicators: [validApplicator('ES-46000123'), validApplicator('ES-46000123', '87654321X')],
       products: [
         validProduct('ES-11179'),
@@ -155,7 +247,9 @@ describe('validateDataset', () => {
       '$.farms[1]': expect.stringMatching(/repeats \$\.farms\[0\]/),
       '$.farms[0].crops[2]': expect.stringMatching(/crop variety repeats \$\.farms\[0\]\.crops\[0\]/),
       '$.farms[0].crops[0].parcels[2].name': expect.stringMatching(/parcel name repeats/),
-      '$.farms[0].crops[0].parcels[1].sigpac[1]': expect.stringMatching(/enclosure repeats \$\.farms\[0\]\.crops\[0\]\.parcels\[0\]\.sigpac\[0\]/),
+      '$.farms[0].crops[0].parcels[1].sigpac[1]': expect.stringMatching(
+        /enclosure repeats \$\.farms\[0\]\.crops\[0\]\.parcels\[0\]\.sigpac\[0\]/,
+      ),
     });
   });
 
@@ -163,7 +257,10 @@ describe('validateDataset', () => {
     const a = testClient('a', []);
     const problems = problemsOf({
       clients: [a, { ...testClient('b', []), id: a.id, colour: 'blue' }],
-      applicators: [{ ...validApplicator('ES-46000123'), nif: '12345678A' }, validApplicator('ES-46000123', '87654321X')],
+      applicators: [
+        { ...validApplicator('ES-46000123'), nif: '12345678A' },
+        validApplicator('ES-46000123', '87654321X'),
+      ],
     });
     expect(problems).toEqual({
       '$.clients[1].colour': 'unknown field',

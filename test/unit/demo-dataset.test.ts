@@ -60,7 +60,9 @@ describe('demo dataset (local/demo/dataset.json)', () => {
     expect(demo.applicators.some((a) => !a.suspended && isoDay(a.validUntil) < today)).toBe(true);
     // and usable ones: a valid, unsuspended card for every level
     for (const level of ropoLevels) {
-      expect(demo.applicators.some((a) => a.levels.includes(level) && !a.suspended && isoDay(a.validUntil) >= today)).toBe(true);
+      expect(
+        demo.applicators.some((a) => a.levels.includes(level) && !a.suspended && isoDay(a.validUntil) >= today),
+      ).toBe(true);
     }
   });
 

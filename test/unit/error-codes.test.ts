@@ -19,13 +19,21 @@ describe('error codes', () => {
   });
 
   it("map the spec's cases to the spec's statuses, with the spec's messages", () => {
-    expect([HTTP_STATUS.MISSING_CREDENTIALS, HTTP_STATUS.INVALID_CREDENTIALS, HTTP_STATUS.EXPIRED_CREDENTIALS]).toEqual([401, 401, 401]);
+    expect([HTTP_STATUS.MISSING_CREDENTIALS, HTTP_STATUS.INVALID_CREDENTIALS, HTTP_STATUS.EXPIRED_CREDENTIALS]).toEqual(
+      [401, 401, 401],
+    );
     expect(HTTP_STATUS.REQUIRED).toBe(400);
     expect(HTTP_STATUS.PAYLOAD_TOO_LARGE).toBe(413);
     expect(HTTP_STATUS.RATE_LIMITED).toBe(429);
     expect(HTTP_STATUS.FARM_NOT_FOUND).toBe(404);
-    expect([HTTP_STATUS.AGRIFARM_NOT_FOUND, ERROR_CODES.AGRIFARM_NOT_FOUND]).toEqual([404, 'agrifarmId not found or not accessible']);
-    expect([HTTP_STATUS.PAGINATION_PAIR, ERROR_CODES.PAGINATION_PAIR]).toEqual([400, 'page and page_size must be provided together']);
+    expect([HTTP_STATUS.AGRIFARM_NOT_FOUND, ERROR_CODES.AGRIFARM_NOT_FOUND]).toEqual([
+      404,
+      'agrifarmId not found or not accessible',
+    ]);
+    expect([HTTP_STATUS.PAGINATION_PAIR, ERROR_CODES.PAGINATION_PAIR]).toEqual([
+      400,
+      'page and page_size must be provided together',
+    ]);
   });
 
   it('rank a mixed list as the spec does: an unknown crop location (404) over business rules (422) over form (400)', () => {

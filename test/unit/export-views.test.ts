@@ -1,5 +1,13 @@
 import { Job, JobItem, JobMeta } from '../../shared/export/job';
-import { finalStatus, isSettled, JOB_STATUS_ID, jobStatuses, percentage, Transition, TRANSITIONS } from '../../shared/export/job-status';
+import {
+  finalStatus,
+  isSettled,
+  JOB_STATUS_ID,
+  jobStatuses,
+  percentage,
+  Transition,
+  TRANSITIONS,
+} from '../../shared/export/job-status';
 import { jobView, resultOf } from '../../shared/export/job-views';
 import { outcomeMail } from '../../shared/export/outcome-email';
 import { isRetryable, mailOperationId } from '../../shared/export/worker';
@@ -30,7 +38,12 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
 function job(items: Partial<JobItem>[], m: Partial<JobMeta> = {}): Job {
   return {
     meta: { ...meta(m), etag: '*' },
-    items: new Map(items.map((i, n) => [i.recordId ?? n, { recordId: n, recordRowKey: `k${n}`, state: 'pending', code: '', message: '', ...i } as JobItem])),
+    items: new Map(
+      items.map((i, n) => [
+        i.recordId ?? n,
+        { recordId: n, recordRowKey: `k${n}`, state: 'pending', code: '', message: '', ...i },
+      ]),
+    ),
     batches: [],
   };
 }
@@ -66,7 +79,11 @@ describe('job statuses', () => {
   });
 
   it('settle complete only when every record was accepted', () => {
-    expect([finalStatus(3, 3), finalStatus(2, 3), finalStatus(0, 3)]).toEqual(['FinalizadoCompleto', 'FinalizadoConErrores', 'FinalizadoConErrores']);
+    expect([finalStatus(3, 3), finalStatus(2, 3), finalStatus(0, 3)]).toEqual([
+      'FinalizadoCompleto',
+      'FinalizadoConErrores',
+      'FinalizadoConErrores',
+    ]);
   });
 
   it('count percentage as whole settled hundredths, rounded down (100 only when all are settled)', () => {
@@ -90,7 +107,10 @@ describe('jobView (JobAsync)', () => {
 
   it('gives a failed job’s { code, message }', () => {
     const v = jobView(meta({ status: 'Fallido', error: { code: 'SIEX_UNAVAILABLE', message: 'down' } }));
-    expect([v.status, v.error]).toEqual([{ type: 'JobStatus', id: '5', name: 'Fallido' }, { code: 'SIEX_UNAVAILABLE', message: 'down' }]);
+    expect([v.status, v.error]).toEqual([
+      { type: 'JobStatus', id: '5', name: 'Fallido' },
+      { code: 'SIEX_UNAVAILABLE', message: 'down' },
+    ]);
   });
 });
 
@@ -130,17 +150,22 @@ describe('outcomeMail', () => {
     expect(m.text).toContain('Export job 42 for farm urn:ngsi-ld:AgriFarm:7 finished: FinalizadoConErrores.');
     expect(m.text).toContain('Records accepted by SIEX: 1 of 3.');
     expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:5: ok');
-    expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:6: MISSING_DATA: not sent to SIEX: missing efficacy (Eficacia)');
+    expect(m.text).toContain(
+      'urn:ngsi-ld:AgriPhytosanitary:6: MISSING_DATA: not sent to SIEX: missing efficacy (Eficacia)',
+    );
     expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:7: SIM_RECHAZADO: refused');
     expect(m.html).toContain('<b>FinalizadoConErrores</b>');
     expect(m.text).not.toContain('could not run');
   });
 
   it('says why a failed job could not run, and escapes what SIEX wrote in the HTML', () => {
-    const m = outcomeMail(meta({ status: 'Fallido', error: { code: 'SIEX_UNAVAILABLE', message: 'answered <503> & "gave up"' } }), {
-      data: [],
-      error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: '<script>alert(1)</script>' }],
-    });
+    const m = outcomeMail(
+      meta({ status: 'Fallido', error: { code: 'SIEX_UNAVAILABLE', message: 'answered <503> & "gave up"' } }),
+      {
+        data: [],
+        error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: '<script>alert(1)</script>' }],
+      },
+    );
     expect(m.subject).toBe('SIEX export job 42: Fallido');
     expect(m.text).toContain('The job could not run: SIEX_UNAVAILABLE: answered <503> & "gave up"');
     expect(m.html).toContain('answered &lt;503&gt; &amp; &quot;gave up&quot;');

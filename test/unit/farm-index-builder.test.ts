@@ -18,7 +18,9 @@ function idSource() {
 
 /** idcp by `typecrop~code|sigpac code`, the combination it stands for. */
 function idcpMap(doc: FarmIndexDoc): Map<string, number> {
-  return new Map(doc.idcps.map((e) => [`${doc.crops[e.crop].typecropId}~${doc.crops[e.crop].code}|${sigpacCode(e)}`, e.idcp]));
+  return new Map(
+    doc.idcps.map((e) => [`${doc.crops[e.crop].typecropId}~${doc.crops[e.crop].code}|${sigpacCode(e)}`, e.idcp]),
+  );
 }
 
 const clone = (f: Farm): Farm => structuredClone(f);
@@ -27,7 +29,13 @@ describe('buildFarmIndex', () => {
   it('gives a first import new ids: one farm, one per crop, per parcel, and per crop × enclosure', async () => {
     const ids = idSource();
     const doc = await buildFarmIndex(testFarm('R1'), null, '01-03-2026 10:00:00', ids.takeId);
-    expect(doc.meta).toMatchObject({ farmId: 100, rea: 'R1', year: 2026, codigoRea: '', dateCreated: '01-03-2026 10:00:00' });
+    expect(doc.meta).toMatchObject({
+      farmId: 100,
+      rea: 'R1',
+      year: 2026,
+      codigoRea: '',
+      dateCreated: '01-03-2026 10:00:00',
+    });
     expect(doc.crops.map((c) => [c.cropId, c.typecropId, c.code])).toEqual([
       [200, '102', 1001],
       [201, '101', 2001],
@@ -44,7 +52,12 @@ describe('buildFarmIndex', () => {
   it('takes the 14-character REA as codigoRea, or the explicit codigoRea', async () => {
     const a = await buildFarmIndex(testFarm('ES460000000001'), null, '', idSource().takeId);
     expect(a.meta.codigoRea).toBe('ES460000000001');
-    const b = await buildFarmIndex(testFarm('46000000001', { codigoRea: 'ES460000000009' }), null, '', idSource().takeId);
+    const b = await buildFarmIndex(
+      testFarm('46000000001', { codigoRea: 'ES460000000009' }),
+      null,
+      '',
+      idSource().takeId,
+    );
     expect(b.meta.codigoRea).toBe('ES460000000009');
   });
 

@@ -15,12 +15,25 @@ async function farmIndex(): Promise<FarmIndex> {
   return new FarmIndex(await buildFarmIndex(testFarm('R1'), null, 'd', async () => ++n));
 }
 
-const s = (pol: string, parc: string, enc: string, prov = '46') => ({ prov, town: '213', aggr: '0', zone: '0', pol, parc, enc });
+const s = (pol: string, parc: string, enc: string, prov = '46') => ({
+  prov,
+  town: '213',
+  aggr: '0',
+  zone: '0',
+  pol,
+  parc,
+  enc,
+});
 
 function body(sigpac: ReturnType<typeof s>[][], typecropId = '102', code = 1001): ListIdcpBody {
   return {
     type: 'IDCP',
-    crop: { type: 'TypeCropVariety', typecrop: { id: typecropId, type: 'TypeCrop', name: 'any name' }, code, name: 'any' },
+    crop: {
+      type: 'TypeCropVariety',
+      typecrop: { id: typecropId, type: 'TypeCrop', name: 'any name' },
+      code,
+      name: 'any',
+    },
     regionalAttributes: sigpac.map((list) => ({ sigpac: list })),
   };
 }
@@ -35,7 +48,15 @@ function thrown(f: () => unknown): DomainError {
   throw new Error('expected a DomainError');
 }
 
-const client = (farms: string[]): Client => ({ id: 'c', name: 'C', email: 'c@x', apiKeyHash: '', expires: '', farms, apimSubscriptionId: 'c' });
+const client = (farms: string[]): Client => ({
+  id: 'c',
+  name: 'C',
+  email: 'c@x',
+  apiKeyHash: '',
+  expires: '',
+  farms,
+  apimSubscriptionId: 'c',
+});
 
 describe('SIGPAC codes', () => {
   it('compose prov-town-aggr-zone-pol-parc-enc and compare numerically (046 = 46)', () => {
@@ -48,7 +69,11 @@ describe('SIGPAC codes', () => {
 describe('resolveIdcps', () => {
   it('answers the idcp of every requested enclosure, in request order, across regionalAttributes items', async () => {
     const farm = await farmIndex();
-    const set = resolveIdcps(farm, 'urn:ngsi-ld:AgriFarm:1', body([[s('14', '7', '1'), s('12', '45', '1')], [s('12', '45', '2')]]));
+    const set = resolveIdcps(
+      farm,
+      'urn:ngsi-ld:AgriFarm:1',
+      body([[s('14', '7', '1'), s('12', '45', '1')], [s('12', '45', '2')]]),
+    );
     checkIdcpSetShape(set);
     const idcpOf = (code: string) => farm.byCrop.get('102~1001')!.get(code)!.idcp;
     expect(set).toEqual({
@@ -79,17 +104,27 @@ describe('resolveIdcps', () => {
 
   it('404s with CROP_NOT_FOUND for a variety the farm does not grow (code or typecrop differ)', async () => {
     const farm = await farmIndex();
-    for (const [typecrop, code] of [['102', 9999], ['101', 1001]] as const) {
+    for (const [typecrop, code] of [
+      ['102', 9999],
+      ['101', 1001],
+    ] as const) {
       const e = thrown(() => resolveIdcps(farm, 'f', body([[s('12', '45', '1')]], typecrop, code)));
       expect(statusOf(e.violations)).toBe(404);
       expect(e.violations.map((v) => [v.code, v.path])).toEqual([['CROP_NOT_FOUND', 'body.crop']]);
     }
   });
 
-  it('404s listing every enclosure that is not the crop\'s, at its request path', async () => {
+  it("404s listing every enclosure that is not the crop's, at its request path", async () => {
     const farm = await farmIndex();
     const e = thrown(() =>
-      resolveIdcps(farm, 'f', body([[s('12', '45', '1'), s('99', '1', '1')], [s('14', '7', '1'), s('14', '7', '2'), s('15', '102', '3')]])),
+      resolveIdcps(
+        farm,
+        'f',
+        body([
+          [s('12', '45', '1'), s('99', '1', '1')],
+          [s('14', '7', '1'), s('14', '7', '2'), s('15', '102', '3')],
+        ]),
+      ),
     );
     expect(statusOf(e.violations)).toBe(404);
     expect(e.violations.map((v) => [v.code, v.path])).toEqual([
@@ -117,8 +152,15 @@ describe('access to farms', () => {
   it('findFarmView answers the stored view only for a REA of the client', async () => {
     const farms = await store();
     expect(await findFarmView(farms, client(['R1']), 'R1', 2026)).toBe('[{"view":true}]');
-    for (const [c, rea, year] of [[client([]), 'R1', 2026], [client(['R2']), 'R1', 2026], [client(['R1']), 'R1', 2025], [client(['R9']), 'R9', 2026]] as const) {
-      await expect(findFarmView(farms, c, rea, year)).rejects.toMatchObject({ violations: [{ code: 'FARM_NOT_FOUND' }] });
+    for (const [c, rea, year] of [
+      [client([]), 'R1', 2026],
+      [client(['R2']), 'R1', 2026],
+      [client(['R1']), 'R1', 2025],
+      [client(['R9']), 'R9', 2026],
+    ] as const) {
+      await expect(findFarmView(farms, c, rea, year)).rejects.toMatchObject({
+        violations: [{ code: 'FARM_NOT_FOUND' }],
+      });
     }
   });
 
@@ -127,11 +169,14 @@ describe('access to farms', () => {
     const foreign = await findFarmView(farms, client(['R9']), 'R1', 2026).catch((e: DomainError) => e);
     const unknown = await findFarmView(farms, client(['R9']), 'R9', 2026).catch((e: DomainError) => e);
     expect(foreign).toBeInstanceOf(DomainError);
-    const strip = (e: unknown) => ({ ...(e as DomainError), violations: (e as DomainError).violations.map((v) => v.code) });
+    const strip = (e: unknown) => ({
+      ...(e as DomainError),
+      violations: (e as DomainError).violations.map((v) => v.code),
+    });
     expect({ ...strip(foreign) }).toEqual({ ...strip(unknown) });
   });
 
-  it('accessibleFarm resolves the client\'s farm and 404s unknown, foreign and malformed ids alike', async () => {
+  it("accessibleFarm resolves the client's farm and 404s unknown, foreign and malformed ids alike", async () => {
     const farms = await store();
     expect((await accessibleFarm(farms, client(['R1']), 'urn:ngsi-ld:AgriFarm:7')).meta.farmId).toBe(7);
     for (const [c, id] of [

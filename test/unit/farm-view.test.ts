@@ -62,25 +62,48 @@ describe('renderFarmView (farm lookup response)', () => {
       agriCrop: [
         {
           id: `urn:ngsi-ld:AgriCrop:${index.crops[0].cropId}`,
-          crop: { type: 'TypeCropVariety', typecrop: { type: 'TypeCrop', id: '102', name: 'VIÑA' }, code: 1001, name: 'TEMPRANILLO' },
+          crop: {
+            type: 'TypeCropVariety',
+            typecrop: { type: 'TypeCrop', id: '102', name: 'VIÑA' },
+            code: 1001,
+            name: 'TEMPRANILLO',
+          },
           agriParcel: [
             {
               id: `urn:ngsi-ld:AgriParcel:${index.idcps[0].parcelId}`,
               name: 'La Hoya',
-              sigpac: [e(idcpOf(0, '12-45-1'), '12', '45', '1', '2.35'), e(idcpOf(0, '12-45-2'), '12', '45', '2', '1.10')],
+              sigpac: [
+                e(idcpOf(0, '12-45-1'), '12', '45', '1', '2.35'),
+                e(idcpOf(0, '12-45-2'), '12', '45', '2', '1.10'),
+              ],
             },
-            { id: `urn:ngsi-ld:AgriParcel:${index.idcps[2].parcelId}`, name: 'El Pinar', sigpac: [e(idcpOf(0, '14-7-1'), '14', '7', '1', '3.80')] },
+            {
+              id: `urn:ngsi-ld:AgriParcel:${index.idcps[2].parcelId}`,
+              name: 'El Pinar',
+              sigpac: [e(idcpOf(0, '14-7-1'), '14', '7', '1', '3.80')],
+            },
           ],
         },
         {
           id: `urn:ngsi-ld:AgriCrop:${index.crops[1].cropId}`,
-          crop: { type: 'TypeCropVariety', typecrop: { type: 'TypeCrop', id: '101', name: 'OLIVO' }, code: 2001, name: 'BLANQUETA' },
+          crop: {
+            type: 'TypeCropVariety',
+            typecrop: { type: 'TypeCrop', id: '101', name: 'OLIVO' },
+            code: 2001,
+            name: 'BLANQUETA',
+          },
           agriParcel: [
-            { id: `urn:ngsi-ld:AgriParcel:${index.idcps[3].parcelId}`, name: 'Los Olivos', sigpac: [e(idcpOf(1, '12-45-1'), '12', '45', '1', '2.35')] },
+            {
+              id: `urn:ngsi-ld:AgriParcel:${index.idcps[3].parcelId}`,
+              name: 'Los Olivos',
+              sigpac: [e(idcpOf(1, '12-45-1'), '12', '45', '1', '2.35')],
+            },
           ],
         },
       ],
-      regionalAttributes: [{ rea: '46000000001', address: { province: 'Valencia', community: { name: 'Comunitat Valenciana' } } }],
+      regionalAttributes: [
+        { rea: '46000000001', address: { province: 'Valencia', community: { name: 'Comunitat Valenciana' } } },
+      ],
     });
     // the same enclosure under two crops has two idcp values
     expect(idcpOf(0, '12-45-1')).not.toBe(idcpOf(1, '12-45-1'));
@@ -88,7 +111,9 @@ describe('renderFarmView (farm lookup response)', () => {
 
   it('fills the optional dataset fields with empty strings (still strings, as the spec types them)', async () => {
     const r = validateDataset({
-      farms: [{ rea: 'R2', year: 2026, name: 'Minimal', community: { code: '10', name: 'Comunitat Valenciana' }, owner: {} }],
+      farms: [
+        { rea: 'R2', year: 2026, name: 'Minimal', community: { code: '10', name: 'Comunitat Valenciana' }, owner: {} },
+      ],
     });
     const { view } = await render(r.dataset!.farms[0]);
     expect(() => checkFarmShape(view)).not.toThrow();

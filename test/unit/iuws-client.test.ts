@@ -17,7 +17,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 function fakeFetch(route: Route) {
   const requests: Seen[] = [];
   const impl = async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     const req: Seen = {
       method: init.method ?? 'GET',
       path: url.pathname,
@@ -27,7 +27,7 @@ function fakeFetch(route: Route) {
     requests.push(req);
     return route(req, init.signal!);
   };
-  return { fetch: impl as typeof fetch, requests, paths: () => requests.map((r) => `${r.method} ${r.path}`) };
+  return { fetch: impl, requests, paths: () => requests.map((r) => `${r.method} ${r.path}`) };
 }
 
 /** A SIEX that hands out tokens and then follows `then` for crear / comprobarEstado. */
@@ -57,7 +57,12 @@ const doc = { CUADERNO: [] };
 
 function client(f: { fetch: typeof fetch }, extra: { now?: () => number; random?: () => number } = {}, s = settings()) {
   const sleeps: number[] = [];
-  const c = createIuwsClient(s, { fetch: f.fetch, sleep: async (ms) => void sleeps.push(ms), random: extra.random ?? (() => 0.999), ...(extra.now ? { now: extra.now } : {}) });
+  const c = createIuwsClient(s, {
+    fetch: f.fetch,
+    sleep: async (ms) => void sleeps.push(ms),
+    random: extra.random ?? (() => 0.999),
+    ...(extra.now ? { now: extra.now } : {}),
+  });
   return { c, sleeps };
 }
 
@@ -73,12 +78,21 @@ async function failure(p: Promise<unknown>): Promise<IuwsError> {
 
 describe('IUWS client: token', () => {
   it('asks comunicacion once with the configured credentials and sends the token as a bearer on crear and comprobarEstado', async () => {
-    const f = siex((req) => (req.path === '/iuws/crear' ? json(202, { idPeticion: 'P-1' }) : json(200, { estado: 'PENDIENTE', resultados: [] })));
+    const f = siex((req) =>
+      req.path === '/iuws/crear'
+        ? json(202, { idPeticion: 'P-1' })
+        : json(200, { estado: 'PENDIENTE', resultados: [] }),
+    );
     const { c } = client(f);
     expect(await c.submit(doc, 'job-7-batch-1')).toBe('P-1');
     await c.status('P-1');
     await c.status('P-1');
-    expect(f.paths()).toEqual(['POST /iuws/comunicacion', 'POST /iuws/crear', 'GET /iuws/comprobarEstado/P-1', 'GET /iuws/comprobarEstado/P-1']);
+    expect(f.paths()).toEqual([
+      'POST /iuws/comunicacion',
+      'POST /iuws/crear',
+      'GET /iuws/comprobarEstado/P-1',
+      'GET /iuws/comprobarEstado/P-1',
+    ]);
     expect(JSON.parse(f.requests[0].body!)).toEqual({ usuario: 'gateway', contrasena: 's3cret' });
     const crear = f.requests[1];
     expect(crear.headers.get('authorization')).toBe('Bearer tok-1');
@@ -120,10 +134,19 @@ describe('IUWS client: token', () => {
 
   it('on a 401 drops the token, takes a fresh one and repeats the call once, without waiting', async () => {
     let crear = 0;
-    const f = siex((req) => (req.headers.get('authorization') === 'Bearer tok-1' ? json(401, { codigo: 'TOKEN_INVALIDO', descripcion: 'expired' }) : json(202, { idPeticion: `P-${++crear}` })));
+    const f = siex((req) =>
+      req.headers.get('authorization') === 'Bearer tok-1'
+        ? json(401, { codigo: 'TOKEN_INVALIDO', descripcion: 'expired' })
+        : json(202, { idPeticion: `P-${++crear}` }),
+    );
     const { c, sleeps } = client(f);
     expect(await c.submit(doc, 'k')).toBe('P-1');
-    expect(f.paths()).toEqual(['POST /iuws/comunicacion', 'POST /iuws/crear', 'POST /iuws/comunicacion', 'POST /iuws/crear']);
+    expect(f.paths()).toEqual([
+      'POST /iuws/comunicacion',
+      'POST /iuws/crear',
+      'POST /iuws/comunicacion',
+      'POST /iuws/crear',
+    ]);
     expect(f.requests[3].headers.get('authorization')).toBe('Bearer tok-1-2');
     expect(f.requests[3].headers.get('x-idempotency-key')).toBe('k');
     expect(sleeps).toEqual([]);
@@ -154,7 +177,8 @@ describe('IUWS client: token', () => {
   it('retries a failing comunicacion like any other call', async () => {
     let n = 0;
     const f = fakeFetch((req) => {
-      if (req.path.endsWith('/comunicacion')) return ++n < 3 ? json(503, { codigo: 'X', descripcion: 'down' }) : json(200, { token: 't', expiraEn: 3600 });
+      if (req.path.endsWith('/comunicacion'))
+        return ++n < 3 ? json(503, { codigo: 'X', descripcion: 'down' }) : json(200, { token: 't', expiraEn: 3600 });
       return json(200, { estado: 'PENDIENTE' });
     });
     const { c, sleeps } = client(f);
@@ -166,7 +190,11 @@ describe('IUWS client: token', () => {
 describe('IUWS client: retries', () => {
   it('retries 5xx with exponential backoff and full jitter, always with the same idempotency key', async () => {
     let n = 0;
-    const f = siex(() => (++n <= 3 ? json(n === 2 ? 500 : 503, { codigo: 'SERVICIO_NO_DISPONIBLE', descripcion: 'down' }) : json(202, { idPeticion: 'P-9' })));
+    const f = siex(() =>
+      ++n <= 3
+        ? json(n === 2 ? 500 : 503, { codigo: 'SERVICIO_NO_DISPONIBLE', descripcion: 'down' })
+        : json(202, { idPeticion: 'P-9' }),
+    );
     const { c, sleeps } = client(f);
     expect(await c.submit(doc, 'job-1-b-1')).toBe('P-9');
     expect(sleeps).toEqual([99, 199, 399]);
@@ -187,7 +215,9 @@ describe('IUWS client: retries', () => {
     const { c, sleeps } = client(f);
     const e = await failure(c.submit(doc, 'k'));
     expect(e).toMatchObject({ code: 'SIEX_UNAVAILABLE', status: 503, retryable: true });
-    expect(e.message).toMatch(/SIEX crear answered 503: SERVICIO_NO_DISPONIBLE: mantenimiento \(gave up after 4 tries\)/);
+    expect(e.message).toMatch(
+      /SIEX crear answered 503: SERVICIO_NO_DISPONIBLE: mantenimiento \(gave up after 4 tries\)/,
+    );
     expect(f.paths().filter((p) => p.endsWith('/crear'))).toHaveLength(4);
     expect(sleeps).toHaveLength(3);
   });
@@ -197,7 +227,8 @@ describe('IUWS client: retries', () => {
     const inFive = new Date(Date.now() + 5_000).toUTCString();
     const f = siex(() => {
       n++;
-      if (n === 1) return json(429, { codigo: 'DEMASIADAS_PETICIONES', descripcion: 'slow down' }, { 'retry-after': '2' });
+      if (n === 1)
+        return json(429, { codigo: 'DEMASIADAS_PETICIONES', descripcion: 'slow down' }, { 'retry-after': '2' });
       if (n === 2) return json(503, { codigo: 'X', descripcion: 'down' }, { 'retry-after': inFive });
       return json(200, { estado: 'PENDIENTE' });
     });
@@ -217,7 +248,13 @@ describe('IUWS client: retries', () => {
   });
 
   it.each([400, 404, 409, 422, 501])('does not retry %i', async (status) => {
-    const f = siex(() => json(status, { codigo: 'ESQUEMA_INVALIDO', descripcion: 'bad', errores: [{ instancePath: '/CUADERNO/0/CodigoRea', message: 'must NOT have fewer than 14 characters' }] }));
+    const f = siex(() =>
+      json(status, {
+        codigo: 'ESQUEMA_INVALIDO',
+        descripcion: 'bad',
+        errores: [{ instancePath: '/CUADERNO/0/CodigoRea', message: 'must NOT have fewer than 14 characters' }],
+      }),
+    );
     const { c, sleeps } = client(f);
     const e = await failure(c.submit(doc, 'k'));
     expect(e).toMatchObject({ code: 'SIEX_REJECTED', status, retryable: false });
@@ -230,11 +267,10 @@ describe('IUWS client: retries', () => {
 
   it('abandons a call after SIEX_TIMEOUT_MS and retries it', async () => {
     let n = 0;
-    const f = siex(
-      (_req, signal) =>
-        ++n < 3
-          ? new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
-          : json(202, { idPeticion: 'P-late' }),
+    const f = siex((_req, signal) =>
+      ++n < 3
+        ? new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)))
+        : json(202, { idPeticion: 'P-late' }),
     );
     const { c, sleeps } = client(f);
     const started = Date.now();
@@ -244,7 +280,10 @@ describe('IUWS client: retries', () => {
   });
 
   it('a call that never answers ends as a retryable SIEX_TIMEOUT', async () => {
-    const f = siex((_req, signal) => new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))));
+    const f = siex(
+      (_req, signal) =>
+        new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    );
     const { c } = client(f);
     const e = await failure(c.status('A'));
     expect(e).toMatchObject({ code: 'SIEX_TIMEOUT', retryable: true });
@@ -252,7 +291,13 @@ describe('IUWS client: retries', () => {
   });
 
   it('retries network errors and names the cause', async () => {
-    const f = fakeFetch(() => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })));
+    const f = fakeFetch(() =>
+      Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+        }),
+      ),
+    );
     const { c, sleeps } = client(f);
     const e = await failure(c.submit(doc, 'k'));
     expect(e).toMatchObject({ code: 'SIEX_UNREACHABLE', retryable: true });
@@ -261,7 +306,10 @@ describe('IUWS client: retries', () => {
   });
 
   it("stops at once when the caller's signal is aborted", async () => {
-    const f = siex((_req, signal) => new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))));
+    const f = siex(
+      (_req, signal) =>
+        new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    );
     const { c } = createIuwsSlow(f);
     const controller = new AbortController();
     const call = c.status('A', controller.signal);
@@ -286,7 +334,11 @@ describe('IUWS client: answers', () => {
         estado: 'FINALIZADO',
         resultados: [
           { IdAjenaTratamFito: 11, resultado: 'OK', errores: [] },
-          { IdAjenaTratamFito: 12, resultado: 'ERROR', errores: [{ codigo: 'SIM_RECHAZADO', descripcion: 'rechazado' }] },
+          {
+            IdAjenaTratamFito: 12,
+            resultado: 'ERROR',
+            errores: [{ codigo: 'SIM_RECHAZADO', descripcion: 'rechazado' }],
+          },
           { IdAjenaTratamFito: 13, resultado: 'OK' },
         ],
       },
@@ -314,7 +366,11 @@ describe('IUWS client: answers', () => {
   it('a 2xx answer off the protocol is a retryable SIEX_PROTOCOL error, not retried at once', async () => {
     const f = siex((req) => (req.path.endsWith('/crear') ? json(202, { id: 'x' }) : json(200, { estado: 'HECHO' })));
     const { c, sleeps } = client(f);
-    await expect(failure(c.submit(doc, 'k'))).resolves.toMatchObject({ code: 'SIEX_PROTOCOL', retryable: true, status: 202 });
+    await expect(failure(c.submit(doc, 'k'))).resolves.toMatchObject({
+      code: 'SIEX_PROTOCOL',
+      retryable: true,
+      status: 202,
+    });
     await expect(failure(c.status('A'))).resolves.toMatchObject({ code: 'SIEX_PROTOCOL', retryable: true });
     expect(sleeps).toEqual([]);
   });
@@ -345,7 +401,10 @@ describe('IUWS client: configuration', () => {
 
   it('names a Key Vault reference the platform could not resolve', async () => {
     const f = siex(() => json(202, { idPeticion: 'P' }));
-    const c = createIuwsClient(settings({ SIEX_PASSWORD: '@Microsoft.KeyVault(VaultName=kv-x;SecretName=siex-password)' }), { fetch: f.fetch });
+    const c = createIuwsClient(
+      settings({ SIEX_PASSWORD: '@Microsoft.KeyVault(VaultName=kv-x;SecretName=siex-password)' }),
+      { fetch: f.fetch },
+    );
     const e = await failure(c.status('A'));
     expect(e).toMatchObject({ code: 'SIEX_NOT_CONFIGURED', retryable: false });
     expect(e.message).toMatch(/SIEX_PASSWORD is a Key Vault reference the platform could not resolve/);
@@ -354,35 +413,65 @@ describe('IUWS client: configuration', () => {
 
   it('says when SIEX_CLIENT_CERT is neither PEM nor base64 PFX', async () => {
     const c = createIuwsClient(settings({ SIEX_CLIENT_CERT: 'not a certificate!' }));
-    await expect(failure(c.status('A'))).resolves.toMatchObject({ code: 'SIEX_NOT_CONFIGURED', message: expect.stringMatching(/SIEX_CLIENT_CERT is unusable/) });
+    await expect(failure(c.status('A'))).resolves.toMatchObject({
+      code: 'SIEX_NOT_CONFIGURED',
+      message: expect.stringMatching(/SIEX_CLIENT_CERT is unusable/),
+    });
     const plain = createIuwsClient(settings({ SIEX_BASE_URL: 'http://siex.example', SIEX_CLIENT_CERT: 'TUlJ' }));
-    await expect(failure(plain.status('A'))).resolves.toMatchObject({ code: 'SIEX_NOT_CONFIGURED', message: 'SIEX_CLIENT_CERT is set, so SIEX_BASE_URL must be https' });
+    await expect(failure(plain.status('A'))).resolves.toMatchObject({
+      code: 'SIEX_NOT_CONFIGURED',
+      message: 'SIEX_CLIENT_CERT is set, so SIEX_BASE_URL must be https',
+    });
   });
 
   it('the settings schema names the missing credentials when SIEX_BASE_URL is set, and takes blank as unset', () => {
-    const withoutCredentials = () => parseSettings({ AzureWebJobsStorage: 'x', SIEX_BASE_URL: 'https://siex.example', SIEX_PASSWORD: '' });
+    const withoutCredentials = () =>
+      parseSettings({ AzureWebJobsStorage: 'x', SIEX_BASE_URL: 'https://siex.example', SIEX_PASSWORD: '' });
     expect(withoutCredentials).toThrow(ConfigError);
     expect(withoutCredentials).toThrow(/SIEX_USERNAME: SIEX_BASE_URL is set, so SIEX_USERNAME is needed/);
     expect(withoutCredentials).toThrow(/SIEX_PASSWORD: SIEX_BASE_URL is set, so SIEX_PASSWORD is needed/);
-    const s = parseSettings({ AzureWebJobsStorage: 'x', SIEX_BASE_URL: '', SIEX_USERNAME: '', SIEX_CLIENT_CERT: '', EMAIL_CONNECTION_STRING: '' });
-    expect(s).toMatchObject({ SIEX_TIMEOUT_MS: 10_000, SIEX_MAX_ATTEMPTS: 4, SIEX_RETRY_BASE_MS: 500, EMAIL_SENDER: 'DoNotReply@siex-gateway.local' });
+    const s = parseSettings({
+      AzureWebJobsStorage: 'x',
+      SIEX_BASE_URL: '',
+      SIEX_USERNAME: '',
+      SIEX_CLIENT_CERT: '',
+      EMAIL_CONNECTION_STRING: '',
+    });
+    expect(s).toMatchObject({
+      SIEX_TIMEOUT_MS: 10_000,
+      SIEX_MAX_ATTEMPTS: 4,
+      SIEX_RETRY_BASE_MS: 500,
+      EMAIL_SENDER: 'DoNotReply@siex-gateway.local',
+    });
     expect(s.SIEX_BASE_URL).toBeUndefined();
     expect(s.SIEX_CLIENT_CERT).toBeUndefined();
-    expect(() => parseSettings({ AzureWebJobsStorage: 'x', SIEX_BASE_URL: 'ftp://siex.example' })).toThrow(/SIEX_BASE_URL/);
+    expect(() => parseSettings({ AzureWebJobsStorage: 'x', SIEX_BASE_URL: 'ftp://siex.example' })).toThrow(
+      /SIEX_BASE_URL/,
+    );
   });
 
   it('the settings schema refuses a malformed e-mail connection string, and both e-mail credentials at once', () => {
-    expect(() => parseSettings({ AzureWebJobsStorage: 'x', EMAIL_CONNECTION_STRING: 'https://acs.example' })).toThrow(/EMAIL_CONNECTION_STRING: expected "endpoint=<url>;accesskey=<base64 key>"/);
+    expect(() => parseSettings({ AzureWebJobsStorage: 'x', EMAIL_CONNECTION_STRING: 'https://acs.example' })).toThrow(
+      /EMAIL_CONNECTION_STRING: expected "endpoint=<url>;accesskey=<base64 key>"/,
+    );
     expect(() =>
-      parseSettings({ AzureWebJobsStorage: 'x', EMAIL_CONNECTION_STRING: 'endpoint=https://a.example/;accesskey=a2V5', EMAIL_ENDPOINT: 'https://a.example' }),
+      parseSettings({
+        AzureWebJobsStorage: 'x',
+        EMAIL_CONNECTION_STRING: 'endpoint=https://a.example/;accesskey=a2V5',
+        EMAIL_ENDPOINT: 'https://a.example',
+      }),
     ).toThrow(/not both/);
-    expect(parseSettings({ AzureWebJobsStorage: 'x', EMAIL_ENDPOINT: 'https://acs.communication.azure.com' }).EMAIL_ENDPOINT).toBe('https://acs.communication.azure.com');
+    expect(
+      parseSettings({ AzureWebJobsStorage: 'x', EMAIL_ENDPOINT: 'https://acs.communication.azure.com' }).EMAIL_ENDPOINT,
+    ).toBe('https://acs.communication.azure.com');
   });
 });
 
 describe('countingClient', () => {
   it('counts submit and status calls', async () => {
-    const f = siex((req) => (req.path.endsWith('/crear') ? json(202, { idPeticion: 'P' }) : json(200, { estado: 'PENDIENTE' })));
+    const f = siex((req) =>
+      req.path.endsWith('/crear') ? json(202, { idPeticion: 'P' }) : json(200, { estado: 'PENDIENTE' }),
+    );
     const counted = countingClient(client(f).c);
     await counted.submit(doc, 'k');
     await counted.status('P');

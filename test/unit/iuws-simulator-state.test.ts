@@ -1,4 +1,9 @@
-import { DEFAULT_KNOBS, SiexSimulatorState, controlSchema, tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import {
+  DEFAULT_KNOBS,
+  SiexSimulatorState,
+  controlSchema,
+  tratamFitoBlocks,
+} from '../../local/siex-simulator/simulator';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { cueDocument, tratamFito } from '../integration/iuws-fixtures';
 
@@ -20,7 +25,10 @@ describe('SIEX simulator state', () => {
     advance(2);
     expect(s.status(sub.idPeticion)?.estado).toBe('EN_PROCESO');
     advance(499);
-    expect(s.status(sub.idPeticion)).toEqual({ estado: 'FINALIZADO', resultados: [{ IdAjenaTratamFito: 1, resultado: 'OK', errores: [] }] });
+    expect(s.status(sub.idPeticion)).toEqual({
+      estado: 'FINALIZADO',
+      resultados: [{ IdAjenaTratamFito: 1, resultado: 'OK', errores: [] }],
+    });
     expect(s.status('nope')).toBeUndefined();
   });
 
@@ -41,7 +49,12 @@ describe('SIEX simulator state', () => {
     expect(s.replay('k', cueDocument([tratamFito(1)]))).toEqual({ conflict: true });
     expect(s.replay('other', doc)).toBeUndefined();
     s.accept(cueDocument([tratamFito(2), tratamFito(3), tratamFito(3)]), null);
-    expect(s.stats()).toMatchObject({ submissions: 2, replays: 1, records: { '1': 1, '2': 2, '3': 1 }, duplicates: [2] });
+    expect(s.stats()).toMatchObject({
+      submissions: 2,
+      replays: 1,
+      records: { '1': 1, '2': 2, '3': 1 },
+      duplicates: [2],
+    });
   });
 
   it('takes a document with its keys in another order for the same document', () => {

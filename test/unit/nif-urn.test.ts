@@ -5,15 +5,32 @@ import { parseUrn, urn } from '../../shared/domain/urn';
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
 describe('NIF / NIE control letter', () => {
-  it.each(['12345678Z', '00000000T', '87654321X', '71234567W', 'X1234567L', 'Y1234567X', 'Z1234567R', '12345678z', '12345678-Z', ' 1234 5678 Z'])(
-    'accepts the valid id %j',
-    (nif) => expect(isValidPersonalNif(nif)).toBe(true),
-  );
+  it.each([
+    '12345678Z',
+    '00000000T',
+    '87654321X',
+    '71234567W',
+    'X1234567L',
+    'Y1234567X',
+    'Z1234567R',
+    '12345678z',
+    '12345678-Z',
+    ' 1234 5678 Z',
+  ])('accepts the valid id %j', (nif) => expect(isValidPersonalNif(nif)).toBe(true));
 
-  it.each(['12345678A', '00000000R', 'X1234567M', 'Y1234567L', '1234567Z', '123456789Z', 'W1234567L', 'A1234567L', '12345678', 'ZZZZZZZZZ', ''])(
-    'rejects %j',
-    (nif) => expect(isValidPersonalNif(nif)).toBe(false),
-  );
+  it.each([
+    '12345678A',
+    '00000000R',
+    'X1234567M',
+    'Y1234567L',
+    '1234567Z',
+    '123456789Z',
+    'W1234567L',
+    'A1234567L',
+    '12345678',
+    'ZZZZZZZZZ',
+    '',
+  ])('rejects %j', (nif) => expect(isValidPersonalNif(nif)).toBe(false));
 
   it('accepts exactly one letter for every DNI number', () => {
     fc.assert(
@@ -44,7 +61,8 @@ describe('NIF / NIE control letter', () => {
 describe('ROPO and product code forms', () => {
   it('ROPO is ES- and eight digits', () => {
     expect(ROPO_RE.test('ES-46000123')).toBe(true);
-    for (const bad of ['ES-4600012', 'ES-460001234', 'es-46000123', 'ES46000123', 'ES-4600012A']) expect(ROPO_RE.test(bad)).toBe(false);
+    for (const bad of ['ES-4600012', 'ES-460001234', 'es-46000123', 'ES46000123', 'ES-4600012A'])
+      expect(ROPO_RE.test(bad)).toBe(false);
   });
 
   it('product code is ES- and five digits', () => {
@@ -57,7 +75,11 @@ describe('NGSI-LD URNs', () => {
   it('writes and reads back urn:ngsi-ld:<Type>:<n>', () => {
     expect(urn('AgriFarm', 42)).toBe('urn:ngsi-ld:AgriFarm:42');
     expect(parseUrn('AgriFarm', 'urn:ngsi-ld:AgriFarm:42')).toBe(42);
-    fc.assert(fc.property(fc.integer({ min: 1, max: 9_999_999_999 }), (n) => expect(parseUrn('AgriCrop', urn('AgriCrop', n))).toBe(n)));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9_999_999_999 }), (n) =>
+        expect(parseUrn('AgriCrop', urn('AgriCrop', n))).toBe(n),
+      ),
+    );
   });
 
   it('accepts the bounds 1 and 9999999999 (ten digits, SIEX external ids)', () => {

@@ -13,7 +13,9 @@ function refs(node: unknown, at = '#'): { ref: string; at: string }[] {
   if (Array.isArray(node)) return node.flatMap((n, i) => refs(n, `${at}/${i}`));
   if (node && typeof node === 'object') {
     return Object.entries(node).flatMap(([k, v]) =>
-      k === '$ref' && typeof v === 'string' ? [{ ref: v, at }] : refs(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+      k === '$ref' && typeof v === 'string'
+        ? [{ ref: v, at }]
+        : refs(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
     );
   }
   return [];
@@ -51,7 +53,9 @@ describe('OpenAPI document', () => {
         expect(op.responses[String(c.success.status)]).toBeDefined();
         for (const code of c.errors) expect(op.responses[String(HTTP_STATUS[code])]?.description).toContain(code);
         for (const status of ['401', '429', '500']) {
-          expect(op.responses[status].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+          expect(op.responses[status].content['application/problem+json'].schema).toEqual({
+            $ref: '#/components/schemas/Problem',
+          });
         }
         expect(op.responses['429'].headers['Retry-After']).toBeDefined();
         if (c.body) {
@@ -74,7 +78,9 @@ describe('OpenAPI document', () => {
   });
 
   it('has unique operation ids', () => {
-    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item as Node).map((op) => (op as Node).operationId));
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item as Node).map((op) => (op as Node).operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -107,7 +113,17 @@ describe('OpenAPI document', () => {
     ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
     const schema = doc.paths['/v1/siex/farms'].get.responses['200'].content['application/json'].schema;
     const validate = ajv.compile({ $id: 'farms-response', ...rebase(schema) });
-    const enclosure = { idcp: 1, prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1', dimension: '2.35' };
+    const enclosure = {
+      idcp: 1,
+      prov: '46',
+      town: '213',
+      aggr: '0',
+      zone: '0',
+      pol: '12',
+      parc: '45',
+      enc: '1',
+      dimension: '2.35',
+    };
     const farm = {
       id: 'urn:ngsi-ld:AgriFarm:1',
       name: 'F',
@@ -119,7 +135,12 @@ describe('OpenAPI document', () => {
       agriCrop: [
         {
           id: 'urn:ngsi-ld:AgriCrop:1',
-          crop: { type: 'TypeCropVariety', typecrop: { type: 'TypeCrop', id: '102', name: 'VIÑA' }, code: 1001, name: 'T' },
+          crop: {
+            type: 'TypeCropVariety',
+            typecrop: { type: 'TypeCrop', id: '102', name: 'VIÑA' },
+            code: 1001,
+            name: 'T',
+          },
           agriParcel: [{ id: 'urn:ngsi-ld:AgriParcel:1', name: 'P', sigpac: [enclosure] }],
         },
       ],
@@ -139,7 +160,9 @@ function rebase(schema: unknown): Node {
     Array.isArray(n)
       ? n.map(walk)
       : n && typeof n === 'object'
-        ? Object.fromEntries(Object.entries(n).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? `doc${v}` : walk(v)]))
+        ? Object.fromEntries(
+            Object.entries(n).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? `doc${v}` : walk(v)]),
+          )
         : n;
   return walk(schema) as Node;
 }

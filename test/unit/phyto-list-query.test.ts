@@ -34,7 +34,7 @@ describe('list query', () => {
     [{ 'page-size': '10' }, 'query.page-size'],
     [{ page: '2', pagesize: '10' }, 'query.pagesize'],
     [{ page: '1', page_size: '10', 'Page-Size': '10' }, 'query.Page-Size'],
-  ])('%p is a 400 with the spec\'s exact message', (raw, path) => {
+  ])("%p is a 400 with the spec's exact message", (raw, path) => {
     const e = problemOf(raw);
     expect(statusOf(e.violations)).toBe(400);
     expect(e.detail).toBe(PAIR);
@@ -50,7 +50,9 @@ describe('list query', () => {
       toMs: madrid('29-03-2026 23:59:59').toMillis() + 999,
     });
     // the day summer time starts has 23 hours
-    expect((madrid('29-03-2026 23:59:59').toMillis() + 1000 - madrid('29-03-2026 00:00:00').toMillis()) / 3_600_000).toBe(23);
+    expect(
+      (madrid('29-03-2026 23:59:59').toMillis() + 1000 - madrid('29-03-2026 00:00:00').toMillis()) / 3_600_000,
+    ).toBe(23);
   });
 
   it.each([
@@ -62,7 +64,7 @@ describe('list query', () => {
     [{ dateFrom: '02-03-2026', dateTo: '01-03-2026' }, ['INVALID_VALUE'], 'query.dateFrom'],
     [{ page: '1', dateTo: 'x' }, ['PAGINATION_PAIR', 'INVALID_DATE'], 'query.page_size'],
   ])('%p is a 400 listing %p', (raw, codes, firstPath) => {
-    const e = problemOf(raw as Record<string, string>);
+    const e = problemOf(raw);
     expect(statusOf(e.violations)).toBe(400);
     expect(e.violations.map((v) => v.code)).toEqual(codes);
     expect(e.violations[0].path).toBe(firstPath);

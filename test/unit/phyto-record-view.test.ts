@@ -44,7 +44,7 @@ const full: PhytoRequest = phytoRequest({
 });
 
 describe('record view', () => {
-  it('has every field of the spec\'s table (and the request\'s date and applicator), each with its type', () => {
+  it("has every field of the spec's table (and the request's date and applicator), each with its type", () => {
     const r = record(full);
     expect(Object.keys(r).sort()).toEqual([...SPEC_RECORD_FIELDS, ...EXTRA_RECORD_FIELDS].sort());
     checkPhytoRecordShape(r);
@@ -83,8 +83,16 @@ describe('record view', () => {
 
   it('lists in ci the authorized crop/infection pairs of the crops treated only', () => {
     expect(record(full).subtype.subtype.ci).toEqual([
-      { type: 'CropInfection', crop: '102', infection: { kind: 'enfermedad', id: '148', name: 'Oídio de la vid, Erysiphe necator' } },
-      { type: 'CropInfection', crop: '101', infection: { kind: 'enfermedad', id: '42', name: 'Negrilla, fumagina, Capnodium elaeophilum' } },
+      {
+        type: 'CropInfection',
+        crop: '102',
+        infection: { kind: 'enfermedad', id: '148', name: 'Oídio de la vid, Erysiphe necator' },
+      },
+      {
+        type: 'CropInfection',
+        crop: '101',
+        infection: { kind: 'enfermedad', id: '42', name: 'Negrilla, fumagina, Capnodium elaeophilum' },
+      },
     ]);
     expect(record(phytoRequest()).subtype.subtype.ci.map((c) => c.crop)).toEqual(['102']);
   });

@@ -8,10 +8,27 @@ import { FarmStore } from '../../shared/farms/farm-store';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
-import { Guard, IdempotencyEntry, NewRecord, PhytoStore, RegistrationState, WriteConflict } from '../../shared/phyto/phyto-store';
+import {
+  Guard,
+  IdempotencyEntry,
+  NewRecord,
+  PhytoStore,
+  RegistrationState,
+  WriteConflict,
+} from '../../shared/phyto/phyto-store';
 import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
 import { IdBlocks } from '../../shared/store/counters';
-import { CARDS, famolins, farmIndexDoc, madrid, microthiol, phytoRequest, priorApplications, smallSiexCodes, topik } from '../helpers/phyto-fixtures';
+import {
+  CARDS,
+  famolins,
+  farmIndexDoc,
+  madrid,
+  microthiol,
+  phytoRequest,
+  priorApplications,
+  smallSiexCodes,
+  topik,
+} from '../helpers/phyto-fixtures';
 
 /**
  * The registration service with its storage replaced by an in-memory fake: date parsing (the DST gap is INVALID_DATE,
@@ -19,13 +36,22 @@ import { CARDS, famolins, farmIndexDoc, madrid, microthiol, phytoRequest, priorA
  * retry that re-reads history and re-validates after a write conflict (no lost update).
  */
 const AGRIFARM = 'urn:ngsi-ld:AgriFarm:4242';
-const client: Client = { id: 'svc-test', name: 'T', email: 't@x', apiKeyHash: '', expires: '', farms: ['RULES0001'], apimSubscriptionId: 'sub-1' };
+const client: Client = {
+  id: 'svc-test',
+  name: 'T',
+  email: 't@x',
+  apiKeyHash: '',
+  expires: '',
+  farms: ['RULES0001'],
+  apimSubscriptionId: 'sub-1',
+};
 const stranger: Client = { ...client, id: 'other', farms: ['SOMEONE-ELSE'] };
 
 class FakeStore {
   states: RegistrationState[] = [];
   reads = 0;
-  inserts: { farmId: number; rec: NewRecord; guards: Guard[]; idem: (IdempotencyEntry & { hash: string }) | null }[] = [];
+  inserts: { farmId: number; rec: NewRecord; guards: Guard[]; idem: (IdempotencyEntry & { hash: string }) | null }[] =
+    [];
   conflicts = 0;
 
   async readRegistrationState(): Promise<RegistrationState> {
@@ -34,7 +60,12 @@ class FakeStore {
     return state;
   }
 
-  async insert(farmId: number, rec: NewRecord, guards: Guard[], idem: (IdempotencyEntry & { hash: string }) | null): Promise<void> {
+  async insert(
+    farmId: number,
+    rec: NewRecord,
+    guards: Guard[],
+    idem: (IdempotencyEntry & { hash: string }) | null,
+  ): Promise<void> {
     if (this.conflicts > 0) {
       this.conflicts--;
       throw new WriteConflict('etag mismatch');
@@ -53,7 +84,11 @@ function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
   let next = 100;
   return {
     farms: { index: async (id: number) => (id === 4242 ? farm : null) } as unknown as FarmStore,
-    reference: new VersionedValue(async () => 'v1', async () => reference, 3_600_000),
+    reference: new VersionedValue(
+      async () => 'v1',
+      async () => reference,
+      3_600_000,
+    ),
     store: store as unknown as PhytoStore,
     ids: { take: async () => next++ } as unknown as IdBlocks,
     maxBackdateDays: 7,
@@ -89,7 +124,12 @@ describe('registerApplication (storage faked)', () => {
     expect(record.id).toBe('urn:ngsi-ld:AgriPhytosanitary:100');
     expect(store.inserts).toHaveLength(1);
     const { rec, guards } = store.inserts[0];
-    expect(rec).toMatchObject({ id: 100, product: 'ES-11179', appliedAtMs: madrid('14-05-2026 10:00:00').toMillis(), exported: false });
+    expect(rec).toMatchObject({
+      id: 100,
+      product: 'ES-11179',
+      appliedAtMs: madrid('14-05-2026 10:00:00').toMillis(),
+      exported: false,
+    });
     expect(guards.map((g) => [g.rowKey, g.prior])).toEqual([
       ['g~ES-11179~101', [{ recordId: 100, at: '2026-05-14T08:00:00.000Z' }]],
       ['g~ES-11179~102', [{ recordId: 100, at: '2026-05-14T08:00:00.000Z' }]],
@@ -113,18 +153,23 @@ describe('registerApplication (storage faked)', () => {
 
   it('takes the repeated hour when summer time ends (25-10-2026 02:30) as its first occurrence, still summer time', async () => {
     const store = new FakeStore();
-    const res = await registerApplication(deps(store, '25-10-2026 12:00:00'), input({ dateApplication: '25-10-2026 02:30:00', idcp: ['201'] }));
+    const res = await registerApplication(
+      deps(store, '25-10-2026 12:00:00'),
+      input({ dateApplication: '25-10-2026 02:30:00', idcp: ['201'] }),
+    );
     expect(res.status).toBe(201);
     expect(store.inserts[0].rec.appliedAtMs).toBe(DateTime.fromISO('2026-10-25T00:30:00Z').toMillis());
     expect(JSON.parse(res.body)[0].dateApplication).toBe('25-10-2026 02:30:00');
   });
 
-  it('answers an unknown or foreign farm with the spec\'s 404 message, before looking at the body', async () => {
+  it("answers an unknown or foreign farm with the spec's 404 message, before looking at the body", async () => {
     for (const o of [{ agrifarmId: 'urn:ngsi-ld:AgriFarm:9999' }, { who: stranger }, { agrifarmId: 'not-a-urn' }]) {
       const e = await problem(registerApplication(deps(new FakeStore()), input({ dateApplication: 'garbage' }, o)));
       expect(statusOf(e.violations)).toBe(404);
       expect(e.detail).toBe('agrifarmId not found or not accessible');
-      expect(e.violations).toEqual([{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' }]);
+      expect(e.violations).toEqual([
+        { code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' },
+      ]);
     }
   });
 
@@ -139,8 +184,16 @@ describe('registerApplication (storage faked)', () => {
   it('after a write conflict re-reads the history and re-validates: the application that became unlawful is refused', async () => {
     const store = new FakeStore();
     store.conflicts = 1;
-    const clash = { rowKey: 'g~ES-11179~101', idcp: 101, prior: priorApplications(['12-05-2026 10:00:00'], 55), etag: 'W/"2"' };
-    store.states = [{ guards: new Map(), idempotency: null }, { guards: new Map([[101, clash]]), idempotency: null }];
+    const clash = {
+      rowKey: 'g~ES-11179~101',
+      idcp: 101,
+      prior: priorApplications(['12-05-2026 10:00:00'], 55),
+      etag: 'W/"2"',
+    };
+    store.states = [
+      { guards: new Map(), idempotency: null },
+      { guards: new Map([[101, clash]]), idempotency: null },
+    ];
     const e = await problem(registerApplication(deps(store), input()));
     expect(statusOf(e.violations)).toBe(422);
     expect(e.violations.map((v) => v.code)).toEqual(['MIN_INTERVAL']);
@@ -151,15 +204,31 @@ describe('registerApplication (storage faked)', () => {
   it('after a write conflict that changed nothing relevant, stores on the next attempt, under the new ETag and a new id', async () => {
     const store = new FakeStore();
     store.conflicts = 2;
-    const far = { rowKey: 'g~ES-11179~101', idcp: 101, prior: priorApplications(['01-05-2026 10:00:00'], 55), etag: 'W/"3"' };
-    store.states = [{ guards: new Map(), idempotency: null }, { guards: new Map(), idempotency: null }, { guards: new Map([[101, far]]), idempotency: null }];
+    const far = {
+      rowKey: 'g~ES-11179~101',
+      idcp: 101,
+      prior: priorApplications(['01-05-2026 10:00:00'], 55),
+      etag: 'W/"3"',
+    };
+    store.states = [
+      { guards: new Map(), idempotency: null },
+      { guards: new Map(), idempotency: null },
+      { guards: new Map([[101, far]]), idempotency: null },
+    ];
     const res = await registerApplication(deps(store), input());
     expect(res.status).toBe(201);
     expect(store.reads).toBe(3);
     const { rec, guards } = store.inserts[0];
     // ids of the failed attempts are never reused
     expect(rec.id).toBe(102);
-    expect(guards).toEqual([{ rowKey: 'g~ES-11179~101', idcp: 101, etag: 'W/"3"', prior: [...far.prior, { recordId: 102, at: '2026-05-14T08:00:00.000Z' }] }]);
+    expect(guards).toEqual([
+      {
+        rowKey: 'g~ES-11179~101',
+        idcp: 101,
+        etag: 'W/"3"',
+        prior: [...far.prior, { recordId: 102, at: '2026-05-14T08:00:00.000Z' }],
+      },
+    ]);
   });
 
   it('gives up with 503 CONCURRENT_UPDATE and Retry-After after MAX_ATTEMPTS conflicting attempts', async () => {
@@ -182,7 +251,9 @@ describe('registerApplication (storage faked)', () => {
       status: 201,
       body: res.body,
     });
-    store.states = [{ guards: new Map(), idempotency: { requestHash: idem!.requestHash, status: 201, body: res.body } }];
+    store.states = [
+      { guards: new Map(), idempotency: { requestHash: idem!.requestHash, status: 201, body: res.body } },
+    ];
     store.reads = 0;
     const again = await registerApplication(deps(store), input({}, { key: 'k-1' }));
     expect(again).toEqual(res);
@@ -194,14 +265,17 @@ describe('registerApplication (storage faked)', () => {
     store.states = [{ guards: new Map(), idempotency: { requestHash: 'something else', status: 201, body: '[]' } }];
     const e = await problem(registerApplication(deps(store), input({}, { key: 'k-1' })));
     expect(statusOf(e.violations)).toBe(422);
-    expect(e.violations).toEqual([{ code: 'IDEMPOTENCY_KEY_REUSED', path: 'header.Idempotency-Key', message: expect.any(String) }]);
+    expect(e.violations).toEqual([
+      { code: 'IDEMPOTENCY_KEY_REUSED', path: 'header.Idempotency-Key', message: expect.any(String) },
+    ]);
     expect(store.inserts).toHaveLength(0);
   });
 
   it('fingerprints the request independently of key order, but not of its values, farm or exported flag', () => {
     const body = phytoRequest();
     const reordered = JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(body).reverse())));
-    const fp = (b: unknown, agrifarmId = AGRIFARM, exported = false) => requestFingerprint({ agrifarmId, exported, body: b });
+    const fp = (b: unknown, agrifarmId = AGRIFARM, exported = false) =>
+      requestFingerprint({ agrifarmId, exported, body: b });
     expect(fp(reordered)).toBe(fp(body));
     expect(fp({ ...body, dose: 0.51 })).not.toBe(fp(body));
     expect(fp(body, 'urn:ngsi-ld:AgriFarm:1')).not.toBe(fp(body));

@@ -33,7 +33,10 @@ function codes(o: ContextOptions = {}): string[] {
 }
 
 /** Request overrides merged into the default request (MICROTHIOL 0.5 % on vine 101, 14-05-2026 10:00). */
-const req = (r: ContextOptions['request'], extra: Omit<ContextOptions, 'request'> = {}): ContextOptions => ({ request: r, ...extra });
+const req = (r: ContextOptions['request'], extra: Omit<ContextOptions, 'request'> = {}): ContextOptions => ({
+  request: r,
+  ...extra,
+});
 
 const famolinsDose = (dose: number, measure: PhytoRequest['measure'] = UNITS.kgHa) =>
   req({ subtype: { type: 'TypePhytosanitary', name: 'FAMOLINS 80%', code: 'ES-19534' }, dose, measure });
@@ -108,7 +111,9 @@ describe('dose within the authorized range (FAMOLINS 20-30 kg/ha on vine)', () =
 
   it('refuses a unit that cannot be compared with the authorized one instead of passing it (kg/ha against a % use)', () => {
     const { violations } = check(req({ dose: 0.5, measure: UNITS.kgHa }));
-    expect(violations).toEqual([{ code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure', message: expect.stringContaining('%') }]);
+    expect(violations).toEqual([
+      { code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure', message: expect.stringContaining('%') },
+    ]);
     // L/ha against a kg/ha use: volume and mass are different families
     expect(codes(famolinsDose(25, UNITS.lHa))).toEqual(['DOSE_UNIT_INCOMPATIBLE']);
   });
@@ -116,7 +121,9 @@ describe('dose within the authorized range (FAMOLINS 20-30 kg/ha on vine)', () =
   it('refuses a unit code that is no dose unit (SIEX 5 = kg) or no SIEX unit at all', () => {
     for (const code of [5, 999]) {
       const { violations } = check(req({ measure: { type: 'Measure', name: 'x', symbol: 'kg', code } }));
-      expect(violations).toEqual([{ code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure.code', message: expect.any(String) }]);
+      expect(violations).toEqual([
+        { code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure.code', message: expect.any(String) },
+      ]);
     }
   });
 
@@ -144,7 +151,9 @@ describe('dose within the authorized range (FAMOLINS 20-30 kg/ha on vine)', () =
 describe('product authorized and in force', () => {
   it('reports an unknown product once, and skips the rules that need the product', () => {
     const { violations } = check(req({ subtype: { type: 'TypePhytosanitary', name: 'X', code: 'ES-00001' } }));
-    expect(violations).toEqual([{ code: 'PRODUCT_NOT_FOUND', path: 'body.subtype.code', message: expect.stringContaining('ES-00001') }]);
+    expect(violations).toEqual([
+      { code: 'PRODUCT_NOT_FOUND', path: 'body.subtype.code', message: expect.stringContaining('ES-00001') },
+    ]);
   });
 
   // OLIVE has no month restriction in MICROTHIOL's label, so only the dates of the product matter here.
@@ -169,14 +178,25 @@ describe('product authorized and in force', () => {
   });
 
   it('must be authorized for the crop of every idcp: one crop without a use is reported once, naming the crop', () => {
-    const famolinsReq = { subtype: { type: 'TypePhytosanitary' as const, name: 'FAMOLINS 80%', code: 'ES-19534' }, dose: 25, measure: UNITS.kgHa };
+    const famolinsReq = {
+      subtype: { type: 'TypePhytosanitary' as const, name: 'FAMOLINS 80%', code: 'ES-19534' },
+      dose: 25,
+      measure: UNITS.kgHa,
+    };
     const { violations } = check(req({ ...famolinsReq, idcp: ['101', OLIVE, '102'] }));
-    expect(violations).toEqual([{ code: 'PRODUCT_NOT_FOR_CROP', path: 'body.idcp', message: expect.stringContaining('OLIVO') }]);
+    expect(violations).toEqual([
+      { code: 'PRODUCT_NOT_FOR_CROP', path: 'body.idcp', message: expect.stringContaining('OLIVO') },
+    ]);
     expect(codes(req({ ...famolinsReq, idcp: ['101', '102'] }))).toEqual([]);
   });
 
   it('must be authorized against the infection given (PEST_NOT_AUTHORIZED for a pest with no use on the crop)', () => {
-    const infection = (kind: 'enfermedad' | 'plaga', id: string) => ({ type: 'TypeInfection' as const, kind, id, name: '' });
+    const infection = (kind: 'enfermedad' | 'plaga', id: string) => ({
+      type: 'TypeInfection' as const,
+      kind,
+      id,
+      name: '',
+    });
     expect(codes(req({ infection: infection('enfermedad', '148') }))).toEqual([]);
     // 42 (Negrilla) is authorized on olive, not on vine
     expect(codes(req({ infection: infection('enfermedad', '42') }))).toEqual(['PEST_NOT_AUTHORIZED']);
@@ -188,32 +208,46 @@ describe('product authorized and in force', () => {
   it('judges by the register uses whose pest SIEX has no code (code 0) when no coded use matches the infection', () => {
     const infection = { type: 'TypeInfection' as const, kind: 'plaga' as const, id: '1', name: '' };
     const uncoded = microthiol({
-      uses: [microthiol().uses[0], { ...microthiol().uses[0], pest: { code: 0, kind: 'plaga', name: 'Ácaros (sin código SIEX)' }, doseMax: 0.5 }],
+      uses: [
+        microthiol().uses[0],
+        { ...microthiol().uses[0], pest: { code: 0, kind: 'plaga', name: 'Ácaros (sin código SIEX)' }, doseMax: 0.5 },
+      ],
     });
     expect(codes(req({ infection, dose: 0.5 }, { products: [uncoded] }))).toEqual([]);
     expect(codes(req({ infection, dose: 0.6 }, { products: [uncoded] }))).toEqual(['DOSE_ABOVE_MAX']);
     // a coded use for the infection wins over the uncoded ones
-    expect(codes(req({ infection: { ...infection, kind: 'enfermedad', id: '148' }, dose: 0.6 }, { products: [uncoded] }))).toEqual([]);
+    expect(
+      codes(req({ infection: { ...infection, kind: 'enfermedad', id: '148' }, dose: 0.6 }, { products: [uncoded] })),
+    ).toEqual([]);
   });
 
-  it('is authorized only in the use\'s months (vine: March to September), judged in Madrid time', () => {
+  it("is authorized only in the use's months (vine: March to September), judged in Madrid time", () => {
     const at = (date: string) => codes({ request: { dateApplication: date }, now: date });
     expect(at('30-09-2026 23:59:59')).toEqual([]);
     expect(at('01-10-2026 00:00:00')).toEqual(['OUTSIDE_AUTHORIZED_PERIOD']);
     expect(at('01-03-2026 00:00:00')).toEqual([]);
     expect(at('28-02-2026 23:59:59')).toEqual(['OUTSIDE_AUTHORIZED_PERIOD']);
     // the olive use has no months: all year
-    expect(codes({ request: { dateApplication: '15-01-2026 10:00:00', idcp: [OLIVE] }, now: '15-01-2026 12:00:00' })).toEqual([]);
+    expect(
+      codes({ request: { dateApplication: '15-01-2026 10:00:00', idcp: [OLIVE] }, now: '15-01-2026 12:00:00' }),
+    ).toEqual([]);
   });
 });
 
 describe('applicator', () => {
   const by = (card: { nif: string; ropo: string }, o: ContextOptions = {}) =>
-    codes({ ...o, request: { ...o.request, applicator: { user: { type: 'UserMetadata', nif: card.nif, ropo: card.ropo } } } });
+    codes({
+      ...o,
+      request: { ...o.request, applicator: { user: { type: 'UserMetadata', nif: card.nif, ropo: card.ropo } } },
+    });
 
   it('unknown ROPO', () => {
-    const { violations } = check(req({ applicator: { user: { type: 'UserMetadata', nif: CARDS.basico.nif, ropo: 'ES-99999999' } } }));
-    expect(violations).toEqual([{ code: 'ROPO_NOT_FOUND', path: 'body.applicator.user.ropo', message: expect.stringContaining('ES-99999999') }]);
+    const { violations } = check(
+      req({ applicator: { user: { type: 'UserMetadata', nif: CARDS.basico.nif, ropo: 'ES-99999999' } } }),
+    );
+    expect(violations).toEqual([
+      { code: 'ROPO_NOT_FOUND', path: 'body.applicator.user.ropo', message: expect.stringContaining('ES-99999999') },
+    ]);
   });
 
   it('suspended card', () => {
@@ -228,7 +262,13 @@ describe('applicator', () => {
 
   it('level: cualificado covers basico, basico does not cover cualificado, other levels do not cover basico', () => {
     const topikOnWheat: ContextOptions = {
-      request: { subtype: { type: 'TypePhytosanitary', name: 'TOPIK 24 EC', code: 'ES-19548' }, dose: 0.2, measure: UNITS.lHa, idcp: [WHEAT], dateApplication: '14-04-2026 10:00:00' },
+      request: {
+        subtype: { type: 'TypePhytosanitary', name: 'TOPIK 24 EC', code: 'ES-19548' },
+        dose: 0.2,
+        measure: UNITS.lHa,
+        idcp: [WHEAT],
+        dateApplication: '14-04-2026 10:00:00',
+      },
       now: '15-04-2026 10:00:00',
     };
     expect(by(CARDS.cualificado, topikOnWheat)).toEqual([]);
@@ -243,15 +283,19 @@ describe('applicator', () => {
   });
 
   it('NIF with a wrong control letter (and no mismatch reported on top of it)', () => {
-    const { violations } = check(req({ applicator: { user: { type: 'UserMetadata', nif: '23456789A', ropo: CARDS.basico.ropo } } }));
-    expect(violations).toEqual([{ code: 'NIF_INVALID', path: 'body.applicator.user.nif', message: expect.any(String) }]);
+    const { violations } = check(
+      req({ applicator: { user: { type: 'UserMetadata', nif: '23456789A', ropo: CARDS.basico.ropo } } }),
+    );
+    expect(violations).toEqual([
+      { code: 'NIF_INVALID', path: 'body.applicator.user.nif', message: expect.any(String) },
+    ]);
   });
 
   it('a valid NIF of someone else than the card holder', () => {
     expect(by({ nif: CARDS.cualificado.nif, ropo: CARDS.basico.ropo })).toEqual(['NIF_MISMATCH']);
   });
 
-  it('the holder\'s NIF written in lower case or with a hyphen is the holder\'s', () => {
+  it("the holder's NIF written in lower case or with a hyphen is the holder's", () => {
     expect(by({ nif: '23456789-d', ropo: CARDS.basico.ropo })).toEqual([]);
   });
 });
@@ -302,7 +346,8 @@ describe('time window (now = 15-05-2026 12:00 Madrid)', () => {
 
   it('counts calendar days across the end of summer time (25-10-2026): 7 days back is 169 hours', () => {
     // October is outside the vine months of MICROTHIOL: use the olive enclosure, whose use has none.
-    const o = (date: string) => codes({ request: { dateApplication: date, idcp: [OLIVE] }, now: '01-11-2026 10:00:00' });
+    const o = (date: string) =>
+      codes({ request: { dateApplication: date, idcp: [OLIVE] }, now: '01-11-2026 10:00:00' });
     expect(o('25-10-2026 10:00:00')).toEqual([]);
     expect(o('25-10-2026 09:59:00')).toEqual(['DATE_TOO_OLD']);
   });
@@ -330,7 +375,9 @@ describe('history: minimum interval and maximum applications, counting what is s
 
   it('names the location and the clashing application', () => {
     const { violations } = check({ request: { idcp: ['102', '101'] }, history: { 101: ['10-05-2026 10:00:00'] } });
-    expect(violations).toEqual([{ code: 'MIN_INTERVAL', path: 'body.idcp[1]', message: expect.stringContaining('10-05-2026 10:00:00') }]);
+    expect(violations).toEqual([
+      { code: 'MIN_INTERVAL', path: 'body.idcp[1]', message: expect.stringContaining('10-05-2026 10:00:00') },
+    ]);
   });
 
   it('only the history of the location concerned counts', () => {
@@ -345,7 +392,10 @@ describe('history: minimum interval and maximum applications, counting what is s
 
   it('reports both limits on one location together', () => {
     const times = ['01-04-2026 10:00:00', '11-04-2026 10:00:00', '11-05-2026 10:00:00'];
-    expect(codes({ request: { idcp: [OLIVE] }, history: { 201: times } })).toEqual(['MAX_APPLICATIONS', 'MIN_INTERVAL']);
+    expect(codes({ request: { idcp: [OLIVE] }, history: { 201: times } })).toEqual([
+      'MAX_APPLICATIONS',
+      'MIN_INTERVAL',
+    ]);
   });
 
   it('when two uses authorize the application, the most permissive limits apply', () => {
@@ -357,14 +407,28 @@ describe('history: minimum interval and maximum applications, counting what is s
       ],
     });
     const o = (times: string[]) =>
-      codes({ request: { subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' }, dose: 0.6 }, products: [product], history: { 101: times } });
+      codes({
+        request: { subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' }, dose: 0.6 },
+        products: [product],
+        history: { 101: times },
+      });
     expect(o(['01-05-2026 10:00:00', '09-05-2026 10:00:00'])).toEqual([]);
-    expect(o(['01-05-2026 10:00:00', '09-05-2026 10:00:01', '02-05-2026 10:00:00'])).toEqual(['MAX_APPLICATIONS', 'MIN_INTERVAL']);
+    expect(o(['01-05-2026 10:00:00', '09-05-2026 10:00:01', '02-05-2026 10:00:00'])).toEqual([
+      'MAX_APPLICATIONS',
+      'MIN_INTERVAL',
+    ]);
   });
 
   it('a product without limits has no count nor interval', () => {
-    const times = Array.from({ length: 30 }, (_, i) => `${String(i + 1).padStart(2, '0')}-04-2026 10:00:00`).concat(['14-05-2026 10:00:00']);
-    expect(codes({ request: { subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' }, dose: 0.61 }, history: { 101: times } })).toEqual([]);
+    const times = Array.from({ length: 30 }, (_, i) => `${String(i + 1).padStart(2, '0')}-04-2026 10:00:00`).concat([
+      '14-05-2026 10:00:00',
+    ]);
+    expect(
+      codes({
+        request: { subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' }, dose: 0.61 },
+        history: { 101: times },
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -373,7 +437,10 @@ describe('SIEX codes of the optional fields', () => {
     const { violations } = check(
       req({
         infection: { type: 'TypeInfection', kind: 'enfermedad', id: '9999', name: '' },
-        tj: [{ type: 'TypeJustification', id: '1', name: '' }, { type: 'TypeJustification', id: '77', name: '' }],
+        tj: [
+          { type: 'TypeJustification', id: '1', name: '' },
+          { type: 'TypeJustification', id: '77', name: '' },
+        ],
         efficacy: { type: 'TypeEfficacy', id: '9', name: '', detail: '' },
         mdt: { type: 'Measure', name: 'kg', symbol: 'kg', code: 5 },
         mst: { type: 'Measure', name: 'x', symbol: 'x', code: 600 },
@@ -391,8 +458,18 @@ describe('SIEX codes of the optional fields', () => {
 
   it('a withdrawn code is valid before its withdrawal day (efficacy 9, withdrawn 01-01-2026)', () => {
     const efficacy = { type: 'TypeEfficacy' as const, id: '9', name: '', detail: '' };
-    expect(codes({ request: { efficacy, idcp: [OLIVE], dateApplication: '31-12-2025 10:00:00' }, now: '31-12-2025 12:00:00' })).toEqual([]);
-    expect(codes({ request: { efficacy, idcp: [OLIVE], dateApplication: '01-01-2026 10:00:00' }, now: '01-01-2026 12:00:00' })).toEqual(['UNKNOWN_SIEX_CODE']);
+    expect(
+      codes({
+        request: { efficacy, idcp: [OLIVE], dateApplication: '31-12-2025 10:00:00' },
+        now: '31-12-2025 12:00:00',
+      }),
+    ).toEqual([]);
+    expect(
+      codes({
+        request: { efficacy, idcp: [OLIVE], dateApplication: '01-01-2026 10:00:00' },
+        now: '01-01-2026 12:00:00',
+      }),
+    ).toEqual(['UNKNOWN_SIEX_CODE']);
   });
 });
 
@@ -421,19 +498,53 @@ describe('every violation reported together, and the status they earn', () => {
     const status = (o: ContextOptions) => statusOf(check(o).violations);
     expect(status(sixRules)).toBe(404);
     expect(status({ request: { ...sixRules.request, idcp: ['101'] } })).toBe(422);
-    expect(status({ request: { ...sixRules.request, idcp: ['101'], dateApplication: '14-05-2026 10:00:00', dose: 25, efficacy: undefined } })).toBe(400);
+    expect(
+      status({
+        request: {
+          ...sixRules.request,
+          idcp: ['101'],
+          dateApplication: '14-05-2026 10:00:00',
+          dose: 25,
+          efficacy: undefined,
+        },
+      }),
+    ).toBe(400);
     // only one 404-class problem among applicator problems is still 404
-    expect(status({ request: { idcp: ['999'], applicator: { user: { type: 'UserMetadata', nif: 'nope', ropo: 'ES-99999999' } } } })).toBe(404);
+    expect(
+      status({
+        request: { idcp: ['999'], applicator: { user: { type: 'UserMetadata', nif: 'nope', ropo: 'ES-99999999' } } },
+      }),
+    ).toBe(404);
   });
 
-  it('the status ranks are the spec\'s: ROPO and format problems 400, product/dose/crop/time 422, locations 404', () => {
-    for (const c of ['NIF_INVALID', 'NIF_MISMATCH', 'ROPO_NOT_FOUND', 'ROPO_SUSPENDED', 'ROPO_EXPIRED', 'ROPO_LEVEL_INSUFFICIENT', 'MEASURE_MISMATCH', 'INVALID_DATE'] as const) {
+  it("the status ranks are the spec's: ROPO and format problems 400, product/dose/crop/time 422, locations 404", () => {
+    for (const c of [
+      'NIF_INVALID',
+      'NIF_MISMATCH',
+      'ROPO_NOT_FOUND',
+      'ROPO_SUSPENDED',
+      'ROPO_EXPIRED',
+      'ROPO_LEVEL_INSUFFICIENT',
+      'MEASURE_MISMATCH',
+      'INVALID_DATE',
+    ] as const) {
       expect([c, HTTP_STATUS[c]]).toEqual([c, 400]);
     }
     for (const c of [
-      'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_IN_FORCE', 'PRODUCT_NOT_FOR_CROP', 'PEST_NOT_AUTHORIZED', 'DOSE_ABOVE_MAX', 'DOSE_BELOW_MIN',
-      'DOSE_OUT_OF_RANGE', 'DOSE_UNIT_INCOMPATIBLE', 'OUTSIDE_AUTHORIZED_PERIOD', 'MIN_INTERVAL', 'MAX_APPLICATIONS', 'DATE_IN_FUTURE',
-      'DATE_TOO_OLD', 'UNKNOWN_SIEX_CODE',
+      'PRODUCT_NOT_FOUND',
+      'PRODUCT_NOT_IN_FORCE',
+      'PRODUCT_NOT_FOR_CROP',
+      'PEST_NOT_AUTHORIZED',
+      'DOSE_ABOVE_MAX',
+      'DOSE_BELOW_MIN',
+      'DOSE_OUT_OF_RANGE',
+      'DOSE_UNIT_INCOMPATIBLE',
+      'OUTSIDE_AUTHORIZED_PERIOD',
+      'MIN_INTERVAL',
+      'MAX_APPLICATIONS',
+      'DATE_IN_FUTURE',
+      'DATE_TOO_OLD',
+      'UNKNOWN_SIEX_CODE',
     ] satisfies ErrorCode[]) {
       expect([c, HTTP_STATUS[c]]).toEqual([c, 422]);
     }

@@ -12,7 +12,15 @@ import { checkProblemShape } from '../helpers/spec-shapes';
 
 const SID = 'sid-key-of-the-pipeline-test-client-0001';
 const API = 'api-key-of-the-pipeline-test-client-0001';
-const client: Client = { id: 'pipe', name: 'Pipe', email: 'p@x', apiKeyHash: hashKey(API), expires: '', farms: [], apimSubscriptionId: 'sub-1' };
+const client: Client = {
+  id: 'pipe',
+  name: 'Pipe',
+  email: 'p@x',
+  apiKeyHash: hashKey(API),
+  expires: '',
+  farms: [],
+  apimSubscriptionId: 'sub-1',
+};
 
 function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, limit = 100): Services {
   return {
@@ -25,22 +33,37 @@ function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, l
 const validBody = {
   type: 'IDCP',
   crop: { type: 'TypeCropVariety', typecrop: { id: '102', type: 'TypeCrop', name: 'VIÑA' }, code: 1001, name: 'T' },
-  regionalAttributes: [{ sigpac: [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' }] }],
+  regionalAttributes: [
+    { sigpac: [{ prov: '46', town: '213', aggr: '0', zone: '0', pol: '12', parc: '45', enc: '1' }] },
+  ],
 };
 
 function request(init: { headers?: Record<string, string>; body?: string; query?: string } = {}): HttpRequest {
   return new HttpRequest({
     method: 'POST',
     url: `http://localhost/v1/siex/listidcp/${init.query ?? '?agrifarmId=urn:ngsi-ld:AgriFarm:1'}`,
-    headers: { 'Ocp-Apim-Sid-Key': SID, 'Ocp-Apim-Subscription-Key': API, 'Content-Type': 'application/json', ...init.headers },
+    headers: {
+      'Ocp-Apim-Sid-Key': SID,
+      'Ocp-Apim-Subscription-Key': API,
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
     body: { string: init.body ?? JSON.stringify(validBody) },
   });
 }
 
-async function run(services: Services, req: HttpRequest, handle: () => Promise<Reply> = async () => ({ status: 200, json: { ok: true } })) {
-  const context = new InvocationContext({ invocationId: 'inv-123', functionName: 'listIdcp', logHandler: () => undefined });
+async function run(
+  services: Services,
+  req: HttpRequest,
+  handle: () => Promise<Reply> = async () => ({ status: 200, json: { ok: true } }),
+) {
+  const context = new InvocationContext({
+    invocationId: 'inv-123',
+    functionName: 'listIdcp',
+    logHandler: () => undefined,
+  });
   const res: HttpResponseInit = await endpoint(listIdcp, handle, () => services)(req, context);
-  const text = String(res.body ?? '');
+  const text = typeof res.body === 'string' ? res.body : '';
   return { status: res.status, headers: res.headers as Record<string, string>, text, json: JSON.parse(text) };
 }
 
@@ -75,7 +98,9 @@ describe('request pipeline (endpoint)', () => {
 
   it('passes a DomainError of the handler through as problem details', async () => {
     const res = await run(fakeServices('local'), request(), async () => {
-      throw new DomainError('agrifarmId not found or not accessible', [{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'm' }]);
+      throw new DomainError('agrifarmId not found or not accessible', [
+        { code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'm' },
+      ]);
     });
     expect(res.status).toBe(404);
     checkProblemShape(res.json, 404);
@@ -85,7 +110,9 @@ describe('request pipeline (endpoint)', () => {
     const svc = fakeServices('local', {}, 1);
     const big = JSON.stringify({ ...validBody, pad: 'x'.repeat(2000) });
     // everything wrong at once: the credentials are reported first
-    expect((await run(svc, request({ headers: { 'Ocp-Apim-Subscription-Key': 'wrong' }, body: big }))).status).toBe(401);
+    expect((await run(svc, request({ headers: { 'Ocp-Apim-Subscription-Key': 'wrong' }, body: big }))).status).toBe(
+      401,
+    );
     // (a refused request does not count against the limit; the first good one does)
     expect((await run(svc, request({ body: big }))).status).toBe(413);
     expect((await run(svc, request({ body: big }))).status).toBe(429);
@@ -98,7 +125,10 @@ describe('request pipeline (endpoint)', () => {
   });
 
   it('reports query and body violations together', async () => {
-    const res = await run(fakeServices('local'), request({ query: '', body: JSON.stringify({ ...validBody, type: 'X' }) }));
+    const res = await run(
+      fakeServices('local'),
+      request({ query: '', body: JSON.stringify({ ...validBody, type: 'X' }) }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.errors.map((e: any) => [e.code, e.path])).toEqual([
       ['REQUIRED', 'query.agrifarmId'],
@@ -107,7 +137,12 @@ describe('request pipeline (endpoint)', () => {
   });
 
   it('accepts JSON content types with parameters or a +json suffix', async () => {
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge+json']) {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/merge+json',
+    ]) {
       expect((await run(fakeServices('local'), request({ headers: { 'Content-Type': type } }))).status).toBe(200);
     }
   });
@@ -116,11 +151,15 @@ describe('request pipeline (endpoint)', () => {
     const svc = fakeServices('apim', {}, 1);
     expect((await run(svc, noApiKeyWith('sub-1'))).status).toBe(200);
     expect((await run(svc, noApiKeyWith('sub-1'))).status).toBe(200); // limit 1, not enforced here
-    const unknownSid = new HttpRequest({ method: 'POST', url: 'http://localhost/x', headers: { 'Ocp-Apim-Sid-Key': 'nope' } });
+    const unknownSid = new HttpRequest({
+      method: 'POST',
+      url: 'http://localhost/x',
+      headers: { 'Ocp-Apim-Sid-Key': 'nope' },
+    });
     expect((await run(svc, unknownSid)).status).toBe(401);
   });
 
-  it('in apim mode refuses a SID key presented with another client\'s subscription key (or with none)', async () => {
+  it("in apim mode refuses a SID key presented with another client's subscription key (or with none)", async () => {
     const svc = fakeServices('apim');
     const other = await run(svc, noApiKeyWith('sub-of-someone-else'));
     expect([other.status, other.json.errors[0].code]).toEqual([401, 'INVALID_CREDENTIALS']);
@@ -133,18 +172,29 @@ function noApiKeyWith(subscription: string | undefined): HttpRequest {
   return new HttpRequest({
     method: 'POST',
     url: 'http://localhost/v1/siex/listidcp?agrifarmId=x',
-    headers: { 'Ocp-Apim-Sid-Key': SID, 'Content-Type': 'application/json', ...(subscription ? { 'X-Apim-Subscription-Id': subscription } : {}) },
+    headers: {
+      'Ocp-Apim-Sid-Key': SID,
+      'Content-Type': 'application/json',
+      ...(subscription ? { 'X-Apim-Subscription-Id': subscription } : {}),
+    },
     body: { string: JSON.stringify(validBody) },
   });
 }
 
 describe('authenticate: expiry day in Madrid time', () => {
-  const req = () => new HttpRequest({ method: 'GET', url: 'http://localhost/', headers: { 'Ocp-Apim-Sid-Key': SID, 'Ocp-Apim-Subscription-Key': API } });
+  const req = () =>
+    new HttpRequest({
+      method: 'GET',
+      url: 'http://localhost/',
+      headers: { 'Ocp-Apim-Sid-Key': SID, 'Ocp-Apim-Subscription-Key': API },
+    });
   const find = async () => ({ ...client, expires: '2026-11-22' });
 
   it('still accepts the credentials on their last day, up to midnight in Madrid', async () => {
     // 22-11-2026 23:59:59 in Madrid is 22:59:59Z
-    await expect(authenticate(req(), 'local', find, DateTime.fromISO('2026-11-22T22:59:59Z'))).resolves.toMatchObject({ id: 'pipe' });
+    await expect(authenticate(req(), 'local', find, DateTime.fromISO('2026-11-22T22:59:59Z'))).resolves.toMatchObject({
+      id: 'pipe',
+    });
   });
 
   it('refuses them from midnight in Madrid, even while it is still the last day in UTC', async () => {
@@ -155,6 +205,8 @@ describe('authenticate: expiry day in Madrid time', () => {
   });
 
   it('never expires credentials without an expiry day', async () => {
-    await expect(authenticate(req(), 'local', async () => client, DateTime.fromISO('2099-01-01T00:00:00Z'))).resolves.toBeDefined();
+    await expect(
+      authenticate(req(), 'local', async () => client, DateTime.fromISO('2099-01-01T00:00:00Z')),
+    ).resolves.toBeDefined();
   });
 });

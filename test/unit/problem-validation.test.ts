@@ -8,7 +8,12 @@ import { checkProblemShape } from '../helpers/spec-shapes';
 
 const validBody = () => ({
   type: 'IDCP',
-  crop: { type: 'TypeCropVariety', typecrop: { id: '102', type: 'TypeCrop', name: 'VIÑA' }, code: 1001, name: 'TEMPRANILLO' },
+  crop: {
+    type: 'TypeCropVariety',
+    typecrop: { id: '102', type: 'TypeCrop', name: 'VIÑA' },
+    code: 1001,
+    name: 'TEMPRANILLO',
+  },
   regionalAttributes: [
     {
       sigpac: [
@@ -27,7 +32,9 @@ function violationsOf(schema: z.ZodType, input: unknown, root = 'body') {
 
 describe('formatPath', () => {
   it('writes object keys with dots and array indexes in brackets', () => {
-    expect(formatPath('body', ['regionalAttributes', 0, 'sigpac', 1, 'prov'])).toBe('body.regionalAttributes[0].sigpac[1].prov');
+    expect(formatPath('body', ['regionalAttributes', 0, 'sigpac', 1, 'prov'])).toBe(
+      'body.regionalAttributes[0].sigpac[1].prov',
+    );
     expect(formatPath('$', ['clients', 3])).toBe('$.clients[3]');
     expect(formatPath('', ['a', 0, 'b'])).toBe('a[0].b');
     expect(formatPath('query', [])).toBe('query');
@@ -129,11 +136,17 @@ describe('zodViolations', () => {
     expect(violationsOf(farmLookupQuerySchema, { rea: '46000000001', year: '2026.0' }, 'query')).toEqual([
       { code: 'INVALID_VALUE', path: 'query.year' },
     ]);
-    expect(farmLookupQuerySchema.parse({ rea: '46000000001', year: '2026' })).toEqual({ rea: '46000000001', year: 2026 });
+    expect(farmLookupQuerySchema.parse({ rea: '46000000001', year: '2026' })).toEqual({
+      rea: '46000000001',
+      year: 2026,
+    });
   });
 
   it('parseOrThrow returns the data or throws a 400 DomainError carrying every violation', () => {
-    expect(parseOrThrow(farmLookupQuerySchema, 'query', { rea: 'A1', year: '2026' }, 'bad')).toEqual({ rea: 'A1', year: 2026 });
+    expect(parseOrThrow(farmLookupQuerySchema, 'query', { rea: 'A1', year: '2026' }, 'bad')).toEqual({
+      rea: 'A1',
+      year: 2026,
+    });
     let thrown: unknown;
     try {
       parseOrThrow(farmLookupQuerySchema, 'query', { year: 'x' }, 'The query is not valid.');
@@ -158,12 +171,16 @@ describe('problem details', () => {
       title: 'Not Found',
       status: 404,
       detail: 'agrifarmId not found or not accessible',
-      errors: [{ code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' }],
+      errors: [
+        { code: 'AGRIFARM_NOT_FOUND', path: 'query.agrifarmId', message: 'agrifarmId not found or not accessible' },
+      ],
     });
   });
 
   it('problemResponse is application/problem+json with the error headers (Retry-After) and the status', () => {
-    const res = problemResponse(new DomainError('slow down', [violation('RATE_LIMITED', '', 'retry after 7 seconds')], 7));
+    const res = problemResponse(
+      new DomainError('slow down', [violation('RATE_LIMITED', '', 'retry after 7 seconds')], 7),
+    );
     expect(res.status).toBe(429);
     expect(res.headers).toEqual({ 'Content-Type': 'application/problem+json', 'Retry-After': '7' });
     const body = JSON.parse(res.body as string);
@@ -172,6 +189,7 @@ describe('problem details', () => {
   });
 
   it('titles every status the gateway answers', () => {
-    for (const status of [400, 401, 404, 413, 422, 429, 500, 502, 503]) expect(problemBody(status, 'x', []).title).not.toBe('Error');
+    for (const status of [400, 401, 404, 413, 422, 429, 500, 502, 503])
+      expect(problemBody(status, 'x', []).title).not.toBe('Error');
   });
 });

@@ -22,8 +22,15 @@ function setup() {
   const store = new FakeStore();
   let now = T0;
   const index = new RecordKeyIndex(store as unknown as PhytoStore, 7, 10, () => now);
-  const add = (daysAgo: number, id: number, product = 'ES-11179') => store.records.push({ at: now - daysAgo * DAY, id, product });
-  return { store, index, add, advance: (ms: number) => (now += ms), keyOf: (id: number) => recordRowKey(store.records.find((r) => r.id === id)!.at, id) };
+  const add = (daysAgo: number, id: number, product = 'ES-11179') =>
+    store.records.push({ at: now - daysAgo * DAY, id, product });
+  return {
+    store,
+    index,
+    add,
+    advance: (ms: number) => (now += ms),
+    keyOf: (id: number) => recordRowKey(store.records.find((r) => r.id === id)!.at, id),
+  };
 }
 
 describe('RecordKeyIndex', () => {

@@ -1,4 +1,10 @@
-import { RetryAbortedError, RetryPolicy, backoffDelay, parseRetryAfter, withRetry } from '../../shared/http-client/retry';
+import {
+  RetryAbortedError,
+  RetryPolicy,
+  backoffDelay,
+  parseRetryAfter,
+  withRetry,
+} from '../../shared/http-client/retry';
 
 const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 };
 
@@ -10,7 +16,9 @@ class Transient extends Error {
 class Permanent extends Error {}
 
 const classify = (e: unknown) =>
-  e instanceof Transient ? { retry: true, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) } : { retry: false };
+  e instanceof Transient
+    ? { retry: true, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) }
+    : { retry: false };
 
 /** An attempt function that fails with the given errors in turn, then answers 'ok'. */
 function script(...failures: Error[]) {
@@ -59,7 +67,10 @@ describe('parseRetryAfter', () => {
 });
 
 describe('withRetry', () => {
-  const hooks = (delays: number[], random = () => 0.5) => ({ sleep: async (ms: number) => void delays.push(ms), random });
+  const hooks = (delays: number[], random = () => 0.5) => ({
+    sleep: async (ms: number) => void delays.push(ms),
+    random,
+  });
 
   it('retries transient failures with full-jitter delays and returns the first success', async () => {
     const delays: number[] = [];
@@ -72,7 +83,14 @@ describe('withRetry', () => {
   it('gives up after maxAttempts tries in all and rethrows the last error as it was', async () => {
     const delays: number[] = [];
     const last = new Transient();
-    const { fn, calls } = script(new Transient(), new Transient(), new Transient(), new Transient(), last, new Transient());
+    const { fn, calls } = script(
+      new Transient(),
+      new Transient(),
+      new Transient(),
+      new Transient(),
+      last,
+      new Transient(),
+    );
     await expect(withRetry(fn, classify, policy, hooks(delays))).rejects.toBe(last);
     expect(calls).toEqual([1, 2, 3, 4, 5]);
     expect(delays).toHaveLength(4);
@@ -90,7 +108,12 @@ describe('withRetry', () => {
   it('waits what Retry-After says instead of the computed delay', async () => {
     const delays: number[] = [];
     const { fn } = script(new Transient(3000), new Transient(), new Transient(0));
-    await withRetry(fn, classify, policy, hooks(delays, () => 0.999));
+    await withRetry(
+      fn,
+      classify,
+      policy,
+      hooks(delays, () => 0.999),
+    );
     expect(delays).toEqual([3000, 199, 0]);
   });
 
@@ -112,7 +135,10 @@ describe('withRetry', () => {
   it('tells onRetry about every wait', async () => {
     const seen: { attempt: number; delayMs: number }[] = [];
     const { fn } = script(new Transient(), new Transient(700));
-    await withRetry(fn, classify, policy, { ...hooks([]), onRetry: ({ attempt, delayMs }) => seen.push({ attempt, delayMs }) });
+    await withRetry(fn, classify, policy, {
+      ...hooks([]),
+      onRetry: ({ attempt, delayMs }) => seen.push({ attempt, delayMs }),
+    });
     expect(seen).toEqual([
       { attempt: 1, delayMs: 50 },
       { attempt: 2, delayMs: 700 },
@@ -123,7 +149,13 @@ describe('withRetry', () => {
     const controller = new AbortController();
     const { fn, calls } = script(new Transient(), new Transient());
     const started = Date.now();
-    const run = withRetry(fn, classify, { ...policy, baseDelayMs: 10_000, maxDelayMs: 10_000 }, { random: () => 0.99 }, controller.signal);
+    const run = withRetry(
+      fn,
+      classify,
+      { ...policy, baseDelayMs: 10_000, maxDelayMs: 10_000 },
+      { random: () => 0.99 },
+      controller.signal,
+    );
     setTimeout(() => controller.abort(new Error('shutting down')), 20);
     await expect(run).rejects.toBeInstanceOf(RetryAbortedError);
     expect(Date.now() - started).toBeLessThan(2000);

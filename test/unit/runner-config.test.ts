@@ -64,13 +64,28 @@ describe('host.json', () => {
 describe('runner flags', () => {
   it('has defaults and reads every flag', () => {
     expect(parseRunnerArgs([], '/app')).toEqual(
-      expect.objectContaining({ root: '/app', port: 7071, hostname: '127.0.0.1', quiet: false, drainTimeoutMs: 10_000 }),
+      expect.objectContaining({
+        root: '/app',
+        port: 7071,
+        hostname: '127.0.0.1',
+        quiet: false,
+        drainTimeoutMs: 10_000,
+      }),
     );
     const args = parseRunnerArgs(
       ['--root', 'r', '--main', 'dist/*.js', '--host-json=h.json', '--port', '0', '--quiet', '--drain-timeout', '500'],
       '/',
     );
-    expect(args).toEqual(expect.objectContaining({ root: 'r', main: 'dist/*.js', hostJson: 'h.json', port: 0, quiet: true, drainTimeoutMs: 500 }));
+    expect(args).toEqual(
+      expect.objectContaining({
+        root: 'r',
+        main: 'dist/*.js',
+        hostJson: 'h.json',
+        port: 0,
+        quiet: true,
+        drainTimeoutMs: 500,
+      }),
+    );
   });
 
   it('rejects unknown flags and bad values', () => {
@@ -84,7 +99,13 @@ describe('glob for package.json main', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'runner-glob-'));
-    for (const file of ['dist/functions/b.js', 'dist/functions/a.js', 'dist/functions/a.js.map', 'dist/functions/sub/c.js', 'dist/x.mjs']) {
+    for (const file of [
+      'dist/functions/b.js',
+      'dist/functions/a.js',
+      'dist/functions/a.js.map',
+      'dist/functions/sub/c.js',
+      'dist/x.mjs',
+    ]) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), '');
     }
@@ -96,7 +117,11 @@ describe('glob for package.json main', () => {
   });
 
   it('expands ** and braces', () => {
-    expect(glob('dist/**/*.js', dir)).toEqual(['dist/functions/a.js', 'dist/functions/b.js', 'dist/functions/sub/c.js']);
+    expect(glob('dist/**/*.js', dir)).toEqual([
+      'dist/functions/a.js',
+      'dist/functions/b.js',
+      'dist/functions/sub/c.js',
+    ]);
     expect(glob('dist/**/*.{js,mjs}', dir)).toContain('dist/x.mjs');
   });
 
@@ -130,7 +155,15 @@ describe('queue messages', () => {
   it('builds trigger metadata with the host names', () => {
     const at = new Date('2026-01-02T03:04:05Z');
     const meta = triggerMetadata(
-      { messageId: 'id-1', popReceipt: 'pr', messageText: 'x', dequeueCount: 3, insertedOn: at, expiresOn: at, nextVisibleOn: at },
+      {
+        messageId: 'id-1',
+        popReceipt: 'pr',
+        messageText: 'x',
+        dequeueCount: 3,
+        insertedOn: at,
+        expiresOn: at,
+        nextVisibleOn: at,
+      },
       Buffer.from('{"k":1}'),
       'fn',
     );

@@ -45,7 +45,13 @@ describe('functions-core stand-in', () => {
     const bindings = Object.values(fn!.metadata.bindings);
     expect(bindings).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: 'httpTrigger', direction: 'in', route: 'v1/siex/farms', methods: ['GET'], authLevel: 'function' }),
+        expect.objectContaining({
+          type: 'httpTrigger',
+          direction: 'in',
+          route: 'v1/siex/farms',
+          methods: ['GET'],
+          authLevel: 'function',
+        }),
         expect.objectContaining({ type: 'http', direction: 'out' }),
       ]),
     );
@@ -55,9 +61,17 @@ describe('functions-core stand-in', () => {
   it('captures app.storageQueue with its queue and connection', () => {
     const host = new FunctionsCoreHost();
     const { app } = loadLibrary(host);
-    app.storageQueue('exportWorker', { queueName: 'export-jobs', connection: 'AzureWebJobsStorage', handler: async () => undefined });
-    const trigger = Object.values(host.functions.get('exportworker')!.metadata.bindings).find((b) => b.direction === 'in');
-    expect(trigger).toEqual(expect.objectContaining({ type: 'queueTrigger', queueName: 'export-jobs', connection: 'AzureWebJobsStorage' }));
+    app.storageQueue('exportWorker', {
+      queueName: 'export-jobs',
+      connection: 'AzureWebJobsStorage',
+      handler: async () => undefined,
+    });
+    const trigger = Object.values(host.functions.get('exportworker')!.metadata.bindings).find(
+      (b) => b.direction === 'in',
+    );
+    expect(trigger).toEqual(
+      expect.objectContaining({ type: 'queueTrigger', queueName: 'export-jobs', connection: 'AzureWebJobsStorage' }),
+    );
   });
 
   it('refuses two functions with the same name (any case)', () => {
@@ -74,7 +88,9 @@ describe('functions-core stand-in', () => {
     expect(host.functions.size).toBe(0);
     const kept = host.module.registerFunction({ name: 'kept', bindings: {} }, () => undefined);
     host.finishStartup();
-    expect(() => host.module.registerFunction({ name: 'late', bindings: {} }, () => undefined)).toThrow(/during app startup/);
+    expect(() => host.module.registerFunction({ name: 'late', bindings: {} }, () => undefined)).toThrow(
+      /during app startup/,
+    );
     expect(() => kept.dispose()).toThrow(/during app startup/);
   });
 

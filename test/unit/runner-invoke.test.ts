@@ -63,7 +63,15 @@ const get = (url: string, extra: Partial<RpcHttpData> = {}): RpcHttpData => ({
 describe('Invoker', () => {
   it('gives the handler a real HttpRequest and InvocationContext, and returns its response as RPC', async () => {
     const { app, lib, invoker, fn } = setup();
-    let seen: { isRequest: boolean; isContext: boolean; name?: string; header?: string | null; q?: string | null; id?: string; body?: string } = {
+    let seen: {
+      isRequest: boolean;
+      isContext: boolean;
+      name?: string;
+      header?: string | null;
+      q?: string | null;
+      id?: string;
+      body?: string;
+    } = {
       isRequest: false,
       isContext: false,
     };
@@ -82,9 +90,27 @@ describe('Invoker', () => {
         return { status: 201, jsonBody: { ok: true }, headers: { 'x-out': '1' } };
       },
     });
-    const response = await invoker.invoke(fn('farm'), httpInput(fn('farm'), get('http://h/farms/7?year=2026', { method: 'POST', query: { year: '2026' }, params: { id: '7' }, body: { bytes: Buffer.from('hi') } })),
+    const response = await invoker.invoke(
+      fn('farm'),
+      httpInput(
+        fn('farm'),
+        get('http://h/farms/7?year=2026', {
+          method: 'POST',
+          query: { year: '2026' },
+          params: { id: '7' },
+          body: { bytes: Buffer.from('hi') },
+        }),
+      ),
     );
-    expect(seen).toEqual({ isRequest: true, isContext: true, name: 'farm', header: 'yes', q: '2026', id: '7', body: 'hi' });
+    expect(seen).toEqual({
+      isRequest: true,
+      isContext: true,
+      name: 'farm',
+      header: 'yes',
+      q: '2026',
+      id: '7',
+      body: 'hi',
+    });
     const http = response.returnValue?.http;
     expect(http?.statusCode).toBe('201');
     expect(http?.headers).toEqual(expect.objectContaining({ 'x-out': '1', 'content-type': 'application/json' }));
@@ -127,7 +153,9 @@ describe('Invoker', () => {
       },
     });
     app.hook.postInvocation(post);
-    await expect(invoker.invoke(fn('fails'), httpInput(fn('fails'), get('http://h/fails')))).rejects.toThrow('handler broke');
+    await expect(invoker.invoke(fn('fails'), httpInput(fn('fails'), get('http://h/fails')))).rejects.toThrow(
+      'handler broke',
+    );
     expect(post).toHaveBeenCalledTimes(1);
     expect(invoker.inFlight).toBe(0);
   });
@@ -145,7 +173,9 @@ describe('Invoker', () => {
       },
     });
     await invoker.invoke(fn('chatty'), httpInput(fn('chatty'), get('http://h/chatty')));
-    expect(logs).toEqual(expect.arrayContaining(['information user chatty hello 42 (hooked)', 'warning user chatty careful (hooked)']));
+    expect(logs).toEqual(
+      expect.arrayContaining(['information user chatty hello 42 (hooked)', 'warning user chatty careful (hooked)']),
+    );
   });
 
   it('passes a queue message as the parsed JSON, with camel-cased trigger metadata', async () => {
@@ -172,7 +202,7 @@ describe('Invoker', () => {
   it('reports when it is idle', async () => {
     const { app, invoker, fn } = setup();
     let release: () => void = () => undefined;
-    app.http('slow', { handler: () => new Promise((r) => (release = () => r({})))});
+    app.http('slow', { handler: () => new Promise((r) => (release = () => r({}))) });
     const running = invoker.invoke(fn('slow'), httpInput(fn('slow'), get('http://h/slow')));
     await new Promise((r) => setImmediate(r));
     expect(invoker.inFlight).toBe(1);

@@ -4,7 +4,9 @@ import { RouteTable, fullTemplate } from '../../local/runner/routes';
 
 function table(templates: (string | [string, string[]])[], prefix = '') {
   return new RouteTable(
-    templates.map((t) => (typeof t === 'string' ? { template: t, target: t } : { template: t[0], methods: t[1], target: t[0] })),
+    templates.map((t) =>
+      typeof t === 'string' ? { template: t, target: t } : { template: t[0], methods: t[1], target: t[0] },
+    ),
     prefix,
   );
 }
@@ -12,7 +14,10 @@ function table(templates: (string | [string, string[]])[], prefix = '') {
 describe('route matching', () => {
   it('matches literal segments case-insensitively and keeps parameter values as sent', () => {
     const routes = table(['v1/siex/farms/{farmId}']);
-    expect(routes.match('GET', '/V1/SIEX/Farms/AbC')).toEqual({ target: 'v1/siex/farms/{farmId}', params: { farmId: 'AbC' } });
+    expect(routes.match('GET', '/V1/SIEX/Farms/AbC')).toEqual({
+      target: 'v1/siex/farms/{farmId}',
+      params: { farmId: 'AbC' },
+    });
   });
 
   it('ignores a trailing slash', () => {

@@ -15,7 +15,8 @@ const self = path.relative(root, __filename);
 const RELATIVE_PATH = /(?<![\w.])(?:\.\.\/)+[\w.-]+(?:\/[\w.-]+)*/g;
 const SEGMENTED_PATH = /'\.\.'\s*,\s*'shared'/g;
 // shared/siex/ is also a folder of ours (the CUE mapping): only the kit's data files under that name count.
-const KIT_NAMES = /\bDESIGN(?:\.md| section)|\bshared\/(?:spec|hooks)\/|\bshared\/siex\/(?:catalogues|cue-schema|README)/g;
+const KIT_NAMES =
+  /\bDESIGN(?:\.md| section)|\bshared\/(?:spec|hooks)\/|\bshared\/siex\/(?:catalogues|cue-schema|README)/g;
 
 function trackedTextFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' });
@@ -30,7 +31,10 @@ function outsideReferences(file: string, text: string): string[] {
   // Code that runs compiled resolves its paths from dist/<folder> (`__dirname`), everything else (tests run through
   // ts-jest) from its own folder: inside from either is inside.
   const compiled = /^(functions|shared|local|bench)\/.*\.[jt]s$/.test(file);
-  const dirs = [path.dirname(path.join(root, file)), ...(compiled ? [path.dirname(path.join(root, 'dist', file))] : [])];
+  const dirs = [
+    path.dirname(path.join(root, file)),
+    ...(compiled ? [path.dirname(path.join(root, 'dist', file))] : []),
+  ];
   const outside = (ref: string) => dirs.every((d) => path.relative(root, path.resolve(d, ref)).startsWith('..'));
   for (const m of text.matchAll(RELATIVE_PATH)) if (outside(m[0])) found.push(m[0]);
   for (const m of text.matchAll(SEGMENTED_PATH)) found.push(m[0]);
@@ -51,7 +55,9 @@ describe('the repository stands on its own', () => {
   });
 
   it('catches each way of reaching outside', () => {
-    expect(outsideReferences('test/unit/x.ts', "path.resolve(__dirname, '../../../shared/siex/catalogues')")).toHaveLength(2);
+    expect(
+      outsideReferences('test/unit/x.ts', "path.resolve(__dirname, '../../../shared/siex/catalogues')"),
+    ).toHaveLength(2);
     expect(outsideReferences('local/x.ts', "resolve(root, '..', 'shared', 'siex')")).toHaveLength(1);
     expect(outsideReferences('README.md', 'see ../shared/spec/gateway-interface.md')).toHaveLength(2);
     expect(outsideReferences('README.md', 'as DESIGN section 8 says')).toHaveLength(1);

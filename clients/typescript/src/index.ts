@@ -84,14 +84,17 @@ function retryAfterMs(response: Response): number | undefined {
 function resilientFetch(send: typeof fetch, retry: Required<RetryOptions>): (request: Request) => Promise<Response> {
   return async (request) => {
     const headers = new Headers(request.headers);
-    if (WRITES.has(request.method) && !headers.has('Idempotency-Key')) headers.set('Idempotency-Key', crypto.randomUUID());
+    if (WRITES.has(request.method) && !headers.has('Idempotency-Key'))
+      headers.set('Idempotency-Key', crypto.randomUUID());
     const body = request.body ? await request.arrayBuffer() : undefined;
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= retry.attempts;
       const backoff = Math.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
       let response: Response;
       try {
-        response = await send(new Request(request.url, { method: request.method, headers, body, signal: request.signal }));
+        response = await send(
+          new Request(request.url, { method: request.method, headers, body, signal: request.signal }),
+        );
       } catch (e) {
         // The connection failed: the request may or may not have arrived, which the idempotency key makes safe.
         if (last || request.signal.aborted) throw e;
@@ -129,7 +132,8 @@ export function createSiexClient(options: SiexClientOptions): SiexClient {
         const result = await orThrow(api.GET('/api-service/v1/entities/jobresult', { params: { query: { jobId } } }));
         return { job, result };
       }
-      if (Date.now() + interval > deadline) throw new Error(`job ${jobId} has not settled in time (${job.status.name}, ${job.percentage}%)`);
+      if (Date.now() + interval > deadline)
+        throw new Error(`job ${jobId} has not settled in time (${job.status.name}, ${job.percentage}%)`);
       await sleep(interval);
       interval = Math.min(wait.maxIntervalMs ?? 5000, interval * 1.5);
     }

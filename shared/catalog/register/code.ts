@@ -12,15 +12,14 @@
  * and reports the legacy one (see `import-register.ts`); real legacy numbers today are five digits (10000 and up).
  */
 export type RegisterCode =
-  | { ok: true; code: string; numbering: 'es' | 'legacy'; raw: string }
-  | { ok: false; raw: string; reason: string };
+  { ok: true; code: string; numbering: 'es' | 'legacy'; raw: string } | { ok: false; raw: string; reason: string };
 
 export function registerCode(numRegistro: string | number): RegisterCode {
   const raw = String(numRegistro).trim();
   const compact = raw.replace(/\s+/g, '').toUpperCase();
   const m = /^(ES-?)?(\d+)$/.exec(compact);
   if (!m) return { ok: false, raw, reason: 'not a registration number (digits, or ES- and digits)' };
-  const significant = m[2].replace(/^0+(?=\d)/, '');
+  const significant = m[2]!.replace(/^0+(?=\d)/, '');
   if (significant.length > 5) {
     return { ok: false, raw, reason: 'more than 5 significant digits: cannot be written as ES-XXXXX' };
   }

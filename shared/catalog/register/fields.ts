@@ -10,11 +10,15 @@ export function registerDay(value: string): string | undefined | null {
   let y: string, m: string, d: string;
   const ymd = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(t);
   const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
-  if (ymd) [, y, m, d] = ymd;
-  else if (dmy) [, d, m, y] = dmy;
+  if (ymd) [y, m, d] = [ymd[1]!, ymd[2]!, ymd[3]!];
+  else if (dmy) [d, m, y] = [dmy[1]!, dmy[2]!, dmy[3]!];
   else return null;
   const probe = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  if (probe.getUTCFullYear() !== Number(y) || probe.getUTCMonth() !== Number(m) - 1 || probe.getUTCDate() !== Number(d)) {
+  if (
+    probe.getUTCFullYear() !== Number(y) ||
+    probe.getUTCMonth() !== Number(m) - 1 ||
+    probe.getUTCDate() !== Number(d)
+  ) {
     return null;
   }
   return `${d.padStart(2, '0')}-${m.padStart(2, '0')}-${y}`;
@@ -33,7 +37,7 @@ export function earlier(a: string, b: string): string {
 export function registerNumber(value: unknown): number | undefined | null {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const t = String(value).trim().replace(',', '.');
+  const t = textOf(value).trim().replace(',', '.');
   if (!t) return undefined;
   const n = Number(t);
   return Number.isFinite(n) ? n : null;
@@ -47,7 +51,7 @@ const NOT_APPLICABLE = /^(no procede|n\.?\s?p\.?|no aplica|-)$/i;
  * "3 (INVERNADERO) 10 (AIRE LIBRE)") gives the longest, so a check against it is never laxer than the label.
  */
 export function safetyDays(value: unknown): number | undefined | null {
-  const t = String(value ?? '').trim();
+  const t = textOf(value).trim();
   if (!t) return undefined;
   if (NOT_APPLICABLE.test(t)) return 0;
   const figures = [...t.matchAll(/\d+/g)].map((m) => Number(m[0]));
@@ -71,11 +75,16 @@ export function minIntervalDays(value: unknown): number | undefined | null {
 /** The first figure or range in the text ("1-3", "7 - 10 días", "2 a 4", "Máx. 2"); other words are ignored. */
 function rangeOf(value: unknown): [number, number] | undefined | null {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? [value, value] : null;
-  const t = String(value ?? '').trim();
+  const t = textOf(value).trim();
   if (!t || NOT_APPLICABLE.test(t)) return undefined;
   const m = /(?<![\d.,])(\d+)(?:\s*(?:-|–|a|al)\s*(\d+))?(?![\d.,]*[.,]\d)/i.exec(t);
   if (!m) return null;
   const low = Number(m[1]);
   const high = m[2] === undefined ? low : Number(m[2]);
   return low <= high ? [low, high] : [high, low];
+}
+
+/** A register cell as text: strings as they are, numbers written out, anything else (absent, null, a list) empty. */
+export function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }

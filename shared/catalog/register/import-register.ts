@@ -159,11 +159,7 @@ export async function importRegister(
   progress();
 
   const plan = planRefresh(stored, mapped, inFile, today);
-  if (
-    !options.allowMassWithdrawal &&
-    plan.missing.length > 10 &&
-    plan.missing.length > plan.storedInForce / 5
-  ) {
+  if (!options.allowMassWithdrawal && plan.missing.length > 10 && plan.missing.length > plan.storedInForce / 5) {
     throw new RegisterImportError(
       `this file would withdraw ${plan.missing.length} of ${plan.storedInForce} products in force ` +
         `(missing from it); refusing, as it looks partial. Check the file, or import with --allow-mass-withdrawal.`,
@@ -178,7 +174,11 @@ export async function importRegister(
   report.changed = upserted.changed.filter((c) => !special.has(c));
   report.unchanged = upserted.unchanged;
   report.withdrawn = [
-    ...plan.cancelled.map((code) => ({ code, reason: 'cancelled' as const, day: mapped.get(code)?.withdrawn ?? today })),
+    ...plan.cancelled.map((code) => ({
+      code,
+      reason: 'cancelled' as const,
+      day: mapped.get(code)?.withdrawn ?? today,
+    })),
     ...plan.missing.map((code) => ({ code, reason: 'missing' as const, day: today })),
   ];
   report.reinstated = plan.reinstated;
@@ -199,7 +199,7 @@ class Tallies {
 
   add(kind: TallyName, name: string): void {
     let map = this.counts.get(kind);
-    if (!map) this.counts.set(kind, (map = new Map()));
+    if (!map) this.counts.set(kind, (map = new Map<string, number>()));
     map.set(name, (map.get(name) ?? 0) + 1);
   }
 
@@ -233,7 +233,14 @@ class Tallies {
 
   sorted(): Record<TallyName, Tally[]> {
     const out = {} as Record<TallyName, Tally[]>;
-    for (const kind of ['notes', 'unmappedCrops', 'unresolvedPests', 'unknownUnits', 'droppedDoses', 'unreadFields'] as const) {
+    for (const kind of [
+      'notes',
+      'unmappedCrops',
+      'unresolvedPests',
+      'unknownUnits',
+      'droppedDoses',
+      'unreadFields',
+    ] as const) {
       out[kind] = [...(this.counts.get(kind) ?? new Map<string, number>())]
         .map(([name, count]) => ({ name, count }))
         .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));

@@ -164,7 +164,16 @@ export class ProductsScanner {
   }
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 /** Decodes the body of a JSON string fed in pieces; stops at the closing quote and says where it was. */
 export class StringUnescaper {
@@ -206,7 +215,7 @@ export class StringUnescaper {
       if (!/^[0-9a-fA-F]{4}$/.test(escape.slice(2))) throw new RegisterFormatError(`bad escape ${escape}`);
       return String.fromCharCode(code);
     }
-    const simple = SIMPLE_ESCAPES[escape[1]];
+    const simple = SIMPLE_ESCAPES[escape[1] ?? ''];
     if (simple === undefined) throw new RegisterFormatError(`bad escape ${escape}`);
     return simple;
   }

@@ -5,7 +5,16 @@ import { normalizeName } from '../siex-codes/names';
 import { PestMatch, SiexCodes } from '../siex-codes/siex-codes';
 import { PestKind } from '../../domain/pest-kind';
 import { registerCode, RegisterCode } from './code';
-import { earlier, maxApplications, minIntervalDays, registerDay, registerNumber, safetyDays, sortable } from './fields';
+import {
+  earlier,
+  maxApplications,
+  minIntervalDays,
+  registerDay,
+  registerNumber,
+  safetyDays,
+  sortable,
+  textOf,
+} from './fields';
 import { rawProductSchema, RawComponent, RawUse } from './raw-schema';
 import { doseUnit } from './units';
 
@@ -69,7 +78,7 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
     const raw = (input as { DATOSPRODUCTO?: { Num_Registro?: unknown } } | null)?.DATOSPRODUCTO?.Num_Registro;
     const where = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     return {
-      code: { ok: false, raw: String(raw ?? '?'), reason: 'not in the register format' },
+      code: { ok: false, raw: textOf(raw) || '?', reason: 'not in the register format' },
       name: '',
       estado: '',
       cancelled: false,
@@ -115,12 +124,18 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
 
   const uses = mapUses(rawUses, ctx, out.issues);
   if (uses.length === 0) {
-    return { ...out, rejected: rawUses.length ? 'no use could be stored (see the use problems)' : 'no uses in the register' };
+    return {
+      ...out,
+      rejected: rawUses.length ? 'no use could be stored (see the use problems)' : 'no uses in the register',
+    };
   }
   const product: Product = {
     code: code.code,
     name: d.Nombre,
-    type: { id: REGISTERED_PRODUCT_TYPE, name: ctx.codes.name('TIPO_PRODFITO', REGISTERED_PRODUCT_TYPE) ?? 'Producto fitosanitario registrado' },
+    type: {
+      id: REGISTERED_PRODUCT_TYPE,
+      name: ctx.codes.name('TIPO_PRODFITO', REGISTERED_PRODUCT_TYPE) ?? 'Producto fitosanitario registrado',
+    },
     holder: { name: d.Titular || d.Fabricante || '(no consta)', nif: '' },
     substance: { name: substanceOf(composition) || d.Formulado || '(no consta)' },
     registered: registered ?? UNKNOWN_REGISTRATION_DAY,
@@ -182,7 +197,12 @@ function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): Produc
     };
     const limits = {
       maxApplications: read(maxApplications(u.Aplicaciones), 'Aplicaciones', u.Aplicaciones, issues),
-      minIntervalDays: read(minIntervalDays(u.IntervaloAplicaciones), 'IntervaloAplicaciones', u.IntervaloAplicaciones, issues),
+      minIntervalDays: read(
+        minIntervalDays(u.IntervaloAplicaciones),
+        'IntervaloAplicaciones',
+        u.IntervaloAplicaciones,
+        issues,
+      ),
       safetyDays: read(safetyDays(u['Plazo Seguridad']), 'Plazo Seguridad', u['Plazo Seguridad'], issues),
     };
     for (const [key, value] of Object.entries(limits) as [keyof typeof limits, number | undefined][]) {

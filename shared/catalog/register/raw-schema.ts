@@ -47,8 +47,14 @@ export const rawProductSchema = z.looseObject({
     Fecha_LimiteVenta: text,
     Fecha_Cancelacion: text,
   }),
-  COMPOSICION: z.array(rawComponentSchema).nullish().transform((v) => v ?? []),
-  USOS: z.array(rawUseSchema).nullish().transform((v) => v ?? []),
+  COMPOSICION: z
+    .array(rawComponentSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  USOS: z
+    .array(rawUseSchema)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 
 export type RawProduct = z.infer<typeof rawProductSchema>;

@@ -28,7 +28,13 @@ export function planRefresh(
   inFile: ReadonlySet<string>,
   today: string,
 ): RefreshPlan {
-  const plan: RefreshPlan = { write: [...mapped.values()], missing: [], cancelled: [], reinstated: [], storedInForce: 0 };
+  const plan: RefreshPlan = {
+    write: [...mapped.values()],
+    missing: [],
+    cancelled: [],
+    reinstated: [],
+    storedInForce: 0,
+  };
   for (const [code, before] of stored) {
     if (!before.withdrawn) plan.storedInForce++;
     const now = mapped.get(code);

@@ -9,9 +9,21 @@ import { catalogueDay, parseCsv } from './csv';
 export const CATALOGUES = {
   UNIDADES_MEDIDA: { file: 'UNIDADES_MEDIDA.csv', name: 'Unidades de medida' },
   PRODUCTOS: { file: 'PRODUCTOS.csv', name: 'Cultivo', eppo: 'EPPO' },
-  ENFERMEDADES: { file: 'ENFERMEDADES.csv', name: 'Categoría', scientific: 'Nombre científico', eppo: 'EPPO cd', path: 'Código' },
+  ENFERMEDADES: {
+    file: 'ENFERMEDADES.csv',
+    name: 'Categoría',
+    scientific: 'Nombre científico',
+    eppo: 'EPPO cd',
+    path: 'Código',
+  },
   PLAGAS: { file: 'PLAGAS.csv', name: 'Categoría', scientific: 'Nombre científico', eppo: 'EPPO cd', path: 'Código' },
-  MALAS_HIERBAS: { file: 'MALAS_HIERBAS.csv', name: 'Categoría', scientific: 'Nombre científico', eppo: 'EPPO cd', path: 'Código' },
+  MALAS_HIERBAS: {
+    file: 'MALAS_HIERBAS.csv',
+    name: 'Categoría',
+    scientific: 'Nombre científico',
+    eppo: 'EPPO cd',
+    path: 'Código',
+  },
   REGULADORES_CRECIMIENTO: {
     file: 'REGULADORES_CRECIMIENTO.csv',
     name: 'Categoría',
@@ -78,11 +90,16 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
   const def: CatalogueDefinition = CATALOGUES[catalogue];
   const rows = parseCsv(text);
   const problems: CatalogueProblem[] = [];
-  if (rows.length === 0) return { entries: [], problems: [{ line: 1, message: 'empty file' }] };
-  const header = rows[0].map((h) => h.trim());
+  const [first] = rows;
+  if (!first) return { entries: [], problems: [{ line: 1, message: 'empty file' }] };
+  const header = first.map((h) => h.trim());
   const column = (title: string | undefined): number => (title === undefined ? -1 : header.indexOf(title));
   const nameAt = column(def.name);
-  const dateAt = { from: column(DATE_HEADERS.from), modified: column(DATE_HEADERS.modified), until: column(DATE_HEADERS.until) };
+  const dateAt = {
+    from: column(DATE_HEADERS.from),
+    modified: column(DATE_HEADERS.modified),
+    until: column(DATE_HEADERS.until),
+  };
   const missing = [def.name, ...Object.values(DATE_HEADERS)].filter((h) => column(h) < 0);
   if (missing.length > 0) {
     return { entries: [], problems: [{ line: 1, message: `missing column(s): ${missing.join(', ')}` }] };
@@ -100,7 +117,10 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
     for (const key of Object.keys(DATE_HEADERS) as (keyof typeof DATE_HEADERS)[]) {
       const day = catalogueDay(cells[dateAt[key]] ?? '');
       if (day === null) {
-        problems.push({ line, message: `code ${code}: ${DATE_HEADERS[key]} is not a date dd/mm/yyyy: "${cells[dateAt[key]]}"` });
+        problems.push({
+          line,
+          message: `code ${code}: ${DATE_HEADERS[key]} is not a date dd/mm/yyyy: "${cells[dateAt[key]]}"`,
+        });
         return;
       }
       dates[key] = day;

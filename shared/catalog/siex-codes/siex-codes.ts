@@ -131,7 +131,8 @@ export class SiexCodes {
     const byName = this.pestNames.get(whole)?.match;
     if (byName) return byName;
     const scientific = whole.includes(',') ? whole.slice(whole.lastIndexOf(',') + 1).trim() : whole;
-    const byScientific = this.pestScientific.get(scientific)?.match ?? (scientific !== whole ? lookup(scientific) : undefined);
+    const byScientific =
+      this.pestScientific.get(scientific)?.match ?? (scientific !== whole ? lookup(scientific) : undefined);
     if (byScientific) return { ...byScientific, by: 'scientific' };
     const genus = /^([a-z]+) [a-z]/.exec(scientific)?.[1];
     const byGenus = genus ? lookup(`${genus} spp.`) : undefined;
