@@ -429,19 +429,3 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
     },
   };
 }
-
-/** Wraps a client and counts its calls (benchmarks report SIEX calls per record). */
-export function countingClient(inner: IuwsClient): IuwsClient & { readonly calls: { submit: number; status: number } } {
-  const calls = { submit: 0, status: 0 };
-  return {
-    calls,
-    submit(document, key, signal) {
-      calls.submit++;
-      return inner.submit(document, key, signal);
-    },
-    status(id, signal) {
-      calls.status++;
-      return inner.status(id, signal);
-    },
-  };
-}

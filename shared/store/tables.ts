@@ -6,7 +6,7 @@ import { Settings } from '../config/settings';
 export const TABLES = {
   /** Clients and their hashed keys. PK `client`, RK client id; PK `sid`, RK hash of the SID key. */
   clients: 'clients',
-  /** Farm campaigns: lookup index, rendered farm view and idcp index (see store/farms.ts). */
+  /** Farm campaigns: lookup index, rendered farm view and idcp index (see farms/farm-store.ts). */
   farms: 'farms',
   /** Reference data: products with uses, applicators, SIEX code catalogues. */
   catalog: 'catalog',

@@ -1,5 +1,5 @@
 import { ConfigError, parseSettings } from '../../shared/config/config';
-import { IuwsError, countingClient, createIuwsClient } from '../../shared/siex/iuws-client';
+import { IuwsError, createIuwsClient } from '../../shared/siex/iuws-client';
 
 /** What the fake SIEX saw of one request. */
 interface Seen {
@@ -464,18 +464,5 @@ describe('IUWS client: configuration', () => {
     expect(
       parseSettings({ AzureWebJobsStorage: 'x', EMAIL_ENDPOINT: 'https://acs.communication.azure.com' }).EMAIL_ENDPOINT,
     ).toBe('https://acs.communication.azure.com');
-  });
-});
-
-describe('countingClient', () => {
-  it('counts submit and status calls', async () => {
-    const f = siex((req) =>
-      req.path.endsWith('/crear') ? json(202, { idPeticion: 'P' }) : json(200, { estado: 'PENDIENTE' }),
-    );
-    const counted = countingClient(client(f).c);
-    await counted.submit(doc, 'k');
-    await counted.status('P');
-    await counted.status('P');
-    expect(counted.calls).toEqual({ submit: 1, status: 2 });
   });
 });
