@@ -1,5 +1,5 @@
 import { app, InvocationContext } from '@azure/functions';
-import { services } from '../shared/app/services';
+import { processApp } from '../shared/app/services';
 import { failExportJob, runExportJob } from '../shared/export/worker';
 import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
 
@@ -11,20 +11,21 @@ function jobIdOf(message: unknown, context: InvocationContext): number | null {
   return null;
 }
 
-app.storageQueue('exportWorker', {
-  queueName: EXPORT_QUEUE,
-  connection: 'AzureWebJobsStorage',
-  handler: async (message, context) => {
-    const jobId = jobIdOf(message, context);
-    if (jobId !== null) await runExportJob(services().worker(), jobId);
-  },
-});
+/** One delivery of an export job: runs it as far as it can go; a throw gives the message back to the queue. */
+export async function exportWorker(message: unknown, context: InvocationContext): Promise<void> {
+  const jobId = jobIdOf(message, context);
+  if (jobId !== null) await runExportJob(processApp().worker(), jobId);
+}
 
+/** A job whose every delivery failed: settled as Fallido, and its owner told. */
+export async function exportPoison(message: unknown, context: InvocationContext): Promise<void> {
+  const jobId = jobIdOf(message, context);
+  if (jobId !== null) await failExportJob(processApp().worker(), jobId);
+}
+
+app.storageQueue('exportWorker', { queueName: EXPORT_QUEUE, connection: 'AzureWebJobsStorage', handler: exportWorker });
 app.storageQueue('exportPoison', {
   queueName: EXPORT_POISON_QUEUE,
   connection: 'AzureWebJobsStorage',
-  handler: async (message, context) => {
-    const jobId = jobIdOf(message, context);
-    if (jobId !== null) await failExportJob(services().worker(), jobId);
-  },
+  handler: exportPoison,
 });

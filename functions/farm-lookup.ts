@@ -1,12 +1,11 @@
+import { UseCases } from '../shared/app/use-cases';
 import { farmLookup } from '../shared/http/contracts';
-import { endpoint } from '../shared/http/endpoint';
-import { registerHttp } from '../shared/http/register';
-import { findFarmView } from '../shared/farms/farm-service';
+import { HandleOf } from '../shared/http/endpoint';
+import { registerHttp } from '../shared/app/register-http';
 
-registerHttp(
-  farmLookup,
-  endpoint(farmLookup, async ({ client, query, services }) => ({
-    status: 200,
-    rawJson: await findFarmView(services.farms, client, query.rea, query.year),
-  })),
-);
+export const lookUpFarm: HandleOf<typeof farmLookup, UseCases> = async ({ client, query }, useCases) => ({
+  status: 200,
+  rawJson: await useCases.farmView(client, query.rea, query.year),
+});
+
+registerHttp(farmLookup, lookUpFarm);

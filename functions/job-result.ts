@@ -1,12 +1,11 @@
+import { UseCases } from '../shared/app/use-cases';
 import { jobResultContract } from '../shared/http/contracts';
-import { jobResult } from '../shared/export/job-views';
-import { endpoint } from '../shared/http/endpoint';
-import { registerHttp } from '../shared/http/register';
+import { HandleOf } from '../shared/http/endpoint';
+import { registerHttp } from '../shared/app/register-http';
 
-registerHttp(
-  jobResultContract,
-  endpoint(jobResultContract, async ({ client, query, services }) => ({
-    status: 200,
-    json: await jobResult(services.jobs, client, query.jobId),
-  })),
-);
+export const readJobResult: HandleOf<typeof jobResultContract, UseCases> = async ({ client, query }, useCases) => ({
+  status: 200,
+  json: await useCases.jobResult(client, query.jobId),
+});
+
+registerHttp(jobResultContract, readJobResult);

@@ -1,12 +1,11 @@
+import { UseCases } from '../shared/app/use-cases';
 import { jobStatus } from '../shared/http/contracts';
-import { jobView, ownJobMeta } from '../shared/export/job-views';
-import { endpoint } from '../shared/http/endpoint';
-import { registerHttp } from '../shared/http/register';
+import { HandleOf } from '../shared/http/endpoint';
+import { registerHttp } from '../shared/app/register-http';
 
-registerHttp(
-  jobStatus,
-  endpoint(jobStatus, async ({ client, query, services }) => ({
-    status: 200,
-    json: jobView(await ownJobMeta(services.jobs, client, query.jobId)),
-  })),
-);
+export const readJobStatus: HandleOf<typeof jobStatus, UseCases> = async ({ client, query }, useCases) => ({
+  status: 200,
+  json: await useCases.jobStatus(client, query.jobId),
+});
+
+registerHttp(jobStatus, readJobStatus);

@@ -1,12 +1,11 @@
+import { UseCases } from '../shared/app/use-cases';
 import { listIdcp } from '../shared/http/contracts';
-import { endpoint } from '../shared/http/endpoint';
-import { registerHttp } from '../shared/http/register';
-import { accessibleFarm, resolveIdcps } from '../shared/farms/farm-service';
+import { HandleOf } from '../shared/http/endpoint';
+import { registerHttp } from '../shared/app/register-http';
 
-registerHttp(
-  listIdcp,
-  endpoint(listIdcp, async ({ client, query, body, services }) => {
-    const farm = await accessibleFarm(services.farms, client, query.agrifarmId);
-    return { status: 200, json: resolveIdcps(farm, query.agrifarmId, body) };
-  }),
-);
+export const listCropLocations: HandleOf<typeof listIdcp, UseCases> = async ({ client, query, body }, useCases) => ({
+  status: 200,
+  json: await useCases.cropLocations(client, query.agrifarmId, body),
+});
+
+registerHttp(listIdcp, listCropLocations);

@@ -1,21 +1,17 @@
+import { UseCases } from '../shared/app/use-cases';
 import { listPhyto } from '../shared/http/contracts';
-import { endpoint } from '../shared/http/endpoint';
+import { HandleOf } from '../shared/http/endpoint';
 import { paginationHeaders } from '../shared/http/pagination';
-import { registerHttp } from '../shared/http/register';
-import { accessibleFarm } from '../shared/farms/farm-service';
-import { listRecords } from '../shared/phyto/list-service';
+import { registerHttp } from '../shared/app/register-http';
 
-registerHttp(
-  listPhyto,
-  endpoint(listPhyto, async ({ client, query, request, services }) => {
-    const farm = await accessibleFarm(services.farms, client, query.agrifarmId);
-    const page = await listRecords(
-      services.phyto,
-      services.recordKeys,
-      farm.meta.farmId,
-      Object.fromEntries(request.query.entries()),
-      query,
-    );
-    return { status: 200, json: page.records, headers: paginationHeaders(request.url, page.total, page.page) };
-  }),
-);
+export const listPhytosanitary: HandleOf<typeof listPhyto, UseCases> = async ({ client, query, request }, useCases) => {
+  const page = await useCases.listApplications(
+    client,
+    query.agrifarmId,
+    Object.fromEntries(request.query.entries()),
+    query,
+  );
+  return { status: 200, json: page.records, headers: paginationHeaders(request.url, page.total, page.page) };
+};
+
+registerHttp(listPhyto, listPhytosanitary);

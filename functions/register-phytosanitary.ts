@@ -1,28 +1,21 @@
+import { UseCases } from '../shared/app/use-cases';
 import { registerPhyto } from '../shared/http/contracts';
-import { endpoint } from '../shared/http/endpoint';
+import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
-import { registerHttp } from '../shared/http/register';
-import { registerApplication } from '../shared/phyto/register-service';
+import { registerHttp } from '../shared/app/register-http';
 
-registerHttp(
-  registerPhyto,
-  endpoint(registerPhyto, async ({ client, query, body, request, services }) => {
-    const result = await registerApplication(
-      {
-        farms: services.farms,
-        reference: services.reference,
-        store: services.phyto,
-        ids: services.recordIds,
-        maxBackdateDays: services.settings.MAX_BACKDATE_DAYS,
-      },
-      {
-        client,
-        agrifarmId: query.agrifarmId,
-        exported: query.exported === 1,
-        body,
-        idempotencyKey: idempotencyKey(request),
-      },
-    );
-    return { status: result.status, rawJson: result.body };
-  }),
-);
+export const registerPhytosanitary: HandleOf<typeof registerPhyto, UseCases> = async (
+  { client, query, body, request },
+  useCases,
+) => {
+  const result = await useCases.registerApplication({
+    client,
+    agrifarmId: query.agrifarmId,
+    exported: query.exported === 1,
+    body,
+    idempotencyKey: idempotencyKey(request),
+  });
+  return { status: result.status, rawJson: result.body };
+};
+
+registerHttp(registerPhyto, registerPhytosanitary);

@@ -1,38 +1,35 @@
 import { settings } from '../config/config';
 import { Settings } from '../config/settings';
-import { VersionedValue } from '../cache/versioned-value';
 import { TtlCache } from '../cache/ttl-cache';
-import { ReferenceData, referenceCache } from '../catalog/reference-data';
+import { referenceCache } from '../catalog/reference-data';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
 import { JobStore } from '../export/job-store';
 import { WorkerDeps } from '../export/worker';
 import { createMailer } from '../email/mailer';
+import { Gate } from '../http/endpoint';
 import { createIuwsClient } from '../siex/iuws-client';
 import { PhytoStore } from '../phyto/phyto-store';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TableStore } from '../store/tables';
+import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 
-/** The long-lived objects of one process, built once from the settings on first use. */
-export interface Services {
+/**
+ * The long-lived objects of one process, built once from the settings on first use: the stores and caches, the
+ * request pipeline's gate, the use cases the HTTP functions call, and what the export worker needs.
+ */
+export interface Services extends UseCaseParts {
   settings: Settings;
   tables: TableStore;
-  /** Client by SID key, from memory for REFERENCE_CACHE_SECONDS (a storage read per request would double latency). */
-  findClient(sidKey: string): Promise<Client | null>;
-  limiter: RateLimiter;
   farms: FarmStore;
-  reference: VersionedValue<ReferenceData>;
-  phyto: PhytoStore;
-  /** Keys of farms' records for counting and paging lists; settled ones from memory. */
-  recordKeys: RecordKeyIndex;
   /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
   recordIds: IdBlocks;
-  jobs: JobStore;
   jobIds: IdBlocks;
-  exportQueue: QueueSender;
+  gate: Gate;
+  useCases: UseCases;
   /** What the export worker needs; SIEX and e-mail clients are built on first use. */
   worker(): WorkerDeps;
 }
@@ -43,6 +40,7 @@ export const EXPORT_BATCH_SIZE = 500;
 export function createServices(s: Settings): Services {
   const tables = new TableStore(s);
   const clientStore = new ClientStore(tables);
+  // Clients come from memory for REFERENCE_CACHE_SECONDS: a storage read per request would double latency.
   const clientCache = new TtlCache<string, Client | null>(
     s.REFERENCE_CACHE_SECONDS * 1000,
     10_000,
@@ -50,28 +48,35 @@ export function createServices(s: Settings): Services {
     (c) => c !== null,
   );
   const counters = new Counters(tables);
-  const farms = new FarmStore(tables, s.REFERENCE_CACHE_SECONDS);
+  const exportQueue = new QueueSender(s, EXPORT_QUEUE);
   const phyto = new PhytoStore(tables);
-  const jobs = new JobStore(tables);
-  let worker: WorkerDeps | undefined;
-  return {
-    settings: s,
-    tables,
-    findClient: (sid) => clientCache.get(sid, () => clientStore.findBySidKey(sid)),
-    limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
-    farms,
+  const parts = {
+    farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS),
     reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
     phyto,
     recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
-    jobs,
+    jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
-    exportQueue: new QueueSender(s, EXPORT_QUEUE),
+    enqueueExport: (m: { jobId: number }) => exportQueue.send(m),
+    maxBackdateDays: s.MAX_BACKDATE_DAYS,
+  };
+  let worker: WorkerDeps | undefined;
+  return {
+    ...parts,
+    settings: s,
+    tables,
+    gate: {
+      settings: s,
+      findClient: (sid) => clientCache.get(sid, () => clientStore.findBySidKey(sid)),
+      limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
+    },
+    useCases: createUseCases(parts),
     worker: () =>
       (worker ??= {
-        jobs,
+        jobs: parts.jobs,
         phyto,
-        farms,
+        farms: parts.farms,
         siex: createIuwsClient(s),
         mailer: createMailer(s),
         batchSize: EXPORT_BATCH_SIZE,
@@ -82,7 +87,8 @@ export function createServices(s: Settings): Services {
 
 let current: Services | undefined;
 
-export function services(): Services {
+/** The process's services, built from its settings on first use. */
+export function processApp(): Services {
   current ??= createServices(settings());
   return current;
 }

@@ -8,7 +8,7 @@ import { PhytoStore } from '../phyto/phyto-store';
  * already in the first job and gets 409, so it can never start a second job for the same records.
  */
 export async function withIdempotency(
-  phyto: PhytoStore,
+  phyto: Pick<PhytoStore, 'readIdempotency' | 'writeIdempotency'>,
   farmId: number,
   client: Client,
   key: string | null,

@@ -5,16 +5,49 @@ import { parseUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { PhytoStore, WriteConflict } from '../phyto/phyto-store';
-import { IdBlocks } from '../store/counters';
+import { accessibleFarm } from '../farms/farm-service';
+import { FarmReader } from '../farms/farm-store';
+import { IdSource } from '../store/counters';
+import { withIdempotency } from './export-idempotency';
 import { isSettled } from './job-status';
 import { JobStore } from './job-store';
 
-export interface ExportDeps {
-  phyto: PhytoStore;
-  jobs: JobStore;
-  jobIds: IdBlocks;
+/** What starting a job for checked records needs. */
+export interface StartExportDeps {
+  phyto: Pick<PhytoStore, 'readPointers' | 'claim'>;
+  jobs: Pick<JobStore, 'meta' | 'create' | 'transition'>;
+  jobIds: IdSource;
   enqueue: (message: { jobId: number }) => Promise<void>;
   now?: () => DateTime;
+}
+
+/** What the export operation needs: the farm, and the Idempotency-Key entries beside the records. */
+export interface ExportDeps extends StartExportDeps {
+  farms: Pick<FarmReader, 'index'>;
+  phyto: StartExportDeps['phyto'] & Pick<PhytoStore, 'readIdempotency' | 'writeIdempotency'>;
+}
+
+export interface ExportInput {
+  client: Client;
+  agrifarmId: string;
+  body: { id: string }[];
+  idempotencyKey: string | null;
+}
+
+/** The export operation: the caller's farm, a safe retry under its Idempotency-Key, and the job started (202). */
+export async function exportRecords(deps: ExportDeps, input: ExportInput): Promise<{ status: number; body: string }> {
+  const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
+  return withIdempotency(
+    deps.phyto,
+    farm.meta.farmId,
+    input.client,
+    input.idempotencyKey,
+    { query: { agrifarmId: input.agrifarmId }, body: input.body },
+    async () => {
+      const job = await startExport(deps, input.client, farm, input.agrifarmId, input.body);
+      return { status: 202, body: JSON.stringify(job) };
+    },
+  );
 }
 
 /**
@@ -35,7 +68,7 @@ export const EXPORT_MESSAGE =
  * queued unless every check passed.
  */
 export async function startExport(
-  deps: ExportDeps,
+  deps: StartExportDeps,
   client: Client,
   farm: FarmIndex,
   agrifarmId: string,
@@ -144,7 +177,7 @@ export async function startExport(
  * The jobs among these that still hold their records: not settled, and not a start abandoned long ago (a process
  * that died between claiming and queueing leaves a job `Iniciando` forever; its records must not stay locked).
  */
-async function runningJobs(jobs: JobStore, jobIds: number[], nowMs: number): Promise<Set<number>> {
+async function runningJobs(jobs: StartExportDeps['jobs'], jobIds: number[], nowMs: number): Promise<Set<number>> {
   const running = new Set<number>();
   for (let i = 0; i < jobIds.length; i += STATUS_READS_IN_PARALLEL) {
     const metas = await Promise.all(jobIds.slice(i, i + STATUS_READS_IN_PARALLEL).map((j) => jobs.meta(j)));

@@ -3,7 +3,7 @@ import { Client } from '../clients/client-store';
 import { parseUrn } from '../domain/urn';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { cropKey, FarmIndex } from './farm-index';
-import { FarmStore } from './farm-store';
+import { FarmReader } from './farm-store';
 import { pickSigpac, sigpacCode } from './sigpac';
 
 function farmNotFound(): DomainError {
@@ -13,7 +13,12 @@ function farmNotFound(): DomainError {
 }
 
 /** The farm lookup response text; a farm of another client is answered exactly as an unknown one. */
-export async function findFarmView(farms: FarmStore, client: Client, rea: string, year: number): Promise<string> {
+export async function findFarmView(
+  farms: Pick<FarmReader, 'lookupView'>,
+  client: Client,
+  rea: string,
+  year: number,
+): Promise<string> {
   const view = client.farms.includes(rea) ? await farms.lookupView(rea, year) : null;
   if (view === null) {
     throw new DomainError('No farm with that REA and campaign year.', [
@@ -24,7 +29,11 @@ export async function findFarmView(farms: FarmStore, client: Client, rea: string
 }
 
 /** The farm index behind an agrifarmId, if the caller may see it; 404 otherwise (unknown and foreign alike). */
-export async function accessibleFarm(farms: FarmStore, client: Client, agrifarmId: string): Promise<FarmIndex> {
+export async function accessibleFarm(
+  farms: Pick<FarmReader, 'index'>,
+  client: Client,
+  agrifarmId: string,
+): Promise<FarmIndex> {
   const id = parseUrn('AgriFarm', agrifarmId);
   const farm = id === null ? null : await farms.index(id);
   if (!farm || !client.farms.includes(farm.meta.rea)) throw farmNotFound();

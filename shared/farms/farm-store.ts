@@ -12,6 +12,9 @@ import { FarmIndex, FarmIndexDoc } from './farm-index';
 const lookupKey = (rea: string, year: number) => `lookup~${rea}~${year}`;
 const farmKey = (farmId: number) => `farm~${farmId}`;
 
+/** What request paths read of farms: the stored lookup view and the index (FarmStore implements it). */
+export type FarmReader = Pick<FarmStore, 'lookupView' | 'index'>;
+
 export class FarmStore {
   private readonly cache: TtlCache<number, FarmIndex | null>;
 

@@ -1,13 +1,27 @@
 import { HttpHandler, HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import { z } from 'zod';
-import { Services, services as processServices } from '../app/services';
+import { Settings } from '../config/settings';
 import { Client } from '../clients/client-store';
-import { authenticate } from './auth';
+import { RateLimiter } from '../clients/rate-limit';
+import { authenticate, FindClient } from './auth';
 import { parseJsonBody, readBodyLimited } from './body';
 import { Contract } from './contract';
 import { problemResponse } from './problem';
 import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
+
+/** What the pipeline itself needs before any handler runs: the settings it enforces, the clients, the limiter. */
+export interface Gate {
+  settings: Pick<Settings, 'AUTH_MODE' | 'RATE_LIMIT_PER_MINUTE' | 'MAX_BODY_BYTES'>;
+  findClient: FindClient;
+  limiter: RateLimiter;
+}
+
+/** The pipeline's gate and the use cases handlers call; the process builds one (shared/app/services.ts), tests their own. */
+export interface EndpointApp<U> {
+  gate: Gate;
+  useCases: U;
+}
 
 export interface EndpointInput<Q, B> {
   client: Client;
@@ -15,13 +29,21 @@ export interface EndpointInput<Q, B> {
   body: B;
   request: HttpRequest;
   context: InvocationContext;
-  services: Services;
 }
 
 /** A reply: `json` is serialized; `rawJson` is JSON text already rendered (served as is, no parse/serialize). */
 export type Reply = { status: number; headers?: Record<string, string> } & ({ json: unknown } | { rawJson: string });
 
 type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;
+
+/** An endpoint's own work, once the pipeline has authenticated the caller and validated the request. */
+export type Handle<Q extends z.ZodType, B extends z.ZodType | undefined, U> = (
+  input: EndpointInput<z.infer<Q>, BodyOf<B>>,
+  useCases: U,
+) => Promise<Reply>;
+
+/** The handle type of a contract's endpoint: what a function file exports. */
+export type HandleOf<C, U> = C extends Contract<infer Q, infer B> ? Handle<Q, B, U> : never;
 
 /** First value of each query parameter: the host passes duplicates through, and the spec defines none. */
 function queryObject(request: HttpRequest): Record<string, string> {
@@ -33,29 +55,29 @@ function queryObject(request: HttpRequest): Record<string, string> {
 /**
  * The request pipeline every HTTP function goes through, in the order that costs least for bad requests:
  * credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
- * then the handler. Any DomainError becomes problem details; anything else is a 500 that hides internals.
+ * then the handle. Any DomainError becomes problem details; anything else is a 500 that hides internals.
  */
-export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
+export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U>(
   contract: Contract<Q, B>,
-  handle: (input: EndpointInput<z.infer<Q>, BodyOf<B>>) => Promise<Reply>,
-  getServices: () => Services = processServices,
+  handle: Handle<Q, B, U>,
+  getApp: () => EndpointApp<U>,
 ): HttpHandler {
   return async (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> => {
     try {
-      const svc = getServices();
-      const client = await authenticate(request, svc.settings.AUTH_MODE, (sidKey) => svc.findClient(sidKey));
-      if (svc.settings.AUTH_MODE === 'local') {
-        const wait = svc.limiter.take(client.id);
+      const { gate, useCases } = getApp();
+      const client = await authenticate(request, gate.settings.AUTH_MODE, gate.findClient);
+      if (gate.settings.AUTH_MODE === 'local') {
+        const wait = gate.limiter.take(client.id);
         if (wait > 0) {
           throw new DomainError(
-            `Rate limit of ${svc.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`,
+            `Rate limit of ${gate.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`,
             [violation('RATE_LIMITED', '', `retry after ${wait} seconds`)],
             wait,
           );
         }
       }
       const raw = contract.body
-        ? parseJsonBody(request, await readBodyLimited(request, svc.settings.MAX_BODY_BYTES))
+        ? parseJsonBody(request, await readBodyLimited(request, gate.settings.MAX_BODY_BYTES))
         : undefined;
       const query = contract.query.safeParse(queryObject(request), { reportInput: true });
       const body = contract.body?.safeParse(raw, { reportInput: true });
@@ -64,14 +86,10 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
         ...(body && !body.success ? zodViolations('body', body.error) : []),
       ];
       if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
-      const reply = await handle({
-        client,
-        query: query.data as z.infer<Q>,
-        body: body?.data as BodyOf<B>,
-        request,
-        context,
-        services: svc,
-      });
+      const reply = await handle(
+        { client, query: query.data as z.infer<Q>, body: body?.data as BodyOf<B>, request, context },
+        useCases,
+      );
       const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
       return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
     } catch (e) {

@@ -58,8 +58,8 @@ export function checkListQuery(
  * index (settled keys from memory, recent ones from one query), then only the page's records are read in full.
  */
 export async function listRecords(
-  store: PhytoStore,
-  index: RecordKeyIndex,
+  store: Pick<PhytoStore, 'readRange'>,
+  index: Pick<RecordKeyIndex, 'keys'>,
   farmId: number,
   raw: Record<string, string>,
   q: ListFilters,

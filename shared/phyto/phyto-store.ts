@@ -51,6 +51,9 @@ export interface NewRecord {
 /** A conflicting concurrent write (ETag mismatch, or a row created meanwhile): re-read and re-validate. */
 export class WriteConflict extends Error {}
 
+/** What registration reads and writes (PhytoStore implements it). */
+export type RegistrationStore = Pick<PhytoStore, 'readRegistrationState' | 'insert'>;
+
 export class PhytoStore {
   constructor(private readonly tables: TableStore) {}
 

@@ -14,7 +14,7 @@ export class RecordKeyIndex {
   private readonly farms = new Map<number, Promise<{ before: number; keys: RecordKey[] }>>();
 
   constructor(
-    private readonly store: PhytoStore,
+    private readonly store: Pick<PhytoStore, 'scanKeys'>,
     private readonly maxBackdateDays: number,
     private readonly maxFarms = 200,
     private readonly now: () => number = Date.now,

@@ -5,19 +5,19 @@ import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
 import { parseDateTime, ZONE } from '../domain/dates';
 import { accessibleFarm } from '../farms/farm-service';
-import { FarmStore } from '../farms/farm-store';
+import { FarmReader } from '../farms/farm-store';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { DomainError, violation } from '../domain/errors';
-import { IdBlocks } from '../store/counters';
-import { PhytoStore, WriteConflict } from './phyto-store';
+import { IdSource } from '../store/counters';
+import { RegistrationStore, WriteConflict } from './phyto-store';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
 
 export interface RegisterDeps {
-  farms: FarmStore;
+  farms: Pick<FarmReader, 'index'>;
   reference: VersionedValue<ReferenceData>;
-  store: PhytoStore;
-  ids: IdBlocks;
+  store: RegistrationStore;
+  ids: IdSource;
   maxBackdateDays: number;
   now?: () => DateTime;
   sleep?: (ms: number) => Promise<void>;

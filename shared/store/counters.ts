@@ -37,11 +37,16 @@ export class Counters {
   }
 }
 
+/** Where a use case takes new ids from. */
+export interface IdSource {
+  take(): Promise<number>;
+}
+
 /**
  * Hands out ids from blocks reserved in advance, so a hot path pays one counter round trip per block instead of one
  * per id. Ids left in a block when the process stops are never used: gaps, not repeats.
  */
-export class IdBlocks {
+export class IdBlocks implements IdSource {
   private next = 0;
   private end = 0;
   private pending: Promise<void> | undefined;

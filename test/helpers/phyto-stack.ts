@@ -3,6 +3,8 @@ import { DateTime } from 'luxon';
 import { registerPhyto } from '../../shared/http/contracts';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { createServices, Services } from '../../shared/app/services';
+import { createUseCases } from '../../shared/app/use-cases';
+import { registerPhytosanitary } from '../../functions/register-phytosanitary';
 import { Applicator } from '../../shared/catalog/applicator';
 import { ClientRegistration } from '../../shared/clients/client-registration';
 import { Dataset } from '../../shared/backoffice/dataset-schema';
@@ -12,8 +14,7 @@ import { importCatalogues } from '../../shared/catalog/siex-codes/import-catalog
 import { parseSettings } from '../../shared/config/config';
 import { ZONE } from '../../shared/domain/dates';
 import { endpoint } from '../../shared/http/endpoint';
-import { idempotencyKey } from '../../shared/http/idempotency';
-import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
+import { RegisterDeps } from '../../shared/phyto/register-service';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { officialCataloguesDir } from '../../local/siex-data';
@@ -236,24 +237,14 @@ export function registerDeps(svc: Services, now: () => DateTime): RegisterDeps {
 }
 
 /**
- * The POST handler as functions/register-phytosanitary.ts builds it (same contract, pipeline and service), with the
+ * The POST handler exactly as functions/register-phytosanitary.ts exports it, through the same pipeline, with the
  * services and the clock injected: what the property test drives in process.
  */
 export function inProcessRegister(svc: Services, now: () => DateTime) {
-  const handler = endpoint(
-    registerPhyto,
-    async ({ client, query, body: b, request }) => {
-      const result = await registerApplication(registerDeps(svc, now), {
-        client,
-        agrifarmId: query.agrifarmId,
-        exported: query.exported === 1,
-        body: b,
-        idempotencyKey: idempotencyKey(request),
-      });
-      return { status: result.status, rawJson: result.body };
-    },
-    () => svc,
-  );
+  const handler = endpoint(registerPhyto, registerPhytosanitary, () => ({
+    gate: svc.gate,
+    useCases: createUseCases({ ...svc, now }),
+  }));
   let n = 0;
   return async (
     keys: Keys,

@@ -29,7 +29,7 @@ let register: ReturnType<typeof inProcessRegister>;
 beforeAll(async () => {
   await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
   svc = inProcessServices();
-  me = (await svc.findClient(client.sidKey))!;
+  me = (await svc.gate.findClient(client.sidKey))!;
   register = inProcessRegister(svc, () => DateTime.now());
   const info = (await svc.farms.lookupInfo(rea, 2026))!;
   agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;

@@ -125,7 +125,7 @@ let registerHttp: ReturnType<typeof inProcessRegister>;
 beforeAll(async () => {
   await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
   svc = inProcessServices();
-  me = (await svc.findClient(client.sidKey))!;
+  me = (await svc.gate.findClient(client.sidKey))!;
   registerHttp = inProcessRegister(svc, () => DateTime.now());
   const info = (await svc.farms.lookupInfo(rea, 2026))!;
   agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;

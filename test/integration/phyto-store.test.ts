@@ -36,7 +36,7 @@ const farms: Record<string, Awaited<ReturnType<typeof farmOf>>> = {};
 
 /** The gateway's view of a client, as authentication resolves it. */
 async function asClient(c: typeof clientA): Promise<Client> {
-  return (await svc.findClient(c.sidKey))!;
+  return (await svc.gate.findClient(c.sidKey))!;
 }
 
 async function registerAs(c: typeof clientA, rea: string, b = body(), key: string | null = null) {

@@ -3,7 +3,7 @@ import { buildFarmIndex } from '../../shared/backoffice/farm-index-builder';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { accessibleFarm, findFarmView, resolveIdcps } from '../../shared/farms/farm-service';
-import { FarmStore } from '../../shared/farms/farm-store';
+import { FarmReader } from '../../shared/farms/farm-store';
 import { normalizeSigpac, sigpacCode } from '../../shared/farms/sigpac';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
@@ -140,13 +140,13 @@ describe('resolveIdcps', () => {
 
 describe('access to farms', () => {
   /** A FarmStore stand-in: one farm (id 7, REA R1) and its view. */
-  async function store(): Promise<FarmStore> {
+  async function store(): Promise<FarmReader> {
     const index = await farmIndex();
     index.doc.meta.farmId = 7;
     return {
       lookupView: async (rea: string, year: number) => (rea === 'R1' && year === 2026 ? '[{"view":true}]' : null),
       index: async (id: number) => (id === 7 ? index : null),
-    } as unknown as FarmStore;
+    };
   }
 
   it('findFarmView answers the stored view only for a REA of the client', async () => {

@@ -4,20 +4,11 @@ import { VersionedValue } from '../../shared/cache/versioned-value';
 import { ReferenceData } from '../../shared/catalog/reference-data';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { FarmStore } from '../../shared/farms/farm-store';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
-import {
-  Guard,
-  IdempotencyEntry,
-  NewRecord,
-  PhytoStore,
-  RegistrationState,
-  WriteConflict,
-} from '../../shared/phyto/phyto-store';
+import { Guard, IdempotencyEntry, NewRecord, RegistrationState, WriteConflict } from '../../shared/phyto/phyto-store';
 import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
-import { IdBlocks } from '../../shared/store/counters';
 import {
   CARDS,
   famolins,
@@ -83,14 +74,14 @@ function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
   };
   let next = 100;
   return {
-    farms: { index: async (id: number) => (id === 4242 ? farm : null) } as unknown as FarmStore,
+    farms: { index: async (id: number) => (id === 4242 ? farm : null) },
     reference: new VersionedValue(
       async () => 'v1',
       async () => reference,
       3_600_000,
     ),
-    store: store as unknown as PhytoStore,
-    ids: { take: async () => next++ } as unknown as IdBlocks,
+    store,
+    ids: { take: async () => next++ },
     maxBackdateDays: 7,
     now: () => madrid(now),
     sleep: async () => undefined,

@@ -1,11 +1,10 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import { DateTime } from 'luxon';
 import { listIdcp } from '../../shared/http/contracts';
-import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { hashKey } from '../../shared/clients/keys';
 import { authenticate } from '../../shared/http/auth';
-import { endpoint, Reply } from '../../shared/http/endpoint';
+import { endpoint, EndpointApp, Reply } from '../../shared/http/endpoint';
 import { DomainError } from '../../shared/domain/errors';
 import { RateLimiter } from '../../shared/clients/rate-limit';
 import { checkProblemShape } from '../helpers/spec-shapes';
@@ -22,12 +21,16 @@ const client: Client = {
   apimSubscriptionId: 'sub-1',
 };
 
-function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, limit = 100): Services {
+/** The pipeline's gate with one client; the handles under test use no use cases. */
+function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, limit = 100): EndpointApp<null> {
   return {
-    settings: { AUTH_MODE: mode, RATE_LIMIT_PER_MINUTE: limit, MAX_BODY_BYTES: 1024, REFERENCE_CACHE_SECONDS: 60 },
-    findClient: async (sid: string) => (sid === SID ? { ...client, ...overrides } : null),
-    limiter: new RateLimiter(limit, 60_000),
-  } as unknown as Services;
+    gate: {
+      settings: { AUTH_MODE: mode, RATE_LIMIT_PER_MINUTE: limit, MAX_BODY_BYTES: 1024 },
+      findClient: async (sid: string) => (sid === SID ? { ...client, ...overrides } : null),
+      limiter: new RateLimiter(limit, 60_000),
+    },
+    useCases: null,
+  };
 }
 
 const validBody = {
@@ -53,7 +56,7 @@ function request(init: { headers?: Record<string, string>; body?: string; query?
 }
 
 async function run(
-  services: Services,
+  services: EndpointApp<null>,
   req: HttpRequest,
   handle: () => Promise<Reply> = async () => ({ status: 200, json: { ok: true } }),
 ) {

@@ -1,5 +1,5 @@
 import { recordRowKey } from '../../shared/phyto/phyto-keys';
-import { PhytoStore, RecordKey } from '../../shared/phyto/phyto-store';
+import { RecordKey } from '../../shared/phyto/phyto-store';
 import { RecordKeyIndex } from '../../shared/phyto/record-key-index';
 
 const DAY = 24 * 3600_000;
@@ -21,7 +21,7 @@ class FakeStore {
 function setup() {
   const store = new FakeStore();
   let now = T0;
-  const index = new RecordKeyIndex(store as unknown as PhytoStore, 7, 10, () => now);
+  const index = new RecordKeyIndex(store, 7, 10, () => now);
   const add = (daysAgo: number, id: number, product = 'ES-11179') =>
     store.records.push({ at: now - daysAgo * DAY, id, product });
   return {

@@ -1,0 +1,86 @@
+import { DateTime } from 'luxon';
+import { JobResultView, JobView } from '../api/export-schemas';
+import { IdcpSet, ListIdcpBody } from '../api/farm-schemas';
+import { VersionedValue } from '../cache/versioned-value';
+import { ReferenceData } from '../catalog/reference-data';
+import { Client } from '../clients/client-store';
+import { exportRecords, ExportInput } from '../export/export-service';
+import { jobResult, jobView, ownJobMeta } from '../export/job-views';
+import { JobStore } from '../export/job-store';
+import { accessibleFarm, findFarmView, resolveIdcps } from '../farms/farm-service';
+import { FarmReader } from '../farms/farm-store';
+import { ListFilters, ListPage, listRecords } from '../phyto/list-service';
+import { PhytoStore } from '../phyto/phyto-store';
+import { RecordKeyIndex } from '../phyto/record-key-index';
+import { registerApplication, RegisterInput } from '../phyto/register-service';
+import { IdSource } from '../store/counters';
+
+/** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
+export interface RenderedReply {
+  status: number;
+  body: string;
+}
+
+/** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
+export interface UseCases {
+  /** The stored farm lookup answer (JSON text) for a REA and campaign of the caller. */
+  farmView(client: Client, rea: string, year: number): Promise<string>;
+  cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
+  registerApplication(input: RegisterInput): Promise<RenderedReply>;
+  /** `rawQuery` is the query string as sent, for the rules a schema cannot state (a misspelt `page-size`). */
+  listApplications(
+    client: Client,
+    agrifarmId: string,
+    rawQuery: Record<string, string>,
+    filters: ListFilters,
+  ): Promise<ListPage>;
+  exportRecords(input: ExportInput): Promise<RenderedReply>;
+  jobStatus(client: Client, jobId: number): Promise<JobView>;
+  jobResult(client: Client, jobId: number): Promise<JobResultView>;
+}
+
+/** What the use cases are built from: the stores and caches of one process (shared/app/services.ts). */
+export interface UseCaseParts {
+  farms: FarmReader;
+  reference: VersionedValue<ReferenceData>;
+  phyto: PhytoStore;
+  recordKeys: RecordKeyIndex;
+  recordIds: IdSource;
+  jobs: JobStore;
+  jobIds: IdSource;
+  enqueueExport: (message: { jobId: number }) => Promise<void>;
+  maxBackdateDays: number;
+  /** The clock; the real one unless a test sets it. */
+  now?: () => DateTime;
+}
+
+export function createUseCases(p: UseCaseParts): UseCases {
+  return {
+    farmView: (client, rea, year) => findFarmView(p.farms, client, rea, year),
+    cropLocations: async (client, agrifarmId, body) =>
+      resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body),
+    registerApplication: (input) =>
+      registerApplication(
+        {
+          farms: p.farms,
+          reference: p.reference,
+          store: p.phyto,
+          ids: p.recordIds,
+          maxBackdateDays: p.maxBackdateDays,
+          now: p.now,
+        },
+        input,
+      ),
+    listApplications: async (client, agrifarmId, rawQuery, filters) => {
+      const farm = await accessibleFarm(p.farms, client, agrifarmId);
+      return listRecords(p.phyto, p.recordKeys, farm.meta.farmId, rawQuery, filters);
+    },
+    exportRecords: (input) =>
+      exportRecords(
+        { farms: p.farms, phyto: p.phyto, jobs: p.jobs, jobIds: p.jobIds, enqueue: p.enqueueExport, now: p.now },
+        input,
+      ),
+    jobStatus: async (client, jobId) => jobView(await ownJobMeta(p.jobs, client, jobId)),
+    jobResult: (client, jobId) => jobResult(p.jobs, client, jobId),
+  };
+}
