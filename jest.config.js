@@ -7,6 +7,7 @@ module.exports = {
   transform,
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  setupFiles: ['<rootDir>/test/support/functions-core.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
