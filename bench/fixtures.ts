@@ -4,7 +4,7 @@ import { Dataset } from '../shared/backoffice/dataset-schema';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { PhytoRequest } from '../shared/api/phyto-schemas';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
-import { farmPartition, pointerRowKey, recordRowKey } from '../shared/phyto/phyto-keys';
+import { holdingPartition, pointerRowKey, recordRowKey } from '../shared/phyto/phyto-keys';
 import { buildRecord } from '../shared/phyto/record-view';
 import { toDocProps } from '../shared/store/doc-entity';
 import { buildDemoDataset } from '../local/demo/build-dataset';
@@ -98,7 +98,7 @@ export async function seedRecords(
   const product = dataset.products.find((p) => p.code === BENCH_PRODUCT)!;
   const idcp = farm.doc.idcps[0]!.idcp;
   const now = DateTime.now().setZone(ZONE);
-  const pk = farmPartition(farm.meta.farmId);
+  const pk = holdingPartition(farm.meta);
   let actions: TransactionAction[] = [];
   for (let i = 0; i < count; i++) {
     const id = firstId + i;
@@ -112,7 +112,7 @@ export async function seedRecords(
       false,
       now,
     );
-    const rowKey = recordRowKey(at.toMillis(), id);
+    const rowKey = recordRowKey(farm.meta.farmId, at.toMillis(), id);
     actions.push([
       'create',
       {
@@ -127,7 +127,14 @@ export async function seedRecords(
     ]);
     actions.push([
       'create',
-      { partitionKey: pk, rowKey: pointerRowKey(id), recordRowKey: rowKey, exported: '0', jobId: 0 },
+      {
+        partitionKey: pk,
+        rowKey: pointerRowKey(id),
+        farmId: farm.meta.farmId,
+        recordRowKey: rowKey,
+        exported: '0',
+        jobId: 0,
+      },
     ]);
     if (actions.length === 100) {
       await table.submitTransaction(actions);

@@ -2,6 +2,9 @@ import { DateTime } from 'luxon';
 import { importDataset } from '../shared/backoffice/import';
 import { FarmStore } from '../shared/farms/farm-store';
 import { PhytoStore } from '../shared/phyto/phyto-store';
+import { dayOf, withApplication } from '../shared/phyto/application-history';
+import { guardRowKey } from '../shared/phyto/phyto-keys';
+import { sigpacCode } from '../shared/farms/sigpac';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
 import { devConnectionString, startAzurite } from '../local/azurite';
@@ -160,7 +163,8 @@ async function main(): Promise<void> {
     const product = dataset.products.find((p) => p.code === 'ES-99001')!;
     const registerFloor = await measure(async (i) => {
       const idcp = idcps[i + 1000]!;
-      const state = await phyto.readRegistrationState(large.meta.farmId, 'ES-99001', [idcp], `bench-${i}`);
+      const sigpac = sigpacCode(large.byIdcp.get(idcp)!);
+      const state = await phyto.readRegistrationState(large.meta, 'ES-99001', [sigpac], `bench-${i}`);
       const id = 9_000_000_000 + i + 100;
       const record = buildRecord(
         id,
@@ -172,13 +176,13 @@ async function main(): Promise<void> {
         at,
       );
       await phyto.insert(
-        large.meta.farmId,
+        large.meta,
         { record, id, product: 'ES-99001', appliedAtMs: at.toMillis(), exported: false },
         [
           {
-            rowKey: `g~ES-99001~${idcp}`,
-            idcp,
-            prior: [...(state.guards.get(idcp)?.prior ?? []), { recordId: id, at: at.toISO()! }],
+            rowKey: guardRowKey('ES-99001', sigpac),
+            sigpac,
+            days: withApplication(state.guards.get(sigpac)?.days ?? {}, dayOf(at), 1),
           },
         ],
         null,
@@ -199,11 +203,11 @@ async function main(): Promise<void> {
     const listPath = `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${listInfo.farmId}&page=50&page_size=100`;
     const list = await gateway(100, () => http('GET', listPath, undefined, 200));
     // The storage work of a warm list: the keys inside the back-dating window (one query) and the page's records.
-    const page = (await phyto.listKeys(listInfo.farmId)).slice(4900, 5000);
+    const page = (await phyto.listKeys(listFarm.meta)).slice(4900, 5000);
     const windowStart = Date.now() - (7 + 2) * 24 * 3600_000;
     const listFloor = await measure(async () => {
-      await phyto.scanKeys(listInfo.farmId, windowStart);
-      await phyto.readRange(listInfo.farmId, page[0]!, page.at(-1)!);
+      await phyto.scanKeys(listFarm.meta, windowStart);
+      await phyto.readRange(listFarm.meta, page[0]!, page.at(-1)!);
     }, 100);
     rows.push({
       name: 'list (10,000 records, page of 100)',

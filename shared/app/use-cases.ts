@@ -73,7 +73,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
       ),
     listApplications: async (client, agrifarmId, rawQuery, filters) => {
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords(p.phyto, p.recordKeys, farm.meta.farmId, rawQuery, filters);
+      return listRecords(p.phyto, p.recordKeys, farm.meta, rawQuery, filters);
     },
     exportRecords: (input) =>
       exportRecords(

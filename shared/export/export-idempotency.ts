@@ -1,5 +1,6 @@
 import { Client } from '../clients/client-store';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
+import { FarmKey } from '../phyto/phyto-keys';
 import { PhytoStore } from '../phyto/phyto-store';
 
 /**
@@ -9,7 +10,7 @@ import { PhytoStore } from '../phyto/phyto-store';
  */
 export async function withIdempotency(
   phyto: Pick<PhytoStore, 'readIdempotency' | 'writeIdempotency'>,
-  farmId: number,
+  farm: FarmKey,
   client: Client,
   key: string | null,
   request: unknown,
@@ -18,9 +19,9 @@ export async function withIdempotency(
   if (!key) return run();
   const hash = idempotencyHash(client.id, key);
   const fingerprint = requestFingerprint(request);
-  const previous = await phyto.readIdempotency(farmId, hash);
+  const previous = await phyto.readIdempotency(farm, hash);
   if (previous) return replay(previous, fingerprint);
   const result = await run();
-  await phyto.writeIdempotency(farmId, hash, { requestHash: fingerprint, ...result });
+  await phyto.writeIdempotency(farm, hash, { requestHash: fingerprint, ...result });
   return result;
 }

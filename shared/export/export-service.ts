@@ -39,7 +39,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   return withIdempotency(
     deps.phyto,
-    farm.meta.farmId,
+    farm.meta,
     input.client,
     input.idempotencyKey,
     { query: { agrifarmId: input.agrifarmId }, body: input.body },
@@ -89,7 +89,7 @@ export async function startExport(
   });
   if (malformed.length > 0) throw new DomainError('The record list is not valid.', malformed);
 
-  const pointers = await deps.phyto.readPointers(farm.meta.farmId, ids);
+  const pointers = await deps.phyto.readPointers(farm.meta, ids);
   const position = new Map(ids.map((id) => [id, body.findIndex((b) => parseUrn('AgriPhytosanitary', b.id) === id)]));
   const path = (id: number) => `body[${position.get(id)}].id`;
   const missing = ids.filter((id) => !pointers.has(id));
@@ -131,6 +131,7 @@ export async function startExport(
       clientId: client.id,
       notifyEmail: client.email,
       farmId: farm.meta.farmId,
+      rea: farm.meta.rea,
       agrifarmId,
       status: 'Iniciando',
       inidate: formatDateTime(now),
@@ -152,7 +153,7 @@ export async function startExport(
       .transition(jobId, { from: 'Iniciando', to: 'Fallido' }, { error: { code, message }, emailSent: true })
       .catch(() => undefined);
   try {
-    await deps.phyto.claim(farm.meta.farmId, [...pointers.values()], jobId);
+    await deps.phyto.claim(farm.meta, [...pointers.values()], jobId);
   } catch (e) {
     await fail(e instanceof WriteConflict ? 'CONFLICT' : 'START_FAILED', (e as Error).message);
     if (!(e instanceof WriteConflict)) throw e;

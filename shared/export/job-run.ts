@@ -1,5 +1,6 @@
 import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
+import { FarmKey } from '../phyto/phyto-keys';
 import { PhytoStore } from '../phyto/phyto-store';
 import { MapResult, mapRecord } from '../siex/cue-mapping';
 import { Job, JobBatch, JobItem } from './job';
@@ -36,6 +37,11 @@ export class JobRun {
 
   get state(): Readonly<Job['meta']> {
     return this.meta;
+  }
+
+  /** The farm campaign whose records the job exports. */
+  get farm(): FarmKey {
+    return { farmId: this.meta.farmId, rea: this.meta.rea };
   }
 
   get batches(): readonly JobBatch[] {
@@ -118,7 +124,7 @@ export class JobRun {
     const wanted = ids.filter((id) => !this.records.has(id));
     if (wanted.length === 0) return;
     const byRowKey = await phyto.readRecords(
-      this.meta.farmId,
+      this.farm,
       wanted.map((id) => this.item(id).recordRowKey),
     );
     for (const id of wanted) {

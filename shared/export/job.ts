@@ -11,6 +11,8 @@ export const jobMetaSchema = z.object({
   clientId: z.string(),
   notifyEmail: z.string(),
   farmId: z.number().int(),
+  /** The farm's holding: the partition of its records. */
+  rea: z.string(),
   agrifarmId: z.string(),
   status: jobStatusSchema,
   /** `DD-MM-YYYY HH:mm:ss`, Madrid. */

@@ -123,7 +123,7 @@ async function settleFailed(deps: Pick<WorkerDeps, 'phyto'>, run: JobRun, error:
     );
   if (unknown.length > 0) {
     await deps.phyto.markOutcomeUnknown(
-      run.state.farmId,
+      run.farm,
       unknown.map(([id]) => id),
       run.jobId,
     );
@@ -254,7 +254,7 @@ async function settleBatch(deps: WorkerDeps, run: JobRun, batch: JobBatch): Prom
     const record = run.record(id);
     return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record }] : [];
   });
-  await deps.phyto.markExported(run.state.farmId, exported, modified);
+  await deps.phyto.markExported(run.farm, exported, modified);
   await run.settle(outcomes);
   await run.saveBatches([{ ...batch, state: 'done' }]);
   await run.saveCounts();

@@ -105,6 +105,7 @@ export const registerPhyto = {
     'MAX_APPLICATIONS',
     'DATE_IN_FUTURE',
     'DATE_TOO_OLD',
+    'OUTSIDE_CAMPAIGN',
     'UNKNOWN_SIEX_CODE',
     'IDEMPOTENCY_KEY_REUSED',
     'CONCURRENT_UPDATE',

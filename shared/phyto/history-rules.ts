@@ -1,49 +1,54 @@
 import { DateTime } from 'luxon';
 import { ProductUse } from '../catalog/product';
-import { formatDateTime, ZONE } from '../domain/dates';
+import { formatDate } from '../domain/dates';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
+import { sigpacCode } from '../farms/sigpac';
+import { clashWithin, countInCampaign, dayOf } from './application-history';
 import { RuleContext } from './rule-context';
 
 /**
- * Minimum interval and maximum count of applications of the product on each crop location in the campaign, counting
- * what is already stored. When several uses authorize the application, the most permissive limits apply (the
- * application is lawful under that use). Intervals are calendar days in Madrid: the interval exactly met passes, and
- * a backdated record must keep the interval with later applications too.
+ * Maximum count of applications of the product in the campaign and minimum interval between two, on each enclosure,
+ * counting what is already stored there (whatever campaign or crop record it came from: the label limits the land's
+ * exposure to the product). When several uses authorize the application, the most permissive limits apply (the
+ * application is lawful under that use). Intervals are Madrid calendar days: the interval exactly met passes, a
+ * back-dated record must keep it with later applications too, and it reaches across New Year.
  */
 export function historyRules(ctx: RuleContext, entries: IdcpEntry[], uses: ProductUse[]): Violation[] {
   const out: Violation[] = [];
+  const day = dayOf(ctx.appliedAt);
+  const seen = new Set<string>();
   for (const entry of entries) {
+    const sigpac = sigpacCode(entry);
+    // Two crop locations of one enclosure in one record are one application on that land.
+    if (seen.has(sigpac)) continue;
+    seen.add(sigpac);
     const crop = ctx.farm.cropOf(entry).typecropId;
     const applicable = uses.filter((u) => u.cropTypeIds.includes(crop));
     if (applicable.length === 0) continue;
-    const prior = ctx.history.get(entry.idcp) ?? [];
+    const days = ctx.history.get(sigpac) ?? {};
     const minDays = Math.min(...applicable.map((u) => u.minIntervalDays ?? 0));
     const maxCount = Math.max(...applicable.map((u) => u.maxApplications ?? Infinity));
-    const i = ctx.request.idcp.indexOf(String(entry.idcp));
-    if (prior.length + 1 > maxCount) {
+    const path = `body.idcp[${ctx.request.idcp.indexOf(String(entry.idcp))}]`;
+    const done = countInCampaign(days, ctx.appliedAt.year);
+    if (done + 1 > maxCount) {
       out.push(
         violation(
           'MAX_APPLICATIONS',
-          `body.idcp[${i}]`,
-          `idcp ${entry.idcp} already has ${prior.length} application(s) of ${ctx.request.subtype.code} this campaign; at most ${maxCount} are authorized`,
+          path,
+          `enclosure ${sigpac} (idcp ${entry.idcp}) already has ${done} application(s) of ${ctx.request.subtype.code} in the ${ctx.appliedAt.year} campaign; at most ${maxCount} are authorized`,
         ),
       );
     }
-    if (minDays > 0) {
-      const clash = prior.find((p) => {
-        const at = DateTime.fromISO(p.at, { zone: ZONE });
-        return at.plus({ days: minDays }) > ctx.appliedAt && ctx.appliedAt.plus({ days: minDays }) > at;
-      });
-      if (clash) {
-        out.push(
-          violation(
-            'MIN_INTERVAL',
-            `body.idcp[${i}]`,
-            `idcp ${entry.idcp} had ${ctx.request.subtype.code} on ${formatDateTime(DateTime.fromISO(clash.at))}; at least ${minDays} days must separate applications`,
-          ),
-        );
-      }
+    const clash = clashWithin(days, day, minDays);
+    if (clash) {
+      out.push(
+        violation(
+          'MIN_INTERVAL',
+          path,
+          `enclosure ${sigpac} (idcp ${entry.idcp}) had ${ctx.request.subtype.code} on ${formatDate(DateTime.fromISO(clash))}; at least ${minDays} calendar days must separate applications`,
+        ),
+      );
     }
   }
   return out;

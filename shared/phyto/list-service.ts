@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, PhytoRecord } from '../api/phyto-schemas';
 import { parseDate } from '../domain/dates';
 import { DomainError, Violation, violation } from '../domain/errors';
+import { FarmKey } from './phyto-keys';
 import { PhytoStore } from './phyto-store';
 import { RecordKeyIndex } from './record-key-index';
 
@@ -60,14 +61,14 @@ export function checkListQuery(
 export async function listRecords(
   store: Pick<PhytoStore, 'readRange'>,
   index: Pick<RecordKeyIndex, 'keys'>,
-  farmId: number,
+  farm: FarmKey,
   raw: Record<string, string>,
   q: ListFilters,
 ): Promise<ListPage> {
   const { fromMs, toMs, page } = checkListQuery(raw, q);
-  const keys = await index.keys(farmId, fromMs, toMs, q.product);
+  const keys = await index.keys(farm, fromMs, toMs, q.product);
   const slice = page ? keys.slice((page.number - 1) * page.size, page.number * page.size) : keys;
-  const records = slice.length > 0 ? await store.readRange(farmId, slice[0]!, slice.at(-1)!, q.product) : [];
+  const records = slice.length > 0 ? await store.readRange(farm, slice[0]!, slice.at(-1)!, q.product) : [];
   return {
     records,
     total: keys.length,

@@ -1,37 +1,53 @@
 /**
- * Row keys of the `phyto` table. One partition per farm campaign holds:
- * - `r~<inverted time>~<inverted id>`: a record; inverted so a partition query returns newest application first;
- * - `i~<id>`: pointer from a record id to its row key (export and amendments find records by id);
+ * Keys of the `phyto` table. One partition per holding (REA) holds every campaign's records of the holding, so that a
+ * registration and the history of the enclosures it touches commit in one transaction even when that history spans
+ * campaigns (an interval across New Year):
+ * - `r~<farm id>~<inverted time>~<inverted id>`: a record of one farm campaign; inverted so a range query returns
+ *   the newest application first;
+ * - `i~<id>`: pointer from a record id to its row key and farm campaign (export and amendments find records by id);
  * - `k~<hash>`: an Idempotency-Key of a client and the response it got;
- * - `g~<product>~<idcp>`: the applications of one product on one crop location (interval and count checks).
+ * - `g~<product>~<SIGPAC code>`: the applications of one product on one enclosure (interval and count checks).
  */
 const MAX_MS = 9_999_999_999_999;
 const MAX_ID = 9_999_999_999;
 
-export const farmPartition = (farmId: number): string => `f${farmId}`;
+/** What names a farm campaign's records: its id, and the holding whose partition holds them. */
+export interface FarmKey {
+  farmId: number;
+  rea: string;
+}
+
+export const holdingPartition = (farm: FarmKey): string => `h~${farm.rea}`;
 
 export function invertedTime(epochMs: number): string {
   return String(MAX_MS - epochMs).padStart(13, '0');
 }
 
-export function recordRowKey(epochMs: number, id: number): string {
-  return `r~${invertedTime(epochMs)}~${String(MAX_ID - id).padStart(10, '0')}`;
+const farmPrefix = (farmId: number) => `r~${String(farmId).padStart(10, '0')}~`;
+
+export function recordRowKey(farmId: number, epochMs: number, id: number): string {
+  return `${farmPrefix(farmId)}${invertedTime(epochMs)}~${String(MAX_ID - id).padStart(10, '0')}`;
 }
 
 export const pointerRowKey = (id: number): string => `i~${String(id).padStart(10, '0')}`;
 export const idempotencyRowKey = (hash: string): string => `k~${hash}`;
-export const guardRowKey = (product: string, idcp: number): string => `g~${product}~${idcp}`;
+export const guardRowKey = (product: string, sigpac: string): string => `g~${product}~${sigpac}`;
 
-/** Row-key bounds of records applied within [fromMs, toMs] (inclusive), for a partition range query. */
-export function recordRange(fromMs: number | undefined, toMs: number | undefined): { ge: string; lt: string } {
+/** Row-key bounds of a farm campaign's records applied within [fromMs, toMs] (inclusive), for a range query. */
+export function recordRange(
+  farmId: number,
+  fromMs: number | undefined,
+  toMs: number | undefined,
+): { ge: string; lt: string } {
+  const prefix = farmPrefix(farmId);
   return {
-    ge: toMs === undefined ? 'r~' : `r~${invertedTime(toMs)}`,
+    ge: toMs === undefined ? prefix : `${prefix}${invertedTime(toMs)}`,
     // '~' sorts after every digit, so this bound includes every id at the `fromMs` instant.
-    lt: fromMs === undefined ? 'r~~' : `r~${invertedTime(fromMs)}~~`,
+    lt: fromMs === undefined ? `${prefix}~` : `${prefix}${invertedTime(fromMs)}~~`,
   };
 }
 
 /** The application instant (epoch ms) a record row key encodes. */
 export function appliedAtOf(recordRowKey: string): number {
-  return MAX_MS - Number(recordRowKey.slice(2, 15));
+  return MAX_MS - Number(recordRowKey.slice(13, 26));
 }

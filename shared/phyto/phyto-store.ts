@@ -5,21 +5,32 @@ import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { StoredResponse } from '../idempotency/idempotency';
 import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { TABLES, TableStore } from '../store/tables';
-import { PriorApplication } from './rule-context';
-import { farmPartition, guardRowKey, idempotencyRowKey, pointerRowKey, recordRange, recordRowKey } from './phyto-keys';
-import { odataEq, odataString } from '../store/odata';
+import { DayCounts, dayCountsSchema } from './application-history';
+import {
+  FarmKey,
+  guardRowKey,
+  holdingPartition,
+  idempotencyRowKey,
+  pointerRowKey,
+  recordRange,
+  recordRowKey,
+} from './phyto-keys';
+import { odata } from '../store/odata';
 
+/** The history row of one product on one enclosure, with the ETag it was read under (none: not written yet). */
 export interface Guard {
   rowKey: string;
-  idcp: number;
-  prior: PriorApplication[];
+  /** The enclosure's SIGPAC code. */
+  sigpac: string;
+  days: DayCounts;
   etag?: string;
 }
 
 export type IdempotencyEntry = StoredResponse;
 
 export interface RegistrationState {
-  guards: Map<number, Guard>;
+  /** By SIGPAC code; an enclosure with no row yet has none. */
+  guards: Map<string, Guard>;
   idempotency: IdempotencyEntry | null;
 }
 
@@ -66,13 +77,13 @@ export class PhytoStore {
    * history guards of the product on each location and the idempotency entry of the request, if it has a key.
    */
   async readRegistrationState(
-    farmId: number,
+    farm: FarmKey,
     product: string,
-    idcps: number[],
+    sigpacs: string[],
     idemHash: string | null,
   ): Promise<RegistrationState> {
-    const keys = [...(idemHash ? [idempotencyRowKey(idemHash)] : []), ...idcps.map((i) => guardRowKey(product, i))];
-    const rows = await readRowsByKey(await this.table(), farmPartition(farmId), keys, keys.length);
+    const keys = [...(idemHash ? [idempotencyRowKey(idemHash)] : []), ...sigpacs.map((c) => guardRowKey(product, c))];
+    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), keys, keys.length);
     const state: RegistrationState = { guards: new Map(), idempotency: null };
     for (const row of rows) {
       const rk = String(row.rowKey);
@@ -83,13 +94,9 @@ export class PhytoStore {
           body: fromDocProps<string>(row),
         };
       } else {
-        const idcp = Number(rk.slice(rk.lastIndexOf('~') + 1));
-        state.guards.set(idcp, {
-          rowKey: rk,
-          idcp,
-          prior: JSON.parse(String(row.prior)) as PriorApplication[],
-          etag: String(row.etag),
-        });
+        const sigpac = rk.slice(rk.lastIndexOf('~') + 1);
+        const days = dayCountsSchema.parse(JSON.parse(String(row.days)));
+        state.guards.set(sigpac, { rowKey: rk, sigpac, days, etag: String(row.etag) });
       }
     }
     return state;
@@ -101,14 +108,14 @@ export class PhytoStore {
    * ETag, so a concurrent registration on the same location makes this one retry instead of both passing the checks.
    */
   async insert(
-    farmId: number,
+    farm: FarmKey,
     rec: NewRecord,
     guards: Guard[],
     idempotency: (IdempotencyEntry & { hash: string }) | null,
   ): Promise<void> {
     const table = await this.table();
-    const pk = farmPartition(farmId);
-    const rowKey = recordRowKey(rec.appliedAtMs, rec.id);
+    const pk = holdingPartition(farm);
+    const rowKey = recordRowKey(farm.farmId, rec.appliedAtMs, rec.id);
     const actions: TransactionAction[] = [
       [
         'create',
@@ -127,6 +134,7 @@ export class PhytoStore {
         {
           partitionKey: pk,
           rowKey: pointerRowKey(rec.id),
+          farmId: farm.farmId,
           recordRowKey: rowKey,
           exported: rec.exported ? '1' : '0',
           jobId: 0,
@@ -134,7 +142,7 @@ export class PhytoStore {
       ],
     ];
     for (const g of guards) {
-      const entity = { partitionKey: pk, rowKey: g.rowKey, prior: JSON.stringify(g.prior) };
+      const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.days) };
       actions.push(g.etag ? ['update', entity, 'Replace', { etag: g.etag }] : ['create', entity]);
     }
     if (idempotency) {
@@ -158,18 +166,18 @@ export class PhytoStore {
   }
 
   /** The response an Idempotency-Key already got on this farm, for operations whose write is not one transaction. */
-  async readIdempotency(farmId: number, hash: string): Promise<IdempotencyEntry | null> {
-    const [row] = await readRowsByKey(await this.table(), farmPartition(farmId), [idempotencyRowKey(hash)]);
+  async readIdempotency(farm: FarmKey, hash: string): Promise<IdempotencyEntry | null> {
+    const [row] = await readRowsByKey(await this.table(), holdingPartition(farm), [idempotencyRowKey(hash)]);
     return row
       ? { requestHash: String(row.requestHash), status: Number(row.status), body: fromDocProps<string>(row) }
       : null;
   }
 
-  async writeIdempotency(farmId: number, hash: string, entry: IdempotencyEntry): Promise<void> {
+  async writeIdempotency(farm: FarmKey, hash: string, entry: IdempotencyEntry): Promise<void> {
     const table = await this.table();
     await table.upsertEntity(
       {
-        partitionKey: farmPartition(farmId),
+        partitionKey: holdingPartition(farm),
         rowKey: idempotencyRowKey(hash),
         requestHash: entry.requestHash,
         status: entry.status,
@@ -179,23 +187,26 @@ export class PhytoStore {
     );
   }
 
-  async readPointers(farmId: number, ids: number[]): Promise<Map<number, RecordPointer>> {
-    const rows = await readRowsByKey(await this.table(), farmPartition(farmId), ids.map(pointerRowKey));
+  /** The pointers of these records, those of this farm campaign only (another campaign's record is not this farm's). */
+  async readPointers(farm: FarmKey, ids: number[]): Promise<Map<number, RecordPointer>> {
+    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), ids.map(pointerRowKey));
     return new Map(
-      rows.map((r) => {
-        const id = Number(String(r.rowKey).slice(2));
-        return [
-          id,
-          {
+      rows
+        .filter((r) => Number(r.farmId) === farm.farmId)
+        .map((r) => {
+          const id = Number(String(r.rowKey).slice(2));
+          return [
             id,
-            recordRowKey: String(r.recordRowKey),
-            exported: r.exported === '1',
-            jobId: Number(r.jobId ?? 0),
-            outcomeUnknownJob: Number(r.outcomeUnknownJob ?? 0),
-            etag: String(r.etag),
-          },
-        ];
-      }),
+            {
+              id,
+              recordRowKey: String(r.recordRowKey),
+              exported: r.exported === '1',
+              jobId: Number(r.jobId ?? 0),
+              outcomeUnknownJob: Number(r.outcomeUnknownJob ?? 0),
+              etag: String(r.etag),
+            },
+          ];
+        }),
     );
   }
 
@@ -204,9 +215,9 @@ export class PhytoStore {
    * by another job in between makes this fail with WriteConflict. Transactions hold 100 rows, so a large job is
    * claimed in several steps; the caller settles its job on a conflict, which releases what was already claimed.
    */
-  async claim(farmId: number, pointers: RecordPointer[], jobId: number): Promise<void> {
+  async claim(farm: FarmKey, pointers: RecordPointer[], jobId: number): Promise<void> {
     const table = await this.table();
-    const pk = farmPartition(farmId);
+    const pk = holdingPartition(farm);
     try {
       await submitInChunks(
         table,
@@ -223,8 +234,8 @@ export class PhytoStore {
     }
   }
 
-  async markOutcomeUnknown(farmId: number, ids: number[], jobId: number): Promise<void> {
-    const pk = farmPartition(farmId);
+  async markOutcomeUnknown(farm: FarmKey, ids: number[], jobId: number): Promise<void> {
+    const pk = holdingPartition(farm);
     await submitInChunks(
       await this.table(),
       ids.map((id): TransactionAction => [
@@ -235,19 +246,19 @@ export class PhytoStore {
     );
   }
 
-  async readRecords(farmId: number, recordRowKeys: string[]): Promise<Map<string, PhytoRecord>> {
-    const rows = await readRowsByKey(await this.table(), farmPartition(farmId), recordRowKeys, 16);
+  async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, PhytoRecord>> {
+    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), recordRowKeys, 16);
     return new Map(rows.map((r) => [String(r.rowKey), fromDocProps<PhytoRecord>(r)]));
   }
 
   /** Records SIEX accepted: `exported` becomes "1" on the record and its pointer, in transactions of 50 records. */
   async markExported(
-    farmId: number,
+    farm: FarmKey,
     accepted: { id: number; recordRowKey: string; record: PhytoRecord }[],
     modified: string,
   ): Promise<void> {
     const table = await this.table();
-    const pk = farmPartition(farmId);
+    const pk = holdingPartition(farm);
     const actions: TransactionAction[] = accepted.flatMap(({ id, recordRowKey, record }): TransactionAction[] => [
       [
         'update',
@@ -265,10 +276,10 @@ export class PhytoStore {
   }
 
   /** Row keys of records applied in a period (inclusive), newest first, with their product: what counting needs. */
-  async scanKeys(farmId: number, fromMs?: number, toMs?: number): Promise<RecordKey[]> {
+  async scanKeys(farm: FarmKey, fromMs?: number, toMs?: number): Promise<RecordKey[]> {
     const table = await this.table();
-    const { ge, lt } = recordRange(fromMs, toMs);
-    const filter = `${odataEq('PartitionKey', farmPartition(farmId))} and RowKey ge ${odataString(ge)} and RowKey lt ${odataString(lt)}`;
+    const { ge, lt } = recordRange(farm.farmId, fromMs, toMs);
+    const filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${ge} and RowKey lt ${lt}`;
     const keys: RecordKey[] = [];
     for await (const e of table.listEntities({ queryOptions: { filter, select: ['RowKey', 'product'] } })) {
       keys.push({ rowKey: String(e.rowKey), product: String(e.product) });
@@ -277,15 +288,15 @@ export class PhytoStore {
   }
 
   /** Row keys of a farm's records, newest first (every one, read from storage). */
-  async listKeys(farmId: number): Promise<string[]> {
-    return (await this.scanKeys(farmId)).map((k) => k.rowKey);
+  async listKeys(farm: FarmKey): Promise<string[]> {
+    return (await this.scanKeys(farm)).map((k) => k.rowKey);
   }
 
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */
-  async readRange(farmId: number, firstKey: string, lastKey: string, product?: string): Promise<PhytoRecord[]> {
+  async readRange(farm: FarmKey, firstKey: string, lastKey: string, product?: string): Promise<PhytoRecord[]> {
     const table = await this.table();
-    let filter = `${odataEq('PartitionKey', farmPartition(farmId))} and RowKey ge ${odataString(firstKey)} and RowKey le ${odataString(lastKey)}`;
-    if (product) filter += ` and ${odataEq('product', product)}`;
+    let filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${firstKey} and RowKey le ${lastKey}`;
+    if (product) filter += odata` and product eq ${product}`;
     const out: PhytoRecord[] = [];
     for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
       out.push(fromDocProps<PhytoRecord>(e));

@@ -1,4 +1,4 @@
-import { appliedAtOf } from './phyto-keys';
+import { appliedAtOf, FarmKey } from './phyto-keys';
 import { PhytoStore, RecordKey } from './phyto-store';
 
 /** The calendar-day window allows an application a little more than MAX_BACKDATE_DAYS back (DST, clock skew). */
@@ -21,9 +21,9 @@ export class RecordKeyIndex {
   ) {}
 
   /** Row keys of the records applied in [fromMs, toMs] (inclusive, either open), of one product if given, newest first. */
-  async keys(farmId: number, fromMs?: number, toMs?: number, product?: string): Promise<string[]> {
-    const settled = await this.settledKeys(farmId);
-    const recent = await this.store.scanKeys(farmId, settled.before);
+  async keys(farm: FarmKey, fromMs?: number, toMs?: number, product?: string): Promise<string[]> {
+    const settled = await this.settledKeys(farm);
+    const recent = await this.store.scanKeys(farm, settled.before);
     return [...recent, ...settled.keys]
       .filter((k) => {
         const at = appliedAtOf(k.rowKey);
@@ -37,14 +37,15 @@ export class RecordKeyIndex {
   }
 
   /** The keys of records applied before a moment no new record can precede; extended as that moment moves on. */
-  private settledKeys(farmId: number): Promise<{ before: number; keys: RecordKey[] }> {
+  private settledKeys(farm: FarmKey): Promise<{ before: number; keys: RecordKey[] }> {
     const edge = this.now() - this.maxBackdateDays * 24 * 3600_000 - MARGIN_MS;
+    const { farmId } = farm;
     const current = this.farms.get(farmId);
     const next = (async () => {
       const known = current ? await current.catch(() => undefined) : undefined;
       // Only a whole hour's move is worth a read; keys newer than `before` are read with the recent part anyway.
       if (known && edge - known.before < 3600_000) return known;
-      const crossed = await this.store.scanKeys(farmId, known?.before, edge - 1);
+      const crossed = await this.store.scanKeys(farm, known?.before, edge - 1);
       return { before: edge, keys: [...crossed, ...(known?.keys ?? [])] };
     })();
     this.farms.delete(farmId);

@@ -9,7 +9,10 @@ import { FarmReader } from '../farms/farm-store';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { DomainError, violation } from '../domain/errors';
 import { IdSource } from '../store/counters';
-import { RegistrationStore, WriteConflict } from './phyto-store';
+import { sigpacCode } from '../farms/sigpac';
+import { dayOf, withApplication } from './application-history';
+import { guardRowKey } from './phyto-keys';
+import { Guard, RegistrationStore, WriteConflict } from './phyto-store';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
 
@@ -55,7 +58,9 @@ export async function registerApplication(
     ]);
   }
   const product = input.body.subtype.code;
-  const idcps = [...new Set(input.body.idcp.map(Number))].filter((i) => farm.byIdcp.has(i));
+  const sigpacs = [
+    ...new Set(input.body.idcp.flatMap((i) => farm.byIdcp.get(Number(i)) ?? []).map((e) => sigpacCode(e))),
+  ];
   const idem = input.idempotencyKey
     ? {
         hash: idempotencyHash(input.client.id, input.idempotencyKey),
@@ -66,7 +71,7 @@ export async function registerApplication(
   for (let attempt = 1; ; attempt++) {
     const [reference, state] = await Promise.all([
       deps.reference.get(),
-      deps.store.readRegistrationState(farm.meta.farmId, product, idcps, idem?.hash ?? null),
+      deps.store.readRegistrationState(farm.meta, product, sigpacs, idem?.hash ?? null),
     ]);
     if (idem && state.idempotency) return replay(state.idempotency, idem.requestHash);
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
@@ -78,7 +83,7 @@ export async function registerApplication(
       farm,
       product: reference.products.get(product),
       applicator: reference.applicators.get(input.body.applicator.user.ropo),
-      history: new Map([...state.guards].map(([idcp, g]) => [idcp, g.prior])),
+      history: new Map([...state.guards].map(([sigpac, g]) => [sigpac, g.days])),
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
     });
     if (violations.length > 0) {
@@ -86,16 +91,16 @@ export async function registerApplication(
     }
     const id = await deps.ids.take();
     const record = buildRecord(id, input.body, reference.products.get(product)!, resolution, farm, input.exported, now);
-    const at = appliedAt.toUTC().toISO()!;
-    const guards = resolution.entries.map((e) => {
-      const g = state.guards.get(e.idcp);
-      const prior = [...(g?.prior ?? []), { recordId: id, at }].sort((a, b) => a.at.localeCompare(b.at));
-      return { rowKey: g?.rowKey ?? `g~${product}~${e.idcp}`, idcp: e.idcp, prior, etag: g?.etag };
+    const day = dayOf(appliedAt);
+    const guards = sigpacs.map((sigpac): Guard => {
+      const g = state.guards.get(sigpac);
+      const days = withApplication(g?.days ?? {}, day, 1);
+      return { rowKey: g?.rowKey ?? guardRowKey(product, sigpac), sigpac, days, etag: g?.etag };
     });
     const body = JSON.stringify([record]);
     try {
       await deps.store.insert(
-        farm.meta.farmId,
+        farm.meta,
         { record, id, product, appliedAtMs: appliedAt.toMillis(), exported: input.exported },
         guards,
         idem && { ...idem, status: 201, body },

@@ -4,13 +4,7 @@ import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
 import { CatalogueName } from '../catalog/siex-codes/catalogues';
 import { ProductUse } from '../catalog/product';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
-
-/** An application already stored for the same product on one crop location. */
-export interface PriorApplication {
-  recordId: number;
-  /** UTC instant, ISO. */
-  at: string;
-}
+import { DayCounts } from './application-history';
 
 /** Everything the registration rules look at; the rules themselves do no I/O. */
 export interface RuleContext {
@@ -22,8 +16,8 @@ export interface RuleContext {
   farm: FarmIndex;
   product: StoredProduct | undefined;
   applicator: StoredApplicator | undefined;
-  /** Prior applications of this product on this farm campaign, per idcp. */
-  history: Map<number, PriorApplication[]>;
+  /** Prior applications of this product per enclosure (SIGPAC code), across campaigns; none stored: absent. */
+  history: Map<string, DayCounts>;
   /** True when a SIEX catalogue code exists and is in force on the date (catalogue name as in the SIEX files). */
   codeInForce: (catalogue: CatalogueName, code: string, on: DateTime) => boolean;
 }

@@ -1,12 +1,15 @@
+import { dataTables } from './azure-sdk';
+
 /**
- * OData string literals for Table Storage filters: a quote is doubled, so a value can never close the literal and
- * change the query, whatever validation it went through before reaching here.
+ * Table Storage filters through @azure/data-tables' own `odata` template, which quotes and escapes every interpolated
+ * string, so a value can never close its literal and change the query whatever validation it went through. A filter
+ * is only built for a query on a table client, so the SDK is loaded by then.
  */
-export function odataString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
+export function odata(strings: TemplateStringsArray, ...values: unknown[]): string {
+  return dataTables().odata(strings, ...values);
 }
 
 /** `Field eq 'value'`, escaped. */
 export function odataEq(field: string, value: string): string {
-  return `${field} eq ${odataString(value)}`;
+  return `${field} ${odata`eq ${value}`}`;
 }

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '../../shared/openapi/document';
-import { dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
+import { CAMPAIGN, dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { get, listIdcpBody, postJson, Reply, seed } from '../helpers/http';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
@@ -22,7 +22,7 @@ const vineBody = listIdcpBody({ typecropId: '102', code: 1001 }, [
 
 /** The operations of the farm flow, as (caller, target farm) → reply. */
 const probes: [string, (keys: typeof clientA, rea: string, agrifarmId: string) => Promise<Reply>][] = [
-  ['GET /v1/siex/farms', (keys, rea) => get(`/v1/siex/farms?rea=${rea}&year=2026`, keys)],
+  ['GET /v1/siex/farms', (keys, rea) => get(`/v1/siex/farms?rea=${rea}&year=${CAMPAIGN}`, keys)],
   [
     'POST /v1/siex/listidcp/',
     (keys, _, id) => postJson(`/v1/siex/listidcp/?agrifarmId=${encodeURIComponent(id)}`, vineBody, keys),
@@ -35,8 +35,8 @@ const probes: [string, (keys: typeof clientA, rea: string, agrifarmId: string) =
 
 beforeAll(async () => {
   await seed(dataset({ clients: [clientA, clientB], farms: [testFarm(reaA), testFarm(reaB)] }));
-  ids[reaA] = (await get(`/v1/siex/farms?rea=${reaA}&year=2026`, clientA)).json[0].id;
-  ids[reaB] = (await get(`/v1/siex/farms?rea=${reaB}&year=2026`, clientB)).json[0].id;
+  ids[reaA] = (await get(`/v1/siex/farms?rea=${reaA}&year=${CAMPAIGN}`, clientA)).json[0].id;
+  ids[reaB] = (await get(`/v1/siex/farms?rea=${reaB}&year=${CAMPAIGN}`, clientB)).json[0].id;
 });
 
 describe('cross-client probe', () => {

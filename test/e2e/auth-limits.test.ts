@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
+import { CAMPAIGN, dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { call, get, Keys, listIdcpBody, postChunked, postJson, Reply, seed } from '../helpers/http';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
@@ -19,7 +19,7 @@ const limited = testClient('auth-limited', [rea]);
 const bystander = testClient('auth-bystander', [rea]);
 
 const MB = 1024 * 1024;
-const FARM = `/v1/siex/farms?rea=${rea}&year=2026`;
+const FARM = `/v1/siex/farms?rea=${rea}&year=${CAMPAIGN}`;
 let agrifarmId: string;
 const listIdcpPath = () => `/v1/siex/listidcp/?agrifarmId=${encodeURIComponent(agrifarmId)}`;
 const validBody = () =>

@@ -1,4 +1,4 @@
-import { dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
+import { CAMPAIGN, dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { get, Reply, seed } from '../helpers/http';
 import { checkFarmShape, checkProblemShape } from '../helpers/spec-shapes';
 
@@ -27,14 +27,14 @@ beforeAll(async () => {
   await seed(
     dataset({
       clients: [clientA, clientB],
-      farms: [farmA, testFarm(reaA, { year: 2025, name: 'Campaña anterior' }), testFarm(reaB)],
+      farms: [farmA, testFarm(reaA, { year: CAMPAIGN - 1, name: 'Campaña anterior' }), testFarm(reaB)],
     }),
   );
 });
 
 describe('farm lookup', () => {
   it('answers 200 with a one-item array of the farm, in the spec shape field by field and type by type', async () => {
-    const reply = await lookup(reaA, 2026);
+    const reply = await lookup(reaA, CAMPAIGN);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
     expect(Array.isArray(reply.json)).toBe(true);
@@ -44,7 +44,7 @@ describe('farm lookup', () => {
     expect(farm).toMatchObject({
       name: 'Finca El Olivar',
       description: farmA.description,
-      year: 2026,
+      year: CAMPAIGN,
       address: { addressLocality: 'Requena', addressCountry: 'ES' },
       owned: { name: 'Luis', surname: 'García Sanz', email: 'luis@example.org', nif: '71234567W' },
       regionalAttributes: [
@@ -85,25 +85,25 @@ describe('farm lookup', () => {
   });
 
   it('answers each campaign of a REA as its own farm', async () => {
-    const [y2026, y2025] = await Promise.all([lookup(reaA, 2026), lookup(reaA, 2025)]);
-    expect(y2025.status).toBe(200);
-    checkFarmShape(y2025.json[0]);
-    expect(y2025.json[0]).toMatchObject({ year: 2025, name: 'Campaña anterior' });
-    expect(y2025.json[0].id).not.toBe(y2026.json[0].id);
+    const [current, previous] = await Promise.all([lookup(reaA, CAMPAIGN), lookup(reaA, CAMPAIGN - 1)]);
+    expect(previous.status).toBe(200);
+    checkFarmShape(previous.json[0]);
+    expect(previous.json[0]).toMatchObject({ year: CAMPAIGN - 1, name: 'Campaña anterior' });
+    expect(previous.json[0].id).not.toBe(current.json[0].id);
   });
 
   it('answers the same farm id and idcp values on every call', async () => {
-    const a = await lookup(reaA, 2026);
-    const b = await lookup(reaA, 2026);
+    const a = await lookup(reaA, CAMPAIGN);
+    const b = await lookup(reaA, CAMPAIGN);
     expect(b.json).toEqual(a.json);
   });
 
   it('matches routes case-insensitively and with a trailing slash, passing the query through', async () => {
-    const reference = await lookup(reaA, 2026);
+    const reference = await lookup(reaA, CAMPAIGN);
     for (const path of [
-      `/V1/SIEX/FARMS?rea=${reaA}&year=2026`,
-      `/v1/siex/farms/?rea=${reaA}&year=2026`,
-      `/v1/Siex/Farms/?year=2026&rea=${reaA}`,
+      `/V1/SIEX/FARMS?rea=${reaA}&year=${CAMPAIGN}`,
+      `/v1/siex/farms/?rea=${reaA}&year=${CAMPAIGN}`,
+      `/v1/Siex/Farms/?year=${CAMPAIGN}&rea=${reaA}`,
     ]) {
       const reply = await get(path, clientA);
       expect(reply.status).toBe(200);
@@ -112,21 +112,21 @@ describe('farm lookup', () => {
   });
 
   it('404s an unknown REA and an unknown campaign year, as problem details', async () => {
-    for (const reply of [await lookup(unknownRea, 2026), await lookup(reaA, 2031)]) {
+    for (const reply of [await lookup(unknownRea, CAMPAIGN), await lookup(reaA, CAMPAIGN + 5)]) {
       expectProblem(reply, 404);
       expect(reply.json.errors.map((e: any) => e.code)).toEqual(['FARM_NOT_FOUND']);
     }
   });
 
   it('404s a farm of another client exactly as if it did not exist', async () => {
-    const foreign = await lookup(reaB, 2026);
-    const unknown = await lookup(unknownRea, 2026);
+    const foreign = await lookup(reaB, CAMPAIGN);
+    const unknown = await lookup(unknownRea, CAMPAIGN);
     expectProblem(foreign, 404);
     // same body once the REA asked for is swapped: nothing tells that farm B exists
     expect(foreign.text).toBe(unknown.text.split(unknownRea).join(reaB));
     expect(foreign.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
     // and client B does see it
-    expect((await lookup(reaB, 2026, clientB)).status).toBe(200);
+    expect((await lookup(reaB, CAMPAIGN, clientB)).status).toBe(200);
   });
 
   it('400s missing parameters, listing every one', async () => {
@@ -139,16 +139,16 @@ describe('farm lookup', () => {
     const noYear = await get(`/v1/siex/farms?rea=${reaA}`, clientA);
     expectProblem(noYear, 400);
     expect(noYear.json.errors.map((e: any) => [e.code, e.path])).toEqual([['REQUIRED', 'query.year']]);
-    const noRea = await get('/v1/siex/farms?year=2026', clientA);
+    const noRea = await get(`/v1/siex/farms?year=${CAMPAIGN}`, clientA);
     expect(noRea.json.errors.map((e: any) => [e.code, e.path])).toEqual([['REQUIRED', 'query.rea']]);
   });
 
   it.each([
     ['a year that is not a number', () => `rea=${reaA}&year=abcd`, ['query.year']],
     ['a two-digit year', () => `rea=${reaA}&year=26`, ['query.year']],
-    ['a decimal year', () => `rea=${reaA}&year=2026.0`, ['query.year']],
-    ['a REA with a slash', () => 'rea=46%2F0001&year=2026', ['query.rea']],
-    ['a REA with spaces', () => 'rea=46%200001&year=2026', ['query.rea']],
+    ['a decimal year', () => `rea=${reaA}&year=${CAMPAIGN}.0`, ['query.year']],
+    ['a REA with a slash', () => `rea=46%2F0001&year=${CAMPAIGN}`, ['query.rea']],
+    ['a REA with spaces', () => `rea=46%200001&year=${CAMPAIGN}`, ['query.rea']],
     ['an empty REA and year', () => 'rea=&year=', ['query.rea', 'query.year']],
   ])('400s %s', async (_, query, paths) => {
     const reply = await get(`/v1/siex/farms?${query()}`, clientA);

@@ -1,4 +1,4 @@
-import { dataset, enclosure, testClient, testFarm, uniqueRea } from '../helpers/dataset';
+import { CAMPAIGN, dataset, enclosure, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { call, get, listIdcpBody, postJson, Reply, seed } from '../helpers/http';
 import { checkIdcpSetShape, checkProblemShape } from '../helpers/spec-shapes';
 
@@ -45,8 +45,8 @@ beforeAll(async () => {
     sigpac: [enclosure(30, 5, 1, '46', '0.50'), enclosure(30, 5, 2, '46', '0.75')],
   });
   await seed(dataset({ clients: [clientA, clientB], farms: [farm, testFarm(reaB)] }));
-  const a = await get(`/v1/siex/farms?rea=${reaA}&year=2026`, clientA);
-  const b = await get(`/v1/siex/farms?rea=${reaB}&year=2026`, clientB);
+  const a = await get(`/v1/siex/farms?rea=${reaA}&year=${CAMPAIGN}`, clientA);
+  const b = await get(`/v1/siex/farms?rea=${reaB}&year=${CAMPAIGN}`, clientB);
   expect([a.status, b.status]).toEqual([200, 200]);
   farmA = a.json[0];
   farmIdA = farmA.id;

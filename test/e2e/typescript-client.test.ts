@@ -3,6 +3,7 @@ import { ExportFarm, exportFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
 import { gatewayUrl } from '../helpers/http';
 import { body } from '../helpers/phyto-stack';
+import { CAMPAIGN } from '../helpers/dataset';
 
 /**
  * The README flow through the TypeScript client package, as an ERP would write it, against the local stack behind a
@@ -37,16 +38,20 @@ describe('the TypeScript client, through the README flow', () => {
   it('looks the farm up with an integer year, riding out a 429 after its Retry-After', async () => {
     proxy.failNext('GET', '/v1/siex/farms', { status: 429, retryAfterSeconds: 1, mode: 'instead' });
     const started = Date.now();
-    const farms = await orThrow(client.api.GET('/v1/siex/farms', { params: { query: { rea: farm.rea, year: 2026 } } }));
+    const farms = await orThrow(
+      client.api.GET('/v1/siex/farms', { params: { query: { rea: farm.rea, year: CAMPAIGN } } }),
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(seenOn('GET', '/v1/siex/farms').map((s) => s.answered)).toEqual([429, 200]);
     agrifarmId = farms[0].id;
     expect(agrifarmId).toBe(farm.agrifarmId);
-    expect(farms[0].year).toBe(2026);
+    expect(farms[0].year).toBe(CAMPAIGN);
   });
 
   it('gets the idcp of a crop and enclosure', async () => {
-    const farms = await orThrow(client.api.GET('/v1/siex/farms', { params: { query: { rea: farm.rea, year: 2026 } } }));
+    const farms = await orThrow(
+      client.api.GET('/v1/siex/farms', { params: { query: { rea: farm.rea, year: CAMPAIGN } } }),
+    );
     const vine = farms[0].agriCrop.find((c) => c.crop.typecrop.id === '102')!;
     const { idcp, dimension: _, ...sigpac } = vine.agriParcel[0].sigpac[0];
     const set = await orThrow(
@@ -115,14 +120,14 @@ describe('the TypeScript client, through the README flow', () => {
   it('types the spec calls: integer year, jobId, page and page_size, and refuses them as strings', () => {
     // Compile-time checks (tsc runs over this file before jest): the calls type-check, the strings do not.
     const typed = () => [
-      client.api.GET('/v1/siex/farms', { params: { query: { rea: 'x', year: 2026 } } }),
+      client.api.GET('/v1/siex/farms', { params: { query: { rea: 'x', year: CAMPAIGN } } }),
       client.api.GET('/api-service/v1/entities/jobstatus', { params: { query: { jobId: 1 } } }),
       client.api.GET('/v1/entities/jobresult', { params: { query: { jobId: 1 } } }),
       client.api.GET('/v1/entities/agriphytosanitarys', {
         params: { query: { agrifarmId: 'x', page: 1, page_size: 20 } },
       }),
       // @ts-expect-error year is an integer
-      client.api.GET('/v1/siex/farms', { params: { query: { rea: 'x', year: '2026' } } }),
+      client.api.GET('/v1/siex/farms', { params: { query: { rea: 'x', year: String(CAMPAIGN) } } }),
       // @ts-expect-error jobId is an integer
       client.api.GET('/api-service/v1/entities/jobstatus', { params: { query: { jobId: '1' } } }),
       client.api.GET('/v1/entities/agriphytosanitarys', {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { ZONE } from '../../shared/domain/dates';
 import { ClientRegistration } from '../../shared/clients/client-registration';
 import { Dataset } from '../../shared/backoffice/dataset-schema';
 import { Farm } from '../../shared/farms/farm';
@@ -11,6 +13,25 @@ import { SigpacRef } from '../../shared/farms/sigpac';
 export function suffix(bytes = 5): string {
   return randomBytes(bytes).toString('hex');
 }
+
+const NOW = DateTime.now().setZone(ZONE);
+
+/**
+ * The instant tests that use the real clock date their applications from: now, except in the first two weeks of
+ * January, when it is noon on the last day of the previous year. An application belongs to the campaign of its
+ * date, so "six days before" must not cross New Year; the test stack allows 30 days of back-dating (its
+ * MAX_BACKDATE_DAYS) so that dates before this anchor stay registrable then. Nothing in the tests breaks on 1 January.
+ */
+export const ANCHOR =
+  NOW.ordinal > 14
+    ? NOW
+    : NOW.minus({ years: 1 }).endOf('year').set({ hour: 12, minute: 0, second: 0, millisecond: 0 });
+
+/** The campaign year of test farms: the anchor's, from the clock. */
+export const CAMPAIGN = ANCHOR.year;
+
+/** The back-dating the test stack allows (see ANCHOR). */
+export const TEST_MAX_BACKDATE_DAYS = 30;
 
 /** A REA code (letters and digits) unique to this run. */
 export function uniqueRea(): string {
@@ -54,7 +75,7 @@ export function enclosure(pol: number, parc: number, enc: number, prov = '46', d
 export function testFarm(rea: string, overrides: Partial<Farm> = {}): Farm {
   return {
     rea,
-    year: 2026,
+    year: CAMPAIGN,
     name: `Finca ${rea}`,
     description: 'Viña y olivar de prueba',
     locality: 'Requena',

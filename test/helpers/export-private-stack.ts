@@ -15,6 +15,7 @@ import {
 } from '../../local/siex-simulator/server';
 import { EXPORT_QUEUE } from '../../shared/store/queues';
 import { storageConnection } from '../support/stack-env';
+import { TEST_MAX_BACKDATE_DAYS } from './dataset';
 
 /**
  * A private export pipeline for the fault tests, beside the shared stack and on the same Azurite:
@@ -224,8 +225,11 @@ export interface PrivateRunner extends RunnerProcess {
 export interface PrivatePipeline {
   siex: RunningSiexSimulator;
   mail: RunningMailStub;
-  /** Starts a runner reading the queues of `tag` (a proxy per tag, started on first use). */
-  runner(tag: string): Promise<PrivateRunner>;
+  /**
+   * Starts a runner reading the queues of `tag` (a proxy per tag, started on first use); `settings` override the test
+   * settings it runs with.
+   */
+  runner(tag: string, settings?: Record<string, string>): Promise<PrivateRunner>;
   proxy(tag: string): QueueProxy;
   /** A client of the real (renamed) queue, e.g. to put a message on a tag's poison queue. */
   queue(tag: string, appQueue: string): QueueClient;
@@ -256,7 +260,7 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
   return {
     siex,
     mail,
-    async runner(tag) {
+    async runner(tag, settings = {}) {
       const proxy = await proxyOf(tag);
       const lines: string[] = [];
       const n = runners.length + 1;
@@ -268,6 +272,7 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
           AzureWebJobsStorage: proxy.connectionString,
           AUTH_MODE: 'local',
           RATE_LIMIT_PER_MINUTE: '100000',
+          MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
           REFERENCE_CACHE_SECONDS: '0',
           SIEX_RETRY_BASE_MS: '20',
           SIEX_TIMEOUT_MS: '3000',
@@ -276,6 +281,7 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
           SIEX_PASSWORD: SIMULATOR_DEFAULT_CREDENTIALS.password,
           EMAIL_CONNECTION_STRING: mail.connectionString,
           EMAIL_ENDPOINT: '',
+          ...settings,
         },
         onLine: (line) => {
           lines.push(line);

@@ -7,7 +7,9 @@ import { SiexCode } from '../../shared/catalog/siex-codes/catalogues';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { DATE_TIME_FORMAT, parseDateTime, ZONE } from '../../shared/domain/dates';
 import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
-import { PriorApplication, RuleContext } from '../../shared/phyto/rule-context';
+import { RuleContext } from '../../shared/phyto/rule-context';
+import { DayCounts, dayOf, withApplication } from '../../shared/phyto/application-history';
+import { sigpacCode } from '../../shared/farms/sigpac';
 
 /**
  * Pure builders for the phytosanitary tests (issue 3): products modelled on the demo dataset's real register entries,
@@ -230,8 +232,9 @@ export interface ContextOptions {
 
 export const DEFAULT_NOW = '15-05-2026 12:00:00';
 
-export function priorApplications(times: string[], firstId = 1): PriorApplication[] {
-  return times.map((t, i) => ({ recordId: firstId + i, at: madrid(t).toUTC().toISO()! }));
+/** Stored applications at these Madrid wall-clock times, as the history of one enclosure holds them. */
+export function priorApplications(times: string[]): DayCounts {
+  return times.reduce((days: DayCounts, t) => withApplication(days, dayOf(madrid(t)), 1), {});
 }
 
 export function ruleContext(o: ContextOptions = {}): RuleContext {
@@ -241,18 +244,22 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
   );
   const cards = new Map((o.applicators ?? Object.values(CARDS)).map((a) => [a.ropo, a]));
   const codes = smallSiexCodes();
+  // Unless a test gives its own farm, the farm is of the application's campaign (OUTSIDE_CAMPAIGN has tests of its own).
+  const appliedAt = madrid(request.dateApplication);
+  const doc = o.farm ?? farmIndexDoc();
+  const farm = new FarmIndex(o.farm ? doc : { ...doc, meta: { ...doc.meta, year: appliedAt.year } });
   return {
     request,
-    appliedAt: madrid(request.dateApplication),
+    appliedAt,
     now: madrid(o.now ?? DEFAULT_NOW),
     maxBackdateDays: o.maxBackdateDays ?? 7,
-    farm: new FarmIndex(o.farm ?? farmIndexDoc()),
+    farm,
     product: products.get(request.subtype.code),
     applicator: cards.get(request.applicator.user.ropo),
     history: new Map(
-      Object.entries(o.history ?? {}).map(([idcp, times], i) => [
-        Number(idcp),
-        priorApplications(times, 1000 * (i + 1)),
+      Object.entries(o.history ?? {}).map(([idcp, times]) => [
+        sigpacCode(farm.byIdcp.get(Number(idcp))!),
+        priorApplications(times),
       ]),
     ),
     codeInForce: (catalogue, code, on) => codes.isValid(catalogue, code, on),

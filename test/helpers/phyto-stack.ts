@@ -16,10 +16,12 @@ import { ZONE } from '../../shared/domain/dates';
 import { endpoint } from '../../shared/http/endpoint';
 import { RegisterDeps } from '../../shared/phyto/register-service';
 import { FarmStore } from '../../shared/farms/farm-store';
+import { sigpacCode } from '../../shared/farms/sigpac';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
+import { FarmKey, holdingPartition } from '../../shared/phyto/phyto-keys';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
-import { enclosure, testClient, testFarm, uniqueRea } from './dataset';
+import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
 import { get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
 import { storageConnection, testTables } from './storage';
@@ -105,9 +107,10 @@ export const APPLICATORS = {
  * A farm with vine (102, variety 1001) on `vineEnclosures` enclosures of two parcels, olive (101) on one and wheat (1)
  * on one. Its idcps, in that order, are what `idcpsOf` returns.
  */
-export function phytoFarm(rea: string, vineEnclosures = 4): Farm {
+export function phytoFarm(rea: string, vineEnclosures = 4, year = CAMPAIGN): Farm {
   const vine = Array.from({ length: vineEnclosures }, (_, i) => enclosure(12, 45 + Math.floor(i / 10), (i % 10) + 1));
   return testFarm(rea, {
+    year,
     description: 'Viña, olivar y trigo de prueba',
     crops: [
       {
@@ -157,8 +160,17 @@ export { testClient, uniqueRea };
 /** The farm id and idcps (vine..., olive, wheat) of an imported farm, read from storage as the gateway reads them. */
 export async function farmOf(
   rea: string,
-  year = 2026,
-): Promise<{ farmId: number; agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
+  year = CAMPAIGN,
+): Promise<{
+  farmId: number;
+  key: FarmKey;
+  agrifarmId: string;
+  vine: string[];
+  olive: string;
+  wheat: string;
+  /** The SIGPAC code of an idcp's enclosure: what the history rows are keyed by. */
+  sigpac: (idcp: string) => string;
+}> {
   const store = new FarmStore(testTables(), 0);
   const info = await store.lookupInfo(rea, year);
   if (!info) throw new Error(`farm ${rea} was not imported`);
@@ -167,6 +179,8 @@ export async function farmOf(
     index.doc.idcps.filter((e) => index.cropOf(e).typecropId === typecrop).map((e) => String(e.idcp));
   return {
     farmId: info.farmId,
+    key: index.meta,
+    sigpac: (idcp) => sigpacCode(index.byIdcp.get(Number(idcp))!),
     agrifarmId: `urn:ngsi-ld:AgriFarm:${info.farmId}`,
     vine: byCrop('102'),
     olive: byCrop('101')[0],
@@ -177,8 +191,8 @@ export async function farmOf(
 // ---------------------------------------------------------------------------------------------------------------
 // Requests.
 
-/** A Madrid wall-clock time `days` days before `from` (default: the real clock) at hh:mm, as the API writes it. */
-export function daysAgo(days: number, hhmm = '08:00', from: DateTime = DateTime.now()): string {
+/** A Madrid wall-clock time `days` days before `from` (default: the tests' anchor, see ANCHOR) at hh:mm, as the API writes it. */
+export function daysAgo(days: number, hhmm = '08:00', from: DateTime = ANCHOR): string {
   const [h, m] = hhmm.split(':').map(Number);
   return apiTime(from.setZone(ZONE).minus({ days }).set({ hour: h, minute: m, second: 0, millisecond: 0 }));
 }
@@ -227,6 +241,7 @@ export function inProcessServices(cacheSeconds = 0): Services {
       AzureWebJobsStorage: storageConnection(),
       AUTH_MODE: 'local',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
       REFERENCE_CACHE_SECONDS: String(cacheSeconds),
     }),
   );
@@ -280,27 +295,27 @@ export function inProcessRegister(svc: Services, now: () => DateTime) {
   };
 }
 
-/** Every row of a farm's phyto partition (records, pointers, guards, idempotency entries), by row key. */
-export async function partitionRows(farmId: number): Promise<Map<string, Record<string, unknown>>> {
+/** Every row of a farm's holding partition (records, pointers, guards, idempotency entries), by row key. */
+export async function partitionRows(farm: FarmKey): Promise<Map<string, Record<string, unknown>>> {
   const table = await testTables().table('phyto');
   const rows = new Map<string, Record<string, unknown>>();
   for await (const e of table.listEntities<Record<string, unknown>>({
-    queryOptions: { filter: `PartitionKey eq 'f${farmId}'` },
+    queryOptions: { filter: `PartitionKey eq '${holdingPartition(farm)}'` },
   })) {
     rows.set(String(e.rowKey), e);
   }
   return rows;
 }
 
-export async function recordCount(farmId: number): Promise<number> {
-  return (await new PhytoStore(testTables()).listKeys(farmId)).length;
+export async function recordCount(farm: FarmKey): Promise<number> {
+  return (await new PhytoStore(testTables()).listKeys(farm)).length;
 }
 
 /** A farm as a client learns it over HTTP: its agrifarmId and idcps (vine..., olive, wheat) from the farm lookup. */
 export async function farmOverHttp(
   keys: Keys,
   rea: string,
-  year = 2026,
+  year = CAMPAIGN,
 ): Promise<{ agrifarmId: string; vine: string[]; olive: string; wheat: string }> {
   const res = await get(`/v1/siex/farms?rea=${encodeURIComponent(rea)}&year=${year}`, keys);
   if (res.status !== 200) throw new Error(`farm lookup of ${rea}: ${res.status} ${res.text}`);

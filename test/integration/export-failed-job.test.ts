@@ -10,6 +10,7 @@ import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+import { CAMPAIGN } from '../helpers/dataset';
 
 /**
  * A job that cannot finish, on the real Azurite: what SIEX may already have must not be sent again blindly, and a
@@ -31,7 +32,7 @@ beforeAll(async () => {
   svc = inProcessServices();
   me = (await svc.gate.findClient(client.sidKey))!;
   register = inProcessRegister(svc, () => DateTime.now());
-  const info = (await svc.farms.lookupInfo(rea, 2026))!;
+  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
   agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
   farm = await accessibleFarm(svc.farms, me, agrifarmId);
 });

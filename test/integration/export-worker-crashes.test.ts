@@ -9,6 +9,7 @@ import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+import { CAMPAIGN } from '../helpers/dataset';
 
 /**
  * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and
@@ -127,7 +128,7 @@ beforeAll(async () => {
   svc = inProcessServices();
   me = (await svc.gate.findClient(client.sidKey))!;
   registerHttp = inProcessRegister(svc, () => DateTime.now());
-  const info = (await svc.farms.lookupInfo(rea, 2026))!;
+  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
   agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
   farm = await accessibleFarm(svc.farms, me, agrifarmId);
 }, 60_000);
@@ -200,7 +201,7 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
     undefined,
   ]);
   // Only the accepted ones exported.
-  const pointers = await svc.phyto.readPointers(farm.meta.farmId, [...job.sendable, job.unsendable]);
+  const pointers = await svc.phyto.readPointers(farm.meta, [...job.sendable, job.unsendable]);
   const exported = [...job.sendable, job.unsendable].map((id) => pointers.get(id)!.exported);
   expect([label, exported]).toEqual([label, [true, false, true, true, false]]);
   // The outcome e-mail under the job's one operation id (the mail service sends a repeat of it no more).

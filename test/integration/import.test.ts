@@ -11,7 +11,7 @@ import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { CatalogStore } from '../../shared/catalog/catalog-store';
 import { TABLES } from '../../shared/store/tables';
-import { dataset, enclosure, suffix, testClient, testFarm, uniqueRea } from '../helpers/dataset';
+import { CAMPAIGN, dataset, enclosure, suffix, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { allEntities, partition, testTables } from '../helpers/storage';
 import { checkFarmShape } from '../helpers/spec-shapes';
 import { runAdminCli as runAdmin } from '../helpers/admin-cli';
@@ -58,7 +58,7 @@ function valid(input: Dataset): Dataset {
 }
 
 /** idcp by crop key and SIGPAC code, read back from the stored farm index. */
-async function storedIdcps(farms: FarmStore, rea: string, year = 2026): Promise<Map<string, number>> {
+async function storedIdcps(farms: FarmStore, rea: string, year = CAMPAIGN): Promise<Map<string, number>> {
   const info = await farms.lookupInfo(rea, year);
   const index = (await farms.readIndex(info!.farmId))!.index;
   return new Map(
@@ -94,7 +94,7 @@ describe('importDataset against Azurite', () => {
       farms: { added: 2, changed: 0, unchanged: 0 },
     });
     const farms = new FarmStore(tables, 0);
-    const viewBefore = await partition(tables, TABLES.farms, `lookup~${reaA}~2026`);
+    const viewBefore = await partition(tables, TABLES.farms, `lookup~${reaA}~${CAMPAIGN}`);
     const second = await importDataset(ds, tables, DateTime.now().plus({ days: 3 }));
     expect(second).toEqual({
       clients: { added: 0, changed: 0, unchanged: 1 },
@@ -103,10 +103,10 @@ describe('importDataset against Azurite', () => {
       farms: { added: 0, changed: 0, unchanged: 2 },
     });
     // nothing rewritten: same ETags, same view text (dateCreated of the first import)
-    const viewAfter = await partition(tables, TABLES.farms, `lookup~${reaA}~2026`);
+    const viewAfter = await partition(tables, TABLES.farms, `lookup~${reaA}~${CAMPAIGN}`);
     expect(viewAfter.map((e) => e.etag)).toEqual(viewBefore.map((e) => e.etag));
     expect(await farms.lookupView(reaB, 2025)).not.toBeNull();
-    expect(await farms.lookupView(reaB, 2026)).toBeNull();
+    expect(await farms.lookupView(reaB, CAMPAIGN)).toBeNull();
   });
 
   it('stores the rendered farm view with the spec shape, and the farm id the index holds', async () => {
@@ -114,13 +114,13 @@ describe('importDataset against Azurite', () => {
     const rea = uniqueRea();
     await importDataset(valid(dataset({ farms: [testFarm(rea)] })), tables, DateTime.fromISO('2026-03-01T09:00:00Z'));
     const farms = new FarmStore(tables, 0);
-    const [view] = JSON.parse((await farms.lookupView(rea, 2026))!);
+    const [view] = JSON.parse((await farms.lookupView(rea, CAMPAIGN))!);
     checkFarmShape(view);
     expect(view.dateCreated).toBe('01-03-2026 10:00:00');
-    const info = await farms.lookupInfo(rea, 2026);
+    const info = await farms.lookupInfo(rea, CAMPAIGN);
     expect(view.id).toBe(`urn:ngsi-ld:AgriFarm:${info!.farmId}`);
     const index = (await farms.index(info!.farmId))!;
-    expect(index.meta).toMatchObject({ rea, year: 2026 });
+    expect(index.meta).toMatchObject({ rea, year: CAMPAIGN });
     const viewIdcps = view.agriCrop.flatMap((c: any) =>
       c.agriParcel.flatMap((p: any) => p.sigpac.map((s: any) => s.idcp)),
     );
@@ -133,7 +133,7 @@ describe('importDataset against Azurite', () => {
     const rea = uniqueRea();
     await importDataset(valid(dataset({ farms: [testFarm(rea)] })), tables);
     const before = await storedIdcps(farms, rea);
-    const [viewBefore] = JSON.parse((await farms.lookupView(rea, 2026))!);
+    const [viewBefore] = JSON.parse((await farms.lookupView(rea, CAMPAIGN))!);
 
     const changed = testFarm(rea, { name: 'Finca renombrada' });
     changed.crops[0].parcels[0].sigpac.splice(1, 1); // 12-45-2 removed
@@ -150,7 +150,7 @@ describe('importDataset against Azurite', () => {
     const added = after.get('102~1001|46-213-0-0-14-7-2')!;
     expect([...before.values()]).not.toContain(added);
 
-    const [viewAfter] = JSON.parse((await farms.lookupView(rea, 2026))!);
+    const [viewAfter] = JSON.parse((await farms.lookupView(rea, CAMPAIGN))!);
     expect(viewAfter.id).toBe(viewBefore.id);
     expect(viewAfter.name).toBe('Finca renombrada');
     expect(viewAfter.dateCreated).toBe(viewBefore.dateCreated);
@@ -170,7 +170,7 @@ describe('importDataset against Azurite', () => {
     const reas = [uniqueRea(), uniqueRea(), uniqueRea()];
     await Promise.all(reas.map((rea) => importDataset(valid(dataset({ farms: [testFarm(rea)] })), testTables())));
     const farms = new FarmStore(testTables(), 0);
-    const farmIds = await Promise.all(reas.map(async (rea) => (await farms.lookupInfo(rea, 2026))!.farmId));
+    const farmIds = await Promise.all(reas.map(async (rea) => (await farms.lookupInfo(rea, CAMPAIGN))!.farmId));
     expect(new Set(farmIds).size).toBe(3);
     const idcps = (await Promise.all(reas.map((rea) => storedIdcps(farms, rea)))).flatMap((m) => [...m.values()]);
     expect(new Set(idcps).size).toBe(idcps.length);
@@ -198,10 +198,10 @@ describe('importDataset against Azurite', () => {
     const ds = valid(dataset({ farms: [big] }));
     await importDataset(ds, tables);
     const farms = new FarmStore(tables, 0);
-    const info = (await farms.lookupInfo(rea, 2026))!;
+    const info = (await farms.lookupInfo(rea, CAMPAIGN))!;
     expect(info.rows).toBeGreaterThan(1);
     expect((await farms.readIndex(info.farmId))!.rows).toBeGreaterThan(1);
-    const [view] = JSON.parse((await farms.lookupView(rea, 2026))!);
+    const [view] = JSON.parse((await farms.lookupView(rea, CAMPAIGN))!);
     checkFarmShape(view);
     const enclosures = view.agriCrop[0].agriParcel.flatMap((p: any) => p.sigpac);
     expect(enclosures).toHaveLength(5000);
@@ -212,8 +212,8 @@ describe('importDataset against Azurite', () => {
     // a re-import of the same farm is unchanged; shrinking it leaves no stale rows behind
     expect((await importDataset(ds, tables)).farms.unchanged).toBe(1);
     await importDataset(valid(dataset({ farms: [testFarm(rea)] })), tables);
-    expect((await farms.lookupInfo(rea, 2026))!.rows).toBe(1);
-    expect(JSON.parse((await farms.lookupView(rea, 2026))!)[0].agriCrop).toHaveLength(2);
+    expect((await farms.lookupInfo(rea, CAMPAIGN))!.rows).toBe(1);
+    expect(JSON.parse((await farms.lookupView(rea, CAMPAIGN))!)[0].agriCrop).toHaveLength(2);
   });
 });
 
@@ -302,7 +302,7 @@ describe('admin CLI import (all-or-nothing)', () => {
     expect(
       await partition(tables, TABLES.clients, 'client').then((rows) => rows.some((e) => e.rowKey === good.id)),
     ).toBe(false);
-    expect(await new FarmStore(tables, 0).lookupView(rea, 2026)).toBeNull();
+    expect(await new FarmStore(tables, 0).lookupView(rea, CAMPAIGN)).toBeNull();
     const catalog = new CatalogStore(tables);
     expect((await catalog.loadProducts()).map((p) => p.code)).not.toContain(product.code);
     expect((await catalog.loadApplicators()).map((a) => a.ropo)).not.toContain(applicator.ropo);

@@ -62,8 +62,8 @@ async function outcome(
 }
 
 beforeAll(async () => {
-  await seedPhyto({ farms: Object.values(reas).map((r) => phytoFarm(r, 6)), clients: [clientA, clientB] });
-  for (const rea of Object.values(reas)) farms[rea] = await farmOf(rea);
+  await seedPhyto({ farms: Object.values(reas).map((r) => phytoFarm(r, 6, NOW.year)), clients: [clientA, clientB] });
+  for (const rea of Object.values(reas)) farms[rea] = await farmOf(rea, NOW.year);
 }, 60_000);
 
 describe('PhytoStore.insert: one entity-group transaction', () => {
@@ -75,9 +75,9 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
       body({ idcp: [f.vine[0]], dateApplication: '14-05-2026 10:00:00' }),
     );
     expect(first.status).toBe(201);
-    const before = await partitionRows(f.farmId);
-    const guard = before.get(guardRowKey(P.unlimited, Number(f.vine[0])))!;
-    expect(JSON.parse(String(guard.prior))).toHaveLength(1);
+    const before = await partitionRows(f.key);
+    const guard = before.get(guardRowKey(P.unlimited, f.sigpac(f.vine[0])))!;
+    expect(JSON.parse(String(guard.days))).toEqual({ '2026-05-14': 1 });
 
     const store = new PhytoStore(testTables());
     const ref = await svc.reference.get();
@@ -103,35 +103,35 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
     };
     const guards = [
       {
-        rowKey: guardRowKey(P.unlimited, Number(f.vine[1])),
-        idcp: Number(f.vine[1]),
-        prior: [{ recordId: id, at: madrid(req.dateApplication).toUTC().toISO()! }],
+        rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])),
+        sigpac: f.sigpac(f.vine[1]),
+        days: { '2026-05-14': 1 },
       },
       // an ETag from before another registration updated the row
       {
-        rowKey: guardRowKey(P.unlimited, Number(f.vine[0])),
-        idcp: Number(f.vine[0]),
-        prior: [],
+        rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[0])),
+        sigpac: f.sigpac(f.vine[0]),
+        days: { '2026-05-14': 2 },
         etag: `W/"datetime'2020-01-01T00%3A00%3A00.0000000Z'"`,
       },
     ];
     const idem = { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' };
-    await expect(store.insert(f.farmId, rec, guards, idem)).rejects.toBeInstanceOf(WriteConflict);
+    await expect(store.insert(f.key, rec, guards, idem)).rejects.toBeInstanceOf(WriteConflict);
     // a guard created meanwhile (insert with no ETag where a row now exists) is a conflict too
-    await expect(store.insert(f.farmId, rec, [{ ...guards[1], etag: undefined }], idem)).rejects.toBeInstanceOf(
+    await expect(store.insert(f.key, rec, [{ ...guards[1], etag: undefined }], idem)).rejects.toBeInstanceOf(
       WriteConflict,
     );
 
-    const after = await partitionRows(f.farmId);
+    const after = await partitionRows(f.key);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
-    expect(after.get(guard.rowKey as string)!.prior).toBe(guard.prior);
+    expect(after.get(guard.rowKey as string)!.days).toBe(guard.days);
     expect(after.has(idempotencyRowKey('atomic-test-key'))).toBe(false);
 
     // and with the right ETag the same write goes through whole
-    await store.insert(f.farmId, rec, [guards[0], { ...guards[1], etag: String(guard.etag) }], idem);
-    const written = await partitionRows(f.farmId);
+    await store.insert(f.key, rec, [guards[0], { ...guards[1], etag: String(guard.etag) }], idem);
+    const written = await partitionRows(f.key);
     expect(written.size).toBe(before.size + 4); // record, pointer, new guard, idempotency entry
-    expect(await recordCount(f.farmId)).toBe(2);
+    expect(await recordCount(f.key)).toBe(2);
   });
 });
 
@@ -140,8 +140,8 @@ describe('Idempotency-Key', () => {
     const f = farms[reas.idem];
     const b = body({ idcp: [f.vine[0]], dateApplication: '13-05-2026 10:00:00' });
     const first = await registerAs(clientA, reas.idem, b, 'retry-1');
-    const count = await recordCount(f.farmId);
-    const rows = (await partitionRows(f.farmId)).size;
+    const count = await recordCount(f.key);
+    const rows = (await partitionRows(f.key)).size;
     const again = await registerAs(
       clientA,
       reas.idem,
@@ -149,18 +149,18 @@ describe('Idempotency-Key', () => {
       'retry-1',
     );
     expect(again).toEqual(first);
-    expect(await recordCount(f.farmId)).toBe(count);
-    expect((await partitionRows(f.farmId)).size).toBe(rows);
+    expect(await recordCount(f.key)).toBe(count);
+    expect((await partitionRows(f.key)).size).toBe(rows);
   });
 
   it('same key, different body: 422 IDEMPOTENCY_KEY_REUSED, and the key still answers its first request', async () => {
     const f = farms[reas.idem];
     const b = body({ idcp: [f.vine[1]], dateApplication: '13-05-2026 10:00:00' });
     const first = await registerAs(clientA, reas.idem, b, 'retry-2');
-    const count = await recordCount(f.farmId);
+    const count = await recordCount(f.key);
     const reused = await outcome(registerAs(clientA, reas.idem, { ...b, dose: 0.6 }, 'retry-2'));
     expect(reused).toEqual({ status: 422, codes: ['IDEMPOTENCY_KEY_REUSED'] });
-    expect(await recordCount(f.farmId)).toBe(count);
+    expect(await recordCount(f.key)).toBe(count);
     expect(await registerAs(clientA, reas.idem, b, 'retry-2')).toEqual(first);
   });
 
@@ -184,11 +184,11 @@ describe('Idempotency-Key', () => {
   it('two concurrent identical requests with the same key create ONE record, and both get its response', async () => {
     const f = farms[reas.idem];
     const b = body({ idcp: [f.vine[4], f.vine[5]], dateApplication: '12-05-2026 10:00:00' });
-    const count = await recordCount(f.farmId);
+    const count = await recordCount(f.key);
     const replies = await Promise.all(
       Array.from({ length: 8 }, () => registerAs(clientA, reas.idem, b, 'concurrent-key')),
     );
-    expect(await recordCount(f.farmId)).toBe(count + 1);
+    expect(await recordCount(f.key)).toBe(count + 1);
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
     expect(replies.every((r) => r.status === 201)).toBe(true);
   });
@@ -220,15 +220,18 @@ describe('record ids', () => {
     const ids = (await Promise.all(sends)).map((r) => JSON.parse(r.body)[0].id as string);
     expect(ids.every((id) => /^urn:ngsi-ld:AgriPhytosanitary:[1-9]\d{0,9}$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(16);
-    const rows = await partitionRows(f.farmId);
+    const rows = await partitionRows(f.key);
     const pointers = [...rows.keys()].filter((k) => k.startsWith('i~')).map((k) => Number(k.slice(2)));
     expect(pointers.sort((a, b) => a - b)).toEqual(ids.map((id) => Number(id.split(':').pop())).sort((a, b) => a - b));
-    const guard = rows.get(guardRowKey(P.unlimited, Number(f.vine[0])))!;
-    expect(
-      JSON.parse(String(guard.prior))
-        .map((p: { recordId: number }) => p.recordId)
-        .sort((a: number, b: number) => a - b),
-    ).toEqual(pointers);
+    // every one of the 16 is counted on its day, none twice and none lost to a conflicting write
+    const guard = rows.get(guardRowKey(P.unlimited, f.sigpac(f.vine[0])))!;
+    expect(JSON.parse(String(guard.days))).toEqual({
+      '2026-05-10': 4,
+      '2026-05-11': 3,
+      '2026-05-12': 3,
+      '2026-05-13': 3,
+      '2026-05-14': 3,
+    });
   });
 });
 
@@ -247,8 +250,8 @@ describe('concurrent registrations on one location (no lost update)', () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status !== 201)).toEqual(Array(7).fill({ status: 422, codes: ['MIN_INTERVAL'] }));
-    const guard = (await partitionRows(f.farmId)).get(guardRowKey(P.microthiol, Number(f.vine[0])))!;
-    expect(JSON.parse(String(guard.prior))).toHaveLength(1);
+    const guard = (await partitionRows(f.key)).get(guardRowKey(P.microthiol, f.sigpac(f.vine[0])))!;
+    expect(Object.values(JSON.parse(String(guard.days)))).toEqual([1]);
   });
 
   it('with at most 2 per campaign: of 6 at once, exactly two are stored, the others get MAX_APPLICATIONS', async () => {
@@ -259,7 +262,7 @@ describe('concurrent registrations on one location (no lost update)', () => {
         idcp: [f.olive],
         dateApplication: `14-05-2026 0${i}:00:00`,
       });
-    const before = await recordCount(f.farmId);
+    const before = await recordCount(f.key);
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => outcome(registerAs(clientA, reas.race, b(i)))),
     );
@@ -267,7 +270,7 @@ describe('concurrent registrations on one location (no lost update)', () => {
     expect(results.filter((r) => r.status !== 201)).toEqual(
       Array(4).fill({ status: 422, codes: ['MAX_APPLICATIONS'] }),
     );
-    expect(await recordCount(f.farmId)).toBe(before + 2);
+    expect(await recordCount(f.key)).toBe(before + 2);
   });
 
   it('on overlapping location sets: whichever are stored, no location gets two applications within the interval', async () => {
@@ -285,10 +288,11 @@ describe('concurrent registrations on one location (no lost update)', () => {
     const stored = results.filter((r) => r.status === 201);
     expect(stored.length).toBeGreaterThanOrEqual(1);
     // whichever were stored, no location got two applications of the product within its 10 days
-    const rows = await partitionRows(f.farmId);
+    const rows = await partitionRows(f.key);
     for (const idcp of [f.vine[1], f.vine[2], f.vine[3]]) {
-      const prior = rows.get(guardRowKey(P.famolins, Number(idcp)));
-      expect(prior ? JSON.parse(String(prior.prior)).length : 0).toBeLessThanOrEqual(1);
+      const guard = rows.get(guardRowKey(P.famolins, f.sigpac(idcp)));
+      const days = guard ? (JSON.parse(String(guard.days)) as Record<string, number>) : {};
+      expect(Object.values(days).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
     }
     expect(
       results

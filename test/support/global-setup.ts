@@ -18,6 +18,7 @@ function writeTestHostJson(projectRoot: string, dir: string): string {
   return file;
 }
 import { runnerScript } from '../../local/runner/process';
+import { TEST_MAX_BACKDATE_DAYS } from '../helpers/dataset';
 
 /**
  * Starts one local stack for the whole jest run: in-memory Azurite on free ports and the runner serving the
@@ -44,7 +45,14 @@ export default async function globalSetup(): Promise<void> {
     catalogues: officialCataloguesDir(projectRoot),
     // Tests load data between requests: reference data is revalidated on every request instead of every minute.
     // SIEX retries and queue redeliveries are shortened so outage tests take seconds, not minutes.
-    env: { AUTH_MODE: 'local', REFERENCE_CACHE_SECONDS: '0', SIEX_RETRY_BASE_MS: '20', SIEX_TIMEOUT_MS: '3000' },
+    env: {
+      AUTH_MODE: 'local',
+      REFERENCE_CACHE_SECONDS: '0',
+      SIEX_RETRY_BASE_MS: '20',
+      SIEX_TIMEOUT_MS: '3000',
+      // Test applications are dated from test/helpers/dataset.ts's ANCHOR, which allows for this.
+      MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
+    },
     services: [siexSimulatorService({ processingMs: 100 }), mailStubService()],
     runner: { hostJson: writeTestHostJson(projectRoot, logDir) },
     output: (service, line) => log.write(`[${service}] ${line}\n`),

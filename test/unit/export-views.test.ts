@@ -20,6 +20,7 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
     clientId: 'c1',
     notifyEmail: 'erp@example.org',
     farmId: 7,
+    rea: 'R7',
     agrifarmId: 'urn:ngsi-ld:AgriFarm:7',
     status: 'EnProceso',
     inidate: '14-05-2026 10:00:00',

@@ -3,7 +3,7 @@ import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { zodViolations } from '../../shared/domain/validation';
 import { checkListQuery } from '../../shared/phyto/list-service';
-import { guardRowKey, recordRange, recordRowKey } from '../../shared/phyto/phyto-keys';
+import { appliedAtOf, guardRowKey, holdingPartition, recordRange, recordRowKey } from '../../shared/phyto/phyto-keys';
 import { madrid } from '../helpers/phyto-fixtures';
 
 /** The list's query rules (pagination pair with the spec's message, dates) and the row-key order the list relies on. */
@@ -74,23 +74,30 @@ describe('list query', () => {
 
 describe('phyto row keys', () => {
   const t = (s: string) => madrid(s).toMillis();
+  const FARM = 12;
 
   it('sort newest application first, and at the same instant the larger id first', () => {
     const keys = [
-      recordRowKey(t('01-03-2026 10:00:00'), 5),
-      recordRowKey(t('02-03-2026 10:00:00'), 1),
-      recordRowKey(t('02-03-2026 10:00:00'), 9),
-      recordRowKey(t('01-03-2026 09:59:59'), 7),
+      recordRowKey(FARM, t('01-03-2026 10:00:00'), 5),
+      recordRowKey(FARM, t('02-03-2026 10:00:00'), 1),
+      recordRowKey(FARM, t('02-03-2026 10:00:00'), 9),
+      recordRowKey(FARM, t('01-03-2026 09:59:59'), 7),
     ];
     expect([...keys].sort()).toEqual([keys[2], keys[1], keys[0], keys[3]]);
+    expect(keys.map(appliedAtOf)).toEqual([
+      t('01-03-2026 10:00:00'),
+      t('02-03-2026 10:00:00'),
+      t('02-03-2026 10:00:00'),
+      t('01-03-2026 09:59:59'),
+    ]);
   });
 
-  it('a date range includes records exactly at its first and last instants, and no other', () => {
+  it('a date range includes records of its farm campaign exactly at its first and last instants, and no other', () => {
     const from = t('01-03-2026 00:00:00');
     const to = t('01-03-2026 23:59:59') + 999;
-    const { ge, lt } = recordRange(from, to);
-    const inside = (ms: number, id: number) => {
-      const k = recordRowKey(ms, id);
+    const { ge, lt } = recordRange(FARM, from, to);
+    const inside = (ms: number, id: number, farm = FARM) => {
+      const k = recordRowKey(farm, ms, id);
       return k >= ge && k < lt;
     };
     expect(inside(from, 1)).toBe(true);
@@ -98,12 +105,20 @@ describe('phyto row keys', () => {
     expect(inside(to, 1)).toBe(true);
     expect(inside(from - 1, 1)).toBe(false);
     expect(inside(to + 1, 1)).toBe(false);
-    const all = recordRange(undefined, undefined);
-    expect(recordRowKey(0, 1) >= all.ge && recordRowKey(0, 1) < all.lt).toBe(true);
+    // the holding's other campaigns share the partition, never the range
+    expect(inside(from, 1, 11)).toBe(false);
+    expect(inside(from, 1, 13)).toBe(false);
+    expect(inside(from, 1, 120)).toBe(false);
+    const all = recordRange(FARM, undefined, undefined);
+    expect(recordRowKey(FARM, 0, 1) >= all.ge && recordRowKey(FARM, 0, 1) < all.lt).toBe(true);
+    expect(recordRowKey(FARM, Date.now(), 1) >= all.ge && recordRowKey(FARM, Date.now(), 1) < all.lt).toBe(true);
+    for (const other of [1, 11, 13, 120, 1_000_000])
+      expect(recordRowKey(other, Date.now(), 1) >= all.ge && recordRowKey(other, Date.now(), 1) < all.lt).toBe(false);
   });
 
-  it('keeps record, guard and other rows apart', () => {
-    expect(guardRowKey('ES-11179', 101)).toBe('g~ES-11179~101');
-    expect(recordRowKey(0, 1).startsWith('r~')).toBe(true);
+  it('keeps record, guard and other rows apart, in one partition per holding', () => {
+    expect(guardRowKey('ES-11179', '46-213-0-0-12-45-1')).toBe('g~ES-11179~46-213-0-0-12-45-1');
+    expect(recordRowKey(FARM, 0, 1).startsWith('r~')).toBe(true);
+    expect(holdingPartition({ farmId: 12, rea: '46000000001' })).toBe('h~46000000001');
   });
 });

@@ -6,6 +6,7 @@ import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { DomainError } from '../../shared/domain/errors';
+import { FarmKey } from '../../shared/phyto/phyto-keys';
 import { statusOf } from '../../shared/http/error-status';
 import { Guard, IdempotencyEntry, NewRecord, RegistrationState, WriteConflict } from '../../shared/phyto/phyto-store';
 import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
@@ -36,12 +37,14 @@ const client: Client = {
   farms: ['RULES0001'],
   apimSubscriptionId: 'sub-1',
 };
+/** The SIGPAC code of idcp 101's enclosure in the hand-written farm index. */
+const VINE_101 = '46-213-0-0-12-45-1';
 const stranger: Client = { ...client, id: 'other', farms: ['SOMEONE-ELSE'] };
 
 class FakeStore {
   states: RegistrationState[] = [];
   reads = 0;
-  inserts: { farmId: number; rec: NewRecord; guards: Guard[]; idem: (IdempotencyEntry & { hash: string }) | null }[] =
+  inserts: { farm: FarmKey; rec: NewRecord; guards: Guard[]; idem: (IdempotencyEntry & { hash: string }) | null }[] =
     [];
   conflicts = 0;
 
@@ -52,7 +55,7 @@ class FakeStore {
   }
 
   async insert(
-    farmId: number,
+    farm: FarmKey,
     rec: NewRecord,
     guards: Guard[],
     idem: (IdempotencyEntry & { hash: string }) | null,
@@ -61,7 +64,7 @@ class FakeStore {
       this.conflicts--;
       throw new WriteConflict('etag mismatch');
     }
-    this.inserts.push({ farmId, rec, guards, idem });
+    this.inserts.push({ farm, rec, guards, idem });
   }
 }
 
@@ -121,9 +124,10 @@ describe('registerApplication (storage faked)', () => {
       appliedAtMs: madrid('14-05-2026 10:00:00').toMillis(),
       exported: false,
     });
-    expect(guards.map((g) => [g.rowKey, g.prior])).toEqual([
-      ['g~ES-11179~101', [{ recordId: 100, at: '2026-05-14T08:00:00.000Z' }]],
-      ['g~ES-11179~102', [{ recordId: 100, at: '2026-05-14T08:00:00.000Z' }]],
+    expect(store.inserts[0].farm).toMatchObject({ farmId: 4242, rea: 'RULES0001' });
+    expect(guards.map((g) => [g.rowKey, g.days])).toEqual([
+      ['g~ES-11179~46-213-0-0-12-45-1', { '2026-05-14': 1 }],
+      ['g~ES-11179~46-213-0-0-12-45-2', { '2026-05-14': 1 }],
     ]);
   });
 
@@ -176,14 +180,14 @@ describe('registerApplication (storage faked)', () => {
     const store = new FakeStore();
     store.conflicts = 1;
     const clash = {
-      rowKey: 'g~ES-11179~101',
-      idcp: 101,
-      prior: priorApplications(['12-05-2026 10:00:00'], 55),
+      rowKey: `g~ES-11179~${VINE_101}`,
+      sigpac: VINE_101,
+      days: priorApplications(['12-05-2026 10:00:00']),
       etag: 'W/"2"',
     };
     store.states = [
       { guards: new Map(), idempotency: null },
-      { guards: new Map([[101, clash]]), idempotency: null },
+      { guards: new Map([[VINE_101, clash]]), idempotency: null },
     ];
     const e = await problem(registerApplication(deps(store), input()));
     expect(statusOf(e.violations)).toBe(422);
@@ -196,15 +200,15 @@ describe('registerApplication (storage faked)', () => {
     const store = new FakeStore();
     store.conflicts = 2;
     const far = {
-      rowKey: 'g~ES-11179~101',
-      idcp: 101,
-      prior: priorApplications(['01-05-2026 10:00:00'], 55),
+      rowKey: `g~ES-11179~${VINE_101}`,
+      sigpac: VINE_101,
+      days: priorApplications(['01-05-2026 10:00:00']),
       etag: 'W/"3"',
     };
     store.states = [
       { guards: new Map(), idempotency: null },
       { guards: new Map(), idempotency: null },
-      { guards: new Map([[101, far]]), idempotency: null },
+      { guards: new Map([[VINE_101, far]]), idempotency: null },
     ];
     const res = await registerApplication(deps(store), input());
     expect(res.status).toBe(201);
@@ -214,10 +218,10 @@ describe('registerApplication (storage faked)', () => {
     expect(rec.id).toBe(102);
     expect(guards).toEqual([
       {
-        rowKey: 'g~ES-11179~101',
-        idcp: 101,
+        rowKey: `g~ES-11179~${VINE_101}`,
+        sigpac: VINE_101,
         etag: 'W/"3"',
-        prior: [...far.prior, { recordId: 102, at: '2026-05-14T08:00:00.000Z' }],
+        days: { '2026-05-01': 1, '2026-05-14': 1 },
       },
     ]);
   });

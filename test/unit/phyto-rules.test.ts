@@ -6,6 +6,7 @@ import { checkApplication } from '../../shared/phyto/rules';
 import { CLOCK_SKEW_SECONDS } from '../../shared/phyto/time-rules';
 import {
   CARDS,
+  farmIndexDoc,
   ContextOptions,
   famolins,
   microthiol,
@@ -353,30 +354,129 @@ describe('time window (now = 15-05-2026 12:00 Madrid)', () => {
   });
 });
 
+describe("campaign: the application date is in the farm's campaign year", () => {
+  const onFarmOf = (year: number, date: string, now: string) =>
+    check({
+      request: { dateApplication: date, idcp: [OLIVE] },
+      now,
+      farm: { ...farmIndexDoc(), meta: { ...farmIndexDoc().meta, year } },
+    }).violations;
+
+  it('a treatment dated in the campaign passes, on its first and last days (Madrid time)', () => {
+    expect(onFarmOf(2026, '01-01-2026 00:00:00', '02-01-2026 10:00:00')).toEqual([]);
+    expect(onFarmOf(2026, '31-12-2026 23:59:59', '01-01-2027 10:00:00')).toEqual([]);
+  });
+
+  it("a treatment dated today on last year's farm is 422 OUTSIDE_CAMPAIGN, naming both years", () => {
+    expect(onFarmOf(2025, '14-05-2026 10:00:00', '15-05-2026 12:00:00')).toEqual([
+      {
+        code: 'OUTSIDE_CAMPAIGN',
+        path: 'body.dateApplication',
+        message: expect.stringMatching(
+          /in 2026, but this agrifarmId is the 2025 campaign; look the farm up with year=2026/,
+        ),
+      },
+    ]);
+    expect(statusOf(onFarmOf(2025, '14-05-2026 10:00:00', '15-05-2026 12:00:00'))).toBe(422);
+  });
+
+  it("New Year is Madrid's: 31-12 23:30 Madrid (22:30 UTC) is the old campaign, 01-01 00:30 Madrid the new one", () => {
+    expect(onFarmOf(2027, '31-12-2026 23:30:00', '01-01-2027 10:00:00').map((v) => v.code)).toEqual([
+      'OUTSIDE_CAMPAIGN',
+    ]);
+    expect(onFarmOf(2026, '01-01-2027 00:30:00', '01-01-2027 10:00:00').map((v) => v.code)).toEqual([
+      'OUTSIDE_CAMPAIGN',
+    ]);
+    expect(onFarmOf(2027, '01-01-2027 00:30:00', '01-01-2027 10:00:00')).toEqual([]);
+  });
+
+  it('is reported together with the other time rules', () => {
+    expect(onFarmOf(2025, '01-04-2026 10:00:00', '15-05-2026 12:00:00').map((v) => v.code)).toEqual([
+      'DATE_TOO_OLD',
+      'OUTSIDE_CAMPAIGN',
+    ]);
+  });
+});
+
 describe('history: minimum interval and maximum applications, counting what is stored', () => {
   const vine101 = (times: string[], date: string, o: ContextOptions = {}) =>
     codes({ ...o, request: { ...o.request, dateApplication: date }, history: { 101: times } });
 
-  it('the interval exactly met passes, one minute short fails (MICROTHIOL on vine: 7 days)', () => {
-    expect(vine101(['07-05-2026 10:00:00'], '14-05-2026 10:00:00')).toEqual([]);
-    expect(vine101(['07-05-2026 10:01:00'], '14-05-2026 10:00:00')).toEqual(['MIN_INTERVAL']);
+  it('counts Madrid calendar days, whatever the hours: 7 days apart passes, 6 fails (MICROTHIOL on vine: 7 days)', () => {
+    expect(vine101(['07-05-2026 23:59:00'], '14-05-2026 00:00:00')).toEqual([]);
+    expect(vine101(['07-05-2026 00:00:00'], '14-05-2026 23:59:59')).toEqual([]);
+    expect(vine101(['08-05-2026 00:00:00'], '14-05-2026 23:59:59')).toEqual(['MIN_INTERVAL']);
+    expect(vine101(['14-05-2026 00:00:00'], '14-05-2026 23:59:59')).toEqual(['MIN_INTERVAL']);
   });
 
-  it('the interval is in calendar days across a summer-time change (7 days from 25-03 10:00 CET is 01-04 10:00 CEST)', () => {
-    const o = { now: '01-04-2026 12:00:00' };
-    expect(vine101(['25-03-2026 10:00:00'], '01-04-2026 10:00:00', o)).toEqual([]);
-    expect(vine101(['25-03-2026 10:00:00'], '01-04-2026 09:59:00', o)).toEqual(['MIN_INTERVAL']);
+  it('a 3-day interval from 16-11 20:00 to 19-11 08:00 is kept: 3 calendar days, though only 60 hours', () => {
+    const base = poltigliaUnlimited().uses[0];
+    const product = poltigliaUnlimited({ uses: [{ ...base, minIntervalDays: 3 }] });
+    const o = (prior: string, date: string) =>
+      codes({
+        request: {
+          subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' },
+          dose: 0.6,
+          dateApplication: date,
+        },
+        products: [product],
+        history: { 101: [prior] },
+        now: '20-11-2026 12:00:00',
+      });
+    expect(o('16-11-2026 20:00:00', '19-11-2026 08:00:00')).toEqual([]);
+    expect(o('17-11-2026 00:00:00', '19-11-2026 23:59:00')).toEqual(['MIN_INTERVAL']);
+  });
+
+  it('the interval is in calendar days across both summer-time changes (the missing and the repeated hour)', () => {
+    // 25-03 10:00 CET to 01-04 09:59 CEST is less than 168 hours, and 7 calendar days
+    expect(vine101(['25-03-2026 10:00:00'], '01-04-2026 09:59:00', { now: '01-04-2026 12:00:00' })).toEqual([]);
+    expect(vine101(['26-03-2026 00:00:00'], '01-04-2026 23:59:00', { now: '02-04-2026 12:00:00' })).toEqual([
+      'MIN_INTERVAL',
+    ]);
+    // MICROTHIOL on olive (10 days, no months): 19-10 23:00 CEST to 29-10 00:30 CET is more than 240 hours, and 10
+    // calendar days; 20-10 to 29-10 is only 9
+    const olive = (prior: string, date: string, now: string) =>
+      codes({ request: { dateApplication: date, idcp: [OLIVE] }, history: { 201: [prior] }, now });
+    expect(olive('19-10-2026 23:00:00', '29-10-2026 00:30:00', '29-10-2026 12:00:00')).toEqual([]);
+    expect(olive('20-10-2026 00:00:00', '29-10-2026 23:30:00', '30-10-2026 12:00:00')).toEqual(['MIN_INTERVAL']);
   });
 
   it('a backdated record must also keep the interval with a LATER stored application', () => {
-    expect(vine101(['15-05-2026 09:00:00'], '08-05-2026 12:00:00')).toEqual(['MIN_INTERVAL']);
-    expect(vine101(['15-05-2026 12:00:00'], '08-05-2026 12:00:00')).toEqual([]);
+    expect(vine101(['14-05-2026 09:00:00'], '08-05-2026 12:00:00')).toEqual(['MIN_INTERVAL']);
+    expect(vine101(['15-05-2026 09:00:00'], '08-05-2026 12:00:00')).toEqual([]);
   });
 
-  it('names the location and the clashing application', () => {
+  it('reaches across New Year: an application on 24-12 holds one on 02-01 of the next campaign', () => {
+    // MICROTHIOL on olive: 10 days apart, no authorized months
+    const olive = (prior: string) =>
+      codes({
+        request: { dateApplication: '02-01-2027 10:00:00', idcp: [OLIVE] },
+        history: { 201: [prior] },
+        now: '02-01-2027 12:00:00',
+      });
+    expect(olive('24-12-2026 10:00:00')).toEqual(['MIN_INTERVAL']);
+    expect(olive('23-12-2026 10:00:00')).toEqual([]);
+  });
+
+  it("counts applications per campaign: last campaign's do not use up this one's maximum", () => {
+    const olive = (times: string[], date: string) =>
+      codes({ request: { idcp: [OLIVE], dateApplication: date }, history: { 201: times }, now: date });
+    const lastYear = ['01-06-2025 10:00:00', '01-07-2025 10:00:00', '01-08-2025 10:00:00'];
+    expect(olive(lastYear, '14-05-2026 10:00:00')).toEqual([]);
+    expect(olive([...lastYear, '01-04-2026 10:00:00', '15-04-2026 10:00:00'], '14-05-2026 10:00:00')).toEqual([]);
+    expect(
+      olive([...lastYear, '01-04-2026 10:00:00', '15-04-2026 10:00:00', '01-05-2026 10:00:00'], '14-05-2026 10:00:00'),
+    ).toEqual(['MAX_APPLICATIONS']);
+  });
+
+  it('names the enclosure and the day of the clashing application', () => {
     const { violations } = check({ request: { idcp: ['102', '101'] }, history: { 101: ['10-05-2026 10:00:00'] } });
     expect(violations).toEqual([
-      { code: 'MIN_INTERVAL', path: 'body.idcp[1]', message: expect.stringContaining('10-05-2026 10:00:00') },
+      {
+        code: 'MIN_INTERVAL',
+        path: 'body.idcp[1]',
+        message: expect.stringMatching(/enclosure 46-213-0-0-12-45-1 \(idcp 101\) had ES-11179 on 10-05-2026;/),
+      },
     ]);
   });
 
@@ -413,7 +513,7 @@ describe('history: minimum interval and maximum applications, counting what is s
         history: { 101: times },
       });
     expect(o(['01-05-2026 10:00:00', '09-05-2026 10:00:00'])).toEqual([]);
-    expect(o(['01-05-2026 10:00:00', '09-05-2026 10:00:01', '02-05-2026 10:00:00'])).toEqual([
+    expect(o(['01-05-2026 10:00:00', '10-05-2026 10:00:00', '02-05-2026 10:00:00'])).toEqual([
       'MAX_APPLICATIONS',
       'MIN_INTERVAL',
     ]);
