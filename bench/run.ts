@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { importDataset } from '../shared/backoffice/import';
 import { FarmStore } from '../shared/farms/farm-store';
-import { PhytoStore } from '../shared/phyto/phyto-store';
+import { PhytoStore, StoredApplication } from '../shared/phyto/phyto-store';
 import { dayOf, withApplication } from '../shared/phyto/application-history';
-import { guardRowKey } from '../shared/phyto/phyto-keys';
+import { guardRowKey, recordRowKey } from '../shared/phyto/phyto-keys';
 import { sigpacCode } from '../shared/farms/sigpac';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
 
   /** Gateway latency and the storage round trips the gateway made per request. */
-  const gateway = async (n: number, call: (i: number) => Promise<void>) => {
+  const gateway = async (n: number, call: (i: number) => Promise<unknown>) => {
     const warmup = Math.ceil(n / 10);
     let counted = 0;
     const latency = await measure(
@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     });
     const text = await res.text();
     if (res.status !== expect) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
   };
 
   try {
@@ -152,41 +153,61 @@ async function main(): Promise<void> {
     // Registration: one record per request, each on its own crop location so every one is lawful.
     const at = DateTime.now().setZone(ZONE).minus({ hours: 1 });
     const idcps = large.doc.idcps.map((e) => e.idcp);
-    const register = await gateway(500, (i) =>
-      http(
+    const registered: string[] = [];
+    const register = await gateway(500, async (i) => {
+      const [created] = (await http(
         'POST',
         `/v1/entities/agriphytosanitarys/?agrifarmId=${agrifarmId}`,
         phytoRequest([idcps[i + 100]!], at),
         201,
-      ),
-    );
+      )) as { id: string }[];
+      registered.push(created!.id);
+    });
     const product = dataset.products.find((p) => p.code === 'ES-99001')!;
+    const floorIds: number[] = [];
     const registerFloor = await measure(async (i) => {
       const idcp = idcps[i + 1000]!;
+      const request = phytoRequest([idcp], at);
       const sigpac = sigpacCode(large.byIdcp.get(idcp)!);
-      const state = await phyto.readRegistrationState(large.meta, 'ES-99001', [sigpac], `bench-${i}`);
+      const state = await phyto.readRegistrationState(large.meta, [guardRowKey('ES-99001', sigpac)], `bench-${i}`);
       const id = 9_000_000_000 + i + 100;
+      floorIds.push(id);
       const record = buildRecord(
         id,
-        phytoRequest([idcp], at),
+        request,
         product,
         { entries: [large.byIdcp.get(idcp)!], uses: product.uses },
         large,
         false,
         at,
       );
-      await phyto.insert(
-        large.meta,
-        { record, id, product: 'ES-99001', appliedAtMs: at.toMillis(), exported: false },
-        [
+      const rowKey = recordRowKey(large.meta.farmId, at.toMillis(), id);
+      await phyto.commit(large.meta, {
+        id,
+        write: { rowKey, product: 'ES-99001', appliedAtMs: at.toMillis(), record },
+        pointer: {
+          row: {
+            farmId: large.meta.farmId,
+            recordRowKey: rowKey,
+            exported: false,
+            everExported: false,
+            jobId: 0,
+            outcomeUnknownJob: 0,
+            version: 1,
+            state: 'active',
+            created: record.dateCreated,
+          },
+          request,
+        },
+        guards: [
           {
             rowKey: guardRowKey('ES-99001', sigpac),
-            sigpac,
-            days: withApplication(state.guards.get(sigpac)?.days ?? {}, dayOf(at), 1),
+            days: withApplication(state.guards.get(guardRowKey('ES-99001', sigpac))?.days ?? {}, dayOf(at), 1),
           },
         ],
-        null,
-      );
+        version: { version: 1, date: record.dateCreated, client: 'bench', kind: 'created', changes: [] },
+        idempotency: null,
+      });
     }, 500);
     rows.push({
       name: 'register (1 location)',
@@ -194,6 +215,57 @@ async function main(): Promise<void> {
       floor: registerFloor,
       roundTrips: register.roundTrips,
       note: 'incl. id blocks of 50',
+    });
+
+    // Amend: a merge patch of the dose on each record just registered; the floor amends the floor's records.
+    const amend = await gateway(500, (i) =>
+      http(
+        'PATCH',
+        `/v1/entities/agriphytosanitarys/${encodeURIComponent(registered[i + 50]!)}?agrifarmId=${agrifarmId}`,
+        { dose: 0.7 },
+        200,
+      ),
+    );
+    const amendFloor = await measure(async (i) => {
+      const id = floorIds[i + 50]!;
+      const { application } = await phyto.readApplication(large.meta, id, null);
+      const { pointer, request } = application as StoredApplication;
+      const sigpac = sigpacCode(large.byIdcp.get(Number(request.idcp[0]))!);
+      const state = await phyto.readRegistrationState(large.meta, [guardRowKey('ES-99001', sigpac)], null);
+      const after = { ...request, dose: 0.7 };
+      const record = buildRecord(
+        id,
+        after,
+        product,
+        { entries: [large.byIdcp.get(Number(request.idcp[0]))!], uses: product.uses },
+        large,
+        false,
+        at,
+      );
+      const guard = state.guards.get(guardRowKey('ES-99001', sigpac))!;
+      await phyto.commit(large.meta, {
+        id,
+        write: { rowKey: pointer.recordRowKey, product: 'ES-99001', appliedAtMs: at.toMillis(), record },
+        drop: pointer.recordRowKey,
+        pointer: { etag: pointer.etag, row: { ...pointer, version: pointer.version + 1 }, request: after },
+        guards: [guard],
+        version: {
+          version: pointer.version + 1,
+          date: record.dateCreated,
+          client: 'bench',
+          kind: 'amended',
+          changes: [{ field: 'dose', old: request.dose, new: 0.7 }],
+        },
+        idempotency: null,
+        touchesKeys: true,
+      });
+    }, 500);
+    rows.push({
+      name: 'amend (1 location)',
+      gateway: amend.latency,
+      floor: amendFloor,
+      roundTrips: amend.roundTrips,
+      note: 'merge patch of the dose; floor = pointer, history, one transaction',
     });
 
     // List: a farm with 10,000 records, a page of 100 from the middle.

@@ -3,6 +3,7 @@ import { registerPhyto } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { registerHttp } from '../shared/app/register-http';
+import { withEtag } from '../shared/http/record-headers';
 
 export const registerPhytosanitary: HandleOf<typeof registerPhyto, UseCases> = async (
   { client, query, body, request },
@@ -15,7 +16,7 @@ export const registerPhytosanitary: HandleOf<typeof registerPhyto, UseCases> = a
     body,
     idempotencyKey: idempotencyKey(request),
   });
-  return { status: result.status, rawJson: result.body };
+  return { status: result.status, rawJson: result.body, headers: withEtag(result.etag) };
 };
 
 registerHttp(registerPhyto, registerPhytosanitary);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { exportBodySchema, exportResponseSchema, jobResultSchema, jobSchema } from './export-schemas';
 import { farmSchema, idcpSetSchema, listIdcpBodySchema } from './farm-schemas';
-import { phytoRecordSchema, phytoRequestSchema } from './phyto-schemas';
+import { recordVersionSchema } from './history-schemas';
+import { phytoPatchSchema, phytoRecordSchema, phytoRequestSchema } from './phyto-schemas';
 
 /**
  * Worked examples for the OpenAPI document: the README's flow with the demo data (`npm start`), as the gateway
@@ -165,4 +166,43 @@ export const jobStatusExample = {
 export const jobResultExample = {
   query: { jobId: 1 },
   response: { data: [{ result: 'ok', id: 1 }], error: [] } satisfies z.output<typeof jobResultSchema>,
+};
+
+const efficacyLater = {
+  type: 'TypeEfficacy',
+  id: '2',
+  name: 'Muy buena',
+  detail: 'sin negrilla a los 10 días',
+} as const;
+
+export const amendExample = {
+  params: { id: RECORD },
+  query: { agrifarmId: AGRIFARM },
+  request: { efficacy: efficacyLater } satisfies z.input<typeof phytoPatchSchema>,
+  response: [{ ...record, efficacy: efficacyLater, dateModified: '01-12-2026 09:30:00' }] satisfies z.output<
+    typeof phytoRecordSchema
+  >[],
+};
+
+export const deleteExample = { params: { id: RECORD }, query: { agrifarmId: AGRIFARM }, response: undefined };
+
+export const historyExample = {
+  params: { id: RECORD },
+  query: { agrifarmId: AGRIFARM },
+  response: [
+    {
+      version: 1,
+      date: record.dateCreated,
+      client: 'agrosoft-levante',
+      kind: 'created',
+      changes: Object.entries(treatment).map(([field, value]) => ({ field, old: null, new: value })),
+    },
+    {
+      version: 2,
+      date: '01-12-2026 09:30:00',
+      client: 'agrosoft-levante',
+      kind: 'amended',
+      changes: [{ field: 'efficacy', old: treatment.efficacy, new: efficacyLater }],
+    },
+  ] satisfies z.output<typeof recordVersionSchema>[],
 };

@@ -218,6 +218,26 @@ export const registerQuerySchema = z.object({
     .describe('1 records a treatment already sent to SIEX by other means; it will not be exported again'),
 });
 
+/** The record named in the path: its URN, as registration answered it (URL-encoded or not). */
+export const recordParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^urn:ngsi-ld:AgriPhytosanitary:[1-9]\d{0,9}$/, 'urn:ngsi-ld:AgriPhytosanitary:<n>')
+    .describe('the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)'),
+});
+
+/**
+ * An amendment: a JSON Merge Patch (RFC 7396) of the registration request's fields. A member replaces the field, null
+ * removes an optional one, an object merges member by member. The merged request is validated whole.
+ */
+export const phytoPatchSchema = z
+  .record(z.string(), z.unknown())
+  .describe(
+    'JSON Merge Patch (RFC 7396) of the fields of AgriPhytosanitaryRequest: `{"efficacy": {...}}` adds the efficacy, ' +
+      '`{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail.',
+  )
+  .meta({ id: 'AgriPhytosanitaryPatch' });
+
 export const MAX_PAGE_SIZE = 500;
 
 export const listQuerySchema = z.object({

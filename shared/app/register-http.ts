@@ -9,9 +9,9 @@ import { UseCases } from './use-cases';
  * Registers one HTTP function per route spelling of a contract (the host routes each registration separately), each
  * running `handle` through the request pipeline with the process's use cases.
  */
-export function registerHttp<Q extends z.ZodType, B extends z.ZodType | undefined>(
-  contract: Contract<Q, B>,
-  handle: Handle<Q, B, UseCases>,
+export function registerHttp<Q extends z.ZodType, B extends z.ZodType | undefined, P extends z.ZodType | undefined>(
+  contract: Contract<Q, B, P>,
+  handle: Handle<Q, B, UseCases, P>,
 ): HttpHandler {
   const handler = endpoint(contract, handle, processApp);
   contract.routes.forEach((route, i) => {

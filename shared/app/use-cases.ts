@@ -13,12 +13,17 @@ import { ListFilters, ListPage, listRecords } from '../phyto/list-service';
 import { PhytoStore } from '../phyto/phyto-store';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { registerApplication, RegisterInput } from '../phyto/register-service';
+import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../phyto/amend-service';
+import { deleteRecord, jobHolding } from '../export/deletion-service';
+import { RecordVersion } from '../api/history-schemas';
 import { IdSource } from '../store/counters';
 
 /** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
 export interface RenderedReply {
   status: number;
   body: string;
+  /** The record's ETag, for answers that carry a record. */
+  etag?: string;
 }
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
@@ -27,6 +32,10 @@ export interface UseCases {
   farmView(client: Client, rea: string, year: number): Promise<string>;
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
   registerApplication(input: RegisterInput): Promise<RenderedReply>;
+  amendApplication(input: AmendInput): Promise<RenderedReply>;
+  /** 204 with no body, or 202 with the job that deletes the record in SIEX. */
+  deleteApplication(input: ChangeInput): Promise<RenderedReply>;
+  applicationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
   /** `rawQuery` is the query string as sent, for the rules a schema cannot state (a misspelt `page-size`). */
   listApplications(
     client: Client,
@@ -71,6 +80,25 @@ export function createUseCases(p: UseCaseParts): UseCases {
         },
         input,
       ),
+    amendApplication: (input) =>
+      amendApplication(
+        {
+          farms: p.farms,
+          reference: p.reference,
+          store: p.phyto,
+          heldByJob: jobHolding(p.jobs, p.now),
+          maxBackdateDays: p.maxBackdateDays,
+          now: p.now,
+        },
+        input,
+      ),
+    deleteApplication: (input) => deleteRecord({ farms: p.farms, phyto: p.phyto, jobs: p.jobs, now: p.now }, input),
+    applicationHistory: async (client, agrifarmId, recordId) => {
+      const farm = await accessibleFarm(p.farms, client, agrifarmId);
+      const versions = await p.phyto.readHistory(farm.meta, recordId);
+      if (!versions) throw recordNotFound(recordId);
+      return versions;
+    },
     listApplications: async (client, agrifarmId, rawQuery, filters) => {
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
       return listRecords(p.phyto, p.recordKeys, farm.meta, rawQuery, filters);

@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   RECORD_OUTCOME_UNKNOWN:
     'a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again',
   JOB_NOT_FINISHED: 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5',
+  PRECONDITION_FAILED: "If-Match does not name the record's current ETag: it changed since; read it again",
   // product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: 'the product code is not in the official register',
   PRODUCT_NOT_IN_FORCE: 'the product was not authorized on the application date (expiry or last-use date passed)',

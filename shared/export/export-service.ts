@@ -178,7 +178,11 @@ export async function startExport(
  * The jobs among these that still hold their records: not settled, and not a start abandoned long ago (a process
  * that died between claiming and queueing leaves a job `Iniciando` forever; its records must not stay locked).
  */
-async function runningJobs(jobs: StartExportDeps['jobs'], jobIds: number[], nowMs: number): Promise<Set<number>> {
+export async function runningJobs(
+  jobs: StartExportDeps['jobs'],
+  jobIds: number[],
+  nowMs: number,
+): Promise<Set<number>> {
   const running = new Set<number>();
   for (let i = 0; i < jobIds.length; i += STATUS_READS_IN_PARALLEL) {
     const metas = await Promise.all(jobIds.slice(i, i + STATUS_READS_IN_PARALLEL).map((j) => jobs.meta(j)));

@@ -254,7 +254,11 @@ async function settleBatch(deps: WorkerDeps, run: JobRun, batch: JobBatch): Prom
     const record = run.record(id);
     return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record }] : [];
   });
-  await deps.phyto.markExported(run.farm, exported, modified);
+  await deps.phyto.markExported(run.farm, exported, {
+    jobId: run.jobId,
+    clientId: run.state.clientId,
+    at: modified,
+  });
   await run.settle(outcomes);
   await run.saveBatches([{ ...batch, state: 'done' }]);
   await run.saveCounts();

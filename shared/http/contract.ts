@@ -5,27 +5,47 @@ import { ErrorCode } from '../domain/errors';
  * What an endpoint accepts and answers, as data: the pipeline validates with it, the function file registers its
  * routes, and the OpenAPI document is generated from it. One source for all three.
  */
-export interface Contract<Q extends z.ZodType = z.ZodType, B extends z.ZodType | undefined = z.ZodType | undefined> {
+export interface Contract<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
   operationId: string;
-  method: 'GET' | 'POST';
-  /** Every spelling the spec shows, without a leading slash (host.json routePrefix is ""). */
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Every spelling the spec shows, without a leading slash (host.json routePrefix is ""); `{name}` is a path parameter. */
   routes: string[];
   summary: string;
   description: string;
+  /** The path parameters of the routes, by name. */
+  params?: P;
   query: Q;
   body?: B;
-  success: {
-    status: number;
-    description: string;
-    schema: z.ZodType;
-    headers?: Record<string, ResponseHeader>;
-  };
+  /** Media types the body may be sent as (default `application/json`), as the OpenAPI document lists them. */
+  bodyTypes?: string[];
+  success: SuccessAnswer;
+  /** Other successful answers, e.g. a deletion that needs SIEX answers 202 with a job instead of 204. */
+  alsoSuccess?: SuccessAnswer[];
   /** Error codes this endpoint may answer with, beyond the ones every endpoint shares (credentials, limits). */
   errors: ErrorCode[];
   /** Takes an `Idempotency-Key` header: a retry with the same key and body returns the first answer. */
   idempotent?: boolean;
-  /** A worked example from the demo flow (shared/api/examples.ts): query values, request body, the answer. */
-  example: { query: Record<string, string | number>; request?: unknown; response: unknown };
+  /** Takes an `If-Match` header with the record's ETag: a stale one is 412 and changes nothing. */
+  ifMatch?: boolean;
+  /** A worked example from the demo flow (shared/api/examples.ts): parameters, request body, the answer. */
+  example: {
+    params?: Record<string, string>;
+    query: Record<string, string | number>;
+    request?: unknown;
+    response: unknown;
+  };
+}
+
+/** A successful answer: its status, what it means, its body (none for 204) and headers. */
+export interface SuccessAnswer {
+  status: number;
+  description: string;
+  schema?: z.ZodType;
+  headers?: Record<string, ResponseHeader>;
 }
 
 /** A header an answer carries, as the OpenAPI document describes it. */

@@ -7,7 +7,11 @@ import {
   listExample,
   listIdcpExample,
   registerExample,
+  amendExample,
+  deleteExample,
+  historyExample,
 } from '../api/examples';
+import { recordVersionSchema } from '../api/history-schemas';
 import { Contract } from './contract';
 import {
   agrifarmQuerySchema,
@@ -19,8 +23,10 @@ import {
 import {
   listQuerySchema,
   MAX_PAGE_SIZE,
+  phytoPatchSchema,
   phytoRecordSchema,
   phytoRequestSchema,
+  recordParamsSchema,
   registerQuerySchema,
 } from '../api/phyto-schemas';
 import { PAGINATION_HEADERS } from './pagination';
@@ -32,6 +38,14 @@ import {
   jobSchema,
   MAX_EXPORT_RECORDS,
 } from '../api/export-schemas';
+
+/** What an answer that carries a record says of its version, for `If-Match`. */
+const ETAG_HEADER = {
+  ETag: {
+    description: "the record's version, strong: send it back as If-Match to change this version only",
+    type: 'string',
+  },
+} as const;
 
 /** Every HTTP operation of the gateway, as data: routes, inputs, outputs and the error codes each may answer. */
 export const farmLookup = {
@@ -77,10 +91,15 @@ export const registerPhyto = {
     `(1 to 50 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
     'surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy ' +
     'as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body ' +
-    'return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and farm).',
+    'return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).',
   query: registerQuerySchema,
   body: phytoRequestSchema,
-  success: { status: 201, description: 'the created record, as a one-item array', schema: z.array(phytoRecordSchema) },
+  success: {
+    status: 201,
+    description: 'the created record, as a one-item array',
+    schema: z.array(phytoRecordSchema),
+    headers: ETAG_HEADER,
+  },
   errors: [
     'AGRIFARM_NOT_FOUND',
     'IDCP_NOT_FOUND',
@@ -127,6 +146,81 @@ export const listPhyto = {
   success: { status: 200, description: 'the records', schema: z.array(phytoRecordSchema), headers: PAGINATION_HEADERS },
   errors: ['AGRIFARM_NOT_FOUND', 'PAGINATION_PAIR', 'INVALID_DATE', 'INVALID_VALUE'],
   example: listExample,
+} satisfies Contract;
+
+export const amendPhyto = {
+  operationId: 'amendPhytosanitary',
+  method: 'PATCH',
+  routes: ['v1/entities/agriphytosanitarys/{id}'],
+  summary: 'Correct or complete a phytosanitary application',
+  description:
+    'A JSON Merge Patch (RFC 7396, `application/merge-patch+json`; `application/json` is accepted too) of the ' +
+    "registration request's fields. The merged request is validated whole, exactly as a registration (every " +
+    'violation listed, nothing changed when one fails), except that the record does not count against itself in the ' +
+    'count and interval rules, and the 7-day back-dating window applies only to a new application date: corrections ' +
+    'are accepted all campaign long. Answers 200 with the record in an array, as on create, `dateModified` set and the new ' +
+    '`ETag`. `If-Match` with an older ETag is 412. An exported record goes back to `exported: "0"`: the next export ' +
+    'sends it under the same IdAjena, and SIEX replaces the earlier one. A record in an unfinished export is 409.',
+  params: recordParamsSchema,
+  query: agrifarmQuerySchema,
+  body: phytoPatchSchema,
+  bodyTypes: ['application/merge-patch+json', 'application/json'],
+  success: { status: 200, description: 'the amended record', schema: z.array(phytoRecordSchema), headers: ETAG_HEADER },
+  errors: [
+    ...registerPhyto.errors.filter((c) => c !== 'OUTSIDE_CAMPAIGN'),
+    'OUTSIDE_CAMPAIGN',
+    'RECORD_NOT_FOUND',
+    'RECORD_IN_EXPORT',
+    'PRECONDITION_FAILED',
+  ],
+  idempotent: true,
+  ifMatch: true,
+  example: amendExample,
+} satisfies Contract;
+
+export const deletePhyto = {
+  operationId: 'deletePhytosanitary',
+  method: 'DELETE',
+  routes: ['v1/entities/agriphytosanitarys/{id}'],
+  summary: 'Delete a phytosanitary application',
+  description:
+    'A record SIEX never received is deleted at once: 204, and it leaves the list and the count and interval rules. ' +
+    'A record SIEX holds (exported, or registered with exported=1) is deleted there first: 202 with a job, as the ' +
+    'export answers, which sends it to SIEX with `Borrar: true`; follow it with jobstatus and jobresult, and the ' +
+    'outcome e-mail comes as for exports. The record leaves the list and the rules when SIEX accepted the deletion. ' +
+    'Its history stays readable. A deleted record is 404; one in an unfinished export is 409.',
+  params: recordParamsSchema,
+  query: agrifarmQuerySchema,
+  success: { status: 204, description: 'deleted' },
+  alsoSuccess: [{ status: 202, description: 'the deletion is being sent to SIEX', schema: exportResponseSchema }],
+  errors: [
+    'AGRIFARM_NOT_FOUND',
+    'RECORD_NOT_FOUND',
+    'RECORD_IN_EXPORT',
+    'RECORD_OUTCOME_UNKNOWN',
+    'PRECONDITION_FAILED',
+    'QUEUE_UNAVAILABLE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'CONCURRENT_UPDATE',
+  ],
+  idempotent: true,
+  ifMatch: true,
+  example: deleteExample,
+} satisfies Contract;
+
+export const phytoHistory = {
+  operationId: 'phytosanitaryHistory',
+  method: 'GET',
+  routes: ['v1/entities/agriphytosanitarys/{id}/history'],
+  summary: 'Every version of a phytosanitary application',
+  description:
+    'Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every ' +
+    'field that changed with its old and new value. Kept after the record is deleted.',
+  params: recordParamsSchema,
+  query: agrifarmQuerySchema,
+  success: { status: 200, description: "the record's versions", schema: z.array(recordVersionSchema) },
+  errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND', 'INVALID_VALUE', 'REQUIRED'],
+  example: historyExample,
 } satisfies Contract;
 
 export const exportCue = {
@@ -193,6 +287,9 @@ export const contracts: Contract[] = [
   listIdcp,
   registerPhyto,
   listPhyto,
+  amendPhyto,
+  deletePhyto,
+  phytoHistory,
   exportCue,
   jobStatus,
   jobResultContract,

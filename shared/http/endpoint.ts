@@ -23,27 +23,36 @@ export interface EndpointApp<U> {
   useCases: U;
 }
 
-export interface EndpointInput<Q, B> {
+export interface EndpointInput<Q, B, P = undefined> {
   client: Client;
+  /** The path parameters, validated by the contract. */
+  params: P;
   query: Q;
   body: B;
   request: HttpRequest;
   context: InvocationContext;
 }
 
-/** A reply: `json` is serialized; `rawJson` is JSON text already rendered (served as is, no parse/serialize). */
-export type Reply = { status: number; headers?: Record<string, string> } & ({ json: unknown } | { rawJson: string });
+/**
+ * A reply: `json` is serialized; `rawJson` is JSON text already rendered (served as is, no parse/serialize); `empty`
+ * has no body (204).
+ */
+export type Reply = { status: number; headers?: Record<string, string> } & (
+  { json: unknown } | { rawJson: string } | { empty: true }
+);
 
-type BodyOf<B> = B extends z.ZodType ? z.infer<B> : undefined;
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /** An endpoint's own work, once the pipeline has authenticated the caller and validated the request. */
-export type Handle<Q extends z.ZodType, B extends z.ZodType | undefined, U> = (
-  input: EndpointInput<z.infer<Q>, BodyOf<B>>,
-  useCases: U,
-) => Promise<Reply>;
+export type Handle<
+  Q extends z.ZodType,
+  B extends z.ZodType | undefined,
+  U,
+  P extends z.ZodType | undefined = undefined,
+> = (input: EndpointInput<z.infer<Q>, Parsed<B>, Parsed<P>>, useCases: U) => Promise<Reply>;
 
 /** The handle type of a contract's endpoint: what a function file exports. */
-export type HandleOf<C, U> = C extends Contract<infer Q, infer B> ? Handle<Q, B, U> : never;
+export type HandleOf<C, U> = C extends Contract<infer Q, infer B, infer P> ? Handle<Q, B, U, P> : never;
 
 /** First value of each query parameter: the host passes duplicates through, and the spec defines none. */
 function queryObject(request: HttpRequest): Record<string, string> {
@@ -57,9 +66,9 @@ function queryObject(request: HttpRequest): Record<string, string> {
  * credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
  * then the handle. Any DomainError becomes problem details; anything else is a 500 that hides internals.
  */
-export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U>(
-  contract: Contract<Q, B>,
-  handle: Handle<Q, B, U>,
+export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U, P extends z.ZodType | undefined>(
+  contract: Contract<Q, B, P>,
+  handle: Handle<Q, B, U, P>,
   getApp: () => EndpointApp<U>,
 ): HttpHandler {
   return async (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> => {
@@ -79,17 +88,27 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
       const raw = contract.body
         ? parseJsonBody(request, await readBodyLimited(request, gate.settings.MAX_BODY_BYTES))
         : undefined;
+      const params = contract.params?.safeParse(request.params, { reportInput: true });
       const query = contract.query.safeParse(queryObject(request), { reportInput: true });
       const body = contract.body?.safeParse(raw, { reportInput: true });
       const violations = [
+        ...(params && !params.success ? zodViolations('path', params.error) : []),
         ...(query.success ? [] : zodViolations('query', query.error)),
         ...(body && !body.success ? zodViolations('body', body.error) : []),
       ];
       if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
       const reply = await handle(
-        { client, query: query.data as z.infer<Q>, body: body?.data as BodyOf<B>, request, context },
+        {
+          client,
+          params: params?.data as Parsed<P>,
+          query: query.data as z.infer<Q>,
+          body: body?.data as Parsed<B>,
+          request,
+          context,
+        },
         useCases,
       );
+      if ('empty' in reply) return { status: reply.status, headers: reply.headers };
       const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
       return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
     } catch (e) {

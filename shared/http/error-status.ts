@@ -42,6 +42,7 @@ export const HTTP_STATUS = {
   RECORD_IN_EXPORT: 409,
   RECORD_OUTCOME_UNKNOWN: 409,
   JOB_NOT_FINISHED: 409,
+  PRECONDITION_FAILED: 412,
   // 422: product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: 422,
   PRODUCT_NOT_IN_FORCE: 422,
@@ -70,7 +71,7 @@ export const HTTP_STATUS = {
  * over business rules (422) over format and applicator problems (400); failures of the gateway itself and refusals
  * before any rule ran (keys, limits) come first.
  */
-const PRECEDENCE = [500, 503, 401, 413, 429, 404, 409, 422, 400];
+const PRECEDENCE = [500, 503, 401, 413, 429, 404, 412, 409, 422, 400];
 
 export function statusOf(violations: readonly { code: ErrorCode }[]): number {
   const statuses = new Set<number>(violations.map((v) => HTTP_STATUS[v.code]));

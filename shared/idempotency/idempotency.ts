@@ -9,6 +9,8 @@ export interface StoredResponse {
   requestHash: string;
   status: number;
   body: string;
+  /** The ETag the first response carried, if any. */
+  etag?: string;
 }
 
 /** Keys are per client: two clients choosing the same key never see each other's responses. */
@@ -36,8 +38,10 @@ export function requestFingerprint(parts: unknown): string {
 }
 
 /** A key seen before: the same request gets its first response again; another request under that key is a 422. */
-export function replay(stored: StoredResponse, fingerprint: string): { status: number; body: string } {
-  if (stored.requestHash === fingerprint) return { status: stored.status, body: stored.body };
+export function replay(stored: StoredResponse, fingerprint: string): { status: number; body: string; etag?: string } {
+  if (stored.requestHash === fingerprint) {
+    return { status: stored.status, body: stored.body, ...(stored.etag ? { etag: stored.etag } : {}) };
+  }
   throw new DomainError('The Idempotency-Key was already used for a different request.', [
     violation('IDEMPOTENCY_KEY_REUSED', 'header.Idempotency-Key', 'use a new key for a new request'),
   ]);

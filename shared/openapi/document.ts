@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contracts } from '../http/contracts';
-import { COMMON_ERRORS, BODY_ERRORS, Contract } from '../http/contract';
+import { COMMON_ERRORS, BODY_ERRORS, Contract, SuccessAnswer } from '../http/contract';
 import { ERROR_CODES, ErrorCode } from '../domain/errors';
 import { HTTP_STATUS } from '../http/error-status';
 import { problemSchema } from '../http/problem';
@@ -31,21 +31,46 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return rewrite(json) as JsonSchema;
 }
 
-function queryParameters(contract: Contract, components: Record<string, JsonSchema>): unknown[] {
+function parametersIn(
+  where: 'path' | 'query',
+  schema: z.ZodType | undefined,
+  examples: Record<string, string | number>,
+  components: Record<string, JsonSchema>,
+): unknown[] {
+  if (!schema) return [];
   // The contract's output: what a parameter means (an integer page), not the text a query string carries.
-  const json = toSchema(contract.query, 'output', components);
+  const json = toSchema(schema, 'output', components);
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
-  const query = Object.entries(props).map(([name, schema]) => ({
+  return Object.entries(props).map(([name, s]) => ({
     name,
-    in: 'query',
-    required: required.has(name),
-    ...(schema.description ? { description: schema.description } : {}),
-    schema,
-    ...(name in contract.example.query ? { example: contract.example.query[name] } : {}),
+    in: where,
+    required: where === 'path' || required.has(name),
+    ...(s.description ? { description: s.description } : {}),
+    schema: s,
+    ...(name in examples ? { example: examples[name] } : {}),
   }));
-  return contract.idempotent ? [...query, IDEMPOTENCY_KEY_PARAMETER] : query;
 }
+
+function parameters(contract: Contract, components: Record<string, JsonSchema>): unknown[] {
+  return [
+    ...parametersIn('path', contract.params, contract.example.params ?? {}, components),
+    ...parametersIn('query', contract.query, contract.example.query, components),
+    ...(contract.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(contract.ifMatch ? [IF_MATCH_PARAMETER] : []),
+  ];
+}
+
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    "The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, " +
+    'else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.',
+  schema: { type: 'string' },
+  example: '"2"',
+};
 
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
@@ -53,7 +78,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the ' +
-    'same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and farm; use a new ' +
+    'same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new ' +
     'one per request, and the same one for its retries.',
   schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
   example: '7d1c7a52-olive-1',
@@ -89,6 +114,37 @@ function demo(value: unknown): Record<string, unknown> {
   return { demo: { summary: 'the README flow with the demo data (npm start)', value } };
 }
 
+/** A successful answer: its headers and, unless it has no body (204), its content with the demo example. */
+function successResponse(
+  answer: SuccessAnswer,
+  example: unknown,
+  components: Record<string, JsonSchema>,
+): Record<string, unknown> {
+  return {
+    description: answer.description,
+    ...(answer.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(answer.headers).map(([h, d]) => [
+              h,
+              { description: d.description, schema: { type: d.type } },
+            ]),
+          ),
+        }
+      : {}),
+    ...(answer.schema
+      ? {
+          content: {
+            'application/json': {
+              schema: toSchema(answer.schema, 'output', components),
+              ...(example === undefined ? {} : { examples: demo(example) }),
+            },
+          },
+        }
+      : {}),
+  };
+}
+
 /** The OpenAPI 3.1 document of the gateway, generated from the same contracts and schemas the code validates with. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const components: Record<string, JsonSchema> = {};
@@ -100,40 +156,25 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         operationId: i === 0 ? c.operationId : `${c.operationId}Alt${i}`,
         summary: c.summary,
         description: c.description,
-        parameters: queryParameters(c, components),
+        parameters: parameters(c, components),
         ...(c.body
           ? {
               requestBody: {
                 required: true,
-                content: {
-                  'application/json': {
-                    schema: toSchema(c.body, 'input', components),
-                    examples: demo(c.example.request),
-                  },
-                },
+                content: Object.fromEntries(
+                  (c.bodyTypes ?? ['application/json']).map((type) => [
+                    type,
+                    { schema: toSchema(c.body!, 'input', components), examples: demo(c.example.request) },
+                  ]),
+                ),
               },
             }
           : {}),
         responses: {
-          [String(c.success.status)]: {
-            description: c.success.description,
-            ...(c.success.headers
-              ? {
-                  headers: Object.fromEntries(
-                    Object.entries(c.success.headers).map(([h, d]) => [
-                      h,
-                      { description: d.description, schema: { type: d.type } },
-                    ]),
-                  ),
-                }
-              : {}),
-            content: {
-              'application/json': {
-                schema: toSchema(c.success.schema, 'output', components),
-                examples: demo(c.example.response),
-              },
-            },
-          },
+          [String(c.success.status)]: successResponse(c.success, c.example.response, components),
+          ...Object.fromEntries(
+            (c.alsoSuccess ?? []).map((a) => [String(a.status), successResponse(a, undefined, components)]),
+          ),
           ...errorResponses(c),
         },
       };

@@ -6,7 +6,11 @@
  *   the newest application first;
  * - `i~<id>`: pointer from a record id to its row key and farm campaign (export and amendments find records by id);
  * - `k~<hash>`: an Idempotency-Key of a client and the response it got;
- * - `g~<product>~<SIGPAC code>`: the applications of one product on one enclosure (interval and count checks).
+ * - `g~<product>~<SIGPAC code>`: the applications of one product on one enclosure (interval and count checks);
+ * - `v~<id>~<version>`: every version of a record, kept after it is deleted (its history);
+ * - `r~<farm id>~0000000000000~list`: the farm campaign's list token, changed when records are amended or deleted;
+ *   its key sorts before every record of the farm (no application is dated in 2286), so the list's query of recent
+ *   records reads it at no cost.
  */
 const MAX_MS = 9_999_999_999_999;
 const MAX_ID = 9_999_999_999;
@@ -32,6 +36,16 @@ export function recordRowKey(farmId: number, epochMs: number, id: number): strin
 export const pointerRowKey = (id: number): string => `i~${String(id).padStart(10, '0')}`;
 export const idempotencyRowKey = (hash: string): string => `k~${hash}`;
 export const guardRowKey = (product: string, sigpac: string): string => `g~${product}~${sigpac}`;
+export const listMarkerRowKey = (farmId: number): string => `${farmPrefix(farmId)}${invertedTime(MAX_MS)}~list`;
+
+const versionPrefix = (id: number) => `v~${String(id).padStart(10, '0')}~`;
+export const versionRowKey = (id: number, version: number): string =>
+  `${versionPrefix(id)}${String(version).padStart(6, '0')}`;
+
+/** Row-key bounds of a record's versions, for a range query. */
+export function versionRange(id: number): { ge: string; lt: string } {
+  return { ge: versionPrefix(id), lt: `${versionPrefix(id)}~` };
+}
 
 /** Row-key bounds of a farm campaign's records applied within [fromMs, toMs] (inclusive), for a range query. */
 export function recordRange(

@@ -1,27 +1,28 @@
 import type { TableClient, TransactionAction } from '@azure/data-tables';
-import { isRestError } from '../store/azure-sdk';
-import { PhytoRecord } from '../api/phyto-schemas';
-import { fromDocProps, toDocProps } from '../store/doc-entity';
+import { z } from 'zod';
+import { RecordVersion, recordVersionSchema } from '../api/history-schemas';
+import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { StoredResponse } from '../idempotency/idempotency';
+import { isRestError } from '../store/azure-sdk';
 import { readRowsByKey, submitInChunks } from '../store/batched-query';
+import { fromDocProps, toDocProps } from '../store/doc-entity';
+import { odata } from '../store/odata';
 import { TABLES, TableStore } from '../store/tables';
 import { DayCounts, dayCountsSchema } from './application-history';
 import {
   FarmKey,
-  guardRowKey,
   holdingPartition,
   idempotencyRowKey,
+  listMarkerRowKey,
   pointerRowKey,
   recordRange,
-  recordRowKey,
+  versionRange,
+  versionRowKey,
 } from './phyto-keys';
-import { odata } from '../store/odata';
 
 /** The history row of one product on one enclosure, with the ETag it was read under (none: not written yet). */
 export interface Guard {
   rowKey: string;
-  /** The enclosure's SIGPAC code. */
-  sigpac: string;
   days: DayCounts;
   etag?: string;
 }
@@ -29,41 +30,142 @@ export interface Guard {
 export type IdempotencyEntry = StoredResponse;
 
 export interface RegistrationState {
-  /** By SIGPAC code; an enclosure with no row yet has none. */
+  /** By row key; a history row not written yet is absent. */
   guards: Map<string, Guard>;
   idempotency: IdempotencyEntry | null;
 }
 
-/** The export state of a record, kept on its id pointer row so export checks read small rows only. */
+/**
+ * Where a record stands: `active` (listed, counted, amendable), `deleting` (its deletion waits for SIEX: still listed
+ * and counted), `deleted` (gone from the list and the history rules; its pointer and versions stay for the history).
+ */
+export const recordStates = ['active', 'deleting', 'deleted'] as const;
+export type RecordState = (typeof recordStates)[number];
+
+/** A record's pointer row: its row key, farm campaign, version and export state, read without the record itself. */
 export interface RecordPointer {
   id: number;
+  farmId: number;
   recordRowKey: string;
   exported: boolean;
+  /** Whether SIEX was ever told of the record: a deletion must then be sent to SIEX too. */
+  everExported: boolean;
   /** The last export job that took the record (0: none). */
   jobId: number;
   /** A job that sent the record to SIEX without learning the outcome (0: none): exporting it again is refused. */
   outcomeUnknownJob: number;
+  /** Incremented by every change: the record's ETag. */
+  version: number;
+  state: RecordState;
+  /** When the record was registered, `DD-MM-YYYY HH:mm:ss` Madrid (amendments keep it). */
+  created: string;
   etag: string;
 }
+
+/** A record as amendments and deletions see it: its pointer and the registration request it stands for now. */
+export interface StoredApplication {
+  pointer: RecordPointer;
+  request: PhytoRequest;
+}
+
+/** A record as stored: deleted ones keep their pointer, without a request. */
+export type StoredRecordState = StoredApplication | { pointer: RecordPointer; request: null };
 
 export interface RecordKey {
   rowKey: string;
   product: string;
 }
 
-export interface NewRecord {
-  record: PhytoRecord;
-  id: number;
+/** The keys of a farm campaign's records in a period, and the farm's list token when the period reaches it. */
+export interface KeyScan {
+  keys: RecordKey[];
+  /** Changes when records are amended or deleted (not when they are added); present when the scan reaches now. */
+  token?: string;
+}
+
+/** The record row to write: its key, what lists filter on, and the record as the API returns it. */
+export interface RecordRow {
+  rowKey: string;
   product: string;
   appliedAtMs: number;
-  exported: boolean;
+  record: PhytoRecord;
+}
+
+/**
+ * One change of one record, written as a single entity-group transaction: the record row (written, replaced or
+ * dropped), its pointer (created, or updated under the ETag read), the history rows of the enclosures it touches
+ * (under theirs), its new version, the idempotency entry of the request and, when keys move, the list token.
+ */
+export interface RecordChange {
+  id: number;
+  write?: RecordRow;
+  /** A record row to delete: the old key after the application date changed, or the record on deletion. */
+  drop?: string;
+  pointer: {
+    /** The ETag the pointer was read under; absent for a new record. */
+    etag?: string;
+    row: Omit<RecordPointer, 'id' | 'etag'>;
+    /** The registration request the record stands for (null once deleted). */
+    request: PhytoRequest | null;
+  };
+  guards: Guard[];
+  version: RecordVersion;
+  idempotency: (IdempotencyEntry & { hash: string }) | null;
+  /** The keys of the farm's records change otherwise than by a new record: per-process key indexes must re-read. */
+  touchesKeys?: boolean;
 }
 
 /** A conflicting concurrent write (ETag mismatch, or a row created meanwhile): re-read and re-validate. */
 export class WriteConflict extends Error {}
 
 /** What registration reads and writes (PhytoStore implements it). */
-export type RegistrationStore = Pick<PhytoStore, 'readRegistrationState' | 'insert'>;
+export type RegistrationStore = Pick<PhytoStore, 'readRegistrationState' | 'commit'>;
+
+/** What amendments and deletions read and write. */
+export type ChangeStore = Pick<PhytoStore, 'readApplication' | 'readRegistrationState' | 'commit' | 'readRecord'>;
+
+const pointerRow = z.object({
+  farmId: z.coerce.number().int(),
+  recordRowKey: z.string(),
+  exported: z.enum(['0', '1']).transform((v) => v === '1'),
+  everExported: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+  jobId: z.coerce.number().int().default(0),
+  outcomeUnknownJob: z.coerce.number().int().default(0),
+  version: z.coerce.number().int().positive(),
+  state: z.enum(recordStates),
+  created: z.string(),
+  etag: z.string(),
+});
+
+function pointerOf(row: Record<string, unknown>): RecordPointer {
+  return { id: Number(String(row.rowKey).slice(2)), ...pointerRow.parse(row) };
+}
+
+function idempotencyOf(row: Record<string, unknown>): IdempotencyEntry {
+  return {
+    requestHash: String(row.requestHash),
+    status: Number(row.status),
+    body: fromDocProps<string>(row),
+    ...(typeof row.etagHeader === 'string' ? { etag: row.etagHeader } : {}),
+  };
+}
+
+function idempotencyEntity(
+  pk: string,
+  entry: IdempotencyEntry & { hash: string },
+): { partitionKey: string; rowKey: string } & Record<string, unknown> {
+  return {
+    partitionKey: pk,
+    rowKey: idempotencyRowKey(entry.hash),
+    requestHash: entry.requestHash,
+    status: entry.status,
+    ...(entry.etag ? { etagHeader: entry.etag } : {}),
+    ...toDocProps(entry.body),
+  };
+}
 
 export class PhytoStore {
   constructor(private readonly tables: TableStore) {}
@@ -73,140 +175,164 @@ export class PhytoStore {
   }
 
   /**
-   * What registration must read, in as few round trips as the filter limit allows (one for up to 14 locations): the
-   * history guards of the product on each location and the idempotency entry of the request, if it has a key.
+   * What a change must read of the history, in as few round trips as the filter limit allows (one for up to 14 rows):
+   * the history rows it names and the idempotency entry of the request, if it has a key.
    */
   async readRegistrationState(
     farm: FarmKey,
-    product: string,
-    sigpacs: string[],
+    guardRowKeys: string[],
     idemHash: string | null,
   ): Promise<RegistrationState> {
-    const keys = [...(idemHash ? [idempotencyRowKey(idemHash)] : []), ...sigpacs.map((c) => guardRowKey(product, c))];
+    const keys = [...(idemHash ? [idempotencyRowKey(idemHash)] : []), ...new Set(guardRowKeys)];
     const rows = await readRowsByKey(await this.table(), holdingPartition(farm), keys, keys.length);
     const state: RegistrationState = { guards: new Map(), idempotency: null };
     for (const row of rows) {
       const rk = String(row.rowKey);
-      if (rk.startsWith('k~')) {
-        state.idempotency = {
-          requestHash: String(row.requestHash),
-          status: Number(row.status),
-          body: fromDocProps<string>(row),
-        };
-      } else {
-        const sigpac = rk.slice(rk.lastIndexOf('~') + 1);
+      if (rk.startsWith('k~')) state.idempotency = idempotencyOf(row);
+      else {
         const days = dayCountsSchema.parse(JSON.parse(String(row.days)));
-        state.guards.set(sigpac, { rowKey: rk, sigpac, days, etag: String(row.etag) });
+        state.guards.set(rk, { rowKey: rk, days, etag: String(row.etag) });
       }
     }
     return state;
   }
 
-  /**
-   * Stores the record, its id pointer, the updated history of each location and the idempotency entry in one
-   * entity-group transaction: either all of it exists afterwards or none of it. History rows are updated under their
-   * ETag, so a concurrent registration on the same location makes this one retry instead of both passing the checks.
-   */
-  async insert(
+  /** A record's pointer and registration request (if it is this farm campaign's), with an idempotency entry: one query. */
+  async readApplication(
     farm: FarmKey,
-    rec: NewRecord,
-    guards: Guard[],
-    idempotency: (IdempotencyEntry & { hash: string }) | null,
-  ): Promise<void> {
-    const table = await this.table();
+    id: number,
+    idemHash: string | null,
+  ): Promise<{ application: StoredRecordState | null; idempotency: IdempotencyEntry | null }> {
+    const keys = [pointerRowKey(id), ...(idemHash ? [idempotencyRowKey(idemHash)] : [])];
+    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), keys);
+    let application: StoredRecordState | null = null;
+    let idempotency: IdempotencyEntry | null = null;
+    for (const row of rows) {
+      if (String(row.rowKey).startsWith('k~')) idempotency = idempotencyOf(row);
+      else if (Number(row.farmId) === farm.farmId) {
+        const pointer = pointerOf(row);
+        // A deleted record keeps its pointer (its history is still read) but no longer its request.
+        application =
+          pointer.state === 'deleted'
+            ? { pointer, request: null }
+            : { pointer, request: fromDocProps<PhytoRequest>(row, 'q') };
+      }
+    }
+    return { application, idempotency };
+  }
+
+  /**
+   * Writes one change of one record as a single entity-group transaction: either all of it exists afterwards or none
+   * of it. The pointer and the history rows are written under the ETags read, so a concurrent change of the record or
+   * of an enclosure's history makes this one fail with WriteConflict, to be re-read and re-validated.
+   */
+  async commit(farm: FarmKey, change: RecordChange): Promise<void> {
     const pk = holdingPartition(farm);
-    const rowKey = recordRowKey(farm.farmId, rec.appliedAtMs, rec.id);
-    const actions: TransactionAction[] = [
-      [
-        'create',
-        {
-          partitionKey: pk,
-          rowKey,
-          recordId: rec.id,
-          product: rec.product,
-          appliedAt: rec.appliedAtMs,
-          exported: rec.exported ? '1' : '0',
-          ...toDocProps(rec.record),
-        },
-      ],
-      [
-        'create',
-        {
-          partitionKey: pk,
-          rowKey: pointerRowKey(rec.id),
-          farmId: farm.farmId,
-          recordRowKey: rowKey,
-          exported: rec.exported ? '1' : '0',
-          jobId: 0,
-        },
-      ],
-    ];
-    for (const g of guards) {
+    const actions: TransactionAction[] = [];
+    if (change.drop && change.drop !== change.write?.rowKey) {
+      actions.push(['delete', { partitionKey: pk, rowKey: change.drop }]);
+    }
+    if (change.write) {
+      const w = change.write;
+      const entity = {
+        partitionKey: pk,
+        rowKey: w.rowKey,
+        recordId: change.id,
+        product: w.product,
+        appliedAt: w.appliedAtMs,
+        exported: w.record.exported,
+        ...toDocProps(w.record),
+      };
+      actions.push(change.drop === w.rowKey ? ['upsert', entity, 'Replace'] : ['create', entity]);
+    }
+    const { row, request, etag } = change.pointer;
+    const pointer = {
+      partitionKey: pk,
+      rowKey: pointerRowKey(change.id),
+      farmId: row.farmId,
+      recordRowKey: row.recordRowKey,
+      exported: row.exported ? '1' : '0',
+      everExported: row.everExported ? '1' : '0',
+      jobId: row.jobId,
+      outcomeUnknownJob: row.outcomeUnknownJob,
+      version: row.version,
+      state: row.state,
+      created: row.created,
+      ...(request ? toDocProps(request, 'q') : {}),
+    };
+    actions.push(etag ? ['update', pointer, 'Replace', { etag }] : ['create', pointer]);
+    for (const g of change.guards) {
       const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.days) };
       actions.push(g.etag ? ['update', entity, 'Replace', { etag: g.etag }] : ['create', entity]);
     }
-    if (idempotency) {
+    actions.push([
+      'create',
+      {
+        partitionKey: pk,
+        rowKey: versionRowKey(change.id, change.version.version),
+        ...toDocProps(change.version),
+      },
+    ]);
+    if (change.idempotency) actions.push(['create', idempotencyEntity(pk, change.idempotency)]);
+    if (change.touchesKeys) {
       actions.push([
-        'create',
-        {
-          partitionKey: pk,
-          rowKey: idempotencyRowKey(idempotency.hash),
-          requestHash: idempotency.requestHash,
-          status: idempotency.status,
-          ...toDocProps(idempotency.body),
-        },
+        'upsert',
+        { partitionKey: pk, rowKey: listMarkerRowKey(row.farmId), token: `${change.id}.${change.version.version}` },
+        'Replace',
       ]);
     }
     try {
-      await table.submitTransaction(actions);
+      await (await this.table()).submitTransaction(actions);
     } catch (e) {
-      if (isRestError(e, 409, 412)) throw new WriteConflict(e.message);
+      if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
       throw e;
     }
   }
 
-  /** The response an Idempotency-Key already got on this farm, for operations whose write is not one transaction. */
+  /** One record as stored, by its row key. */
+  async readRecord(farm: FarmKey, recordRowKey: string): Promise<PhytoRecord | null> {
+    return (await this.readRecords(farm, [recordRowKey])).get(recordRowKey) ?? null;
+  }
+
+  /**
+   * Every version of a record of this farm campaign, oldest first, deleted or not (one query: its pointer and its
+   * versions); null when the farm campaign has no such record.
+   */
+  async readHistory(farm: FarmKey, id: number): Promise<RecordVersion[] | null> {
+    const { ge, lt } = versionRange(id);
+    const pointer = pointerRowKey(id);
+    const filter = odata`PartitionKey eq ${holdingPartition(farm)} and (RowKey eq ${pointer} or (RowKey ge ${ge} and RowKey lt ${lt}))`;
+    let owned = false;
+    const versions: RecordVersion[] = [];
+    for await (const e of (await this.table()).listEntities<Record<string, unknown>>({ queryOptions: { filter } })) {
+      if (e.rowKey === pointer) owned = Number(e.farmId) === farm.farmId;
+      else versions.push(recordVersionSchema.parse(fromDocProps(e)));
+    }
+    return owned ? versions : null;
+  }
+
+  /** The response an Idempotency-Key already got on this holding, for operations whose write is not one transaction. */
   async readIdempotency(farm: FarmKey, hash: string): Promise<IdempotencyEntry | null> {
     const [row] = await readRowsByKey(await this.table(), holdingPartition(farm), [idempotencyRowKey(hash)]);
-    return row
-      ? { requestHash: String(row.requestHash), status: Number(row.status), body: fromDocProps<string>(row) }
-      : null;
+    return row ? idempotencyOf(row) : null;
   }
 
   async writeIdempotency(farm: FarmKey, hash: string, entry: IdempotencyEntry): Promise<void> {
-    const table = await this.table();
-    await table.upsertEntity(
-      {
-        partitionKey: holdingPartition(farm),
-        rowKey: idempotencyRowKey(hash),
-        requestHash: entry.requestHash,
-        status: entry.status,
-        ...toDocProps(entry.body),
-      },
-      'Replace',
-    );
+    await (await this.table()).upsertEntity(idempotencyEntity(holdingPartition(farm), { ...entry, hash }), 'Replace');
   }
 
-  /** The pointers of these records, those of this farm campaign only (another campaign's record is not this farm's). */
+  /**
+   * The pointers of these records that are this farm campaign's and not deleted (another campaign's record is not
+   * this farm's; a deleted one is no longer a record).
+   */
   async readPointers(farm: FarmKey, ids: number[]): Promise<Map<number, RecordPointer>> {
     const rows = await readRowsByKey(await this.table(), holdingPartition(farm), ids.map(pointerRowKey));
     return new Map(
       rows
         .filter((r) => Number(r.farmId) === farm.farmId)
-        .map((r) => {
-          const id = Number(String(r.rowKey).slice(2));
-          return [
-            id,
-            {
-              id,
-              recordRowKey: String(r.recordRowKey),
-              exported: r.exported === '1',
-              jobId: Number(r.jobId ?? 0),
-              outcomeUnknownJob: Number(r.outcomeUnknownJob ?? 0),
-              etag: String(r.etag),
-            },
-          ];
-        }),
+        .map(pointerOf)
+        .filter((p) => p.state !== 'deleted')
+        .map((p) => [p.id, p]),
     );
   }
 
@@ -251,45 +377,77 @@ export class PhytoStore {
     return new Map(rows.map((r) => [String(r.rowKey), fromDocProps<PhytoRecord>(r)]));
   }
 
-  /** Records SIEX accepted: `exported` becomes "1" on the record and its pointer, in transactions of 50 records. */
+  /**
+   * Records SIEX accepted: `exported` becomes "1" on the record and its pointer, and the record gains an `exported`
+   * version (`re-exported` when SIEX had an earlier one). Applied once: a record already marked is left as it is, so
+   * a redelivered job adds no second version.
+   */
   async markExported(
     farm: FarmKey,
     accepted: { id: number; recordRowKey: string; record: PhytoRecord }[],
-    modified: string,
+    job: { jobId: number; clientId: string; at: string },
   ): Promise<void> {
     const table = await this.table();
     const pk = holdingPartition(farm);
-    const actions: TransactionAction[] = accepted.flatMap(({ id, recordRowKey, record }): TransactionAction[] => [
-      [
-        'update',
-        {
-          partitionKey: pk,
-          rowKey: recordRowKey,
-          exported: '1',
-          ...toDocProps({ ...record, exported: '1', dateModified: modified }),
-        },
-        'Merge',
-      ],
-      ['update', { partitionKey: pk, rowKey: pointerRowKey(id), exported: '1' }, 'Merge'],
-    ]);
+    const pointers = await this.readPointers(
+      farm,
+      accepted.map((a) => a.id),
+    );
+    const actions: TransactionAction[] = accepted.flatMap(({ id, recordRowKey, record }): TransactionAction[] => {
+      const p = pointers.get(id);
+      if (!p || p.exported) return [];
+      const version = p.version + 1;
+      const entry: RecordVersion = {
+        version,
+        date: job.at,
+        client: job.clientId,
+        kind: p.everExported ? 're-exported' : 'exported',
+        jobId: job.jobId,
+        changes: [{ field: 'exported', old: '0', new: '1' }],
+      };
+      return [
+        [
+          'update',
+          {
+            partitionKey: pk,
+            rowKey: recordRowKey,
+            exported: '1',
+            ...toDocProps({ ...record, exported: '1', dateModified: job.at }),
+          },
+          'Merge',
+        ],
+        [
+          'update',
+          { partitionKey: pk, rowKey: pointerRowKey(id), exported: '1', everExported: '1', version },
+          'Merge',
+          { etag: p.etag },
+        ],
+        ['create', { partitionKey: pk, rowKey: versionRowKey(id, version), ...toDocProps(entry) }],
+      ];
+    });
     await submitInChunks(table, actions);
   }
 
-  /** Row keys of records applied in a period (inclusive), newest first, with their product: what counting needs. */
-  async scanKeys(farm: FarmKey, fromMs?: number, toMs?: number): Promise<RecordKey[]> {
+  /**
+   * Row keys of a farm campaign's records applied in a period (inclusive), newest first, with their product: what
+   * counting needs; with the farm's list token when the period reaches the present.
+   */
+  async scanKeys(farm: FarmKey, fromMs?: number, toMs?: number): Promise<KeyScan> {
     const table = await this.table();
     const { ge, lt } = recordRange(farm.farmId, fromMs, toMs);
     const filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${ge} and RowKey lt ${lt}`;
-    const keys: RecordKey[] = [];
-    for await (const e of table.listEntities({ queryOptions: { filter, select: ['RowKey', 'product'] } })) {
-      keys.push({ rowKey: String(e.rowKey), product: String(e.product) });
+    const scan: KeyScan = { keys: [] };
+    const marker = listMarkerRowKey(farm.farmId);
+    for await (const e of table.listEntities({ queryOptions: { filter, select: ['RowKey', 'product', 'token'] } })) {
+      if (e.rowKey === marker) scan.token = String(e.token);
+      else scan.keys.push({ rowKey: String(e.rowKey), product: String(e.product) });
     }
-    return keys;
+    return scan;
   }
 
   /** Row keys of a farm's records, newest first (every one, read from storage). */
   async listKeys(farm: FarmKey): Promise<string[]> {
-    return (await this.scanKeys(farm)).map((k) => k.rowKey);
+    return (await this.scanKeys(farm)).keys.map((k) => k.rowKey);
   }
 
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */

@@ -3,18 +3,29 @@ import { PhytoRequest } from '../api/phyto-schemas';
 import { VersionedValue } from '../cache/versioned-value';
 import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
-import { parseDateTime, ZONE } from '../domain/dates';
+import { formatDateTime, ZONE } from '../domain/dates';
+import { DomainError } from '../domain/errors';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
-import { DomainError, violation } from '../domain/errors';
 import { IdSource } from '../store/counters';
-import { sigpacCode } from '../farms/sigpac';
-import { dayOf, withApplication } from './application-history';
-import { guardRowKey } from './phyto-keys';
-import { Guard, RegistrationStore, WriteConflict } from './phyto-store';
+import {
+  applicationDate,
+  enclosuresOf,
+  guardKeysOf,
+  HistoryEntry,
+  priorHistory,
+  updatedGuards,
+  withConflictRetries,
+} from './application-change';
+import { dayOf } from './application-history';
+import { recordRowKey } from './phyto-keys';
+import { RegistrationStore } from './phyto-store';
+import { fieldChanges } from './record-history';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
+
+export { MAX_ATTEMPTS } from './application-change';
 
 export interface RegisterDeps {
   farms: Pick<FarmReader, 'index'>;
@@ -34,12 +45,10 @@ export interface RegisterInput {
   idempotencyKey: string | null;
 }
 
-/**
- * Concurrent registrations on the same locations retry, with jittered exponential backoff, this many times before
- * giving up with a 503: enough for dozens of simultaneous requests on one enclosure, a burst no farm produces.
- */
-export const MAX_ATTEMPTS = 60;
-const MAX_BACKOFF_MS = 200;
+/** The ETag of a record at a version: strong, so `If-Match` compares it exactly. */
+export function recordEtag(version: number): string {
+  return `"${version}"`;
+}
 
 /**
  * Validates and stores one application. The checks and the write form one optimistic transaction: history is read,
@@ -49,18 +58,11 @@ const MAX_BACKOFF_MS = 200;
 export async function registerApplication(
   deps: RegisterDeps,
   input: RegisterInput,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; etag?: string }> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
-  const appliedAt = parseDateTime(input.body.dateApplication);
-  if (!appliedAt) {
-    throw new DomainError('The application date is not valid.', [
-      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
-    ]);
-  }
+  const appliedAt = applicationDate(input.body.dateApplication);
   const product = input.body.subtype.code;
-  const sigpacs = [
-    ...new Set(input.body.idcp.flatMap((i) => farm.byIdcp.get(Number(i)) ?? []).map((e) => sigpacCode(e))),
-  ];
+  const applied: HistoryEntry = { product, day: dayOf(appliedAt), sigpacs: enclosuresOf(farm, input.body.idcp) };
   const idem = input.idempotencyKey
     ? {
         hash: idempotencyHash(input.client.id, input.idempotencyKey),
@@ -68,10 +70,10 @@ export async function registerApplication(
       }
     : null;
 
-  for (let attempt = 1; ; attempt++) {
+  return withConflictRetries(async () => {
     const [reference, state] = await Promise.all([
       deps.reference.get(),
-      deps.store.readRegistrationState(farm.meta, product, sigpacs, idem?.hash ?? null),
+      deps.store.readRegistrationState(farm.meta, guardKeysOf(applied), idem?.hash ?? null),
     ]);
     if (idem && state.idempotency) return replay(state.idempotency, idem.requestHash);
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
@@ -83,7 +85,7 @@ export async function registerApplication(
       farm,
       product: reference.products.get(product),
       applicator: reference.applicators.get(input.body.applicator.user.ropo),
-      history: new Map([...state.guards].map(([sigpac, g]) => [sigpac, g.days])),
+      history: priorHistory(state, product, applied.sigpacs, null),
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
     });
     if (violations.length > 0) {
@@ -91,32 +93,36 @@ export async function registerApplication(
     }
     const id = await deps.ids.take();
     const record = buildRecord(id, input.body, reference.products.get(product)!, resolution, farm, input.exported, now);
-    const day = dayOf(appliedAt);
-    const guards = sigpacs.map((sigpac): Guard => {
-      const g = state.guards.get(sigpac);
-      const days = withApplication(g?.days ?? {}, day, 1);
-      return { rowKey: g?.rowKey ?? guardRowKey(product, sigpac), sigpac, days, etag: g?.etag };
-    });
+    const rowKey = recordRowKey(farm.meta.farmId, appliedAt.toMillis(), id);
     const body = JSON.stringify([record]);
-    try {
-      await deps.store.insert(
-        farm.meta,
-        { record, id, product, appliedAtMs: appliedAt.toMillis(), exported: input.exported },
-        guards,
-        idem && { ...idem, status: 201, body },
-      );
-      return { status: 201, body };
-    } catch (e) {
-      if (!(e instanceof WriteConflict)) throw e;
-      if (attempt >= MAX_ATTEMPTS) {
-        throw new DomainError(
-          'Too many concurrent registrations on the same crop locations; retry shortly.',
-          [violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff')],
-          1,
-        );
-      }
-      const wait = Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt);
-      await (deps.sleep ? deps.sleep(wait) : new Promise((r) => setTimeout(r, wait)));
-    }
-  }
+    const etag = recordEtag(1);
+    await deps.store.commit(farm.meta, {
+      id,
+      write: { rowKey, product, appliedAtMs: appliedAt.toMillis(), record },
+      pointer: {
+        row: {
+          farmId: farm.meta.farmId,
+          recordRowKey: rowKey,
+          exported: input.exported,
+          everExported: input.exported,
+          jobId: 0,
+          outcomeUnknownJob: 0,
+          version: 1,
+          state: 'active',
+          created: record.dateCreated,
+        },
+        request: input.body,
+      },
+      guards: updatedGuards(state, null, applied),
+      version: {
+        version: 1,
+        date: formatDateTime(now),
+        client: input.client.id,
+        kind: 'created',
+        changes: fieldChanges(null, input.body),
+      },
+      idempotency: idem && { ...idem, status: 201, body, etag },
+    });
+    return { status: 201, body, etag };
+  }, deps.sleep);
 }

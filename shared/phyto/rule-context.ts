@@ -12,7 +12,8 @@ export interface RuleContext {
   /** The application time, in Madrid. */
   appliedAt: DateTime;
   now: DateTime;
-  maxBackdateDays: number;
+  /** How many days back the application may be; null: no window (a correction that keeps the date). */
+  maxBackdateDays: number | null;
   farm: FarmIndex;
   product: StoredProduct | undefined;
   applicator: StoredApplicator | undefined;

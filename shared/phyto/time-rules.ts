@@ -25,8 +25,9 @@ export function timeRules(ctx: RuleContext): Violation[] {
   if (ctx.appliedAt > ctx.now.plus({ seconds: CLOCK_SKEW_SECONDS })) {
     return [violation('DATE_IN_FUTURE', path, 'the application date is in the future'), ...outside];
   }
-  const earliest = ctx.now.setZone(ctx.appliedAt.zone).minus({ days: ctx.maxBackdateDays });
-  if (ctx.appliedAt < earliest) {
+  const earliest =
+    ctx.maxBackdateDays === null ? null : ctx.now.setZone(ctx.appliedAt.zone).minus({ days: ctx.maxBackdateDays });
+  if (earliest && ctx.appliedAt < earliest) {
     return [
       violation(
         'DATE_TOO_OLD',

@@ -26,7 +26,7 @@ export async function readChunkedDoc(table: TableClient, pk: string): Promise<Ch
   rows.sort((a, b) => String(a.rowKey).localeCompare(String(b.rowKey)));
   const [first] = rows;
   if (!first) return null;
-  return { text: rows.map(fromDocText).join(''), first, rows: rows.length };
+  return { text: rows.map((r) => fromDocText(r)).join(''), first, rows: rows.length };
 }
 
 /** Replaces the document; rows left over from a longer previous version are deleted in the same transaction. */

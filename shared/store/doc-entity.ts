@@ -1,41 +1,43 @@
 /**
  * Stores a JSON document inside one table entity, split across string properties `d0`, `d1`, ... because a
- * property holds at most 64 KiB (32K UTF-16 characters) while an entity holds up to 1 MB.
+ * property holds at most 64 KiB (32K UTF-16 characters) while an entity holds up to 1 MB. A second document in the
+ * same entity uses another prefix (`q0`, `q1`, ... and `qn`).
  */
 const CHUNK_CHARS = 30_000;
 /** 1 MB per entity, less room for keys, timestamps and the other properties. */
 export const MAX_DOC_CHARS = CHUNK_CHARS * 15;
 
-export type DocProps = Record<`d${number}`, string> & { dn: number };
+/** The properties a document takes: `<prefix>0`, `<prefix>1`, ... (text) and `<prefix>n` (how many). */
+export type DocProps = Record<string, string | number>;
 
 export class DocumentTooLargeError extends Error {}
 
-export function toDocProps(doc: unknown): DocProps {
-  return chunkText(JSON.stringify(doc));
+export function toDocProps(doc: unknown, prefix = 'd'): DocProps {
+  return chunkText(JSON.stringify(doc), prefix);
 }
 
-export function chunkText(text: string): DocProps {
+export function chunkText(text: string, prefix = 'd'): DocProps {
   if (text.length > MAX_DOC_CHARS) {
     throw new DocumentTooLargeError(`document of ${text.length} characters exceeds ${MAX_DOC_CHARS}`);
   }
-  const props: DocProps = { dn: 0 };
+  const props: Record<string, string | number> = { [`${prefix}n`]: 0 };
   for (let i = 0; i * CHUNK_CHARS < text.length || i === 0; i++) {
-    props[`d${i}`] = text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS);
-    props.dn = i + 1;
+    props[`${prefix}${i}`] = text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS);
+    props[`${prefix}n`] = i + 1;
   }
   return props;
 }
 
-export function fromDocText(entity: Record<string, unknown>): string {
-  const n = Number(entity.dn ?? 0);
+export function fromDocText(entity: Record<string, unknown>, prefix = 'd'): string {
+  const n = Number(entity[`${prefix}n`] ?? 0);
   let text = '';
   for (let i = 0; i < n; i++) {
-    const part = entity[`d${i}`];
+    const part = entity[`${prefix}${i}`];
     if (typeof part === 'string') text += part;
   }
   return text;
 }
 
-export function fromDocProps<T>(entity: Record<string, unknown>): T {
-  return JSON.parse(fromDocText(entity)) as T;
+export function fromDocProps<T>(entity: Record<string, unknown>, prefix = 'd'): T {
+  return JSON.parse(fromDocText(entity, prefix)) as T;
 }

@@ -2,8 +2,8 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { buildRecord } from '../../shared/phyto/record-view';
-import { PhytoStore, WriteConflict } from '../../shared/phyto/phyto-store';
-import { guardRowKey, idempotencyRowKey } from '../../shared/phyto/phyto-keys';
+import { Guard, PhytoStore, RecordChange, WriteConflict } from '../../shared/phyto/phyto-store';
+import { guardRowKey, idempotencyRowKey, recordRowKey } from '../../shared/phyto/phyto-keys';
 import { registerApplication } from '../../shared/phyto/register-service';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
@@ -94,31 +94,40 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
       false,
       NOW,
     );
-    const rec = {
-      record,
+    const rowKey = recordRowKey(f.farmId, madrid(req.dateApplication).toMillis(), id);
+    const change = (guards: Guard[]): RecordChange => ({
       id,
-      product: P.unlimited,
-      appliedAtMs: madrid(req.dateApplication).toMillis(),
-      exported: false,
-    };
-    const guards = [
-      {
-        rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])),
-        sigpac: f.sigpac(f.vine[1]),
-        days: { '2026-05-14': 1 },
+      write: { rowKey, product: P.unlimited, appliedAtMs: madrid(req.dateApplication).toMillis(), record },
+      pointer: {
+        row: {
+          farmId: f.farmId,
+          recordRowKey: rowKey,
+          exported: false,
+          everExported: false,
+          jobId: 0,
+          outcomeUnknownJob: 0,
+          version: 1,
+          state: 'active',
+          created: record.dateCreated,
+        },
+        request: req,
       },
+      guards,
+      version: { version: 1, date: record.dateCreated, client: clientA.id, kind: 'created', changes: [] },
+      idempotency: { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' },
+    });
+    const guards = [
+      { rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])), days: { '2026-05-14': 1 } },
       // an ETag from before another registration updated the row
       {
         rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[0])),
-        sigpac: f.sigpac(f.vine[0]),
         days: { '2026-05-14': 2 },
         etag: `W/"datetime'2020-01-01T00%3A00%3A00.0000000Z'"`,
       },
     ];
-    const idem = { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' };
-    await expect(store.insert(f.key, rec, guards, idem)).rejects.toBeInstanceOf(WriteConflict);
+    await expect(store.commit(f.key, change(guards))).rejects.toBeInstanceOf(WriteConflict);
     // a guard created meanwhile (insert with no ETag where a row now exists) is a conflict too
-    await expect(store.insert(f.key, rec, [{ ...guards[1], etag: undefined }], idem)).rejects.toBeInstanceOf(
+    await expect(store.commit(f.key, change([guards[0], { ...guards[1], etag: undefined }]))).rejects.toBeInstanceOf(
       WriteConflict,
     );
 
@@ -128,9 +137,9 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
     expect(after.has(idempotencyRowKey('atomic-test-key'))).toBe(false);
 
     // and with the right ETag the same write goes through whole
-    await store.insert(f.key, rec, [guards[0], { ...guards[1], etag: String(guard.etag) }], idem);
+    await store.commit(f.key, change([guards[0], { ...guards[1], etag: String(guard.etag) }]));
     const written = await partitionRows(f.key);
-    expect(written.size).toBe(before.size + 4); // record, pointer, new guard, idempotency entry
+    expect(written.size).toBe(before.size + 5); // record, pointer, new guard, version, idempotency entry
     expect(await recordCount(f.key)).toBe(2);
   });
 });

@@ -8,7 +8,13 @@ import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/id
 import { DomainError } from '../../shared/domain/errors';
 import { FarmKey } from '../../shared/phyto/phyto-keys';
 import { statusOf } from '../../shared/http/error-status';
-import { Guard, IdempotencyEntry, NewRecord, RegistrationState, WriteConflict } from '../../shared/phyto/phyto-store';
+import {
+  Guard,
+  IdempotencyEntry,
+  RecordChange,
+  RegistrationState,
+  WriteConflict,
+} from '../../shared/phyto/phyto-store';
 import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
 import {
   CARDS,
@@ -44,8 +50,13 @@ const stranger: Client = { ...client, id: 'other', farms: ['SOMEONE-ELSE'] };
 class FakeStore {
   states: RegistrationState[] = [];
   reads = 0;
-  inserts: { farm: FarmKey; rec: NewRecord; guards: Guard[]; idem: (IdempotencyEntry & { hash: string }) | null }[] =
-    [];
+  inserts: {
+    farm: FarmKey;
+    rec: { id: number; product: string; appliedAtMs: number; exported: boolean };
+    guards: Guard[];
+    idem: (IdempotencyEntry & { hash: string }) | null;
+    change: RecordChange;
+  }[] = [];
   conflicts = 0;
 
   async readRegistrationState(): Promise<RegistrationState> {
@@ -54,17 +65,19 @@ class FakeStore {
     return state;
   }
 
-  async insert(
-    farm: FarmKey,
-    rec: NewRecord,
-    guards: Guard[],
-    idem: (IdempotencyEntry & { hash: string }) | null,
-  ): Promise<void> {
+  async commit(farm: FarmKey, change: RecordChange): Promise<void> {
     if (this.conflicts > 0) {
       this.conflicts--;
       throw new WriteConflict('etag mismatch');
     }
-    this.inserts.push({ farm, rec, guards, idem });
+    const { product, appliedAtMs } = change.write!;
+    this.inserts.push({
+      farm,
+      rec: { id: change.id, product, appliedAtMs, exported: change.pointer.row.exported },
+      guards: change.guards,
+      idem: change.idempotency,
+      change,
+    });
   }
 }
 
@@ -181,13 +194,12 @@ describe('registerApplication (storage faked)', () => {
     store.conflicts = 1;
     const clash = {
       rowKey: `g~ES-11179~${VINE_101}`,
-      sigpac: VINE_101,
       days: priorApplications(['12-05-2026 10:00:00']),
       etag: 'W/"2"',
     };
     store.states = [
       { guards: new Map(), idempotency: null },
-      { guards: new Map([[VINE_101, clash]]), idempotency: null },
+      { guards: new Map([[clash.rowKey, clash]]), idempotency: null },
     ];
     const e = await problem(registerApplication(deps(store), input()));
     expect(statusOf(e.violations)).toBe(422);
@@ -201,14 +213,13 @@ describe('registerApplication (storage faked)', () => {
     store.conflicts = 2;
     const far = {
       rowKey: `g~ES-11179~${VINE_101}`,
-      sigpac: VINE_101,
       days: priorApplications(['01-05-2026 10:00:00']),
       etag: 'W/"3"',
     };
     store.states = [
       { guards: new Map(), idempotency: null },
       { guards: new Map(), idempotency: null },
-      { guards: new Map([[VINE_101, far]]), idempotency: null },
+      { guards: new Map([[far.rowKey, far]]), idempotency: null },
     ];
     const res = await registerApplication(deps(store), input());
     expect(res.status).toBe(201);
@@ -219,7 +230,6 @@ describe('registerApplication (storage faked)', () => {
     expect(guards).toEqual([
       {
         rowKey: `g~ES-11179~${VINE_101}`,
-        sigpac: VINE_101,
         etag: 'W/"3"',
         days: { '2026-05-01': 1, '2026-05-14': 1 },
       },
@@ -245,9 +255,14 @@ describe('registerApplication (storage faked)', () => {
       requestHash: requestFingerprint({ agrifarmId: AGRIFARM, exported: false, body: phytoRequest() }),
       status: 201,
       body: res.body,
+      etag: '"1"',
     });
+    expect(res.etag).toBe('"1"');
     store.states = [
-      { guards: new Map(), idempotency: { requestHash: idem!.requestHash, status: 201, body: res.body } },
+      {
+        guards: new Map(),
+        idempotency: { requestHash: idem!.requestHash, status: 201, body: res.body, etag: '"1"' },
+      },
     ];
     store.reads = 0;
     const again = await registerApplication(deps(store), input({}, { key: 'k-1' }));

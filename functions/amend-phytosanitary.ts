@@ -1,0 +1,23 @@
+import { registerHttp } from '../shared/app/register-http';
+import { UseCases } from '../shared/app/use-cases';
+import { amendPhyto } from '../shared/http/contracts';
+import { HandleOf } from '../shared/http/endpoint';
+import { idempotencyKey } from '../shared/http/idempotency';
+import { recordIdOf, withEtag } from '../shared/http/record-headers';
+
+export const amendPhytosanitary: HandleOf<typeof amendPhyto, UseCases> = async (
+  { client, params, query, body, request },
+  useCases,
+) => {
+  const result = await useCases.amendApplication({
+    client,
+    agrifarmId: query.agrifarmId,
+    recordId: recordIdOf(params.id),
+    ifMatch: request.headers.get('if-match'),
+    idempotencyKey: idempotencyKey(request),
+    patch: body,
+  });
+  return { status: result.status, rawJson: result.body, headers: withEtag(result.etag) };
+};
+
+registerHttp(amendPhyto, amendPhytosanitary);

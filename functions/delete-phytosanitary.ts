@@ -1,0 +1,22 @@
+import { registerHttp } from '../shared/app/register-http';
+import { UseCases } from '../shared/app/use-cases';
+import { deletePhyto } from '../shared/http/contracts';
+import { HandleOf } from '../shared/http/endpoint';
+import { idempotencyKey } from '../shared/http/idempotency';
+import { recordIdOf } from '../shared/http/record-headers';
+
+export const deletePhytosanitary: HandleOf<typeof deletePhyto, UseCases> = async (
+  { client, params, query, request },
+  useCases,
+) => {
+  const result = await useCases.deleteApplication({
+    client,
+    agrifarmId: query.agrifarmId,
+    recordId: recordIdOf(params.id),
+    ifMatch: request.headers.get('if-match'),
+    idempotencyKey: idempotencyKey(request),
+  });
+  return result.status === 204 ? { status: 204, empty: true } : { status: result.status, rawJson: result.body };
+};
+
+registerHttp(deletePhyto, deletePhytosanitary);

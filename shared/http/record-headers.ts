@@ -1,0 +1,13 @@
+import { parseUrn } from '../domain/urn';
+
+/** The record number of a URN the contract already validated (`urn:ngsi-ld:AgriPhytosanitary:<n>`). */
+export function recordIdOf(urn: string): number {
+  const id = parseUrn('AgriPhytosanitary', urn);
+  if (id === null) throw new Error(`not a record URN, though the contract checked it: ${urn}`);
+  return id;
+}
+
+/** The `ETag` header of an answer that carries a record, when it has one. */
+export function withEtag(etag: string | undefined): Record<string, string> {
+  return etag ? { ETag: etag } : {};
+}

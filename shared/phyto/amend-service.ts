@@ -1,0 +1,207 @@
+import { DateTime } from 'luxon';
+import { PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
+import { VersionedValue } from '../cache/versioned-value';
+import { ReferenceData } from '../catalog/reference-data';
+import { Client } from '../clients/client-store';
+import { formatDateTime, ZONE } from '../domain/dates';
+import { DomainError, violation } from '../domain/errors';
+import { zodViolations } from '../domain/validation';
+import { accessibleFarm } from '../farms/farm-service';
+import { FarmIndex } from '../farms/farm-index';
+import { FarmReader } from '../farms/farm-store';
+import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
+import {
+  applicationDate,
+  enclosuresOf,
+  guardKeysOf,
+  HistoryEntry,
+  priorHistory,
+  updatedGuards,
+  withConflictRetries,
+} from './application-change';
+import { dayOf } from './application-history';
+import { FarmKey, recordRowKey } from './phyto-keys';
+import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
+import { fieldChanges, mergePatch } from './record-history';
+import { buildRecord } from './record-view';
+import { recordEtag } from './register-service';
+import { checkApplication } from './rules';
+
+/** Whether an unfinished export job holds the record (its id, or null): the export side answers, phyto does not know jobs. */
+export type JobHolding = (pointer: RecordPointer) => Promise<number | null>;
+
+export interface AmendDeps {
+  farms: Pick<FarmReader, 'index'>;
+  reference: VersionedValue<ReferenceData>;
+  store: ChangeStore;
+  heldByJob: JobHolding;
+  maxBackdateDays: number;
+  now?: () => DateTime;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ChangeInput {
+  client: Client;
+  agrifarmId: string;
+  recordId: number;
+  /** The `If-Match` header as sent (null: none). */
+  ifMatch: string | null;
+  idempotencyKey: string | null;
+}
+
+export interface AmendInput extends ChangeInput {
+  /** A JSON Merge Patch (RFC 7396) of the registration request's fields. */
+  patch: Record<string, unknown>;
+}
+
+export function recordNotFound(id: number): DomainError {
+  return new DomainError('No such record.', [
+    violation('RECORD_NOT_FOUND', 'path.id', `record ${id} is not a record of this farm campaign`),
+  ]);
+}
+
+/** `If-Match`: `*` or a list of ETags, one of which must be the record's current one (weak ones never match). */
+export function ifMatchHolds(header: string | null, version: number): boolean {
+  if (header === null) return true;
+  const tags = header.split(',').map((t) => t.trim());
+  return tags.includes('*') || tags.includes(recordEtag(version));
+}
+
+/**
+ * The record a change applies to, as its caller may change it: this farm campaign's, not deleted, at the version
+ * `If-Match` names, and in no unfinished export job (whose SIEX document would no longer say what the record says).
+ */
+export async function changeableRecord(
+  store: Pick<ChangeStore, 'readApplication'>,
+  heldByJob: JobHolding,
+  farm: FarmKey,
+  input: ChangeInput,
+  idemHash: string | null,
+): Promise<{ replay: IdempotencyEntry } | { application: StoredApplication }> {
+  const { application, idempotency } = await store.readApplication(farm, input.recordId, idemHash);
+  if (idempotency) return { replay: idempotency };
+  if (!application || application.request === null) throw recordNotFound(input.recordId);
+  const { pointer } = application;
+  if (!ifMatchHolds(input.ifMatch, pointer.version)) {
+    throw new DomainError('The record changed since that version; read it again.', [
+      violation(
+        'PRECONDITION_FAILED',
+        'header.If-Match',
+        `the record is at ETag ${recordEtag(pointer.version)}, not ${input.ifMatch}`,
+      ),
+    ]);
+  }
+  if (pointer.state === 'deleting') {
+    throw new DomainError('The record is being deleted in SIEX.', [
+      violation('RECORD_IN_EXPORT', 'path.id', `record ${pointer.id} is being deleted by export job ${pointer.jobId}`),
+    ]);
+  }
+  const job = await heldByJob(pointer);
+  if (job !== null) {
+    throw new DomainError('The record is in an export that has not finished.', [
+      violation('RECORD_IN_EXPORT', 'path.id', `record ${pointer.id} is in export job ${job}, still running`),
+    ]);
+  }
+  return { application: { pointer, request: application.request } };
+}
+
+/** The application a stored record stands for, in the history rules' terms. */
+export function historyEntryOf(farm: FarmIndex, request: PhytoRequest): HistoryEntry {
+  return {
+    product: request.subtype.code,
+    day: dayOf(applicationDate(request.dateApplication)),
+    sigpacs: enclosuresOf(farm, request.idcp),
+  };
+}
+
+/**
+ * Amends a record with a JSON Merge Patch of its registration request. The merged request is validated whole, as a
+ * registration is, except that the record does not count against itself and the back-dating window applies only to
+ * a new application date; the record, its pointer, the history of every enclosure it leaves or reaches and its new
+ * version commit in one transaction. An exported record goes back to not exported: the next export sends it under
+ * the same IdAjena, and SIEX replaces it.
+ */
+export async function amendApplication(
+  deps: AmendDeps,
+  input: AmendInput,
+): Promise<{ status: number; body: string; etag?: string }> {
+  const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
+  const idem = input.idempotencyKey
+    ? {
+        hash: idempotencyHash(input.client.id, input.idempotencyKey),
+        requestHash: requestFingerprint({
+          operation: 'amend',
+          agrifarmId: input.agrifarmId,
+          id: input.recordId,
+          ifMatch: input.ifMatch,
+          patch: input.patch,
+        }),
+      }
+    : null;
+
+  return withConflictRetries(async () => {
+    const found = await changeableRecord(deps.store, deps.heldByJob, farm.meta, input, idem?.hash ?? null);
+    if ('replay' in found) return replay(found.replay, idem!.requestHash);
+    const { pointer, request: before } = found.application;
+    const merged = phytoRequestSchema.safeParse(mergePatch(before, input.patch), { reportInput: true });
+    if (!merged.success) throw new DomainError('The amended record is not valid.', zodViolations('body', merged.error));
+    const after = merged.data;
+    const changes = fieldChanges(before, after);
+    if (changes.length === 0) {
+      const record = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
+      if (record) return { status: 200, body: JSON.stringify([record]), etag: recordEtag(pointer.version) };
+    }
+
+    const appliedAt = applicationDate(after.dateApplication);
+    const previous = historyEntryOf(farm, before);
+    const applied: HistoryEntry = {
+      product: after.subtype.code,
+      day: dayOf(appliedAt),
+      sigpacs: enclosuresOf(farm, after.idcp),
+    };
+    const [reference, state] = await Promise.all([
+      deps.reference.get(),
+      deps.store.readRegistrationState(farm.meta, guardKeysOf(previous, applied), null),
+    ]);
+    const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
+    const { violations, resolution } = checkApplication({
+      request: after,
+      appliedAt,
+      now,
+      // Corrections are accepted all campaign long; a new application date must be one a registration could have.
+      maxBackdateDays: after.dateApplication === before.dateApplication ? null : deps.maxBackdateDays,
+      farm,
+      product: reference.products.get(applied.product),
+      applicator: reference.applicators.get(after.applicator.user.ropo),
+      history: priorHistory(state, applied.product, applied.sigpacs, previous),
+      codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
+    });
+    if (violations.length > 0) {
+      throw new DomainError('The amended record breaks the rules below; nothing was changed.', violations);
+    }
+    const version = pointer.version + 1;
+    const record = {
+      ...buildRecord(pointer.id, after, reference.products.get(applied.product)!, resolution, farm, false, now),
+      dateCreated: pointer.created,
+      dateModified: formatDateTime(now),
+    };
+    const rowKey = recordRowKey(farm.meta.farmId, appliedAt.toMillis(), pointer.id);
+    const body = JSON.stringify([record]);
+    const etag = recordEtag(version);
+    await deps.store.commit(farm.meta, {
+      id: pointer.id,
+      write: { rowKey, product: applied.product, appliedAtMs: appliedAt.toMillis(), record },
+      drop: pointer.recordRowKey,
+      pointer: {
+        etag: pointer.etag,
+        row: { ...pointer, recordRowKey: rowKey, exported: false, version },
+        request: after,
+      },
+      guards: updatedGuards(state, previous, applied),
+      version: { version, date: formatDateTime(now), client: input.client.id, kind: 'amended', changes },
+      idempotency: idem && { ...idem, status: 200, body, etag },
+      touchesKeys: true,
+    });
+    return { status: 200, body, etag };
+  }, deps.sleep);
+}

@@ -1,0 +1,111 @@
+import { DateTime } from 'luxon';
+import { parseDateTime } from '../domain/dates';
+import { DomainError, violation } from '../domain/errors';
+import { FarmIndex } from '../farms/farm-index';
+import { sigpacCode } from '../farms/sigpac';
+import { DayCounts, withApplication } from './application-history';
+import { guardRowKey } from './phyto-keys';
+import { Guard, RegistrationState, WriteConflict } from './phyto-store';
+
+/**
+ * What registration, amendment and deletion share: the application date, the enclosures a record touches, its place
+ * in the per-enclosure history, and the optimistic write that retries on a concurrent change.
+ */
+
+/** The application date as Madrid local time, or 400 INVALID_DATE. */
+export function applicationDate(text: string): DateTime {
+  const at = parseDateTime(text);
+  if (!at) {
+    throw new DomainError('The application date is not valid.', [
+      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
+    ]);
+  }
+  return at;
+}
+
+/** One application of a product, on a day, over enclosures: what it adds to (or takes from) their history. */
+export interface HistoryEntry {
+  product: string;
+  day: string;
+  /** SIGPAC codes of the enclosures, each once. */
+  sigpacs: string[];
+}
+
+/** The SIGPAC codes of the enclosures behind the known idcps among these, each once. */
+export function enclosuresOf(farm: FarmIndex, idcps: readonly string[]): string[] {
+  return [...new Set(idcps.flatMap((i) => farm.byIdcp.get(Number(i)) ?? []).map((e) => sigpacCode(e)))];
+}
+
+export function guardKeysOf(...entries: (HistoryEntry | null)[]): string[] {
+  return [...new Set(entries.flatMap((e) => (e ? e.sigpacs.map((s) => guardRowKey(e.product, s)) : [])))];
+}
+
+/**
+ * The prior applications of `product` on each enclosure, as the rules judge a new one: what the history rows hold,
+ * less `own` (the record being amended, which must not count against itself).
+ */
+export function priorHistory(
+  state: RegistrationState,
+  product: string,
+  sigpacs: string[],
+  own: HistoryEntry | null,
+): Map<string, DayCounts> {
+  return new Map(
+    sigpacs.map((s) => {
+      const days = state.guards.get(guardRowKey(product, s))?.days ?? {};
+      const mine = own && own.product === product && own.sigpacs.includes(s);
+      return [s, mine ? withApplication(days, own.day, -1) : days];
+    }),
+  );
+}
+
+/** The history rows to write: `removed` taken off and `added` put on, each row once, under the ETag it was read with. */
+export function updatedGuards(
+  state: RegistrationState,
+  removed: HistoryEntry | null,
+  added: HistoryEntry | null,
+): Guard[] {
+  const rows = new Map<string, Guard>();
+  const apply = (entry: HistoryEntry | null, delta: 1 | -1) => {
+    for (const s of entry?.sigpacs ?? []) {
+      const rowKey = guardRowKey(entry!.product, s);
+      const g = rows.get(rowKey) ?? state.guards.get(rowKey) ?? { rowKey, days: {} };
+      rows.set(rowKey, { ...g, days: withApplication(g.days, entry!.day, delta) });
+    }
+  };
+  apply(removed, -1);
+  apply(added, 1);
+  return [...rows.values()];
+}
+
+/**
+ * Concurrent changes of the same record or enclosures retry, with jittered exponential backoff, this many times
+ * before giving up with a 503: enough for dozens of simultaneous requests on one enclosure, a burst no farm produces.
+ */
+export const MAX_ATTEMPTS = 60;
+const MAX_BACKOFF_MS = 200;
+
+/**
+ * Runs an optimistic change until it commits: `attempt` reads, checks and writes under the ETags it read, and a
+ * WriteConflict (someone wrote in between) makes it start again from the reading.
+ */
+export async function withConflictRetries<T>(
+  attempt: () => Promise<T>,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!(e instanceof WriteConflict)) throw e;
+      if (n >= MAX_ATTEMPTS) {
+        throw new DomainError(
+          'Too many concurrent changes on the same records or crop locations; retry shortly.',
+          [violation('CONCURRENT_UPDATE', 'body.idcp', 'retry with exponential backoff')],
+          1,
+        );
+      }
+      await sleep(Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** n));
+    }
+  }
+}
