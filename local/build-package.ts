@@ -10,10 +10,10 @@ import { findProjectRoot } from './stack';
  * - `main.js`: every function module of `functions/` and what they import, bundled by esbuild into one file (one
  *   file to read and compile at a cold start instead of ~200 modules resolved one by one; zod from its ES modules, so
  *   what the code does not use is left out).
- * - The Azure SDKs stay outside the bundle, as production dependencies: the code loads them on first use
- *   (`shared/store/azure-sdk.ts`), so registering the functions does not pay for them. `@azure/functions-core` is
- *   the host's own module.
- * - `host.json`, and a `package.json` whose `main` is the bundle and whose dependencies are those SDKs only.
+ * - The Azure SDKs and undici stay outside the bundle, as production dependencies: the code loads them on first use
+ *   (`shared/store/azure-sdk.ts`, `shared/http-client/client-certificate.ts`), so registering the functions does not
+ *   pay for them. `@azure/functions-core` is the host's own module.
+ * - `host.json`, and a `package.json` whose `main` is the bundle and whose dependencies are those packages only.
  *
  * `npm test` and `npm start` run this same bundle (the repository's `package.json` `main` points at it; the SDKs are
  * then found in the repository's node_modules). `npm run build` also installs the production dependencies into the
@@ -27,6 +27,7 @@ export const RUNTIME_DEPENDENCIES = [
   '@azure/data-tables',
   '@azure/identity',
   '@azure/storage-queue',
+  'undici',
 ];
 
 /** The functions host provides this module to the app; it is never installed. */
