@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRunnerArgs } from '../../local/runner/args';
-import { glob } from '../../local/runner/glob';
 import { hostConfigFrom, parseTimeSpan } from '../../local/runner/host-config';
+import { entryFiles } from '../../local/runner/load-app';
 import { decodeMessage, encodeMessage, outputMessages, triggerMetadata } from '../../local/runner/queue-message';
 import { resolveQueueName } from '../../local/runner/storage';
 import { parseStartArgs, walkthrough } from '../../local/start';
 
-/** The runner's small pure pieces: host.json, flags, globbing, queue message handling, the start walkthrough. */
+/** The runner's small pieces: host.json, flags, the files it loads, queue message handling, the start walkthrough. */
 
 describe('host.json', () => {
   it('reads the project host.json', () => {
@@ -95,7 +95,7 @@ describe('runner flags', () => {
   });
 });
 
-describe('glob for package.json main', () => {
+describe('the files package.json main names', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'runner-glob-'));
@@ -105,30 +105,42 @@ describe('glob for package.json main', () => {
       'dist/functions/a.js.map',
       'dist/functions/sub/c.js',
       'dist/x.mjs',
+      'dist/.hidden/d.js',
     ]) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), '');
     }
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ main: 'dist/functions/*.js' }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('expands * in one directory, sorted', () => {
-    expect(glob('dist/functions/*.js', dir)).toEqual(['dist/functions/a.js', 'dist/functions/b.js']);
+  it('expands package.json main, sorted', () => {
+    expect(entryFiles(dir)).toEqual({
+      pattern: 'dist/functions/*.js',
+      files: ['dist/functions/a.js', 'dist/functions/b.js'],
+    });
   });
 
-  it('expands ** and braces', () => {
-    expect(glob('dist/**/*.js', dir)).toEqual([
+  it('takes an override: **, braces, a plain path, and nothing for a missing one', () => {
+    expect(entryFiles(dir, 'dist/**/*.js').files).toEqual([
       'dist/functions/a.js',
       'dist/functions/b.js',
       'dist/functions/sub/c.js',
     ]);
-    expect(glob('dist/**/*.{js,mjs}', dir)).toContain('dist/x.mjs');
+    expect(entryFiles(dir, 'dist/**/*.{js,mjs}').files).toContain('dist/x.mjs');
+    expect(entryFiles(dir, './dist/functions/a.js').files).toEqual(['dist/functions/a.js']);
+    expect(entryFiles(dir, 'dist/nothing/*.js').files).toEqual([]);
   });
 
-  it('takes a plain path, and finds nothing for a missing one', () => {
-    expect(glob('./dist/functions/a.js', dir)).toEqual(['dist/functions/a.js']);
-    expect(glob('dist/nothing/*.js', dir)).toEqual([]);
-    expect(glob('dist/functions/missing.js', dir)).toEqual([]);
+  it('says what is wrong with the package.json', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'runner-main-'));
+    try {
+      expect(() => entryFiles(empty)).toThrow(/needs a package\.json/);
+      writeFileSync(join(empty, 'package.json'), '{}');
+      expect(() => entryFiles(empty)).toThrow(/has no "main"/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
 
