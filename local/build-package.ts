@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { findProjectRoot } from './stack';
 
@@ -122,14 +123,15 @@ function pruneDevelopmentFiles(dir: string): void {
   }
 }
 
-async function main(args: string[]): Promise<void> {
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { package: { type: 'boolean', default: false } } });
   const root = findProjectRoot(__dirname);
   const out = await bundleApp(root);
-  if (args.includes('--package')) installRuntimeDependencies(root, out);
+  if (values.package) installRuntimeDependencies(root, out);
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
+  main().catch((e: unknown) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   });

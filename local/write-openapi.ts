@@ -10,6 +10,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildOpenApiDocument } from '../shared/openapi/document';
 import { dynamicImport } from './dynamic-import';
 
@@ -50,11 +51,12 @@ async function generated(): Promise<{ file: string; text: string }[]> {
   ];
 }
 
-export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
   const rel = (file: string) => path.relative(process.cwd(), file);
   const files = await generated();
   const stale = files.filter(({ file, text }) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text);
-  if (argv.includes('--check')) {
+  if (values.check) {
     if (stale.length === 0) {
       console.log(`${files.map((f) => rel(f.file)).join(' and ')} are up to date`);
       return 0;

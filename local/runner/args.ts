@@ -1,4 +1,5 @@
-import { readFlags } from '../cli-args';
+import { parseArgs } from 'node:util';
+import { intFlag } from '../cli-args';
 
 /** Command-line flags of `node dist/local/runner/main.js`. */
 export interface RunnerArgs {
@@ -26,36 +27,35 @@ Settings come from the environment (AzureWebJobsStorage, AUTH_MODE, ...).
   --drain-timeout MS    on SIGINT/SIGTERM, how long running invocations may finish (default 10000)
   --quiet               no per-invocation lines and no information logs from the app
   --verbose             also debug logs and the library's own logs
-  --help                this text
+  -h, --help            this text
 
 Prints "Runner listening on http://<address>:<port>" once it serves requests.`;
 
 export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
-  const args: RunnerArgs = {
-    root: cwd,
-    port: 7071,
-    hostname: '127.0.0.1',
-    quiet: false,
-    verbose: false,
-    drainTimeoutMs: 10_000,
-    help: false,
-  };
-  const help = () => (args.help = true);
-  readFlags(
-    argv,
-    {
-      '--root': (v) => (args.root = v.text()),
-      '--main': (v) => (args.main = v.text()),
-      '--host-json': (v) => (args.hostJson = v.text()),
-      '--port': (v) => (args.port = v.int(0, 65535)),
-      '--hostname': (v) => (args.hostname = v.text()),
-      '--drain-timeout': (v) => (args.drainTimeoutMs = v.int(0, 3_600_000)),
-      '--quiet': () => (args.quiet = true),
-      '--verbose': () => (args.verbose = true),
-      '--help': help,
-      '-h': help,
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      root: { type: 'string' },
+      main: { type: 'string' },
+      'host-json': { type: 'string' },
+      port: { type: 'string' },
+      hostname: { type: 'string', default: '127.0.0.1' },
+      'drain-timeout': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
-    { unknownAs: 'option' },
-  );
-  return args;
+  });
+  return {
+    root: values.root ?? cwd,
+    main: values.main,
+    hostJson: values['host-json'],
+    port: intFlag('--port', values.port, { min: 0, max: 65535 }) ?? 7071,
+    hostname: values.hostname,
+    quiet: values.quiet,
+    verbose: values.verbose,
+    drainTimeoutMs: intFlag('--drain-timeout', values['drain-timeout'], { min: 0, max: 3_600_000 }) ?? 10_000,
+    help: values.help,
+  };
 }
