@@ -2,6 +2,7 @@ import { intFlag, nonEmptyFlag } from '../../local/cli-args';
 import { MAIL_STUB_ACCESS_KEY } from '../../local/mail-stub/server';
 import { MAIL_STUB_USAGE, parseMailStubArgs } from '../../local/mail-stub/main';
 import { RUNNER_USAGE, parseRunnerArgs } from '../../local/runner/args';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../local/runner/http-server';
 import { SIMULATOR_USAGE, parseSimulatorArgs } from '../../local/siex-simulator/main';
 import { START_USAGE, parseStartArgs } from '../../local/start';
 
@@ -43,6 +44,8 @@ describe('the runner', () => {
       quiet: false,
       verbose: false,
       drainTimeoutMs: 10_000,
+      headersTimeoutMs: DEFAULT_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
       help: false,
     });
     const args = parseRunnerArgs(
@@ -60,6 +63,9 @@ describe('the runner', () => {
         '--verbose',
         '--drain-timeout',
         '500',
+        '--headers-timeout=200',
+        '--request-timeout',
+        '400',
       ],
       '/',
     );
@@ -72,6 +78,8 @@ describe('the runner', () => {
       quiet: true,
       verbose: true,
       drainTimeoutMs: 500,
+      headersTimeoutMs: 200,
+      requestTimeoutMs: 400,
       help: false,
     });
     expect(parseRunnerArgs(['-h'], '/').help).toBe(true);
@@ -83,6 +91,10 @@ describe('the runner', () => {
     expect(() => parseRunnerArgs(['--port', 'x'], '/')).toThrow('--port needs an integer from 0 to 65535');
     expect(() => parseRunnerArgs(['--root'], '/')).toThrow("Option '--root <value>' argument missing");
     expect(() => parseRunnerArgs(['app'], '/')).toThrow("Unexpected argument 'app'");
+    expect(() => parseRunnerArgs(['--request-timeout', '0'], '/')).toThrow('--request-timeout needs an integer');
+    expect(() => parseRunnerArgs(['--headers-timeout', '500', '--request-timeout', '400'], '/')).toThrow(
+      '--headers-timeout cannot be longer than --request-timeout',
+    );
   });
 
   it('lists every flag it reads in its usage', () => {
@@ -93,6 +105,8 @@ describe('the runner', () => {
       '--port',
       '--hostname',
       '--drain-timeout',
+      '--headers-timeout',
+      '--request-timeout',
       '--quiet',
       '--verbose',
       '--help',
