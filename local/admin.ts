@@ -26,7 +26,7 @@ const USAGE = `usage: npm run admin -- <command>
                                   write the files to DIR (default data/siex/catalogues); --import also loads them
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
 
-export const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
+const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
 
 /** Pretty-printed, but one enclosure per line: the large demo farm stays readable and a third of the size. */
 export function demoDatasetText(): string {

@@ -20,7 +20,7 @@ import { findProjectRoot } from './stack';
  * then found in the repository's node_modules). `npm run build` also installs the production dependencies into the
  * package, at the versions of the repository's lock file, so the folder can be zipped and deployed as it is.
  */
-export const DEPLOY_DIR = 'dist/deploy';
+const DEPLOY_DIR = 'dist/deploy';
 
 /** Loaded lazily at run time, so kept out of the bundle and shipped in the package's node_modules. */
 export const RUNTIME_DEPENDENCIES = [

@@ -16,7 +16,7 @@ interface LintProblem {
   location: { pointer?: string }[];
 }
 
-export async function lintOpenApi(file: string = OPENAPI_FILE): Promise<string[]> {
+async function lintOpenApi(file: string = OPENAPI_FILE): Promise<string[]> {
   const redocly = await dynamicImport<{
     createConfig(config: object): Promise<unknown>;
     lint(options: { ref: string; config: unknown }): Promise<LintProblem[]>;

@@ -15,7 +15,7 @@ import { buildOpenApiDocument } from '../shared/openapi/document';
 import { dynamicImport } from './dynamic-import';
 
 /** The repository root: the nearest directory up from here with host.json (works from local/ and dist/local/). */
-export function repositoryRoot(from: string = __dirname): string {
+function repositoryRoot(from: string = __dirname): string {
   let dir = from;
   while (!fs.existsSync(path.join(dir, 'host.json'))) {
     const parent = path.dirname(dir);
@@ -32,10 +32,10 @@ export function renderOpenApi(): string {
   return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
 }
 
-export const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.d.ts');
+const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.d.ts');
 
 /** The client's types, generated from the rendered document (never written by hand). */
-export async function renderClientTypes(document: string = renderOpenApi()): Promise<string> {
+async function renderClientTypes(document: string = renderOpenApi()): Promise<string> {
   const { default: openapiTS, astToString } =
     await dynamicImport<typeof import('openapi-typescript')>('openapi-typescript');
   const ast = await openapiTS(JSON.parse(document) as Parameters<typeof openapiTS>[0]);

@@ -22,7 +22,7 @@ every accepted e-mail in an outbox (GET /_inspect/outbox).
 Prints "Mail outbox listening on http://<address>:<port>", then "Connection string: endpoint=...;accesskey=..." (the
 value for EMAIL_CONNECTION_STRING).`;
 
-export interface MailStubArgs {
+interface MailStubArgs {
   port: number;
   host: string;
   accessKey: string;

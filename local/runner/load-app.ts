@@ -7,7 +7,7 @@ import { installCoreModule } from '../functions-core/install';
 import { RunnerLogger } from './logger';
 import { dynamicImport } from '../dynamic-import';
 
-export interface LoadAppOptions {
+interface LoadAppOptions {
   /** The function app directory (where package.json lives). */
   root: string;
   /** Overrides package.json `main` (a path or glob relative to `root`). */
@@ -15,7 +15,7 @@ export interface LoadAppOptions {
   logger: RunnerLogger;
 }
 
-export interface LoadedApp {
+interface LoadedApp {
   root: string;
   host: FunctionsCoreHost;
   files: string[];

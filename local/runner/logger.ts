@@ -15,7 +15,7 @@ export interface RunnerLogger {
   app(level: RpcLogLevel, category: RpcLogCategory, functionName: string | undefined, message: string): void;
 }
 
-export interface LoggerOptions {
+interface LoggerOptions {
   quiet?: boolean;
   verbose?: boolean;
   out?: (line: string) => void;

@@ -11,7 +11,7 @@ import { QueueListener } from './queue-listener';
 import { RouteDefinition, RouteTable } from './routes';
 import { QueueConnections, resolveQueueName } from './storage';
 
-export interface RunnerOptions {
+interface RunnerOptions {
   root: string;
   main?: string;
   /** host.json to honour; default `<root>/host.json`. */

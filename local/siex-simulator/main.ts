@@ -25,7 +25,7 @@ Serves SIEX's IUWS endpoints (comunicacion, crear, comprobarEstado) for local ru
 
 Prints "SIEX simulator listening on http://<address>:<port>" once it serves requests.`;
 
-export interface SimulatorArgs {
+interface SimulatorArgs {
   port: number;
   host: string;
   schemaPath?: string;
