@@ -6,7 +6,7 @@ import {
 } from '../shared/catalog/register/import-register';
 import { TableStore } from '../shared/store/tables';
 
-export interface ImportProductsOptions extends Pick<
+interface ImportProductsOptions extends Pick<
   RegisterImportOptions,
   'today' | 'cropGroupsFile' | 'allowMassWithdrawal'
 > {
@@ -48,7 +48,7 @@ export async function importProductsCommand(
  * A plain bar redrawn in place with `\r` when stderr is a terminal (at most ten times a second); in a log or a pipe,
  * a line at each quarter instead of a stream of carriage returns.
  */
-export class ProgressBar {
+class ProgressBar {
   private lastDraw = 0;
   private lastQuarter = -1;
   private drawn = false;
@@ -84,7 +84,7 @@ export class ProgressBar {
 }
 
 /** The printed summary: what changed, then each kind of problem with counts, most frequent first. */
-export function formatRegisterReport(r: RegisterImportReport): string[] {
+function formatRegisterReport(r: RegisterImportReport): string[] {
   const lines = [
     `Register ${r.file}: ${r.products} products, ${r.uses} uses; imported in ${r.seconds.toFixed(1)} s`,
     `  stored ${r.storedProducts} products with ${r.storedUses} uses (uses differing only by crop are merged)`,
