@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkHttpAuthLevels } from './auth-level';
-import { formatFinding } from './checks';
+import { formatFinding } from './checks/model';
 import { REPO_ROOT } from './context';
 
 describe('HTTP functions demand the function key API Management holds', () => {

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { Finding } from './checks';
+import { Finding } from './checks/model';
 
 /** HTTP functions that may be anonymous, by registered name, with the reason. */
 export const ANONYMOUS_FUNCTIONS: Record<string, string> = {

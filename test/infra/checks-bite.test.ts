@@ -5,7 +5,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CheckContext, formatFinding, runAllChecks, SettingSchema } from './checks';
+import { runAllChecks } from './checks';
+import { CheckContext, formatFinding, SettingSchema } from './checks/model';
 import { AZURE_YAML_FILE, INFRA_DIR, realContext, SAMPLE_SETTINGS_FILE } from './context';
 
 const roots: string[] = [];
@@ -324,5 +325,11 @@ describe('the infra checks bite on a broken copy', () => {
     expect(out).toMatch(/services\.api\.host must be 'function'/);
     expect(out).toMatch(/services\.api\.dist must be 'dist\/deploy', is "dist"/);
     expect(out).toMatch(/the preprovision hook must check infra\/openapi\.json/);
+  });
+
+  it('report an azure.yaml that is not YAML', async () => {
+    const c = copy();
+    c.edit(c.ctx.azureYamlFile, 'services:\n  api:', 'services:\n  api: [');
+    expect((await findings(c.ctx)).join('\n')).toMatch(/\[azure-yaml\] azure\.yaml: not YAML/);
   });
 });

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { settingsSchema } from '../../shared/config/settings';
 import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS } from '../../shared/http/error-status';
-import { CheckContext, SettingsAllowlist } from './checks';
+import { CheckContext, SettingsAllowlist } from './checks/model';
 import allowlistJson from './settings-allowlist.json';
 import verifiedJson from './verified-resource-types.json';
 

@@ -1,25 +1,17 @@
 /**
- * Offline checks of infra/ (issue 5). Each category is one test, so a failure names what broke; checks.ts explains
+ * Offline checks of infra/ (issue 5). Each category is one test, so a failure names what broke; checks/ explains
  * every rule, checks-bite.test.ts proves they fail on broken copies.
  */
-import {
-  checkApim,
-  checkAzureYaml,
-  checkAppSettings,
-  checkBicepSyntax,
-  checkLoadedFiles,
-  checkModules,
-  checkParameterFiles,
-  checkPlatform,
-  checkPolicies,
-  checkResourceTypes,
-  checkSecrets,
-  checkSymbols,
-  Finding,
-  formatFinding,
-  Infra,
-  loadInfra,
-} from './checks';
+import { checkApim } from './checks/apim';
+import { checkAppSettings } from './checks/app-settings';
+import { checkAzureYaml } from './checks/azure-yaml';
+import { Finding, formatFinding, Infra, loadInfra } from './checks/model';
+import { checkParameterFiles } from './checks/parameters';
+import { checkPlatform } from './checks/platform';
+import { checkPolicies } from './checks/policies';
+import { checkResourceTypes } from './checks/resource-types';
+import { checkSecrets } from './checks/secrets';
+import { checkBicepSyntax, checkLoadedFiles, checkModules, checkSymbols } from './checks/template';
 import { INFRA_DIR, realContext } from './context';
 
 const messages = (findings: Finding[]) => findings.map(formatFinding);
