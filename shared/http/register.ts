@@ -7,8 +7,9 @@ export function registerHttp(contract: Contract, handler: HttpHandler): void {
     app.http(i === 0 ? contract.operationId : `${contract.operationId}-${i}`, {
       route,
       methods: [contract.method],
-      // Production traffic reaches the app only through API Management, which presents the function key.
-      authLevel: 'function',
+      // No function key: in Azure, App Service authentication lets only API Management's identity reach the host
+      // (infra/modules/functionApp.bicep), and API Management holds no key to present.
+      authLevel: 'anonymous',
       handler,
     });
   });

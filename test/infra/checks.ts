@@ -8,11 +8,15 @@
 import { checkApim } from './checks/apim';
 import { checkAppSettings } from './checks/app-settings';
 import { checkAzureYaml } from './checks/azure-yaml';
+import { checkBackendAuth } from './checks/backend-auth';
+import { checkDiagnostics } from './checks/diagnostics';
+import { checkLocalAuth } from './checks/local-auth';
 import { CheckContext, Finding, loadInfra } from './checks/model';
 import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
 import { checkResourceTypes } from './checks/resource-types';
+import { checkRoles } from './checks/roles';
 import { checkSecrets } from './checks/secrets';
 import { checkBicepSyntax, checkLoadedFiles, checkModules, checkSymbols } from './checks/template';
 
@@ -28,6 +32,10 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkSecrets(infra),
     ...checkAppSettings(infra, ctx),
     ...checkPlatform(infra),
+    ...checkRoles(infra),
+    ...checkLocalAuth(infra),
+    ...checkDiagnostics(infra),
+    ...checkBackendAuth(infra),
     ...checkApim(infra),
     ...checkPolicies(infra, ctx.errorCodes),
     ...checkAzureYaml(infra, ctx.azureYamlFile),

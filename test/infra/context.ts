@@ -31,7 +31,7 @@ export function realContext(overrides: Partial<CheckContext> = {}): CheckContext
     errorCodes: Object.fromEntries(
       Object.entries(ERROR_CODES).map(([code, text]) => [code, [HTTP_STATUS[code as ErrorCode], text] as const]),
     ),
-    verifiedResourceTypes: verifiedJson.verified,
+    verifiedResourceTypes: { azure: verifiedJson.azure.types, graph: verifiedJson.graph },
     azureYamlFile: AZURE_YAML_FILE,
     ...overrides,
   };

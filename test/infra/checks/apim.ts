@@ -1,14 +1,8 @@
-/** API Management: the product of each environment, the API imported from the OpenAPI document, named values. */
+/** API Management: the product of each environment, and the API imported from the OpenAPI document. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getProperty, literalValue } from '../bicep';
-import {
-  FUNCTION_KEY_NAMED_VALUE,
-  PRODUCT_PARAM,
-  PRODUCTS,
-  SUBSCRIPTION_KEY_HEADER,
-  SUBSCRIPTION_KEY_QUERY,
-} from './contract';
+import { PRODUCT_PARAM, PRODUCTS, SUBSCRIPTION_KEY_HEADER, SUBSCRIPTION_KEY_QUERY } from './contract';
 import { Finding, Infra, loadedFile, rel, resourcesOfType } from './model';
 import { PARAMETER_FILES } from './parameters';
 
@@ -102,21 +96,5 @@ export function checkApim(infra: Infra): Finding[] {
       out.push({ check: 'apim', file: f, message: `the API ${resource.symbol} is not added to the product` });
   }
 
-  const namedValues = resourcesOfType(infra, 'Microsoft.ApiManagement/service/namedValues');
-  const fnKey = namedValues.find(
-    ({ resource }) =>
-      literalValue(getProperty(resource.body, 'properties', 'displayName')) === FUNCTION_KEY_NAMED_VALUE,
-  );
-  if (!fnKey)
-    out.push({ check: 'apim', file: 'infra', message: `named value '${FUNCTION_KEY_NAMED_VALUE}' is missing` });
-  else {
-    const props = getProperty(fnKey.resource.body, 'properties');
-    if (literalValue(getProperty(props, 'secret')) !== true || !getProperty(props, 'keyVault', 'secretIdentifier'))
-      out.push({
-        check: 'apim',
-        file: rel(infra, fnKey.file.file),
-        message: `named value '${FUNCTION_KEY_NAMED_VALUE}' must be a secret from Key Vault`,
-      });
-  }
   return out;
 }

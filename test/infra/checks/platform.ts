@@ -1,22 +1,13 @@
-/** Storage, the function app and the roles of its identity. */
-import type { Node } from 'web-tree-sitter';
-import { BicepFile, getProperty, literalValue, NOT_LITERAL } from '../bicep';
-import { EXPORT_QUEUES, ROLE_IDS } from './contract';
-import { Finding, Infra, rel, resourcesOfType } from './model';
+/** Storage queues, the Flex Consumption plan, and the function app: runtime, identity, deployment, azd tag. */
+import { getProperty, literalValue, NOT_LITERAL } from '../bicep';
+import { EXPORT_QUEUES } from './contract';
+import { Finding, Infra, mainExpression, rel, resourcesOfType } from './model';
 
-/** Shared keys off, the export queues exist, Flex Consumption on Node 22 with a system identity and its roles. */
+const FUNCTION_IDENTITY = /^identities\.outputs\.functionIdentityId$/;
+
+/** The export queues exist; Flex Consumption on Node 22, running as the function identity of identities.bicep. */
 export function checkPlatform(infra: Infra): Finding[] {
   const out: Finding[] = [];
-  const accounts = resourcesOfType(infra, 'Microsoft.Storage/storageAccounts').filter((r) => !r.resource.existing);
-  if (accounts.length === 0) out.push({ check: 'platform', file: 'infra', message: 'no storage account' });
-  for (const { file, resource } of accounts)
-    if (literalValue(getProperty(resource.body, 'properties', 'allowSharedKeyAccess')) !== false)
-      out.push({
-        check: 'platform',
-        file: rel(infra, file.file),
-        message: `storage account ${resource.symbol}: allowSharedKeyAccess must be false (identity everywhere)`,
-      });
-
   const queueLists = infra.main ? literalValue(infra.main.vars.get('queueNames')) : NOT_LITERAL;
   const queues = Array.isArray(queueLists) ? queueLists : [];
   for (const q of EXPORT_QUEUES)
@@ -30,12 +21,20 @@ export function checkPlatform(infra: Infra): Finding[] {
   const plans = resourcesOfType(infra, 'Microsoft.Web/serverfarms').filter((r) => !r.resource.existing);
   if (!plans.some(({ resource }) => literalValue(getProperty(resource.body, 'sku', 'tier')) === 'FlexConsumption'))
     out.push({ check: 'platform', file: 'infra', message: 'no Flex Consumption plan (sku tier FlexConsumption)' });
+  for (const { file, resource } of plans)
+    if (!getProperty(resource.body, 'properties', 'zoneRedundant'))
+      out.push({
+        check: 'platform',
+        file: rel(infra, file.file),
+        message: `plan ${resource.symbol}: properties.zoneRedundant must be set (from the zoneRedundant parameter)`,
+      });
   const sites = resourcesOfType(infra, 'Microsoft.Web/sites').filter((r) => !r.resource.existing);
-  if (sites.length !== 1) {
+  const [only] = sites;
+  if (sites.length !== 1 || !only) {
     out.push({ check: 'platform', file: 'infra', message: `expected one function app, found ${sites.length}` });
     return out;
   }
-  const { file, resource: site } = sites[0];
+  const { file, resource: site } = only;
   const siteFile = rel(infra, file.file);
   const runtime = literalValue(getProperty(site.body, 'properties', 'functionAppConfig', 'runtime'));
   if (JSON.stringify(runtime) !== JSON.stringify({ name: 'node', version: '22' }))
@@ -44,17 +43,47 @@ export function checkPlatform(infra: Infra): Finding[] {
       file: siteFile,
       message: `functionAppConfig.runtime must be node 22, is ${runtime === NOT_LITERAL ? 'computed' : JSON.stringify(runtime)}`,
     });
-  if (literalValue(getProperty(site.body, 'identity', 'type')) !== 'SystemAssigned')
-    out.push({ check: 'platform', file: siteFile, message: 'the function app needs a system-assigned identity' });
+
+  // One identity for everything the app reaches, created before the site (identities.bicep): the site, its Key Vault
+  // references and its deployment package all name it.
+  const assigned = objectKeysOf(getProperty(site.body, 'identity', 'userAssignedIdentities'));
   if (
-    literalValue(
-      getProperty(site.body, 'properties', 'functionAppConfig', 'deployment', 'storage', 'authentication', 'type'),
-    ) !== 'SystemAssignedIdentity'
+    literalValue(getProperty(site.body, 'identity', 'type')) !== 'UserAssigned' ||
+    assigned.length !== 1 ||
+    !FUNCTION_IDENTITY.test(mainExpression(infra, file, assigned[0]))
   )
     out.push({
       check: 'platform',
       file: siteFile,
-      message: 'the deployment package must be read with the system-assigned identity',
+      message: 'the function app must run as the function identity of identities.bicep, and only as it (UserAssigned)',
+    });
+  const storageAuth = getProperty(
+    site.body,
+    'properties',
+    'functionAppConfig',
+    'deployment',
+    'storage',
+    'authentication',
+  );
+  if (
+    literalValue(getProperty(storageAuth, 'type')) !== 'UserAssignedIdentity' ||
+    !FUNCTION_IDENTITY.test(mainExpression(infra, file, getProperty(storageAuth, 'userAssignedIdentityResourceId')))
+  )
+    out.push({
+      check: 'platform',
+      file: siteFile,
+      message: 'the deployment package must be read with the function identity (UserAssignedIdentity)',
+    });
+  if (
+    !FUNCTION_IDENTITY.test(
+      mainExpression(infra, file, getProperty(site.body, 'properties', 'keyVaultReferenceIdentity')),
+    )
+  )
+    out.push({
+      check: 'platform',
+      file: siteFile,
+      message:
+        'keyVaultReferenceIdentity must be the function identity (a user-assigned identity is not picked by default)',
     });
   const tags = getProperty(site.body, 'tags');
   if (!tags || !/'azd-service-name'\s*:\s*'api'/.test(tags.text))
@@ -63,52 +92,15 @@ export function checkPlatform(infra: Infra): Finding[] {
       file: siteFile,
       message: "the function app must carry the tag 'azd-service-name': 'api' (azure.yaml service)",
     });
-
-  // Role assignments of the function identity, in the function app's file.
-  const assigned = roleAssignmentsIn(file).filter((a) => a.principal.includes(`${site.symbol}.identity.principalId`));
-  const needed: [string, string][] = [
-    ['Storage Blob Data Owner', ROLE_IDS.storageBlobDataOwner],
-    ['Storage Queue Data Contributor', ROLE_IDS.storageQueueDataContributor],
-    ['Storage Table Data Contributor', ROLE_IDS.storageTableDataContributor],
-    ['Key Vault Secrets User', ROLE_IDS.keyVaultSecretsUser],
-  ];
-  for (const [label, id] of needed)
-    if (!assigned.some((a) => a.roleId === id))
-      out.push({ check: 'platform', file: siteFile, message: `the function identity lacks ${label} (${id})` });
   return out;
 }
 
-/** Role assignments of a file with their role definition id (resolved through `var roles = {...}`) and principal. */
-function roleAssignmentsIn(file: BicepFile): { symbol: string; roleId: string | undefined; principal: string }[] {
-  return file.resources
-    .filter((r) => r.typeAndVersion.toLowerCase().startsWith('microsoft.authorization/roleassignments@'))
-    .map((r) => {
-      const roleExpr = getProperty(r.body, 'properties', 'roleDefinitionId');
-      return {
-        symbol: r.symbol,
-        roleId: roleExpr ? resolveGuid(file, roleExpr) : undefined,
-        principal: getProperty(r.body, 'properties', 'principalId')?.text ?? '',
-      };
-    });
-}
-
-const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-function resolveGuid(file: BicepFile, expr: Node): string | undefined {
-  const literal = GUID.exec(expr.text);
-  if (literal) return literal[0].toLowerCase();
-  for (const m of [expr, ...expr.descendantsOfType('member_expression')]) {
-    if (!m || m.type !== 'member_expression') continue;
-    const [object, prop] = m.namedChildren;
-    const table = object?.type === 'identifier' ? literalValue(file.vars.get(object.text)) : NOT_LITERAL;
-    if (table && typeof table === 'object' && prop) {
-      const value = (table as Record<string, unknown>)[prop.text];
-      if (typeof value === 'string' && GUID.test(value)) return value.toLowerCase();
-    }
-  }
-  for (const id of expr.descendantsOfType('identifier')) {
-    const v = id ? literalValue(file.vars.get(id.text)) : NOT_LITERAL;
-    if (typeof v === 'string' && GUID.test(v)) return v.toLowerCase();
-  }
-  return undefined;
+/** The key expressions of an object literal whose keys are interpolated strings (`'${identityId}': {}`). */
+function objectKeysOf(object: ReturnType<typeof getProperty>) {
+  return (object?.namedChildren ?? [])
+    .filter((p) => p.type === 'object_property')
+    .map((p) => p.namedChildren[0])
+    .map((key) =>
+      key?.type === 'string' ? key.namedChildren.find((c) => c.type === 'interpolation')?.namedChildren[0] : key,
+    );
 }

@@ -4,8 +4,9 @@ import * as path from 'node:path';
 import { getProperty, literalValue } from '../bicep';
 import { allElements, child, deepText, parseXml, XmlElement, xmlWellFormedError } from '../xml';
 import {
+  APIM_CLIENT_ID_NAMED_VALUE,
+  BACKEND_APP_NAMED_VALUE,
   FUNCTION_KEY_HEADER,
-  FUNCTION_KEY_NAMED_VALUE,
   IDENTITY_HEADER,
   MAX_BODY_BYTES,
   PROBLEM_TYPE_PREFIX,
@@ -195,6 +196,20 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
       out.push({ check: 'policies', file, message: `the 429 answer does not read the variable '${variable}'` });
   }
 
+  // 401 for a subscription key in the query string: keys travel in headers only, never in URLs that get logged.
+  const queryKeyBranch = els.find(
+    (el) =>
+      el.name === 'when' &&
+      new RegExp(`OriginalUrl\\.Query[\\s\\S]*"${SUBSCRIPTION_KEY_QUERY}"`).test(el.attrs.condition ?? '') &&
+      statusOf(child(el, 'return-response')) === '401',
+  );
+  if (!queryKeyBranch)
+    out.push({
+      check: 'policies',
+      file,
+      message: `a ${SUBSCRIPTION_KEY_QUERY} query parameter must be answered 401 (the key is accepted only in ${SUBSCRIPTION_KEY_HEADER})`,
+    });
+
   // 401 without the SID key.
   const sidBranch = els.find((el) => el.name === 'when' && (el.attrs.condition ?? '').includes(SID_HEADER));
   const checkHeader = els.find(
@@ -237,19 +252,6 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
       file,
       message: `${SUBSCRIPTION_KEY_HEADER} must be removed before the backend (set-header exists-action="delete")`,
     });
-  if (
-    !els.some(
-      (el) =>
-        el.name === 'set-query-parameter' &&
-        el.attrs.name === SUBSCRIPTION_KEY_QUERY &&
-        el.attrs['exists-action'] === 'delete',
-    )
-  )
-    out.push({
-      check: 'policies',
-      file,
-      message: `the ${SUBSCRIPTION_KEY_QUERY} query parameter must be removed before the backend`,
-    });
   const identity = setHeader(IDENTITY_HEADER);
   if (
     !identity.some((el) => el.attrs['exists-action'] === 'override' && /context\.Subscription\.Id/.test(deepText(el)))
@@ -259,16 +261,25 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
       file,
       message: `${IDENTITY_HEADER} must be set with exists-action="override" from context.Subscription.Id`,
     });
-  const fnKey = setHeader(FUNCTION_KEY_HEADER);
+  // The backend admits only API Management's identity: the token replaces any Authorization the client sent.
+  const token = els.find((el) => el.name === 'authentication-managed-identity');
   if (
-    !fnKey.some(
-      (el) => el.attrs['exists-action'] === 'override' && deepText(el).includes(`{{${FUNCTION_KEY_NAMED_VALUE}}}`),
-    )
+    !token ||
+    token.attrs.resource !== `{{${BACKEND_APP_NAMED_VALUE}}}` ||
+    token.attrs['client-id'] !== `{{${APIM_CLIENT_ID_NAMED_VALUE}}}` ||
+    token.attrs['output-token-variable-name'] !== undefined ||
+    token.attrs['ignore-error'] === 'true'
   )
     out.push({
       check: 'policies',
       file,
-      message: `${FUNCTION_KEY_HEADER} must be set (override) from {{${FUNCTION_KEY_NAMED_VALUE}}}`,
+      message: `<authentication-managed-identity resource="{{${BACKEND_APP_NAMED_VALUE}}}" client-id="{{${APIM_CLIENT_ID_NAMED_VALUE}}}" /> must set the backend's Authorization header (no output variable, no ignore-error)`,
+    });
+  if (allElements(root).some((el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === FUNCTION_KEY_HEADER))
+    out.push({
+      check: 'policies',
+      file,
+      message: `${FUNCTION_KEY_HEADER} must not be set: the backend has no key to check, only API Management's token`,
     });
   return out;
 }
