@@ -207,6 +207,8 @@ module functionApp 'modules/functionApp.bicep' = {
     appSettings: {
       AzureWebJobsStorage__accountName: storage.outputs.name
       AUTH_MODE: 'apim'
+      // The identity App Service authentication admits: the app believes API Management's headers only from it.
+      APIM_PRINCIPAL_ID: identities.outputs.apimPrincipalId
       RATE_LIMIT_PER_MINUTE: '100'
       MAX_BODY_BYTES: '1048576'
       MAX_BACKDATE_DAYS: '7'

@@ -43,7 +43,7 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined>(
   return async (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> => {
     try {
       const svc = getServices();
-      const client = await authenticate(request, svc.settings.AUTH_MODE, (sidKey) => svc.findClient(sidKey));
+      const client = await authenticate(request, svc.settings, (sidKey) => svc.findClient(sidKey));
       if (svc.settings.AUTH_MODE === 'local') {
         const wait = svc.limiter.take(client.id);
         if (wait > 0) {

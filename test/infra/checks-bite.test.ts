@@ -482,6 +482,15 @@ describe('the infra checks bite on a broken copy', () => {
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/site: needs App Service authentication/);
     expect(out).toMatch(/named value 'apim-identity-client-id' must hold API Management's identity/);
+    const trust = copy();
+    trust.edit(
+      'main.bicep',
+      'APIM_PRINCIPAL_ID: identities.outputs.apimPrincipalId',
+      'APIM_PRINCIPAL_ID: identities.outputs.functionPrincipalId',
+    );
+    expect((await findings(trust.ctx)).join('\n')).toMatch(
+      /app setting APIM_PRINCIPAL_ID must be API Management's identity/,
+    );
   });
 
   // Policies.

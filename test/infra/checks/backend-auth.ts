@@ -7,6 +7,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import { getProperty, literalValue } from '../bicep';
+import { APP_SETTINGS_PARAM } from './app-settings';
 import { APIM_CLIENT_ID_NAMED_VALUE, BACKEND_APP_NAMED_VALUE } from './contract';
 import { Finding, Infra, mainExpression, rel, resourcesOfType } from './model';
 
@@ -16,7 +17,29 @@ const APIM_PRINCIPAL = /^identities\.outputs\.apimPrincipalId$/;
 const APIM_IDENTITY = /^identities\.outputs\.apimIdentityId$/;
 
 export function checkBackendAuth(infra: Infra): Finding[] {
-  return [...checkNoListCalls(infra), ...checkSiteAuthentication(infra), ...checkGatewayIdentity(infra)];
+  return [
+    ...checkNoListCalls(infra),
+    ...checkSiteAuthentication(infra),
+    ...checkGatewayIdentity(infra),
+    ...checkAppTrust(infra),
+  ];
+}
+
+/** In `apim` mode the app believes API Management's headers only from the principal App Service authentication admits. */
+function checkAppTrust(infra: Infra): Finding[] {
+  const passed = (infra.main?.modules ?? [])
+    .map((m) => getProperty(m.body, 'params', APP_SETTINGS_PARAM, 'APIM_PRINCIPAL_ID'))
+    .filter((n): n is Node => n !== undefined);
+  return passed.length === 1 && APIM_PRINCIPAL.test(passed[0]?.text ?? '')
+    ? []
+    : [
+        {
+          check: 'backend-auth',
+          file: 'infra/main.bicep',
+          message:
+            "app setting APIM_PRINCIPAL_ID must be API Management's identity (identities.outputs.apimPrincipalId), the one App Service authentication admits",
+        },
+      ];
 }
 
 function checkNoListCalls(infra: Infra): Finding[] {
