@@ -179,6 +179,36 @@ describe('the infra checks bite on a broken copy', () => {
     );
   });
 
+  it('report a misspelt or read-only property, in a resource, a case of a discriminated type, or a variable', async () => {
+    const c = copy();
+    c.edit('modules/monitoring.bicep', 'DisableLocalAuth: true', 'disableLocalAuth: true');
+    c.edit('modules/functionApp.bicep', 'httpsOnly: true', "httpsOnly: true\n    defaultHostName: 'x'");
+    c.edit('modules/functionApp.bicep', 'requireAuthentication: true', 'requireAuth: true');
+    c.edit(
+      'modules/apim.bicep',
+      '  dataMasking: keyMasking\n}\nvar responseLog',
+      '  dataMask: keyMasking\n}\nvar responseLog',
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /appInsights: properties\.disableLocalAuth is not a writable property of Microsoft\.Insights\/components@2020-02-02/,
+    );
+    expect(out).toMatch(
+      /site: properties\.defaultHostName is not a writable property of Microsoft\.Web\/sites@2024-04-01/,
+    );
+    expect(out).toMatch(/authentication: properties\.globalValidation\.requireAuth is not a writable property/);
+    expect(out).toMatch(/appInsightsDiagnostic: properties\.frontend\.request\.dataMask is not a writable property/);
+  });
+
+  it('report a verified type whose schema nobody wrote', async () => {
+    const c = copy();
+    const types = { ...c.ctx.verifiedResourceTypes.azure, 'Microsoft.Web/sites@2024-11-01': 'generated/web/x' };
+    const out = (
+      await findings({ ...c.ctx, verifiedResourceTypes: { ...c.ctx.verifiedResourceTypes, azure: types } })
+    ).join('\n');
+    expect(out).toMatch(/no schema for Microsoft\.Web\/sites@2024-11-01: run write-resource-schemas\.js/);
+  });
+
   it('report Graph resources without the extension, or an extension version whose types nobody checked', async () => {
     const c = copy();
     c.edit('modules/apiRegistration.bicep', 'extension microsoftGraphV1\n', '');

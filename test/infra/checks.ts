@@ -11,10 +11,11 @@ import { checkAzureYaml } from './checks/azure-yaml';
 import { checkBackendAuth } from './checks/backend-auth';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
-import { CheckContext, Finding, loadInfra } from './checks/model';
+import { CheckContext, Finding, loadInfra, verifiedTypeNames } from './checks/model';
 import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
+import { checkProperties } from './checks/properties';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
 import { checkSecrets } from './checks/secrets';
@@ -28,6 +29,7 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkModules(infra),
     ...checkSymbols(infra),
     ...checkResourceTypes(infra, ctx.verifiedResourceTypes),
+    ...checkProperties(infra, ctx.resourceSchemas, verifiedTypeNames(ctx.verifiedResourceTypes)),
     ...checkParameterFiles(infra),
     ...checkSecrets(infra),
     ...checkAppSettings(infra, ctx),

@@ -8,10 +8,11 @@ import { checkAzureYaml } from './checks/azure-yaml';
 import { checkBackendAuth } from './checks/backend-auth';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
-import { Finding, formatFinding, Infra, loadInfra } from './checks/model';
+import { Finding, formatFinding, Infra, loadInfra, verifiedTypeNames } from './checks/model';
 import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
+import { checkProperties } from './checks/properties';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
 import { checkSecrets } from './checks/secrets';
@@ -47,6 +48,12 @@ describe('infra/ (offline checks)', () => {
 
   it('uses resource types and API versions found in the official type definitions', () => {
     expect(messages(checkResourceTypes(infra, ctx.verifiedResourceTypes))).toEqual([]);
+  });
+
+  it('writes only properties the official type definitions accept, and none of their read-only ones', () => {
+    expect(messages(checkProperties(infra, ctx.resourceSchemas, verifiedTypeNames(ctx.verifiedResourceTypes)))).toEqual(
+      [],
+    );
   });
 
   it('has dev, prod and azd parameter files that match the template parameters', () => {

@@ -51,6 +51,28 @@ export interface VerifiedTypes {
   };
 }
 
+/** `p`: writable properties; `m`: any other key maps to this; `d`/`e`: discriminator and its cases; `a`: array items. */
+export interface SchemaNode {
+  p?: Record<string, number>;
+  m?: number;
+  d?: string;
+  e?: Record<string, number>;
+  a?: number;
+}
+
+export interface ResourceSchemas {
+  $comment: string;
+  /** `type@version` to its body in `defs`. */
+  types: Record<string, number>;
+  /** Nodes, referenced by index; -1 is a value not checked further (a string, a number, a union...). */
+  defs: SchemaNode[];
+}
+
+/** Every verified `type@version`, Azure and Graph. */
+export function verifiedTypeNames(verified: VerifiedTypes): string[] {
+  return [...Object.keys(verified.azure), ...Object.keys(verified.graph.types)];
+}
+
 export interface CheckContext {
   /** The infra directory (infra/ or a broken copy). */
   infraDir: string;
@@ -65,6 +87,8 @@ export interface CheckContext {
   verifiedResourceTypes: VerifiedTypes;
   /** azure.yaml (azd). */
   azureYamlFile: string;
+  /** The writable properties of each verified type (resource-schemas.json). */
+  resourceSchemas: ResourceSchemas;
 }
 
 export interface Infra {
