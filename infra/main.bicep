@@ -2,7 +2,8 @@
 // az deployment sub create with main.dev.parameters.json / main.prod.parameters.json). See README "Deploy".
 //
 // Checked offline by test/infra (the Bicep CLI cannot be installed here): syntax with tree-sitter-bicep, module
-// paths and parameters, loaded files, resource types and API versions, parameter files, @secure() parameters, the app
+// paths and parameters, loaded files, resource types, API versions and properties, parameter files (production on a
+// tier with an SLA, zone-redundant), @secure() parameters, the app
 // settings against shared/config/settings.ts, roles and their scopes, local authentication, diagnostic settings, the
 // backend's authentication, the API Management policies and the OpenAPI document.
 

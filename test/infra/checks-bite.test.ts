@@ -267,6 +267,17 @@ describe('the infra checks bite on a broken copy', () => {
     expect(out).toMatch(/main\.parameters\.json: 'apimSku' default 'Premium' is not one of/);
   });
 
+  it('report production on a tier without an SLA or without zones, and development on a costly one', async () => {
+    const c = copy();
+    c.edit('main.prod.parameters.json', '"apimSku": { "value": "BasicV2" }', '"apimSku": { "value": "Consumption" }');
+    c.edit('main.prod.parameters.json', '"zoneRedundant": { "value": true }', '"zoneRedundant": { "value": false }');
+    c.edit('main.dev.parameters.json', '"apimSku": { "value": "Consumption" }', '"apimSku": { "value": "StandardV2" }');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/main\.prod\.parameters\.json: apimSku must be BasicV2 or StandardV2, is "Consumption"/);
+    expect(out).toMatch(/main\.prod\.parameters\.json: zoneRedundant must be true, is false/);
+    expect(out).toMatch(/main\.dev\.parameters\.json: apimSku must be 'Consumption' \(development stays cheap\)/);
+  });
+
   it('report the wrong product in an environment parameter file', async () => {
     const c = copy();
     c.edit('main.prod.parameters.json', '"value": "api-service-siex" }', '"value": "api-service-siex-dev" }');

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { findProjectRoot } from '../../local/stack';
 import { ResourceSchemas, SchemaNode } from './checks/model';
 import verified from './verified-resource-types.json';
 
@@ -96,7 +97,10 @@ function main(azureCheckout: string, graphCheckout: string): void {
       if (!resource) throw new Error(`${typeAndVersion} is not in ${typesMd}`);
       schemas.types[typeAndVersion] = convert(types, typesMd, resource.body);
     }
-  fs.writeFileSync(path.join(__dirname, '../../../test/infra/resource-schemas.json'), `${JSON.stringify(schemas)}\n`);
+  fs.writeFileSync(
+    path.join(findProjectRoot(__dirname), 'test/infra/resource-schemas.json'),
+    `${JSON.stringify(schemas)}\n`,
+  );
 }
 
 if (require.main === module) {

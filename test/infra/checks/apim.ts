@@ -1,8 +1,8 @@
-/** API Management: the product of each environment, and the API imported from the OpenAPI document. */
+/** API Management: the product and tier of each environment, and the API imported from the OpenAPI document. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getProperty, literalValue } from '../bicep';
-import { PRODUCT_PARAM, PRODUCTS, SUBSCRIPTION_KEY_HEADER, SUBSCRIPTION_KEY_QUERY } from './contract';
+import { PRODUCT_PARAM, PRODUCTION_TIERS, PRODUCTS, SUBSCRIPTION_KEY_HEADER, SUBSCRIPTION_KEY_QUERY } from './contract';
 import { Finding, Infra, loadedFile, rel, resourcesOfType } from './model';
 import { PARAMETER_FILES } from './parameters';
 
@@ -28,17 +28,27 @@ export function checkApim(infra: Infra): Finding[] {
   for (const [env, product] of Object.entries(PRODUCTS)) {
     const file = path.join(infra.dir, PARAMETER_FILES[env as 'dev' | 'prod']);
     if (!fs.existsSync(file)) continue;
+    let parameters: Record<string, { value?: unknown } | undefined>;
     try {
-      const value = JSON.parse(fs.readFileSync(file, 'utf8')).parameters?.[PRODUCT_PARAM]?.value;
-      if (value !== product)
+      parameters = (JSON.parse(fs.readFileSync(file, 'utf8')) as { parameters?: typeof parameters }).parameters ?? {};
+    } catch {
+      continue; // reported by checkParameterFiles
+    }
+    const expect = (name: string, ok: (v: unknown) => boolean, what: string) => {
+      const value = parameters[name]?.value;
+      if (!ok(value))
         out.push({
           check: 'apim',
           file: `infra/${path.basename(file)}`,
-          message: `${PRODUCT_PARAM} must be '${product}', is ${JSON.stringify(value)}`,
+          message: `${name} must be ${what}, is ${JSON.stringify(value)}`,
         });
-    } catch {
-      /* reported by checkParameterFiles */
-    }
+    };
+    expect(PRODUCT_PARAM, (v) => v === product, `'${product}'`);
+    if (env === 'prod') {
+      // Production: a tier with an SLA, the developer portal and gateway logs; zones where the services have them.
+      expect('apimSku', (v) => PRODUCTION_TIERS.includes(String(v)), PRODUCTION_TIERS.join(' or '));
+      expect('zoneRedundant', (v) => v === true, 'true');
+    } else expect('apimSku', (v) => v === 'Consumption', "'Consumption' (development stays cheap)");
   }
 
   const products = resourcesOfType(infra, 'Microsoft.ApiManagement/service/products');

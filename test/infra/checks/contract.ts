@@ -19,6 +19,8 @@ export const RATE_LIMIT = { calls: '100', renewalPeriod: '60' };
 export const MAX_BODY_BYTES = 1048576;
 export const PRODUCT_PARAM = 'apiServiceSiexProduct';
 export const PRODUCTS = { dev: 'api-service-siex-dev', prod: 'api-service-siex' } as const;
+/** API Management tiers production may use: an SLA, the developer portal, gateway logs in Log Analytics. */
+export const PRODUCTION_TIERS = ['BasicV2', 'StandardV2'];
 export const EXPORT_QUEUES = ['export-jobs', 'export-jobs-poison'];
 export const PROBLEM_TYPE_PREFIX = 'https://siex-gateway.dev/problems/';
 
