@@ -18,7 +18,7 @@ import { findProjectRoot } from './stack';
  */
 const USAGE = `usage: npm run admin -- <command>
   import FILE                     load a back-office dataset (validated whole first; idempotent)
-  import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE]
+  import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE] [--ropo-levels FILE]
                                   load the official register's bulk JSON export (products and authorized uses)
   import-catalogues DIR           load the official SIEX code catalogues (CSV files, Windows-1252)
   fetch-catalogues [--from URL] [--out DIR] [--import]
@@ -96,6 +96,7 @@ async function main(args: string[]): Promise<number> {
       await importProductsCommand(rest[0], storage(), {
         allowMassWithdrawal: rest.includes('--allow-mass-withdrawal'),
         cropGroupsFile: flagValue(rest, '--crop-groups'),
+        ropoLevelsFile: flagValue(rest, '--ropo-levels'),
       });
       return 0;
     }
