@@ -26,6 +26,8 @@ export interface PlacedUnit {
  */
 export class UnitCatalogue {
   private readonly byCode = new Map<number, CatalogueUnit>();
+  /** The register repeats a few dozen unit texts across 60,000 uses: each is placed once. */
+  private readonly placed = new Map<string, PlacedUnit | undefined>();
 
   constructor(entries: readonly SiexCode[]) {
     for (const e of entries) {
@@ -66,6 +68,11 @@ export class UnitCatalogue {
    * Undefined when no coded unit measures the same thing: the caller reports it.
    */
   place(text: string): PlacedUnit | undefined {
+    if (!this.placed.has(text)) this.placed.set(text, this.placeOnce(text));
+    return this.placed.get(text);
+  }
+
+  private placeOnce(text: string): PlacedUnit | undefined {
     const inForce = this.list().filter((u) => !u.until);
     const same = inForce.find((u) => symbolKey(u.symbol) === symbolKey(text));
     if (same) return { unit: same, factor: 1 };

@@ -44,7 +44,8 @@ export function treatedAreaRules(
     return hectares;
   };
   let fromSt: number | undefined;
-  if (r.st !== undefined && r.mst) {
+  // A unit SIEX does not have is UNKNOWN_SIEX_CODE already (code-rules.ts).
+  if (r.st !== undefined && r.mst && ctx.codes.units.get(r.mst.code)) {
     const hectares = hectaresOf(r.st, r.mst, ctx.codes.units);
     if (hectares === undefined) {
       violations.push(

@@ -512,6 +512,10 @@ describe('finding 4: the treated area (st in mst, surface) is above 0 and no mor
     expect(area({ st: '2', mst: kg }).map((v) => [v.code, v.path])).toEqual([
       ['TREATED_AREA_INVALID', 'body.mst.code'],
     ]);
+    // a unit SIEX does not have is reported once, as such
+    expect(area({ st: '2', mst: { ...kg, code: 600 } }).map((v) => [v.code, v.path])).toEqual([
+      ['UNKNOWN_SIEX_CODE', 'body.mst.code'],
+    ]);
     // st and surface are one area: they must agree
     expect(area({ st: '20000', mst: m2, surface: '2' })).toEqual([]);
     expect(area({ st: '2', mst: ha, surface: '3' }).map((v) => v.path)).toEqual(['body.surface']);
