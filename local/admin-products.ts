@@ -8,7 +8,7 @@ import { TableStore } from '../shared/store/tables';
 
 interface ImportProductsOptions extends Pick<
   RegisterImportOptions,
-  'today' | 'cropGroupsFile' | 'allowMassWithdrawal'
+  'today' | 'cropGroupsFile' | 'ropoLevelsFile' | 'allowMassWithdrawal'
 > {
   /** Where the summary goes (default: stdout). */
   out?: (line: string) => void;
@@ -32,6 +32,7 @@ export async function importProductsCommand(
     const report = await importRegister(file, store, {
       today: options.today,
       cropGroupsFile: options.cropGroupsFile,
+      ropoLevelsFile: options.ropoLevelsFile,
       allowMassWithdrawal: options.allowMassWithdrawal,
       onProgress: (p) => bar.update(p.bytes / Math.max(p.totalBytes, 1), `${p.products} products`),
     });
@@ -123,7 +124,7 @@ function formatRegisterReport(r: RegisterImportReport): string[] {
   );
   tallies('crop names with no SIEX crop (uses not stored: add them to crop-groups.json)', r.unmappedCrops, 'uses');
   tallies('pests not in the SIEX catalogues (stored with code 0)', r.unresolvedPests, 'uses');
-  tallies('dose units not in UNIDADES_MEDIDA (stored with code 0)', r.unknownUnits, 'uses');
+  tallies('dose units no SIEX unit measures (uses not stored)', r.unknownUnits, 'uses');
   tallies('uses not stored for their dose', r.droppedDoses, 'uses');
   tallies('fields not understood (left empty)', r.unreadFields, 'uses');
   tallies('product notes', r.notes, 'products');
@@ -134,5 +135,9 @@ function formatRegisterReport(r: RegisterImportReport): string[] {
     );
   }
   list('crop-groups.json codes not in PRODUCTOS', r.cropGroupUnknownCodes);
+  lines.push(
+    `  ROPO card levels: ${r.levels.fromRegister} from the register, ${r.levels.fromMapping} from ropo-levels.json`,
+  );
+  list('products with no card level from either (stored as basico: set them in ropo-levels.json)', r.levels.none);
   return lines;
 }

@@ -18,7 +18,7 @@ import { findProjectRoot } from './stack';
  */
 const USAGE = `usage: npm run admin -- <command>
   import FILE                     load a back-office dataset (validated whole first; idempotent)
-  import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE]
+  import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE] [--ropo-levels FILE]
                                   load the official register's bulk JSON export (products and authorized uses)
   import-catalogues DIR           load the official SIEX code catalogues (CSV files, Windows-1252)
   fetch-catalogues [--from URL] [--out DIR] [--import]
@@ -105,13 +105,18 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       const { values, argument: file } = commandArgs(
         command,
         rest,
-        { 'allow-mass-withdrawal': { type: 'boolean' }, 'crop-groups': { type: 'string' } },
+        {
+          'allow-mass-withdrawal': { type: 'boolean' },
+          'crop-groups': { type: 'string' },
+          'ropo-levels': { type: 'string' },
+        },
         1,
       );
       // Products the register file could not give (reported in the summary) do not fail the import.
       await importProductsCommand(file, storage(), {
         allowMassWithdrawal: values['allow-mass-withdrawal'],
         cropGroupsFile: values['crop-groups'],
+        ropoLevelsFile: values['ropo-levels'],
       });
       return 0;
     }

@@ -85,6 +85,7 @@ export async function registerApplication(
       applicator: reference.applicators.get(input.body.applicator.user.ropo),
       history: new Map([...state.guards].map(([sigpac, g]) => [sigpac, g.days])),
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
+      codes: reference.codes,
     });
     if (violations.length > 0) {
       throw new DomainError('The application breaks the rules below; nothing was stored.', violations);

@@ -201,7 +201,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty */
             path: string;
             message: string;
@@ -360,18 +360,23 @@ export interface components {
             infection?: components["schemas"]["Infection"];
             tj?: components["schemas"]["Justification"][];
             efficacy?: components["schemas"]["Efficacy"];
+            /** @description the machines used, each exported to SIEX */
             machine?: components["schemas"]["Machine"][];
+            /** @description true when applied by hand (backpack, lance); a record with neither machine nor manual is not exported */
+            manual?: boolean;
+            advisor?: components["schemas"]["Advisor"];
+            phenology?: components["schemas"]["Phenology"];
             detail?: string;
             batch?: string;
-            /** @description spray mixture prepared, litres */
+            /** @description spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse */
             soup?: string;
             /** @description total amount of product applied, in mdt */
             dt?: string;
             mdt?: components["schemas"]["Measure"];
-            /** @description treated area, in mst */
+            /** @description treated area, in mst (ha or m2): above 0 and no more than the locations */
             st?: string;
             mst?: components["schemas"]["Measure"];
-            /** @description total treated area in hectares */
+            /** @description total treated area in hectares: above 0 and no more than the locations (each enclosure once) */
             surface?: string;
             /** @enum {string} */
             preventive?: "0" | "1";
@@ -422,7 +427,7 @@ export interface components {
         Machine: {
             /** @constant */
             type: "Machine";
-            /** @description UNE machine type code (catalogue TIPO_MAQUINA_UNE) */
+            /** @description UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer */
             id: string;
             /** @default  */
             name: string;
@@ -431,6 +436,30 @@ export interface components {
              * @default
              */
             roma: string;
+            /**
+             * @description day of its last official inspection (ITEAF), DD-MM-YYYY
+             * @default
+             */
+            inspection: "" | string;
+            /**
+             * @description the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number
+             * @default
+             */
+            ref: string;
+        };
+        /** @description the advisor (asesor) who validated the treatment, by ROPO number: SIEX's AsesorValidacion, with `reviewed` and `recipe` */
+        Advisor: {
+            /** @constant */
+            type: "UserMetadata";
+            ropo: string;
+        };
+        /** @description phenological stage of the crop (SIEX catalogue EST_FENOLOGICO) */
+        Phenology: {
+            /** @constant */
+            type: "TypePhenology";
+            id: string;
+            /** @default  */
+            name: string;
         };
         AgriPhytosanitary: {
             id: string;
@@ -535,6 +564,10 @@ export interface components {
             entrylimit: string;
             seclimit: string;
             machine: components["schemas"]["Machine"][];
+            /** @description applied by hand; false when not said */
+            manual: boolean;
+            advisor: components["schemas"]["Advisor"] | null;
+            phenology: components["schemas"]["Phenology"] | null;
             idcp: string[];
             applicator: {
                 user: {
