@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { loadApp } from '../local/runner/load-app';
 import { createLogger } from '../local/runner/logger';
 
@@ -19,7 +20,11 @@ async function main(appRoot: string, listModules: boolean): Promise<void> {
 }
 
 if (require.main === module) {
-  main(process.argv[2] ?? '.', process.argv.includes('--modules')).then(
+  const { values, positionals } = parseArgs({
+    options: { modules: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  main(positionals[0] ?? '.', values.modules).then(
     () => process.exit(0),
     (e: unknown) => {
       console.error(e instanceof Error ? e.message : e);

@@ -12,9 +12,12 @@ export interface ColdStart {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+/** The app reads its settings when it registers its functions and refuses to load without them; nothing is called. */
+const PROBE_ENV = { ...process.env, AUTH_MODE: 'local', AzureWebJobsStorage: 'UseDevelopmentStorage=true' };
+
 function probe(root: string, appRoot: string): { ms: number; functions: number } {
   const script = path.join(root, 'dist/bench/cold-start-probe.js');
-  return JSON.parse(execFileSync(process.execPath, [script, appRoot], { encoding: 'utf8' })) as {
+  return JSON.parse(execFileSync(process.execPath, [script, appRoot], { encoding: 'utf8', env: PROBE_ENV })) as {
     ms: number;
     functions: number;
   };

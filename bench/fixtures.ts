@@ -81,6 +81,7 @@ export function phytoRequest(idcps: number[], at: DateTime, product = BENCH_PROD
     infection: { type: 'TypeInfection', kind: 'enfermedad', id: '148', name: 'Oídio de la vid' },
     tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
     efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+    manual: true,
   };
 }
 

@@ -2,8 +2,10 @@
 // az deployment sub create with main.dev.parameters.json / main.prod.parameters.json). See README "Deploy".
 //
 // Checked offline by test/infra (the Bicep CLI cannot be installed here): syntax with tree-sitter-bicep, module
-// paths and parameters, loaded files, parameter files, @secure() parameters, the app settings against
-// shared/config/settings.ts, the API Management policies and the OpenAPI document.
+// paths and parameters, loaded files, resource types, API versions and properties, parameter files (production on a
+// tier with an SLA, zone-redundant), @secure() parameters, the app
+// settings against shared/config/settings.ts, roles and their scopes, local authentication, diagnostic settings, the
+// backend's authentication, the API Management policies and the OpenAPI document.
 
 targetScope = 'subscription'
 
@@ -25,12 +27,20 @@ requires of the variable that holds the product identifier; it also selects the 
 ])
 param apiServiceSiexProduct string
 
-@description('API Management tier: Consumption (no developer portal, created in minutes) or Developer.')
+@description('''API Management tier: Consumption for development (pay per call, created in minutes, no developer portal,
+no gateway logs in Log Analytics); BasicV2 for production (an SLA, the developer portal, gateway logs; StandardV2 adds
+what this gateway does not use, outbound virtual network integration). README "Deploy" says why.''')
 @allowed([
   'Consumption'
-  'Developer'
+  'BasicV2'
+  'StandardV2'
 ])
 param apimSku string = 'Consumption'
+
+@description('''Zone redundancy where the services offer it: the Flex Consumption plan (then at least two instances stay
+ready per function group, billed as always-ready) and zone-redundant storage. The region must support both
+(README "Deploy"). API Management's v2 and Consumption tiers have no availability zones.''')
+param zoneRedundant bool = apiServiceSiexProduct == 'api-service-siex'
 
 @description('E-mail address of the API publisher (API Management system notifications).')
 @minLength(3)
@@ -94,6 +104,18 @@ resource rg 'Microsoft.Resources/resourceGroups@2024-03-01' = {
   tags: tags
 }
 
+// First, and needing nothing: every identity the deployment grants roles to exists before any resource it reaches.
+module identities 'modules/identities.bicep' = {
+  name: 'identities'
+  scope: rg
+  params: {
+    functionIdentityName: 'id-func-${resourceToken}'
+    apimIdentityName: 'id-apim-${resourceToken}'
+    location: location
+    tags: tags
+  }
+}
+
 module monitoring 'modules/monitoring.bicep' = {
   name: 'monitoring'
   scope: rg
@@ -113,9 +135,10 @@ module storage 'modules/storage.bicep' = {
     name: 'st${resourceToken}'
     location: location
     tags: tags
-    skuName: isProduction ? 'Standard_ZRS' : 'Standard_LRS'
+    skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
     deploymentContainerName: deploymentContainerName
     queueNames: queueNames
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     operatorPrincipalId: principalId
     operatorPrincipalType: principalType
   }
@@ -129,6 +152,7 @@ module keyVault 'modules/keyVault.bicep' = {
     location: location
     tags: tags
     enablePurgeProtection: isProduction
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     operatorPrincipalId: principalId
     operatorPrincipalType: principalType
   }
@@ -142,6 +166,18 @@ module communication 'modules/communication.bicep' = {
     emailServiceName: 'ecs-${resourceToken}'
     tags: tags
     dataLocation: emailDataLocation
+    senderPrincipalId: identities.outputs.functionPrincipalId
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+  }
+}
+
+// The Entra ID application that stands for the function app in the tokens API Management presents to it.
+module apiRegistration 'modules/apiRegistration.bicep' = {
+  name: 'apiRegistration'
+  scope: rg
+  params: {
+    uniqueName: 'siex-gateway-api-${resourceToken}'
+    displayName: 'SIEX gateway API (${environmentName})'
   }
 }
 
@@ -153,11 +189,18 @@ module functionApp 'modules/functionApp.bicep' = {
     planName: 'plan-${resourceToken}'
     location: location
     tags: tags
+    zoneRedundant: zoneRedundant
     storageAccountName: storage.outputs.name
     deploymentContainerName: deploymentContainerName
     applicationInsightsName: monitoring.outputs.applicationInsightsName
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     keyVaultName: keyVault.outputs.name
-    communicationServiceName: communication.outputs.name
+    identityId: identities.outputs.functionIdentityId
+    identityClientId: identities.outputs.functionClientId
+    identityPrincipalId: identities.outputs.functionPrincipalId
+    apiClientId: apiRegistration.outputs.clientId
+    apimClientId: identities.outputs.apimClientId
+    apimPrincipalId: identities.outputs.apimPrincipalId
     maximumInstanceCount: functionMaximumInstanceCount
     instanceMemoryMB: functionInstanceMemoryMB
     // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
@@ -165,6 +208,8 @@ module functionApp 'modules/functionApp.bicep' = {
     appSettings: {
       AzureWebJobsStorage__accountName: storage.outputs.name
       AUTH_MODE: 'apim'
+      // The identity App Service authentication admits: the app believes API Management's headers only from it.
+      APIM_PRINCIPAL_ID: identities.outputs.apimPrincipalId
       RATE_LIMIT_PER_MINUTE: '100'
       MAX_BODY_BYTES: '1048576'
       MAX_BACKDATE_DAYS: '7'
@@ -187,15 +232,6 @@ module functionApp 'modules/functionApp.bicep' = {
   }
 }
 
-module functionKeySecret 'modules/functionKeySecret.bicep' = {
-  name: 'functionKeySecret'
-  scope: rg
-  params: {
-    functionAppName: functionApp.outputs.name
-    keyVaultName: keyVault.outputs.name
-  }
-}
-
 module apim 'modules/apim.bicep' = {
   name: 'apim'
   scope: rg
@@ -208,8 +244,12 @@ module apim 'modules/apim.bicep' = {
     publisherName: apimPublisherName
     apiServiceSiexProduct: apiServiceSiexProduct
     functionAppHostName: functionApp.outputs.defaultHostName
-    keyVaultName: keyVault.outputs.name
-    functionKeySecretUri: functionKeySecret.outputs.secretUri
+    identityId: identities.outputs.apimIdentityId
+    identityClientId: identities.outputs.apimClientId
+    identityPrincipalId: identities.outputs.apimPrincipalId
+    apiClientId: apiRegistration.outputs.clientId
+    applicationInsightsName: monitoring.outputs.applicationInsightsName
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
   }
 }
 
@@ -226,3 +266,5 @@ output API_SERVICE_SIEX_PRODUCT string = apim.outputs.productId
 output EXPORT_QUEUE_NAME string = exportQueueName
 output COMMUNICATION_SERVICES_ENDPOINT string = communication.outputs.endpoint
 output EMAIL_SENDER_ADDRESS string = communication.outputs.senderAddress
+// Not deleted by `azd down` (Entra ID objects live outside resource groups): README "Deploy" says how to remove it.
+output AZURE_API_APP_CLIENT_ID string = apiRegistration.outputs.clientId

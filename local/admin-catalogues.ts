@@ -17,7 +17,7 @@ export async function importCataloguesCommand(
 }
 
 /** The printed summary, one line per catalogue, then the details an operator has to act on. */
-export function formatCataloguesReport(report: CataloguesImportReport): string[] {
+function formatCataloguesReport(report: CataloguesImportReport): string[] {
   const lines = [`SIEX catalogues from ${report.dir}`];
   for (const c of report.catalogues) {
     const ended = c.ended.length ? `, ${c.ended.length} end-dated (${preview(c.ended)})` : '';

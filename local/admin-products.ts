@@ -6,9 +6,9 @@ import {
 } from '../shared/catalog/register/import-register';
 import { TableStore } from '../shared/store/tables';
 
-export interface ImportProductsOptions extends Pick<
+interface ImportProductsOptions extends Pick<
   RegisterImportOptions,
-  'today' | 'cropGroupsFile' | 'allowMassWithdrawal'
+  'today' | 'cropGroupsFile' | 'ropoLevelsFile' | 'allowMassWithdrawal'
 > {
   /** Where the summary goes (default: stdout). */
   out?: (line: string) => void;
@@ -32,6 +32,7 @@ export async function importProductsCommand(
     const report = await importRegister(file, store, {
       today: options.today,
       cropGroupsFile: options.cropGroupsFile,
+      ropoLevelsFile: options.ropoLevelsFile,
       allowMassWithdrawal: options.allowMassWithdrawal,
       onProgress: (p) => bar.update(p.bytes / Math.max(p.totalBytes, 1), `${p.products} products`),
     });
@@ -48,7 +49,7 @@ export async function importProductsCommand(
  * A plain bar redrawn in place with `\r` when stderr is a terminal (at most ten times a second); in a log or a pipe,
  * a line at each quarter instead of a stream of carriage returns.
  */
-export class ProgressBar {
+class ProgressBar {
   private lastDraw = 0;
   private lastQuarter = -1;
   private drawn = false;
@@ -84,7 +85,7 @@ export class ProgressBar {
 }
 
 /** The printed summary: what changed, then each kind of problem with counts, most frequent first. */
-export function formatRegisterReport(r: RegisterImportReport): string[] {
+function formatRegisterReport(r: RegisterImportReport): string[] {
   const lines = [
     `Register ${r.file}: ${r.products} products, ${r.uses} uses; imported in ${r.seconds.toFixed(1)} s`,
     `  stored ${r.storedProducts} products with ${r.storedUses} uses (uses differing only by crop are merged)`,
@@ -123,7 +124,7 @@ export function formatRegisterReport(r: RegisterImportReport): string[] {
   );
   tallies('crop names with no SIEX crop (uses not stored: add them to crop-groups.json)', r.unmappedCrops, 'uses');
   tallies('pests not in the SIEX catalogues (stored with code 0)', r.unresolvedPests, 'uses');
-  tallies('dose units not in UNIDADES_MEDIDA (stored with code 0)', r.unknownUnits, 'uses');
+  tallies('dose units no SIEX unit measures (uses not stored)', r.unknownUnits, 'uses');
   tallies('uses not stored for their dose', r.droppedDoses, 'uses');
   tallies('fields not understood (left empty)', r.unreadFields, 'uses');
   tallies('product notes', r.notes, 'products');
@@ -134,5 +135,9 @@ export function formatRegisterReport(r: RegisterImportReport): string[] {
     );
   }
   list('crop-groups.json codes not in PRODUCTOS', r.cropGroupUnknownCodes);
+  lines.push(
+    `  ROPO card levels: ${r.levels.fromRegister} from the register, ${r.levels.fromMapping} from ropo-levels.json`,
+  );
+  list('products with no card level from either (stored as basico: set them in ropo-levels.json)', r.levels.none);
   return lines;
 }

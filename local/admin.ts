@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { ParseArgsConfig, parseArgs } from 'node:util';
 import path from 'node:path';
 import { parseSettings } from '../shared/config/config';
 import { importDataset } from '../shared/backoffice/import';
@@ -18,7 +18,7 @@ import { findProjectRoot } from './stack';
  */
 const USAGE = `usage: npm run admin -- <command>
   import FILE                     load a back-office dataset (validated whole first; idempotent)
-  import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE]
+  import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE] [--ropo-levels FILE]
                                   load the official register's bulk JSON export (products and authorized uses)
   import-catalogues DIR           load the official SIEX code catalogues (CSV files, Windows-1252)
   fetch-catalogues [--from URL] [--out DIR] [--import]
@@ -26,7 +26,7 @@ const USAGE = `usage: npm run admin -- <command>
                                   write the files to DIR (default data/siex/catalogues); --import also loads them
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
 
-export const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
+const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
 
 /** Pretty-printed, but one enclosure per line: the large demo farm stays readable and a third of the size. */
 export function demoDatasetText(): string {
@@ -37,11 +37,7 @@ export function demoDatasetText(): string {
   return `${text}\n`;
 }
 
-async function importCommand(file: string | undefined): Promise<number> {
-  if (!file) {
-    console.error(USAGE);
-    return 2;
-  }
+async function importCommand(file: string): Promise<number> {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
@@ -66,17 +62,7 @@ function storage(): TableStore {
   return new TableStore(parseSettings(process.env));
 }
 
-function flagValue(args: string[], flag: string): string | undefined {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-async function fetchCataloguesCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { from: { type: 'string' }, out: { type: 'string' }, import: { type: 'boolean' } },
-    strict: true,
-  });
+async function fetchCataloguesCommand(values: { from?: string; out?: string; import?: boolean }): Promise<number> {
   const baseline = officialCataloguesDir(findProjectRoot(__dirname));
   const out = path.resolve(values.out ?? baseline);
   const report = await fetchCatalogues({ from: values.from ?? FEGA_CATALOGUES_ZIP, out, baseline });
@@ -85,33 +71,79 @@ async function fetchCataloguesCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-async function main(args: string[]): Promise<number> {
-  const [command, ...rest] = args;
+/** A command line the usage does not allow: told with the usage, exit code 2. */
+class UsageError extends Error {}
+
+/** One command's flags and its positional arguments (FILE, DIR), exactly as many as it takes. */
+function commandArgs<O extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
+  args: string[],
+  options: O,
+  positionals: number,
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message); // an unknown flag, a flag without its value
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(
+      positionals === 0
+        ? `${command} takes no argument besides its flags`
+        : `${command} takes ${positionals} argument(s), got ${parsed.positionals.length}`,
+    );
+  }
+  return { values: parsed.values, argument: parsed.positionals[0] ?? '' };
+}
+
+async function run(command: string | undefined, rest: string[]): Promise<number> {
   switch (command) {
     case 'import':
-      return importCommand(rest[0]);
+      return importCommand(commandArgs(command, rest, {}, 1).argument);
     case 'import-products': {
-      if (!rest[0]) break;
+      const { values, argument: file } = commandArgs(
+        command,
+        rest,
+        {
+          'allow-mass-withdrawal': { type: 'boolean' },
+          'crop-groups': { type: 'string' },
+          'ropo-levels': { type: 'string' },
+        },
+        1,
+      );
       // Products the register file could not give (reported in the summary) do not fail the import.
-      await importProductsCommand(rest[0], storage(), {
-        allowMassWithdrawal: rest.includes('--allow-mass-withdrawal'),
-        cropGroupsFile: flagValue(rest, '--crop-groups'),
+      await importProductsCommand(file, storage(), {
+        allowMassWithdrawal: values['allow-mass-withdrawal'],
+        cropGroupsFile: values['crop-groups'],
+        ropoLevelsFile: values['ropo-levels'],
       });
       return 0;
     }
     case 'import-catalogues':
-      if (!rest[0]) break;
-      await importCataloguesCommand(rest[0], storage());
+      await importCataloguesCommand(commandArgs(command, rest, {}, 1).argument, storage());
       return 0;
-    case 'fetch-catalogues':
-      return fetchCataloguesCommand(rest);
+    case 'fetch-catalogues': {
+      const options = { from: { type: 'string' }, out: { type: 'string' }, import: { type: 'boolean' } } as const;
+      return fetchCataloguesCommand(commandArgs(command, rest, options, 0).values);
+    }
     case 'write-demo-dataset':
+      commandArgs(command, rest, {}, 0);
       writeFileSync(DEMO_DATASET_FILE, demoDatasetText());
       console.log(`wrote ${DEMO_DATASET_FILE}`);
       return 0;
   }
-  console.error(USAGE);
-  return 2;
+  throw new UsageError(command ? `unknown command ${command}` : 'no command');
+}
+
+async function main([command, ...rest]: string[]): Promise<number> {
+  try {
+    return await run(command, rest);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\n\n${USAGE}`);
+    return 2;
+  }
 }
 
 if (require.main === module) {

@@ -13,11 +13,11 @@ import { ManagedChild, spawnNode } from './runner/child';
  */
 
 /** The well-known development account of the storage emulators; not a secret. */
-export const DEV_ACCOUNT = 'devstoreaccount1';
-export const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+const DEV_ACCOUNT = 'devstoreaccount1';
+const DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 const HOST = '127.0.0.1';
 
-export interface AzuriteOptions {
+interface AzuriteOptions {
   /** Project root, to find node_modules/azurite. */
   projectRoot: string;
   /** Directory for Azurite's files; ignored with `inMemory`. */
@@ -73,7 +73,7 @@ require(entry);
 `;
 
 /** A port that was free a moment ago (Azurite reports no port of its own for the table service). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

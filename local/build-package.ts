@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { findProjectRoot } from './stack';
 
@@ -10,16 +11,16 @@ import { findProjectRoot } from './stack';
  * - `main.js`: every function module of `functions/` and what they import, bundled by esbuild into one file (one
  *   file to read and compile at a cold start instead of ~200 modules resolved one by one; zod from its ES modules, so
  *   what the code does not use is left out).
- * - The Azure SDKs stay outside the bundle, as production dependencies: the code loads them on first use
- *   (`shared/store/azure-sdk.ts`), so registering the functions does not pay for them. `@azure/functions-core` is
- *   the host's own module.
- * - `host.json`, and a `package.json` whose `main` is the bundle and whose dependencies are those SDKs only.
+ * - The Azure SDKs and undici stay outside the bundle, as production dependencies: the code loads them on first use
+ *   (`shared/store/azure-sdk.ts`, `shared/http-client/client-certificate.ts`), so registering the functions does not
+ *   pay for them. `@azure/functions-core` is the host's own module.
+ * - `host.json`, and a `package.json` whose `main` is the bundle and whose dependencies are those packages only.
  *
  * `npm test` and `npm start` run this same bundle (the repository's `package.json` `main` points at it; the SDKs are
  * then found in the repository's node_modules). `npm run build` also installs the production dependencies into the
  * package, at the versions of the repository's lock file, so the folder can be zipped and deployed as it is.
  */
-export const DEPLOY_DIR = 'dist/deploy';
+const DEPLOY_DIR = 'dist/deploy';
 
 /** Loaded lazily at run time, so kept out of the bundle and shipped in the package's node_modules. */
 export const RUNTIME_DEPENDENCIES = [
@@ -27,6 +28,7 @@ export const RUNTIME_DEPENDENCIES = [
   '@azure/data-tables',
   '@azure/identity',
   '@azure/storage-queue',
+  'undici',
 ];
 
 /** The functions host provides this module to the app; it is never installed. */
@@ -121,14 +123,15 @@ function pruneDevelopmentFiles(dir: string): void {
   }
 }
 
-async function main(args: string[]): Promise<void> {
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { package: { type: 'boolean', default: false } } });
   const root = findProjectRoot(__dirname);
   const out = await bundleApp(root);
-  if (args.includes('--package')) installRuntimeDependencies(root, out);
+  if (values.package) installRuntimeDependencies(root, out);
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
+  main().catch((e: unknown) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   });

@@ -1,49 +1,25 @@
 /**
- * Command-line flags of the local commands (the runner, the SIEX simulator, the mail stub, `npm start`): each one
- * lists its flags with a handler, and gets `--flag value`, `--flag=value` and switches read the same way.
+ * What the local commands add to node:util `parseArgs` (which reads their flags): integer values checked against a
+ * range, non-empty strings, and how a command run as its own process answers bad flags and `--help`.
  */
 
-/** A flag's value, read only by the handlers of flags that take one (a switch never asks, so it takes none). */
-export interface FlagValue {
-  text(): string;
-  /** An integer from min to max; `problem` words the error when the value is not one (default: the range). */
-  int(min: number, max: number, problem?: (raw: string) => string): number;
+/** An integer flag's value, from min to max; undefined when the flag was not given. */
+export function intFlag(
+  flag: string,
+  raw: string | undefined,
+  range: { min: number; max: number; problem?: (raw: string) => string },
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < range.min || n > range.max)
+    throw new Error(range.problem ? range.problem(raw) : `${flag} needs an integer from ${range.min} to ${range.max}`);
+  return n;
 }
 
-export interface FlagRules {
-  /** How an unknown flag is called in the error: "option" (the runner, `npm start`) or "flag" (the services). */
-  unknownAs: 'option' | 'flag';
-  /** An empty value (`--data=`) counts as a missing one. */
-  emptyIsMissing?: boolean;
-}
-
-export function readFlags(
-  argv: string[],
-  handlers: Record<string, (value: FlagValue) => void>,
-  rules: FlagRules,
-): void {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [flag = arg, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg, undefined];
-    // Own properties only: "constructor" on the command line is an unknown flag, not Object's.
-    const handler = Object.hasOwn(handlers, flag) ? handlers[flag] : undefined;
-    if (!handler) throw new Error(`unknown ${rules.unknownAs} ${arg}`);
-    const text = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (rules.emptyIsMissing && v === '')) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    handler({
-      text,
-      int: (min, max, problem) => {
-        const raw = text();
-        const n = Number(raw);
-        if (!Number.isInteger(n) || n < min || n > max)
-          throw new Error(problem ? problem(raw) : `${flag} needs an integer from ${min} to ${max}`);
-        return n;
-      },
-    });
-  }
+/** A string flag that must not be empty when given (`--data=` is a mistake, not the current directory). */
+export function nonEmptyFlag(flag: string, raw: string | undefined): string | undefined {
+  if (raw === '') throw new Error(`${flag} needs a value`);
+  return raw;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Calls a local service's control and inspection endpoints from another process (tests, the bench). */
-export type ControlCall = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
+type ControlCall = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
 
 /** A caller for the service at baseUrl; a failed call throws with `service`'s name, the call and the answer. */
 export function controlCall(baseUrl: string, service: string): ControlCall {

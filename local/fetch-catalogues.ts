@@ -8,7 +8,7 @@ import { decodeCatalogue } from '../shared/catalog/siex-codes/csv';
 /** FEGA's catalogue service: every SIEX catalogue in one zip (data/siex/README.md). */
 export const FEGA_CATALOGUES_ZIP = 'https://www11.fega.es/bdcsixwsp/catalogos/zip/';
 
-export interface FetchCataloguesOptions {
+interface FetchCataloguesOptions {
   /** Address of the zip. */
   from: string;
   /** Folder the catalogues are written to. */
@@ -19,7 +19,7 @@ export interface FetchCataloguesOptions {
   timeoutMs?: number;
 }
 
-export interface FetchedCatalogue extends CatalogueDiff {
+interface FetchedCatalogue extends CatalogueDiff {
   catalogue: CatalogueName;
   file: string;
   /** The bytes differ from the baseline's (a file can change without changing a code: quoting, order). */
@@ -28,7 +28,7 @@ export interface FetchedCatalogue extends CatalogueDiff {
   problems: string[];
 }
 
-export interface FetchCataloguesReport {
+interface FetchCataloguesReport {
   from: string;
   out: string;
   catalogues: FetchedCatalogue[];

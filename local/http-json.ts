@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 
 /** The HTTP plumbing of the local stand-ins for remote services (the SIEX simulator, the mail stub): JSON in and out. */
 
-export interface RunningHttpServer {
+interface RunningHttpServer {
   url: string;
   stop(): Promise<void>;
 }

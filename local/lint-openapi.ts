@@ -5,6 +5,7 @@
  *   npm run build && node dist/local/lint-openapi.js [FILE]
  */
 import * as path from 'node:path';
+import { parseArgs } from 'node:util';
 import { OPENAPI_FILE } from './write-openapi';
 import { dynamicImport } from './dynamic-import';
 
@@ -15,7 +16,7 @@ interface LintProblem {
   location: { pointer?: string }[];
 }
 
-export async function lintOpenApi(file: string = OPENAPI_FILE): Promise<string[]> {
+async function lintOpenApi(file: string = OPENAPI_FILE): Promise<string[]> {
   const redocly = await dynamicImport<{
     createConfig(config: object): Promise<unknown>;
     lint(options: { ref: string; config: unknown }): Promise<LintProblem[]>;
@@ -26,7 +27,8 @@ export async function lintOpenApi(file: string = OPENAPI_FILE): Promise<string[]
 }
 
 if (require.main === module) {
-  const file = path.resolve(process.argv[2] ?? OPENAPI_FILE);
+  const { positionals } = parseArgs({ allowPositionals: true });
+  const file = path.resolve(positionals[0] ?? OPENAPI_FILE);
   lintOpenApi(file).then(
     (problems) => {
       for (const p of problems) console.log(p);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
  * Where the official SIEX data the project carries lives (data/siex/README.md: what each file is, its source and how
  * to refresh it). Local tools, tests and the bench read it from here, so a clone needs nothing beside it.
  */
-export function siexDataDir(projectRoot: string): string {
+function siexDataDir(projectRoot: string): string {
   return join(projectRoot, 'data', 'siex');
 }
 
@@ -13,7 +13,7 @@ export function officialCataloguesDir(projectRoot: string): string {
   return join(siexDataDir(projectRoot), 'catalogues');
 }
 
-export const CUE_SCHEMA_FILE_NAME = 'cue-schema-3.11.4.json';
+const CUE_SCHEMA_FILE_NAME = 'cue-schema-3.11.4.json';
 
 /** The official CUE schema 3.11.4 (draft-07). */
 export function cueSchemaPath(projectRoot: string): string {

@@ -34,7 +34,7 @@ export interface ServiceStarter {
   start(context: ServiceContext): Promise<LocalService & { env?: Record<string, string> }>;
 }
 
-export interface StackOptions {
+interface StackOptions {
   /** Project root (default: found from this file). */
   projectRoot?: string;
   /** Gateway port; 0 (default) picks a free one. */

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
-import { flagsOrExit, readFlags } from './cli-args';
+import { parseArgs } from 'node:util';
+import { flagsOrExit, intFlag, nonEmptyFlag } from './cli-args';
 import { mailStubService } from './mail-stub/service';
 import { officialCataloguesDir } from './siex-data';
 import { siexSimulatorService } from './siex-simulator/service';
@@ -18,9 +19,9 @@ export const START_USAGE = `usage: npm start -- [options]
   --data DIR      where Azurite keeps its data (default .local/ in the project)
   --in-memory     throwaway storage: nothing written to disk, nothing kept after Ctrl-C
   --dataset FILE  back-office dataset to import at start (default local/demo/dataset.json)
-  --help          this text`;
+  -h, --help      this text`;
 
-export interface StartArgs {
+interface StartArgs {
   port: number;
   dataDir?: string;
   inMemory: boolean;
@@ -29,21 +30,29 @@ export interface StartArgs {
 }
 
 export function parseStartArgs(argv: string[]): StartArgs {
-  const args: StartArgs = { port: 7071, inMemory: false, help: false };
-  const help = () => (args.help = true);
-  readFlags(
-    argv,
-    {
-      '--port': (v) => (args.port = v.int(1, 65535, (raw) => `--port needs a port number, got "${raw}"`)),
-      '--data': (v) => (args.dataDir = v.text()),
-      '--in-memory': () => (args.inMemory = true),
-      '--dataset': (v) => (args.dataset = v.text()),
-      '--help': help,
-      '-h': help,
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      'in-memory': { type: 'boolean', default: false },
+      dataset: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
-    { unknownAs: 'option', emptyIsMissing: true },
-  );
-  return args;
+  });
+  return {
+    port:
+      intFlag('--port', values.port, {
+        min: 1,
+        max: 65535,
+        problem: (raw) => `--port needs a port number, got "${raw}"`,
+      }) ?? 7071,
+    dataDir: nonEmptyFlag('--data', values.data),
+    inMemory: values['in-memory'],
+    dataset: nonEmptyFlag('--dataset', values.dataset),
+    help: values.help,
+  };
 }
 
 /** Quotes for a POSIX shell, so copied commands work whatever the keys contain. */

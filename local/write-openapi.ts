@@ -10,11 +10,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildOpenApiDocument } from '../shared/openapi/document';
 import { dynamicImport } from './dynamic-import';
 
 /** The repository root: the nearest directory up from here with host.json (works from local/ and dist/local/). */
-export function repositoryRoot(from: string = __dirname): string {
+function repositoryRoot(from: string = __dirname): string {
   let dir = from;
   while (!fs.existsSync(path.join(dir, 'host.json'))) {
     const parent = path.dirname(dir);
@@ -31,10 +32,10 @@ export function renderOpenApi(): string {
   return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
 }
 
-export const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.d.ts');
+const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.d.ts');
 
 /** The client's types, generated from the rendered document (never written by hand). */
-export async function renderClientTypes(document: string = renderOpenApi()): Promise<string> {
+async function renderClientTypes(document: string = renderOpenApi()): Promise<string> {
   const { default: openapiTS, astToString } =
     await dynamicImport<typeof import('openapi-typescript')>('openapi-typescript');
   const ast = await openapiTS(JSON.parse(document) as Parameters<typeof openapiTS>[0]);
@@ -50,11 +51,12 @@ async function generated(): Promise<{ file: string; text: string }[]> {
   ];
 }
 
-export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
   const rel = (file: string) => path.relative(process.cwd(), file);
   const files = await generated();
   const stale = files.filter(({ file, text }) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text);
-  if (argv.includes('--check')) {
+  if (values.check) {
     if (stale.length === 0) {
       console.log(`${files.map((f) => rel(f.file)).join(' and ')} are up to date`);
       return 0;

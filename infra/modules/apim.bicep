@@ -1,7 +1,10 @@
 // API Management in front of the function app: the API imported from the OpenAPI document the code generates
 // (infra/openapi.json, written by local/write-openapi.ts), the product of this environment, and the policies of
-// docs/architecture.md, "Identity and access" (policies/*.xml). The function key reaches the gateway through Key Vault, never through the
-// template's inputs or outputs.
+// docs/architecture.md, "Identity and access" (policies/*.xml). It calls the function app with an Entra ID token of
+// its own user-assigned identity (identities.bicep), which App Service authentication on the function app requires:
+// no key, no secret, nothing read from Key Vault (API Management has no role on the vault). Every request is logged to
+// Application Insights (through that identity: the component accepts no instrumentation key) with the headers that
+// carry keys hidden, and, where the tier offers them, as gateway logs in the Log Analytics workspace.
 
 @description('API Management service name.')
 param name string
@@ -12,10 +15,11 @@ param location string
 @description('Tags applied to every resource.')
 param tags object
 
-@description('Pricing tier: Consumption (dev: fast to create, no developer portal) or Developer (developer portal).')
+@description('Pricing tier: Consumption (dev: pay per call, no developer portal, no gateway logs in Log Analytics) or BasicV2 / StandardV2 (production: SLA, developer portal, gateway logs).')
 @allowed([
   'Consumption'
-  'Developer'
+  'BasicV2'
+  'StandardV2'
 ])
 param sku string
 
@@ -35,13 +39,70 @@ param apiServiceSiexProduct string
 @description('Host name of the function app (backend).')
 param functionAppHostName string
 
-@description('Key Vault that holds the function host key.')
-param keyVaultName string
+@description('Resource id of API Management\'s user-assigned identity.')
+param identityId string
 
-@description('Versionless URI of the Key Vault secret holding the function host key.')
-param functionKeySecretUri string
+@description('Client id of API Management\'s identity: selects it in the token and telemetry calls.')
+param identityClientId string
 
-var keyVaultSecretsUser = '4633458b-17de-408a-b874-0445c86b69e6'
+@description('Principal id of API Management\'s identity, which the role assignment names.')
+param identityPrincipalId string
+
+@description('Client id of the gateway\'s Entra ID application: the audience of the token sent to the function app.')
+param apiClientId string
+
+@description('Application Insights component that receives the request telemetry.')
+param applicationInsightsName string
+
+@description('Log Analytics workspace that receives the gateway logs (not in the Consumption tier).')
+param logAnalyticsWorkspaceId string
+
+var monitoringMetricsPublisher = '3913510d-42f4-4e42-8a64-420c390055eb'
+// Headers and query parameters that carry credentials: never written to any log, even if a header list grows later.
+var keyMasking = {
+  headers: [
+    {
+      value: 'Ocp-Apim-Subscription-Key'
+      mode: 'Hide'
+    }
+    {
+      value: 'Ocp-Apim-Sid-Key'
+      mode: 'Hide'
+    }
+    {
+      value: 'Authorization'
+      mode: 'Hide'
+    }
+  ]
+  queryParams: [
+    {
+      value: 'subscription-key'
+      mode: 'Hide'
+    }
+  ]
+}
+// What is logged of each request and response: no body (records carry personal data), a few harmless headers.
+var requestLog = {
+  headers: [
+    'Content-Type'
+    'Content-Length'
+    'Idempotency-Key'
+  ]
+  body: {
+    bytes: 0
+  }
+  dataMasking: keyMasking
+}
+var responseLog = {
+  headers: [
+    'Content-Type'
+    'Retry-After'
+  ]
+  body: {
+    bytes: 0
+  }
+  dataMasking: keyMasking
+}
 
 resource service 'Microsoft.ApiManagement/service@2024-05-01' = {
   name: name
@@ -52,7 +113,10 @@ resource service 'Microsoft.ApiManagement/service@2024-05-01' = {
     capacity: sku == 'Consumption' ? 0 : 1
   }
   identity: {
-    type: 'SystemAssigned'
+    type: 'UserAssigned'
+    userAssignedIdentities: {
+      '${identityId}': {}
+    }
   }
   properties: {
     publisherEmail: publisherEmail
@@ -60,34 +124,25 @@ resource service 'Microsoft.ApiManagement/service@2024-05-01' = {
   }
 }
 
-resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
-  name: keyVaultName
-}
-
-resource gatewaySecretsUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(vault.id, service.id, keyVaultSecretsUser)
-  scope: vault
-  properties: {
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', keyVaultSecretsUser)
-    principalId: service.identity.principalId
-    principalType: 'ServicePrincipal'
-  }
-}
-
-// Referenced by policies/api.xml as {{function-host-key}}.
-resource functionHostKey 'Microsoft.ApiManagement/service/namedValues@2024-05-01' = {
+// Referenced by policies/api.xml: the audience of the token and the identity that asks for it. Neither is a secret.
+resource backendAppId 'Microsoft.ApiManagement/service/namedValues@2024-05-01' = {
   parent: service
-  name: 'function-host-key'
+  name: 'backend-app-id'
   properties: {
-    displayName: 'function-host-key'
-    secret: true
-    keyVault: {
-      secretIdentifier: functionKeySecretUri
-    }
+    displayName: 'backend-app-id'
+    value: apiClientId
+    secret: false
   }
-  dependsOn: [
-    gatewaySecretsUser
-  ]
+}
+
+resource gatewayIdentityClientId 'Microsoft.ApiManagement/service/namedValues@2024-05-01' = {
+  parent: service
+  name: 'apim-identity-client-id'
+  properties: {
+    displayName: 'apim-identity-client-id'
+    value: identityClientId
+    secret: false
+  }
 }
 
 // Service scope: forwards to the backend (30 s, the spec's response time-out) and turns every gateway error into
@@ -116,6 +171,8 @@ resource api 'Microsoft.ApiManagement/service/apis@2024-05-01' = {
     type: 'http'
     serviceUrl: 'https://${functionAppHostName}'
     subscriptionRequired: true
+    // API Management always reads a key from a query parameter too; policies/api.xml refuses every call that uses
+    // this one, so a key never travels in a URL.
     subscriptionKeyParameterNames: {
       header: 'Ocp-Apim-Subscription-Key'
       query: 'subscription-key'
@@ -123,7 +180,8 @@ resource api 'Microsoft.ApiManagement/service/apis@2024-05-01' = {
     // Required query parameters stay query parameters, so a missing one reaches the app and earns its 400.
     translateRequiredQueryParameters: 'query'
     format: 'openapi+json'
-    value: loadTextContent('../openapi.json')
+    // loadJsonContent allows 1,048,576 characters where loadTextContent allows 131,072: the document outgrew that.
+    value: string(loadJsonContent('../openapi.json'))
   }
 }
 
@@ -135,7 +193,8 @@ resource apiPolicy 'Microsoft.ApiManagement/service/apis/policies@2024-05-01' = 
     value: loadTextContent('../policies/api.xml')
   }
   dependsOn: [
-    functionHostKey
+    backendAppId
+    gatewayIdentityClientId
   ]
 }
 
@@ -162,7 +221,112 @@ resource productDevelopers 'Microsoft.ApiManagement/service/products/groups@2024
   name: 'developers'
 }
 
+resource appInsights 'Microsoft.Insights/components@2020-02-02' existing = {
+  name: applicationInsightsName
+}
+
+resource telemetryPublisher 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  name: guid(appInsights.id, identityId, monitoringMetricsPublisher)
+  scope: appInsights
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', monitoringMetricsPublisher)
+    principalId: identityPrincipalId
+    principalType: 'ServicePrincipal'
+  }
+}
+
+// Request telemetry to Application Insights with the managed identity (the connection string only addresses the
+// component; with local authentication off it grants nothing).
+resource appInsightsLogger 'Microsoft.ApiManagement/service/loggers@2024-05-01' = {
+  parent: service
+  name: 'application-insights'
+  properties: {
+    loggerType: 'applicationInsights'
+    resourceId: appInsights.id
+    credentials: {
+      connectionString: appInsights.properties.ConnectionString
+      identityClientId: identityClientId
+    }
+  }
+}
+
+resource appInsightsDiagnostic 'Microsoft.ApiManagement/service/diagnostics@2024-05-01' = {
+  parent: service
+  name: 'applicationinsights'
+  properties: {
+    loggerId: appInsightsLogger.id
+    alwaysLog: 'allErrors'
+    httpCorrelationProtocol: 'W3C'
+    logClientIp: false
+    sampling: {
+      samplingType: 'fixed'
+      percentage: 100
+    }
+    frontend: {
+      request: requestLog
+      response: responseLog
+    }
+    backend: {
+      request: requestLog
+      response: responseLog
+    }
+  }
+}
+
+// Gateway logs (ApiManagementGatewayLogs) in the workspace, masked the same way. The Consumption tier has no Azure
+// Monitor request logs: there the diagnostic setting carries the metrics only, and requests go to Application Insights.
+resource azureMonitorLogger 'Microsoft.ApiManagement/service/loggers@2024-05-01' = if (sku != 'Consumption') {
+  parent: service
+  name: 'azuremonitor'
+  properties: {
+    loggerType: 'azureMonitor'
+  }
+}
+
+resource azureMonitorDiagnostic 'Microsoft.ApiManagement/service/diagnostics@2024-05-01' = if (sku != 'Consumption') {
+  parent: service
+  name: 'azuremonitor'
+  properties: {
+    loggerId: azureMonitorLogger.id
+    logClientIp: false
+    sampling: {
+      samplingType: 'fixed'
+      percentage: 100
+    }
+    frontend: {
+      request: requestLog
+      response: responseLog
+    }
+    backend: {
+      request: requestLog
+      response: responseLog
+    }
+  }
+}
+
+resource gatewayDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: service
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logAnalyticsDestinationType: 'Dedicated'
+    logs: sku == 'Consumption'
+      ? []
+      : [
+          {
+            categoryGroup: 'allLogs'
+            enabled: true
+          }
+        ]
+    metrics: [
+      {
+        category: 'AllMetrics'
+        enabled: true
+      }
+    ]
+  }
+}
+
 output name string = service.name
 output gatewayUrl string = service.properties.gatewayUrl
 output productId string = product.name
-output principalId string = service.identity.principalId

@@ -1,5 +1,8 @@
 // Communication Services e-mail: an Email Communication Service with an Azure-managed domain
-// (<guid>.azurecomm.net, no DNS to verify), a sender username, and the Communication Service linked to that domain.
+// (<guid>.azurecomm.net, no DNS to verify), a sender username, and the Communication Service linked to that domain,
+// with access keys disabled: the function app sends with its identity, through a custom role that can send and
+// nothing more (not "Communication and Email Service Owner", which can list and regenerate keys and delete domains).
+// API version 2025-05-01 is the first with disableLocalAuth.
 
 @description('Name of the Communication Service.')
 param communicationServiceName string
@@ -19,7 +22,16 @@ param senderUsername string = 'DoNotReply'
 @description('Display name of the sender.')
 param senderDisplayName string = 'SIEX gateway'
 
-resource emailService 'Microsoft.Communication/emailServices@2023-04-01' = {
+@description('Principal id of the identity that sends the e-mails (the function app\'s).')
+param senderPrincipalId string
+
+@description('Log Analytics workspace that receives the e-mail send and delivery logs.')
+param logAnalyticsWorkspaceId string
+
+// Where the custom role below may be assigned: this resource group only.
+var roleScope = resourceGroup().id
+
+resource emailService 'Microsoft.Communication/emailServices@2025-05-01' = {
   name: emailServiceName
   location: 'global'
   tags: tags
@@ -28,7 +40,7 @@ resource emailService 'Microsoft.Communication/emailServices@2023-04-01' = {
   }
 }
 
-resource domain 'Microsoft.Communication/emailServices/domains@2023-04-01' = {
+resource domain 'Microsoft.Communication/emailServices/domains@2025-05-01' = {
   parent: emailService
   name: 'AzureManagedDomain'
   location: 'global'
@@ -39,7 +51,7 @@ resource domain 'Microsoft.Communication/emailServices/domains@2023-04-01' = {
   }
 }
 
-resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2023-04-01' = {
+resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2025-05-01' = {
   parent: domain
   name: toLower(senderUsername)
   properties: {
@@ -48,14 +60,67 @@ resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2
   }
 }
 
-resource communicationService 'Microsoft.Communication/communicationServices@2023-04-01' = {
+resource communicationService 'Microsoft.Communication/communicationServices@2025-05-01' = {
   name: communicationServiceName
   location: 'global'
   tags: tags
   properties: {
     dataLocation: dataLocation
+    disableLocalAuth: true
     linkedDomains: [
       domain.id
+    ]
+  }
+}
+
+// The actions Microsoft documents for sending e-mail with an Entra ID identity ("Use a custom role to limit
+// permissions"): read the service, and the two writes the send operation is authorized against. No ListKeys, no
+// RegenerateKey, nothing on domains or sender usernames.
+resource emailSenderRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = {
+  name: guid(resourceGroup().id, 'siex-gateway-email-sender')
+  properties: {
+    roleName: 'SIEX gateway e-mail sender (${resourceGroup().name})'
+    description: 'Send e-mail through the Communication Service of this resource group. Nothing else.'
+    type: 'CustomRole'
+    assignableScopes: [
+      roleScope
+    ]
+    permissions: [
+      {
+        actions: [
+          'Microsoft.Communication/CommunicationServices/Read'
+          'Microsoft.Communication/CommunicationServices/Write'
+          'Microsoft.Communication/EmailServices/write'
+        ]
+        notActions: []
+        dataActions: []
+        notDataActions: []
+      }
+    ]
+  }
+}
+
+resource emailSender 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  name: guid(communicationService.id, senderPrincipalId, emailSenderRole.name)
+  scope: communicationService
+  properties: {
+    // Custom role definitions live at the subscription whatever scope created them; this is the id assignments use.
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', emailSenderRole.name)
+    principalId: senderPrincipalId
+    principalType: 'ServicePrincipal'
+  }
+}
+
+resource communicationDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: communicationService
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logs: [
+      {
+        categoryGroup: 'allLogs'
+        enabled: true
+      }
     ]
   }
 }

@@ -1,10 +1,17 @@
-// The gateway's Function App on a Flex Consumption plan (Linux, Node 22), with a system-assigned identity that
-// reaches storage, Key Vault and Communication Services through role assignments: no connection strings, no keys.
+// The gateway's Function App on a Flex Consumption plan (Linux, Node 22), running as a user-assigned identity
+// (identities.bicep) that reaches storage, Key Vault, e-mail and telemetry through role assignments: no connection
+// strings, no keys. The identity exists before the site, so its roles are granted in parallel with the site's creation
+// and nothing waits for a system-assigned identity to appear.
+//
+// Only API Management gets in: App Service authentication (authsettingsV2 below) refuses, before any function runs,
+// every request without an Entra ID token for the gateway's application (apiRegistration.bicep) issued to API
+// Management's identity. The HTTP functions are therefore anonymous to the Functions host (shared/http/register.ts):
+// there is no host key, so no listKeys and nothing for API Management to fetch from Key Vault.
 //
 // App settings: `appSettings` carries the settings the code reads (shared/config/settings.ts, checked by
-// test/infra); `hostAppSettings` below carries the few the Functions host itself reads. Flex Consumption rejects
-// or ignores FUNCTIONS_WORKER_RUNTIME, FUNCTIONS_EXTENSION_VERSION, WEBSITE_RUN_FROM_PACKAGE and the content-share
-// settings: the runtime and the package location live in functionAppConfig instead.
+// test/infra); `hostAppSettings` below carries the few the Functions host and the Azure SDK read. Flex Consumption
+// rejects or ignores FUNCTIONS_WORKER_RUNTIME, FUNCTIONS_EXTENSION_VERSION, WEBSITE_RUN_FROM_PACKAGE and the
+// content-share settings: the runtime and the package location live in functionAppConfig instead.
 
 @description('Function app name.')
 param name string
@@ -18,6 +25,9 @@ param location string
 @description('Tags applied to every resource.')
 param tags object
 
+@description('Spread the plan\'s instances across availability zones (the region must support it for Flex Consumption).')
+param zoneRedundant bool
+
 @description('Storage account used for AzureWebJobsStorage, the app data and the deployment package.')
 param storageAccountName string
 
@@ -27,11 +37,29 @@ param deploymentContainerName string
 @description('Application Insights component the host reports to.')
 param applicationInsightsName string
 
+@description('Log Analytics workspace that receives the function app\'s logs.')
+param logAnalyticsWorkspaceId string
+
 @description('Key Vault whose secrets the app reads (SIEX certificate and credentials).')
 param keyVaultName string
 
-@description('Communication Service the app sends e-mail through.')
-param communicationServiceName string
+@description('Resource id of the function app\'s user-assigned identity.')
+param identityId string
+
+@description('Client id of the function app\'s identity (the host and the Azure SDK select the identity by it).')
+param identityClientId string
+
+@description('Principal id of the function app\'s identity, which the role assignments name.')
+param identityPrincipalId string
+
+@description('Client id of the gateway\'s Entra ID application: the audience of the tokens App Service authentication accepts.')
+param apiClientId string
+
+@description('Client id of API Management\'s identity: the only application App Service authentication admits.')
+param apimClientId string
+
+@description('Principal id of API Management\'s identity: the only principal App Service authentication admits.')
+param apimPrincipalId string
 
 @description('App settings the code reads, name to string value (shared/config/settings.ts).')
 param appSettings object
@@ -54,7 +82,7 @@ var roles = {
   queueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88'
   tableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3'
   keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6'
-  communicationAndEmailServiceOwner: '09976791-48a7-449e-bb21-39d1a415f350'
+  monitoringMetricsPublisher: '3913510d-42f4-4e42-8a64-420c390055eb'
 }
 
 resource storage 'Microsoft.Storage/storageAccounts@2023-05-01' existing = {
@@ -69,14 +97,15 @@ resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
   name: keyVaultName
 }
 
-resource communicationService 'Microsoft.Communication/communicationServices@2023-04-01' existing = {
-  name: communicationServiceName
-}
-
-// Settings owned by the Functions host, not by the code (allow-listed in test/infra/settings-allowlist.json).
+// Settings owned by the Functions host and the Azure SDK, not by the code (allow-listed in
+// test/infra/settings-allowlist.json). The host sends telemetry with the identity (Application Insights has local
+// authentication off) and reaches its storage with it; DefaultAzureCredential in the code picks it by AZURE_CLIENT_ID.
 var hostAppSettings = {
   APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
+  APPLICATIONINSIGHTS_AUTHENTICATION_STRING: 'ClientId=${identityClientId};Authorization=AAD'
   AzureWebJobsStorage__credential: 'managedidentity'
+  AzureWebJobsStorage__clientId: identityClientId
+  AZURE_CLIENT_ID: identityClientId
 }
 
 resource plan 'Microsoft.Web/serverfarms@2024-04-01' = {
@@ -90,6 +119,7 @@ resource plan 'Microsoft.Web/serverfarms@2024-04-01' = {
   }
   properties: {
     reserved: true
+    zoneRedundant: zoneRedundant
   }
 }
 
@@ -102,12 +132,20 @@ resource site 'Microsoft.Web/sites@2024-04-01' = {
   })
   kind: 'functionapp,linux'
   identity: {
-    type: 'SystemAssigned'
+    type: 'UserAssigned'
+    userAssignedIdentities: {
+      '${identityId}': {}
+    }
   }
   properties: {
     serverFarmId: plan.id
     httpsOnly: true
+    keyVaultReferenceIdentity: identityId
     siteConfig: {
+      // FTP and FTPS do not exist on Flex Consumption (ftpsState is among its deprecated properties), so there is
+      // nothing to switch off beyond the basic publishing credentials below.
+      minTlsVersion: '1.2'
+      scmMinTlsVersion: '1.2'
       appSettings: [
         for setting in items(union(appSettings, hostAppSettings)): {
           name: setting.key
@@ -121,7 +159,8 @@ resource site 'Microsoft.Web/sites@2024-04-01' = {
           type: 'blobContainer'
           value: '${storage.properties.primaryEndpoints.blob}${deploymentContainerName}'
           authentication: {
-            type: 'SystemAssignedIdentity'
+            type: 'UserAssignedIdentity'
+            userAssignedIdentityResourceId: identityId
           }
         }
       }
@@ -137,62 +176,139 @@ resource site 'Microsoft.Web/sites@2024-04-01' = {
   }
 }
 
+// Deployments (azd deploy, func publish) authenticate with Entra ID; user name and password publishing is off.
+resource scmBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-04-01' = {
+  parent: site
+  name: 'scm'
+  properties: {
+    allow: false
+  }
+}
+
+resource ftpBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-04-01' = {
+  parent: site
+  name: 'ftp'
+  properties: {
+    allow: false
+  }
+}
+
+// App Service authentication: a request reaches the Functions host only with a valid v2 token of the tenant whose
+// audience is the gateway's application and whose caller (appid/azp and oid) is API Management's identity; anything
+// else is answered 401 (no token) or 403 (another caller) by the platform. No path is excluded, openapi included.
+resource authentication 'Microsoft.Web/sites/config@2024-04-01' = {
+  parent: site
+  name: 'authsettingsV2'
+  properties: {
+    platform: {
+      enabled: true
+    }
+    globalValidation: {
+      requireAuthentication: true
+      unauthenticatedClientAction: 'Return401'
+    }
+    httpSettings: {
+      requireHttps: true
+    }
+    identityProviders: {
+      azureActiveDirectory: {
+        enabled: true
+        registration: {
+          clientId: apiClientId
+          openIdIssuer: '${environment().authentication.loginEndpoint}${tenant().tenantId}/v2.0'
+        }
+        validation: {
+          allowedAudiences: [
+            apiClientId
+          ]
+          defaultAuthorizationPolicy: {
+            allowedApplications: [
+              apimClientId
+            ]
+            allowedPrincipals: {
+              identities: [
+                apimPrincipalId
+              ]
+            }
+          }
+        }
+      }
+    }
+    login: {
+      tokenStore: {
+        enabled: false
+      }
+    }
+  }
+}
+
+resource functionLogs 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: site
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logs: [
+      {
+        categoryGroup: 'allLogs'
+        enabled: true
+      }
+    ]
+  }
+}
+
 // Host storage (keys, locks, deployment package) needs blob; the export queue trigger needs queue; the app's data
-// lives in tables.
+// lives in tables. Granted to the identity, not to the site, so none of them waits for the site to exist.
 resource blobOwner 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(storage.id, site.id, roles.blobDataOwner)
+  name: guid(storage.id, identityId, roles.blobDataOwner)
   scope: storage
   properties: {
     roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataOwner)
-    principalId: site.identity.principalId
+    principalId: identityPrincipalId
     principalType: 'ServicePrincipal'
   }
 }
 
 resource queueContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(storage.id, site.id, roles.queueDataContributor)
+  name: guid(storage.id, identityId, roles.queueDataContributor)
   scope: storage
   properties: {
     roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.queueDataContributor)
-    principalId: site.identity.principalId
+    principalId: identityPrincipalId
     principalType: 'ServicePrincipal'
   }
 }
 
 resource tableContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(storage.id, site.id, roles.tableDataContributor)
+  name: guid(storage.id, identityId, roles.tableDataContributor)
   scope: storage
   properties: {
     roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)
-    principalId: site.identity.principalId
+    principalId: identityPrincipalId
     principalType: 'ServicePrincipal'
   }
 }
 
+// The vault holds only what the app reads (the SIEX certificate and credentials), and the secrets do not exist yet
+// when the templates run (the operator uploads them), so the role is at the vault, which is the same set.
 resource secretsUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(vault.id, site.id, roles.keyVaultSecretsUser)
+  name: guid(vault.id, identityId, roles.keyVaultSecretsUser)
   scope: vault
   properties: {
     roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.keyVaultSecretsUser)
-    principalId: site.identity.principalId
+    principalId: identityPrincipalId
     principalType: 'ServicePrincipal'
   }
 }
 
-resource emailSender 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(communicationService.id, site.id, roles.communicationAndEmailServiceOwner)
-  scope: communicationService
+resource telemetryPublisher 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  name: guid(appInsights.id, identityId, roles.monitoringMetricsPublisher)
+  scope: appInsights
   properties: {
-    roleDefinitionId: subscriptionResourceId(
-      'Microsoft.Authorization/roleDefinitions',
-      roles.communicationAndEmailServiceOwner
-    )
-    principalId: site.identity.principalId
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.monitoringMetricsPublisher)
+    principalId: identityPrincipalId
     principalType: 'ServicePrincipal'
   }
 }
 
 output name string = site.name
-output id string = site.id
 output defaultHostName string = site.properties.defaultHostName
-output principalId string = site.identity.principalId

@@ -1,6 +1,7 @@
-// Key Vault (RBAC authorization) for the SIEX client certificate, the SIEX credentials and the Functions host key
-// that API Management presents. Workload identities get their roles in their own modules; the operator gets the
-// officer roles here so the certificate and secrets can be uploaded after the first deployment.
+// Key Vault (RBAC authorization) for the SIEX client certificate and the SIEX credentials, read by the function app
+// through Key Vault references and by nobody else. The function app's identity gets its role in functionApp.bicep;
+// the operator gets the officer roles here so the certificate and secrets can be uploaded after the first deployment.
+// Every access is audited (AuditEvent, in the Log Analytics workspace).
 
 @description('Key Vault name (3-24 characters, globally unique).')
 @minLength(3)
@@ -15,6 +16,9 @@ param tags object
 
 @description('Purge protection cannot be turned off again once on: production only.')
 param enablePurgeProtection bool = false
+
+@description('Log Analytics workspace that receives the audit events (who read or changed which secret, when).')
+param logAnalyticsWorkspaceId string
 
 @description('Object id of the operator who uploads the SIEX certificate and secrets; empty for none.')
 param operatorPrincipalId string = ''
@@ -51,6 +55,20 @@ resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
   }
 }
 
+resource auditLogs 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: vault
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logs: [
+      {
+        categoryGroup: 'allLogs'
+        enabled: true
+      }
+    ]
+  }
+}
+
 resource operatorCertificates 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (!empty(operatorPrincipalId)) {
   name: guid(vault.id, operatorPrincipalId, roles.certificatesOfficer)
   scope: vault
@@ -69,10 +87,8 @@ resource operatorSecrets 'Microsoft.Authorization/roleAssignments@2022-04-01' = 
     roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.secretsOfficer)
     principalId: operatorPrincipalId
     principalType: operatorPrincipalType
-    description: 'Set the SIEX credentials and rotate the function host key secret'
+    description: 'Set and rotate the SIEX credentials'
   }
 }
 
 output name string = vault.name
-output id string = vault.id
-output uri string = vault.properties.vaultUri

@@ -1,4 +1,7 @@
-// Log Analytics workspace and the workspace-based Application Insights component the function app reports to.
+// Log Analytics workspace (every diagnostic setting of the deployment sends its logs here) and the workspace-based
+// Application Insights component the function app and API Management report to, with local authentication off: only
+// Entra ID identities with Monitoring Metrics Publisher on the component can send telemetry (functionApp.bicep,
+// apim.bicep), so its connection string is an address, not a credential.
 
 @description('Name of the Log Analytics workspace.')
 param logAnalyticsName string
@@ -29,6 +32,21 @@ resource workspace 'Microsoft.OperationalInsights/workspaces@2023-09-01' = {
   }
 }
 
+// Who queried the logs (LAQueryLogs): the audit trail of the audit trail.
+resource workspaceDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'audit-to-log-analytics'
+  scope: workspace
+  properties: {
+    workspaceId: workspace.id
+    logs: [
+      {
+        categoryGroup: 'audit'
+        enabled: true
+      }
+    ]
+  }
+}
+
 resource appInsights 'Microsoft.Insights/components@2020-02-02' = {
   name: applicationInsightsName
   location: location
@@ -37,10 +55,10 @@ resource appInsights 'Microsoft.Insights/components@2020-02-02' = {
   properties: {
     Application_Type: 'web'
     WorkspaceResourceId: workspace.id
+    DisableLocalAuth: true
   }
 }
 
-// The connection string is read by the function app module from the component itself: no output carries it.
+// The connection string is read by the modules that need it from the component itself: no output carries it.
 output applicationInsightsName string = appInsights.name
-output applicationInsightsId string = appInsights.id
 output logAnalyticsWorkspaceId string = workspace.id

@@ -12,7 +12,7 @@ param location string
 @description('Tags applied to every resource.')
 param tags object
 
-@description('Replication; production uses zone-redundant storage.')
+@description('Replication: zone-redundant where the deployment is (main.bicep zoneRedundant).')
 @allowed([
   'Standard_LRS'
   'Standard_ZRS'
@@ -24,6 +24,9 @@ param deploymentContainerName string
 
 @description('Queues to create: the export queue and its poison queue.')
 param queueNames array
+
+@description('Log Analytics workspace that receives the read, write and delete logs of blobs, queues and tables.')
+param logAnalyticsWorkspaceId string
 
 @description('Object id of the operator (user or CI principal) who loads the back office and inspects the queues; empty for none.')
 param operatorPrincipalId string = ''
@@ -90,6 +93,49 @@ resource tableService 'Microsoft.Storage/storageAccounts/tableServices@2023-05-0
   name: 'default'
 }
 
+// Every data-plane call, with the identity that made it (no SAS and no shared key can be used: there is nothing else).
+resource blobDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: blobService
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logs: [
+      {
+        categoryGroup: 'allLogs'
+        enabled: true
+      }
+    ]
+  }
+}
+
+resource queueDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: queueService
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logs: [
+      {
+        categoryGroup: 'allLogs'
+        enabled: true
+      }
+    ]
+  }
+}
+
+resource tableDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: tableService
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logs: [
+      {
+        categoryGroup: 'allLogs'
+        enabled: true
+      }
+    ]
+  }
+}
+
 resource operatorTables 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (!empty(operatorPrincipalId)) {
   name: guid(account.id, operatorPrincipalId, roles.tableDataContributor)
   scope: account
@@ -113,7 +159,3 @@ resource operatorQueues 'Microsoft.Authorization/roleAssignments@2022-04-01' = i
 }
 
 output name string = account.name
-output id string = account.id
-output blobEndpoint string = account.properties.primaryEndpoints.blob
-output tableEndpoint string = account.properties.primaryEndpoints.table
-output queueEndpoint string = account.properties.primaryEndpoints.queue

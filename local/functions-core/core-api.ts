@@ -16,7 +16,7 @@ export interface RegisteredFunction {
 }
 
 /** Where logs that reach the core module end up (the runner prints them). */
-export type LogSink = (level: RpcLogLevel, category: RpcLogCategory, message: string, invocationId?: string) => void;
+type LogSink = (level: RpcLogLevel, category: RpcLogCategory, message: string, invocationId?: string) => void;
 
 const HOOK_NAMES: readonly HookName[] = ['appStart', 'appTerminate', 'preInvocation', 'postInvocation', 'log'];
 

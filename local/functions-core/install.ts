@@ -1,7 +1,7 @@
 import Module from 'node:module';
 import { FunctionsCoreModule } from './core-api';
 
-export const CORE_MODULE_ID = '@azure/functions-core';
+const CORE_MODULE_ID = '@azure/functions-core';
 
 type RequireFn = (this: NodeJS.Module, id: string) => unknown;
 

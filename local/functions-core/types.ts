@@ -8,7 +8,7 @@
 export type RpcLogLevel = 'trace' | 'debug' | 'information' | 'warning' | 'error' | 'critical' | 'none';
 export type RpcLogCategory = 'user' | 'system' | 'customMetric';
 
-export interface RpcNullableString {
+interface RpcNullableString {
   value?: string | null;
 }
 
@@ -66,13 +66,13 @@ export interface RpcBindingInfo {
   [option: string]: unknown;
 }
 
-export interface RpcTraceContext {
+interface RpcTraceContext {
   traceParent?: string | null;
   traceState?: string | null;
   attributes?: Record<string, string> | null;
 }
 
-export interface RpcRetryContext {
+interface RpcRetryContext {
   retryCount?: number | null;
   maxRetryCount?: number | null;
   exception?: { message?: string | null; source?: string | null; stackTrace?: string | null } | null;
@@ -121,12 +121,12 @@ export interface CoreInvocationContext {
   log(level: RpcLogLevel, category: RpcLogCategory, message: string): void;
 }
 
-export interface InvocationArguments {
+interface InvocationArguments {
   context: unknown;
   inputs: unknown[];
 }
 
-export interface InvocationModel {
+interface InvocationModel {
   getArguments(): Promise<InvocationArguments>;
   invokeFunction(context: unknown, inputs: unknown[], callback: FunctionCallback): Promise<unknown>;
   getResponse(context: unknown, result: unknown): Promise<RpcInvocationResponse>;

@@ -1,4 +1,5 @@
-import { flagsOrExit, readFlags } from '../cli-args';
+import { parseArgs } from 'node:util';
+import { flagsOrExit, intFlag } from '../cli-args';
 import { onStopSignal } from '../stop-signal';
 import { MAIL_STUB_ACCESS_KEY, RunningMailStub, startMailStub } from './server';
 
@@ -21,7 +22,7 @@ every accepted e-mail in an outbox (GET /_inspect/outbox).
 Prints "Mail outbox listening on http://<address>:<port>", then "Connection string: endpoint=...;accesskey=..." (the
 value for EMAIL_CONNECTION_STRING).`;
 
-export interface MailStubArgs {
+interface MailStubArgs {
   port: number;
   host: string;
   accessKey: string;
@@ -30,29 +31,25 @@ export interface MailStubArgs {
 }
 
 export function parseMailStubArgs(argv: string[]): MailStubArgs {
-  const args: MailStubArgs = {
-    port: 7082,
-    host: '127.0.0.1',
-    accessKey: MAIL_STUB_ACCESS_KEY,
-    verbose: false,
-    help: false,
-  };
-  readFlags(
-    argv,
-    {
-      '--port': (v) => (args.port = v.int(0, 65535)),
-      '--host': (v) => (args.host = v.text()),
-      '--access-key': (v) => {
-        const key = v.text();
-        if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) throw new Error('--access-key must be base64');
-        args.accessKey = key;
-      },
-      '--verbose': () => (args.verbose = true),
-      '--help': () => (args.help = true),
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'access-key': { type: 'string', default: MAIL_STUB_ACCESS_KEY },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
-    { unknownAs: 'flag' },
-  );
-  return args;
+  });
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(values['access-key'])) throw new Error('--access-key must be base64');
+  return {
+    port: intFlag('--port', values.port, { min: 0, max: 65535 }) ?? 7082,
+    host: values.host,
+    accessKey: values['access-key'],
+    verbose: values.verbose,
+    help: values.help,
+  };
 }
 
 async function main(): Promise<void> {

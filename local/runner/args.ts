@@ -1,7 +1,9 @@
-import { readFlags } from '../cli-args';
+import { parseArgs } from 'node:util';
+import { intFlag } from '../cli-args';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './http-server';
 
 /** Command-line flags of `node dist/local/runner/main.js`. */
-export interface RunnerArgs {
+interface RunnerArgs {
   root: string;
   main?: string;
   hostJson?: string;
@@ -10,6 +12,8 @@ export interface RunnerArgs {
   quiet: boolean;
   verbose: boolean;
   drainTimeoutMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   help: boolean;
 }
 
@@ -24,38 +28,48 @@ Settings come from the environment (AzureWebJobsStorage, AUTH_MODE, ...).
   --port N              HTTP port, 0 picks a free one (default 7071)
   --hostname ADDR       address to listen on (default 127.0.0.1)
   --drain-timeout MS    on SIGINT/SIGTERM, how long running invocations may finish (default 10000)
+  --headers-timeout MS  time a client has to send a request's headers (default ${DEFAULT_HEADERS_TIMEOUT_MS})
+  --request-timeout MS  time a client has to send a whole request, headers and body (default ${DEFAULT_REQUEST_TIMEOUT_MS})
   --quiet               no per-invocation lines and no information logs from the app
-  --verbose             also debug logs and the library's own logs
-  --help                this text
+  --verbose             also debug logs, the library's own logs and each request's headers (secrets redacted)
+  -h, --help            this text
 
 Prints "Runner listening on http://<address>:<port>" once it serves requests.`;
 
 export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
-  const args: RunnerArgs = {
-    root: cwd,
-    port: 7071,
-    hostname: '127.0.0.1',
-    quiet: false,
-    verbose: false,
-    drainTimeoutMs: 10_000,
-    help: false,
-  };
-  const help = () => (args.help = true);
-  readFlags(
-    argv,
-    {
-      '--root': (v) => (args.root = v.text()),
-      '--main': (v) => (args.main = v.text()),
-      '--host-json': (v) => (args.hostJson = v.text()),
-      '--port': (v) => (args.port = v.int(0, 65535)),
-      '--hostname': (v) => (args.hostname = v.text()),
-      '--drain-timeout': (v) => (args.drainTimeoutMs = v.int(0, 3_600_000)),
-      '--quiet': () => (args.quiet = true),
-      '--verbose': () => (args.verbose = true),
-      '--help': help,
-      '-h': help,
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      root: { type: 'string' },
+      main: { type: 'string' },
+      'host-json': { type: 'string' },
+      port: { type: 'string' },
+      hostname: { type: 'string', default: '127.0.0.1' },
+      'drain-timeout': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
-    { unknownAs: 'option' },
-  );
-  return args;
+  });
+  const headersTimeoutMs =
+    intFlag('--headers-timeout', values['headers-timeout'], { min: 1, max: 3_600_000 }) ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeoutMs =
+    intFlag('--request-timeout', values['request-timeout'], { min: 1, max: 3_600_000 }) ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  if (headersTimeoutMs > requestTimeoutMs) throw new Error('--headers-timeout cannot be longer than --request-timeout');
+  return {
+    root: values.root ?? cwd,
+    main: values.main,
+    hostJson: values['host-json'],
+    port: intFlag('--port', values.port, { min: 0, max: 65535 }) ?? 7071,
+    hostname: values.hostname,
+    quiet: values.quiet,
+    verbose: values.verbose,
+    drainTimeoutMs: intFlag('--drain-timeout', values['drain-timeout'], { min: 0, max: 3_600_000 }) ?? 10_000,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    help: values.help,
+  };
 }

@@ -22,7 +22,7 @@ export interface ManagedChild {
   stop(options?: { signal?: NodeJS.Signals; timeoutMs?: number }): Promise<void>;
 }
 
-export interface SpawnOptions {
+interface SpawnOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** Open an IPC channel (the child must be a Node process that handles `disconnect`). */

@@ -5,22 +5,33 @@ import { RpcHttpCookie, RpcHttpData, RpcInvocationResponse } from '../functions-
 import { Invoker } from './invoke';
 import { RunnerLogger } from './logger';
 import { QueueOutputs, outputValue } from './outputs';
+import { redactedHeaderLines, redactUrl } from './redact';
 import { RouteTable } from './routes';
 
 /** The host's own request size limit (`maxRequestBodySize`, 100 MB); the app enforces its smaller one itself. */
-export const MAX_REQUEST_BYTES = 100 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 100 * 1024 * 1024;
+
+/**
+ * How long a client may take to send a request's headers (Kestrel's RequestHeadersTimeout, which the Functions host
+ * keeps), and the whole request, body included. Past either, the connection is answered 408 and closed, so a client
+ * that declares a body and never sends it cannot hold a connection (and the runner's drain at shutdown) for ever.
+ * Only receiving the request is timed: a slow handler is the app's business (functionTimeout).
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 30_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 export interface HttpFunction {
   fn: RegisteredFunction;
   triggerName: string;
 }
 
-export interface HttpServerOptions {
+interface HttpServerOptions {
   routes: RouteTable<HttpFunction>;
   invoker: Invoker;
   outputs: QueueOutputs;
   logger: RunnerLogger;
-  maxRequestBytes?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 /** Header values as the host hands them over: one string per name, repeated headers joined. */
@@ -42,8 +53,9 @@ function queryRecord(search: string): Record<string, string> {
   return query;
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
+/** The body, or why there is none to hand over: over the limit, or the connection ended first (time-out, client). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'incomplete'> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
@@ -53,7 +65,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
       if (!tooLarge) chunks.push(chunk);
     });
     req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('error', () => resolve('incomplete'));
   });
 }
 
@@ -132,15 +144,23 @@ export class GatewayHttpServer {
 
   constructor(options: HttpServerOptions) {
     this.#o = options;
-    this.server = createServer((req, res) => {
-      this.#handle(req, res).catch((err: unknown) => {
-        options.logger.error(`${req.method} ${req.url}: request failed`, err);
-        if (!res.headersSent) res.writeHead(500, { 'content-length': 0 });
-        res.end();
-      });
-    });
-    // Long invocations are the app's business (functionTimeout), not the socket's.
-    this.server.requestTimeout = 0;
+    const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+    const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.server = createServer(
+      {
+        headersTimeout,
+        requestTimeout,
+        // Node checks both limits on this interval (30 s by default, which would stretch a short limit a lot).
+        connectionsCheckingInterval: Math.min(1_000, Math.ceil(headersTimeout / 4)),
+      },
+      (req, res) => {
+        this.#handle(req, res).catch((err: unknown) => {
+          options.logger.error(`${req.method} ${redactUrl(req.url ?? '/')}: request failed`, err);
+          if (!res.headersSent) res.writeHead(500, { 'content-length': 0 });
+          res.end();
+        });
+      },
+    );
   }
 
   listen(port: number, hostname: string): Promise<AddressInfo> {
@@ -170,8 +190,11 @@ export class GatewayHttpServer {
     const started = performance.now();
     const rawUrl = req.url ?? '/';
     const method = (req.method ?? 'GET').toUpperCase();
-    const log = (status: number) =>
-      this.#o.logger.invocation(`${method} ${rawUrl} ${status} ${Math.round(performance.now() - started)}ms`);
+    const log = (status: number | 'incomplete') =>
+      this.#o.logger.invocation(
+        `${method} ${redactUrl(rawUrl)} ${status} ${Math.round(performance.now() - started)}ms`,
+        () => redactedHeaderLines(requestHeaders(req)),
+      );
 
     if (this.#closing) {
       res.writeHead(503, { connection: 'close', 'content-length': 0 }).end();
@@ -186,7 +209,9 @@ export class GatewayHttpServer {
       res.writeHead(404, { 'content-length': 0 }).end();
       return log(404);
     }
-    const body = await readBody(req, this.#o.maxRequestBytes ?? MAX_REQUEST_BYTES);
+    const body = await readBody(req, MAX_REQUEST_BYTES);
+    // Node has answered 408 and closed the connection when the client was too slow; nothing is left to answer.
+    if (body === 'incomplete') return log(body);
     if (body === 'too-large') {
       res.writeHead(413, { connection: 'close', 'content-length': 0 }).end();
       return log(413);

@@ -15,7 +15,7 @@ import {
 import { RunnerLogger, formatError } from './logger';
 
 /** What a trigger source (HTTP server, queue listener) supplies for one invocation. */
-export interface InvocationInput {
+interface InvocationInput {
   inputData: RpcParameterBinding[];
   triggerMetadata?: Record<string, RpcTypedData>;
   /** W3C `traceparent` of the caller, when there is one. */

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { globSync } from 'tinyglobby';
 import { FunctionsCoreHost, RegisteredFunction } from '../functions-core/core-api';
 import { installCoreModule } from '../functions-core/install';
-import { glob } from './glob';
 import { RunnerLogger } from './logger';
 import { dynamicImport } from '../dynamic-import';
 
-export interface LoadAppOptions {
+interface LoadAppOptions {
   /** The function app directory (where package.json lives). */
   root: string;
   /** Overrides package.json `main` (a path or glob relative to `root`). */
@@ -15,7 +15,7 @@ export interface LoadAppOptions {
   logger: RunnerLogger;
 }
 
-export interface LoadedApp {
+interface LoadedApp {
   root: string;
   host: FunctionsCoreHost;
   files: string[];
@@ -32,6 +32,16 @@ function entryPattern(root: string, override?: string): string {
 }
 
 /**
+ * The files the worker loads: package.json `main` (or `override`), a path or a glob, expanded under `root` as the
+ * worker's globby does it (tinyglobby has its defaults). Relative to `root`, with `/`, sorted so the load order is
+ * stable.
+ */
+export function entryFiles(root: string, override?: string): { pattern: string; files: string[] } {
+  const pattern = entryPattern(root, override);
+  return { pattern, files: globSync(pattern, { cwd: root }).sort() };
+}
+
+/**
  * Loads the app as the worker does at start-up: provide `@azure/functions-core`, load every file that
  * package.json `main` matches, in order, then run the `appStart` hooks and ask the programming model for its
  * capabilities (which locks `app.setup`). A file that throws while loading stops start-up with its error, so a
@@ -39,8 +49,7 @@ function entryPattern(root: string, override?: string): string {
  */
 export async function loadApp(options: LoadAppOptions): Promise<LoadedApp> {
   const root = resolve(options.root);
-  const pattern = entryPattern(root, options.main);
-  const files = glob(pattern, root);
+  const { pattern, files } = entryFiles(root, options.main);
   const host = new FunctionsCoreHost((level, category, message) =>
     options.logger.app(level, category, undefined, message),
   );

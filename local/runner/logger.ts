@@ -9,13 +9,13 @@ export interface RunnerLogger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string, err?: unknown): void;
-  /** `GET /v1/x 200 12ms`-style access lines. */
-  invocation(line: string): void;
+  /** `GET /v1/x 200 12ms`-style access lines; with --verbose, `details` (the request's headers) follow, indented. */
+  invocation(line: string, details?: () => string[]): void;
   /** A log written through `context.log` / `context.warn`... or by the library (`system`). */
   app(level: RpcLogLevel, category: RpcLogCategory, functionName: string | undefined, message: string): void;
 }
 
-export interface LoggerOptions {
+interface LoggerOptions {
   quiet?: boolean;
   verbose?: boolean;
   out?: (line: string) => void;
@@ -34,8 +34,10 @@ export function createLogger(options: LoggerOptions = {}): RunnerLogger {
     info: (message) => out(message),
     warn: (message) => err(`warning: ${message}`),
     error: (message, e) => err(e === undefined ? `error: ${message}` : `error: ${message}\n${formatError(e)}`),
-    invocation: (line) => {
-      if (!options.quiet) out(line);
+    invocation: (line, details) => {
+      if (options.quiet) return;
+      out(line);
+      if (options.verbose && details) for (const detail of details()) out(`  ${detail}`);
     },
     app: (level, category, functionName, message) => {
       const prefix = `[${functionName ?? (category === 'system' ? 'functions' : 'app')}]`;

@@ -36,6 +36,8 @@ async function main(): Promise<void> {
       hostJson: args.hostJson,
       port: args.port,
       hostname: args.hostname,
+      headersTimeoutMs: args.headersTimeoutMs,
+      requestTimeoutMs: args.requestTimeoutMs,
       env: process.env,
       logger,
     });

@@ -11,7 +11,10 @@ export interface RunnerProcessOptions {
   main?: string;
   hostJson?: string;
   quiet?: boolean;
+  verbose?: boolean;
   drainTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
   /** The runner's whole environment (settings included). */
   env: NodeJS.ProcessEnv;
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
@@ -43,7 +46,10 @@ export function startRunnerProcess(options: RunnerProcessOptions): Promise<Runne
   if (options.main) args.push('--main', options.main);
   if (options.hostJson) args.push('--host-json', options.hostJson);
   if (options.quiet) args.push('--quiet');
+  if (options.verbose) args.push('--verbose');
   if (options.drainTimeoutMs !== undefined) args.push('--drain-timeout', String(options.drainTimeoutMs));
+  if (options.headersTimeoutMs !== undefined) args.push('--headers-timeout', String(options.headersTimeoutMs));
+  if (options.requestTimeoutMs !== undefined) args.push('--request-timeout', String(options.requestTimeoutMs));
 
   return new Promise((resolve, reject) => {
     let settled = false;

@@ -10,7 +10,7 @@ import { ReceivedMessage, decodeMessage, triggerData, triggerMetadata } from './
 const LEASE_SECONDS = 600;
 const MIN_POLL_MS = 100;
 
-export interface QueueListenerOptions {
+interface QueueListenerOptions {
   fn: RegisteredFunction;
   bindingName: string;
   dataType: unknown;

@@ -11,13 +11,16 @@ import { QueueListener } from './queue-listener';
 import { RouteDefinition, RouteTable } from './routes';
 import { QueueConnections, resolveQueueName } from './storage';
 
-export interface RunnerOptions {
+interface RunnerOptions {
   root: string;
   main?: string;
   /** host.json to honour; default `<root>/host.json`. */
   hostJson?: string;
   port: number;
   hostname: string;
+  /** How long a client may take to send a request's headers, and the whole request (http-server.ts has defaults). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
   env: NodeJS.ProcessEnv;
   logger: RunnerLogger;
 }
@@ -107,7 +110,14 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
       );
     }
   }
-  const server = new GatewayHttpServer({ routes: table, invoker, outputs, logger });
+  const server = new GatewayHttpServer({
+    routes: table,
+    invoker,
+    outputs,
+    logger,
+    headersTimeoutMs: options.headersTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+  });
   let address;
   try {
     address = await server.listen(options.port, options.hostname);

@@ -1,4 +1,5 @@
-import { flagsOrExit, readFlags } from '../cli-args';
+import { parseArgs } from 'node:util';
+import { flagsOrExit, intFlag } from '../cli-args';
 import { onStopSignal } from '../stop-signal';
 import { RunningSiexSimulator, SIMULATOR_DEFAULT_CREDENTIALS, startSiexSimulator } from './server';
 
@@ -24,7 +25,7 @@ Serves SIEX's IUWS endpoints (comunicacion, crear, comprobarEstado) for local ru
 
 Prints "SIEX simulator listening on http://<address>:<port>" once it serves requests.`;
 
-export interface SimulatorArgs {
+interface SimulatorArgs {
   port: number;
   host: string;
   schemaPath?: string;
@@ -37,29 +38,32 @@ export interface SimulatorArgs {
 }
 
 export function parseSimulatorArgs(argv: string[]): SimulatorArgs {
-  const args: SimulatorArgs = {
-    port: 7081,
-    host: '127.0.0.1',
-    ...SIMULATOR_DEFAULT_CREDENTIALS,
-    verbose: false,
-    help: false,
-  };
-  readFlags(
-    argv,
-    {
-      '--port': (v) => (args.port = v.int(0, 65535)),
-      '--host': (v) => (args.host = v.text()),
-      '--schema': (v) => (args.schemaPath = v.text()),
-      '--username': (v) => (args.username = v.text()),
-      '--password': (v) => (args.password = v.text()),
-      '--processing-ms': (v) => (args.processingMs = v.int(0, 3_600_000)),
-      '--latency-ms': (v) => (args.latencyMs = v.int(0, 600_000)),
-      '--verbose': () => (args.verbose = true),
-      '--help': () => (args.help = true),
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      schema: { type: 'string' },
+      username: { type: 'string', default: SIMULATOR_DEFAULT_CREDENTIALS.username },
+      password: { type: 'string', default: SIMULATOR_DEFAULT_CREDENTIALS.password },
+      'processing-ms': { type: 'string' },
+      'latency-ms': { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
-    { unknownAs: 'flag' },
-  );
-  return args;
+  });
+  return {
+    port: intFlag('--port', values.port, { min: 0, max: 65535 }) ?? 7081,
+    host: values.host,
+    schemaPath: values.schema,
+    username: values.username,
+    password: values.password,
+    processingMs: intFlag('--processing-ms', values['processing-ms'], { min: 0, max: 3_600_000 }),
+    latencyMs: intFlag('--latency-ms', values['latency-ms'], { min: 0, max: 600_000 }),
+    verbose: values.verbose,
+    help: values.help,
+  };
 }
 
 async function main(): Promise<void> {

@@ -75,6 +75,7 @@ const treatment = {
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '42', name: 'Negrilla' },
   tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
   efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+  manual: true,
 } as const satisfies z.input<typeof phytoRequestSchema>;
 
 const record = {
@@ -131,6 +132,9 @@ const record = {
   entrylimit: '',
   seclimit: '0',
   machine: [],
+  manual: true,
+  advisor: null,
+  phenology: null,
   idcp: ['4'],
   applicator: treatment.applicator,
   regionalAttributes: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalDaySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { DATE_TIME_PATTERN, DAY_PATTERN, queryInteger } from './query-params';
@@ -60,18 +61,65 @@ export const efficacySchema = z
   })
   .meta({ id: 'Efficacy', description: 'SIEX catalogue EFICACIA_TRATAMIENTO' });
 
+/** Two machines without a ROMA number must tell themselves apart: the ERP's `ref`, else their type and name. */
+function machineKey(m: { id: string; name: string; roma: string; ref: string }): string {
+  return m.roma ? `roma:${m.roma}` : m.ref ? `ref:${m.ref}` : `une:${m.id}:${m.name}`;
+}
+
 export const machineSchema = z
   .strictObject({
     type: z.literal('Machine'),
-    // SIEX takes the type as TipoMaquinariaUNE, at most 12 characters (codes look like 010102010 or 0000000_88).
+    // SIEX takes the type as TipoMaquinariaUNE, at most 12 characters (codes look like 060303021 or 0630320_88).
     id: z
       .string()
       .regex(/^[0-9A-Za-z_]{1,12}$/, 'UNE machine type code: up to 12 letters, digits or _')
-      .describe('UNE machine type code (catalogue TIPO_MAQUINA_UNE)'),
+      .describe('UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer'),
     name: name().default(''),
     roma: z.string().max(50).default('').describe('official machinery register (ROMA) number, when registered'),
+    inspection: optionalDaySchema.describe('day of its last official inspection (ITEAF), DD-MM-YYYY'),
+    ref: z
+      .string()
+      .max(50)
+      .default('')
+      .describe("the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number"),
   })
   .meta({ id: 'Machine' });
+
+const machinesSchema = z
+  .array(machineSchema)
+  .max(10)
+  .superRefine((machines, ctx) => {
+    const seen = new Set<string>();
+    machines.forEach((m, i) => {
+      const key = machineKey(m);
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: 'two machines cannot be told apart: give each its ROMA number or a ref',
+        });
+      seen.add(key);
+    });
+  });
+
+export const advisorSchema = z
+  .strictObject({
+    type: z.literal('UserMetadata'),
+    ropo: z.string().regex(ROPO_RE, 'ROPO number ES-XXXXXXXX'),
+  })
+  .meta({
+    id: 'Advisor',
+    description:
+      "the advisor (asesor) who validated the treatment, by ROPO number: SIEX's AsesorValidacion, with `reviewed` and `recipe`",
+  });
+
+export const phenologySchema = z
+  .strictObject({
+    type: z.literal('TypePhenology'),
+    id: z.string().max(10).regex(/^\d+$/, 'SIEX code as text'),
+    name: name().default(''),
+  })
+  .meta({ id: 'Phenology', description: 'phenological stage of the crop (SIEX catalogue EST_FENOLOGICO)' });
 
 /** Optional at registration: efficacy is often known only later. Export settles a record without them as an error. */
 const optionalSiexFields = {
@@ -82,15 +130,27 @@ const optionalSiexFields = {
     .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice')
     .optional(),
   efficacy: efficacySchema.optional(),
-  machine: z.array(machineSchema).max(10).optional(),
+  machine: machinesSchema.optional().describe('the machines used, each exported to SIEX'),
+  manual: z
+    .boolean()
+    .optional()
+    .describe('true when applied by hand (backpack, lance); a record with neither machine nor manual is not exported'),
+  advisor: advisorSchema.optional(),
+  phenology: phenologySchema.optional(),
   detail: z.string().max(2000).optional(),
   batch: z.string().max(100).optional(),
-  soup: decimalText.optional().describe('spray mixture prepared, litres'),
+  soup: decimalText
+    .optional()
+    .describe(
+      'spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse',
+    ),
   dt: decimalText.optional().describe('total amount of product applied, in mdt'),
   mdt: measureSchema.optional(),
-  st: decimalText.optional().describe('treated area, in mst'),
+  st: decimalText.optional().describe('treated area, in mst (ha or m2): above 0 and no more than the locations'),
   mst: measureSchema.optional(),
-  surface: decimalText.optional().describe('total treated area in hectares'),
+  surface: decimalText
+    .optional()
+    .describe('total treated area in hectares: above 0 and no more than the locations (each enclosure once)'),
   preventive: flag.optional(),
   distributed: flag.optional(),
   reviewed: flag.optional(),
@@ -126,6 +186,18 @@ export const phytoRequestSchema = z
       }),
     }),
     ...optionalSiexFields,
+  })
+  .superRefine((r, ctx) => {
+    // An amount without its unit, or a unit without its amount, says nothing.
+    for (const [value, unit] of [
+      ['st', 'mst'],
+      ['dt', 'mdt'],
+    ] as const) {
+      if (r[value] !== undefined && !r[unit])
+        ctx.addIssue({ code: 'custom', path: [unit], message: `required with ${value}` });
+      if (r[unit] && r[value] === undefined)
+        ctx.addIssue({ code: 'custom', path: [value], message: `required with ${unit}` });
+    }
   })
   .meta({ id: 'AgriPhytosanitaryRequest' });
 
@@ -203,6 +275,9 @@ export const phytoRecordSchema = z
     entrylimit: z.string(),
     seclimit: z.string(),
     machine: z.array(machineSchema),
+    manual: z.boolean().describe('applied by hand; false when not said'),
+    advisor: advisorSchema.nullable(),
+    phenology: phenologySchema.nullable(),
     idcp: z.array(z.string()),
     applicator: z.object({ user: z.object({ type: z.literal('UserMetadata'), nif: z.string(), ropo: z.string() }) }),
     regionalAttributes: z.array(z.record(z.string(), z.unknown())),

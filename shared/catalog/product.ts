@@ -16,8 +16,11 @@ export const productUseSchema = z
     pest: z.strictObject({ code: z.number().int().nonnegative(), kind: pestKindSchema, name: z.string().min(1) }),
     doseMin: z.number().nonnegative(),
     doseMax: z.number().positive(),
-    /** `code` 0: a register dose unit with no SIEX unit (the register's symbol is kept); reported by the import. */
-    unit: z.strictObject({ code: z.number().int().nonnegative(), symbol: z.string().min(1) }),
+    /**
+     * A SIEX unit (UNIDADES_MEDIDA): the register import converts the register's units that SIEX does not code (cc/ha,
+     * ml/ha, Kg/Hl) into a coded unit of the same kind, and leaves out and reports the uses whose unit it cannot place.
+     */
+    unit: z.strictObject({ code: z.number().int().positive(), symbol: z.string().min(1) }),
     maxApplications: z.number().int().positive().optional(),
     minIntervalDays: z.number().int().nonnegative().optional(),
     safetyDays: z.number().int().nonnegative().optional(),
@@ -43,5 +46,12 @@ export const productSchema = z.strictObject({
    * export): the day it was withdrawn. `expires` / `lastUse` already end it; this says why, for messages and reports.
    */
   withdrawn: daySchema.optional(),
+  /** The register's state when it no longer authorises the product ("Cancelado", "Caducado"), as written there. */
+  registerState: z.string().min(1).optional(),
+  /**
+   * The register withdrew the product without any day it was still valid on (no cancellation, expiry or grace date):
+   * it is in force on no day at all, whatever `expires` says (shared/catalog/product-state.ts).
+   */
+  noKnownValidDay: z.literal(true).optional(),
 });
 export type Product = z.infer<typeof productSchema>;

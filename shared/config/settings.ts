@@ -16,8 +16,18 @@ export const settingsSchema = z
     AzureWebJobsStorage: z.string().min(1).optional(),
     /** Storage account name for identity-based access (managed identity); used when no connection string is set. */
     AzureWebJobsStorage__accountName: z.string().min(1).optional(),
-    /** `local`: the app checks both keys and the rate limit itself; `apim`: API Management did (docs/architecture.md, "Identity and access"). */
-    AUTH_MODE: z.enum(['local', 'apim']).default('apim'),
+    /**
+     * `local`: the app checks both keys and the rate limit itself; `apim`: API Management did, and the app trusts what
+     * it says only on requests App Service authentication admitted as API Management (docs/architecture.md, "Identity
+     * and access"). No default: either guess is wrong somewhere, so the HTTP functions refuse to start without it
+     * (shared/http/auth.ts). Optional here only because the admin CLI reads these settings too and has no use for it.
+     */
+    AUTH_MODE: z.enum(['local', 'apim']).optional(),
+    /**
+     * Object id of API Management's managed identity (`apim` mode): the principal App Service authentication names in
+     * X-MS-CLIENT-PRINCIPAL-ID when it admitted API Management's token. Required in `apim` mode.
+     */
+    APIM_PRINCIPAL_ID: z.preprocess(blankIsUnset, z.guid().optional()),
     /** Requests per minute per client enforced by the app in `local` mode (APIM enforces it in production). */
     RATE_LIMIT_PER_MINUTE: positiveInt(100),
     /** Largest accepted request body, in bytes. */
@@ -56,6 +66,13 @@ export const settingsSchema = z
         code: 'custom',
         path: ['AzureWebJobsStorage'],
         message: 'set AzureWebJobsStorage (connection string) or AzureWebJobsStorage__accountName (managed identity)',
+      });
+    }
+    if (s.AUTH_MODE === 'apim' && !s.APIM_PRINCIPAL_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APIM_PRINCIPAL_ID'],
+        message: "AUTH_MODE is 'apim', so APIM_PRINCIPAL_ID is needed too (the object id of API Management's identity)",
       });
     }
     if (s.SIEX_BASE_URL) {

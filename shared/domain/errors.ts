@@ -59,6 +59,8 @@ export const ERROR_CODES = {
   DATE_IN_FUTURE: 'the application date is in the future',
   DATE_TOO_OLD: 'the application date is further back than allowed (7 days by default)',
   UNKNOWN_SIEX_CODE: 'a code is not in the SIEX catalogue, or not in force on the application date',
+  TREATED_AREA_INVALID:
+    'the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
   // the gateway itself
   INTERNAL: 'an error of the gateway itself; retry with exponential backoff',

@@ -137,7 +137,7 @@ export class JobRun {
     return this.records.get(id);
   }
 
-  /** The record as a CUE TratamFito, mapped once; a record that no longer exists cannot be sent. */
+  /** The record as CUE TratamFito blocks (one per crop and variety), mapped once; a record gone cannot be sent. */
   cue(id: number, farm: FarmIndex): MapResult {
     let m = this.mapped.get(id);
     if (!m) {
@@ -146,5 +146,11 @@ export class JobRun {
       this.mapped.set(id, m);
     }
     return m;
+  }
+
+  /** The IdAjenaTratamFito of each block the record was sent as (its own id when it can no longer be mapped). */
+  blockIds(id: number, farm: FarmIndex): number[] {
+    const m = this.cue(id, farm);
+    return m.ok ? m.blocks.map((b) => b.IdAjenaTratamFito) : [id];
   }
 }

@@ -10,6 +10,7 @@ import { JobRun, Outcome } from './job-run';
 import { finalStatus, isSettled } from './job-status';
 import { JobStore } from './job-store';
 import { resultOf } from './job-views';
+import { recordOutcome } from './record-outcome';
 import { outcomeMail } from './outcome-email';
 
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
@@ -153,7 +154,7 @@ async function advance(deps: WorkerDeps, run: JobRun): Promise<void> {
   }
   // Every batch is polled to its end before a failure is passed on: no batch keeps writing under a redelivery.
   const polled = await Promise.allSettled(
-    run.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, run, b)),
+    run.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, run, farm, b)),
   );
   const failed = polled.find((p): p is PromiseRejectedResult => p.status === 'rejected');
   if (failed) throw failed.reason;
@@ -203,7 +204,7 @@ async function submitBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch
   const blocks: TratamFito[] = [];
   for (const id of batch.recordIds) {
     const mapped = run.cue(id, farm);
-    if (mapped.ok) blocks.push(mapped.block);
+    if (mapped.ok) blocks.push(...mapped.blocks);
   }
   let requestId: string;
   try {
@@ -221,7 +222,7 @@ async function submitBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch
   await run.saveBatches([{ ...batch, requestId, state: 'submitted' }]);
 }
 
-async function settleBatch(deps: WorkerDeps, run: JobRun, batch: JobBatch): Promise<void> {
+async function settleBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch: JobBatch): Promise<void> {
   const sleep = deps.sleep ?? delay;
   const started = Date.now();
   let wait = deps.poll.firstMs;
@@ -234,21 +235,10 @@ async function settleBatch(deps: WorkerDeps, run: JobRun, batch: JobBatch): Prom
     outcome = await deps.siex.status(batch.requestId);
   }
   const results = new Map(outcome.results.map((r) => [r.externalId, r]));
-  const outcomes = batch.recordIds.map((id): [number, Outcome] => {
-    const r = results.get(id);
-    if (!r) return [id, { state: 'error', code: 'NO_RESULT', message: 'SIEX returned no result for this record' }];
-    if (r.ok) return [id, { state: 'ok' }];
-    return [
-      id,
-      {
-        state: 'error',
-        code: r.errors[0]?.code ?? 'SIEX_ERROR',
-        message: r.errors.map((e) => e.message).join('; ') || 'rejected by SIEX',
-      },
-    ];
-  });
+  // Each record was sent as one block per crop and variety: it is accepted when all of them are.
+  await run.readRecords(deps.phyto, batch.recordIds);
+  const outcomes = batch.recordIds.map((id): [number, Outcome] => [id, recordOutcome(run.blockIds(id, farm), results)]);
   const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
-  await run.readRecords(deps.phyto, accepted);
   const modified = formatDateTime((deps.now ?? (() => DateTime.now()))());
   const exported = accepted.flatMap((id) => {
     const record = run.record(id);

@@ -19,13 +19,13 @@ export interface RetryPolicy {
 }
 
 /** What the classifier says about one failure. */
-export interface RetryVerdict {
+interface RetryVerdict {
   retry: boolean;
   /** The server's Retry-After, in milliseconds, when it gave one. */
   retryAfterMs?: number;
 }
 
-export interface RetryHooks {
+interface RetryHooks {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Uniform in [0, 1), like Math.random. */
   random?: () => number;
@@ -66,7 +66,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
 }
 
 /** A sleep that ends early, rejecting with RetryAbortedError, when the signal is aborted. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(new RetryAbortedError(signal.reason));
   return new Promise((resolve, reject) => {
     const onAbort = () => {

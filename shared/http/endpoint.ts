@@ -12,7 +12,7 @@ import { zodViolations } from '../domain/validation';
 
 /** What the pipeline itself needs before any handler runs: the settings it enforces, the clients, the limiter. */
 export interface Gate {
-  settings: Pick<Settings, 'AUTH_MODE' | 'RATE_LIMIT_PER_MINUTE' | 'MAX_BODY_BYTES'>;
+  settings: Pick<Settings, 'AUTH_MODE' | 'APIM_PRINCIPAL_ID' | 'RATE_LIMIT_PER_MINUTE' | 'MAX_BODY_BYTES'>;
   findClient: FindClient;
   limiter: RateLimiter;
 }
@@ -74,7 +74,7 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
   return async (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> => {
     try {
       const { gate, useCases } = getApp();
-      const client = await authenticate(request, gate.settings.AUTH_MODE, gate.findClient);
+      const client = await authenticate(request, gate.settings, gate.findClient);
       if (gate.settings.AUTH_MODE === 'local') {
         const wait = gate.limiter.take(client.id);
         if (wait > 0) {

@@ -174,6 +174,7 @@ export async function amendApplication(
       product: reference.products.get(applied.product),
       applicator: reference.applicators.get(after.applicator.user.ropo),
       history: priorHistory(state, applied.product, applied.sigpacs, previous),
+      codes: reference.codes,
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
     });
     if (violations.length > 0) {

@@ -1,15 +1,10 @@
-import { RopoLevel } from '../domain/ropo';
+import { levelCovers } from '../domain/ropo';
 import { parseDate } from '../domain/dates';
 import { isValidPersonalNif, normalizeNif } from '../domain/nif';
 import { Violation, violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
 
 const AT = 'body.applicator.user';
-
-/** A card level covers itself; `cualificado` also covers what `basico` allows (back-office dataset spec). */
-export function levelCovers(held: RopoLevel[], required: RopoLevel): boolean {
-  return held.includes(required) || (required === 'basico' && held.includes('cualificado'));
-}
 
 /** ROPO card known, valid on the application day, not suspended, level enough for the product, NIF its holder's. */
 export function applicatorRules(ctx: RuleContext): Violation[] {

@@ -1,32 +1,21 @@
 import { ProductUse } from '../catalog/product';
 import { StoredProduct } from '../catalog/catalog-store';
-import { formatDate, parseDate } from '../domain/dates';
-import { convertDose, doseUnit, DoseUnit, exceeds, fallsShort, sameSymbol } from '../domain/units';
+import { describeStanding, productStandingOn } from '../catalog/product-state';
+import { CatalogueUnit } from '../catalog/unit-catalogue';
+import { normalizeName } from '../catalog/siex-codes/names';
+import { PestHierarchy } from '../catalog/siex-codes/pest-hierarchy';
+import { formatDate } from '../domain/dates';
+import { convertDose, exceeds, fallsShort, isRate, needsSprayVolume, sameSymbol } from '../domain/units';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { RuleContext } from './rule-context';
 
-/** The product is in force on the day: registered, and not past its last-use date (or its expiry when it has none). */
+/** The product is in force on the day: registered, and not past its last day (shared/catalog/product-state.ts). */
 export function productInForce(ctx: RuleContext, product: StoredProduct): Violation[] {
-  const day = ctx.appliedAt.startOf('day');
-  const registered = parseDate(product.registered)!;
-  const lastDay = parseDate(product.lastUse || product.expires)!;
-  if (day < registered) {
-    return [
-      violation('PRODUCT_NOT_IN_FORCE', 'body.subtype.code', `${product.code} was registered on ${product.registered}`),
-    ];
-  }
-  if (day > lastDay) {
-    const why = product.lastUse ? `its last-use date was ${product.lastUse}` : `it expired on ${product.expires}`;
-    return [
-      violation(
-        'PRODUCT_NOT_IN_FORCE',
-        'body.subtype.code',
-        `${product.code} is not in force on ${formatDate(day)}: ${why}`,
-      ),
-    ];
-  }
-  return [];
+  const standing = productStandingOn(product, ctx.appliedAt);
+  if (standing.inForce) return [];
+  const on = standing.why === 'not-registered-yet' ? '' : ` on ${formatDate(ctx.appliedAt)}`;
+  return [violation('PRODUCT_NOT_IN_FORCE', 'body.subtype.code', `${product.code}${on} ${describeStanding(standing)}`)];
 }
 
 function describeRange(use: ProductUse): string {
@@ -34,40 +23,54 @@ function describeRange(use: ProductUse): string {
 }
 
 /**
+ * The dose unit: a UNIDADES_MEDIDA code in force on the day (every code is a valid CUE `Unidad`), written with its own
+ * symbol. Whether it is a dose of the kind the label authorises is for `cropUseRules` to say, use by use.
+ */
+export function doseUnitRules(ctx: RuleContext): { unit?: CatalogueUnit; violations: Violation[] } {
+  const { measure } = ctx.request;
+  const unit = ctx.codes.units.get(measure.code);
+  if (!unit || !ctx.codeInForce('UNIDADES_MEDIDA', String(measure.code), ctx.appliedAt)) {
+    return {
+      violations: [
+        violation(
+          'UNKNOWN_SIEX_CODE',
+          'body.measure.code',
+          `${measure.code} is not a code of the SIEX catalogue UNIDADES_MEDIDA in force on that date`,
+        ),
+      ],
+    };
+  }
+  if (!sameSymbol(unit.symbol, measure.symbol)) {
+    return {
+      unit,
+      violations: [
+        violation(
+          'MEASURE_MISMATCH',
+          'body.measure.symbol',
+          `unit code ${unit.code} is ${unit.symbol}, not ${measure.symbol}`,
+        ),
+      ],
+    };
+  }
+  return { unit, violations: [] };
+}
+
+/**
  * For each crop among the locations: the product must have a use for it (and for the pest, when given), the dose must
  * be inside the range of such a use in a comparable unit, and the month must be one the use authorizes. A crop is
- * satisfied by any one use that passes every test; the violations name what no use satisfied.
+ * satisfied by any one use that passes every test; the violations name what no use satisfied. A per-hectare dose and a
+ * concentration compare through the spray volume per hectare: `sprayLitresPerHa`, from `soup` and the treated area.
  */
 export function cropUseRules(
   ctx: RuleContext,
   product: StoredProduct,
   entries: IdcpEntry[],
+  unit: CatalogueUnit,
+  sprayLitresPerHa: number | undefined,
 ): { violations: Violation[]; uses: ProductUse[] } {
   const { request } = ctx;
   const violations: Violation[] = [];
   const chosen: ProductUse[] = [];
-  const unit = doseUnit(request.measure.code);
-  if (!unit) {
-    return {
-      violations: [
-        violation(
-          'DOSE_UNIT_INCOMPATIBLE',
-          'body.measure.code',
-          `unit ${request.measure.code} is not a dose unit SIEX accepts for products`,
-        ),
-      ],
-      uses: [],
-    };
-  }
-  if (!sameSymbol(unit.symbol, request.measure.symbol)) {
-    violations.push(
-      violation(
-        'MEASURE_MISMATCH',
-        'body.measure.symbol',
-        `unit code ${unit.code} is ${unit.symbol}, not ${request.measure.symbol}`,
-      ),
-    );
-  }
   const month = ctx.appliedAt.month;
   const crops = new Map<string, string>();
   for (const e of entries) {
@@ -83,7 +86,7 @@ export function cropUseRules(
       continue;
     }
     const infection = request.infection;
-    const forPest = infection ? usesAgainst(forCrop, infection.kind, infection.id) : forCrop;
+    const forPest = infection ? usesAgainst(forCrop, infection, ctx.codes.pests) : forCrop;
     if (forPest.length === 0) {
       violations.push(
         violation(
@@ -96,7 +99,7 @@ export function cropUseRules(
     }
     const verdicts = forPest.map((use) => ({
       use,
-      ...doseVerdict(request.dose, unit, use),
+      dose: doseVerdict(ctx, request.dose, unit, use, sprayLitresPerHa),
       monthOk: !use.months || use.months.includes(month),
     }));
     const good = verdicts.filter((v) => v.dose === 'ok' && v.monthOk);
@@ -114,16 +117,20 @@ export function cropUseRules(
           `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`,
         ),
       );
-    } else if (verdicts.every((v) => v.dose === 'incompatible')) {
+    } else if (verdicts.every((v) => v.dose === 'incompatible' || v.dose === 'needs-spray-volume')) {
+      const labels = [...new Set(forPest.map((u) => u.unit.symbol))].join(', ');
+      const hint = verdicts.some((v) => v.dose === 'needs-spray-volume')
+        ? ': give soup (litres of spray mixture for the treated area) to compare a per-hectare dose with a concentration'
+        : '';
       violations.push(
         violation(
           'DOSE_UNIT_INCOMPATIBLE',
           'body.measure',
-          `${unit.symbol} cannot be compared with the authorized ${[...new Set(forPest.map((u) => u.unit.symbol))].join(', ')} on ${cropName}`,
+          `${unit.symbol} cannot be compared with the authorized ${labels} on ${cropName}${hint}`,
         ),
       );
     } else {
-      const comparable = verdicts.filter((v) => v.dose !== 'incompatible');
+      const comparable = verdicts.filter((v) => v.dose === 'above' || v.dose === 'below' || v.dose === 'ok');
       const code = comparable.every((v) => v.dose === 'above')
         ? 'DOSE_ABOVE_MAX'
         : comparable.every((v) => v.dose === 'below')
@@ -142,24 +149,43 @@ export function cropUseRules(
 }
 
 /**
- * The uses for the pest treated. The register names some pests that no SIEX catalogue has (stored with code 0 and
- * the register's words): when no coded use matches, those uses still authorize the crop, so the application is
- * judged by their dose and months rather than refused for a pest the register does allow.
+ * The uses against the pest treated: a use for the pest itself or for a group it belongs to (a use against Ácaros,
+ * PLAGAS 6.1, covers Araña roja común, 6.1.3.4). A use whose pest SIEX has no code for (stored with code 0 and the
+ * register's words) covers only a pest named with the same words; when no coded use matches, those uses judge the
+ * application by their dose and months.
  */
-function usesAgainst(forCrop: ProductUse[], kind: string, code: string): ProductUse[] {
-  const coded = forCrop.filter((u) => u.pest.kind === kind && String(u.pest.code) === code);
-  return coded.length > 0 ? coded : forCrop.filter((u) => u.pest.code === 0);
+function usesAgainst(
+  forCrop: ProductUse[],
+  infection: { kind: ProductUse['pest']['kind']; id: string; name: string },
+  pests: PestHierarchy,
+): ProductUse[] {
+  const pest = { kind: infection.kind, code: Number(infection.id) };
+  const coded = forCrop.filter((u) => u.pest.code > 0 && pests.covers({ kind: u.pest.kind, code: u.pest.code }, pest));
+  if (coded.length > 0) return coded;
+  const named = normalizeName(infection.name);
+  return named ? forCrop.filter((u) => u.pest.code === 0 && normalizeName(u.pest.name) === named) : [];
 }
 
+type DoseVerdict = 'ok' | 'above' | 'below' | 'incompatible' | 'needs-spray-volume';
+
 function doseVerdict(
+  ctx: RuleContext,
   dose: number,
-  unit: DoseUnit,
+  unit: CatalogueUnit,
   use: ProductUse,
-): { dose: 'ok' | 'above' | 'below' | 'incompatible' } {
-  const useUnit = doseUnit(use.unit.code);
-  const value = useUnit ? convertDose(dose, unit, useUnit) : null;
-  if (value === null) return { dose: 'incompatible' };
-  if (exceeds(value, use.doseMax)) return { dose: 'above' };
-  if (fallsShort(value, use.doseMin)) return { dose: 'below' };
-  return { dose: 'ok' };
+  sprayLitresPerHa: number | undefined,
+): DoseVerdict {
+  const useUnit = ctx.codes.units.get(use.unit.code);
+  let value: number | null = null;
+  if (unit.code === use.unit.code) value = dose;
+  else if (isRate(unit.dimension) && isRate(useUnit?.dimension)) {
+    value = convertDose(dose, unit.dimension, useUnit.dimension, sprayLitresPerHa);
+    if (value === null && sprayLitresPerHa === undefined && needsSprayVolume(unit.dimension, useUnit.dimension)) {
+      return 'needs-spray-volume';
+    }
+  }
+  if (value === null) return 'incompatible';
+  if (exceeds(value, use.doseMax)) return 'above';
+  if (fallsShort(value, use.doseMin)) return 'below';
+  return 'ok';
 }

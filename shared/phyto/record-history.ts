@@ -22,7 +22,7 @@ export function fieldChanges(before: PhytoRequest | null, after: PhytoRequest | 
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
   const out: Record<string, unknown> =
-    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as object) } : {};
+    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
     else out[key] = mergePatch(out[key], value);

@@ -84,6 +84,9 @@ export function buildRecord(
     entrylimit: '',
     seclimit: safety.length > 0 ? String(Math.max(...safety)) : '',
     machine: request.machine ?? [],
+    manual: request.manual ?? false,
+    advisor: request.advisor ?? null,
+    phenology: request.phenology ?? null,
     idcp: request.idcp.map((i) => String(Number(i))),
     applicator: {
       user: {

@@ -87,6 +87,7 @@ export async function registerApplication(
       applicator: reference.applicators.get(input.body.applicator.user.ropo),
       history: priorHistory(state, product, applied.sigpacs, null),
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
+      codes: reference.codes,
     });
     if (violations.length > 0) {
       throw new DomainError('The application breaks the rules below; nothing was stored.', violations);

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { PhytoRequest } from '../api/phyto-schemas';
 import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
 import { CatalogueName } from '../catalog/siex-codes/catalogues';
+import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { ProductUse } from '../catalog/product';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { DayCounts } from './application-history';
@@ -21,6 +22,8 @@ export interface RuleContext {
   history: Map<string, DayCounts>;
   /** True when a SIEX catalogue code exists and is in force on the date (catalogue name as in the SIEX files). */
   codeInForce: (catalogue: CatalogueName, code: string, on: DateTime) => boolean;
+  /** The SIEX catalogues: units with their dimensions, the pest groups. */
+  codes: SiexCodes;
 }
 
 /** What the rules resolved on the way, needed to build the stored record. */

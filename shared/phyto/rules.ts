@@ -1,21 +1,26 @@
 import { Violation, violation } from '../domain/errors';
 import { applicatorRules } from './applicator-rules';
+import { treatedAreaRules } from './area-rules';
 import { codeRules } from './code-rules';
 import { historyRules } from './history-rules';
 import { resolveLocations } from './location-rules';
-import { cropUseRules, productInForce } from './product-rules';
+import { cropUseRules, doseUnitRules, productInForce } from './product-rules';
 import { Resolution, RuleContext } from './rule-context';
 import { timeRules } from './time-rules';
 
 /**
  * Every regulatory check of a phytosanitary application, run together so that all violations are reported at once.
- * Checks that depend on something missing (an unknown product, an unknown idcp) are skipped rather than reported
- * twice under another name.
+ * Checks that depend on something missing (an unknown product, an unknown idcp, a unit that is no SIEX code) are
+ * skipped rather than reported twice under another name.
  */
 export function checkApplication(ctx: RuleContext): { violations: Violation[]; resolution: Resolution } {
   const violations: Violation[] = [...timeRules(ctx), ...codeRules(ctx), ...applicatorRules(ctx)];
   const { entries, violations: locationViolations } = resolveLocations(ctx);
   violations.push(...locationViolations);
+  const area = treatedAreaRules(ctx, entries);
+  violations.push(...area.violations);
+  const dose = doseUnitRules(ctx);
+  violations.push(...dose.violations);
   const product = ctx.product;
   if (!product) {
     violations.push(
@@ -28,7 +33,10 @@ export function checkApplication(ctx: RuleContext): { violations: Violation[]; r
     return { violations, resolution: { entries, uses: [] } };
   }
   violations.push(...productInForce(ctx, product));
-  const { violations: useViolations, uses } = cropUseRules(ctx, product, entries);
+  if (!dose.unit) return { violations, resolution: { entries, uses: [] } };
+  const soup = ctx.request.soup === undefined ? undefined : Number(ctx.request.soup);
+  const sprayLitresPerHa = soup !== undefined && area.hectares ? soup / area.hectares : undefined;
+  const { violations: useViolations, uses } = cropUseRules(ctx, product, entries, dose.unit, sprayLitresPerHa);
   violations.push(...useViolations);
   violations.push(...historyRules(ctx, entries, uses));
   return { violations, resolution: { entries, uses } };

@@ -1,17 +1,31 @@
 import { PhytoRecord } from '../api/phyto-schemas';
 import { parseDateTime, ZONE } from '../domain/dates';
-import { FarmIndex } from '../farms/farm-index';
+import { unitDimension } from '../domain/units';
+import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
+import { areaShares } from '../farms/treated-area';
 
 /**
  * Maps stored records to the CUE exchange document of schema 3.11.4 (FEGA, Anexo VI): one CUADERNO item for the farm
- * with one `TratamFito` block per record. The schema puts the crop on each DGC (`CodigoCultivo`), so a record that
- * covers several crops needs no split: it becomes one block with one DGC per enclosure, each with its own crop, and
- * keeps one `IdAjenaTratamFito` (the record id) that SIEX uses to recognise the treatment on later amendments.
+ * with `TratamFito` blocks. FEGA's field descriptor requires all DGCs of a block to share crop and variety, so a record
+ * becomes one block per crop and variety of its locations, each with its own stable `IdAjenaTratamFito` derived from
+ * the record (`blockId`); the job still reports per record (shared/export/record-outcome.ts).
  *
  * A record that lacks something SIEX requires is not sent: `mapRecord` says what is missing instead.
  */
 export type TratamFito = Record<string, unknown> & { IdAjenaTratamFito: number };
-export type MapResult = { ok: true; block: TratamFito } | { ok: false; missing: string[] };
+export type MapResult = { ok: true; blocks: TratamFito[] } | { ok: false; missing: string[] };
+
+/**
+ * Record ids have at most 10 digits (shared/domain/urn.ts). The first block of a record is the record id itself, so a
+ * record on one crop keeps the IdAjena it always had; block k (from 1) is k × 10^10 + the record id, outside every
+ * record id, so no two blocks of any records share one. `IdAjenaTratamFito` is a JSON integer with no bound in the
+ * schema; the largest (49 × 10^10 + id, at 50 locations) is exact in JavaScript.
+ */
+const BLOCK_STRIDE = 10_000_000_000;
+
+export function blockId(recordId: number, block: number): number {
+  return block * BLOCK_STRIDE + recordId;
+}
 
 const PROBLEM_GROUP = {
   enfermedad: ['Enfermedades', 'TipoEnfermedad'],
@@ -48,72 +62,102 @@ function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
+/** The treated hectares the record states (`st` in `mst`, else `surface`); undefined when it covers its whole ground. */
+function treatedHectares(record: PhytoRecord): number | undefined {
+  const d = record.mst ? unitDimension(record.mst.symbol) : undefined;
+  if (record.st && d?.measure === 'area' && d.per === null) return Number(record.st) * d.factor;
+  return record.surface ? Number(record.surface) : undefined;
+}
+
+/**
+ * The record's equipment, one `EquipoAplicador` each. The schema wants exactly one identifier per equipment: the ROMA
+ * number of a registered machine; else the ERP's reference for it, or its UNE type and name; `MANUAL` for work by hand.
+ */
+function equipment(record: PhytoRecord): Record<string, unknown>[] {
+  const machines = record.machine.map((m) => ({
+    AplicacionManual: false,
+    ...(m.roma ? { NumROMA: oneLine(m.roma) } : { IdEquipoAplicador: oneLine(m.ref || `${m.id} ${m.name}`) || m.id }),
+    TipoMaquinariaUNE: m.id,
+  }));
+  return record.manual ? [...machines, { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' }] : machines;
+}
+
+/** The locations of a record, by crop and variety, in the order the record first names each. */
+function byCropVariety(entries: IdcpEntry[], farm: FarmIndex): IdcpEntry[][] {
+  const groups = new Map<string, IdcpEntry[]>();
+  for (const e of entries) {
+    const crop = farm.cropOf(e);
+    const key = cropKey(crop.typecropId, crop.code);
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  return [...groups.values()];
+}
+
 export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex): MapResult {
   const missing = [...farmProblems(farm)];
   if (!record.infection) missing.push('infection (the pest, disease, weed or regulation treated: ProblematicaFito)');
   if (record.tj.length === 0) missing.push('tj (justification codes: Justificaciones)');
   if (!record.efficacy.id) missing.push('efficacy (Eficacia)');
-  // The treated area, when the record gives it, spread over the enclosures by their size; else each whole enclosure.
-  const entries = record.idcp.map((id) => farm.byIdcp.get(Number(id)));
-  const enclosuresArea = entries.reduce((sum, e) => sum + (e ? Number(e.dimension) : 0), 0);
-  const share = record.surface && enclosuresArea > 0 ? Number(record.surface) / enclosuresArea : 1;
-  const dgcs = entries.map((entry, i) => {
-    const id = record.idcp[i];
-    if (!entry) {
-      missing.push(`idcp ${id} is no longer a crop location of the farm`);
-      return null;
+  const applied = equipment(record);
+  if (applied.length === 0) missing.push('equipment: no machine, and manual is not true (EquipoAplicador)');
+  const entries: IdcpEntry[] = [];
+  for (const id of record.idcp) {
+    const entry = farm.byIdcp.get(Number(id));
+    if (!entry) missing.push(`idcp ${id} is no longer a crop location of the farm`);
+    else {
+      if (!entry.dgc) missing.push(`enclosure of idcp ${id} has no DGC code (CodigoDGC)`);
+      entries.push(entry);
     }
-    if (!entry.dgc) missing.push(`enclosure of idcp ${id} has no DGC code (CodigoDGC)`);
-    const area = Math.round(Number(entry.dimension) * share * 10_000) / 10_000;
-    return {
-      CodigoDGC: Number(entry.dgc ?? 0),
-      CodigoCultivo: Number(farm.cropOf(entry).typecropId),
-      Superficie: area,
-    };
-  });
+  }
   const at = parseDateTime(record.dateApplication);
   if (!at) missing.push('dateApplication');
   if (missing.length > 0 || !at || !record.infection || !record.measure) return { ok: false, missing };
 
+  const shares = areaShares(entries, treatedHectares(record));
   const local = at.setZone(ZONE);
   const day = local.toFormat('dd/MM/yyyy');
   const [group, list] = PROBLEM_GROUP[record.infection.kind];
-  const machine = record.machine[0];
-  const block: TratamFito = {
-    IdAjenaTratamFito: recordId,
+  const stage = record.phenology ? { EstadoFenologico: Number(record.phenology.id) } : {};
+  const applicator = { NumROPO: record.applicator.user.ropo };
+  const treatment = {
     FechaInicio: day,
     FechaFin: day,
     HoraTratamiento: local.toFormat('HH:mm'),
-    DGCs: dgcs,
     ProblematicaFito: { [group]: { [list]: [Number(record.infection.id)] } },
     Justificaciones: [...new Set(record.tj.map((t) => Number(t.id)))].map((JustAct) => ({ JustAct })),
+    // The schema has one Unidad per product line, and the descriptor takes Dosis or Cantidad: the dose, in its unit.
     ProductosFito: [
       {
         TipoProducto: REGISTERED_PRODUCT,
         NumRegistro: registerNumberText(record.subtype.subtype.code),
         Dosis: Number(record.dose),
         Unidad: record.measure.code,
-        ...(record.dt ? { Cantidad: Number(record.dt) } : {}),
       },
     ],
-    IdentificadorAplicador: [
-      {
-        AplicadorEmpresa: { NumROPO: record.applicator.user.ropo },
-        // The schema wants exactly one equipment identifier: the ROMA number when the machine is registered, else
-        // its UNE type code as our own equipment id, else a manual application.
-        EquipoAplicador: machine
-          ? {
-              AplicacionManual: false,
-              ...(machine.roma ? { NumROMA: oneLine(machine.roma) } : { IdEquipoAplicador: machine.id }),
-              TipoMaquinariaUNE: machine.id,
-            }
-          : { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' },
-      },
-    ],
+    IdentificadorAplicador: applied.map((EquipoAplicador) => ({ AplicadorEmpresa: applicator, EquipoAplicador })),
+    ...(record.advisor
+      ? {
+          AsesorValidacion: {
+            NumROPO: record.advisor.ropo,
+            Validacion: record.reviewed === '1',
+            ...(record.recipe ? { Observaciones: oneLine(`Receta ${record.recipe}`) } : {}),
+          },
+        }
+      : {}),
     Eficacia: Number(record.efficacy.id),
     ...(record.detail ? { Observaciones: oneLine(record.detail) } : {}),
   };
-  return { ok: true, block };
+  const blocks = byCropVariety(entries, farm).map((group, k): TratamFito => ({
+    IdAjenaTratamFito: blockId(recordId, k),
+    ...treatment,
+    DGCs: group.map((e) => ({
+      CodigoDGC: Number(e.dgc),
+      CodigoCultivo: Number(farm.cropOf(e).typecropId),
+      Superficie: shares.get(e.idcp) ?? 0,
+      ...stage,
+    })),
+  }));
+  return { ok: true, blocks };
 }
 
 /** The CUE document for one farm and a batch of mapped blocks. */

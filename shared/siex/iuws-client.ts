@@ -1,5 +1,5 @@
 import { Settings } from '../config/settings';
-import { createHttpsFetch, parseClientCertificate } from '../http-client/https-fetch';
+import { clientCertificateFetch, parseClientCertificate } from '../http-client/client-certificate';
 import { RetryAbortedError, RetryPolicy, parseRetryAfter, withRetry } from '../http-client/retry';
 import {
   ErrorResponse,
@@ -43,7 +43,7 @@ import {
  *   429 and 503 may carry Retry-After (seconds or an HTTP date).
  *
  * In production the TLS connection presents SIEX's client certificate (SIEX_CLIENT_CERT: base64 PFX, as Key Vault
- * hands out an imported certificate, or PEM certificate + private key), through node:https (see https-fetch.ts).
+ * hands out an imported certificate, or PEM certificate + private key), through undici (see client-certificate.ts).
  *
  * Behaviour:
  * - The token is cached until 60 s (or half its lifetime, if shorter) before it expires; concurrent callers share one
@@ -133,7 +133,7 @@ export class IuwsError extends Error {
 }
 
 export interface IuwsDeps {
-  /** Replaces the HTTP stack (tests); otherwise global fetch, or node:https when a client certificate is set. */
+  /** Replaces the HTTP stack (tests); otherwise global fetch, or undici's with an Agent when a client certificate is set. */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -219,7 +219,7 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
       problem = 'SIEX_CLIENT_CERT is set, so SIEX_BASE_URL must be https';
     } else {
       try {
-        fetchImpl = createHttpsFetch(parseClientCertificate(settings.SIEX_CLIENT_CERT));
+        fetchImpl = clientCertificateFetch(parseClientCertificate(settings.SIEX_CLIENT_CERT));
       } catch (e) {
         problem = `SIEX_CLIENT_CERT is unusable: ${(e as Error).message}`;
       }

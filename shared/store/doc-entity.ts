@@ -12,8 +12,17 @@ export type DocProps = Record<string, string | number>;
 
 export class DocumentTooLargeError extends Error {}
 
+/**
+ * JSON text with U+2028 and U+2029 written as escapes: JSON allows them raw, but Azurite's transaction parser takes
+ * them for line ends and fails the whole batch, so a treatment note pasted with a line separator could not be stored.
+ * The escaped text parses back to the same document.
+ */
+function docText(doc: unknown): string {
+  return JSON.stringify(doc).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
 export function toDocProps(doc: unknown, prefix = 'd'): DocProps {
-  return chunkText(JSON.stringify(doc), prefix);
+  return chunkText(docText(doc), prefix);
 }
 
 export function chunkText(text: string, prefix = 'd'): DocProps {

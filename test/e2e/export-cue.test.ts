@@ -16,7 +16,9 @@ import {
   theOnlyMail,
 } from '../helpers/export-stack';
 import { gatewayUrl } from '../helpers/http';
-import { list } from '../helpers/phyto-stack';
+import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { body, list, register } from '../helpers/phyto-stack';
 import { allEntities, testTables } from '../helpers/storage';
 import { checkProblemShape } from '../helpers/spec-shapes';
 import { mailStubUrl, siexSimulatorUrl } from '../support/stack-env';
@@ -32,7 +34,7 @@ import { mailStubUrl, siexSimulatorUrl } from '../support/stack-env';
  */
 const gw = gatewayCalls();
 const sim = siexSimulatorControl(siexSimulatorUrl());
-const farms: Record<'happy' | 'spelling' | 'errors' | 'idem' | 'partial' | 'other', ExportFarm> = {} as never;
+const farms: Record<'happy' | 'spelling' | 'errors' | 'idem' | 'partial' | 'other' | 'crops', ExportFarm> = {} as never;
 
 beforeAll(async () => {
   for (const name of Object.keys({
@@ -42,6 +44,7 @@ beforeAll(async () => {
     idem: 0,
     partial: 0,
     other: 0,
+    crops: 0,
   }) as (keyof typeof farms)[]) {
     farms[name] = await exportFarm(`export-${name}`);
   }
@@ -352,6 +355,58 @@ describe('partial rejection', () => {
     const retry = await startedJob(farm, [refused]);
     const { job } = await gw.settled(farm.keys, retry);
     expect(job.status.name).toBe('FinalizadoCompleto');
+  });
+});
+
+describe('issue 12: one TratamFito per crop and variety, equipment said, results per record', () => {
+  it('sends a record on vine and olive as two blocks, reports it once, and not as accepted while a block is refused', async () => {
+    const farm = farms.crops;
+    const registered = async (extra: Partial<PhytoRequest>) => {
+      const res = await register(
+        farm.keys,
+        farm.agrifarmId,
+        body({ idcp: [farm.vine[0], farm.olive], ...SIEX_FIELDS, ...extra }),
+      );
+      if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`);
+      return res.json[0].id as string;
+    };
+    const both = await registered({});
+    const halfRefused = await registered({});
+    const noEquipment = await registered({ manual: undefined });
+    const second = (urn: string) => 10_000_000_000 + recordNumber(urn);
+
+    const before = (await sim.knobs()).rejectIds;
+    await sim.set({ rejectIds: [...before, second(halfRefused)] });
+    let jobId: number;
+    try {
+      jobId = await startedJob(farm, [both, halfRefused, noEquipment]);
+      const { job } = await gw.settled(farm.keys, jobId);
+      expect(job.status.name).toBe('FinalizadoConErrores');
+    } finally {
+      await sim.set({ rejectIds: (await sim.knobs()).rejectIds.filter((id) => id !== second(halfRefused)) });
+    }
+
+    const submission = (await sim.submissions()).find((s) => s.ids.includes(recordNumber(both)))!;
+    expect(submission.ids).toEqual([recordNumber(both), second(both), recordNumber(halfRefused), second(halfRefused)]);
+    const blocks = tratamFitoBlocks(submission.document);
+    const crops = (id: number) => {
+      const block = blocks.find((b) => b.IdAjenaTratamFito === id) as unknown as { DGCs: { CodigoCultivo: number }[] };
+      return block.DGCs.map((d) => d.CodigoCultivo);
+    };
+    expect([crops(recordNumber(both)), crops(second(both))]).toEqual([[102], [101]]);
+
+    const result = await gw.result(farm.keys, jobId);
+    checkJobResultShape(result.json);
+    expect(result.json.data).toEqual([{ result: 'ok', id: recordNumber(both) }]);
+    const errors = new Map(result.json.error.map((e: { id: number }) => [e.id, e]));
+    expect(errors.get(recordNumber(halfRefused))).toMatchObject({ code: 'SIM_RECHAZADO' });
+    expect(errors.get(recordNumber(noEquipment))).toMatchObject({
+      code: 'MISSING_DATA',
+      message: expect.stringContaining('equipment: no machine, and manual is not true'),
+    });
+    const listed = await list(farm.keys, farm.agrifarmId);
+    const exported = new Map(listed.json.map((r: { id: string; exported: string }) => [r.id, r.exported]));
+    expect([both, halfRefused, noEquipment].map((u) => exported.get(u))).toEqual(['1', '0', '0']);
   });
 });
 

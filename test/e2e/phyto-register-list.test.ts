@@ -73,14 +73,24 @@ describe('POST /v1/entities/agriphytosanitarys/ (register)', () => {
       infection: { type: 'TypeInfection', kind: 'enfermedad', id: '532', name: 'Repilo del olivo' },
       tj: [{ type: 'TypeJustification', id: '2', name: 'Monitorización' }],
       efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
-      machine: [{ type: 'Machine', id: '1', name: 'Atomizador', roma: 'ROMA-46-0001' }],
+      machine: [
+        {
+          type: 'Machine',
+          id: '060303023',
+          name: 'Atomizador',
+          roma: 'ROMA-46-0001',
+          inspection: '10-02-2025',
+          ref: '',
+        },
+      ],
       batch: 'L-2611',
       soup: '800',
       dt: '4.9',
       mdt: { type: 'Measure', name: 'Kilogramos', symbol: 'kg', code: 5 },
-      st: '6.47',
+      // the vine enclosure and the olive grove, 1.25 ha each
+      st: '2.5',
       mst: { type: 'Measure', name: 'Hectáreas', symbol: 'ha', code: 2 },
-      surface: '6.47',
+      surface: '2.5',
       preventive: '1',
     });
     const res = await register(c.register, f.agrifarmId, sent);

@@ -1,5 +1,6 @@
 import { QueueClient, QueueServiceClient } from '@azure/storage-queue';
-import { RunnerProcess, startRunnerProcess } from '../../local/runner/process';
+import { connect } from 'node:net';
+import { RunnerProcess, RunnerProcessOptions, startRunnerProcess } from '../../local/runner/process';
 import { findProjectRoot, startStack } from '../../local/stack';
 import { gatewayUrl, storageConnection } from '../support/stack-env';
 
@@ -40,7 +41,10 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   return value;
 }
 
-function startFixtureRunner(extraEnv: Record<string, string> = {}): Promise<RunnerProcess> {
+function startFixtureRunner(
+  extraEnv: Record<string, string> = {},
+  options: Partial<RunnerProcessOptions> = {},
+): Promise<RunnerProcess> {
   return startRunnerProcess({
     projectRoot,
     main: 'dist/test/fixtures/runner-app/*.js',
@@ -48,6 +52,7 @@ function startFixtureRunner(extraEnv: Record<string, string> = {}): Promise<Runn
     drainTimeoutMs: 5_000,
     env: { ...process.env, AzureWebJobsStorage: storageConnection(), FIXTURE_QUEUE: fixtureQueue, ...extraEnv },
     onLine: (line) => runnerOutput.push(line),
+    ...options,
   });
 }
 
@@ -104,14 +109,11 @@ describe('runner HTTP', () => {
     expect(await res.text()).toBe('by name');
   });
 
-  it('matches a catch-all and route constraints, literal routes first', async () => {
-    const files = await fetch(`${base}/files/a/b/c.txt`);
-    expect(((await files.json()) as { params: unknown }).params).toEqual({ path: 'a/b/c.txt' });
-
+  it('prefers a literal route to a parameter route registered before it', async () => {
     expect(await (await fetch(`${base}/items/special`)).text()).toBe('special');
     const byId = await fetch(`${base}/items/15`);
     expect(((await byId.json()) as { params: unknown }).params).toEqual({ id: '15' });
-    expect((await fetch(`${base}/items/abc`)).status).toBe(404);
+    expect((await fetch(`${base}/items/a/b`)).status).toBe(404);
   });
 
   it('honours the registered methods', async () => {
@@ -257,6 +259,104 @@ describe('runner queue triggers', () => {
       (items) => items.length > 0,
     );
     expect(peeked[0].messageText).toBe('not base64 at all!');
+  });
+});
+
+describe('runner hygiene', () => {
+  // Its own runner: --verbose (request headers in the log) and short time-outs, so a test can wait them out.
+  let own: RunnerProcess;
+  const output: string[] = [];
+  beforeAll(async () => {
+    own = await startFixtureRunner(
+      { FIXTURE_QUEUE: `${fixtureQueue}-hygiene` },
+      { verbose: true, headersTimeoutMs: 300, requestTimeoutMs: 600, onLine: (line) => output.push(line) },
+    );
+  }, 30_000);
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  /** Sends raw bytes on a fresh connection; resolves when the server closes it, with what it answered and when. */
+  function rawExchange(bytes: string): Promise<{ answer: string; ms: number }> {
+    const { port } = new URL(own.url);
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(bytes));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => resolve({ answer, ms: Date.now() - started }));
+      setTimeout(() => reject(new Error(`connection still open after 10 s; answer so far: ${answer}`)), 10_000).unref();
+    });
+  }
+
+  it('keeps keys out of its access log, in the query string and in headers, and hands them to the app', async () => {
+    const secrets = [
+      'q-sub-7f3a',
+      'q-code-51d8',
+      'q-sid-4b06',
+      'q-sig-0b8e',
+      'h-api-6d4f',
+      'h-sid-2a91',
+      'h-bearer-7c35',
+    ];
+    const query = `subscription-key=${secrets[0]}&code=${secrets[1]}&Ocp-Apim-Sid-Key=${secrets[2]}&sig=${secrets[3]}&page=2`;
+    const res = await fetch(`${own.url}/echo/1?${query}`, {
+      headers: {
+        'Ocp-Apim-Subscription-Key': secrets[4],
+        'Ocp-Apim-Sid-Key': secrets[5],
+        Authorization: `Bearer ${secrets[6]}`,
+        'X-Request-Note': 'visible',
+      },
+    });
+    expect(res.status).toBe(200);
+    const seen = (await res.json()) as { url: string; headers: Record<string, string> };
+    expect(seen.url).toBe(`${own.url}/echo/1?${query}`);
+    expect(seen.headers['ocp-apim-subscription-key']).toBe(secrets[4]);
+
+    const access =
+      '/echo/1?subscription-key=[redacted]&code=[redacted]&Ocp-Apim-Sid-Key=[redacted]&sig=[redacted]&page=2';
+    await eventually(
+      async () => output.join('\n'),
+      (out) => out.includes(`GET ${access} 200`),
+      5_000,
+    );
+    const lines = output.slice(output.findIndex((l) => l.startsWith(`GET ${access} 200`)));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  ocp-apim-subscription-key: [redacted]',
+        '  ocp-apim-sid-key: [redacted]',
+        '  authorization: [redacted]',
+        '  x-request-note: visible',
+      ]),
+    );
+    for (const secret of secrets) expect(output.filter((l) => l.includes(secret))).toEqual([]);
+  });
+
+  it('answers 408 and closes a connection whose declared 2 MB body never comes', async () => {
+    const { answer, ms } = await rawExchange(
+      'POST /echo/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2097152\r\n\r\n{',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(ms).toBeGreaterThanOrEqual(550);
+    expect(ms).toBeLessThan(5_000);
+    await eventually(
+      async () => output.join('\n'),
+      (out) => /^POST \/echo\/1 incomplete \d+ms$/m.test(out),
+      5_000,
+    );
+  });
+
+  it('answers 408 and closes a connection whose headers never end', async () => {
+    const { answer, ms } = await rawExchange('GET /echo/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('times only the request: a handler slower than the time-outs still answers', async () => {
+    const res = await fetch(`${own.url}/slow?ms=1500`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('slow done');
   });
 });
 

@@ -28,16 +28,20 @@ export const STATUS = {
   5: 'Fallido',
 } as const;
 
-/** What SIEX needs beyond the spec's request (docs/architecture.md, "Export pipeline"): codes of the official catalogues. */
+/**
+ * What SIEX needs beyond the spec's request (docs/architecture.md, "Export pipeline"): codes of the official catalogues,
+ * and the equipment (here by hand).
+ */
 export const SIEX_FIELDS = {
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '532', name: 'Repilo del olivo, Venturia oleaginea' },
   tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
   efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+  manual: true,
 } satisfies Partial<PhytoRequest>;
 
 /** `phytoFarm` with what SIEX requires of the farm: a 14-character REA code and a DGC code on every enclosure. */
-export function sendableFarm(rea: string, vineEnclosures = 4): Farm {
-  const farm = phytoFarm(rea, vineEnclosures);
+export function sendableFarm(rea: string, vineEnclosures = 4, year?: number): Farm {
+  const farm = phytoFarm(rea, vineEnclosures, year);
   return {
     ...farm,
     codigoRea: `ES46${String(randomInt(1e9)).padStart(10, '0')}`,

@@ -18,6 +18,8 @@ export function newerUnitsCatalogue(official: Buffer): Buffer {
 
 /** A catalogue FEGA publishes that the gateway does not use. */
 export const UNUSED_CATALOGUE = {
-  file: 'TIPO_MAQUINA_UNE.csv',
-  bytes: cp1252('"Código UNE";"Descripción"\n"01";"Pulverizador"\n'),
+  file: 'TIPENERGIA.csv',
+  bytes: cp1252(
+    '"Código";"Descripción";Fecha de alta;Fecha de modificación;Fecha de baja\n"2";"DIESEL";19/06/2024;;\n',
+  ),
 };

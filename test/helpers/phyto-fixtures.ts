@@ -3,13 +3,13 @@ import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { Applicator } from '../../shared/catalog/applicator';
 import { Product, ProductUse } from '../../shared/catalog/product';
-import { SiexCode } from '../../shared/catalog/siex-codes/catalogues';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { DATE_TIME_FORMAT, parseDateTime, ZONE } from '../../shared/domain/dates';
 import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
 import { RuleContext } from '../../shared/phyto/rule-context';
 import { DayCounts, dayOf, withApplication } from '../../shared/phyto/application-history';
 import { sigpacCode } from '../../shared/farms/sigpac';
+import { officialCatalogues } from '../unit/catalog-fixtures';
 
 /**
  * Pure builders for the phytosanitary tests (issue 3): products modelled on the demo dataset's real register entries,
@@ -158,36 +158,24 @@ export const OLIVE = '201';
 export const WHEAT = '301';
 
 // ---------------------------------------------------------------------------------------------------------------
-// SIEX codes: a few real rows of the official catalogues, and one withdrawn efficacy code.
+// SIEX codes: the official catalogues the project carries, and one withdrawn efficacy code.
 
-const row = (code: string, name: string, until = ''): SiexCode => ({
-  code,
-  name,
-  from: '2023-02-01',
-  modified: '',
-  until,
-});
+let siexCodes: SiexCodes | undefined;
 
-export function smallSiexCodes(): SiexCodes {
-  return SiexCodes.from({
-    ENFERMEDADES: [
-      row('148', 'Oídio de la vid, Erysiphe necator'),
-      row('42', 'Negrilla, fumagina, Capnodium elaeophilum'),
-      row('532', 'Repilo del olivo'),
-    ],
-    MALAS_HIERBAS: [row('141', 'Avenas locas, Avena spp.')],
-    PLAGAS: [row('1', 'Artrópodos')],
-    JUSTIFICACION_ACTUACION: [row('1', 'Superación de umbrales'), row('2', 'Monitorización')],
-    EFICACIA_TRATAMIENTO: [row('1', 'Buena'), row('2', 'Regular'), row('9', 'Retirada', '2026-01-01')],
-    UNIDADES_MEDIDA: [
-      row('2', 'ha'),
-      row('4', 'L'),
-      row('5', 'kg'),
-      row('14', '%'),
-      row('17', 'kg/ha'),
-      row('18', 'L/ha'),
+/**
+ * The official catalogues (units with their dimensions, the four pest catalogues with their groups, machine types,
+ * phenological stages), plus efficacy 9 "Retirada", withdrawn on 01-01-2026, to test validity by date.
+ */
+export function testSiexCodes(): SiexCodes {
+  const official = officialCatalogues();
+  siexCodes ??= SiexCodes.from({
+    ...official,
+    EFICACIA_TRATAMIENTO: [
+      ...(official.EFICACIA_TRATAMIENTO ?? []),
+      { code: '9', name: 'Retirada', from: '2023-02-01', modified: '', until: '2026-01-01' },
     ],
   });
+  return siexCodes;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -243,7 +231,7 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
     (o.products ?? [microthiol(), famolins(), topik(), poltigliaUnlimited()]).map((p) => [p.code, p]),
   );
   const cards = new Map((o.applicators ?? Object.values(CARDS)).map((a) => [a.ropo, a]));
-  const codes = smallSiexCodes();
+  const codes = testSiexCodes();
   // Unless a test gives its own farm, the farm is of the application's campaign (OUTSIDE_CAMPAIGN has tests of its own).
   const appliedAt = madrid(request.dateApplication);
   const doc = o.farm ?? farmIndexDoc();
@@ -263,5 +251,6 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
       ]),
     ),
     codeInForce: (catalogue, code, on) => codes.isValid(catalogue, code, on),
+    codes,
   };
 }

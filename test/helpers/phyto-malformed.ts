@@ -91,7 +91,7 @@ const REQUIRED: Path[] = [
   ['applicator', 'user', 'ropo'],
 ];
 
-type Kind = 'string' | 'number' | 'object' | 'array';
+type Kind = 'string' | 'number' | 'object' | 'array' | 'boolean';
 
 /** Every field of the request with its JSON type; optional SIEX fields are added with a wrong type. */
 const FIELDS: [Path, Kind][] = [
@@ -118,6 +118,9 @@ const FIELDS: [Path, Kind][] = [
   [['tj'], 'array'],
   [['efficacy'], 'object'],
   [['machine'], 'array'],
+  [['manual'], 'boolean'],
+  [['advisor'], 'object'],
+  [['phenology'], 'object'],
   [['detail'], 'string'],
   [['batch'], 'string'],
   [['soup'], 'string'],
@@ -167,6 +170,8 @@ function wrongValue(kind: Kind): fc.Arbitrary<Json> {
       return fc.oneof(str, scalars.int, scalars.bool, scalars.nul, arr);
     case 'array':
       return fc.oneof(str, scalars.int, scalars.bool, scalars.nul, obj);
+    case 'boolean':
+      return fc.oneof(str, scalars.int, scalars.nul, arr, obj);
   }
 }
 
@@ -183,6 +188,9 @@ const KNOWN_KEYS: Record<string, string[]> = {
     'tj',
     'efficacy',
     'machine',
+    'manual',
+    'advisor',
+    'phenology',
     'detail',
     'batch',
     'soup',
@@ -457,6 +465,20 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         ['efficacy', { type: 'TypeEfficacy', id: '', name: '', detail: '' }],
         ['machine', [{ type: 'Machine', id: '', name: '' }]],
         ['machine', [{ type: 'Maquina', id: '1', name: '' }]],
+        ['machine', [{ type: 'Machine', id: '99999', name: '' }]],
+        [
+          'machine',
+          [
+            { type: 'Machine', id: '060303021', name: 'Atomizador' },
+            { type: 'Machine', id: '060303021', name: 'Atomizador' },
+          ],
+        ],
+        ['machine', [{ type: 'Machine', id: '060303021', name: '', inspection: '31-02-2026' }]],
+        ['advisor', { type: 'UserMetadata', ropo: 'ES-123' }],
+        ['phenology', { type: 'TypePhenology', id: '70', name: '' }],
+        ['st', '0'],
+        ['surface', '0'],
+        ['surface', '50'],
         ['preventive', '2'],
         ['preventive', 'yes'],
         ['reviewed', 1],

@@ -5,7 +5,8 @@ import { arr, constant, fail, int, Json, obj, str } from './shape-checks';
  * (not derived from the zod schema the code uses, so a drift there is caught). "All scalar values below are strings
  * unless stated otherwise": the ids the spec calls integer are integers, the flags are "0"/"1" strings, and the
  * fields typed "object or null" are objects or null. Beyond the spec's table the record carries the two request
- * fields it was registered with, `dateApplication` and `applicator`, which the spec's list omits.
+ * fields it was registered with, `dateApplication` and `applicator`, which the spec's list omits, and what SIEX takes
+ * that the spec has no field for: `manual` (applied by hand), `advisor` and `phenology` (issue 12).
  */
 const DATE_TIME_RE = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
 const DAY_RE = /^\d{2}-\d{2}-\d{4}$/;
@@ -44,7 +45,7 @@ export const SPEC_RECORD_FIELDS = [
   'idcp',
   'regionalAttributes',
 ] as const;
-export const EXTRA_RECORD_FIELDS = ['dateApplication', 'applicator'] as const;
+export const EXTRA_RECORD_FIELDS = ['dateApplication', 'applicator', 'manual', 'advisor', 'phenology'] as const;
 
 function flag(v: Json, path: string): void {
   str(v, path, /^[01]$/);
@@ -127,7 +128,23 @@ export function checkPhytoRecordShape(v: Json, path = 'record'): void {
   const eff = obj(r.efficacy, `${path}.efficacy`, ['type', 'id', 'name', 'detail']);
   constant(eff.type, `${path}.efficacy.type`, 'TypeEfficacy');
   for (const k of ['id', 'name', 'detail']) str(eff[k], `${path}.efficacy.${k}`);
-  arr(r.machine, `${path}.machine`);
+  arr(r.machine, `${path}.machine`).forEach((x, i) => {
+    const m = obj(x, `${path}.machine[${i}]`, ['type', 'id', 'name', 'roma', 'inspection', 'ref']);
+    constant(m.type, `${path}.machine[${i}].type`, 'Machine');
+    for (const k of ['id', 'name', 'roma', 'ref']) str(m[k], `${path}.machine[${i}].${k}`);
+    str(m.inspection, `${path}.machine[${i}].inspection`, /^(\d{2}-\d{2}-\d{4})?$/);
+  });
+  if (typeof r.manual !== 'boolean') fail(`${path}.manual`, 'expected a boolean');
+  if (r.advisor !== null) {
+    const adv = obj(r.advisor, `${path}.advisor`, ['type', 'ropo']);
+    constant(adv.type, `${path}.advisor.type`, 'UserMetadata');
+    str(adv.ropo, `${path}.advisor.ropo`, /^ES-\d{8}$/);
+  }
+  if (r.phenology !== null) {
+    const ph = obj(r.phenology, `${path}.phenology`, ['type', 'id', 'name']);
+    constant(ph.type, `${path}.phenology.type`, 'TypePhenology');
+    for (const k of ['id', 'name']) str(ph[k], `${path}.phenology.${k}`);
+  }
   arr(r.idcp, `${path}.idcp`).forEach((x, i) => str(x, `${path}.idcp[${i}]`, /^[1-9]\d*$/));
   arr(r.regionalAttributes, `${path}.regionalAttributes`).forEach((x, i) => {
     if (x === null || typeof x !== 'object' || Array.isArray(x))

@@ -1,18 +1,15 @@
 /**
- * The backend is reachable only through API Management because every HTTP function demands a function key
- * (authLevel 'function') and only API Management holds one (infra/policies/api.xml, x-functions-key). The v4
- * programming model defaults authLevel to 'anonymous', so an `app.http` registration without it would be open to
- * anyone who finds the function app's host name. This reads the TypeScript sources (compiler API, no execution).
+ * The backend is reachable only through API Management because App Service authentication admits only API
+ * Management's identity (infra/modules/functionApp.bicep, checked by checks/backend-auth.ts). The Functions host's own
+ * keys play no part: API Management holds none, so an HTTP function at authLevel 'function' (or 'admin') would refuse
+ * every call that got through. Every registration therefore says 'anonymous', explicitly: the v4 programming model
+ * defaults to it too, but the choice should be visible where the function is registered. This reads the TypeScript
+ * sources (compiler API, no execution).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { Finding } from './checks';
-
-/** HTTP functions that may be anonymous, by registered name, with the reason. */
-export const ANONYMOUS_FUNCTIONS: Record<string, string> = {
-  openapi: 'GET /v1/openapi.json serves the public OpenAPI document; it reads no data',
-};
+import { Finding } from './checks/model';
 
 function tsFilesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -22,7 +19,7 @@ function tsFilesUnder(dir: string): string[] {
   });
 }
 
-/** Every `app.http(name, options)` under the given directories must have authLevel 'function' (or be allow-listed). */
+/** Every `app.http(name, options)` under the given directories must have an explicit authLevel 'anonymous'. */
 export function checkHttpAuthLevels(root: string, dirs: string[] = ['functions', 'shared']): Finding[] {
   const out: Finding[] = [];
   let registrations = 0;
@@ -55,15 +52,11 @@ export function checkHttpAuthLevels(root: string, dirs: string[] = ['functions',
             file: rel,
             message: `${where}: options must be an object literal, so authLevel can be read`,
           });
-        else if (level === 'function') {
-          /* fine */
-        } else if (level === 'anonymous' && name !== undefined && name in ANONYMOUS_FUNCTIONS) {
-          /* allow-listed */
-        } else
+        else if (level !== 'anonymous')
           out.push({
             check: 'auth-level',
             file: rel,
-            message: `${where}: authLevel must be 'function' (is ${level ? `'${level}'` : prop ? 'computed' : 'missing, which means anonymous'}): only API Management holds the key`,
+            message: `${where}: authLevel must be 'anonymous' (is ${level ? `'${level}'` : prop ? 'computed' : 'missing'}): App Service authentication admits only API Management, which holds no function key`,
           });
       }
       ts.forEachChild(node, visit);

@@ -68,6 +68,8 @@ export interface BicepModule {
 export interface BicepFile {
   file: string;
   source: string;
+  /** Aliases of `extension <alias>` statements (declared in bicepconfig.json), e.g. `microsoftGraphV1`. */
+  extensions: string[];
   root: Node;
   /** `ERROR` and `MISSING` nodes, as `line:column text`. */
   syntaxErrors: string[];
@@ -93,15 +95,24 @@ export function bicepFilesUnder(dir: string): string[] {
   return out.sort();
 }
 
+/**
+ * `extension <alias>` (Bicep 0.30 and later; the Microsoft Graph extension is declared this way) postdates
+ * tree-sitter-bicep 1.1.0, which reports the statement as a parse error. Such lines are recorded, then blanked to
+ * spaces of the same length, so every other position in the file stays where the parser reports it.
+ */
+const EXTENSION_STATEMENT = /^extension[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*$/gm;
+
 export async function parseBicepFile(file: string): Promise<BicepFile> {
   const source = fs.readFileSync(file, 'utf8');
+  const extensions = [...source.matchAll(EXTENSION_STATEMENT)].map((m) => m[1]);
   const parser = await bicepParser();
-  const tree = parser.parse(source);
+  const tree = parser.parse(source.replace(EXTENSION_STATEMENT, (line) => ' '.repeat(line.length)));
   if (!tree) throw new Error(`tree-sitter returned no tree for ${file}`);
   const root = tree.rootNode;
   const model: BicepFile = {
     file,
     source,
+    extensions,
     root,
     syntaxErrors: syntaxErrors(root),
     params: new Map(),
@@ -280,10 +291,18 @@ export function getProperty(object: Node | undefined, ...names: string[]): Node 
 
 export const NOT_LITERAL = Symbol('not a literal');
 
-/** The JavaScript value of a literal expression (strings, numbers, booleans, null, arrays, objects), or NOT_LITERAL. */
-export function literalValue(node: Node | undefined): unknown {
-  if (!node) return NOT_LITERAL;
+/**
+ * The JavaScript value of a literal expression (strings, numbers, booleans, null, arrays, objects), or NOT_LITERAL.
+ * With `vars` (a file's variables), an identifier naming a variable stands for that variable's literal value.
+ */
+export function literalValue(node: Node | undefined, vars?: Map<string, Node>, depth = 0): unknown {
+  if (!node || depth > 20) return NOT_LITERAL;
+  const nested = (n: Node | undefined) => literalValue(n, vars, depth + 1);
   switch (node.type) {
+    case 'identifier': {
+      const target = vars?.get(node.text);
+      return target ? nested(target) : NOT_LITERAL;
+    }
     case 'string': {
       const s = stringValue(node);
       return s === undefined ? NOT_LITERAL : s;
@@ -295,17 +314,17 @@ export function literalValue(node: Node | undefined): unknown {
     case 'null':
       return null;
     case 'unary_expression': {
-      const inner = literalValue(node.namedChildren[0]);
+      const inner = nested(node.namedChildren[0]);
       return node.text.trim().startsWith('-') && typeof inner === 'number' ? -inner : NOT_LITERAL;
     }
     case 'array': {
-      const items = node.namedChildren.filter((n) => n.type !== 'comment' && n.type !== 'decorators').map(literalValue);
+      const items = node.namedChildren.filter((n) => n.type !== 'comment' && n.type !== 'decorators').map(nested);
       return items.includes(NOT_LITERAL) ? NOT_LITERAL : items;
     }
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const p of objectProperties(node)) {
-        const v = literalValue(p.value);
+        const v = nested(p.value);
         if (v === NOT_LITERAL) return NOT_LITERAL;
         out[p.key] = v;
       }

@@ -5,7 +5,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CheckContext, formatFinding, runAllChecks, SettingSchema } from './checks';
+import { runAllChecks } from './checks';
+import { CheckContext, formatFinding, SettingSchema } from './checks/model';
 import { AZURE_YAML_FILE, INFRA_DIR, realContext, SAMPLE_SETTINGS_FILE } from './context';
 
 const roots: string[] = [];
@@ -126,12 +127,12 @@ describe('the infra checks bite on a broken copy', () => {
     const c = copy();
     c.edit(
       'main.bicep',
-      'keyVaultName: keyVault.outputs.name\n    functionKeySecretUri',
-      'vaultName: keyVault.outputs.name\n    functionKeySecretUri',
+      'apiClientId: apiRegistration.outputs.clientId\n    applicationInsightsName',
+      'backendClientId: apiRegistration.outputs.clientId\n    applicationInsightsName',
     );
     const out = (await findings(c.ctx)).join('\n');
-    expect(out).toMatch(/module apim passes 'vaultName', which modules\/apim\.bicep does not declare/);
-    expect(out).toMatch(/module apim does not pass required parameter 'keyVaultName'/);
+    expect(out).toMatch(/module apim passes 'backendClientId', which modules\/apim\.bicep does not declare/);
+    expect(out).toMatch(/module apim does not pass required parameter 'apiClientId'/);
   });
 
   it('report a module output that does not exist', async () => {
@@ -174,7 +175,60 @@ describe('the infra checks bite on a broken copy', () => {
       'Microsoft.Insights/components@2015-05-01',
     );
     expect((await findings(c.ctx)).join('\n')).toMatch(
-      /'Microsoft\.Insights\/components@2015-05-01' has not been checked/,
+      /'Microsoft\.Insights\/components@2015-05-01' has not been checked against the official type definitions/,
+    );
+  });
+
+  it('report a misspelt or read-only property, in a resource, a case of a discriminated type, or a variable', async () => {
+    const c = copy();
+    c.edit('modules/monitoring.bicep', 'DisableLocalAuth: true', 'disableLocalAuth: true');
+    c.edit('modules/functionApp.bicep', 'httpsOnly: true', "httpsOnly: true\n    defaultHostName: 'x'");
+    c.edit('modules/functionApp.bicep', 'requireAuthentication: true', 'requireAuth: true');
+    c.edit(
+      'modules/apim.bicep',
+      '  dataMasking: keyMasking\n}\nvar responseLog',
+      '  dataMask: keyMasking\n}\nvar responseLog',
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /appInsights: properties\.disableLocalAuth is not a writable property of Microsoft\.Insights\/components@2020-02-02/,
+    );
+    expect(out).toMatch(
+      /site: properties\.defaultHostName is not a writable property of Microsoft\.Web\/sites@2024-04-01/,
+    );
+    expect(out).toMatch(/authentication: properties\.globalValidation\.requireAuth is not a writable property/);
+    expect(out).toMatch(/appInsightsDiagnostic: properties\.frontend\.request\.dataMask is not a writable property/);
+  });
+
+  it('report a verified type whose schema nobody wrote', async () => {
+    const c = copy();
+    const types = { ...c.ctx.verifiedResourceTypes.azure, 'Microsoft.Web/sites@2024-11-01': 'generated/web/x' };
+    const out = (
+      await findings({ ...c.ctx, verifiedResourceTypes: { ...c.ctx.verifiedResourceTypes, azure: types } })
+    ).join('\n');
+    expect(out).toMatch(/no schema for Microsoft\.Web\/sites@2024-11-01: run write-resource-schemas\.js/);
+  });
+
+  it('report Graph resources without the extension, or an extension version whose types nobody checked', async () => {
+    const c = copy();
+    c.edit('modules/apiRegistration.bicep', 'extension microsoftGraphV1\n', '');
+    c.edit('bicepconfig.json', 'microsoftgraph/v1.0:1.0.0', 'microsoftgraph/v1.0:0.1.8-preview');
+    c.edit(
+      'modules/apiRegistration.bicep',
+      "'Microsoft.Graph/servicePrincipals@v1.0'",
+      "'Microsoft.Graph/servicePrincipals@beta'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /resource application: 'Microsoft\.Graph\/applications@v1\.0' needs the Microsoft Graph extension/,
+    );
+    expect(out).toMatch(
+      /'Microsoft\.Graph\/servicePrincipals@beta' is not a type of Graph extension br:mcr\.microsoft\.com\/bicep\/extensions\/microsoftgraph\/v1\.0:1\.0\.0/,
+    );
+    const withAlias = copy();
+    withAlias.edit('bicepconfig.json', 'microsoftgraph/v1.0:1.0.0', 'microsoftgraph/v1.0:0.1.8-preview');
+    expect((await findings(withAlias.ctx)).join('\n')).toMatch(
+      /extension microsoftGraphV1 must be declared in infra\/bicepconfig\.json as 'br:mcr\.microsoft\.com\/bicep\/extensions\/microsoftgraph\/v1\.0:1\.0\.0'/,
     );
   });
 
@@ -213,6 +267,17 @@ describe('the infra checks bite on a broken copy', () => {
     expect(out).toMatch(/main\.parameters\.json: 'apimSku' default 'Premium' is not one of/);
   });
 
+  it('report production on a tier without an SLA or without zones, and development on a costly one', async () => {
+    const c = copy();
+    c.edit('main.prod.parameters.json', '"apimSku": { "value": "BasicV2" }', '"apimSku": { "value": "Consumption" }');
+    c.edit('main.prod.parameters.json', '"zoneRedundant": { "value": true }', '"zoneRedundant": { "value": false }');
+    c.edit('main.dev.parameters.json', '"apimSku": { "value": "Consumption" }', '"apimSku": { "value": "StandardV2" }');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/main\.prod\.parameters\.json: apimSku must be BasicV2 or StandardV2, is "Consumption"/);
+    expect(out).toMatch(/main\.prod\.parameters\.json: zoneRedundant must be true, is false/);
+    expect(out).toMatch(/main\.dev\.parameters\.json: apimSku must be 'Consumption' \(development stays cheap\)/);
+  });
+
   it('report the wrong product in an environment parameter file', async () => {
     const c = copy();
     c.edit('main.prod.parameters.json', '"value": "api-service-siex" }', '"value": "api-service-siex-dev" }');
@@ -223,17 +288,250 @@ describe('the infra checks bite on a broken copy', () => {
 
   // Platform.
 
-  it('report shared keys left on, and a missing role of the function identity', async () => {
+  it('report a function app that does not run as its own identity, in every place that names it', async () => {
     const c = copy();
-    c.edit('modules/storage.bicep', 'allowSharedKeyAccess: false', 'allowSharedKeyAccess: true');
+    c.edit(
+      'modules/functionApp.bicep',
+      "type: 'UserAssigned'\n    userAssignedIdentities",
+      "type: 'SystemAssigned, UserAssigned'\n    userAssignedIdentities",
+    );
+    c.edit('modules/functionApp.bicep', "type: 'UserAssignedIdentity'", "type: 'SystemAssignedIdentity'");
+    c.edit(
+      'modules/functionApp.bicep',
+      'keyVaultReferenceIdentity: identityId',
+      "keyVaultReferenceIdentity: 'SystemAssigned'",
+    );
+    c.edit('modules/functionApp.bicep', 'zoneRedundant: zoneRedundant\n', '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the function app must run as the function identity of identities\.bicep, and only as it/);
+    expect(out).toMatch(/the deployment package must be read with the function identity/);
+    expect(out).toMatch(/keyVaultReferenceIdentity must be the function identity/);
+    expect(out).toMatch(/plan plan: properties\.zoneRedundant must be set/);
+  });
+
+  // Roles.
+
+  it('report a missing role, a role on the wrong kind of resource, and a grant nobody reviewed', async () => {
+    const c = copy();
     c.edit(
       'modules/functionApp.bicep',
       "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)",
       "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataOwner)",
     );
+    c.edit('modules/functionApp.bicep', 'scope: appInsights', 'scope: storage');
+    c.edit(
+      'modules/communication.bicep',
+      "roleDefinitions', emailSenderRole.name)",
+      "roleDefinitions', '09976791-48a7-449e-bb21-39d1a415f350')",
+    );
     const out = (await findings(c.ctx)).join('\n');
-    expect(out).toMatch(/allowSharedKeyAccess must be false/);
-    expect(out).toMatch(/the function identity lacks Storage Table Data Contributor/);
+    expect(out).toMatch(
+      /the function identity lacks Storage Table Data Contributor on its Microsoft\.Storage\/storageAccounts/,
+    );
+    expect(out).toMatch(
+      /telemetryPublisher: Monitoring Metrics Publisher for the function identity must be scoped to its Microsoft\.Insights\/components, is scoped to Microsoft\.Storage\/storageAccounts/,
+    );
+    expect(out).toMatch(
+      /emailSender: the function identity gets role 09976791-48a7-449e-bb21-39d1a415f350, which is not in the reviewed list/,
+    );
+  });
+
+  it('report a Key Vault role for API Management', async () => {
+    const c = copy();
+    c.edit(
+      'modules/functionApp.bicep',
+      'resource telemetryPublisher',
+      "resource gatewaySecrets 'Microsoft.Authorization/roleAssignments@2022-04-01' = {\n  name: guid(vault.id, apimPrincipalId, roles.keyVaultSecretsUser)\n  scope: vault\n  properties: {\n    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.keyVaultSecretsUser)\n    principalId: apimPrincipalId\n    principalType: 'ServicePrincipal'\n  }\n}\n\nresource telemetryPublisher",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/gatewaySecrets: API Management must hold no Key Vault role/);
+    expect(out).toMatch(
+      /gatewaySecrets: the apim identity gets role 4633458b-17de-408a-b874-0445c86b69e6, which is not in the reviewed list/,
+    );
+  });
+
+  it('report an e-mail role that can do more than send, or be assigned beyond its resource group', async () => {
+    const c = copy();
+    c.edit(
+      'modules/communication.bicep',
+      "'Microsoft.Communication/EmailServices/write'",
+      "'Microsoft.Communication/EmailServices/write'\n          'Microsoft.Communication/CommunicationServices/ListKeys/action'",
+    );
+    c.edit('modules/communication.bicep', 'var roleScope = resourceGroup().id', 'var roleScope = subscription().id');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /custom role emailSenderRole: actions must be exactly Microsoft\.Communication\/CommunicationServices\/Read/,
+    );
+    expect(out).toMatch(/custom role emailSenderRole: assignableScopes must be this resource group only/);
+  });
+
+  // Local authentication.
+
+  it('report local authentication left on: shared keys, ACS keys, instrumentation keys, access policies, publishing passwords', async () => {
+    const c = copy();
+    c.edit('modules/storage.bicep', 'allowSharedKeyAccess: false', 'allowSharedKeyAccess: true');
+    c.edit('modules/communication.bicep', 'disableLocalAuth: true', 'disableLocalAuth: false');
+    c.edit('modules/monitoring.bicep', 'DisableLocalAuth: true', 'DisableLocalAuth: false');
+    c.edit('modules/keyVault.bicep', 'enableRbacAuthorization: true', 'enableRbacAuthorization: false');
+    c.edit(
+      'modules/functionApp.bicep',
+      "name: 'ftp'\n  properties: {\n    allow: false",
+      "name: 'ftp'\n  properties: {\n    allow: true",
+    );
+    c.edit(
+      'modules/functionApp.bicep',
+      "minTlsVersion: '1.2'\n      scm",
+      "minTlsVersion: '1.0'\n      ftpsState: 'FtpsOnly'\n      scm",
+    );
+    c.edit('modules/functionApp.bicep', "'ClientId=${identityClientId};Authorization=AAD'", "''");
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/account: properties\.allowSharedKeyAccess must be false/);
+    expect(out).toMatch(/communicationService: properties\.disableLocalAuth must be true/);
+    expect(out).toMatch(/appInsights: properties\.DisableLocalAuth must be true/);
+    expect(out).toMatch(/vault: properties\.enableRbacAuthorization must be true/);
+    expect(out).toMatch(/basic publishing credentials for FTP must be off/);
+    expect(out).toMatch(/site: properties\.siteConfig\.minTlsVersion must be "1\.2"/);
+    expect(out).toMatch(/siteConfig\.ftpsState must not be set: Flex Consumption has no FTP or FTPS/);
+    expect(out).toMatch(/hostAppSettings must set APPLICATIONINSIGHTS_AUTHENTICATION_STRING/);
+  });
+
+  // Diagnostics.
+
+  it('report a resource without its diagnostic setting, one to another workspace, and a type nobody classified', async () => {
+    const c = copy();
+    c.edit(
+      'modules/keyVault.bicep',
+      'scope: vault\n  properties: {\n    workspaceId',
+      'scope: operatorCertificates\n  properties: {\n    workspaceId',
+    );
+    c.edit(
+      'modules/storage.bicep',
+      'scope: queueService\n  properties: {\n    workspaceId: logAnalyticsWorkspaceId',
+      "scope: queueService\n  properties: {\n    workspaceId: 'elsewhere'",
+    );
+    c.edit(
+      'modules/storage.bicep',
+      "scope: tableService\n  properties: {\n    workspaceId: logAnalyticsWorkspaceId\n    logs: [\n      {\n        categoryGroup: 'allLogs'\n        enabled: true",
+      "scope: tableService\n  properties: {\n    workspaceId: logAnalyticsWorkspaceId\n    logs: [\n      {\n        categoryGroup: 'allLogs'\n        enabled: false",
+    );
+    c.edit(
+      'modules/identities.bicep',
+      'output functionIdentityId',
+      "resource bus 'Microsoft.ServiceBus/namespaces@2022-10-01-preview' = {\n  name: 'x'\n  location: location\n}\n\noutput functionIdentityId",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/vault: Microsoft\.KeyVault\/vaults needs a diagnostic setting/);
+    expect(out).toMatch(/queueDiagnostics: workspaceId must be the deployment's Log Analytics workspace/);
+    expect(out).toMatch(/tableDiagnostics: logs must enable categoryGroup 'allLogs'/);
+    expect(out).toMatch(/bus: Microsoft\.ServiceBus\/namespaces is in neither LOGGED_TYPES nor UNLOGGED_TYPES/);
+  });
+
+  it('report API Management logs that could carry a key, a body, or use an instrumentation key', async () => {
+    const c = copy();
+    c.edit(
+      'modules/apim.bicep',
+      "      value: 'Ocp-Apim-Sid-Key'\n      mode: 'Hide'",
+      "      value: 'Ocp-Apim-Sid-Key'\n      mode: 'Show'",
+    );
+    c.edit('modules/apim.bicep', "    'Idempotency-Key'\n", "    'Idempotency-Key'\n    'Authorization'\n");
+    c.edit(
+      'modules/apim.bicep',
+      '  body: {\n    bytes: 0\n  }\n  dataMasking: keyMasking\n}\nvar responseLog',
+      '  body: {\n    bytes: 1024\n  }\n  dataMasking: keyMasking\n}\nvar responseLog',
+    );
+    c.edit(
+      'modules/apim.bicep',
+      'identityClientId: identityClientId\n    }',
+      'instrumentationKey: appInsights.properties.InstrumentationKey\n    }',
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/appInsightsDiagnostic: frontend\.request must mask the header Ocp-Apim-Sid-Key/);
+    expect(out).toMatch(/appInsightsDiagnostic: backend\.request logs the header Authorization, which carries a key/);
+    expect(out).toMatch(/appInsightsDiagnostic: frontend\.request must log no body/);
+    expect(out).toMatch(/appInsightsLogger: must send with the managed identity/);
+  });
+
+  // The backend's authentication.
+
+  it('report a function app that admits other callers, or a key read at deployment', async () => {
+    const c = copy();
+    c.edit(
+      'modules/functionApp.bicep',
+      "unauthenticatedClientAction: 'Return401'",
+      "unauthenticatedClientAction: 'AllowAnonymous'\n      excludedPaths: [\n        '/api/v1/openapi.json'\n      ]",
+    );
+    c.edit('modules/functionApp.bicep', 'platform: {\n      enabled: true', 'platform: {\n      enabled: false');
+    c.edit(
+      'modules/functionApp.bicep',
+      'allowedPrincipals: {\n              identities: [\n                apimPrincipalId',
+      'allowedPrincipals: {\n              identities: [\n                identityPrincipalId',
+    );
+    c.edit(
+      'modules/functionApp.bicep',
+      'allowedApplications: [\n              apimClientId\n',
+      'allowedApplications: [\n              apimClientId\n              identityClientId\n',
+    );
+    c.edit(
+      'modules/functionApp.bicep',
+      'output name string = site.name',
+      "output name string = site.name\noutput hostKey string = listKeys('${site.id}/host/default', '2024-04-01').functionKeys.default",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/authentication: platform\.enabled must be true/);
+    expect(out).toMatch(/authentication: globalValidation\.unauthenticatedClientAction must be "Return401"/);
+    expect(out).toMatch(/authentication: no path may be excluded from authentication/);
+    expect(out).toMatch(/allowedPrincipals\.identities must be API Management's identity only/);
+    expect(out).toMatch(/allowedApplications must be API Management's identity only/);
+    expect(out).toMatch(
+      /\[backend-auth\] infra\/modules\/functionApp\.bicep: listKeys\(\) at \d+:\d+: no template reads keys/,
+    );
+  });
+
+  it('report tokens checked against the wrong audience or issuer, a second identity provider, a named value from Key Vault', async () => {
+    const c = copy();
+    c.edit('modules/functionApp.bicep', "tenant().tenantId}/v2.0'", "tenant().tenantId}/'");
+    c.edit(
+      'modules/functionApp.bicep',
+      'allowedAudiences: [\n            apiClientId',
+      'allowedAudiences: [\n            apimClientId',
+    );
+    c.edit(
+      'modules/functionApp.bicep',
+      '    identityProviders: {\n',
+      '    identityProviders: {\n      github: {\n        enabled: true\n      }\n',
+    );
+    c.edit(
+      'modules/apim.bicep',
+      'value: apiClientId\n    secret: false',
+      "keyVault: {\n      secretIdentifier: 'https://v.vault.azure.net/secrets/x'\n    }\n    value: apiClientId\n    secret: false",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/registration\.openIdIssuer must be the tenant's v2\.0 issuer/);
+    expect(out).toMatch(/validation\.allowedAudiences must be the gateway's application only/);
+    expect(out).toMatch(/Entra ID must be the only identity provider, has github, azureActiveDirectory/);
+    expect(out).toMatch(/named value 'backend-app-id' is not a secret and must not come from Key Vault/);
+  });
+
+  it('report a function app without App Service authentication, and API Management asking with another identity', async () => {
+    const c = copy();
+    c.edit('modules/functionApp.bicep', "name: 'authsettingsV2'", "name: 'authsettings'");
+    c.edit(
+      'main.bicep',
+      'identityClientId: identities.outputs.apimClientId\n    identityPrincipalId: identities.outputs.apimPrincipalId\n    apiClientId',
+      'identityClientId: identities.outputs.functionClientId\n    identityPrincipalId: identities.outputs.apimPrincipalId\n    apiClientId',
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/site: needs App Service authentication/);
+    expect(out).toMatch(/named value 'apim-identity-client-id' must hold API Management's identity/);
+    const trust = copy();
+    trust.edit(
+      'main.bicep',
+      'APIM_PRINCIPAL_ID: identities.outputs.apimPrincipalId',
+      'APIM_PRINCIPAL_ID: identities.outputs.functionPrincipalId',
+    );
+    expect((await findings(trust.ctx)).join('\n')).toMatch(
+      /app setting APIM_PRINCIPAL_ID must be API Management's identity/,
+    );
   });
 
   // Policies.
@@ -252,7 +550,7 @@ describe('the infra checks bite on a broken copy', () => {
     expect((await findings(c.ctx)).join('\n')).toMatch(/the size check must compare with 1048576 bytes/);
   });
 
-  it('report a missing Sid-Key check, a kept subscription key, a forgeable identity header, a missing function key', async () => {
+  it('report a missing Sid-Key check, a kept subscription key, a forgeable identity header, an undefined named value', async () => {
     const c = copy();
     c.edit('policies/api.xml', 'GetValueOrDefault("Ocp-Apim-Sid-Key", "")', 'GetValueOrDefault("Ocp-Apim-Sid", "")');
     c.edit('policies/api.xml', '<set-header name="Ocp-Apim-Subscription-Key" exists-action="delete" />', '');
@@ -261,13 +559,34 @@ describe('the infra checks bite on a broken copy', () => {
       '<set-header name="X-Apim-Subscription-Id" exists-action="override">',
       '<set-header name="X-Apim-Subscription-Id" exists-action="skip">',
     );
-    c.edit('policies/api.xml', '<value>{{function-host-key}}</value>', '<value>{{function-key}}</value>');
+    c.edit('policies/api.xml', 'resource="{{backend-app-id}}"', 'resource="{{backend-app}}"');
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/a missing Ocp-Apim-Sid-Key must be answered 401/);
     expect(out).toMatch(/Ocp-Apim-Subscription-Key must be removed before the backend/);
     expect(out).toMatch(/X-Apim-Subscription-Id must be set with exists-action="override"/);
-    expect(out).toMatch(/x-functions-key must be set \(override\) from \{\{function-host-key\}\}/);
-    expect(out).toMatch(/named value \{\{function-key\}\} is not defined/);
+    expect(out).toMatch(/named value \{\{backend-app\}\} is not defined/);
+  });
+
+  it('report a subscription key accepted in the query string', async () => {
+    const c = copy();
+    c.edit('policies/api.xml', /<choose>\s*<when condition='@\(context\.Request\.OriginalUrl[\s\S]*?<\/choose>/, '');
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /a subscription-key query parameter must be answered 401 \(the key is accepted only in Ocp-Apim-Subscription-Key\)/,
+    );
+  });
+
+  it("report a backend call without API Management's token, or with a function key again", async () => {
+    const c = copy();
+    c.edit(
+      'policies/api.xml',
+      '<authentication-managed-identity resource="{{backend-app-id}}" client-id="{{apim-identity-client-id}}" />',
+      '<authentication-managed-identity resource="{{backend-app-id}}" ignore-error="true" />\n    <set-header name="x-functions-key" exists-action="override"><value>k</value></set-header>',
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /<authentication-managed-identity resource="\{\{backend-app-id\}\}" client-id=.* must set the backend's Authorization header/,
+    );
+    expect(out).toMatch(/x-functions-key must not be set/);
   });
 
   it('report an API policy that skips the service-scope policy, and a global policy that never forwards', async () => {
@@ -304,14 +623,14 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report an API imported from somewhere else than infra/openapi.json, or without a subscription', async () => {
     const c = copy();
-    c.edit('modules/apim.bicep', "loadTextContent('../openapi.json')", "loadTextContent('../policies/api.xml')");
+    c.edit('modules/apim.bicep', "loadJsonContent('../openapi.json')", "loadTextContent('../policies/api.xml')");
     c.edit(
       'modules/apim.bicep',
       "serviceUrl: 'https://${functionAppHostName}'\n    subscriptionRequired: true",
       "serviceUrl: 'https://${functionAppHostName}'\n    subscriptionRequired: false",
     );
     const out = (await findings(c.ctx)).join('\n');
-    expect(out).toMatch(/the API's value must be loadTextContent of infra\/openapi\.json/);
+    expect(out).toMatch(/the API's value must be the content of infra\/openapi\.json/);
     expect(out).toMatch(/the API must require a subscription/);
   });
 
@@ -324,5 +643,11 @@ describe('the infra checks bite on a broken copy', () => {
     expect(out).toMatch(/services\.api\.host must be 'function'/);
     expect(out).toMatch(/services\.api\.dist must be 'dist\/deploy', is "dist"/);
     expect(out).toMatch(/the preprovision hook must check infra\/openapi\.json/);
+  });
+
+  it('report an azure.yaml that is not YAML', async () => {
+    const c = copy();
+    c.edit(c.ctx.azureYamlFile, 'services:\n  api:', 'services:\n  api: [');
+    expect((await findings(c.ctx)).join('\n')).toMatch(/\[azure-yaml\] azure\.yaml: not YAML/);
   });
 });

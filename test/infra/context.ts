@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { settingsSchema } from '../../shared/config/settings';
 import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS } from '../../shared/http/error-status';
-import { CheckContext, SettingsAllowlist } from './checks';
+import { CheckContext, ResourceSchemas, SettingsAllowlist } from './checks/model';
+import resourceSchemasJson from './resource-schemas.json';
 import allowlistJson from './settings-allowlist.json';
 import verifiedJson from './verified-resource-types.json';
 
@@ -31,8 +32,9 @@ export function realContext(overrides: Partial<CheckContext> = {}): CheckContext
     errorCodes: Object.fromEntries(
       Object.entries(ERROR_CODES).map(([code, text]) => [code, [HTTP_STATUS[code as ErrorCode], text] as const]),
     ),
-    verifiedResourceTypes: verifiedJson.verified,
+    verifiedResourceTypes: { azure: verifiedJson.azure.types, graph: verifiedJson.graph },
     azureYamlFile: AZURE_YAML_FILE,
+    resourceSchemas: resourceSchemasJson as ResourceSchemas,
     ...overrides,
   };
 }

@@ -1,25 +1,22 @@
 /**
- * Offline checks of infra/ (issue 5). Each category is one test, so a failure names what broke; checks.ts explains
+ * Offline checks of infra/ (issue 5). Each category is one test, so a failure names what broke; checks/ explains
  * every rule, checks-bite.test.ts proves they fail on broken copies.
  */
-import {
-  checkApim,
-  checkAzureYaml,
-  checkAppSettings,
-  checkBicepSyntax,
-  checkLoadedFiles,
-  checkModules,
-  checkParameterFiles,
-  checkPlatform,
-  checkPolicies,
-  checkResourceTypes,
-  checkSecrets,
-  checkSymbols,
-  Finding,
-  formatFinding,
-  Infra,
-  loadInfra,
-} from './checks';
+import { checkApim } from './checks/apim';
+import { checkAppSettings } from './checks/app-settings';
+import { checkAzureYaml } from './checks/azure-yaml';
+import { checkBackendAuth } from './checks/backend-auth';
+import { checkDiagnostics } from './checks/diagnostics';
+import { checkLocalAuth } from './checks/local-auth';
+import { Finding, formatFinding, Infra, loadInfra, verifiedTypeNames } from './checks/model';
+import { checkParameterFiles } from './checks/parameters';
+import { checkPlatform } from './checks/platform';
+import { checkPolicies } from './checks/policies';
+import { checkProperties } from './checks/properties';
+import { checkResourceTypes } from './checks/resource-types';
+import { checkRoles } from './checks/roles';
+import { checkSecrets } from './checks/secrets';
+import { checkBicepSyntax, checkLoadedFiles, checkModules, checkSymbols } from './checks/template';
 import { INFRA_DIR, realContext } from './context';
 
 const messages = (findings: Finding[]) => findings.map(formatFinding);
@@ -49,8 +46,14 @@ describe('infra/ (offline checks)', () => {
     expect(messages(checkSymbols(infra))).toEqual([]);
   });
 
-  it('uses resource types and API versions checked against the documentation', () => {
+  it('uses resource types and API versions found in the official type definitions', () => {
     expect(messages(checkResourceTypes(infra, ctx.verifiedResourceTypes))).toEqual([]);
+  });
+
+  it('writes only properties the official type definitions accept, and none of their read-only ones', () => {
+    expect(messages(checkProperties(infra, ctx.resourceSchemas, verifiedTypeNames(ctx.verifiedResourceTypes)))).toEqual(
+      [],
+    );
   });
 
   it('has dev, prod and azd parameter files that match the template parameters', () => {
@@ -65,11 +68,27 @@ describe('infra/ (offline checks)', () => {
     expect(messages(checkAppSettings(infra, ctx))).toEqual([]);
   });
 
-  it('runs the app on Flex Consumption (Node 22) with a managed identity, its roles, and no shared keys', () => {
+  it('runs the app on Flex Consumption (Node 22) as its own user-assigned identity', () => {
     expect(messages(checkPlatform(infra))).toEqual([]);
   });
 
-  it('puts API Management in front: product per environment, subscription key, OpenAPI import, Key Vault named value', () => {
+  it('grants each identity exactly the reviewed roles, each on the kind of resource it needs', () => {
+    expect(messages(checkRoles(infra))).toEqual([]);
+  });
+
+  it('leaves no local authentication on: shared keys, access keys, instrumentation keys, publishing passwords', () => {
+    expect(messages(checkLocalAuth(infra))).toEqual([]);
+  });
+
+  it('sends every resource log to Log Analytics and API Management requests to Application Insights, keys hidden', () => {
+    expect(messages(checkDiagnostics(infra))).toEqual([]);
+  });
+
+  it('lets only API Management reach the backend, with its identity, and reads no key at deployment', () => {
+    expect(messages(checkBackendAuth(infra))).toEqual([]);
+  });
+
+  it('puts API Management in front: product per environment, subscription key, OpenAPI import', () => {
     expect(messages(checkApim(infra))).toEqual([]);
   });
 

@@ -9,10 +9,16 @@ import { importRegister, RegisterImportError } from '../../shared/catalog/regist
 import { RegisterFormatError } from '../../shared/catalog/register/json-stream';
 import {
   azufreCancelled,
+  bordonex,
   cabrio,
+  checkmate,
   etifix,
+  famolins,
+  flypack,
   microthiol,
   penshar,
+  phostoxin,
+  topik,
   RawProductInput,
   SIEX_DIR,
   use,
@@ -202,5 +208,64 @@ describe('import-products against Azurite', () => {
       importProductsCommand(file('cut.json'), store, { out: () => undefined, progress: null }),
     ).rejects.toThrow(RegisterFormatError);
     expect(await catalog.loadProducts()).toEqual(before);
+  });
+
+  it('issue 12: places the register units on SIEX units, finds groups, and reports units, pests and levels it could not settle', async () => {
+    const own = new IsolatedTableStore();
+    try {
+      await importCataloguesCommand(SIEX_DIR, own, () => undefined);
+      const silent = microthiol();
+      silent.uses = silent.uses.map((u) => ({ ...u, TipoUsuario: '' }));
+      writeRegister(file('issue12.json'), [
+        famolins(),
+        topik(),
+        checkmate(),
+        flypack(),
+        bordonex(),
+        phostoxin(),
+        penshar(),
+        silent,
+      ]);
+      const lines: string[] = [];
+      const report = await importProductsCommand(file('issue12.json'), own, {
+        today: '01-05-2026',
+        out: (l) => lines.push(l),
+        progress: null,
+      });
+      // PHOSTOXIN gives no dose (see the label's conditions): not stored, with the reason
+      expect(report.rejected.map((r) => r.numRegistro)).toEqual(['13115']);
+      expect(report.unknownUnits).toEqual([{ name: 'ml/planta', count: 1 }]);
+      expect(report.unresolvedPests).toEqual([{ name: 'Malas hierbas anuales de los frutales', count: 1 }]);
+      expect(report.levels).toEqual({ fromRegister: 6, fromMapping: 0, none: ['ES-11179'] });
+      const text = lines.join('\n');
+      expect(text).toContain('dose units no SIEX unit measures (uses not stored)');
+      expect(text).toContain('ROPO card levels: 6 from the register, 0 from ropo-levels.json');
+      expect(text).toMatch(/products with no card level from either[^\n]*\n\s+ES-11179/);
+
+      const stored = new Map((await new CatalogStore(own).loadProducts()).map((p) => [p.code, p]));
+      for (const p of stored.values()) {
+        expect(productSchema.safeParse(p).success).toBe(true);
+        // no use is ever stored without a SIEX unit
+        for (const u of p.uses) expect([p.code, u.unit.code > 0]).toEqual([p.code, true]);
+      }
+      expect(stored.get('ES-19548')?.uses.find((u) => u.pest.code === 141)).toMatchObject({
+        doseMin: 0.17,
+        doseMax: 0.2,
+        unit: { code: 18, symbol: 'L/ha' },
+      });
+      expect(stored.get('ES-01406')?.uses[0].unit).toEqual({ code: 22, symbol: 'Difusores/ha' });
+      expect(stored.get('ES-01409')?.uses[0].unit).toEqual({ code: 24, symbol: 'Trampas/ha' });
+      expect(
+        stored
+          .get('ES-19534')
+          ?.uses.map((u) => [u.pest.kind, u.pest.code])
+          .sort(),
+      ).toEqual([
+        ['enfermedad', 148],
+        ['plaga', 2],
+      ]);
+    } finally {
+      await own.drop();
+    }
   });
 });

@@ -14,7 +14,7 @@ describe('import-catalogues against Azurite', () => {
   it('imports the official catalogues, then finds nothing to change in the same files', async () => {
     const lines: string[] = [];
     const first = await importCataloguesCommand(SIEX_DIR, store, (l) => lines.push(l));
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(10);
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(11);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
@@ -41,7 +41,7 @@ describe('import-catalogues against Azurite', () => {
     const codes = await loadSiexCodes(store);
     expect(codes.size('ENFERMEDADES')).toBe(601);
     expect(codes.name('UNIDADES_MEDIDA', 45)).toBe('€/ha');
-    expect(codes.unitBySymbol('KG/HA')?.code).toBe('17');
+    expect(codes.units.place('KG/HA')?.unit.code).toBe(17);
     expect(codes.pestByName('Oídio de la vid, Erysiphe necator')?.code).toBe(148);
     expect(codes.isValid('PRODUCTOS', 103, '01-06-2026')).toBe(false); // UVA DE MESA, withdrawn 31/12/2022
     expect(codes.isValid('PRODUCTOS', 102, '01-06-2026')).toBe(true);

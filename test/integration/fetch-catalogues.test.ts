@@ -106,7 +106,7 @@ describe('admin fetch-catalogues', () => {
 
   it('refuses an unknown flag', async () => {
     const r = await admin(['fetch-catalogues', '--form', base]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Unknown option '--form'/);
   });
 });

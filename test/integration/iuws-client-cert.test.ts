@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { parseSettings } from '../../shared/config/config';
-import { createHttpsFetch, parseClientCertificate } from '../../shared/http-client/https-fetch';
+import { clientCertificateFetch, parseClientCertificate } from '../../shared/http-client/client-certificate';
 import { IuwsError, createIuwsClient } from '../../shared/siex/iuws-client';
 
 /**
@@ -120,6 +120,7 @@ beforeAll(async () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
+        if (req.url === '/moved') return void res.writeHead(307, { location: '/iuws/comunicacion' }).end();
         res.writeHead(200, { 'content-type': 'application/json', 'x-echo-method': req.method ?? '' });
         res.end(JSON.stringify({ token: 't', expiraEn: 60, echo: body }));
       });
@@ -158,8 +159,8 @@ describe('client certificate for SIEX', () => {
     'presents the %s certificate and speaks fetch: method, headers, body, status',
     async (kind) => {
       const tls = parseClientCertificate(kind === 'PEM' ? pki.clientPem : pki.clientPfxBase64);
-      const httpsFetch = createHttpsFetch(tls, { ca: pki.ca });
-      const res = await httpsFetch(`${url}/iuws/comunicacion`, {
+      const certFetch = clientCertificateFetch(tls, { ca: pki.ca });
+      const res = await certFetch(`${url}/iuws/comunicacion`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"usuario":"ñ"}',
@@ -180,9 +181,21 @@ describe('client certificate for SIEX', () => {
     expect(outcome).toMatch(/^refused/);
   });
 
+  it('follows a redirect, presenting the certificate on the new request too', async () => {
+    const certFetch = clientCertificateFetch(parseClientCertificate(pki.clientPfxBase64), { ca: pki.ca });
+    const before = seen.length;
+    const res = await certFetch(`${url}/moved`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(200);
+    expect(res.redirected).toBe(true);
+    expect(seen.slice(before).map((s) => [s.path, s.clientCn])).toEqual([
+      ['/moved', 'siex-gateway-client'],
+      ['/iuws/comunicacion', 'siex-gateway-client'],
+    ]);
+  });
+
   it('honours an AbortSignal', async () => {
-    const httpsFetch = createHttpsFetch(parseClientCertificate(pki.clientPem), { ca: pki.ca });
-    await expect(httpsFetch(`${url}/x`, { signal: AbortSignal.abort() })).rejects.toThrow(/abort/i);
+    const certFetch = clientCertificateFetch(parseClientCertificate(pki.clientPem), { ca: pki.ca });
+    await expect(certFetch(`${url}/x`, { signal: AbortSignal.abort() })).rejects.toThrow(/abort/i);
   });
 
   it('the IUWS client uses it when SIEX_CLIENT_CERT is set, and still checks the server: an unknown CA is unreachable', async () => {

@@ -13,8 +13,10 @@ import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 
 /**
- * Test material for the catalog tests: the official SIEX catalogues the project carries (data/siex/catalogues), and register products in the official export format, with rows taken from the public
- * snapshot of the register's uses (MAPA register, 2026-08-14): real names, numbers, doses and their oddities.
+ * Test material for the catalog tests: the official SIEX catalogues the project carries (data/siex/catalogues), and
+ * register products in the official export format, with rows taken from the public snapshot of the register's uses
+ * (MAPA register, 2026-08-14): real names, numbers, doses, units and their oddities. The snapshot has no registration
+ * days; where none is known the row leaves Fecha_Registro empty, as some exports do.
  */
 export const SIEX_DIR = officialCataloguesDir(findProjectRoot(__dirname));
 
@@ -185,6 +187,84 @@ export const penshar = (): RawProductInput => ({
     use('Tabaco', 'Inhibición de brotes axilares en tabaco', 20.0, 0.0, 'ml/planta', 'NP'),
     use('Frutales de cáscara', 'Malas hierbas anuales de los frutales', 0.3, 0.5, 'l/hl', 'NP'),
   ],
+});
+
+/** FAMOLINS 80%: sulphur dust on the vine, authorised against a pest group, "Ácaros" (PLAGAS 2, hierarchy 6.1). */
+export const famolins = (): RawProductInput => ({
+  num: '19534',
+  name: 'FAMOLINS 80%',
+  holder: 'JULIO CABRERO Y CIA, S.L.',
+  formulado: 'AZUFRE 80% [DP] P/P',
+  registered: '1997/01/22',
+  expires: '2027/07/31',
+  composition: [['AZUFRE', 80, '%']],
+  uses: [
+    use('Vid', 'Ácaros', 20.0, 30.0, 'Kg/ha', '1'),
+    use('Vid', 'Oídio de la vid, Erysiphe necator', 20.0, 30.0, 'Kg/ha', '1', { CodigoAgente: '8.30.2.6' }),
+  ],
+});
+
+/** TOPIK 24 EC: the register writes its doses in cc/ha, a unit SIEX has no code for. */
+export const topik = (): RawProductInput => ({
+  num: '19548',
+  name: 'TOPIK 24 EC',
+  holder: 'ADAMA Agriculture España S.A.',
+  formulado: 'CLODINAFOP-PROPARGIL 24% [EC] P/V',
+  registered: '1997/02/26',
+  expires: '2027/07/31',
+  composition: [['CLODINAFOP-PROPARGIL', 24, '%']],
+  uses: [
+    use('Trigo', 'Avenas locas, Avena spp.', 170.0, 200.0, 'cc/ha', 'NP'),
+    use('Trigo', 'Cola de zorro, Alopecurus myosuroides', 200.0, 250.0, 'cc/ha', 'NP'),
+    use('Triticale', 'Avenas locas, Avena spp.', 170.0, 200.0, 'cc/ha', 'NP'),
+  ],
+});
+
+/** CheckMate CRS: pheromone diffusers counted per hectare (SIEX unit 22, Difusores/ha), written "difusores/ha". */
+export const checkmate = (): RawProductInput => ({
+  num: 'ES-01406',
+  name: 'CheckMate CRS',
+  holder: 'SUTERRA EUROPE BIOCONTROL S.L.',
+  formulado: 'RESCALURE 5,86% (70 mg de s.a./difusor) [VP] P/P',
+  expires: '2026/12/18',
+  composition: [['RESCALURE', 70, 'mg/difusor']],
+  uses: [use('Cítricos', 'Piojo rojo de California, Aonidiella aurantii', 450.0, 450.0, 'difusores/ha', 'NO PROCEDE')],
+});
+
+/** BORDONEX: the same dose written per hectare (3.75-5 Kg/ha) and per square metre (0.375-0.5 g/m2, SIEX unit 80). */
+export const bordonex = (): RawProductInput => ({
+  num: 'ES-01414',
+  name: 'BORDONEX',
+  holder: 'INDUSTRIAS QUIMICAS DEL VALLES, S.A.',
+  formulado: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P',
+  expires: '2033/07/31',
+  composition: [['SULFATO CUPROCALCICO', 20, '% (EXPR. EN CU)']],
+  uses: [
+    use('Olivo de almazara', 'Repilo del olivo, Venturia oleaginea', 3.75, 5.0, 'Kg/ha', '14'),
+    use('Olivo de almazara', 'Repilo del olivo, Venturia oleaginea', 0.375, 0.5, 'g/m2', '14'),
+  ],
+});
+
+/** FLYPACK® Dacus: traps per hectare written in the singular, "Trampa/ha" (SIEX: 24 Trampas/ha). */
+export const flypack = (): RawProductInput => ({
+  num: 'ES-01409',
+  name: 'FLYPACK® Dacus',
+  holder: 'SEDQ Healthy Crops, S.L.',
+  formulado: 'DELTAMETRIN 0,015g/trampa [RB] P/P',
+  expires: '2028/06/30',
+  composition: [['DELTAMETRIN', 0.015, 'g/trampa']],
+  uses: [use('Olivo', 'Mosca del olivo, Bactrocera oleae', 5.0, 100.0, 'Trampa/ha', 'NO PROCEDE')],
+});
+
+/** PHOSTOXIN PELLET: aluminium phosphide, a gas-generating formulation [GE]; the register gives its doses by note. */
+export const phostoxin = (): RawProductInput => ({
+  num: '13115',
+  name: 'PHOSTOXIN PELLET',
+  holder: 'DETIA FREYBERG GMBH',
+  formulado: 'FOSFURO DE ALUMINIO 56% [GE] P/P',
+  expires: '2026/11/30',
+  composition: [['FOSFURO DE ALUMINIO', 1, 'g/pieza']],
+  uses: [use('Granos de cereales', 'Insectos de almacén', 0.0, 0.0, '(ver condic. específico)', 'NP')],
 });
 
 /** AZUFRE LIQUIDO 800 G/L as a cancelled product: cancellation day, and a sale deadline after it. */

@@ -8,13 +8,18 @@ import {
 } from '../../shared/catalog/register/map-product';
 import {
   azufreCancelled,
+  bordonex,
   cabrio,
+  checkmate,
   etifix,
+  famolins,
+  flypack,
   microthiol,
   officialCodes,
   penshar,
   RawProductInput,
   registerProduct,
+  topik,
   use,
 } from './catalog-fixtures';
 
@@ -111,11 +116,12 @@ describe('mapping a register product to the back-office product', () => {
     expect(olive).toMatchObject({ safetyDays: 105, cropTypeIds: expect.arrayContaining(['101']) });
   });
 
-  it('keeps a use whose pest or unit SIEX does not know, with code 0, and reports it', () => {
+  it('keeps a use whose pest SIEX does not know with code 0, leaves out one whose unit no SIEX unit measures, reports both', () => {
     const result = map(penshar());
     const p = result.product!;
-    const tobacco = p.uses.find((u) => u.cropTypeIds.includes('83'))!;
-    expect(tobacco).toMatchObject({ unit: { code: 0, symbol: 'ml/planta' }, pest: { kind: 'regulador', code: 26 } });
+    // ml/planta: SIEX has no volume per plant, so that use cannot be stored: never a unit with code 0
+    expect(p.uses.find((u) => u.cropTypeIds.includes('83'))).toBeUndefined();
+    expect(p.uses.every((u) => u.unit.code > 0)).toBe(true);
     const nuts = p.uses.find((u) => u.cropTypeIds.includes('104'))!;
     // An unknown pest takes the kind most of the product's uses have: a herbicide's are weeds.
     expect(nuts.pest).toEqual({ code: 0, kind: 'mala_hierba', name: 'Malas hierbas anuales de los frutales' });
@@ -134,6 +140,51 @@ describe('mapping a register product to the back-office product', () => {
     expect(productSchema.safeParse(p).success).toBe(true);
   });
 
+  it('finding 1: converts register units SIEX has no code for into a coded unit of the same kind (TOPIK cc/ha to L/ha)', () => {
+    const p = product(topik());
+    expect(p.uses.map((u) => [u.pest.code, u.doseMin, u.doseMax, u.unit])).toEqual(
+      expect.arrayContaining([
+        [141, 0.17, 0.2, { code: 18, symbol: 'L/ha' }],
+        [139, 0.2, 0.25, { code: 18, symbol: 'L/ha' }],
+      ]),
+    );
+    expect(product(checkmate()).uses[0]).toMatchObject({ doseMin: 450, doseMax: 450, unit: { code: 22 } });
+    expect(product(flypack()).uses[0]).toMatchObject({
+      doseMin: 5,
+      doseMax: 100,
+      unit: { code: 24, symbol: 'Trampas/ha' },
+    });
+    expect(
+      product(bordonex())
+        .uses.map((u) => u.unit.code)
+        .sort((a, b) => a - b),
+    ).toEqual([17, 80]);
+    // and no product the schema would store has a use without a SIEX unit
+    expect(
+      productSchema.safeParse({
+        ...product(topik()),
+        uses: [{ ...product(topik()).uses[0], unit: { code: 0, symbol: 'cc/ha' } }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it('finding 2: matches a use to its pest by the register hierarchy code first, groups included, then by name', () => {
+    const raw = famolins();
+    // CodigoAgente is the catalogues' own dotted code: 6.1 is the group Ácaros, whatever the words say
+    raw.uses[0] = { ...raw.uses[0], Agente: 'Acaros (grupo)', CodigoAgente: '6.1' };
+    const byPath = map(raw);
+    expect(byPath.product!.uses.find((u) => u.pest.code === 2)).toMatchObject({
+      pest: { kind: 'plaga', code: 2, name: 'Acaros (grupo)' },
+    });
+    expect(byPath.issues.filter((i) => i.kind === 'unresolved-pest')).toEqual([]);
+    // without the code, the group's name finds it too
+    expect(product(famolins()).uses.find((u) => u.pest.name === 'Ácaros')?.pest).toEqual({
+      kind: 'plaga',
+      code: 2,
+      name: 'Ácaros',
+    });
+  });
+
   it('ends a cancelled product on its cancellation day, usable until the sale deadline after it', () => {
     const result = map(azufreCancelled());
     expect(result.cancelled).toBe(true);
@@ -145,12 +196,58 @@ describe('mapping a register product to the back-office product', () => {
     });
   });
 
-  it('withdraws a cancelled product with no cancellation day on the import day, and keeps that day later', () => {
+  it('finding 6: a cancelled product with no date is in force on no day, not until the import day (FONTELIS)', () => {
     const raw = { ...azufreCancelled(), cancelled: '', saleEnd: '' };
-    expect(map(raw).product).toMatchObject({ expires: '20-10-2026', lastUse: '', withdrawn: '20-10-2026' });
-    const previous = { ...map(raw).product!, withdrawn: '13-10-2026', expires: '13-10-2026' };
+    const mapped = map(raw);
+    expect(mapped.product).toMatchObject({
+      registerState: 'Cancelado',
+      noKnownValidDay: true,
+      withdrawn: '20-10-2026',
+    });
+    expect(mapped.notes).toContain('Cancelado with no day it was still valid on; in force on no day');
+    // the day reported as the withdrawal stays the day the first import saw it
+    const previous = { ...mapped.product!, withdrawn: '13-10-2026' };
     const later = map(raw, { ...ctx, today: '27-10-2026', previous: () => previous }).product!;
-    expect(later).toMatchObject({ expires: '13-10-2026', withdrawn: '13-10-2026' });
+    expect(later).toMatchObject({ withdrawn: '13-10-2026', noKnownValidDay: true });
+  });
+
+  it('reads each state the register uses: in force, cancelled, expired, suspended; with and without their day', () => {
+    const state = (estado: string, dates: Partial<RawProductInput> = {}) => {
+      const p = product({ ...cabrio(), estado, expires: '2026/09/15', saleEnd: '', cancelled: '', ...dates });
+      return [p.expires, p.lastUse, p.withdrawn ?? '', p.registerState ?? '', p.noKnownValidDay ?? false];
+    };
+    expect(state('Vigente')).toEqual(['15-09-2026', '', '', '', false]);
+    expect(state('Autorizado')).toEqual(['15-09-2026', '', '', '', false]);
+    // cancelled: on its cancellation day, then through a later sale deadline; without a day, through the sale deadline
+    expect(state('Cancelado', { cancelled: '2026/03/01' })).toEqual([
+      '01-03-2026',
+      '',
+      '01-03-2026',
+      'Cancelado',
+      false,
+    ]);
+    expect(state('Cancelado', { cancelled: '2026/03/01', saleEnd: '2026/09/01' })).toEqual([
+      '01-03-2026',
+      '01-09-2026',
+      '01-03-2026',
+      'Cancelado',
+      false,
+    ]);
+    expect(state('Cancelado', { saleEnd: '2026/06/30' })).toEqual(['30-06-2026', '', '20-10-2026', 'Cancelado', false]);
+    expect(state('Cancelado')).toEqual(['15-09-2026', '', '20-10-2026', 'Cancelado', true]);
+    // expired: its day is the expiry; without one, no day at all
+    expect(state('Caducado')).toEqual(['15-09-2026', '', '15-09-2026', 'Caducado', false]);
+    expect(state('Caducado', { expires: '' })).toEqual(['20-10-2026', '', '20-10-2026', 'Caducado', true]);
+    // suspended, or any other word: not in force, like a cancellation
+    expect(state('SUSPENDIDO', { cancelled: '2026/05/04' })).toEqual([
+      '04-05-2026',
+      '',
+      '04-05-2026',
+      'SUSPENDIDO',
+      false,
+    ]);
+    expect(state('Suspendido')).toEqual(['15-09-2026', '', '20-10-2026', 'Suspendido', true]);
+    expect(state('Retirado')).toEqual(['15-09-2026', '', '20-10-2026', 'Retirado', true]);
   });
 
   it('keeps a sale deadline after expiry as the last-use day of a product in force', () => {

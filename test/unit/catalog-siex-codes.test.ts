@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { officialCatalogues, officialCodes } from './catalog-fixtures';
 
 describe('SiexCodes lookups', () => {
@@ -16,6 +15,7 @@ describe('SiexCodes lookups', () => {
         'PLAGAS',
         'PRODUCTOS',
         'REGULADORES_CRECIMIENTO',
+        'TIPO_MAQUINA_UNE',
         'TIPO_PRODFITO',
         'UNIDADES_MEDIDA',
       ].sort(),
@@ -41,24 +41,27 @@ describe('SiexCodes lookups', () => {
     expect(codes.isValid('UNIDADES_MEDIDA', 17, '01-01-2022')).toBe(true);
   });
 
-  it('finds units by symbol whatever the case or spacing', () => {
-    expect(codes.unitBySymbol('Kg/ha')?.code).toBe('17');
-    expect(codes.unitBySymbol('l/ha')?.code).toBe('18');
-    expect(codes.unitBySymbol('g/Hl')?.code).toBe('65');
-    expect(codes.unitBySymbol(' % ')?.code).toBe('14');
-    expect(codes.unitBySymbol('unidades/m2')?.code).toBe('15');
-    expect(codes.unitBySymbol('ml/planta')).toBeUndefined();
+  it('reads TIPO_MAQUINA_UNE, which FEGA publishes without dates: every type is in force on any day', () => {
+    expect(codes.size('TIPO_MAQUINA_UNE')).toBe(690);
+    expect(codes.name('TIPO_MAQUINA_UNE', '060303021')).toBe(
+      'Pulverizadores hidroneumáticos con colector y deflectores',
+    );
+    expect(codes.isValid('TIPO_MAQUINA_UNE', '0630320_88', '01-01-2020')).toBe(true);
+    expect(codes.isValid('TIPO_MAQUINA_UNE', '1', '01-01-2026')).toBe(false);
   });
 
-  it('prefers a unit still valid on the day when two rows share a symbol', () => {
-    const units = SiexCodes.from({
-      UNIDADES_MEDIDA: [
-        { code: '1', name: 'kg/ha', from: '', modified: '', until: '2025-01-01' },
-        { code: '2', name: 'KG/HA', from: '', modified: '', until: '' },
-      ],
+  it('finds a pest by the hierarchy code the register writes in CodigoAgente, in whichever catalogue has it', () => {
+    expect(codes.pestByPath('8.30.2.6')).toEqual({
+      kind: 'enfermedad',
+      code: 148,
+      name: 'Oídio de la vid, Erysiphe necator',
+      by: 'path',
     });
-    expect(units.unitBySymbol('kg/ha', '01-06-2025')?.code).toBe('2');
-    expect(units.unitBySymbol('kg/ha', '01-06-2024')?.code).toBe('1');
+    expect(codes.pestByPath('6.1')).toMatchObject({ kind: 'plaga', code: 2, name: 'Ácaros' });
+    expect(codes.pestByPath('1.2.1.1.3')).toMatchObject({ kind: 'mala_hierba', code: 141 });
+    expect(codes.pestByPath('12.10')).toMatchObject({ kind: 'regulador', code: 3 });
+    expect(codes.pestByPath('99.1')).toBeUndefined();
+    expect(codes.pestByPath('')).toBeUndefined();
   });
 
   it('finds pests by the register words: whole name, scientific name, genus entry', () => {

@@ -1,11 +1,63 @@
 import { PhytoRecord } from '../../shared/api/phyto-schemas';
-import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
+import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
-import { cueDocument, mapRecord, registerNumberText } from '../../shared/siex/cue-mapping';
+import { blockId, cueDocument, mapRecord, registerNumberText, TratamFito } from '../../shared/siex/cue-mapping';
 import { cueValidator } from '../helpers/cue-schema';
 import { madrid, microthiol } from '../helpers/phyto-fixtures';
 
+const enclosure = (pol: string, parc: string, enc: string) => ({
+  prov: '46',
+  town: '213',
+  aggr: '0',
+  zone: '0',
+  pol,
+  parc,
+  enc,
+});
+
+/**
+ * Vine TEMPRANILLO on idcp 1 (2.35 ha), olive on 4 (4.12 ha), vine BOBAL on 5 (1.10 ha), and on idcp 6 olive on the
+ * same 2.35 ha enclosure as idcp 1 (two crops of one enclosure).
+ */
 function farm(overrides: Partial<FarmIndexDoc['meta']> = {}, dgc: string | null = '4600000007'): FarmIndex {
+  const idcps: IdcpEntry[] = [
+    {
+      idcp: 1,
+      crop: 0,
+      parcelId: 1,
+      parcelName: 'La Hoya',
+      ...enclosure('12', '45', '1'),
+      dimension: '2.35',
+      ...(dgc ? { dgc } : {}),
+    },
+    {
+      idcp: 4,
+      crop: 1,
+      parcelId: 3,
+      parcelName: 'Los Olivos',
+      ...enclosure('15', '102', '3'),
+      dimension: '4.12',
+      dgc: '4600000028',
+    },
+    {
+      idcp: 5,
+      crop: 2,
+      parcelId: 1,
+      parcelName: 'La Hoya',
+      ...enclosure('12', '45', '2'),
+      dimension: '1.10',
+      dgc: '4600000014',
+    },
+    {
+      idcp: 6,
+      crop: 1,
+      parcelId: 1,
+      parcelName: 'La Hoya',
+      ...enclosure('12', '45', '1'),
+      dimension: '2.35',
+      dgc: '4600000091',
+    },
+  ];
   return new FarmIndex({
     meta: {
       farmId: 1,
@@ -23,39 +75,9 @@ function farm(overrides: Partial<FarmIndexDoc['meta']> = {}, dgc: string | null 
     crops: [
       { cropId: 1, typecropId: '102', typecropName: 'VIÑA', code: 1001, name: 'TEMPRANILLO' },
       { cropId: 2, typecropId: '101', typecropName: 'OLIVO', code: 2001, name: 'BLANQUETA' },
+      { cropId: 3, typecropId: '102', typecropName: 'VIÑA', code: 1002, name: 'BOBAL' },
     ],
-    idcps: [
-      {
-        idcp: 1,
-        crop: 0,
-        parcelId: 1,
-        parcelName: 'La Hoya',
-        prov: '46',
-        town: '213',
-        aggr: '0',
-        zone: '0',
-        pol: '12',
-        parc: '45',
-        enc: '1',
-        dimension: '2.35',
-        ...(dgc ? { dgc } : {}),
-      },
-      {
-        idcp: 4,
-        crop: 1,
-        parcelId: 3,
-        parcelName: 'Los Olivos',
-        prov: '46',
-        town: '213',
-        aggr: '0',
-        zone: '0',
-        pol: '15',
-        parc: '102',
-        enc: '3',
-        dimension: '4.12',
-        dgc: '4600000028',
-      },
-    ],
+    idcps,
   });
 }
 
@@ -78,6 +100,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
         { type: 'TypeJustification', id: '2', name: '' },
       ],
       efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+      manual: true,
       ...extra,
     },
     product,
@@ -88,20 +111,34 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
   );
 }
 
+function blocksOf(r: PhytoRecord, f: FarmIndex, id = 123): TratamFito[] {
+  const mapped = mapRecord(r, id, f);
+  if (!mapped.ok) throw new Error(mapped.missing.join('; '));
+  return mapped.blocks;
+}
+
+function expectValid(f: FarmIndex, blocks: TratamFito[]): void {
+  const validate = cueValidator();
+  expect(validate(cueDocument(f, blocks)) ? [] : validate.errors).toEqual([]);
+}
+
+const superficies = (blocks: TratamFito[]) =>
+  blocks.flatMap((b) =>
+    (b.DGCs as { CodigoDGC: number; Superficie: number }[]).map((d) => [d.CodigoDGC, d.Superficie]),
+  );
+
+const equipment = (b: TratamFito) =>
+  (b.IdentificadorAplicador as { EquipoAplicador: Record<string, unknown> }[]).map((i) => i.EquipoAplicador);
+
 describe('CUE mapping (schema 3.11.4)', () => {
-  it('maps a multi-crop record to one TratamFito with one DGC per enclosure, each with its crop, valid against the official schema', () => {
+  it('maps a record on two crops to one TratamFito per crop and variety, each with its DGCs, valid against the official schema', () => {
     const f = farm();
-    const mapped = mapRecord(record(f), 123, f);
-    if (!mapped.ok) throw new Error(mapped.missing.join('; '));
-    expect(mapped.block).toMatchObject({
-      IdAjenaTratamFito: 123,
+    const blocks = blocksOf(record(f), f);
+    expect(blocks).toHaveLength(2);
+    const common = {
       FechaInicio: '20/06/2026',
       FechaFin: '20/06/2026',
       HoraTratamiento: '08:30',
-      DGCs: [
-        { CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 2.35 },
-        { CodigoDGC: 4600000028, CodigoCultivo: 101, Superficie: 4.12 },
-      ],
       ProblematicaFito: { Enfermedades: { TipoEnfermedad: [148] } },
       Justificaciones: [{ JustAct: 1 }, { JustAct: 2 }],
       ProductosFito: [{ TipoProducto: 1, NumRegistro: '11179', Dosis: 0.5, Unidad: 14 }],
@@ -112,43 +149,64 @@ describe('CUE mapping (schema 3.11.4)', () => {
         },
       ],
       Eficacia: 1,
+    };
+    expect(blocks[0]).toEqual({
+      IdAjenaTratamFito: 123,
+      ...common,
+      DGCs: [{ CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 2.35 }],
     });
-    const doc = cueDocument(f, [mapped.block]);
-    const validate = cueValidator();
-    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+    expect(blocks[1]).toEqual({
+      IdAjenaTratamFito: 10_000_000_123,
+      ...common,
+      DGCs: [{ CodigoDGC: 4600000028, CodigoCultivo: 101, Superficie: 4.12 }],
+    });
+    const doc = cueDocument(f, blocks);
+    expectValid(f, blocks);
     expect(doc.CUADERNO[0]).toMatchObject({ CAExplotacion: '10', CodigoRea: 'ES460000000001', IdTitular: '71234567W' });
   });
 
-  it('puts each kind of infection in its ProblematicaFito group, and a registered machine by its ROMA number', () => {
+  it('finding 9: splits two varieties of one crop too, since FEGA wants crop and variety shared within a block', () => {
     const f = farm();
-    const validate = cueValidator();
+    const blocks = blocksOf(record(f, {}, ['1', '5']), f);
+    expect(
+      blocks.map((b) => [b.IdAjenaTratamFito, (b.DGCs as { CodigoDGC: number }[]).map((d) => d.CodigoDGC)]),
+    ).toEqual([
+      [123, [4600000007]],
+      [10_000_000_123, [4600000014]],
+    ]);
+    expectValid(f, blocks);
+  });
+
+  it('keeps the record id as the IdAjena of a record on one crop, and derives stable, distinct ids for further blocks', () => {
+    const f = farm();
+    expect(blocksOf(record(f, {}, ['1']), f).map((b) => b.IdAjenaTratamFito)).toEqual([123]);
+    // the same record maps to the same ids every time; blocks follow the order the record names its crops
+    const again = blocksOf(record(f, {}, ['4', '1', '5']), f);
+    expect(again.map((b) => b.IdAjenaTratamFito)).toEqual([123, 10_000_000_123, 20_000_000_123]);
+    expect(blocksOf(record(f, {}, ['4', '1', '5']), f)).toEqual(again);
+    expect((again[0].DGCs as { CodigoCultivo: number }[])[0].CodigoCultivo).toBe(101);
+    // 10^10 is above every record id (at most 10 digits), so no block id is another record's; all are exact integers
+    expect(blockId(9_999_999_999, 0)).toBe(9_999_999_999);
+    expect(blockId(1, 1)).toBeGreaterThan(9_999_999_999);
+    expect(Number.isSafeInteger(blockId(9_999_999_999, 49))).toBe(true);
+  });
+
+  it('puts each kind of infection in its ProblematicaFito group', () => {
+    const f = farm();
     for (const [kind, group, list] of [
       ['plaga', 'ArtropodosGasteropodos', 'TipoPlaga'],
       ['mala_hierba', 'MalasHierbas', 'TipoMalaHierba'],
       ['regulador', 'ReguladoresOtros', 'TipoRegulador'],
     ] as const) {
-      const mapped = mapRecord(
-        record(f, {
-          infection: { type: 'TypeInfection', kind, id: '7', name: '' },
-          machine: [{ type: 'Machine', id: '010102010', name: 'Pulverizador', roma: 'ROMA-46-123' }],
-        }),
-        123,
-        f,
-      );
-      if (!mapped.ok) throw new Error(mapped.missing.join('; '));
-      expect(mapped.block.ProblematicaFito).toEqual({ [group]: { [list]: [7] } });
-      expect((mapped.block.IdentificadorAplicador as any)[0].EquipoAplicador).toEqual({
-        AplicacionManual: false,
-        NumROMA: 'ROMA-46-123',
-        TipoMaquinariaUNE: '010102010',
-      });
-      expect(validate(cueDocument(f, [mapped.block])) ? [] : validate.errors).toEqual([]);
+      const [block] = blocksOf(record(f, { infection: { type: 'TypeInfection', kind, id: '7', name: '' } }, ['1']), f);
+      expect(block.ProblematicaFito).toEqual({ [group]: { [list]: [7] } });
+      expectValid(f, [block]);
     }
   });
 
   it('refuses to map a record missing what SIEX requires, naming every missing piece', () => {
     const f = farm({ codigoRea: '', ownerNif: '' }, null);
-    const r = record(f, { infection: undefined, tj: [], efficacy: undefined });
+    const r = record(f, { infection: undefined, tj: [], efficacy: undefined, manual: undefined });
     const mapped = mapRecord(r, 123, f);
     expect(mapped.ok).toBe(false);
     if (mapped.ok) return;
@@ -158,6 +216,7 @@ describe('CUE mapping (schema 3.11.4)', () => {
       expect.stringMatching(/^infection/),
       expect.stringMatching(/^tj/),
       expect.stringMatching(/^efficacy/),
+      expect.stringMatching(/^equipment/),
       expect.stringMatching(/idcp 1 has no DGC/),
     ]);
   });
@@ -172,31 +231,168 @@ describe('CUE mapping (schema 3.11.4)', () => {
 
   it('keeps documents valid whatever the free text: line breaks become spaces, repeated justifications are sent once', () => {
     const f = farm();
-    const mapped = mapRecord(
-      record(f, {
-        detail: 'línea 1\r\nlínea 2\ttab',
-        tj: [{ type: 'TypeJustification', id: '1', name: '' }],
-        machine: [{ type: 'Machine', id: '010102010', name: '', roma: 'ROMA\n46' }],
-      }),
-      123,
+    const [block] = blocksOf(
+      record(
+        f,
+        {
+          detail: 'línea 1\r\nlínea 2\ttab\u2028separada',
+          tj: [{ type: 'TypeJustification', id: '1', name: '' }],
+          machine: [{ type: 'Machine', id: '060303021', name: '', roma: 'ROMA\n46', inspection: '', ref: '' }],
+        },
+        ['1'],
+      ),
       f,
     );
-    if (!mapped.ok) throw new Error(mapped.missing.join('; '));
-    const r = record(f);
+    const r = record(f, {}, ['1']);
     (r.tj as unknown[]).push({ type: 'TypeJustification', id: '1', name: '' });
-    const twice = mapRecord(r, 124, f);
-    if (!twice.ok) throw new Error(twice.missing.join('; '));
-    expect(mapped.block.Observaciones).toBe('línea 1 línea 2 tab');
-    expect(twice.block.Justificaciones).toEqual([{ JustAct: 1 }, { JustAct: 2 }]);
-    const validate = cueValidator();
-    expect(validate(cueDocument(f, [mapped.block, twice.block])) ? [] : validate.errors).toEqual([]);
+    const [twice] = blocksOf(r, f, 124);
+    expect(block.Observaciones).toBe('línea 1 línea 2 tab separada');
+    expect(equipment(block)[0]).toMatchObject({ NumROMA: 'ROMA 46' });
+    expect(twice.Justificaciones).toEqual([{ JustAct: 1 }, { JustAct: 2 }]);
+    expectValid(f, [block, twice]);
+  });
+});
+
+describe('finding 4: the treated area each DGC reports', () => {
+  const f = farm();
+
+  it('reports the whole ground of each location when no area is given', () => {
+    expect(superficies(blocksOf(record(f), f))).toEqual([
+      [4600000007, 2.35],
+      [4600000028, 4.12],
+    ]);
   });
 
-  it('reports the treated area, when given, spread over the enclosures by size; else each whole enclosure', () => {
+  it('spreads st in mst (ha or m2) over the enclosures by size: no longer ignored', () => {
+    const ha = { type: 'Measure', name: 'Hectáreas', symbol: 'ha', code: 2 };
+    const m2 = { type: 'Measure', name: 'Metros cuadrados', symbol: 'm2', code: 1 };
+    // 2.35 ha and 4.12 ha (6.47 ha), half of it treated
+    expect(superficies(blocksOf(record(f, { st: '3.235', mst: ha }), f))).toEqual([
+      [4600000007, 1.175],
+      [4600000028, 2.06],
+    ]);
+    expect(superficies(blocksOf(record(f, { st: '32350', mst: m2 }), f))).toEqual([
+      [4600000007, 1.175],
+      [4600000028, 2.06],
+    ]);
+    expect(superficies(blocksOf(record(f, { surface: '3.235' }), f))).toEqual([
+      [4600000007, 1.175],
+      [4600000028, 2.06],
+    ]);
+  });
+
+  it('never reports more than an enclosure, whatever a stored record says (50 ha on a 4.12 ha enclosure)', () => {
+    expect(superficies(blocksOf(record(f, { surface: '50' }, ['4']), f))).toEqual([[4600000028, 4.12]]);
+  });
+
+  it('reports one 2.35 ha enclosure with two crops as 2.35 ha in all, not 4.70', () => {
+    const blocks = blocksOf(record(f, {}, ['1', '6']), f);
+    expect(blocks).toHaveLength(2);
+    const rows = superficies(blocks);
+    expect(rows).toEqual([
+      [4600000007, 1.175],
+      [4600000091, 1.175],
+    ]);
+    expect(rows.reduce((n, [, ha]) => n + ha, 0)).toBeCloseTo(2.35, 10);
+    expectValid(f, blocks);
+  });
+});
+
+describe('finding 5: the product line', () => {
+  it('sends the dose in its own unit and no Cantidad beside it (one Unidad per line: 15 L next to 0.3 % read as 15 %)', () => {
     const f = farm();
-    const mapped = mapRecord(record(f, { surface: '3.2335' }), 123, f);
-    if (!mapped.ok) throw new Error(mapped.missing.join('; '));
-    // 2.35 ha and 4.12 ha enclosures (6.47 ha), half of it treated.
-    expect((mapped.block.DGCs as { Superficie: number }[]).map((d) => d.Superficie)).toEqual([1.1745, 2.059]);
+    const [block] = blocksOf(
+      record(f, { dose: 0.3, dt: '15', mdt: { type: 'Measure', name: 'Litros', symbol: 'L', code: 4 } }, ['1']),
+      f,
+    );
+    expect(block.ProductosFito).toEqual([{ TipoProducto: 1, NumRegistro: '11179', Dosis: 0.3, Unidad: 14 }]);
+  });
+});
+
+describe('finding 8: equipment', () => {
+  const f = farm();
+  const machine = (o: Record<string, string>) => ({
+    type: 'Machine',
+    id: '060303021',
+    name: '',
+    roma: '',
+    inspection: '',
+    ref: '',
+    ...o,
+  });
+
+  it('sends every machine, each identified on its own: ROMA number, else the ERP ref, else its type and name', () => {
+    const [block] = blocksOf(
+      record(
+        f,
+        {
+          manual: false,
+          machine: [
+            machine({ roma: 'ROMA-46-123', inspection: '12-03-2025' }),
+            machine({ ref: 'ATOM-2' }),
+            machine({ id: '060303011', name: 'Barras 12 m' }),
+          ],
+        },
+        ['1'],
+      ),
+      f,
+    );
+    expect(equipment(block)).toEqual([
+      { AplicacionManual: false, NumROMA: 'ROMA-46-123', TipoMaquinariaUNE: '060303021' },
+      { AplicacionManual: false, IdEquipoAplicador: 'ATOM-2', TipoMaquinariaUNE: '060303021' },
+      { AplicacionManual: false, IdEquipoAplicador: '060303011 Barras 12 m', TipoMaquinariaUNE: '060303011' },
+    ]);
+    // two sprayers of one type are two pieces of equipment, not one
+    const [two] = blocksOf(
+      record(f, { manual: false, machine: [machine({ ref: 'A' }), machine({ ref: 'B' })] }, ['1']),
+      f,
+    );
+    expect(new Set(equipment(two).map((e) => e.IdEquipoAplicador)).size).toBe(2);
+    expectValid(f, [block, two]);
+  });
+
+  it('declares a manual application only when the record says so, beside any machines', () => {
+    const [block] = blocksOf(record(f, { manual: true, machine: [machine({ ref: 'A' })] }, ['1']), f);
+    expect(equipment(block).map((e) => e.AplicacionManual)).toEqual([false, true]);
+    expectValid(f, [block]);
+  });
+
+  it('does not turn a record without machine or manual into a manual application: it is not sent, equipment missing', () => {
+    const mapped = mapRecord(record(f, { manual: false }, ['1']), 123, f);
+    expect(mapped).toEqual({
+      ok: false,
+      missing: [expect.stringMatching(/^equipment: no machine, and manual is not true/)],
+    });
+  });
+});
+
+describe("issue 12, item 12: the advisor's validation and the phenological stage", () => {
+  const f = farm();
+
+  it('sends reviewed and recipe as AsesorValidacion with the advisor ROPO, and the stage on every DGC', () => {
+    const blocks = blocksOf(
+      record(f, {
+        reviewed: '1',
+        recipe: 'REC-77\n2026',
+        advisor: { type: 'UserMetadata', ropo: 'ES-46000777' },
+        phenology: { type: 'TypePhenology', id: '7', name: 'Desarrollo del fruto' },
+      }),
+      f,
+    );
+    for (const b of blocks) {
+      expect(b.AsesorValidacion).toEqual({
+        NumROPO: 'ES-46000777',
+        Validacion: true,
+        Observaciones: 'Receta REC-77 2026',
+      });
+      expect((b.DGCs as { EstadoFenologico: number }[]).map((d) => d.EstadoFenologico)).toEqual([7]);
+    }
+    expectValid(f, blocks);
+  });
+
+  it('sends no AsesorValidacion without an advisor (the schema requires its ROPO number), nor a stage not given', () => {
+    const [block] = blocksOf(record(f, { reviewed: '1', recipe: 'REC-77' }, ['1']), f);
+    expect(block).not.toHaveProperty('AsesorValidacion');
+    expect(block.DGCs).toEqual([{ CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 2.35 }]);
   });
 });

@@ -24,7 +24,7 @@ import {
   microthiol,
   phytoRequest,
   priorApplications,
-  smallSiexCodes,
+  testSiexCodes,
   topik,
 } from '../helpers/phyto-fixtures';
 
@@ -86,7 +86,7 @@ function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
   const reference: ReferenceData = {
     products: new Map([microthiol(), famolins(), topik()].map((p) => [p.code, p])),
     applicators: new Map(Object.values(CARDS).map((a) => [a.ropo, a])),
-    codes: smallSiexCodes(),
+    codes: testSiexCodes(),
   };
   let next = 100;
   return {

@@ -1,17 +1,17 @@
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS, statusOf } from '../../shared/http/error-status';
-import { levelCovers } from '../../shared/phyto/applicator-rules';
+import { levelCovers } from '../../shared/domain/ropo';
 import { checkApplication } from '../../shared/phyto/rules';
 import { CLOCK_SKEW_SECONDS } from '../../shared/phyto/time-rules';
 import {
   CARDS,
-  farmIndexDoc,
   ContextOptions,
   famolins,
   microthiol,
   OLIVE,
   phytoRequest,
+  farmIndexDoc,
   poltigliaUnlimited,
   ruleContext,
   topik,
@@ -119,13 +119,18 @@ describe('dose within the authorized range (FAMOLINS 20-30 kg/ha on vine)', () =
     expect(codes(famolinsDose(25, UNITS.lHa))).toEqual(['DOSE_UNIT_INCOMPATIBLE']);
   });
 
-  it('refuses a unit code that is no dose unit (SIEX 5 = kg) or no SIEX unit at all', () => {
-    for (const code of [5, 999]) {
-      const { violations } = check(req({ measure: { type: 'Measure', name: 'x', symbol: 'kg', code } }));
-      expect(violations).toEqual([
-        { code: 'DOSE_UNIT_INCOMPATIBLE', path: 'body.measure.code', message: expect.any(String) },
-      ]);
-    }
+  it('refuses an amount (SIEX 5 = kg) against a dose rate as incompatible, and a code SIEX does not have as unknown', () => {
+    const { violations } = check(req({ measure: { type: 'Measure', name: 'Kilogramos', symbol: 'kg', code: 5 } }));
+    expect(violations).toEqual([
+      {
+        code: 'DOSE_UNIT_INCOMPATIBLE',
+        path: 'body.measure',
+        message: 'kg cannot be compared with the authorized % on VIÑA',
+      },
+    ]);
+    expect(check(req({ measure: { type: 'Measure', name: 'x', symbol: 'x', code: 999 } })).violations).toEqual([
+      { code: 'UNKNOWN_SIEX_CODE', path: 'body.measure.code', message: expect.stringContaining('UNIDADES_MEDIDA') },
+    ]);
   });
 
   it('refuses a measure whose symbol is not the symbol of its code (MEASURE_MISMATCH), but ignores case and spaces', () => {
@@ -206,19 +211,25 @@ describe('product authorized and in force', () => {
     expect(codes(req({ infection: infection('plaga', '1') }))).toEqual(['PEST_NOT_AUTHORIZED']);
   });
 
-  it('judges by the register uses whose pest SIEX has no code (code 0) when no coded use matches the infection', () => {
-    const infection = { type: 'TypeInfection' as const, kind: 'plaga' as const, id: '1', name: '' };
+  it('finding 7: a use whose pest SIEX has no code (code 0) covers only a request naming that pest, or none', () => {
     const uncoded = microthiol({
       uses: [
         microthiol().uses[0],
         { ...microthiol().uses[0], pest: { code: 0, kind: 'plaga', name: 'Ácaros (sin código SIEX)' }, doseMax: 0.5 },
       ],
     });
-    expect(codes(req({ infection, dose: 0.5 }, { products: [uncoded] }))).toEqual([]);
-    expect(codes(req({ infection, dose: 0.6 }, { products: [uncoded] }))).toEqual(['DOSE_ABOVE_MAX']);
+    const mite = { type: 'TypeInfection' as const, kind: 'plaga' as const, id: '21', name: 'Araña roja común' };
+    // it used to authorise every pest: a mite treatment passed on it
+    expect(codes(req({ infection: mite, dose: 0.5 }, { products: [uncoded] }))).toEqual(['PEST_NOT_AUTHORIZED']);
+    // the register's words name the pest: a request with the same words (case and accents aside) is judged by it
+    const named = { ...mite, id: '2', name: 'ácaros (SIN CÓDIGO SIEX)' };
+    expect(codes(req({ infection: named, dose: 0.5 }, { products: [uncoded] }))).toEqual([]);
+    expect(codes(req({ infection: named, dose: 0.6 }, { products: [uncoded] }))).toEqual(['DOSE_ABOVE_MAX']);
+    // a request naming no pest is judged by every use of the crop
+    expect(codes(req({ dose: 0.6 }, { products: [uncoded] }))).toEqual([]);
     // a coded use for the infection wins over the uncoded ones
     expect(
-      codes(req({ infection: { ...infection, kind: 'enfermedad', id: '148' }, dose: 0.6 }, { products: [uncoded] })),
+      codes(req({ infection: { ...mite, kind: 'enfermedad', id: '148' }, dose: 0.6 }, { products: [uncoded] })),
     ).toEqual([]);
   });
 
@@ -570,6 +581,80 @@ describe('SIEX codes of the optional fields', () => {
         now: '01-01-2026 12:00:00',
       }),
     ).toEqual(['UNKNOWN_SIEX_CODE']);
+  });
+});
+
+describe('finding 4: the treated area (st in mst, surface) is above 0 and no more than the locations', () => {
+  const ha = { type: 'Measure' as const, name: 'Hectáreas', symbol: 'ha', code: 2 };
+  const m2 = { type: 'Measure' as const, name: 'Metros cuadrados', symbol: 'm2', code: 1 };
+  const area = (r: Partial<PhytoRequest>) => check(req({ idcp: [OLIVE], ...r })).violations;
+
+  it('refuses surface 50 on the 4.12 ha olive enclosure, and 0 (both used to be sent as they were)', () => {
+    expect(area({ surface: '50' })).toEqual([
+      {
+        code: 'TREATED_AREA_INVALID',
+        path: 'body.surface',
+        message: "50 ha is more than the 4.12 ha of the record's locations (each SIGPAC enclosure counted once)",
+      },
+    ]);
+    expect(area({ surface: '0' }).map((v) => [v.code, v.path])).toEqual([['TREATED_AREA_INVALID', 'body.surface']]);
+    expect(area({ surface: '4.12' })).toEqual([]);
+    expect(area({ surface: '4.1201' }).map((v) => v.code)).toEqual(['TREATED_AREA_INVALID']);
+  });
+
+  it('reads st in ha or m2, and refuses another unit for it', () => {
+    expect(area({ st: '4.12', mst: ha })).toEqual([]);
+    expect(area({ st: '41200', mst: m2 })).toEqual([]);
+    expect(area({ st: '41201', mst: m2 }).map((v) => [v.code, v.path])).toEqual([['TREATED_AREA_INVALID', 'body.st']]);
+    expect(area({ st: '0.0', mst: ha }).map((v) => [v.code, v.path])).toEqual([['TREATED_AREA_INVALID', 'body.st']]);
+    const kg = { type: 'Measure' as const, name: 'Kilogramos', symbol: 'kg', code: 5 };
+    expect(area({ st: '2', mst: kg }).map((v) => [v.code, v.path])).toEqual([
+      ['TREATED_AREA_INVALID', 'body.mst.code'],
+    ]);
+    // a unit SIEX does not have is reported once, as such
+    expect(area({ st: '2', mst: { ...kg, code: 600 } }).map((v) => [v.code, v.path])).toEqual([
+      ['UNKNOWN_SIEX_CODE', 'body.mst.code'],
+    ]);
+    // st and surface are one area: they must agree
+    expect(area({ st: '20000', mst: m2, surface: '2' })).toEqual([]);
+    expect(area({ st: '2', mst: ha, surface: '3' }).map((v) => v.path)).toEqual(['body.surface']);
+  });
+
+  it('counts an enclosure once when two of its crops are treated together', () => {
+    const doc = farmIndexDoc();
+    doc.idcps.push({ ...doc.idcps[3], idcp: 202, crop: 0 });
+    const o = (surface: string) =>
+      codes({ request: { idcp: [OLIVE, '202'], surface, dose: 0.5 }, farm: doc }).filter(
+        (c) => c === 'TREATED_AREA_INVALID',
+      );
+    expect(o('4.12')).toEqual([]);
+    expect(o('8.24')).toEqual(['TREATED_AREA_INVALID']);
+  });
+});
+
+describe('codes of the machines, the phenological stage and the units of the amount and area', () => {
+  const machine = (id: string) => ({ type: 'Machine' as const, id, name: '', roma: '', inspection: '', ref: '' });
+
+  it('findings 8 and 12: a UNE machine type and a phenological stage must be codes of their SIEX catalogues', () => {
+    expect(check(req({ machine: [machine('060303021'), machine('99999')] })).violations).toEqual([
+      {
+        code: 'UNKNOWN_SIEX_CODE',
+        path: 'body.machine[1].id',
+        message: '99999 is not a code of the SIEX catalogue TIPO_MAQUINA_UNE in force on that date',
+      },
+    ]);
+    expect(codes(req({ phenology: { type: 'TypePhenology', id: '7', name: '' } }))).toEqual([]);
+    expect(
+      check(req({ phenology: { type: 'TypePhenology', id: '70', name: '' } })).violations.map((v) => v.path),
+    ).toEqual(['body.phenology.id']);
+  });
+
+  it('writes the units of dt and st with their own symbols', () => {
+    const litres = { type: 'Measure' as const, name: 'Litros', symbol: 'L', code: 4 };
+    expect(codes(req({ dt: '15', mdt: litres }))).toEqual([]);
+    expect(check(req({ dt: '15', mdt: { ...litres, symbol: 'kg' } })).violations).toEqual([
+      { code: 'MEASURE_MISMATCH', path: 'body.mdt.symbol', message: 'unit code 4 is L, not kg' },
+    ]);
   });
 });
 

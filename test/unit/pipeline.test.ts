@@ -3,13 +3,16 @@ import { DateTime } from 'luxon';
 import { listIdcp } from '../../shared/http/contracts';
 import { Client } from '../../shared/clients/client-store';
 import { hashKey } from '../../shared/clients/keys';
-import { authenticate } from '../../shared/http/auth';
+import { ConfigError, parseSettings } from '../../shared/config/config';
+import { authenticate, authMode } from '../../shared/http/auth';
 import { endpoint, EndpointApp, Reply } from '../../shared/http/endpoint';
 import { DomainError } from '../../shared/domain/errors';
 import { RateLimiter } from '../../shared/clients/rate-limit';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
 const SID = 'sid-key-of-the-pipeline-test-client-0001';
+/** API Management's identity, as App Service authentication names it in X-MS-CLIENT-PRINCIPAL-ID. */
+const APIM = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const API = 'api-key-of-the-pipeline-test-client-0001';
 const client: Client = {
   id: 'pipe',
@@ -25,7 +28,7 @@ const client: Client = {
 function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, limit = 100): EndpointApp<null> {
   return {
     gate: {
-      settings: { AUTH_MODE: mode, RATE_LIMIT_PER_MINUTE: limit, MAX_BODY_BYTES: 1024 },
+      settings: { AUTH_MODE: mode, APIM_PRINCIPAL_ID: APIM, RATE_LIMIT_PER_MINUTE: limit, MAX_BODY_BYTES: 1024 },
       findClient: async (sid: string) => (sid === SID ? { ...client, ...overrides } : null),
       limiter: new RateLimiter(limit, 60_000),
     },
@@ -157,7 +160,7 @@ describe('request pipeline (endpoint)', () => {
     const unknownSid = new HttpRequest({
       method: 'POST',
       url: 'http://localhost/x',
-      headers: { 'Ocp-Apim-Sid-Key': 'nope' },
+      headers: { 'Ocp-Apim-Sid-Key': 'nope', ...admittedAs(APIM) },
     });
     expect((await run(svc, unknownSid)).status).toBe(401);
   });
@@ -169,20 +172,78 @@ describe('request pipeline (endpoint)', () => {
     expect((await run(svc, noApiKeyWith(undefined))).status).toBe(401);
     expect((await run(svc, noApiKeyWith('sub-1'))).status).toBe(200);
   });
+
+  it('in apim mode refuses the subscription header on a request App Service authentication did not admit as API Management', async () => {
+    const svc = fakeServices('apim');
+    const forged = [
+      noApiKeyWith('sub-1', {}), // no token at all: the platform set no principal
+      noApiKeyWith('sub-1', admittedAs('0f0e0d0c-0b0a-4909-8807-060504030201')), // another identity of the tenant
+      noApiKeyWith('sub-1', { ...admittedAs(APIM), 'X-MS-CLIENT-PRINCIPAL-IDP': 'github' }), // not Entra ID
+    ];
+    for (const req of forged) {
+      const res = await run(svc, req);
+      expect([res.status, res.json.errors[0].code]).toEqual([401, 'INVALID_CREDENTIALS']);
+      expect(res.json.detail).toBe('The request did not come through the gateway.');
+    }
+    // The same request from API Management passes; the object id is compared as a GUID, in any case.
+    expect((await run(svc, noApiKeyWith('sub-1', admittedAs(APIM.toUpperCase())))).status).toBe(200);
+  });
+
+  it('in local mode ignores the API Management headers and checks the API key itself', async () => {
+    const svc = fakeServices('local');
+    const res = await run(svc, noApiKeyWith('sub-1'));
+    expect([res.status, res.json.errors[0].code, res.json.errors[0].path]).toEqual([
+      401,
+      'MISSING_CREDENTIALS',
+      'header.Ocp-Apim-Subscription-Key',
+    ]);
+  });
 });
 
-function noApiKeyWith(subscription: string | undefined): HttpRequest {
+/** The headers App Service authentication sets on a request it admitted with an Entra ID token of `principal`. */
+function admittedAs(principal: string): Record<string, string> {
+  return { 'X-MS-CLIENT-PRINCIPAL-ID': principal, 'X-MS-CLIENT-PRINCIPAL-IDP': 'aad' };
+}
+
+function noApiKeyWith(
+  subscription: string | undefined,
+  platform: Record<string, string> = admittedAs(APIM),
+): HttpRequest {
   return new HttpRequest({
     method: 'POST',
     url: 'http://localhost/v1/siex/listidcp?agrifarmId=x',
     headers: {
       'Ocp-Apim-Sid-Key': SID,
       'Content-Type': 'application/json',
+      ...platform,
       ...(subscription ? { 'X-Apim-Subscription-Id': subscription } : {}),
     },
     body: { string: JSON.stringify(validBody) },
   });
 }
+
+describe('AUTH_MODE has no default', () => {
+  it('refuses to authenticate without it, naming the setting', async () => {
+    const req = new HttpRequest({ method: 'GET', url: 'http://localhost/', headers: { 'Ocp-Apim-Sid-Key': SID } });
+    await expect(authenticate(req, {}, async () => client)).rejects.toThrow(ConfigError);
+    await expect(authenticate(req, {}, async () => client)).rejects.toThrow(/AUTH_MODE is not set/);
+  });
+
+  it('is not filled in by the settings schema, and apim mode needs the identity of API Management', () => {
+    expect(parseSettings({ AzureWebJobsStorage: 'x' }).AUTH_MODE).toBeUndefined();
+    expect(() => authMode(parseSettings({ AzureWebJobsStorage: 'x' }))).toThrow(/AUTH_MODE is not set/);
+    expect(() => parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'apim' })).toThrow(
+      /APIM_PRINCIPAL_ID: AUTH_MODE is 'apim'/,
+    );
+    expect(() => parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: 'apim' })).toThrow(
+      /APIM_PRINCIPAL_ID/,
+    );
+    expect(
+      parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: APIM }).APIM_PRINCIPAL_ID,
+    ).toBe(APIM);
+    expect(authMode(parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'local' }))).toBe('local');
+  });
+});
 
 describe('authenticate: expiry day in Madrid time', () => {
   const req = () =>
@@ -195,21 +256,25 @@ describe('authenticate: expiry day in Madrid time', () => {
 
   it('still accepts the credentials on their last day, up to midnight in Madrid', async () => {
     // 22-11-2026 23:59:59 in Madrid is 22:59:59Z
-    await expect(authenticate(req(), 'local', find, DateTime.fromISO('2026-11-22T22:59:59Z'))).resolves.toMatchObject({
+    await expect(
+      authenticate(req(), { AUTH_MODE: 'local' }, find, DateTime.fromISO('2026-11-22T22:59:59Z')),
+    ).resolves.toMatchObject({
       id: 'pipe',
     });
   });
 
   it('refuses them from midnight in Madrid, even while it is still the last day in UTC', async () => {
     // 23:00Z on the 22nd is already the 23rd in Madrid (CET, +01:00)
-    await expect(authenticate(req(), 'local', find, DateTime.fromISO('2026-11-22T23:00:00Z'))).rejects.toMatchObject({
+    await expect(
+      authenticate(req(), { AUTH_MODE: 'local' }, find, DateTime.fromISO('2026-11-22T23:00:00Z')),
+    ).rejects.toMatchObject({
       violations: [{ code: 'EXPIRED_CREDENTIALS' }],
     });
   });
 
   it('never expires credentials without an expiry day', async () => {
     await expect(
-      authenticate(req(), 'local', async () => client, DateTime.fromISO('2099-01-01T00:00:00Z')),
+      authenticate(req(), { AUTH_MODE: 'local' }, async () => client, DateTime.fromISO('2099-01-01T00:00:00Z')),
     ).resolves.toBeDefined();
   });
 });

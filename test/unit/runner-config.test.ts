@@ -1,14 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRunnerArgs } from '../../local/runner/args';
-import { glob } from '../../local/runner/glob';
 import { hostConfigFrom, parseTimeSpan } from '../../local/runner/host-config';
+import { entryFiles } from '../../local/runner/load-app';
 import { decodeMessage, encodeMessage, outputMessages, triggerMetadata } from '../../local/runner/queue-message';
 import { resolveQueueName } from '../../local/runner/storage';
-import { parseStartArgs, walkthrough } from '../../local/start';
+import { walkthrough } from '../../local/start';
 
-/** The runner's small pure pieces: host.json, flags, globbing, queue message handling, the start walkthrough. */
+/** The runner's small pieces: host.json, the files it loads, queue message handling, the start walkthrough. */
 
 describe('host.json', () => {
   it('reads the project host.json', () => {
@@ -61,74 +60,52 @@ describe('host.json', () => {
   });
 });
 
-describe('runner flags', () => {
-  it('has defaults and reads every flag', () => {
-    expect(parseRunnerArgs([], '/app')).toEqual(
-      expect.objectContaining({
-        root: '/app',
-        port: 7071,
-        hostname: '127.0.0.1',
-        quiet: false,
-        drainTimeoutMs: 10_000,
-      }),
-    );
-    const args = parseRunnerArgs(
-      ['--root', 'r', '--main', 'dist/*.js', '--host-json=h.json', '--port', '0', '--quiet', '--drain-timeout', '500'],
-      '/',
-    );
-    expect(args).toEqual(
-      expect.objectContaining({
-        root: 'r',
-        main: 'dist/*.js',
-        hostJson: 'h.json',
-        port: 0,
-        quiet: true,
-        drainTimeoutMs: 500,
-      }),
-    );
-  });
-
-  it('rejects unknown flags and bad values', () => {
-    expect(() => parseRunnerArgs(['--prot', '1'], '/')).toThrow(/unknown option --prot/);
-    expect(() => parseRunnerArgs(['--port', 'x'], '/')).toThrow(/--port/);
-    expect(() => parseRunnerArgs(['--root'], '/')).toThrow(/needs a value/);
-  });
-});
-
-describe('glob for package.json main', () => {
+describe('the files package.json main names', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'runner-glob-'));
+    dir = mkdtempSync(join(tmpdir(), 'runner-main-'));
     for (const file of [
       'dist/functions/b.js',
       'dist/functions/a.js',
       'dist/functions/a.js.map',
       'dist/functions/sub/c.js',
       'dist/x.mjs',
+      'dist/.hidden/d.js',
     ]) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), '');
     }
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ main: 'dist/functions/*.js' }));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('expands * in one directory, sorted', () => {
-    expect(glob('dist/functions/*.js', dir)).toEqual(['dist/functions/a.js', 'dist/functions/b.js']);
+  it('expands package.json main, sorted', () => {
+    expect(entryFiles(dir)).toEqual({
+      pattern: 'dist/functions/*.js',
+      files: ['dist/functions/a.js', 'dist/functions/b.js'],
+    });
   });
 
-  it('expands ** and braces', () => {
-    expect(glob('dist/**/*.js', dir)).toEqual([
+  it('takes an override: **, braces, a plain path, and nothing for a missing one', () => {
+    expect(entryFiles(dir, 'dist/**/*.js').files).toEqual([
       'dist/functions/a.js',
       'dist/functions/b.js',
       'dist/functions/sub/c.js',
     ]);
-    expect(glob('dist/**/*.{js,mjs}', dir)).toContain('dist/x.mjs');
+    expect(entryFiles(dir, 'dist/**/*.{js,mjs}').files).toContain('dist/x.mjs');
+    expect(entryFiles(dir, './dist/functions/a.js').files).toEqual(['dist/functions/a.js']);
+    expect(entryFiles(dir, 'dist/nothing/*.js').files).toEqual([]);
   });
 
-  it('takes a plain path, and finds nothing for a missing one', () => {
-    expect(glob('./dist/functions/a.js', dir)).toEqual(['dist/functions/a.js']);
-    expect(glob('dist/nothing/*.js', dir)).toEqual([]);
-    expect(glob('dist/functions/missing.js', dir)).toEqual([]);
+  it('says what is wrong with the package.json', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'runner-main-'));
+    try {
+      expect(() => entryFiles(empty)).toThrow(/needs a package\.json/);
+      writeFileSync(join(empty, 'package.json'), '{}');
+      expect(() => entryFiles(empty)).toThrow(/has no "main"/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
 
@@ -182,19 +159,6 @@ describe('queue messages', () => {
 });
 
 describe('npm start', () => {
-  it('reads its flags', () => {
-    expect(parseStartArgs([])).toEqual({ port: 7071, inMemory: false, help: false });
-    expect(parseStartArgs(['--port', '8080', '--data', 'd', '--in-memory', '--dataset=f.json'])).toEqual({
-      port: 8080,
-      dataDir: 'd',
-      inMemory: true,
-      dataset: 'f.json',
-      help: false,
-    });
-    expect(() => parseStartArgs(['--port', '0'])).toThrow(/--port/);
-    expect(() => parseStartArgs(['--nope'])).toThrow(/unknown option/);
-  });
-
   it("prints the first client's keys and curl commands for its first farm and the OpenAPI document", () => {
     const text = walkthrough(
       'http://127.0.0.1:7071',

@@ -56,9 +56,53 @@ export interface paths {
         put?: never;
         /**
          * Register a phytosanitary application
-         * @description Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, applicator ROPO card and NIF, crop locations, date window, minimum interval and maximum applications counting what is stored) and stores it. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp (1 to 50 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and farm).
+         * @description Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, applicator ROPO card and NIF, crop locations, date window, minimum interval and maximum applications counting what is stored) and stores it. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp (1 to 50 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).
          */
         post: operations["registerPhytosanitary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agriphytosanitarys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a phytosanitary application
+         * @description A record SIEX never received is deleted at once: 204, and it leaves the list and the count and interval rules. A record SIEX holds (exported, or registered with exported=1) is deleted there first: 202 with a job, as the export answers, which sends it to SIEX with `Borrar: true`; follow it with jobstatus and jobresult, and the outcome e-mail comes as for exports. The record leaves the list and the rules when SIEX accepted the deletion. Its history stays readable. A deleted record is 404; one in an unfinished export is 409.
+         */
+        delete: operations["deletePhytosanitary"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct or complete a phytosanitary application
+         * @description A JSON Merge Patch (RFC 7396, `application/merge-patch+json`; `application/json` is accepted too) of the registration request's fields. The merged request is validated whole, exactly as a registration (every violation listed, nothing changed when one fails), except that the record does not count against itself in the count and interval rules, and the 7-day back-dating window applies only to a new application date: corrections are accepted all campaign long. Answers 200 with the record in an array, as on create, `dateModified` set and the new `ETag`. `If-Match` with an older ETag is 412. An exported record goes back to `exported: "0"`: the next export sends it under the same IdAjena, and SIEX replaces the earlier one. A record in an unfinished export is 409.
+         */
+        patch: operations["amendPhytosanitary"];
+        trace?: never;
+    };
+    "/v1/entities/agriphytosanitarys/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of a phytosanitary application
+         * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
+         */
+        get: operations["phytosanitaryHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -201,7 +245,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty */
             path: string;
             message: string;
@@ -360,18 +404,23 @@ export interface components {
             infection?: components["schemas"]["Infection"];
             tj?: components["schemas"]["Justification"][];
             efficacy?: components["schemas"]["Efficacy"];
+            /** @description the machines used, each exported to SIEX */
             machine?: components["schemas"]["Machine"][];
+            /** @description true when applied by hand (backpack, lance); a record with neither machine nor manual is not exported */
+            manual?: boolean;
+            advisor?: components["schemas"]["Advisor"];
+            phenology?: components["schemas"]["Phenology"];
             detail?: string;
             batch?: string;
-            /** @description spray mixture prepared, litres */
+            /** @description spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse */
             soup?: string;
             /** @description total amount of product applied, in mdt */
             dt?: string;
             mdt?: components["schemas"]["Measure"];
-            /** @description treated area, in mst */
+            /** @description treated area, in mst (ha or m2): above 0 and no more than the locations */
             st?: string;
             mst?: components["schemas"]["Measure"];
-            /** @description total treated area in hectares */
+            /** @description total treated area in hectares: above 0 and no more than the locations (each enclosure once) */
             surface?: string;
             /** @enum {string} */
             preventive?: "0" | "1";
@@ -422,7 +471,7 @@ export interface components {
         Machine: {
             /** @constant */
             type: "Machine";
-            /** @description UNE machine type code (catalogue TIPO_MAQUINA_UNE) */
+            /** @description UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer */
             id: string;
             /** @default  */
             name: string;
@@ -431,6 +480,30 @@ export interface components {
              * @default
              */
             roma: string;
+            /**
+             * @description day of its last official inspection (ITEAF), DD-MM-YYYY
+             * @default
+             */
+            inspection: "" | string;
+            /**
+             * @description the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number
+             * @default
+             */
+            ref: string;
+        };
+        /** @description the advisor (asesor) who validated the treatment, by ROPO number: SIEX's AsesorValidacion, with `reviewed` and `recipe` */
+        Advisor: {
+            /** @constant */
+            type: "UserMetadata";
+            ropo: string;
+        };
+        /** @description phenological stage of the crop (SIEX catalogue EST_FENOLOGICO) */
+        Phenology: {
+            /** @constant */
+            type: "TypePhenology";
+            id: string;
+            /** @default  */
+            name: string;
         };
         AgriPhytosanitary: {
             id: string;
@@ -535,6 +608,10 @@ export interface components {
             entrylimit: string;
             seclimit: string;
             machine: components["schemas"]["Machine"][];
+            /** @description applied by hand; false when not said */
+            manual: boolean;
+            advisor: components["schemas"]["Advisor"] | null;
+            phenology: components["schemas"]["Phenology"] | null;
             idcp: string[];
             applicator: {
                 user: {
@@ -548,10 +625,10 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
-        ExportRequest: {
-            /** @description record URN from registration */
-            id: string;
-        }[];
+        /** @description JSON Merge Patch (RFC 7396) of the fields of AgriPhytosanitaryRequest: `{"efficacy": {...}}` adds the efficacy, `{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail. */
+        AgriPhytosanitaryPatch: {
+            [key: string]: unknown;
+        };
         ExportAccepted: {
             /** @description job id, for jobstatus and jobresult */
             id: number;
@@ -559,6 +636,32 @@ export interface components {
             status: string;
             message: string;
         };
+        RecordVersion: {
+            /** @description the record's version after this change: its ETag then */
+            version: number;
+            /** @description when, DD-MM-YYYY HH:mm:ss Madrid */
+            date: string;
+            /** @description the client that made the change (for exports: the client that started the job) */
+            client: string;
+            /** @enum {string} */
+            kind: "created" | "amended" | "deleted" | "exported" | "re-exported";
+            /** @description the export job, for exported and re-exported */
+            jobId?: number;
+            /** @description every field that changed, with its old and new value */
+            changes: components["schemas"]["FieldChange"][];
+        };
+        FieldChange: {
+            /** @description a field of the record, named as in the registration request */
+            field: string;
+            /** @description its value before the change (null: not set) */
+            old: unknown;
+            /** @description its value after the change (null: not set) */
+            new: unknown;
+        };
+        ExportRequest: {
+            /** @description record URN from registration */
+            id: string;
+        }[];
         JobAsync: {
             /** @constant */
             type: "JobAsync";
@@ -879,7 +982,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and farm; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -896,6 +999,8 @@ export interface operations {
             /** @description the created record, as a one-item array */
             201: {
                 headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -980,6 +1085,355 @@ export interface operations {
             };
         };
     };
+    deletePhytosanitary: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriPhytosanitary:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the deletion is being sent to SIEX */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportAccepted"];
+                };
+            };
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    amendPhytosanitary: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriPhytosanitary:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["AgriPhytosanitaryPatch"];
+                "application/json": components["schemas"]["AgriPhytosanitaryPatch"];
+            };
+        };
+        responses: {
+            /** @description the amended record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriPhytosanitary"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `NIF_INVALID`: the applicator NIF/NIE is malformed or its control letter is wrong; `NIF_MISMATCH`: the NIF is not the holder of the ROPO card; `ROPO_NOT_FOUND`: the ROPO number is not a registered applicator; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed (7 days by default); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request; `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    phytosanitaryHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriPhytosanitary:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record's versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordVersion"][];
+                };
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `REQUIRED`: a required field or parameter is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     exportCue: {
         parameters: {
             query: {
@@ -991,7 +1445,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and farm; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -1112,7 +1566,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and farm; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;

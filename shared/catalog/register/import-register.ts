@@ -5,9 +5,10 @@ import { formatDate } from '../../domain/dates';
 import { TableStore } from '../../store/tables';
 import { CatalogStore } from '../catalog-store';
 import { CropResolver, loadCropGroups } from '../crop-groups';
+import { loadRopoLevels } from '../ropo-levels';
 import { SiexCodeStore } from '../siex-codes/store';
 import { readRegisterProducts } from './json-stream';
-import { mapRegisterProduct, mergeVariants, UseIssue } from './map-product';
+import { LevelSource, mapRegisterProduct, mergeVariants, UseIssue } from './map-product';
 import { planRefresh } from './refresh';
 
 export interface RegisterImportOptions {
@@ -15,6 +16,8 @@ export interface RegisterImportOptions {
   today?: string;
   /** A crop-group mapping to use instead of the shipped `crop-groups.json`. */
   cropGroupsFile?: string;
+  /** The operators' card levels to use instead of the shipped `ropo-levels.json`. */
+  ropoLevelsFile?: string;
   /**
    * A file that would withdraw more than a fifth of the products in force (and more than 10) is refused: it is far
    * likelier a partial or wrong export than a real weekly change. Set to import it anyway.
@@ -54,7 +57,10 @@ export interface RegisterImportReport {
   notes: Tally[];
   unmappedCrops: Tally[];
   unresolvedPests: Tally[];
+  /** Register units no SIEX unit measures (their uses are left out): SIEX's own and those converted are placed. */
   unknownUnits: Tally[];
+  /** Where the stored products' card levels came from; `none` lists the products stored as basico for want of both. */
+  levels: { fromRegister: number; fromMapping: number; none: string[] };
   /** Uses left out for their dose (none stated, or min above max), and fields that could not be read. */
   droppedDoses: Tally[];
   unreadFields: Tally[];
@@ -88,6 +94,7 @@ export async function importRegister(
     );
   }
   const crops = new CropResolver(loadCropGroups(options.cropGroupsFile), codes);
+  const { levels } = loadRopoLevels(options.ropoLevelsFile);
   const catalog = new CatalogStore(store);
   const stored = new Map((await catalog.loadProducts()).map((p) => [p.code, p]));
 
@@ -96,6 +103,8 @@ export async function importRegister(
   const mapped = new Map<string, Product>();
   const sources = new Map<string, { numbering: 'es' | 'legacy'; raw: string }>();
   const inFile = new Set<string>();
+  /** Where each mapped product's level came from; of merged variants, the better-founded one. */
+  const levelSources = new Map<string, LevelSource>();
   const report: RegisterImportReport = {
     file,
     today,
@@ -116,6 +125,7 @@ export async function importRegister(
     unmappedCrops: [],
     unresolvedPests: [],
     unknownUnits: [],
+    levels: { fromRegister: 0, fromMapping: 0, none: [] },
     droppedDoses: [],
     unreadFields: [],
     pestsMatchedLoosely: { scientific: 0, genus: 0 },
@@ -126,7 +136,7 @@ export async function importRegister(
 
   for await (const raw of readRegisterProducts(file, { onBytes: (b) => (bytes = b) })) {
     report.products++;
-    const result = mapRegisterProduct(raw, { codes, crops, today, previous: (code) => stored.get(code) });
+    const result = mapRegisterProduct(raw, { codes, crops, today, levels, previous: (code) => stored.get(code) });
     report.uses += result.usesIn;
     tallies.addIssues(result.issues);
     for (const note of result.notes) tallies.add('notes', note.replace(/"[^"]*"/, '"…"'));
@@ -138,12 +148,16 @@ export async function importRegister(
       const source = { numbering: result.code.ok ? result.code.numbering : ('es' as const), raw: result.code.raw };
       const before = mapped.get(code);
       const first = sources.get(code);
+      const level = result.level ?? { from: 'none' };
       if (!before || !first) {
         mapped.set(code, result.product);
         sources.set(code, source);
+        levelSources.set(code, level);
       } else if (first.numbering === source.numbering) {
         report.duplicates.push(source.raw);
-        mapped.set(code, mergeVariants(before, result.product));
+        const merged = mergeVariants(before, result.product);
+        mapped.set(code, merged);
+        if (merged.requiredLevel === result.product.requiredLevel) levelSources.set(code, level);
       } else {
         // A short legacy number padded onto an ES- number: the ES- product is the one the code means today.
         const legacy = source.numbering === 'legacy' ? source : first;
@@ -151,6 +165,7 @@ export async function importRegister(
         if (source.numbering === 'es') {
           mapped.set(code, result.product);
           sources.set(code, source);
+          levelSources.set(code, level);
         }
       }
     }
@@ -182,6 +197,12 @@ export async function importRegister(
     ...plan.missing.map((code) => ({ code, reason: 'missing' as const, day: today })),
   ];
   report.reinstated = plan.reinstated;
+  for (const [code, level] of levelSources) {
+    if (level.from === 'register') report.levels.fromRegister++;
+    else if (level.from === 'mapping') report.levels.fromMapping++;
+    else report.levels.none.push(code);
+  }
+  report.levels.none.sort();
   report.storedProducts = mapped.size;
   report.storedUses = [...mapped.values()].reduce((n, p) => n + p.uses.length, 0);
   Object.assign(report, tallies.sorted());

@@ -16,7 +16,8 @@ import {
   textOf,
 } from './fields';
 import { rawProductSchema, RawComponent, RawUse } from './raw-schema';
-import { doseUnit } from './units';
+import { RopoLevel } from '../../domain/ropo';
+import { levelFromRegister } from './ropo-level';
 
 /**
  * One register product to the back-office product shape (`Product`), purely: everything it could not use is
@@ -26,13 +27,21 @@ import { doseUnit } from './units';
  * - type: TIPO_PRODFITO 1 "Producto fitosanitario registrado" (everything in the register is a registered product).
  * - substance: the COMPOSICION lines ("AZUFRE 80%", joined with " + "); the Formulado text when there are none.
  * - registered: Fecha_Registro; absent in some exports, then `UNKNOWN_REGISTRATION_DAY` (and a note).
- * - in force (Estado "Vigente"): expires = Fecha_Caducidad (required); lastUse = Fecha_LimiteVenta when later
- *   (a grace period after expiry), else empty.
- * - cancelled (any other Estado): withdrawn = Fecha_Cancelacion (or the day of the first import that saw it
- *   cancelled, kept on later imports); expires = the earlier of Fecha_Caducidad and that day; lastUse as above.
+ * - in force (Estado "Vigente" or "Autorizado"): expires = Fecha_Caducidad (required); lastUse = Fecha_LimiteVenta
+ *   when later (a grace period after expiry), else empty.
+ * - not in force (any other Estado: "Cancelado", "Caducado", "Suspendido"...): registerState = the Estado; the day
+ *   the state began is Fecha_Caducidad for an expired product, Fecha_Cancelacion for the others. With that day, the
+ *   product is in force up to the earlier of it and Fecha_Caducidad, then through Fecha_LimiteVenta when later. Without
+ *   it, the product is in force through Fecha_LimiteVenta, the last day the register still gives it, and with no such
+ *   day on no day at all (noKnownValidDay): never up to the import day, which says nothing of the product.
+ *   withdrawn = that day, or the day of the first import that saw it withdrawn (kept on later imports), for reports.
+ * - requiredLevel: what the register says (./ropo-level.ts), else the operators' mapping (ropo-levels.json), else
+ *   basico, reported as a product with no level.
  * - uses: the crop through the crop-group mapping (a use whose crop is not mapped is left out and reported, since a
- *   use without a SIEX crop can never match a farm); the pest through the SIEX catalogues by name (not found: kept
- *   with code 0, reported); the unit by symbol (not found: kept with code 0, reported); a single dose (max 0) is
+ *   use without a SIEX crop can never match a farm); the pest by the register's hierarchy code (CodigoAgente, the
+ *   catalogues' own dotted code, groups included), else by name (not found: kept with code 0 and reported); the unit
+ *   placed on a coded SIEX unit of the same kind, the doses converted (cc/ha to L/ha, Kg/Hl to %); a unit that cannot
+ *   be placed leaves the use out (reported), so no use is stored without a SIEX unit; a single dose (max 0) is
  *   min = max; no dose at all, or min above max, leaves the use out (reported). Uses identical but for the crop are
  *   merged into one use with all the crops.
  */
@@ -40,6 +49,8 @@ export const UNKNOWN_REGISTRATION_DAY = '01-01-1900';
 
 const REGISTERED_PRODUCT_TYPE = 1;
 const IN_FORCE = new Set(['', 'vigente', 'autorizado']);
+/** States whose day is the expiry day rather than a cancellation. */
+const EXPIRED = /^caducad/;
 
 export type UseIssue =
   | { kind: 'unmapped-crop'; value: string }
@@ -48,7 +59,7 @@ export type UseIssue =
   | { kind: 'no-dose'; value: string }
   | { kind: 'inverted-dose'; value: string }
   | { kind: 'unread'; field: 'Plazo Seguridad' | 'Aplicaciones' | 'IntervaloAplicaciones' | 'Dosis'; value: string }
-  | { kind: 'pest-by'; by: Exclude<PestMatch['by'], 'name'>; value: string };
+  | { kind: 'pest-by'; by: Exclude<PestMatch['by'], 'name' | 'path'>; value: string };
 
 export interface MapContext {
   codes: SiexCodes;
@@ -57,7 +68,12 @@ export interface MapContext {
   today: string;
   /** What is stored under this code, so a withdrawal day chosen by an earlier import stays the same. */
   previous?: (code: string) => Product | undefined;
+  /** The operators' card levels for products whose level the register does not say (ropo-levels.json). */
+  levels?: Readonly<Record<string, RopoLevel>>;
 }
+
+/** Where a product's card level came from: the register's words, the operators' mapping, or neither (basico). */
+export type LevelSource = { from: 'register'; because: string } | { from: 'mapping' } | { from: 'none' };
 
 export interface MappedProduct {
   code: RegisterCode;
@@ -70,6 +86,7 @@ export interface MappedProduct {
   notes: string[];
   issues: UseIssue[];
   usesIn: number;
+  level?: LevelSource;
 }
 
 export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProduct {
@@ -113,14 +130,26 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
   const saleEnd = day('Fecha_LimiteVenta');
   let withdrawn: string | undefined;
   let expires: string;
+  let lastUse = '';
+  let noKnownValidDay = false;
   if (out.cancelled) {
-    withdrawn = day('Fecha_Cancelacion') ?? ctx.previous?.(code.code)?.withdrawn ?? ctx.today;
-    expires = expiry ? earlier(expiry, withdrawn) : withdrawn;
+    const since = EXPIRED.test(normalizeName(d.Estado)) ? expiry : day('Fecha_Cancelacion');
+    withdrawn = since ?? ctx.previous?.(code.code)?.withdrawn ?? ctx.today;
+    if (since) {
+      expires = expiry ? earlier(expiry, since) : since;
+      lastUse = saleEnd && sortable(saleEnd) > sortable(expires) ? saleEnd : '';
+    } else if (saleEnd) {
+      expires = saleEnd;
+    } else {
+      expires = expiry ?? withdrawn;
+      noKnownValidDay = true;
+      out.notes.push(`${d.Estado} with no day it was still valid on; in force on no day`);
+    }
   } else {
     if (!expiry) return { ...out, rejected: 'in force but no Fecha_Caducidad' };
     expires = expiry;
+    lastUse = saleEnd && sortable(saleEnd) > sortable(expires) ? saleEnd : '';
   }
-  const lastUse = saleEnd && sortable(saleEnd) > sortable(expires) ? saleEnd : '';
 
   const uses = mapUses(rawUses, ctx, out.issues);
   if (uses.length === 0) {
@@ -129,6 +158,13 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
       rejected: rawUses.length ? 'no use could be stored (see the use problems)' : 'no uses in the register',
     };
   }
+  const fromRegister = levelFromRegister(parsed.data);
+  const mapped = ctx.levels?.[code.code];
+  out.level = fromRegister
+    ? { from: 'register', because: fromRegister.because }
+    : mapped
+      ? { from: 'mapping' }
+      : { from: 'none' };
   const product: Product = {
     code: code.code,
     name: d.Nombre,
@@ -141,9 +177,10 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
     registered: registered ?? UNKNOWN_REGISTRATION_DAY,
     expires,
     lastUse,
-    requiredLevel: 'basico',
+    requiredLevel: fromRegister?.level ?? mapped ?? 'basico',
     uses,
-    ...(withdrawn ? { withdrawn } : {}),
+    ...(withdrawn ? { withdrawn, registerState: d.Estado } : {}),
+    ...(noKnownValidDay ? { noKnownValidDay: true as const } : {}),
   };
   const valid = productSchema.safeParse(product);
   if (!valid.success) {
@@ -180,20 +217,23 @@ function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): Produc
     const dose = doseOf(u, issues);
     if (!dose) continue;
     const unitText = u['Unidad Medida dosis'] || u.UnidadMedidaDosis;
-    const unit = doseUnit(unitText, ctx.codes);
-    if (!unit) issues.push({ kind: 'unknown-unit', value: unitText || '(no unit)' });
-    const factor = unit?.factor ?? 1;
-    const pest = ctx.codes.pestByName(u.Agente);
+    const placed = ctx.codes.units.place(unitText);
+    if (!placed) {
+      issues.push({ kind: 'unknown-unit', value: unitText || '(no unit)' });
+      continue;
+    }
+    const pest = ctx.codes.pestByPath(u.CodigoAgente) ?? ctx.codes.pestByName(u.Agente);
     if (!pest) issues.push({ kind: 'unresolved-pest', value: u.Agente || '(no agent)' });
-    else if (pest.by !== 'name') issues.push({ kind: 'pest-by', by: pest.by, value: u.Agente });
+    else if (pest.by === 'scientific' || pest.by === 'genus')
+      issues.push({ kind: 'pest-by', by: pest.by, value: u.Agente });
     const use: ProductUse = {
       cropTypeIds: crop.codes,
       pest: pest
-        ? { code: pest.code, kind: pest.kind, name: u.Agente }
+        ? { code: pest.code, kind: pest.kind, name: u.Agente || pest.name }
         : { code: 0, kind: 'plaga', name: u.Agente || '(no consta)' },
-      doseMin: scaled(dose.min, factor),
-      doseMax: scaled(dose.max, factor),
-      unit: unit ? { code: unit.code, symbol: unit.symbol } : { code: 0, symbol: unitText || '(no consta)' },
+      doseMin: scaled(dose.min, placed.factor),
+      doseMax: scaled(dose.max, placed.factor),
+      unit: { code: placed.unit.code, symbol: placed.unit.symbol },
     };
     const limits = {
       maxApplications: read(maxApplications(u.Aplicaciones), 'Aplicaciones', u.Aplicaciones, issues),

@@ -25,6 +25,9 @@ export const rawUseSchema = z.looseObject({
   'Plazo Seguridad': text,
   Aplicaciones: text,
   IntervaloAplicaciones: text,
+  MetodoAplicacion: text,
+  TipoUsuario: text,
+  CondicionamientoEspecifico: text,
 });
 
 export const rawComponentSchema = z.looseObject({
@@ -46,6 +49,7 @@ export const rawProductSchema = z.looseObject({
     Fecha_Caducidad: text,
     Fecha_LimiteVenta: text,
     Fecha_Cancelacion: text,
+    Condicionamiento: text,
   }),
   COMPOSICION: z
     .array(rawComponentSchema)

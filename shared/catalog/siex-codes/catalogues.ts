@@ -35,6 +35,8 @@ export const CATALOGUES = {
   EFICACIA_TRATAMIENTO: { file: 'EFICACIA_TRATAMIENTO.csv', name: 'Eficacia del tratamiento' },
   TIPO_PRODFITO: { file: 'TIPO_PRODFITO.csv', name: 'Tipo de producto fitosanitario' },
   EST_FENOLOGICO: { file: 'EST_FENOLOGICO.csv', name: 'Estado fenológico', path: 'Estadio bibliografía' },
+  /** Machinery types of the UNE standard; FEGA publishes this one without dates (every code is in force). */
+  TIPO_MAQUINA_UNE: { file: 'TIPO_MAQUINA_UNE.csv', name: 'Descripción', undated: true },
 } as const satisfies Record<string, CatalogueDefinition>;
 
 interface CatalogueDefinition {
@@ -44,8 +46,10 @@ interface CatalogueDefinition {
   /** Header of a second name that identifies the entry as well (the scientific name of a pest). */
   scientific?: string;
   eppo?: string;
-  /** Header of the hierarchical or bibliographic code (`8.30.2.6`, BBCH stage), kept for display. */
+  /** Header of the hierarchical or bibliographic code (`8.30.2.6`, BBCH stage): pest groups are read from it. */
   path?: string;
+  /** The file has no alta / modificación / baja columns. */
+  undated?: boolean;
 }
 
 export type CatalogueName = keyof typeof CATALOGUES;
@@ -55,7 +59,7 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /**
  * One code of a catalogue as stored and looked up. Dates are ISO days; `until` is the Fecha de baja: the first day
- * the code is no longer valid (a code created and withdrawn on the same day, as unit 57 was, was never valid).
+ * the code is no longer valid (a code created and withdrawn on the same day was never valid).
  */
 export const siexCodeSchema = z.strictObject({
   code: z.string().min(1),
@@ -100,7 +104,7 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
     modified: column(DATE_HEADERS.modified),
     until: column(DATE_HEADERS.until),
   };
-  const missing = [def.name, ...Object.values(DATE_HEADERS)].filter((h) => column(h) < 0);
+  const missing = [def.name, ...(def.undated ? [] : Object.values(DATE_HEADERS))].filter((h) => column(h) < 0);
   if (missing.length > 0) {
     return { entries: [], problems: [{ line: 1, message: `missing column(s): ${missing.join(', ')}` }] };
   }
@@ -115,6 +119,7 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
     }
     const dates = { from: '', modified: '', until: '' } as Record<keyof typeof DATE_HEADERS, string>;
     for (const key of Object.keys(DATE_HEADERS) as (keyof typeof DATE_HEADERS)[]) {
+      if (dateAt[key] < 0) continue;
       const day = catalogueDay(cells[dateAt[key]] ?? '');
       if (day === null) {
         problems.push({

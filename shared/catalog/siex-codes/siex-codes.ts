@@ -1,8 +1,10 @@
 import { DateTime } from 'luxon';
 import { ZONE } from '../../domain/dates';
 import { PestKind, pestKinds } from '../../domain/pest-kind';
+import { UnitCatalogue } from '../unit-catalogue';
 import { CatalogueName, SiexCode } from './catalogues';
 import { normalizeName } from './names';
+import { PestHierarchy } from './pest-hierarchy';
 
 /** Which catalogue holds the codes of each kind of pest (docs/architecture.md, "Export pipeline", `infection.kind`). */
 export const PEST_CATALOGUE = {
@@ -19,8 +21,11 @@ export interface PestMatch {
   kind: PestKind;
   code: number;
   name: string;
-  /** How the register's words were matched: whole name, scientific name, or the genus entry (`Genus spp.`). */
-  by: 'name' | 'scientific' | 'genus';
+  /**
+   * How the register's use was matched: its hierarchy code (`CodigoAgente`), its whole name, its scientific name, or
+   * the genus entry (`Genus spp.`).
+   */
+  by: 'path' | 'name' | 'scientific' | 'genus';
 }
 
 /**
@@ -34,20 +39,17 @@ export interface PestMatch {
  */
 export class SiexCodes {
   private readonly byCode = new Map<CatalogueName, Map<string, SiexCode>>();
-  private readonly units = new Map<string, SiexCode[]>();
   private readonly pestNames = new Map<string, Indexed>();
   private readonly pestScientific = new Map<string, Indexed>();
   private readonly cropNames = new Map<string, SiexCode>();
   /** The register repeats a few thousand pest names across 60,000 uses: each is worked out once. */
   private readonly pestMemo = new Map<string, PestMatch | undefined>();
+  private unitCatalogue?: UnitCatalogue;
+  private pestTree?: PestHierarchy;
 
   private constructor(catalogues: Partial<Record<CatalogueName, readonly SiexCode[]>>) {
     for (const [catalogue, entries] of Object.entries(catalogues) as [CatalogueName, readonly SiexCode[]][]) {
       this.byCode.set(catalogue, new Map(entries.map((e) => [e.code, e])));
-    }
-    for (const unit of this.list('UNIDADES_MEDIDA')) {
-      const key = unitKey(unit.name);
-      this.units.set(key, [...(this.units.get(key) ?? []), unit]);
     }
     for (const kind of pestKinds) {
       for (const e of this.list(PEST_CATALOGUE[kind])) {
@@ -104,14 +106,28 @@ export class SiexCodes {
     return this.status(catalogue, code, onDate) === 'valid';
   }
 
+  /** UNIDADES_MEDIDA with each unit's dimension, for dose comparisons and for placing the register's units. */
+  get units(): UnitCatalogue {
+    this.unitCatalogue ??= new UnitCatalogue(this.list('UNIDADES_MEDIDA'));
+    return this.unitCatalogue;
+  }
+
+  /** The groups of the four pest catalogues, from their hierarchy codes. */
+  get pests(): PestHierarchy {
+    this.pestTree ??= new PestHierarchy(
+      Object.fromEntries(pestKinds.map((kind) => [kind, this.list(PEST_CATALOGUE[kind])])),
+    );
+    return this.pestTree;
+  }
+
   /**
-   * The unit with this symbol (`kg/ha`, `L/ha`, `%`), ignoring case and spaces, so `Kg/Ha` and `l/ha` are found.
-   * With a day, a unit valid on that day is preferred when two rows share a symbol.
+   * The code of the register's hierarchy code (`CodigoAgente` "8.30.2.6" is ENFERMEDADES 148, Oídio de la vid), the
+   * surest match of a use's pest; undefined when no catalogue has it.
    */
-  unitBySymbol(symbol: string, onDate?: string | DateTime): SiexCode | undefined {
-    const candidates = this.units.get(unitKey(symbol)) ?? [];
-    if (onDate === undefined) return candidates.find((u) => !u.until) ?? candidates[0];
-    return candidates.find((u) => this.isValid('UNIDADES_MEDIDA', u.code, onDate)) ?? candidates[0];
+  pestByPath(path: string): PestMatch | undefined {
+    const ref = path ? this.pests.byPath(path) : undefined;
+    const name = ref && this.name(PEST_CATALOGUE[ref.kind], ref.code);
+    return ref && name !== undefined ? { ...ref, name, by: 'path' } : undefined;
   }
 
   /**
@@ -162,10 +178,6 @@ function remember(index: Map<string, Indexed>, key: string, match: PestMatch, en
   else if (current.ended === ended && (current.match?.code !== match.code || current.match.kind !== match.kind)) {
     index.set(key, { ended });
   }
-}
-
-function unitKey(symbol: string): string {
-  return symbol.replace(/\s+/g, '').replace('²', '2').replace('³', '3').toLowerCase();
 }
 
 function isoDayOf(day: string | DateTime): string {

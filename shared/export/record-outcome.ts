@@ -1,0 +1,27 @@
+import { Outcome } from './job-run';
+
+/** SIEX's verdict on one `TratamFito` block, as the worker's SIEX port reports it. */
+export interface BlockResult {
+  ok: boolean;
+  errors: { code: string; message: string }[];
+}
+
+/**
+ * A record's outcome from the verdicts on its blocks (one per crop and variety, shared/siex/cue-mapping.ts): accepted
+ * when SIEX accepted every block; otherwise in error with the first error's code and every error's words. A block SIEX
+ * said nothing about keeps the record from being counted accepted.
+ */
+export function recordOutcome(blockIds: readonly number[], results: ReadonlyMap<number, BlockResult>): Outcome {
+  const verdicts = blockIds.map((id) => results.get(id));
+  if (verdicts.every((v) => v === undefined)) {
+    return { state: 'error', code: 'NO_RESULT', message: 'SIEX returned no result for this record' };
+  }
+  const errors = verdicts.flatMap((v, i) => {
+    if (!v) return [{ code: 'NO_RESULT', message: `SIEX returned no result for block ${blockIds[i]}` }];
+    if (v.ok) return [];
+    return v.errors.length > 0 ? v.errors : [{ code: 'SIEX_ERROR', message: 'rejected by SIEX' }];
+  });
+  const [first] = errors;
+  if (!first) return { state: 'ok' };
+  return { state: 'error', code: first.code, message: errors.map((e) => e.message).join('; ') };
+}

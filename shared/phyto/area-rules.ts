@@ -1,0 +1,72 @@
+import { PhytoRequest } from '../api/phyto-schemas';
+import { UnitCatalogue } from '../catalog/unit-catalogue';
+import { exceeds } from '../domain/units';
+import { Violation, violation } from '../domain/errors';
+import { IdcpEntry } from '../farms/farm-index';
+import { locationsArea } from '../farms/treated-area';
+import { RuleContext } from './rule-context';
+
+/** Hectares a measured area stands for: `st` in `mst`, which must be an area unit (ha, m2). */
+function hectaresOf(value: string, unit: { code: number }, units: UnitCatalogue): number | undefined {
+  const d = units.get(unit.code)?.dimension;
+  return d && d.measure === 'area' && d.per === null ? Number(value) * d.factor : undefined;
+}
+
+/**
+ * The treated area: `st` in `mst` (ha or m2) and `surface` (ha), when given, must each be above 0 and no larger than the
+ * ground of the record's locations (each SIGPAC enclosure once), and say the same when both are given. Without them,
+ * the whole ground is treated. The hectares are returned for the rules that need them (the spray volume per hectare).
+ */
+export function treatedAreaRules(
+  ctx: RuleContext,
+  entries: IdcpEntry[],
+): { hectares: number | undefined; violations: Violation[] } {
+  const r: PhytoRequest = ctx.request;
+  const ground = locationsArea(entries);
+  const violations: Violation[] = [];
+  const known = entries.length === r.idcp.length;
+  const check = (hectares: number, path: string, shown: string): number | undefined => {
+    if (!(hectares > 0)) {
+      violations.push(violation('TREATED_AREA_INVALID', path, `the treated area must be above 0, not ${shown}`));
+      return undefined;
+    }
+    // Against unknown locations the ground is unknown too: IDCP_NOT_FOUND says what is wrong.
+    if (known && exceeds(hectares, ground)) {
+      violations.push(
+        violation(
+          'TREATED_AREA_INVALID',
+          path,
+          `${shown} is more than the ${round(ground)} ha of the record's locations (each SIGPAC enclosure counted once)`,
+        ),
+      );
+      return undefined;
+    }
+    return hectares;
+  };
+  let fromSt: number | undefined;
+  // A unit SIEX does not have is UNKNOWN_SIEX_CODE already (code-rules.ts).
+  if (r.st !== undefined && r.mst && ctx.codes.units.get(r.mst.code)) {
+    const hectares = hectaresOf(r.st, r.mst, ctx.codes.units);
+    if (hectares === undefined) {
+      violations.push(
+        violation('TREATED_AREA_INVALID', 'body.mst.code', `mst must be an area unit (ha, m2), not ${r.mst.symbol}`),
+      );
+    } else fromSt = check(hectares, 'body.st', `${r.st} ${r.mst.symbol}`);
+  }
+  const fromSurface = r.surface === undefined ? undefined : check(Number(r.surface), 'body.surface', `${r.surface} ha`);
+  if (fromSt !== undefined && fromSurface !== undefined && Math.abs(fromSt - fromSurface) >= 5e-5) {
+    violations.push(
+      violation(
+        'TREATED_AREA_INVALID',
+        'body.surface',
+        `surface (${r.surface} ha) and st (${r.st} ${r.mst?.symbol}) are two different treated areas`,
+      ),
+    );
+  }
+  const hectares = violations.length > 0 ? undefined : (fromSt ?? fromSurface ?? (ground > 0 ? ground : undefined));
+  return { hectares, violations };
+}
+
+function round(hectares: number): number {
+  return Math.round(hectares * 1e4) / 1e4;
+}

@@ -1,0 +1,43 @@
+/** azure.yaml: what azd provisions and deploys. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { Finding, Infra } from './model';
+
+/** azd provisions infra/main.bicep and deploys this project as the function app service `api`. */
+export function checkAzureYaml(infra: Infra, azureYamlFile: string): Finding[] {
+  const out: Finding[] = [];
+  const file = path.basename(azureYamlFile);
+  if (!fs.existsSync(azureYamlFile)) return [{ check: 'azure-yaml', file, message: 'missing' }];
+  let yaml: unknown;
+  try {
+    yaml = parse(fs.readFileSync(azureYamlFile, 'utf8'));
+  } catch (e) {
+    return [{ check: 'azure-yaml', file, message: `not YAML: ${(e as Error).message}` }];
+  }
+  const get = (...keys: string[]) =>
+    keys.reduce<unknown>((n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), yaml);
+  const expect = (keys: string[], value: string) => {
+    if (get(...keys) !== value)
+      out.push({
+        check: 'azure-yaml',
+        file,
+        message: `${keys.join('.')} must be '${value}', is ${JSON.stringify(get(...keys))}`,
+      });
+  };
+  expect(['infra', 'provider'], 'bicep');
+  expect(['infra', 'path'], path.basename(infra.dir) === 'infra' ? 'infra' : path.basename(infra.dir));
+  expect(['infra', 'module'], 'main');
+  expect(['services', 'api', 'project'], '.');
+  expect(['services', 'api', 'language'], 'js');
+  expect(['services', 'api', 'host'], 'function');
+  // The lean package npm run build writes (local/build-package.ts), never the repository with its dev tooling.
+  expect(['services', 'api', 'dist'], 'dist/deploy');
+  if (!/write-openapi\.js --check/.test(JSON.stringify(get('hooks', 'preprovision', 'posix', 'run') ?? '')))
+    out.push({
+      check: 'azure-yaml',
+      file,
+      message: 'the preprovision hook must check infra/openapi.json (write-openapi.js --check)',
+    });
+  return out;
+}

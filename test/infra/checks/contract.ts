@@ -1,0 +1,204 @@
+/**
+ * The values docs/architecture.md ("Identity and access"), the interface specification and the platform fix, which the
+ * checks compare the templates and policies with.
+ */
+export const SID_HEADER = 'Ocp-Apim-Sid-Key';
+export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
+export const SUBSCRIPTION_KEY_QUERY = 'subscription-key';
+/** The header API Management sets to the caller's subscription id; always overwritten, so never forged. */
+export const IDENTITY_HEADER = 'X-Apim-Subscription-Id';
+/** The header that carried the Functions host key in the design this one replaced; nothing may set it now. */
+export const FUNCTION_KEY_HEADER = 'x-functions-key';
+/** Named values of the token API Management presents to the backend: its audience, and the identity that asks. */
+export const BACKEND_APP_NAMED_VALUE = 'backend-app-id';
+export const APIM_CLIENT_ID_NAMED_VALUE = 'apim-identity-client-id';
+/** Headers and query parameters that carry credentials: hidden in every API Management log. */
+export const KEY_HEADERS = [SUBSCRIPTION_KEY_HEADER, SID_HEADER, 'Authorization'];
+export const KEY_QUERY_PARAMS = [SUBSCRIPTION_KEY_QUERY];
+export const RATE_LIMIT = { calls: '100', renewalPeriod: '60' };
+export const MAX_BODY_BYTES = 1048576;
+export const PRODUCT_PARAM = 'apiServiceSiexProduct';
+export const PRODUCTS = { dev: 'api-service-siex-dev', prod: 'api-service-siex' } as const;
+/** API Management tiers production may use: an SLA, the developer portal, gateway logs in Log Analytics. */
+export const PRODUCTION_TIERS = ['BasicV2', 'StandardV2'];
+export const EXPORT_QUEUES = ['export-jobs', 'export-jobs-poison'];
+export const PROBLEM_TYPE_PREFIX = 'https://siex-gateway.dev/problems/';
+
+/** App settings Flex Consumption rejects or ignores (functions-app-settings#flex-consumption-plan-deprecations). */
+export const FLEX_DEPRECATED_SETTINGS = [
+  'FUNCTIONS_WORKER_RUNTIME',
+  'FUNCTIONS_EXTENSION_VERSION',
+  'FUNCTIONS_WORKER_RUNTIME_VERSION',
+  'WEBSITE_NODE_DEFAULT_VERSION',
+  'WEBSITE_RUN_FROM_PACKAGE',
+  'WEBSITE_CONTENTSHARE',
+  'WEBSITE_CONTENTAZUREFILECONNECTIONSTRING',
+  'WEBSITE_CONTENTOVERVNET',
+  'WEBSITE_MAX_DYNAMIC_APPLICATION_SCALE_OUT',
+  'WEBSITE_USE_PLACEHOLDER_DOTNETISOLATED',
+  'WEBSITE_TIME_ZONE',
+  'SCM_DO_BUILD_DURING_DEPLOYMENT',
+  'ENABLE_ORYX_BUILD',
+  'AzureWebJobsStorage',
+];
+
+/**
+ * How main.bicep names each identity that gets roles (an output of identities.bicep, or the operator's parameter), so a
+ * role assignment in any module can be attributed to one of them.
+ */
+export const PRINCIPALS = {
+  function: /^identities\.outputs\.functionPrincipalId$/,
+  apim: /^identities\.outputs\.apimPrincipalId$/,
+  operator: /^principalId$/,
+} as const;
+export type Principal = keyof typeof PRINCIPALS;
+
+/** Built-in role definition ids (the Azure RBAC built-in roles list). */
+export const ROLE_IDS = {
+  storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b',
+  storageQueueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88',
+  storageTableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3',
+  keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6',
+  keyVaultSecretsOfficer: 'b86a8fe4-44ce-4948-aee5-eccb2c155cd7',
+  keyVaultCertificatesOfficer: 'a4417e6f-fecd-4de8-b567-7b0420556985',
+  monitoringMetricsPublisher: '3913510d-42f4-4e42-8a64-420c390055eb',
+};
+
+/** The actions Microsoft documents for sending e-mail with an Entra ID identity through a custom role. */
+export const EMAIL_SENDER_ACTIONS = [
+  'Microsoft.Communication/CommunicationServices/Read',
+  'Microsoft.Communication/CommunicationServices/Write',
+  'Microsoft.Communication/EmailServices/write',
+];
+
+export interface RoleGrant {
+  principal: Principal;
+  /** Built-in role id, or `custom:email-sender` for the custom role whose actions are EMAIL_SENDER_ACTIONS. */
+  role: string;
+  label: string;
+  /** The type of the resource the assignment is scoped to. */
+  scope: string;
+}
+
+/** Every role any identity holds, and on what: the whole list, so any other assignment is a finding. */
+export const ROLE_GRANTS: RoleGrant[] = [
+  // The function app: host storage (keys, locks, the deployment package) and the export queue, its tables, the SIEX
+  // secrets behind its Key Vault references, its telemetry, and sending the outcome e-mail.
+  {
+    principal: 'function',
+    role: ROLE_IDS.storageBlobDataOwner,
+    label: 'Storage Blob Data Owner',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
+  {
+    principal: 'function',
+    role: ROLE_IDS.storageQueueDataContributor,
+    label: 'Storage Queue Data Contributor',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
+  {
+    principal: 'function',
+    role: ROLE_IDS.storageTableDataContributor,
+    label: 'Storage Table Data Contributor',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
+  {
+    principal: 'function',
+    role: ROLE_IDS.keyVaultSecretsUser,
+    label: 'Key Vault Secrets User',
+    scope: 'Microsoft.KeyVault/vaults',
+  },
+  {
+    principal: 'function',
+    role: ROLE_IDS.monitoringMetricsPublisher,
+    label: 'Monitoring Metrics Publisher',
+    scope: 'Microsoft.Insights/components',
+  },
+  {
+    principal: 'function',
+    role: 'custom:email-sender',
+    label: 'the custom e-mail sender role',
+    scope: 'Microsoft.Communication/communicationServices',
+  },
+  // API Management: its telemetry only. It reads nothing from Key Vault.
+  {
+    principal: 'apim',
+    role: ROLE_IDS.monitoringMetricsPublisher,
+    label: 'Monitoring Metrics Publisher',
+    scope: 'Microsoft.Insights/components',
+  },
+  // The operator: loading the back office, re-driving the poison queue, uploading the SIEX certificate and secrets.
+  {
+    principal: 'operator',
+    role: ROLE_IDS.storageTableDataContributor,
+    label: 'Storage Table Data Contributor',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
+  {
+    principal: 'operator',
+    role: ROLE_IDS.storageQueueDataContributor,
+    label: 'Storage Queue Data Contributor',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
+  {
+    principal: 'operator',
+    role: ROLE_IDS.keyVaultCertificatesOfficer,
+    label: 'Key Vault Certificates Officer',
+    scope: 'Microsoft.KeyVault/vaults',
+  },
+  {
+    principal: 'operator',
+    role: ROLE_IDS.keyVaultSecretsOfficer,
+    label: 'Key Vault Secrets Officer',
+    scope: 'Microsoft.KeyVault/vaults',
+  },
+];
+
+/**
+ * Resource types with resource logs, which must send them to the workspace through a diagnostic setting scoped to
+ * them (the Azure Monitor "supported logs" reference lists their categories).
+ */
+export const LOGGED_TYPES = [
+  'Microsoft.KeyVault/vaults',
+  'Microsoft.Storage/storageAccounts/blobServices',
+  'Microsoft.Storage/storageAccounts/queueServices',
+  'Microsoft.Storage/storageAccounts/tableServices',
+  'Microsoft.Web/sites',
+  'Microsoft.ApiManagement/service',
+  'Microsoft.Communication/communicationServices',
+  'Microsoft.OperationalInsights/workspaces',
+];
+
+/** Every other resource type of the templates, with why it has no diagnostic setting. */
+export const UNLOGGED_TYPES: Record<string, string> = {
+  'Microsoft.Resources/resourceGroups': 'its operations are in the subscription activity log',
+  'Microsoft.Storage/storageAccounts':
+    'metrics only at account level; its logs are those of its blob, queue and table services',
+  'Microsoft.Storage/storageAccounts/blobServices/containers': 'logged by its blob service',
+  'Microsoft.Storage/storageAccounts/queueServices/queues': 'logged by its queue service',
+  'Microsoft.Insights/components': 'workspace-based: its telemetry is stored in the Log Analytics workspace already',
+  'Microsoft.Insights/diagnosticSettings': 'the diagnostic settings themselves',
+  'Microsoft.Web/serverfarms': 'platform metrics only, in Azure Monitor without a setting',
+  'Microsoft.Web/sites/config': 'configuration of the site, logged by the site',
+  'Microsoft.Web/sites/basicPublishingCredentialsPolicies': 'configuration of the site',
+  'Microsoft.Communication/emailServices': "no resource logs: e-mail sends are the Communication Service's logs",
+  'Microsoft.Communication/emailServices/domains':
+    "no resource logs: e-mail sends are the Communication Service's logs",
+  'Microsoft.Communication/emailServices/domains/senderUsernames':
+    "no resource logs: e-mail sends are the Communication Service's logs",
+  'Microsoft.ManagedIdentity/userAssignedIdentities': "no resource logs: their sign-ins are in Entra ID's logs",
+  'Microsoft.Authorization/roleAssignments': 'in the activity log',
+  'Microsoft.Authorization/roleDefinitions': 'in the activity log',
+  'Microsoft.Graph/applications': "an Entra ID object: its changes are in Entra ID's audit log",
+  'Microsoft.Graph/servicePrincipals': "an Entra ID object: its changes and sign-ins are in Entra ID's logs",
+  'Microsoft.ApiManagement/service/namedValues': 'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/policies': 'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/apis': 'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/apis/policies': 'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/products': 'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/products/apis': 'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/products/groups':
+    'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/loggers': 'where the service logs to',
+  'Microsoft.ApiManagement/service/diagnostics': 'what the service logs',
+};
