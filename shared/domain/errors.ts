@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'more than 100 requests in 60 seconds; wait for Retry-After seconds',
   // request form
   UNSUPPORTED_MEDIA_TYPE: 'the body must be sent as application/json',
+  UNSUPPORTED_CHARSET: 'the body must be UTF-8 (no other charset is accepted)',
   MALFORMED_JSON: 'the body is not valid JSON',
   REQUIRED: 'a required field or parameter is missing',
   INVALID_VALUE: 'a field or parameter has the wrong type, form or value',

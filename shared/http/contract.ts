@@ -47,6 +47,7 @@ export const COMMON_ERRORS: ErrorCode[] = [
 export const BODY_ERRORS: ErrorCode[] = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'UNSUPPORTED_CHARSET',
   'MALFORMED_JSON',
   'REQUIRED',
   'INVALID_VALUE',

@@ -9,8 +9,9 @@ export const HTTP_STATUS = {
   MISSING_CREDENTIALS: 401,
   INVALID_CREDENTIALS: 401,
   EXPIRED_CREDENTIALS: 401,
-  // 413, 429
+  // 413, 415, 429
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_CHARSET: 415,
   RATE_LIMITED: 429,
   // 400: request structure
   UNSUPPORTED_MEDIA_TYPE: 400,
@@ -69,7 +70,7 @@ export const HTTP_STATUS = {
  * over business rules (422) over format and applicator problems (400); failures of the gateway itself and refusals
  * before any rule ran (keys, limits) come first.
  */
-const PRECEDENCE = [500, 503, 401, 413, 429, 404, 409, 422, 400];
+const PRECEDENCE = [500, 503, 401, 413, 415, 429, 404, 409, 422, 400];
 
 export function statusOf(violations: readonly { code: ErrorCode }[]): number {
   const statuses = new Set<number>(violations.map((v) => HTTP_STATUS[v.code]));
