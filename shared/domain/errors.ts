@@ -62,6 +62,8 @@ export const ERROR_CODES = {
   // the gateway itself
   INTERNAL: 'an error of the gateway itself; retry with exponential backoff',
   QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',
+  STORAGE_UNAVAILABLE:
+    "the gateway's storage is unavailable for now; retry after Retry-After seconds (with the same Idempotency-Key)",
   CONCURRENT_UPDATE: 'too many concurrent registrations on the same crop locations; retry after Retry-After',
 } as const satisfies Record<string, string>;
 

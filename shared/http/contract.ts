@@ -41,6 +41,7 @@ export const COMMON_ERRORS: ErrorCode[] = [
   'EXPIRED_CREDENTIALS',
   'RATE_LIMITED',
   'INTERNAL',
+  'STORAGE_UNAVAILABLE',
 ];
 
 /** Codes of endpoints that take a JSON body. */

@@ -59,9 +59,10 @@ export const HTTP_STATUS = {
   DATE_TOO_OLD: 422,
   UNKNOWN_SIEX_CODE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
-  // 500
+  // 500, 503
   INTERNAL: 500,
   QUEUE_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
   CONCURRENT_UPDATE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
