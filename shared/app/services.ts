@@ -8,7 +8,10 @@ import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
 import { JobStore } from '../export/job-store';
+import { WatchStore } from '../export/job-watch';
+import { ExportKeyStore } from '../export/export-keys';
 import { WorkerDeps } from '../export/worker';
+import { SweepDeps } from '../export/sweeper';
 import { createMailer } from '../email/mailer';
 import { Gate } from '../http/endpoint';
 import { createIuwsClient } from '../siex/iuws-client';
@@ -34,6 +37,8 @@ export interface Services extends UseCaseParts {
   useCases: UseCases;
   /** What the export worker needs; SIEX and e-mail clients are built on first use. */
   worker(): WorkerDeps;
+  /** What the export sweeper needs. */
+  sweeper(): SweepDeps;
 }
 
 /** Records per SIEX submission: few calls per record, and a batch's id list stays within one table property. */
@@ -68,6 +73,8 @@ export function createServices(s: Settings): Services {
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
     jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
+    watch: new WatchStore(tables, () => exportQueue.url),
+    exportKeys: new ExportKeyStore(tables),
     enqueueExport: (m: { jobId: number }) => exportQueue.send(m),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
   };
@@ -85,9 +92,11 @@ export function createServices(s: Settings): Services {
       limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
     },
     useCases: createUseCases(parts),
+    sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport }),
     worker: () =>
       (worker ??= {
         jobs: parts.jobs,
+        watch: parts.watch,
         phyto,
         farms: parts.farms,
         siex: createIuwsClient(s),

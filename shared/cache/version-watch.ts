@@ -12,8 +12,9 @@ export class VersionWatch {
   constructor(readVersion: () => Promise<string>, periodMs: number, now: () => number = Date.now) {
     this.version = new VersionedValue(
       readVersion,
-      async () => {
+      () => {
         for (const listener of this.listeners) listener();
+        return Promise.resolve();
       },
       periodMs,
       now,

@@ -41,7 +41,7 @@ export const ERROR_CODES = {
   RECORD_ALREADY_EXPORTED: 'the record was already exported to SIEX',
   RECORD_IN_EXPORT: 'the record is in an export job that has not finished',
   RECORD_OUTCOME_UNKNOWN:
-    'a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again',
+    'a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it',
   JOB_NOT_FINISHED: 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5',
   // product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: 'the product code is not in the official register',
@@ -59,11 +59,11 @@ export const ERROR_CODES = {
   DATE_TOO_OLD: 'the application date is further back than allowed (7 days by default)',
   UNKNOWN_SIEX_CODE: 'a code is not in the SIEX catalogue, or not in force on the application date',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
+  REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself
   INTERNAL: 'an error of the gateway itself; retry with exponential backoff',
   QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',
-  STORAGE_UNAVAILABLE:
-    "the gateway's storage is unavailable for now; retry after Retry-After seconds (with the same Idempotency-Key)",
+  STORAGE_UNAVAILABLE: 'storage briefly unavailable; retry after Retry-After',
   CONCURRENT_UPDATE: 'too many concurrent registrations on the same crop locations; retry after Retry-After',
 } as const satisfies Record<string, string>;
 

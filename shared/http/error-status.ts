@@ -43,6 +43,7 @@ export const HTTP_STATUS = {
   RECORD_IN_EXPORT: 409,
   RECORD_OUTCOME_UNKNOWN: 409,
   JOB_NOT_FINISHED: 409,
+  REQUEST_IN_PROGRESS: 409,
   // 422: product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: 422,
   PRODUCT_NOT_IN_FORCE: 422,

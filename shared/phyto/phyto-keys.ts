@@ -35,3 +35,8 @@ export function recordRange(fromMs: number | undefined, toMs: number | undefined
 export function appliedAtOf(recordRowKey: string): number {
   return MAX_MS - Number(recordRowKey.slice(2, 15));
 }
+
+/** The record id a record row key encodes. */
+export function recordIdOf(recordRowKey: string): number {
+  return MAX_ID - Number(recordRowKey.slice(recordRowKey.lastIndexOf('~') + 1));
+}

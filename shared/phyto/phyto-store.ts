@@ -30,6 +30,8 @@ export interface RecordPointer {
   exported: boolean;
   /** The last export job that took the record (0: none). */
   jobId: number;
+  /** When that job took it (epoch ms; 0 for none, or for claims written before it was recorded). */
+  claimedAt: number;
   /** A job that sent the record to SIEX without learning the outcome (0: none): exporting it again is refused. */
   outcomeUnknownJob: number;
   etag: string;
@@ -191,6 +193,7 @@ export class PhytoStore {
             recordRowKey: String(r.recordRowKey),
             exported: r.exported === '1',
             jobId: Number(r.jobId ?? 0),
+            claimedAt: Number(r.claimedAt ?? 0),
             outcomeUnknownJob: Number(r.outcomeUnknownJob ?? 0),
             etag: String(r.etag),
           },
@@ -200,30 +203,62 @@ export class PhytoStore {
   }
 
   /**
-   * Marks records as taken by an export job, under the ETags read when they were checked: a record exported or taken
-   * by another job in between makes this fail with WriteConflict. Transactions hold 100 rows, so a large job is
-   * claimed in several steps; the caller settles its job on a conflict, which releases what was already claimed.
+   * Marks records as taken by an export job, under the ETags read when they were checked: all or none. A record
+   * exported or taken by another job in between makes this fail with WriteConflict, after giving back what it had
+   * already taken (a transaction holds 100 rows, so a large job is claimed in several).
    */
-  async claim(farmId: number, pointers: RecordPointer[], jobId: number): Promise<void> {
+  async claim(farmId: number, pointers: RecordPointer[], jobId: number, claimedAt: number): Promise<void> {
     const table = await this.table();
     const pk = farmPartition(farmId);
+    const taken: { pointer: RecordPointer; etag: string }[] = [];
     try {
-      await submitInChunks(
-        table,
-        pointers.map((p): TransactionAction => [
-          'update',
-          { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId },
-          'Merge',
-          { etag: p.etag },
-        ]),
-      );
+      for (let i = 0; i < pointers.length; i += 100) {
+        const chunk = pointers.slice(i, i + 100);
+        const res = await table.submitTransaction(
+          chunk.map((p): TransactionAction => [
+            'update',
+            { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt },
+            'Merge',
+            { etag: p.etag },
+          ]),
+        );
+        // Sub-responses come in the order of the operations (they carry no row key).
+        chunk.forEach((pointer, k) => taken.push({ pointer, etag: res.subResponses[k]?.etag ?? '' }));
+      }
     } catch (e) {
-      if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
-      throw e;
+      if (!isRestError(e, 409, 412, 404)) throw e;
+      // Given back under the ETags this claim wrote: a row someone changed since is theirs, and is left alone.
+      await Promise.allSettled(
+        taken
+          .filter(({ etag }) => etag !== '')
+          .map(({ pointer, etag }) =>
+            table.updateEntity(
+              {
+                partitionKey: pk,
+                rowKey: pointerRowKey(pointer.id),
+                jobId: pointer.jobId,
+                claimedAt: pointer.claimedAt,
+              },
+              'Merge',
+              { etag },
+            ),
+          ),
+      );
+      throw new WriteConflict(e.message);
     }
   }
 
+  /** Records a failed job may have sent to SIEX: exporting them again is refused until their outcome is known. */
   async markOutcomeUnknown(farmId: number, ids: number[], jobId: number): Promise<void> {
+    await this.setOutcomeUnknownJob(farmId, ids, jobId);
+  }
+
+  /** Their outcome is known now (SIEX said, or support checked): the block on exporting them again is lifted. */
+  async clearOutcomeUnknown(farmId: number, ids: number[]): Promise<void> {
+    await this.setOutcomeUnknownJob(farmId, ids, 0);
+  }
+
+  private async setOutcomeUnknownJob(farmId: number, ids: number[], jobId: number): Promise<void> {
     const pk = farmPartition(farmId);
     await submitInChunks(
       await this.table(),

@@ -40,6 +40,11 @@ export class QueueSender {
     return this.client;
   }
 
+  /** The queue's address: what tells this app's queue from another app's on the same storage account. */
+  get url(): string {
+    return this.queue().url;
+  }
+
   async send(message: unknown): Promise<void> {
     const client = this.queue();
     const abortSignal = deadlineSignal();

@@ -63,7 +63,7 @@ describe('the deployment package', () => {
   it('loads as the Functions worker loads it and registers every function, without loading an Azure SDK', () => {
     const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
     const loaded = JSON.parse(execFileSync(process.execPath, [probe, out, '--modules'], { encoding: 'utf8' }));
-    expect(loaded.functions).toBe(13);
+    expect(loaded.functions).toBe(14);
     expect(
       loaded.modules.filter((m: string) => RUNTIME_DEPENDENCIES.some((d) => m.includes(`node_modules/${d}/`))),
     ).toEqual([]);

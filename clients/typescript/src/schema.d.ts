@@ -194,15 +194,18 @@ export interface components {
             title: string;
             status: number;
             detail: string;
+            /** @description the first 100 violations */
             errors: components["schemas"]["Violation"][];
+            /** @description how many violations were found; present only when there were more than 100 */
+            errorCount?: number;
         };
         Violation: {
             /**
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "CONCURRENT_UPDATE";
-            /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty */
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
         };
@@ -680,6 +683,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listIdcp: {
@@ -746,6 +760,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
             429: {
                 headers: {
@@ -760,6 +783,17 @@ export interface operations {
             /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -864,6 +898,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     registerPhytosanitary: {
@@ -938,6 +983,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close to another application of the product on the same crop location; `MAX_APPLICATIONS`: the maximum number of applications per campaign on a crop location is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed (7 days by default); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
             422: {
                 headers: {
@@ -967,7 +1021,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1041,7 +1095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1052,6 +1106,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1088,7 +1151,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1162,7 +1225,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1173,6 +1236,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1209,7 +1281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1293,6 +1365,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     jobStatusAlt1: {
@@ -1360,6 +1443,17 @@ export interface operations {
             /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,6 +1544,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     jobResultAlt1: {
@@ -1528,6 +1633,17 @@ export interface operations {
             /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
