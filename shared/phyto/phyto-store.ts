@@ -159,28 +159,6 @@ export class PhytoStore {
     }
   }
 
-  /** The response an Idempotency-Key already got on this farm, for operations whose write is not one transaction. */
-  async readIdempotency(farmId: number, hash: string): Promise<IdempotencyEntry | null> {
-    const [row] = await readRowsByKey(await this.table(), farmPartition(farmId), [idempotencyRowKey(hash)]);
-    return row
-      ? { requestHash: String(row.requestHash), status: Number(row.status), body: fromDocProps<string>(row) }
-      : null;
-  }
-
-  async writeIdempotency(farmId: number, hash: string, entry: IdempotencyEntry): Promise<void> {
-    const table = await this.table();
-    await table.upsertEntity(
-      {
-        partitionKey: farmPartition(farmId),
-        rowKey: idempotencyRowKey(hash),
-        requestHash: entry.requestHash,
-        status: entry.status,
-        ...toDocProps(entry.body),
-      },
-      'Replace',
-    );
-  }
-
   async readPointers(farmId: number, ids: number[]): Promise<Map<number, RecordPointer>> {
     const rows = await readRowsByKey(await this.table(), farmPartition(farmId), ids.map(pointerRowKey));
     return new Map(
