@@ -10,7 +10,7 @@ import { TABLES, TableStore } from '../shared/store/tables';
 import { devConnectionString, startAzurite } from '../local/azurite';
 import { findProjectRoot } from '../local/stack';
 import { startRunnerProcess } from '../local/runner/process';
-import { BENCH_CLIENT, benchDataset, LARGE_FARM, LIST_FARM, phytoRequest, seedRecords } from './fixtures';
+import { BENCH_CLIENT, benchDataset, EXPORT_FARM, LARGE_FARM, LIST_FARM, phytoRequest, seedRecords } from './fixtures';
 import { measure, printRows, Row } from './measure';
 import { startStorageProxy } from './storage-proxy';
 import { ZONE } from '../shared/domain/dates';
@@ -22,6 +22,7 @@ import { SIMULATOR_DEFAULT_CREDENTIALS, startSiexSimulator } from '../local/siex
 import { startMailStub } from '../local/mail-stub/server';
 import { benchExport, printExport } from './export';
 import { benchColdStart, printColdStart } from './cold-start';
+import { benchHardDays, printHardDays } from './hard-days';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -192,6 +193,7 @@ async function main(): Promise<void> {
             exported: false,
             everExported: false,
             jobId: 0,
+            claimedAt: 0,
             outcomeUnknownJob: 0,
             version: 1,
             state: 'active',
@@ -291,6 +293,19 @@ async function main(): Promise<void> {
 
     printRows(rows);
     printColdStart(benchColdStart(root), firstRequestMs, lookup.latency.p50);
+
+    // Refused requests: 5,000 unknown ids against the 10,000-record farm, the largest 400, misses and hits.
+    const notOurs = dataset.farms.find((f) => ![LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea].includes(f.rea))!;
+    const foreign = (await farms.lookupInfo(notOurs.rea, notOurs.year))!;
+    printHardDays(
+      await benchHardDays({
+        runnerUrl: runner.url,
+        headers,
+        proxy,
+        listAgrifarmId: `urn:ngsi-ld:AgriFarm:${listInfo.farmId}`,
+        foreignAgrifarmId: `urn:ngsi-ld:AgriFarm:${foreign.farmId}`,
+      }),
+    );
 
     // Export: 1,000 records in one job, SIEX at 50 ms per call.
     printExport(await benchExport({ runnerUrl: runner.url, headers, tables, dataset, siex, proxy }));

@@ -5,6 +5,11 @@ import { parseSettings } from '../shared/config/config';
 import { importDataset } from '../shared/backoffice/import';
 import { validateDataset } from '../shared/backoffice/dataset-validation';
 import { TableStore } from '../shared/store/tables';
+import { JobStore } from '../shared/export/job-store';
+import { WatchStore } from '../shared/export/job-watch';
+import { releaseUnknown } from '../shared/export/release-unknown';
+import { PhytoStore } from '../shared/phyto/phyto-store';
+import { EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
 import { buildDemoDataset } from './demo/build-dataset';
 import { importCataloguesCommand } from './admin-catalogues';
 import { importProductsCommand } from './admin-products';
@@ -24,6 +29,10 @@ const USAGE = `usage: npm run admin -- <command>
   fetch-catalogues [--from URL] [--out DIR] [--import]
                                   download FEGA's catalogue zip, report what changed against data/siex/catalogues,
                                   write the files to DIR (default data/siex/catalogues); --import also loads them
+  release-unknown JOB in-siex|not-in-siex [RECORD...]
+                                  after checking SIEX, release records a failed export job left with an unknown
+                                  outcome (all of them, or the record ids given): in-siex marks them exported,
+                                  not-in-siex lets them be exported again; the job's owner is told by e-mail
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
 
 const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
@@ -60,6 +69,34 @@ async function importCommand(file: string): Promise<number> {
 
 function storage(): TableStore {
   return new TableStore(parseSettings(process.env));
+}
+
+async function releaseUnknownCommand(args: string[]): Promise<number> {
+  const [job, verdict, ...records] = args;
+  const ids = records.map(Number);
+  if (
+    !/^\d+$/.test(job ?? '') ||
+    (verdict !== 'in-siex' && verdict !== 'not-in-siex') ||
+    !ids.every(Number.isSafeInteger)
+  ) {
+    throw new UsageError('release-unknown takes a job id, in-siex or not-in-siex, and optionally record ids');
+  }
+  const settings = parseSettings(process.env);
+  const tables = new TableStore(settings);
+  const queue = new QueueSender(settings, EXPORT_QUEUE);
+  try {
+    const { released } = await releaseUnknown(
+      { jobs: new JobStore(tables), watch: new WatchStore(tables, () => queue.url), phyto: new PhytoStore(tables) },
+      Number(job),
+      verdict,
+      ids,
+    );
+    console.log(`export job ${job}: released ${released.length} record(s) as ${verdict}: ${released.join(', ')}`);
+    return 0;
+  } catch (e) {
+    console.error((e as Error).message);
+    return 1;
+  }
 }
 
 async function fetchCataloguesCommand(values: { from?: string; out?: string; import?: boolean }): Promise<number> {
@@ -127,6 +164,8 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       const options = { from: { type: 'string' }, out: { type: 'string' }, import: { type: 'boolean' } } as const;
       return fetchCataloguesCommand(commandArgs(command, rest, options, 0).values);
     }
+    case 'release-unknown':
+      return releaseUnknownCommand(rest);
     case 'write-demo-dataset':
       commandArgs(command, rest, {}, 0);
       writeFileSync(DEMO_DATASET_FILE, demoDatasetText());

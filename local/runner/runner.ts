@@ -10,6 +10,7 @@ import { QueueOutputs, isQueueOutput } from './outputs';
 import { QueueListener } from './queue-listener';
 import { RouteDefinition, RouteTable } from './routes';
 import { QueueConnections, resolveQueueName } from './storage';
+import { TimerTrigger } from './timer-trigger';
 
 interface RunnerOptions {
   root: string;
@@ -44,7 +45,7 @@ function triggerOf(fn: RegisteredFunction): [string, RpcBindingInfo] {
 function warnUnsupported(fn: RegisteredFunction, logger: RunnerLogger): void {
   for (const [name, b] of Object.entries(fn.metadata.bindings)) {
     const type = lower(b.type);
-    if (type === 'httptrigger' || type === 'queuetrigger') continue;
+    if (type === 'httptrigger' || type === 'queuetrigger' || type === 'timertrigger') continue;
     if (b.direction === 'out' && (type === 'http' || type === 'queue')) continue;
     logger.warn(
       `function "${fn.metadata.name}": binding "${name}" (${b.type}, ${b.direction}) is not supported by the local runner`,
@@ -56,7 +57,7 @@ function sleep(ms: number): Promise<'timeout'> {
   return new Promise((r) => setTimeout(() => r('timeout'), ms).unref());
 }
 
-/** Loads the app and serves its HTTP and queue triggers. Rejects (serving nothing) if anything fails to start. */
+/** Loads the app and serves its HTTP, queue and timer triggers. Rejects (serving nothing) if anything fails to start. */
 export async function startRunner(options: RunnerOptions): Promise<RunningRunner> {
   const { logger, env } = options;
   const root = resolve(options.root);
@@ -65,6 +66,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
   const invoker = new Invoker(app.host, logger);
   const connections = new QueueConnections(env);
   const listeners: QueueListener[] = [];
+  const timers: TimerTrigger[] = [];
   const outputs = new QueueOutputs(connections, config.queues.messageEncoding, env, (queueName) => {
     for (const l of listeners) if (l.queueName === queueName) l.wake();
   });
@@ -91,6 +93,17 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
           config: config.queues,
           invoker,
           outputs,
+          logger,
+        }),
+      );
+    } else if (type === 'timertrigger') {
+      timers.push(
+        new TimerTrigger({
+          fn,
+          bindingName: triggerName,
+          schedule: typeof trigger.schedule === 'string' ? trigger.schedule : '',
+          runOnStartup: trigger.runOnStartup === true,
+          invoker,
           logger,
         }),
       );
@@ -130,6 +143,8 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
   logger.info(`Functions (${app.functions.length}) from ${app.files.length} file(s):`);
   for (const r of table.describe()) logger.info(`  ${r.target.fn.metadata.name}: [${r.methods}] ${url}${r.path}`);
   for (const l of listeners) logger.info(`  ${l.functionName}: [queue] ${l.queueName}`);
+  for (const t of timers) logger.info(`  ${t.functionName}: [timer] ${t.schedule}`);
+  for (const t of timers) t.start();
 
   let stopping: Promise<void> | undefined;
   return {
@@ -138,7 +153,12 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
     stop(drainMs: number) {
       stopping ??= (async () => {
         const accepting = server.stopAccepting();
-        const drained = Promise.all([accepting, ...listeners.map((l) => l.stop()), invoker.idle()]);
+        const drained = Promise.all([
+          accepting,
+          ...listeners.map((l) => l.stop()),
+          ...timers.map((t) => t.stop()),
+          invoker.idle(),
+        ]);
         if ((await Promise.race([drained, sleep(drainMs)])) === 'timeout') {
           logger.warn(`${invoker.inFlight} invocation(s) still running after ${drainMs} ms; stopping anyway`);
         }

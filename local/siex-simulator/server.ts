@@ -50,6 +50,9 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *   processingMs       time from crear to FINALIZADO (default 300)
  *   tokenTtlSeconds    validity of newly issued tokens (default 3600)
  *   expireTokens       true: revoke every issued token now (the next authorised call gets 401)
+ *   crearAnswerDelayMs crear is processed on arrival and its answer held this long (SIEX slower than a client's
+ *                      time-out: the client never learns that SIEX took the document)
+ *   resetCrearNext     the next n crear calls are processed, then their connection is reset with no answer
  *   GET  /_control         the knobs in force
  *   POST /_control/reset   knobs back to their start values (defaults, or --processing-ms / --latency-ms); forgets
  *                          tokens, submissions, idempotency keys and statistics
@@ -249,6 +252,12 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
       }
       const [code, answer] = run(body);
       status = code;
+      if (endpoint === 'crear' && state.losesCrearAnswer()) {
+        status = 0;
+        res.socket?.destroy();
+        return;
+      }
+      if (endpoint === 'crear' && state.knobs.crearAnswerDelayMs > 0) await delay(state.knobs.crearAnswerDelayMs);
       sendJson(res, code, answer);
     } catch (e) {
       if (e instanceof HttpProblem) {

@@ -31,6 +31,13 @@ export const knobsSchema = z
     retryAfterSeconds: z.number().int().min(0).max(3600),
     /** The next n IUWS calls answer 503 (a deterministic errorRate). */
     failNext: z.number().int().min(0),
+    /**
+     * crear is processed when it arrives, and its answer held this long: a client that gives up sooner never learns
+     * that SIEX took the document (SIEX slower than the client's time-out).
+     */
+    crearAnswerDelayMs: z.number().int().min(0).max(600_000),
+    /** The next n crear calls are processed, then their connection is reset without an answer (the answer is lost). */
+    resetCrearNext: z.number().int().min(0),
   })
   .strict();
 export type Knobs = z.infer<typeof knobsSchema>;
@@ -47,6 +54,8 @@ export const DEFAULT_KNOBS: Knobs = {
   throttleNext: 0,
   retryAfterSeconds: 1,
   failNext: 0,
+  crearAnswerDelayMs: 0,
+  resetCrearNext: 0,
 };
 
 /** What `POST /_control` accepts: any subset of the knobs, plus two conveniences. */
@@ -204,6 +213,13 @@ export class SiexSimulatorState {
       return { status: 503, why: 'comunicacion failing (knob failComunicacion)' };
     if (k.errorRate > 0 && Math.random() < k.errorRate) return { status: 503, why: 'random failure (knob errorRate)' };
     return undefined;
+  }
+
+  /** Whether this crear's answer is to be lost by resetting its connection (consumes resetCrearNext). */
+  losesCrearAnswer(): boolean {
+    if (this.knobs.resetCrearNext === 0) return false;
+    this.knobs.resetCrearNext--;
+    return true;
   }
 
   issueToken(usuario: string, contrasena: string): { token: string; expiraEn: number } | undefined {

@@ -1,12 +1,17 @@
 import { settings } from '../config/config';
 import { Settings } from '../config/settings';
 import { TtlCache } from '../cache/ttl-cache';
+import { VersionWatch } from '../cache/version-watch';
+import { readDirectoryVersion } from '../catalog/catalog-version';
 import { referenceCache } from '../catalog/reference-data';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
 import { JobStore } from '../export/job-store';
+import { WatchStore } from '../export/job-watch';
+import { ExportKeyStore } from '../export/export-keys';
 import { WorkerDeps } from '../export/worker';
+import { SweepDeps } from '../export/sweeper';
 import { createMailer } from '../email/mailer';
 import { Gate } from '../http/endpoint';
 import { createIuwsClient } from '../siex/iuws-client';
@@ -14,7 +19,7 @@ import { PhytoStore } from '../phyto/phyto-store';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
-import { TableStore } from '../store/tables';
+import { TABLES, TableStore } from '../store/tables';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 
 /**
@@ -32,32 +37,44 @@ export interface Services extends UseCaseParts {
   useCases: UseCases;
   /** What the export worker needs; SIEX and e-mail clients are built on first use. */
   worker(): WorkerDeps;
+  /** What the export sweeper needs. */
+  sweeper(): SweepDeps;
 }
 
 /** Records per SIEX submission: few calls per record, and a batch's id list stays within one table property. */
 export const EXPORT_BATCH_SIZE = 500;
 
+/**
+ * How often a process asks whether the back office changed clients or farms: a client or farm it adds is served
+ * within this time, although unknown keys and farm ids are remembered as long as known ones.
+ */
+export const DIRECTORY_CHECK_MS = 1000;
+
 export function createServices(s: Settings): Services {
   const tables = new TableStore(s);
   const clientStore = new ClientStore(tables);
-  // Clients come from memory for REFERENCE_CACHE_SECONDS: a storage read per request would double latency.
-  const clientCache = new TtlCache<string, Client | null>(
-    s.REFERENCE_CACHE_SECONDS * 1000,
-    10_000,
-    Date.now,
-    (c) => c !== null,
-  );
+  // Nothing is cached with a period of 0, so there is nothing to watch either.
+  const directory =
+    s.REFERENCE_CACHE_SECONDS > 0
+      ? new VersionWatch(async () => readDirectoryVersion(await tables.table(TABLES.catalog)), DIRECTORY_CHECK_MS)
+      : undefined;
+  // Clients come from memory for REFERENCE_CACHE_SECONDS: a storage read per request would double latency. Unknown
+  // SID keys too: the same time for both, and no storage read per guessed key.
+  const clientCache = new TtlCache<string, Client | null>(s.REFERENCE_CACHE_SECONDS * 1000, 10_000);
+  directory?.onChange(() => clientCache.clear());
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
   const phyto = new PhytoStore(tables);
   const parts = {
-    farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS),
+    farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS, directory),
     reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
     phyto,
     recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
     jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
+    watch: new WatchStore(tables, () => exportQueue.url),
+    exportKeys: new ExportKeyStore(tables),
     enqueueExport: (m: { jobId: number }) => exportQueue.send(m),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
   };
@@ -68,13 +85,18 @@ export function createServices(s: Settings): Services {
     tables,
     gate: {
       settings: s,
-      findClient: (sid) => clientCache.get(sid, () => clientStore.findBySidKey(sid)),
+      findClient: async (sid) => {
+        await directory?.check();
+        return clientCache.get(sid, () => clientStore.findBySidKey(sid));
+      },
       limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
     },
     useCases: createUseCases(parts),
+    sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport }),
     worker: () =>
       (worker ??= {
         jobs: parts.jobs,
+        watch: parts.watch,
         phyto,
         farms: parts.farms,
         siex: createIuwsClient(s),

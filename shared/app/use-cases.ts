@@ -7,6 +7,8 @@ import { Client } from '../clients/client-store';
 import { exportRecords, ExportInput } from '../export/export-service';
 import { jobResult, jobView, ownJobMeta } from '../export/job-views';
 import { JobStore } from '../export/job-store';
+import { WatchStore } from '../export/job-watch';
+import { ExportKeyStore } from '../export/export-keys';
 import { accessibleFarm, findFarmView, resolveIdcps } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
 import { ListFilters, ListPage, listRecords } from '../phyto/list-service';
@@ -57,6 +59,9 @@ export interface UseCaseParts {
   recordIds: IdSource;
   jobs: JobStore;
   jobIds: IdSource;
+  /** The export jobs that still need the worker, and their leases. */
+  watch: WatchStore;
+  exportKeys: ExportKeyStore;
   enqueueExport: (message: { jobId: number }) => Promise<void>;
   maxBackdateDays: number;
   /** The clock; the real one unless a test sets it. */
@@ -105,7 +110,17 @@ export function createUseCases(p: UseCaseParts): UseCases {
     },
     exportRecords: (input) =>
       exportRecords(
-        { farms: p.farms, phyto: p.phyto, jobs: p.jobs, jobIds: p.jobIds, enqueue: p.enqueueExport, now: p.now },
+        {
+          farms: p.farms,
+          phyto: p.phyto,
+          recordKeys: p.recordKeys,
+          jobs: p.jobs,
+          jobIds: p.jobIds,
+          keys: p.exportKeys,
+          watch: p.watch,
+          enqueue: p.enqueueExport,
+          now: p.now,
+        },
         input,
       ),
     jobStatus: async (client, jobId) => jobView(await ownJobMeta(p.jobs, client, jobId)),

@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
 import { CatalogStore, contentHash } from '../catalog/catalog-store';
+import { bumpDirectoryVersion } from '../catalog/catalog-version';
 import { ClientStore } from '../clients/client-store';
 import { formatDateTime, isoDay } from '../domain/dates';
 import { FarmStore } from '../farms/farm-store';
 import { renderFarmView } from '../farms/farm-view';
 import { Counters, IdBlocks } from '../store/counters';
-import { TableStore } from '../store/tables';
+import { TABLES, TableStore } from '../store/tables';
 import { Dataset } from './dataset-schema';
 import { Farm } from '../farms/farm';
 import { buildFarmIndex, IdKind } from './farm-index-builder';
@@ -56,6 +57,9 @@ export async function importDataset(
     return blocks.get(kind)!.take();
   };
   for (const farm of dataset.farms) report.farms[await importFarm(farm, farms, takeId, formatDateTime(now))]++;
+  // The gateway keeps unknown clients and farms in memory too: this tells it that some may exist now.
+  const { clients: c, farms: f } = report;
+  if (c.added + c.changed + f.added + f.changed > 0) await bumpDirectoryVersion(await tables.table(TABLES.catalog));
   return report;
 }
 

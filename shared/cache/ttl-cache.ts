@@ -5,15 +5,10 @@
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: Promise<V>; until: number }>();
 
-  /**
-   * `keep` decides which loaded values are remembered: caches of things an operator may add at any time (a client, a
-   * farm) keep only what was found, so a new one is served on the next request instead of a minute later.
-   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly now: () => number = Date.now,
-    private readonly keep: (value: V) => boolean = () => true,
   ) {}
 
   get(key: K, load: () => Promise<V>): Promise<V> {
@@ -22,15 +17,10 @@ export class TtlCache<K, V> {
     const value = load();
     this.entries.delete(key);
     this.entries.set(key, { value, until: this.now() + this.ttlMs });
-    // A failed load, or a value not worth keeping, must not be served from the cache.
-    value.then(
-      (v) => {
-        if (!this.keep(v) && this.entries.get(key)?.value === value) this.entries.delete(key);
-      },
-      () => {
-        if (this.entries.get(key)?.value === value) this.entries.delete(key);
-      },
-    );
+    // A failed load must not be served from the cache.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
     return value;
   }

@@ -3,21 +3,27 @@ import type { TableClient } from '@azure/data-tables';
 import { isRestError } from '../store/azure-sdk';
 
 /**
- * One row in the `catalog` table that changes whenever any reference data does (products, applicators, SIEX codes),
- * so that caches revalidate with a point read instead of reloading the whole catalog.
+ * Version rows in the `catalog` table: each changes whenever the data it stands for does, so that caches revalidate
+ * with a point read instead of reloading. `version` stands for the reference data (products, applicators, SIEX codes);
+ * `directory` for who may call and what they see (clients and farms).
  */
 const PK = 'meta';
-const RK = 'version';
+type Row = 'version' | 'directory';
 
-export async function bumpCatalogVersion(table: TableClient): Promise<void> {
-  await table.upsertEntity({ partitionKey: PK, rowKey: RK, version: randomUUID() }, 'Replace');
+async function bump(table: TableClient, row: Row): Promise<void> {
+  await table.upsertEntity({ partitionKey: PK, rowKey: row, version: randomUUID() }, 'Replace');
 }
 
-export async function readCatalogVersion(table: TableClient): Promise<string> {
+async function read(table: TableClient, row: Row): Promise<string> {
   try {
-    return String((await table.getEntity<{ version: string }>(PK, RK)).version);
+    return String((await table.getEntity<{ version: string }>(PK, row)).version);
   } catch (e) {
     if (isRestError(e, 404)) return '';
     throw e;
   }
 }
+
+export const bumpCatalogVersion = (table: TableClient) => bump(table, 'version');
+export const readCatalogVersion = (table: TableClient) => read(table, 'version');
+export const bumpDirectoryVersion = (table: TableClient) => bump(table, 'directory');
+export const readDirectoryVersion = (table: TableClient) => read(table, 'directory');

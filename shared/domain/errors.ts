@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'more than 100 requests in 60 seconds; wait for Retry-After seconds',
   // request form
   UNSUPPORTED_MEDIA_TYPE: 'the body must be sent as application/json',
+  UNSUPPORTED_CHARSET: 'the body must be UTF-8 (no other charset is accepted)',
   MALFORMED_JSON: 'the body is not valid JSON',
   REQUIRED: 'a required field or parameter is missing',
   INVALID_VALUE: 'a field or parameter has the wrong type, form or value',
@@ -40,7 +41,7 @@ export const ERROR_CODES = {
   RECORD_ALREADY_EXPORTED: 'the record was already exported to SIEX',
   RECORD_IN_EXPORT: 'the record is in an export job that has not finished',
   RECORD_OUTCOME_UNKNOWN:
-    'a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again',
+    'a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it',
   JOB_NOT_FINISHED: 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5',
   PRECONDITION_FAILED: "If-Match does not name the record's current ETag: it changed since; read it again",
   // product, dose, crop, time and catalogue rules
@@ -62,9 +63,11 @@ export const ERROR_CODES = {
   TREATED_AREA_INVALID:
     'the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
+  REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself
   INTERNAL: 'an error of the gateway itself; retry with exponential backoff',
   QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',
+  STORAGE_UNAVAILABLE: 'storage briefly unavailable; retry after Retry-After',
   CONCURRENT_UPDATE: 'too many concurrent registrations on the same crop locations; retry after Retry-After',
 } as const satisfies Record<string, string>;
 

@@ -2,10 +2,11 @@ import { DateTime } from 'luxon';
 import { Client } from '../clients/client-store';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
+import { FarmIndex } from '../farms/farm-index';
 import { ChangeInput, JobHolding } from '../phyto/amend-service';
 import { deleteApplication } from '../phyto/delete-service';
 import { ChangeStore, RecordPointer } from '../phyto/phyto-store';
-import { runningJobs, StartExportDeps } from './export-service';
+import { jobsHolding, StartExportDeps } from './export-service';
 
 export interface DeletionDeps {
   farms: Pick<FarmReader, 'index'>;
@@ -17,10 +18,8 @@ export interface DeletionDeps {
 
 /** The unfinished export job that holds a record, or null (none, or a start abandoned long ago). */
 export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = () => DateTime.now()): JobHolding {
-  return async (pointer: RecordPointer) =>
-    pointer.jobId > 0 && (await runningJobs(jobs, [pointer.jobId], now().toMillis())).has(pointer.jobId)
-      ? pointer.jobId
-      : null;
+  return async (farm: FarmIndex, pointer: RecordPointer) =>
+    (await jobsHolding(jobs, farm, [pointer], now())).has(pointer.jobId) ? pointer.jobId : null;
 }
 
 /** The DELETE operation: at once for a record SIEX never received (204); through a job that tells SIEX otherwise (202). */

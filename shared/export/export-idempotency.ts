@@ -1,27 +1,94 @@
 import { Client } from '../clients/client-store';
+import { DomainError, violation } from '../domain/errors';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
-import { FarmKey } from '../phyto/phyto-keys';
-import { PhytoStore } from '../phyto/phyto-store';
+import { IdSource } from '../store/counters';
+import { ExportKeyStore } from './export-keys';
+
+export interface Reply {
+  status: number;
+  body: string;
+}
+
+/** How long a retry waits for the first request under its key before answering 409 with Retry-After. */
+export const IN_FLIGHT_WAIT_MS = 5_000;
+const IN_FLIGHT_POLL_MS = 200;
+/**
+ * A pending key this old belongs to a request that died: every request ends within its 30-second budget (the
+ * endpoint's REQUEST_BUDGET_MS and the interface's response time-out).
+ */
+export const STALE_PENDING_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Idempotency-Key for operations that are not a single transaction (starting an export): the first response is
- * remembered after the operation succeeded, and a repeat returns it. A repeat racing the first one finds the records
- * already in the first job and gets 409, so it can never start a second job for the same records.
+ * Idempotency-Key for starting an export, which is not one transaction. The key is written down first, naming the job
+ * id the export will use; the answer replaces it once the export is done, and a refused export (4xx, 503) forgets it,
+ * as a refused request stores nothing. A retry under the key while the first request runs waits for its answer, or
+ * gets 409 REQUEST_IN_PROGRESS with Retry-After; one that finds the first request died gets the job it created, if it
+ * got that far (`resume`), and otherwise starts the export itself. So one key never starts two jobs.
  */
 export async function withIdempotency(
-  phyto: Pick<PhytoStore, 'readIdempotency' | 'writeIdempotency'>,
-  farm: FarmKey,
+  deps: { keys: ExportKeyStore; jobIds: IdSource; now?: () => number },
+  farmId: number,
   client: Client,
   key: string | null,
   request: unknown,
-  run: () => Promise<{ status: number; body: string }>,
-): Promise<{ status: number; body: string }> {
-  if (!key) return run();
+  run: (jobId: number) => Promise<Reply>,
+  resume: (jobId: number) => Promise<Reply | null>,
+): Promise<Reply> {
+  if (!key) return run(await deps.jobIds.take());
+  const now = deps.now ?? Date.now;
   const hash = idempotencyHash(client.id, key);
-  const fingerprint = requestFingerprint(request);
-  const previous = await phyto.readIdempotency(farm, hash);
-  if (previous) return replay(previous, fingerprint);
-  const result = await run();
-  await phyto.writeIdempotency(farm, hash, { requestHash: fingerprint, ...result });
-  return result;
+  const requestHash = requestFingerprint(request);
+  const waitUntil = now() + IN_FLIGHT_WAIT_MS;
+
+  const runUnder = async (etag: string, jobId: number): Promise<Reply> => {
+    let reply: Reply;
+    try {
+      reply = await run(jobId);
+    } catch (e) {
+      await deps.keys.drop(farmId, hash, etag).catch(() => undefined);
+      throw e;
+    }
+    await deps.keys.complete(farmId, hash, etag, { requestHash, ...reply });
+    return reply;
+  };
+
+  for (;;) {
+    const entry = await deps.keys.read(farmId, hash);
+    if (!entry) {
+      const jobId = await deps.jobIds.take();
+      const etag = await deps.keys.begin(farmId, hash, null, { requestHash, jobId, startedAt: now() });
+      if (etag !== null) return runUnder(etag, jobId);
+      continue; // another request under the key began first
+    }
+    // The same request gets its answer; another one under the key is refused (422), pending or not.
+    if (entry.state === 'done' || entry.requestHash !== requestHash)
+      return replay(
+        // The entry's own `etag` is its row's, not an answer header: an export answers without one.
+        entry.state === 'done'
+          ? { requestHash: entry.requestHash, status: entry.status, body: entry.body }
+          : { requestHash: entry.requestHash, status: 0, body: '' },
+        requestHash,
+      );
+    if (now() - entry.startedAt < STALE_PENDING_MS) {
+      if (now() < waitUntil) {
+        await sleep(IN_FLIGHT_POLL_MS);
+        continue;
+      }
+      throw new DomainError(
+        'A request with this Idempotency-Key is still being processed.',
+        [violation('REQUEST_IN_PROGRESS', 'header.Idempotency-Key', 'retry after Retry-After seconds for its answer')],
+        2,
+      );
+    }
+    const resumed = await resume(entry.jobId);
+    if (resumed) {
+      await deps.keys.complete(farmId, hash, entry.etag, { requestHash, ...resumed }).catch(() => undefined);
+      return resumed;
+    }
+    const jobId = await deps.jobIds.take();
+    const etag = await deps.keys.begin(farmId, hash, entry.etag, { requestHash, jobId, startedAt: now() });
+    if (etag !== null) return runUnder(etag, jobId);
+  }
 }

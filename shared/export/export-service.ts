@@ -4,27 +4,37 @@ import { formatDateTime } from '../domain/dates';
 import { parseUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
-import { PhytoStore, WriteConflict } from '../phyto/phyto-store';
+import { PhytoStore, RecordPointer, WriteConflict } from '../phyto/phyto-store';
+import { recordIdOf } from '../phyto/phyto-keys';
+import { RecordKeyIndex } from '../phyto/record-key-index';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
+import { isRestError } from '../store/azure-sdk';
 import { IdSource } from '../store/counters';
-import { withIdempotency } from './export-idempotency';
+import { withIdempotency, Reply } from './export-idempotency';
+import { ExportKeyStore } from './export-keys';
+import { JobMeta } from './job';
+import { LEASE_MS } from './job-lease';
 import { isSettled } from './job-status';
 import { JobStore } from './job-store';
+import { WatchStore } from './job-watch';
 
 /** What starting a job for checked records needs. */
 export interface StartExportDeps {
   phyto: Pick<PhytoStore, 'readPointers' | 'claim'>;
+  /** The farm's record keys, mostly from memory: which ids exist costs one query, whatever the request names. */
+  recordKeys: Pick<RecordKeyIndex, 'keys'>;
   jobs: Pick<JobStore, 'meta' | 'create' | 'transition'>;
-  jobIds: IdSource;
+  watch: Pick<WatchStore, 'add' | 'remove'>;
   enqueue: (message: { jobId: number }) => Promise<void>;
   now?: () => DateTime;
 }
 
-/** What the export operation needs: the farm, and the Idempotency-Key entries beside the records. */
+/** What the export operation needs: the farm, job ids, and the Idempotency-Keys of exports. */
 export interface ExportDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
-  phyto: StartExportDeps['phyto'] & Pick<PhytoStore, 'readIdempotency' | 'writeIdempotency'>;
+  jobIds: IdSource;
+  keys: ExportKeyStore;
 }
 
 export interface ExportInput {
@@ -35,37 +45,49 @@ export interface ExportInput {
 }
 
 /** The export operation: the caller's farm, a safe retry under its Idempotency-Key, and the job started (202). */
-export async function exportRecords(deps: ExportDeps, input: ExportInput): Promise<{ status: number; body: string }> {
+export async function exportRecords(deps: ExportDeps, input: ExportInput): Promise<Reply> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
+  const now = () => (deps.now ?? (() => DateTime.now()))().toMillis();
   return withIdempotency(
-    deps.phyto,
-    farm.meta,
+    { keys: deps.keys, jobIds: deps.jobIds, now },
+    farm.meta.farmId,
     input.client,
     input.idempotencyKey,
     { query: { agrifarmId: input.agrifarmId }, body: input.body },
-    async () => {
-      const job = await startExport(deps, input.client, farm, input.agrifarmId, input.body);
-      return { status: 202, body: JSON.stringify(job) };
+    async (jobId) => accepted(await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId)),
+    async (jobId) => {
+      // The first request under the key died: if it created its job, that job is its answer (the sweeper starts it
+      // should it never have been queued); a job refused or declared abandoned means nothing was started.
+      const meta = await deps.jobs.meta(jobId);
+      const started = meta && meta.clientId === input.client.id && !NOT_STARTED.has(meta.error?.code ?? '');
+      return started ? accepted(jobId) : null;
     },
   );
 }
 
-/**
- * A job still `Iniciando` this long after it was created will never run: its creation was cut short (the process
- * died between claiming the records and queueing the job). Its records are free again.
- */
-export const ABANDONED_START_MS = 10 * 60_000;
-
-/** Job status rows read at once when checking which earlier jobs still hold the records. */
-const STATUS_READS_IN_PARALLEL = 16;
+const NOT_STARTED = new Set(['QUEUE_UNAVAILABLE', 'START_ABANDONED']);
 
 export const EXPORT_MESSAGE =
   'The export runs in the background: follow it with jobstatus and jobresult. An e-mail with the outcome is sent when it finishes.';
 
+function accepted(jobId: number): Reply {
+  return { status: 202, body: JSON.stringify({ id: jobId, status: 'Iniciando', message: EXPORT_MESSAGE }) };
+}
+
 /**
- * Starts an export job for a farm the caller may see: checks every id (each must be a record of this farm, not
- * exported and not in an unfinished job), creates the job, claims the records for it, and queues it. Nothing is
- * queued unless every check passed.
+ * A claim by a job that does not exist (yet) holds its records this long: the export that made it is still creating
+ * the job, within its 30-second budget. Older, the export died between the two, and the records are free once its
+ * job id is settled as abandoned (which also stops that export, should it be alive after all, from creating it).
+ */
+export const CLAIM_GRACE_MS = 60_000;
+
+/** Job status rows read at once when checking which earlier jobs still hold the records. */
+const STATUS_READS_IN_PARALLEL = 16;
+
+/**
+ * Starts export job `jobId` for a farm the caller may see: checks every id (each must be a record of this farm, not
+ * exported, not in an unfinished job, not of unknown outcome), claims the records for the job, and only then creates
+ * the job and queues it. A request that loses a race for the records creates nothing.
  */
 export async function startExport(
   deps: StartExportDeps,
@@ -73,7 +95,90 @@ export async function startExport(
   farm: FarmIndex,
   agrifarmId: string,
   body: { id: string }[],
-) {
+  jobId: number,
+): Promise<number> {
+  const ids = parseIds(body);
+  const position = new Map<number, number>();
+  body.forEach((b, i) => {
+    const n = parseUrn('AgriPhytosanitary', b.id);
+    if (n !== null && !position.has(n)) position.set(n, i);
+  });
+  const path = (id: number) => `body[${position.get(id)}].id`;
+
+  const existing = new Set((await deps.recordKeys.keys(farm.meta)).map(recordIdOf));
+  const missing = ids.filter((id) => !existing.has(id));
+  if (missing.length > 0) {
+    throw new DomainError(
+      'Some records are not records of this farm.',
+      missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)),
+    );
+  }
+  const pointers = await deps.phyto.readPointers(farm.meta, ids);
+  const now = (deps.now ?? (() => DateTime.now()))();
+  const holding = await jobsHolding(deps.jobs, farm, [...pointers.values()], now);
+  const conflicts: Violation[] = [];
+  for (const p of pointers.values()) {
+    if (p.exported)
+      conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
+    else if (p.outcomeUnknownJob > 0) {
+      conflicts.push(
+        violation(
+          'RECORD_OUTCOME_UNKNOWN',
+          path(p.id),
+          `record ${p.id} may have reached SIEX in job ${p.outcomeUnknownJob}, whose outcome is not known yet`,
+        ),
+      );
+    } else if (holding.has(p.jobId))
+      conflicts.push(
+        violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`),
+      );
+  }
+  if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
+
+  const lostRace = () =>
+    new DomainError('Some records were taken by another export meanwhile; nothing was started.', [
+      violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
+    ]);
+  try {
+    await deps.phyto.claim(farm.meta, [...pointers.values()], jobId, now.toMillis());
+  } catch (e) {
+    if (e instanceof WriteConflict) throw lostRace();
+    throw e;
+  }
+  // On the watch list before it exists: should this process die from here on, the sweeper still starts the job.
+  await deps.watch.add(jobId, now.toMillis() + LEASE_MS);
+  try {
+    await deps.jobs.create(
+      jobMeta(jobId, client, farm, agrifarmId, now, ids.length),
+      ids.map((id) => ({ recordId: id, recordRowKey: pointers.get(id)!.recordRowKey })),
+    );
+  } catch (e) {
+    // Its id was settled as abandoned meanwhile (this request took longer than CLAIM_GRACE_MS), and the records
+    // given to another export: this one must not create its job.
+    if (!isRestError(e, 409)) throw e;
+    await deps.watch.remove(jobId);
+    throw lostRace();
+  }
+  try {
+    await deps.enqueue({ jobId });
+  } catch {
+    // Settled, the job holds its records no longer. The caller is told in the response, so no e-mail is due.
+    const error = { code: 'QUEUE_UNAVAILABLE', message: 'the job could not be queued' };
+    await deps.jobs
+      .transition(jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true })
+      .then(() => deps.watch.remove(jobId))
+      .catch(() => undefined);
+    throw new DomainError(
+      'The export could not be queued; nothing was started.',
+      [violation('QUEUE_UNAVAILABLE', '', 'retry later')],
+      5,
+    );
+  }
+  return jobId;
+}
+
+/** The record ids of the body, in order; every malformed or repeated one is a 400. */
+function parseIds(body: { id: string }[]): number[] {
   const malformed: Violation[] = [];
   const ids: number[] = [];
   const seen = new Set<number>();
@@ -88,116 +193,82 @@ export async function startExport(
     }
   });
   if (malformed.length > 0) throw new DomainError('The record list is not valid.', malformed);
+  return ids;
+}
 
-  const pointers = await deps.phyto.readPointers(farm.meta, ids);
-  const position = new Map(ids.map((id) => [id, body.findIndex((b) => parseUrn('AgriPhytosanitary', b.id) === id)]));
-  const path = (id: number) => `body[${position.get(id)}].id`;
-  const missing = ids.filter((id) => !pointers.has(id));
-  if (missing.length > 0) {
-    throw new DomainError(
-      'Some records are not records of this farm.',
-      missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)),
-    );
-  }
-  const now = (deps.now ?? (() => DateTime.now()))();
-  const running = await runningJobs(
-    deps.jobs,
-    [...new Set([...pointers.values()].map((p) => p.jobId).filter((j) => j > 0))],
-    now.toMillis(),
-  );
-  const conflicts: Violation[] = [];
-  for (const p of pointers.values()) {
-    if (p.exported)
-      conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
-    else if (p.outcomeUnknownJob > 0) {
-      conflicts.push(
-        violation(
-          'RECORD_OUTCOME_UNKNOWN',
-          path(p.id),
-          `record ${p.id} was sent to SIEX by job ${p.outcomeUnknownJob}, whose outcome never came back`,
-        ),
-      );
-    } else if (running.has(p.jobId))
-      conflicts.push(
-        violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`),
-      );
-  }
-  if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
-
-  const jobId = await deps.jobIds.take();
-  await deps.jobs.create(
-    {
-      jobId,
-      clientId: client.id,
-      notifyEmail: client.email,
-      farmId: farm.meta.farmId,
-      rea: farm.meta.rea,
-      agrifarmId,
-      status: 'Iniciando',
-      inidate: formatDateTime(now),
-      createdAt: now.toMillis(),
-      total: ids.length,
-      settled: 0,
-      accepted: 0,
-      error: null,
-      lastError: null,
-      emailSent: false,
-      emailError: '',
-    },
-    ids.map((id) => ({ recordId: id, recordRowKey: pointers.get(id)!.recordRowKey })),
-  );
-  // A failed job releases its records: whatever was claimed before the failure is free again. The caller gets the
-  // error in the response, so no e-mail is due for a job it never saw started.
-  const fail = (code: string, message: string) =>
-    deps.jobs
-      .transition(jobId, { from: 'Iniciando', to: 'Fallido' }, { error: { code, message }, emailSent: true })
-      .catch(() => undefined);
-  try {
-    await deps.phyto.claim(farm.meta, [...pointers.values()], jobId);
-  } catch (e) {
-    await fail(e instanceof WriteConflict ? 'CONFLICT' : 'START_FAILED', (e as Error).message);
-    if (!(e instanceof WriteConflict)) throw e;
-    throw new DomainError('Some records were taken by another export meanwhile; retry.', [
-      violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
-    ]);
-  }
-  try {
-    await deps.enqueue({ jobId });
-  } catch (e) {
-    await fail('QUEUE_UNAVAILABLE', (e as Error).message);
-    throw new DomainError(
-      'The export could not be queued; nothing was started.',
-      [violation('QUEUE_UNAVAILABLE', '', 'retry later')],
-      5,
-    );
-  }
-  return { id: jobId, status: 'Iniciando' as const, message: EXPORT_MESSAGE };
+function jobMeta(
+  jobId: number,
+  client: Pick<Client, 'id' | 'email'>,
+  farm: FarmIndex,
+  agrifarmId: string,
+  now: DateTime,
+  total: number,
+): JobMeta {
+  return {
+    jobId,
+    clientId: client.id,
+    notifyEmail: client.email,
+    farmId: farm.meta.farmId,
+    rea: farm.meta.rea,
+    agrifarmId,
+    status: 'Iniciando',
+    inidate: formatDateTime(now),
+    createdAt: now.toMillis(),
+    total,
+    settled: 0,
+    accepted: 0,
+    error: null,
+    lastError: null,
+    emailSent: false,
+    emailError: '',
+    reconcile: 'none',
+  };
 }
 
 /**
- * The jobs among these that still hold their records: not settled, and not a start abandoned long ago (a process
- * that died between claiming and queueing leaves a job `Iniciando` forever; its records must not stay locked).
+ * The jobs among those named by these records' claims that still hold them: a job not settled, or a claim by a job
+ * not created yet that is younger than CLAIM_GRACE_MS. An older claim by a job that never appeared is settled as
+ * abandoned by creating that job's status row as Fallido (seen by no client): whichever of this and the late export
+ * creates the row first wins, so the late one can never create its job afterwards.
  */
-export async function runningJobs(
+export async function jobsHolding(
   jobs: StartExportDeps['jobs'],
-  jobIds: number[],
-  nowMs: number,
+  farm: FarmIndex,
+  pointers: RecordPointer[],
+  now: DateTime,
 ): Promise<Set<number>> {
-  const running = new Set<number>();
-  for (let i = 0; i < jobIds.length; i += STATUS_READS_IN_PARALLEL) {
-    const metas = await Promise.all(jobIds.slice(i, i + STATUS_READS_IN_PARALLEL).map((j) => jobs.meta(j)));
-    for (const m of metas) {
-      if (!m || isSettled(m.status)) continue;
-      if (m.status === 'Iniciando' && nowMs - m.createdAt > ABANDONED_START_MS) {
-        // Settled under its ETag: if a worker took the job meanwhile (to EnProceso), this fails and the job counts as running.
-        const error = { code: 'START_ABANDONED', message: 'the job was never queued' };
-        const settled = await jobs
-          .transition(m.jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true }, m.etag)
-          .catch(() => false);
-        if (settled) continue;
-      }
-      running.add(m.jobId);
-    }
+  const claimedAt = new Map<number, number>();
+  for (const p of pointers) {
+    if (p.jobId > 0 && !p.exported && p.outcomeUnknownJob === 0)
+      claimedAt.set(p.jobId, Math.max(claimedAt.get(p.jobId) ?? 0, p.claimedAt));
   }
-  return running;
+  const jobIds = [...claimedAt.keys()];
+  const holding = new Set<number>();
+  const holds = async (jobId: number): Promise<boolean> => {
+    const meta = await jobs.meta(jobId);
+    if (meta) return !isSettled(meta.status);
+    if (now.toMillis() - claimedAt.get(jobId)! < CLAIM_GRACE_MS) return true;
+    const abandoned = {
+      ...jobMeta(jobId, { id: '', email: '' }, farm, '', now, 0),
+      status: 'Fallido' as const,
+      error: {
+        code: 'START_ABANDONED',
+        message: 'the export that claimed the records stopped before creating its job',
+      },
+      emailSent: true,
+    };
+    try {
+      await jobs.create(abandoned, []);
+      return false;
+    } catch (e) {
+      if (!isRestError(e, 409)) throw e;
+      return holds(jobId); // the late export created it first after all
+    }
+  };
+  for (let i = 0; i < jobIds.length; i += STATUS_READS_IN_PARALLEL) {
+    const group = jobIds.slice(i, i + STATUS_READS_IN_PARALLEL);
+    const held = await Promise.all(group.map(holds));
+    group.forEach((jobId, k) => held[k] && holding.add(jobId));
+  }
+  return holding;
 }

@@ -22,9 +22,11 @@ export class JobRun {
   private readonly records = new Map<number, PhytoRecord>();
   private readonly mapped = new Map<number, MapResult>();
 
+  /** `guard` runs before every write and throws when this delivery may no longer write (its lease is gone). */
   constructor(
     private readonly jobs: JobStore,
     job: Job,
+    readonly guard: () => void = () => undefined,
   ) {
     this.meta = job.meta;
     this.items = new Map(job.items);
@@ -81,12 +83,14 @@ export class JobRun {
    */
   async transition(move: Transition, changes: MetaChanges = {}, underEtag = false): Promise<boolean> {
     if (move.from !== this.meta.status) throw new Error(`job ${this.jobId} is ${this.meta.status}, not ${move.from}`);
+    this.guard();
     const moved = await this.jobs.transition(this.jobId, move, changes, underEtag ? this.meta.etag : undefined);
     if (moved) this.meta = { ...this.meta, ...changes, status: move.to };
     return moved;
   }
 
   async update(changes: MetaChanges): Promise<void> {
+    this.guard();
     await this.jobs.updateMeta(this.jobId, changes);
     this.meta = { ...this.meta, ...changes };
   }
@@ -98,6 +102,7 @@ export class JobRun {
       ...(o.state === 'ok' ? { state: 'ok', code: '', message: '' } : o),
     }));
     if (items.length === 0) return items;
+    this.guard();
     await this.jobs.saveItems(this.jobId, items);
     for (const i of items) this.items.set(i.recordId, i);
     return items;
@@ -111,6 +116,7 @@ export class JobRun {
   /** Adds new batches or replaces known ones (by number). */
   async saveBatches(batches: readonly JobBatch[]): Promise<void> {
     if (batches.length === 0) return;
+    this.guard();
     await this.jobs.saveBatches(this.jobId, batches);
     const byN = new Map(batches.map((b) => [b.n, b]));
     const known = new Set(this.batchList.map((b) => b.n));
@@ -120,7 +126,7 @@ export class JobRun {
   }
 
   /** Reads the records not read yet in this delivery. */
-  async readRecords(phyto: PhytoStore, ids: readonly number[]): Promise<void> {
+  async readRecords(phyto: Pick<PhytoStore, 'readRecords'>, ids: readonly number[]): Promise<void> {
     const wanted = ids.filter((id) => !this.records.has(id));
     if (wanted.length === 0) return;
     const byRowKey = await phyto.readRecords(

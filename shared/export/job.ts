@@ -29,6 +29,12 @@ export const jobMetaSchema = z.object({
   emailSent: z.boolean(),
   /** Why the outcome e-mail could not be sent, when the mail service refused it for good ('' otherwise). */
   emailError: z.string(),
+  /**
+   * Records SIEX may have received without the job learning their outcome (docs/architecture.md, "Unknown outcomes"):
+   * `none` never any; `pending` some still unknown, the gateway keeps asking SIEX; `resolved` every one is known now
+   * (from SIEX or from support), the e-mail saying so is due; `told` that e-mail went.
+   */
+  reconcile: z.enum(['none', 'pending', 'resolved', 'told']).default('none'),
 });
 export type JobMeta = z.infer<typeof jobMetaSchema>;
 
@@ -44,7 +50,9 @@ export type JobItem = Readonly<z.infer<typeof jobItemSchema>>;
 
 /**
  * One SIEX submission: written `submitting` with its idempotency key before it is sent, `submitted` once SIEX gave its
- * request id, `done` once its outcome is applied to the records.
+ * request id, `done` once its outcome is applied to the records. `mayHaveReached` is set before every send of a
+ * `submitting` batch and cleared only when SIEX certainly did not take any of its sends (the connection refused,
+ * no token, SIEX answering it did not take it): a batch it may hold is never settled as not processed.
  */
 export const jobBatchSchema = z.object({
   n: z.number().int().nonnegative(),
@@ -52,6 +60,7 @@ export const jobBatchSchema = z.object({
   requestId: z.string(),
   state: z.enum(['submitting', 'submitted', 'done']),
   recordIds: z.array(z.number().int().positive()),
+  mayHaveReached: z.boolean().default(true),
 });
 export type JobBatch = Readonly<z.infer<typeof jobBatchSchema>>;
 

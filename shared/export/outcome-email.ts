@@ -10,13 +10,15 @@ export interface OutcomeMail {
 const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** The e-mail sent when a job settles: job id, final status and the outcome of every record. */
-export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {
-  const { status, error } = meta;
+const UNKNOWN = 'OUTCOME_UNKNOWN';
+
+/** A paragraph, and its HTML when it is more than the escaped text. */
+type Paragraph = string | { text: string; html: string };
+
+/** Paragraphs, then one line per record: as text and as HTML. */
+function render(subject: string, paragraphs: Paragraph[], result: JobResultView): OutcomeMail {
   const lines = [
-    `Export job ${meta.jobId} for farm ${meta.agrifarmId} finished: ${status}.`,
-    `Records accepted by SIEX: ${result.data.length} of ${meta.total}.`,
-    ...(error ? [`The job could not run: ${error.code}: ${error.message}`] : []),
+    ...paragraphs.map((p) => (typeof p === 'string' ? p : p.text)),
     '',
     ...result.data.map((d) => `urn:ngsi-ld:AgriPhytosanitary:${d.id}: ok`),
     ...result.error.map((e) => `urn:ngsi-ld:AgriPhytosanitary:${e.id}: ${e.code}: ${e.message}`),
@@ -26,12 +28,55 @@ export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {
     ...result.error.map((e) => `<tr><td>${e.id}</td><td>${escape(e.code)}</td><td>${escape(e.message)}</td></tr>`),
   ];
   return {
-    subject: `SIEX export job ${meta.jobId}: ${status}`,
+    subject,
     text: lines.join('\n'),
     html:
-      `<p>Export job <b>${meta.jobId}</b> for farm ${escape(meta.agrifarmId)} finished: <b>${status}</b>.</p>` +
-      `<p>Records accepted by SIEX: ${result.data.length} of ${meta.total}.</p>` +
-      (error ? `<p>The job could not run: ${escape(error.code)}: ${escape(error.message)}</p>` : '') +
+      paragraphs.map((p) => `<p>${typeof p === 'string' ? escape(p) : p.html}</p>`).join('') +
       `<table><tr><th>record</th><th>result</th><th>detail</th></tr>${rows.join('')}</table>`,
   };
+}
+
+/** What the records' outcomes add up to, with the unknown ones said plainly. */
+function tally(meta: JobMeta, result: JobResultView): string[] {
+  const unknown = result.error.filter((e) => e.code === UNKNOWN).length;
+  return [
+    `Records accepted by SIEX: ${result.data.length} of ${meta.total}.`,
+    ...(unknown > 0
+      ? [
+          `Outcome not known: ${unknown} (${UNKNOWN}). These records may have reached SIEX, but its answer never came ` +
+            'back. The gateway keeps asking SIEX and will write again once it knows; until then they cannot be ' +
+            'exported again, so that SIEX never receives them twice.',
+        ]
+      : []),
+  ];
+}
+
+/** The e-mail sent when a job settles: job id, final status and the outcome of every record. */
+export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {
+  const { status, error } = meta;
+  return render(
+    `SIEX export job ${meta.jobId}: ${status}`,
+    [
+      {
+        text: `Export job ${meta.jobId} for farm ${meta.agrifarmId} finished: ${status}.`,
+        html: `Export job <b>${meta.jobId}</b> for farm ${escape(meta.agrifarmId)} finished: <b>${status}</b>.`,
+      },
+      ...tally(meta, result),
+      ...(error ? [`The job could not run: ${error.code}: ${error.message}`] : []),
+    ],
+    result,
+  );
+}
+
+/** The second e-mail of a failed job: every outcome it had left unknown is known now (from SIEX, or from support). */
+export function reconciledMail(meta: JobMeta, result: JobResultView): OutcomeMail {
+  return render(
+    `SIEX export job ${meta.jobId}: every outcome is known now`,
+    [
+      `Export job ${meta.jobId} for farm ${meta.agrifarmId} had records whose outcome was not known. It is known now; ` +
+        'the records accepted by SIEX are marked exported, the others can be exported again.',
+      ...tally(meta, result),
+    ],
+    result,
+  );
 }

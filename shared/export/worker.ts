@@ -5,18 +5,26 @@ import { FarmIndex } from '../farms/farm-index';
 import { FarmStore } from '../farms/farm-store';
 import { PhytoStore } from '../phyto/phyto-store';
 import { cueDocument, TratamFito } from '../siex/cue-mapping';
-import { JobBatch, JobError } from './job';
+import { JobBatch, JobError, JobItem } from './job';
+import { logText, publicFailure } from './job-errors';
+import { JobLease, LEASE_MS, LeaseLost } from './job-lease';
 import { JobRun, Outcome } from './job-run';
 import { finalStatus, isSettled } from './job-status';
 import { JobStore } from './job-store';
 import { resultOf } from './job-views';
+import { WatchStore } from './job-watch';
+import { outcomeMail, reconciledMail } from './outcome-email';
 import { recordOutcome } from './record-outcome';
-import { outcomeMail } from './outcome-email';
 
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
 export interface SiexPort {
-  submit(document: unknown, idempotencyKey: string): Promise<string>;
-  status(requestId: string): Promise<{
+  /** Fails when SIEX cannot be used at all (not configured, credentials refused), before anything is sent. */
+  ready(signal?: AbortSignal): Promise<void>;
+  submit(document: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<string>;
+  status(
+    requestId: string,
+    signal?: AbortSignal,
+  ): Promise<{
     state: 'pending' | 'done';
     results: { externalId: number; ok: boolean; errors: { code: string; message: string }[] }[];
   }>;
@@ -28,6 +36,7 @@ export interface MailPort {
 
 export interface WorkerDeps {
   jobs: JobStore;
+  watch: WatchStore;
   phyto: PhytoStore;
   farms: FarmStore;
   siex: SiexPort;
@@ -36,8 +45,10 @@ export interface WorkerDeps {
   batchSize: number;
   /** Polling of SIEX's outcome: first delay, longest delay, and how long before giving the message back to the queue. */
   poll: { firstMs: number; maxMs: number; deadlineMs: number };
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => DateTime;
+  /** Where what clients are not shown goes (the invocation's log): SIEX's words, addresses, settings. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -48,81 +59,149 @@ export function isRetryable(e: unknown): boolean {
   return (e as { retryable?: unknown } | null)?.retryable !== false;
 }
 
-/** SIEX refused the document itself: its records carry the refusal, and the job goes on with other batches. */
-function refusesDocument(e: unknown): boolean {
+/** SIEX refused the request itself (the document, the key, the request id): asking again the same way cannot help. */
+function refusedBySiex(e: unknown): boolean {
   return (e as { code?: unknown } | null)?.code === 'SIEX_REJECTED';
 }
 
-function failure(e: unknown, fallback: string): { code: string; message: string } {
-  const code = (e as { code?: unknown } | null)?.code;
-  return { code: typeof code === 'string' ? code : fallback, message: (e as Error).message };
+/** SIEX's own words on a refusal (its code and description), without the gateway's internals. */
+function siexWords(e: unknown): string {
+  const details = (e as { details?: { codigo?: unknown; descripcion?: unknown } } | null)?.details;
+  return typeof details?.codigo === 'string'
+    ? `refused by SIEX: ${details.codigo}: ${typeof details.descripcion === 'string' ? details.descripcion : ''}`.slice(
+        0,
+        500,
+      )
+    : 'refused by SIEX';
 }
 
-const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
+const UNKNOWN = 'OUTCOME_UNKNOWN';
+const isUnknown = (item: JobItem) => item.state === 'error' && item.code === UNKNOWN;
+
+/** After a try that left outcomes unknown, SIEX is asked again after 1 minute, doubling up to an hour. */
+export function reconcileDelayMs(tries: number): number {
+  return Math.min(60_000 * 2 ** tries, 3_600_000);
+}
 
 /**
  * Runs one delivery of an export job's queue message. Every step is recorded in the job's partition before the next
  * one starts, so a redelivery after a crash resumes where the last one stopped: a batch is written as `submitting`
  * with its idempotency key before it is sent, and sent again only with that same key, so SIEX receives each record
- * at most once per job; outcomes already applied are applied again harmlessly. The job is read once per delivery.
+ * at most once; outcomes already applied are applied again harmlessly. The delivery holds the job's lease throughout
+ * (a second delivery of the same job leaves it alone). A settled job whose outcomes are partly unknown is asked
+ * about again (`reconcile`) by the deliveries the sweeper queues for it.
  */
-export async function runExportJob(deps: WorkerDeps, jobId: number): Promise<void> {
-  const job = await deps.jobs.load(jobId);
-  if (!job) return;
-  const run = new JobRun(deps.jobs, job);
-  if (!isSettled(run.state.status)) {
+export function runExportJob(deps: WorkerDeps, jobId: number): Promise<void> {
+  return withLease(deps, jobId, 'leave', async (run, lease) => {
+    if (isSettled(run.state.status)) {
+      await reconcile(deps, run, lease.signal);
+      return false;
+    }
     try {
-      await advance(deps, run);
+      await advance(deps, run, lease.signal);
     } catch (e) {
-      if (!isRetryable(e)) {
-        // Another delivery would fail the same way (SIEX not configured, credentials refused): the job cannot run.
-        await settleFailed(deps, run, failure(e, 'SIEX_ERROR'));
-      } else {
+      if (e instanceof LeaseLost || lease.signal.aborted) throw e;
+      deps.log?.(`export job ${run.jobId}: ${logText(e)}`);
+      // Another delivery would fail the same way (SIEX not configured, credentials refused): the job cannot run.
+      if (!isRetryable(e)) await settleFailed(deps, run, publicFailure(e));
+      else {
         // Remembered so that the poison handler can say why, if every delivery fails the same way.
-        await run.update({ lastError: failure(e, 'WORKER_ERROR') });
+        await run.update({ lastError: publicFailure(e) });
         throw e;
       }
     }
-  }
-  await notify(deps, run);
-}
-
-/** The poison queue's handler: a job whose every delivery failed settles as Fallido, and its owner is told. */
-export async function failExportJob(deps: Pick<WorkerDeps, 'jobs' | 'phyto' | 'mailer'>, jobId: number): Promise<void> {
-  const job = await deps.jobs.load(jobId);
-  if (!job) return;
-  const run = new JobRun(deps.jobs, job);
-  if (!isSettled(run.state.status)) {
-    const last = run.state.lastError;
-    const error = {
-      code: last?.code ?? 'WORKER_FAILED',
-      message: `the export could not complete after repeated attempts${last ? `: ${last.message}` : ''}`,
-    };
-    await settleFailed(deps, run, error);
-  }
-  await notify(deps, run);
+    return isSettled(run.state.status);
+  });
 }
 
 /**
- * Settles a job that cannot go on as Fallido. Records already in a submitted batch may well be accepted by SIEX: they
- * are settled as OUTCOME_UNKNOWN and their export is blocked, so that nobody sends them a second time unknowingly.
+ * The poison queue's handler: a job whose every delivery failed settles as Fallido, and its owner is told. While
+ * another delivery runs the job, the poison message is given back to come again later (it must not be dropped).
  */
-async function settleFailed(deps: Pick<WorkerDeps, 'phyto'>, run: JobRun, error: JobError): Promise<void> {
+export function failExportJob(deps: WorkerDeps, jobId: number): Promise<void> {
+  return withLease(deps, jobId, 'retry', async (run) => {
+    if (isSettled(run.state.status)) return false;
+    const last = run.state.lastError;
+    await settleFailed(deps, run, {
+      code: last?.code ?? 'WORKER_FAILED',
+      message: `the export could not complete after repeated attempts${last ? `: ${last.message}` : ''}`,
+    });
+    return true;
+  });
+}
+
+/**
+ * Runs `work` on the job under its lease, then sends the e-mails due and says what the watch list should do next.
+ * `work` answers whether it settled the job just now. Without the lease (a live delivery holds the job) nothing runs:
+ * that delivery, or the sweeper should it die, sees the job through (`leave`), or this message comes back later
+ * (`retry`). A failure frees the job for the queue's next delivery and is passed on.
+ */
+async function withLease(
+  deps: WorkerDeps,
+  jobId: number,
+  whenHeld: 'leave' | 'retry',
+  work: (run: JobRun, lease: JobLease) => Promise<boolean>,
+): Promise<void> {
+  const clock = () => (deps.now ?? (() => DateTime.now()))().toMillis();
+  const lease = await JobLease.take(deps.watch, jobId, clock);
+  if (!lease) {
+    const held = `export job ${jobId} is being run by another delivery`;
+    if (whenHeld === 'retry') throw new Error(`${held}; this message comes back later`);
+    deps.log?.(`${held}; this one leaves it`);
+    return;
+  }
+  try {
+    const job = await deps.jobs.load(jobId);
+    if (!job) return await lease.end(null);
+    const run = new JobRun(deps.jobs, job, () => lease.check());
+    const settledNow = await work(run, lease);
+    await notify(deps, run);
+    await lease.end(nextLook(run, lease, settledNow, clock()));
+  } catch (e) {
+    await lease.end({ due: clock() + LEASE_MS, tries: lease.tries }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** When the sweeper should look at the job again; null when nothing is left for the worker to do. */
+function nextLook(run: JobRun, lease: JobLease, settledNow: boolean, now: number) {
+  if (!isSettled(run.state.status)) return { due: now + LEASE_MS, tries: lease.tries };
+  if (run.state.reconcile !== 'pending' || askable(run).length === 0) return null;
+  // Just settled: SIEX is asked at the next sweep; after a try, later and later.
+  return settledNow ? { due: now, tries: 0 } : { due: now + reconcileDelayMs(lease.tries), tries: lease.tries + 1 };
+}
+
+/**
+ * Settles a job that cannot go on as Fallido. Records in a batch that may have reached SIEX (sent with no answer,
+ * timed out, connection reset, or submitted without a verdict yet) may well be in SIEX: they are settled as
+ * OUTCOME_UNKNOWN and their export is blocked until their outcome is learnt (`reconcile`) or support releases them;
+ * only records never sent are NOT_PROCESSED and free to export again.
+ */
+async function settleFailed(deps: WorkerDeps, run: JobRun, error: JobError): Promise<void> {
   const unknown = run.batches
-    .filter((b) => b.state === 'submitted')
+    .filter((b) => b.state === 'submitted' || (b.state === 'submitting' && b.mayHaveReached))
     .flatMap((b) =>
       b.recordIds
         .filter((id) => run.item(id).state === 'pending')
-        .map((id): [number, Outcome] => [
-          id,
-          {
-            state: 'error',
-            code: 'OUTCOME_UNKNOWN',
-            message: `sent to SIEX (request ${b.requestId}) but its outcome never came back; check SIEX before exporting it again`,
-          },
-        ]),
+        .map((id): [number, Outcome] => [id, { state: 'error', code: UNKNOWN, message: unknownBecause(b) }]),
     );
   if (unknown.length > 0) {
+    run.guard();
     await deps.phyto.markOutcomeUnknown(
       run.farm,
       unknown.map(([id]) => id),
@@ -132,11 +211,22 @@ async function settleFailed(deps: Pick<WorkerDeps, 'phyto'>, run: JobRun, error:
   }
   const { status } = run.state;
   if (status === 'Iniciando' || status === 'EnProceso')
-    await run.transition({ from: status, to: 'Fallido' }, { error });
+    await run.transition(
+      { from: status, to: 'Fallido' },
+      { error, ...run.counts(), reconcile: unknown.length > 0 ? 'pending' : 'none' },
+    );
 }
 
-async function advance(deps: WorkerDeps, run: JobRun): Promise<void> {
-  // Under the ETag read: an export that found this start abandoned may have settled it meanwhile, freeing its records.
+function unknownBecause(batch: JobBatch): string {
+  const then =
+    'The gateway keeps asking SIEX and will update this result; until then the record cannot be exported again.';
+  return batch.state === 'submitted'
+    ? `sent to SIEX (request ${batch.requestId}), which had not given its verdict when the job stopped. ${then}`
+    : `may have reached SIEX: it was sent, but SIEX's answer never came back (no answer in time, a dropped connection, or the worker stopped). ${then}`;
+}
+
+async function advance(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Promise<void> {
+  // Under the ETag read: another process may have moved the job meanwhile.
   if (run.state.status === 'Iniciando' && !(await run.transition({ from: 'Iniciando', to: 'EnProceso' }, {}, true)))
     return;
   const farm = await deps.farms.index(run.state.farmId);
@@ -147,14 +237,15 @@ async function advance(deps: WorkerDeps, run: JobRun): Promise<void> {
     );
     return;
   }
-  await batchPendingRecords(deps, run, farm);
+  const fresh = await batchPendingRecords(deps, run, farm, signal);
   for (const batch of run.batches.filter((b) => b.state === 'submitting')) {
     await run.readRecords(deps.phyto, batch.recordIds);
-    await submitBatch(deps, run, farm, batch);
+    // A batch written down in this delivery has not been sent yet, whatever it says.
+    await submitBatch(deps, run, farm, batch, fresh.has(batch.n) ? false : batch.mayHaveReached, signal);
   }
   // Every batch is polled to its end before a failure is passed on: no batch keeps writing under a redelivery.
   const polled = await Promise.allSettled(
-    run.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, run, farm, b)),
+    run.batches.filter((b) => b.state === 'submitted').map((b) => settleBatch(deps, run, farm, b, signal)),
   );
   const failed = polled.find((p): p is PromiseRejectedResult => p.status === 'rejected');
   if (failed) throw failed.reason;
@@ -165,24 +256,32 @@ async function advance(deps: WorkerDeps, run: JobRun): Promise<void> {
   }
 }
 
-/** Maps the records not yet in a batch; those SIEX could not take are settled now, the rest go into new batches. */
-async function batchPendingRecords(deps: WorkerDeps, run: JobRun, farm: FarmIndex): Promise<void> {
+/**
+ * Maps the records not yet in a batch; those SIEX could not take are settled now, the rest go into new batches
+ * (their numbers returned), written down as if already sent: a crash before the send cannot make them look unsent.
+ */
+async function batchPendingRecords(
+  deps: WorkerDeps,
+  run: JobRun,
+  farm: FarmIndex,
+  signal: AbortSignal,
+): Promise<Set<number>> {
   const pending = run.unbatched();
-  if (pending.length === 0) return;
+  if (pending.length === 0) return new Set();
   await run.readRecords(deps.phyto, pending);
-  const unsendable: [number, Outcome][] = [];
+  const notSent: [number, Outcome][] = [];
   const sendable: number[] = [];
   for (const id of pending) {
     const mapped = run.cue(id, farm);
     if (mapped.ok) sendable.push(id);
     else
-      unsendable.push([
+      notSent.push([
         id,
         { state: 'error', code: 'MISSING_DATA', message: `not sent to SIEX: missing ${mapped.missing.join('; ')}` },
       ]);
   }
-  if (unsendable.length > 0) {
-    await run.settle(unsendable);
+  if (notSent.length > 0) {
+    await run.settle(notSent);
     await run.saveCounts();
   }
   const next = run.batches.length;
@@ -195,25 +294,57 @@ async function batchPendingRecords(deps: WorkerDeps, run: JobRun, farm: FarmInde
       requestId: '',
       state: 'submitting',
       recordIds: sendable.slice(i, i + deps.batchSize),
+      mayHaveReached: true,
     });
   }
+  // Make sure SIEX can be used at all before writing down batches as possibly sent.
+  if (fresh.length > 0) await deps.siex.ready(signal);
   await run.saveBatches(fresh);
+  return new Set(fresh.map((b) => b.n));
 }
 
-async function submitBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch: JobBatch): Promise<void> {
+/** The CUE document of a batch: the same every time it is built, as a repeat under the batch's key must be. */
+function batchDocument(run: JobRun, farm: FarmIndex, batch: JobBatch): unknown {
   const blocks: TratamFito[] = [];
   for (const id of batch.recordIds) {
     const mapped = run.cue(id, farm);
     if (mapped.ok) blocks.push(...mapped.blocks);
   }
+  return cueDocument(farm, blocks);
+}
+
+/** Whether a failed call may have reached SIEX (unless the error says for certain it did not). */
+const mayHaveReached = (e: unknown) => (e as { reachedSiex?: unknown } | null)?.reachedSiex !== false;
+
+/**
+ * Sends a batch (again, under its key). `reachedBefore`: whether an earlier send may have reached SIEX, so that a send
+ * SIEX certainly did not take leaves the batch as it was: unsent only if every send so far was.
+ */
+async function submitBatch(
+  deps: WorkerDeps,
+  run: JobRun,
+  farm: FarmIndex,
+  batch: JobBatch,
+  reachedBefore: boolean,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!batch.mayHaveReached) {
+    batch = { ...batch, mayHaveReached: true };
+    await run.saveBatches([batch]);
+  }
+  run.guard();
   let requestId: string;
   try {
-    requestId = await deps.siex.submit(cueDocument(farm, blocks), batch.key);
+    requestId = await deps.siex.submit(batchDocument(run, farm, batch), batch.key, signal);
   } catch (e) {
-    if (!refusesDocument(e)) throw e;
+    if (!refusedBySiex(e)) {
+      if (!reachedBefore && !mayHaveReached(e)) await run.saveBatches([{ ...batch, mayHaveReached: false }]);
+      throw e;
+    }
+    deps.log?.(`export job ${run.jobId} batch ${batch.n}: ${logText(e)}`);
     // SIEX refused the whole document: each of its records carries the refusal.
     await run.settle(
-      batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: (e as Error).message }]),
+      batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: siexWords(e) }]),
     );
     await run.saveCounts();
     await run.saveBatches([{ ...batch, state: 'done' }]);
@@ -222,56 +353,153 @@ async function submitBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch
   await run.saveBatches([{ ...batch, requestId, state: 'submitted' }]);
 }
 
-async function settleBatch(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch: JobBatch): Promise<void> {
+async function settleBatch(
+  deps: WorkerDeps,
+  run: JobRun,
+  farm: FarmIndex,
+  batch: JobBatch,
+  signal: AbortSignal,
+): Promise<void> {
   const sleep = deps.sleep ?? delay;
   const started = Date.now();
   let wait = deps.poll.firstMs;
-  let outcome = await deps.siex.status(batch.requestId);
+  let outcome = await deps.siex.status(batch.requestId, signal);
   while (outcome.state !== 'done') {
     if (Date.now() - started > deps.poll.deadlineMs)
       throw new Error(`SIEX has not finished request ${batch.requestId} yet`);
-    await sleep(wait);
+    await sleep(wait, signal);
     wait = Math.min(wait * 2, deps.poll.maxMs);
-    outcome = await deps.siex.status(batch.requestId);
+    outcome = await deps.siex.status(batch.requestId, signal);
   }
-  const results = new Map(outcome.results.map((r) => [r.externalId, r]));
-  // Each record was sent as one block per crop and variety: it is accepted when all of them are.
-  await run.readRecords(deps.phyto, batch.recordIds);
-  const outcomes = batch.recordIds.map((id): [number, Outcome] => [id, recordOutcome(run.blockIds(id, farm), results)]);
+  await applyVerdict(deps, run, farm, batch, outcome.results, (item) => item.state === 'pending');
+}
+
+/**
+ * Applies SIEX's verdict on a batch to those of its records `open` selects (still pending, or still unknown): accepted
+ * ones are marked exported, refused ones carry SIEX's codes; an unknown outcome learnt frees the record's export. Each
+ * record was sent as one block per crop and variety: it is accepted when all of them are.
+ */
+async function applyVerdict(
+  deps: WorkerDeps,
+  run: JobRun,
+  farm: FarmIndex,
+  batch: JobBatch,
+  results: Awaited<ReturnType<SiexPort['status']>>['results'],
+  open: (item: JobItem) => boolean,
+): Promise<void> {
+  const byId = new Map(results.map((r) => [r.externalId, r]));
+  const ids = batch.recordIds.filter((id) => open(run.item(id)));
+  await run.readRecords(deps.phyto, ids);
+  const outcomes = ids.map((id): [number, Outcome] => [id, recordOutcome(run.blockIds(id, farm), byId)]);
   const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
   const modified = formatDateTime((deps.now ?? (() => DateTime.now()))());
   const exported = accepted.flatMap((id) => {
     const record = run.record(id);
     return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record }] : [];
   });
-  await deps.phyto.markExported(run.farm, exported, {
-    jobId: run.jobId,
-    clientId: run.state.clientId,
-    at: modified,
-  });
+  run.guard();
+  await deps.phyto.markExported(run.farm, exported, { jobId: run.jobId, clientId: run.state.clientId, at: modified });
+  const learnt = ids.filter((id) => isUnknown(run.item(id)));
+  if (learnt.length > 0) await deps.phyto.clearOutcomeUnknown(run.farm, learnt);
   await run.settle(outcomes);
   await run.saveBatches([{ ...batch, state: 'done' }]);
   await run.saveCounts();
 }
 
-/** A stable UUID per job: the mail service drops a repeat with the same Operation-Id, so the e-mail goes once. */
-export function mailOperationId(jobId: number): string {
-  const h = createHash('sha256').update(`siex-export-job-${jobId}`).digest('hex');
+/**
+ * The batches SIEX can still be asked about: not done, holding records whose outcome is unknown. One that was never
+ * acknowledged can only be asked about by sending it again under its key, which the IUWS contract makes safe (SIEX
+ * answers its first request id, or takes it now as its first and only copy); that needs the very same document, so
+ * not once support has released any of its records.
+ */
+function askable(run: JobRun): JobBatch[] {
+  return run.batches.filter((b) => {
+    const items = b.recordIds.map((id) => run.item(id));
+    if (b.state === 'done' || !items.some(isUnknown)) return false;
+    return b.state === 'submitted' || items.every(isUnknown);
+  });
+}
+
+/**
+ * Learns the outcome SIEX gave records a failed job left unknown: a batch with a request id is polled once; one
+ * without is sent again under its key, which answers its request id (SIEX had it) or submits it for the first time
+ * (SIEX did not). Where SIEX cannot tell (it refuses the repeat, or does not know the request id) the records stay
+ * unknown for support to check and release (`npm run admin -- release-unknown`).
+ */
+async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Promise<void> {
+  if (run.state.reconcile !== 'pending') return;
+  const batches = askable(run);
+  const farm = batches.length > 0 ? await deps.farms.index(run.state.farmId) : null;
+  for (let batch of batches) {
+    try {
+      if (!farm) continue;
+      if (batch.state === 'submitting') {
+        await run.readRecords(deps.phyto, batch.recordIds);
+        run.guard();
+        const requestId = await deps.siex.submit(batchDocument(run, farm, batch), batch.key, signal);
+        batch = { ...batch, requestId, state: 'submitted' };
+        await run.saveBatches([batch]);
+      }
+      const outcome = await deps.siex.status(batch.requestId, signal);
+      if (outcome.state === 'done') await applyVerdict(deps, run, farm, batch, outcome.results, isUnknown);
+    } catch (e) {
+      if (e instanceof LeaseLost || signal.aborted) throw e;
+      deps.log?.(`export job ${run.jobId} batch ${batch.n}, asking SIEX about unknown outcomes: ${logText(e)}`);
+      if (!refusedBySiex(e)) continue; // SIEX unavailable for now: asked again later
+      const stuck = batch.recordIds.filter((id) => isUnknown(run.item(id)));
+      await run.settle(
+        stuck.map((id) => [
+          id,
+          {
+            state: 'error',
+            code: UNKNOWN,
+            message: `SIEX cannot say whether it has this record (${siexWords(e)}); support must check SIEX and release it.`,
+          },
+        ]),
+      );
+      await run.saveBatches([{ ...batch, state: 'done' }]);
+    }
+  }
+  if (!run.allItems().some(isUnknown)) await run.update({ reconcile: 'resolved', ...run.counts() });
+}
+
+/** A stable UUID per job and purpose: the mail service drops a repeat with the same Operation-Id, so each goes once. */
+export function mailOperationId(jobId: number, purpose: 'outcome' | 'reconciled' = 'outcome'): string {
+  const h = createHash('sha256')
+    .update(`siex-export-job-${jobId}${purpose === 'outcome' ? '' : `-${purpose}`}`)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function notify(deps: Pick<WorkerDeps, 'mailer'>, run: JobRun): Promise<void> {
+/** The e-mails due: the outcome once the job settles, and a second one once unknown outcomes are all known. */
+async function notify(deps: WorkerDeps, run: JobRun): Promise<void> {
   const { state } = run;
-  if (!isSettled(state.status) || state.emailSent) return;
-  const mail = outcomeMail(state, resultOf({ items: new Map(run.allItems().map((i) => [i.recordId, i])) }));
+  if (!isSettled(state.status)) return;
+  const result = () => resultOf({ items: new Map(run.allItems().map((i) => [i.recordId, i])) });
+  if (!state.emailSent) {
+    const sent = await send(deps, run, outcomeMail(state, result()), mailOperationId(run.jobId));
+    await run.update({ emailSent: true, ...(sent === true ? {} : { emailError: sent }) });
+  }
+  if (run.state.reconcile === 'resolved') {
+    await send(deps, run, reconciledMail(run.state, result()), mailOperationId(run.jobId, 'reconciled'));
+    await run.update({ reconcile: 'told' });
+  }
+}
+
+/** Sends one e-mail: true, or why the mail service refused it for good (sending again cannot help). */
+async function send(
+  deps: WorkerDeps,
+  run: JobRun,
+  mail: { subject: string; text: string; html: string },
+  operationId: string,
+): Promise<true | string> {
   try {
-    await deps.mailer.send({ to: state.notifyEmail, ...mail }, mailOperationId(run.jobId));
+    await deps.mailer.send({ to: run.state.notifyEmail, ...mail }, operationId);
+    return true;
   } catch (e) {
     if (isRetryable(e)) throw e;
-    // The mail service refused this message for good (e.g. the address): sending again cannot help. The job's
-    // outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
-    await run.update({ emailSent: true, emailError: (e as Error).message });
-    return;
+    // The job's outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
+    deps.log?.(`export job ${run.jobId}: the mail service refused the e-mail: ${logText(e)}`);
+    return (e as Error).message;
   }
-  await run.update({ emailSent: true });
 }

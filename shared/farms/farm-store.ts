@@ -1,4 +1,5 @@
 import { TtlCache } from '../cache/ttl-cache';
+import { VersionWatch } from '../cache/version-watch';
 import { readChunkedDoc, writeChunkedDoc } from '../store/chunked-doc';
 import { TABLES, TableStore } from '../store/tables';
 import { FarmIndex, FarmIndexDoc } from './farm-index';
@@ -8,6 +9,8 @@ import { FarmIndex, FarmIndexDoc } from './farm-index';
  * - `lookup~<rea>~<year>`: the rendered farm lookup response (JSON text), with the farm id on its first row;
  * - `farm~<farmId>`: the farm index (crops, enclosures, idcp values) that listidcp and registration resolve against.
  * Both are written only by the back office, so the index is safe to hold in memory for the reference-cache period.
+ * A farm id that is not there is remembered just as long (answering it from storage each time would tell, by its
+ * slowness, which ids exist); the back office's directory version (`watch`) makes a farm it adds visible at once.
  */
 const lookupKey = (rea: string, year: number) => `lookup~${rea}~${year}`;
 const farmKey = (farmId: number) => `farm~${farmId}`;
@@ -21,8 +24,10 @@ export class FarmStore {
   constructor(
     private readonly tables: TableStore,
     cacheSeconds: number,
+    private readonly watch?: VersionWatch,
   ) {
-    this.cache = new TtlCache(cacheSeconds * 1000, 500, Date.now, (farm) => farm !== null);
+    this.cache = new TtlCache(cacheSeconds * 1000, 500);
+    watch?.onChange(() => this.cache.clear());
   }
 
   /** The farm lookup response text for a REA and campaign, or null. One partition query. */
@@ -37,8 +42,9 @@ export class FarmStore {
     return doc && { farmId: Number(doc.first.farmId), rows: doc.rows };
   }
 
-  /** The farm index, from memory when recently read. */
-  index(farmId: number): Promise<FarmIndex | null> {
+  /** The farm index, or null for an unknown id; from memory when recently read either way. */
+  async index(farmId: number): Promise<FarmIndex | null> {
+    await this.watch?.check();
     return this.cache.get(farmId, async () => {
       const doc = await this.readIndex(farmId);
       return doc && new FarmIndex(doc.index);

@@ -32,20 +32,43 @@ function tooLarge(maxBytes: number): DomainError {
 }
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;.*)?$/i;
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+const UTF8 = /^utf-?8$/i;
 
-/** Parses a JSON body; the content type must say JSON, and an empty body is reported as missing. */
+function unsupportedCharset(message: string): DomainError {
+  return new DomainError('The body must be UTF-8.', [violation('UNSUPPORTED_CHARSET', 'header.Content-Type', message)]);
+}
+
+/**
+ * The body as text. JSON is UTF-8 (RFC 8259): another declared charset is refused rather than read as UTF-8, and so
+ * are bytes that are not UTF-8, which would otherwise be stored with replacement characters.
+ */
+function utf8Text(type: string, bytes: Buffer): string {
+  const charset = CHARSET.exec(type)?.[1];
+  if (charset !== undefined && !UTF8.test(charset)) {
+    throw unsupportedCharset(`only charset=utf-8 is accepted, got "${charset}"`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw unsupportedCharset('the body is not valid UTF-8');
+  }
+}
+
+/** Parses a JSON body; the content type must say JSON in UTF-8, and an empty body is reported as missing. */
 export function parseJsonBody(request: HttpRequest, bytes: Buffer): unknown {
   if (bytes.length === 0) {
     throw new DomainError('The request needs a JSON body.', [violation('REQUIRED', 'body', 'a JSON body is required')]);
   }
-  const type = request.headers.get('content-type') ?? '';
-  if (!JSON_TYPE.test(type.trim())) {
+  const type = (request.headers.get('content-type') ?? '').trim();
+  if (!JSON_TYPE.test(type)) {
     throw new DomainError('The body must be JSON.', [
       violation('UNSUPPORTED_MEDIA_TYPE', 'header.Content-Type', `expected application/json, got "${type}"`),
     ]);
   }
+  const text = utf8Text(type, bytes);
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(text);
   } catch (e) {
     throw new DomainError('The body is not valid JSON.', [violation('MALFORMED_JSON', 'body', (e as Error).message)]);
   }

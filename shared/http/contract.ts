@@ -61,12 +61,14 @@ export const COMMON_ERRORS: ErrorCode[] = [
   'EXPIRED_CREDENTIALS',
   'RATE_LIMITED',
   'INTERNAL',
+  'STORAGE_UNAVAILABLE',
 ];
 
 /** Codes of endpoints that take a JSON body. */
 export const BODY_ERRORS: ErrorCode[] = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'UNSUPPORTED_CHARSET',
   'MALFORMED_JSON',
   'REQUIRED',
   'INVALID_VALUE',

@@ -248,6 +248,7 @@ export const exportCue = {
     'RECORD_OUTCOME_UNKNOWN',
     'QUEUE_UNAVAILABLE',
     'IDEMPOTENCY_KEY_REUSED',
+    'REQUEST_IN_PROGRESS',
   ],
   idempotent: true,
   example: exportExample,

@@ -9,6 +9,16 @@ import { Contract } from './contract';
 import { problemResponse } from './problem';
 import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
+import { isStorageUnavailable } from '../store/azure-sdk';
+import { withDeadline } from '../store/deadline';
+
+/**
+ * The interface's response time-out is 30 s: every storage call of a request ends within this budget (a storage that
+ * hangs costs the request this much at most), leaving time to answer 503.
+ */
+export const REQUEST_BUDGET_MS = 25_000;
+/** What a 503 for unavailable storage tells the client to wait. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 /** What the pipeline itself needs before any handler runs: the settings it enforces, the clients, the limiter. */
 export interface Gate {
@@ -64,14 +74,18 @@ function queryObject(request: HttpRequest): Record<string, string> {
 /**
  * The request pipeline every HTTP function goes through, in the order that costs least for bad requests:
  * credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
- * then the handle. Any DomainError becomes problem details; anything else is a 500 that hides internals.
+ * then the handle, with every storage call bounded by REQUEST_BUDGET_MS. Any DomainError becomes problem details;
+ * unavailable storage a 503 with Retry-After; anything else a 500 that hides internals.
  */
 export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U, P extends z.ZodType | undefined>(
   contract: Contract<Q, B, P>,
   handle: Handle<Q, B, U, P>,
   getApp: () => EndpointApp<U>,
 ): HttpHandler {
-  return async (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> => {
+  return (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> =>
+    withDeadline(REQUEST_BUDGET_MS, () => serve(request, context));
+
+  async function serve(request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> {
     try {
       const { gate, useCases } = getApp();
       const client = await authenticate(request, gate.settings, gate.findClient);
@@ -113,6 +127,16 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
       return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
     } catch (e) {
       if (e instanceof DomainError) return problemResponse(e);
+      if (isStorageUnavailable(e)) {
+        context.warn(`storage unavailable in ${contract.operationId}`, e);
+        return problemResponse(
+          new DomainError(
+            'The gateway cannot reach its storage right now; retry after Retry-After seconds.',
+            [violation('STORAGE_UNAVAILABLE', '', `invocation ${context.invocationId}`)],
+            STORAGE_RETRY_AFTER_SECONDS,
+          ),
+        );
+      }
       context.error(`unhandled error in ${contract.operationId}`, e);
       return problemResponse(
         new DomainError('The gateway failed to process the request; retry with exponential backoff.', [
@@ -120,5 +144,5 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
         ]),
       );
     }
-  };
+  }
 }

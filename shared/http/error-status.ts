@@ -9,8 +9,9 @@ export const HTTP_STATUS = {
   MISSING_CREDENTIALS: 401,
   INVALID_CREDENTIALS: 401,
   EXPIRED_CREDENTIALS: 401,
-  // 413, 429
+  // 413, 415, 429
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_CHARSET: 415,
   RATE_LIMITED: 429,
   // 400: request structure
   UNSUPPORTED_MEDIA_TYPE: 400,
@@ -42,6 +43,7 @@ export const HTTP_STATUS = {
   RECORD_IN_EXPORT: 409,
   RECORD_OUTCOME_UNKNOWN: 409,
   JOB_NOT_FINISHED: 409,
+  REQUEST_IN_PROGRESS: 409,
   PRECONDITION_FAILED: 412,
   // 422: product, dose, crop, time and catalogue rules
   PRODUCT_NOT_FOUND: 422,
@@ -61,9 +63,10 @@ export const HTTP_STATUS = {
   UNKNOWN_SIEX_CODE: 422,
   TREATED_AREA_INVALID: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
-  // 500
+  // 500, 503
   INTERNAL: 500,
   QUEUE_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
   CONCURRENT_UPDATE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
@@ -72,7 +75,7 @@ export const HTTP_STATUS = {
  * over business rules (422) over format and applicator problems (400); failures of the gateway itself and refusals
  * before any rule ran (keys, limits) come first.
  */
-const PRECEDENCE = [500, 503, 401, 413, 429, 404, 412, 409, 422, 400];
+const PRECEDENCE = [500, 503, 401, 413, 415, 429, 404, 412, 409, 422, 400];
 
 export function statusOf(violations: readonly { code: ErrorCode }[]): number {
   const statuses = new Set<number>(violations.map((v) => HTTP_STATUS[v.code]));

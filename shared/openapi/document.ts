@@ -78,7 +78,8 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the ' +
-    'same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new ' +
+    'same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm ' +
+    'campaign for exports); use a new ' +
     'one per request, and the same one for its retries.',
   schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
   example: '7d1c7a52-olive-1',

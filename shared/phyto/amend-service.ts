@@ -20,7 +20,7 @@ import {
   withConflictRetries,
 } from './application-change';
 import { dayOf } from './application-history';
-import { FarmKey, recordRowKey } from './phyto-keys';
+import { recordRowKey } from './phyto-keys';
 import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
 import { fieldChanges, mergePatch } from './record-history';
 import { buildRecord } from './record-view';
@@ -28,7 +28,7 @@ import { recordEtag } from './register-service';
 import { checkApplication } from './rules';
 
 /** Whether an unfinished export job holds the record (its id, or null): the export side answers, phyto does not know jobs. */
-export type JobHolding = (pointer: RecordPointer) => Promise<number | null>;
+export type JobHolding = (farm: FarmIndex, pointer: RecordPointer) => Promise<number | null>;
 
 export interface AmendDeps {
   farms: Pick<FarmReader, 'index'>;
@@ -74,11 +74,11 @@ export function ifMatchHolds(header: string | null, version: number): boolean {
 export async function changeableRecord(
   store: Pick<ChangeStore, 'readApplication'>,
   heldByJob: JobHolding,
-  farm: FarmKey,
+  farm: FarmIndex,
   input: ChangeInput,
   idemHash: string | null,
 ): Promise<{ replay: IdempotencyEntry } | { application: StoredApplication }> {
-  const { application, idempotency } = await store.readApplication(farm, input.recordId, idemHash);
+  const { application, idempotency } = await store.readApplication(farm.meta, input.recordId, idemHash);
   if (idempotency) return { replay: idempotency };
   if (!application || application.request === null) throw recordNotFound(input.recordId);
   const { pointer } = application;
@@ -96,7 +96,7 @@ export async function changeableRecord(
       violation('RECORD_IN_EXPORT', 'path.id', `record ${pointer.id} is being deleted by export job ${pointer.jobId}`),
     ]);
   }
-  const job = await heldByJob(pointer);
+  const job = await heldByJob(farm, pointer);
   if (job !== null) {
     throw new DomainError('The record is in an export that has not finished.', [
       violation('RECORD_IN_EXPORT', 'path.id', `record ${pointer.id} is in export job ${job}, still running`),
@@ -140,7 +140,7 @@ export async function amendApplication(
     : null;
 
   return withConflictRetries(async () => {
-    const found = await changeableRecord(deps.store, deps.heldByJob, farm.meta, input, idem?.hash ?? null);
+    const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return replay(found.replay, idem!.requestHash);
     const { pointer, request: before } = found.application;
     const merged = phytoRequestSchema.safeParse(mergePatch(before, input.patch), { reportInput: true });

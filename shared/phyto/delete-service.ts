@@ -38,7 +38,7 @@ export async function deleteApplication(deps: DeleteDeps, farm: FarmIndex, input
       }
     : null;
   return withConflictRetries(async (): Promise<DeleteOutcome> => {
-    const found = await changeableRecord(deps.store, deps.heldByJob, farm.meta, input, idem?.hash ?? null);
+    const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return { done: replay(found.replay, idem!.requestHash) };
     const { pointer, request } = found.application;
     if (pointer.outcomeUnknownJob > 0) {

@@ -65,3 +65,8 @@ export function recordRange(
 export function appliedAtOf(recordRowKey: string): number {
   return MAX_MS - Number(recordRowKey.slice(13, 26));
 }
+
+/** The record id a record row key encodes. */
+export function recordIdOf(recordRowKey: string): number {
+  return MAX_ID - Number(recordRowKey.slice(recordRowKey.lastIndexOf('~') + 1));
+}

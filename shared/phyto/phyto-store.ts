@@ -52,6 +52,8 @@ export interface RecordPointer {
   everExported: boolean;
   /** The last export job that took the record (0: none). */
   jobId: number;
+  /** When that job took it (epoch ms; 0 for none). */
+  claimedAt: number;
   /** A job that sent the record to SIEX without learning the outcome (0: none): exporting it again is refused. */
   outcomeUnknownJob: number;
   /** Incremented by every change: the record's ETag. */
@@ -133,6 +135,7 @@ const pointerRow = z.object({
     .default('0')
     .transform((v) => v === '1'),
   jobId: z.coerce.number().int().default(0),
+  claimedAt: z.coerce.number().default(0),
   outcomeUnknownJob: z.coerce.number().int().default(0),
   version: z.coerce.number().int().positive(),
   state: z.enum(recordStates),
@@ -254,6 +257,7 @@ export class PhytoStore {
       exported: row.exported ? '1' : '0',
       everExported: row.everExported ? '1' : '0',
       jobId: row.jobId,
+      claimedAt: row.claimedAt,
       outcomeUnknownJob: row.outcomeUnknownJob,
       version: row.version,
       state: row.state,
@@ -311,16 +315,6 @@ export class PhytoStore {
     return owned ? versions : null;
   }
 
-  /** The response an Idempotency-Key already got on this holding, for operations whose write is not one transaction. */
-  async readIdempotency(farm: FarmKey, hash: string): Promise<IdempotencyEntry | null> {
-    const [row] = await readRowsByKey(await this.table(), holdingPartition(farm), [idempotencyRowKey(hash)]);
-    return row ? idempotencyOf(row) : null;
-  }
-
-  async writeIdempotency(farm: FarmKey, hash: string, entry: IdempotencyEntry): Promise<void> {
-    await (await this.table()).upsertEntity(idempotencyEntity(holdingPartition(farm), { ...entry, hash }), 'Replace');
-  }
-
   /**
    * The pointers of these records that are this farm campaign's and not deleted (another campaign's record is not
    * this farm's; a deleted one is no longer a record).
@@ -337,30 +331,62 @@ export class PhytoStore {
   }
 
   /**
-   * Marks records as taken by an export job, under the ETags read when they were checked: a record exported or taken
-   * by another job in between makes this fail with WriteConflict. Transactions hold 100 rows, so a large job is
-   * claimed in several steps; the caller settles its job on a conflict, which releases what was already claimed.
+   * Marks records as taken by an export job, under the ETags read when they were checked: all or none. A record
+   * exported or taken by another job in between makes this fail with WriteConflict, after giving back what it had
+   * already taken (a transaction holds 100 rows, so a large job is claimed in several).
    */
-  async claim(farm: FarmKey, pointers: RecordPointer[], jobId: number): Promise<void> {
+  async claim(farm: FarmKey, pointers: RecordPointer[], jobId: number, claimedAt: number): Promise<void> {
     const table = await this.table();
     const pk = holdingPartition(farm);
+    const taken: { pointer: RecordPointer; etag: string }[] = [];
     try {
-      await submitInChunks(
-        table,
-        pointers.map((p): TransactionAction => [
-          'update',
-          { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId },
-          'Merge',
-          { etag: p.etag },
-        ]),
-      );
+      for (let i = 0; i < pointers.length; i += 100) {
+        const chunk = pointers.slice(i, i + 100);
+        const res = await table.submitTransaction(
+          chunk.map((p): TransactionAction => [
+            'update',
+            { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt },
+            'Merge',
+            { etag: p.etag },
+          ]),
+        );
+        // Sub-responses come in the order of the operations (they carry no row key).
+        chunk.forEach((pointer, k) => taken.push({ pointer, etag: res.subResponses[k]?.etag ?? '' }));
+      }
     } catch (e) {
-      if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
-      throw e;
+      if (!isRestError(e, 409, 412, 404)) throw e;
+      // Given back under the ETags this claim wrote: a row someone changed since is theirs, and is left alone.
+      await Promise.allSettled(
+        taken
+          .filter(({ etag }) => etag !== '')
+          .map(({ pointer, etag }) =>
+            table.updateEntity(
+              {
+                partitionKey: pk,
+                rowKey: pointerRowKey(pointer.id),
+                jobId: pointer.jobId,
+                claimedAt: pointer.claimedAt,
+              },
+              'Merge',
+              { etag },
+            ),
+          ),
+      );
+      throw new WriteConflict(e.message);
     }
   }
 
+  /** Records a failed job may have sent to SIEX: exporting them again is refused until their outcome is known. */
   async markOutcomeUnknown(farm: FarmKey, ids: number[], jobId: number): Promise<void> {
+    await this.setOutcomeUnknownJob(farm, ids, jobId);
+  }
+
+  /** Their outcome is known now (SIEX said, or support checked): the block on exporting them again is lifted. */
+  async clearOutcomeUnknown(farm: FarmKey, ids: number[]): Promise<void> {
+    await this.setOutcomeUnknownJob(farm, ids, 0);
+  }
+
+  private async setOutcomeUnknownJob(farm: FarmKey, ids: number[], jobId: number): Promise<void> {
     const pk = holdingPartition(farm);
     await submitInChunks(
       await this.table(),

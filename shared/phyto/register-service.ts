@@ -107,6 +107,7 @@ export async function registerApplication(
           exported: input.exported,
           everExported: input.exported,
           jobId: 0,
+          claimedAt: 0,
           outcomeUnknownJob: 0,
           version: 1,
           state: 'active',

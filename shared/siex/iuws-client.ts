@@ -54,7 +54,9 @@ import {
  *   2^(n-1))) before retry n, or what Retry-After says (up to 30 s; a longer Retry-After ends the retries at once).
  *   Other 4xx are not retried. `crear` is safe to repeat because every try carries the same idempotency key.
  * - Failures are IuwsError: `retryable` says whether trying again later (a queue redelivery) may help, `status` is
- *   SIEX's HTTP status when there was one, `code` names the kind (IUWS_ERROR_CODES).
+ *   SIEX's HTTP status when there was one, `code` names the kind (IUWS_ERROR_CODES), and `reachedSiex` whether any
+ *   try may have reached SIEX (false only when none can have: refused connections, no token, answers saying the
+ *   request was not taken), so that a caller knows when a crear may be in SIEX although it failed.
  */
 
 export interface IuwsResult {
@@ -69,6 +71,11 @@ export interface IuwsStatus {
 }
 
 export interface IuwsClient {
+  /**
+   * Checks that SIEX can be used at all (configured, credentials accepted: a token in hand), so that a caller learns
+   * it before it writes anything down ahead of a submission.
+   */
+  ready(signal?: AbortSignal): Promise<void>;
   /**
    * Submits one CUE document ({ CUADERNO: [...] }, schema 3.11.4) and returns SIEX's request id. `idempotencyKey` is
    * stable per job batch: a repeat with the same key must not create a second submission.
@@ -97,6 +104,15 @@ export const IUWS_ERROR_CODES = {
 } as const;
 export type IuwsErrorCode = keyof typeof IUWS_ERROR_CODES;
 
+/** Network failures that happen before a connection exists: the request cannot have reached SIEX. */
+const NEVER_CONNECTED: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+]);
+
 /** Worth retrying at once, within one call, rather than only later by the caller. */
 const TRANSIENT: ReadonlySet<IuwsErrorCode> = new Set(['SIEX_UNAVAILABLE', 'SIEX_TIMEOUT', 'SIEX_UNREACHABLE']);
 const NOT_RETRYABLE: ReadonlySet<IuwsErrorCode> = new Set(['SIEX_NOT_CONFIGURED', 'SIEX_AUTH', 'SIEX_REJECTED']);
@@ -109,6 +125,11 @@ export class IuwsError extends Error {
   readonly details?: ErrorResponse;
   /** The server's Retry-After, in milliseconds. */
   readonly retryAfterMs?: number;
+  /**
+   * Whether SIEX may have received the request and acted on it: false only when it certainly did not (the connection
+   * was refused, no token could be had, or SIEX answered that it did not take it: 408, 429, 503, 4xx).
+   */
+  readonly reachedSiex: boolean;
 
   /** `code` decides `retryable` unless given; with neither, the error is a retryable SIEX_UNAVAILABLE (test fakes). */
   constructor(
@@ -120,6 +141,7 @@ export class IuwsError extends Error {
       details?: ErrorResponse;
       retryAfterMs?: number;
       cause?: unknown;
+      reachedSiex?: boolean;
     } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -129,6 +151,7 @@ export class IuwsError extends Error {
     if (options.status !== undefined) this.status = options.status;
     if (options.details !== undefined) this.details = options.details;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+    this.reachedSiex = options.reachedSiex ?? true;
   }
 }
 
@@ -190,7 +213,10 @@ function httpError(operation: string, res: Exchange, now: number): IuwsError {
   const parsed = errorResponseSchema.safeParse(parseJson(res.text));
   const details = parsed.success ? parsed.data : undefined;
   const what = `SIEX ${operation} answered ${res.status}: ${describeSiexError(details, res.text)}`;
-  const common = { status: res.status, ...(details ? { details } : {}) };
+  // An answer saying the request was not taken (busy, throttled, refused) means SIEX did not act on it; a 500, or a
+  // 502/504 from something in between, may come after it did.
+  const reachedSiex = res.status === 500 || res.status === 502 || res.status === 504;
+  const common = { status: res.status, reachedSiex, ...(details ? { details } : {}) };
   if (res.status === 401 || res.status === 403) return new IuwsError(what, { code: 'SIEX_AUTH', ...common });
   if (res.status === 408 || res.status === 429 || (res.status >= 500 && res.status !== 501 && res.status !== 505)) {
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), now);
@@ -264,6 +290,8 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
       throw new IuwsError(`SIEX ${method} ${path}: cannot reach ${base} (${reason})`, {
         code: 'SIEX_UNREACHABLE',
         cause: e,
+        // Only a connection never made proves the request was not sent; a reset may come after SIEX took it.
+        reachedSiex: !NEVER_CONNECTED.has(cause?.code ?? ''),
       });
     }
   }
@@ -304,6 +332,22 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
   }
 
   /** One try of an authorised call, with the one token refresh a 401 earns. Non-2xx answers throw. */
+  /** A token for a call: without one, the call itself was never sent, whatever happened to the token's request. */
+  async function unsentWithout(get: () => Promise<string>): Promise<string> {
+    try {
+      return await get();
+    } catch (e) {
+      if (!(e instanceof IuwsError)) throw e;
+      throw new IuwsError(e.message, {
+        code: e.code,
+        reachedSiex: false,
+        cause: e,
+        ...(e.status !== undefined ? { status: e.status } : {}),
+        ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+      });
+    }
+  }
+
   async function authorised(
     operation: string,
     method: string,
@@ -312,11 +356,11 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
     body: string | undefined,
     signal?: AbortSignal,
   ): Promise<Exchange> {
-    let current = await token();
+    let current = await unsentWithout(token);
     let res = await exchange(method, path, { ...headers, authorization: `Bearer ${current}` }, body, signal);
     if (res.status === 401) {
       if (cached?.token === current) cached = undefined;
-      current = await token();
+      current = await unsentWithout(token);
       res = await exchange(method, path, { ...headers, authorization: `Bearer ${current}` }, body, signal);
       if (res.status === 401) {
         throw new IuwsError(`SIEX ${operation} refused a freshly issued token (401 twice)`, {
@@ -329,22 +373,20 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
     return res;
   }
 
-  /** A call with its retries; the last failure is rethrown, saying how many tries it took. */
-  async function call(
-    operation: string,
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    signal?: AbortSignal,
-  ): Promise<Exchange> {
-    if (problem) throw new IuwsError(problem, { code: 'SIEX_NOT_CONFIGURED' });
+  /** `attempt` with the retries transient failures earn; the last failure is rethrown, saying how many tries it took. */
+  async function retrying<T>(operation: string, attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (problem) throw new IuwsError(problem, { code: 'SIEX_NOT_CONFIGURED', reachedSiex: false });
     let tries = 0;
+    // Whether any try may have reached SIEX: what the caller must assume, whatever the last try says.
+    let reached = false;
     try {
       return await withRetry(
         () => {
           tries++;
-          return authorised(operation, method, path, headers, body, signal);
+          return attempt().catch((e: unknown) => {
+            if (!(e instanceof IuwsError) || e.reachedSiex) reached = true;
+            throw e;
+          });
         },
         (e) =>
           e instanceof IuwsError && TRANSIENT.has(e.code)
@@ -360,20 +402,42 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
       );
     } catch (e) {
       if (e instanceof RetryAbortedError)
-        throw new IuwsError(`SIEX ${operation}: aborted by the caller`, { code: 'SIEX_ABORTED', cause: e.cause });
-      if (e instanceof IuwsError && TRANSIENT.has(e.code) && tries > 1) {
-        throw new IuwsError(`${e.message} (gave up after ${tries} tries)`, {
+        throw new IuwsError(`SIEX ${operation}: aborted by the caller`, {
+          code: 'SIEX_ABORTED',
+          cause: e.cause,
+          reachedSiex: tries > 0,
+        });
+      const gaveUp = e instanceof IuwsError && TRANSIENT.has(e.code) && tries > 1;
+      if (e instanceof IuwsError && (gaveUp || (reached && !e.reachedSiex))) {
+        throw new IuwsError(gaveUp ? `${e.message} (gave up after ${tries} tries)` : e.message, {
           code: e.code,
           ...(e.status !== undefined ? { status: e.status } : {}),
           ...(e.details ? { details: e.details } : {}),
           cause: e,
+          reachedSiex: reached,
         });
       }
       throw e;
     }
   }
 
+  /** An authorised call with its retries. */
+  function call(
+    operation: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<Exchange> {
+    return retrying(operation, () => authorised(operation, method, path, headers, body, signal), signal);
+  }
+
   return {
+    async ready(signal) {
+      await retrying('comunicacion', token, signal);
+    },
+
     async submit(document, idempotencyKey, signal) {
       if (!idempotencyKey || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
         throw new IuwsError(`idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, {

@@ -27,3 +27,31 @@ export function isRestError(e: unknown, ...statuses: number[]): e is Error & { s
   const status = (e as { statusCode?: unknown }).statusCode;
   return typeof status === 'number' && statuses.includes(status);
 }
+
+/** Connection failures a retry later may get past (the codes Node and the SDK give them). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ESOCKETTIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'REQUEST_SEND_ERROR',
+]);
+
+/**
+ * Whether a storage call failed because storage is unavailable for now (unreachable, overloaded, too slow for the
+ * time-out or the request's deadline) rather than because of what was asked: the caller may say "try again later".
+ */
+export function isStorageUnavailable(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  if (e.name === 'AbortError' || e.name === 'TimeoutError' || e.name === 'DeadlineExceeded') return true;
+  if (e.name !== 'RestError') return false;
+  const { statusCode, code } = e as { statusCode?: unknown; code?: unknown };
+  if (typeof statusCode === 'number')
+    return statusCode === 408 || statusCode === 429 || (statusCode >= 500 && statusCode !== 501 && statusCode !== 505);
+  return typeof code === 'string' && NETWORK_CODES.has(code);
+}

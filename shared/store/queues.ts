@@ -1,6 +1,13 @@
 import type { QueueClient } from '@azure/storage-queue';
 import { identity, storageQueue } from './azure-sdk';
 import { Settings } from '../config/settings';
+import { deadlineSignal } from './deadline';
+import { STORAGE_TRY_TIMEOUT_MS } from './tables';
+
+/** As for tables (tables.ts): short tries, few quick retries; a request's deadline applies through the abort signal. */
+const PIPELINE_OPTIONS = {
+  retryOptions: { maxTries: 3, tryTimeoutInMs: STORAGE_TRY_TIMEOUT_MS, retryDelayInMs: 200, maxRetryDelayInMs: 1000 },
+};
 
 /** The export queue (docs/architecture.md, "Overview"); the Functions host moves a message to `<name>-poison` after maxDequeueCount. */
 export const EXPORT_QUEUE = 'export-jobs';
@@ -24,21 +31,28 @@ export class QueueSender {
     const { QueueClient } = storageQueue();
     const conn = this.settings.AzureWebJobsStorage;
     this.client ??= conn
-      ? new QueueClient(conn, this.name)
+      ? new QueueClient(conn, this.name, PIPELINE_OPTIONS)
       : new QueueClient(
           `https://${this.settings.AzureWebJobsStorage__accountName}.queue.core.windows.net/${this.name}`,
           new (identity().DefaultAzureCredential)(),
+          PIPELINE_OPTIONS,
         );
     return this.client;
   }
 
+  /** The queue's address: what tells this app's queue from another app's on the same storage account. */
+  get url(): string {
+    return this.queue().url;
+  }
+
   async send(message: unknown): Promise<void> {
     const client = this.queue();
-    this.ready ??= client.createIfNotExists().catch((e: unknown) => {
+    const abortSignal = deadlineSignal();
+    this.ready ??= client.createIfNotExists({ abortSignal }).catch((e: unknown) => {
       this.ready = undefined;
       throw e;
     });
     await this.ready;
-    await client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'));
+    await client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'), { abortSignal });
   }
 }

@@ -1,6 +1,15 @@
 import type { TableClient, TableServiceClient } from '@azure/data-tables';
 import { dataTables, identity } from './azure-sdk';
 import { Settings } from '../config/settings';
+import { timeoutPolicies } from './deadline';
+
+/**
+ * How long one storage try may take, and how storage calls retry: a few quick retries of what the SDK deems transient
+ * (5xx, 408, a refused or reset connection), so that an outage is reported in about a second rather than after the
+ * SDK's default back-off of several seconds. Inside a request the request's deadline (shared/store/deadline.ts) also applies.
+ */
+export const STORAGE_TRY_TIMEOUT_MS = 10_000;
+const RETRY_OPTIONS = { maxRetries: 2, retryDelayInMs: 200, maxRetryDelayInMs: 1000 };
 
 /** Every table the gateway uses; created on first use by a process, so a fresh storage account just works. */
 export const TABLES = {
@@ -46,14 +55,17 @@ export class TableStore {
     let client = this.clients.get(name);
     if (!client) {
       const conn = this.settings.AzureWebJobsStorage;
+      const options = { retryOptions: RETRY_OPTIONS, additionalPolicies: timeoutPolicies(STORAGE_TRY_TIMEOUT_MS) };
       client = conn
         ? dataTables().TableClient.fromConnectionString(conn, name, {
+            ...options,
             allowInsecureConnection: conn.includes('http://'),
           })
         : new (dataTables().TableClient)(
             `https://${this.settings.AzureWebJobsStorage__accountName}.table.core.windows.net`,
             name,
             new (identity().DefaultAzureCredential)(),
+            options,
           );
       this.clients.set(name, client);
     }

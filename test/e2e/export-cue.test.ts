@@ -34,7 +34,10 @@ import { mailStubUrl, siexSimulatorUrl } from '../support/stack-env';
  */
 const gw = gatewayCalls();
 const sim = siexSimulatorControl(siexSimulatorUrl());
-const farms: Record<'happy' | 'spelling' | 'errors' | 'idem' | 'partial' | 'other' | 'crops', ExportFarm> = {} as never;
+const farms: Record<
+  'happy' | 'spelling' | 'errors' | 'idem' | 'partial' | 'other' | 'crops' | 'race' | 'race-key',
+  ExportFarm
+> = {} as never;
 
 beforeAll(async () => {
   for (const name of Object.keys({
@@ -45,6 +48,8 @@ beforeAll(async () => {
     partial: 0,
     other: 0,
     crops: 0,
+    race: 0,
+    'race-key': 0,
   }) as (keyof typeof farms)[]) {
     farms[name] = await exportFarm(`export-${name}`);
   }
@@ -288,6 +293,66 @@ describe('Idempotency-Key on export', () => {
       (e) => e.rowKey === 'meta' && e.agrifarmId === farms.idem.agrifarmId,
     );
     expect(jobs.map((j) => j.jobId)).toEqual([first.json.id]);
+  });
+});
+
+describe('concurrent exports of the same records (issue 15, finding 4)', () => {
+  /** The jobs of a farm in the jobs table (a test-only scan): only jobs some response named may exist. */
+  const jobsOf = async (farm: ExportFarm) =>
+    (await allEntities(testTables(), 'jobs'))
+      .filter((e) => e.rowKey === 'meta' && e.agrifarmId === farm.agrifarmId)
+      .map((j) => Number(j.jobId))
+      .sort((a, b) => a - b);
+
+  it('without a key: one 202, every other request 409, and no job but the one answered', async () => {
+    const farm = farms.race;
+    const urns = await registerRecords(farm, 4);
+    const before = await jobsOf(farm);
+    // 30 requests at once: all four records, or overlapping pairs of them.
+    const bodies = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? urns : [urns[i % 4], urns[(i + 1) % 4]]));
+    const replies = await Promise.all(bodies.map((ids) => gw.exportCue(farm, ids)));
+    const accepted = replies.filter((r) => r.status === 202);
+    const refused = replies.filter((r) => r.status !== 202);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    // Refused as taken by the winner, or (when it already finished, SIEX answering fast) as exported by it.
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      for (const e of r.json.errors as { code: string }[])
+        expect(['RECORD_IN_EXPORT', 'RECORD_ALREADY_EXPORTED']).toContain(e.code);
+    }
+    // No record is in two of the jobs answered, and there is no other job.
+    const answered = accepted.map((r) => Number(r.json.id)).sort((a, b) => a - b);
+    const claimed = accepted.flatMap((r) => bodies[replies.indexOf(r)]);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect((await jobsOf(farm)).filter((j) => !before.includes(j))).toEqual(answered);
+    for (const jobId of answered) await gw.settled(farm.keys, jobId);
+    const stats = await sim.stats();
+    expect(
+      urns
+        .map(recordNumber)
+        .map((id) => stats.records[String(id)] ?? 0)
+        .every((n) => n <= 1),
+    ).toBe(true);
+  });
+
+  it('with one Idempotency-Key: every request gets the first answer (after 409 REQUEST_IN_PROGRESS, if it came too soon)', async () => {
+    const farm = farms['race-key'];
+    const urns = await registerRecords(farm, 3);
+    const before = await jobsOf(farm);
+    const headers = { 'Idempotency-Key': `race-${Date.now()}` };
+    const once = async () => {
+      for (;;) {
+        const r = await gw.exportCue(farm, urns, { headers });
+        if (r.status !== 409) return r;
+        expect(problemOf(r)).toEqual([409, ['REQUEST_IN_PROGRESS']]);
+        await new Promise((ok) => setTimeout(ok, Number(r.headers.get('retry-after')) * 1000));
+      }
+    };
+    const replies = await Promise.all(Array.from({ length: 20 }, once));
+    expect(new Set(replies.map((r) => `${r.status} ${r.text}`)).size).toBe(1);
+    expect(replies[0].status).toBe(202);
+    expect((await jobsOf(farm)).filter((j) => !before.includes(j))).toEqual([replies[0].json.id]);
+    await gw.settled(farm.keys, replies[0].json.id);
   });
 });
 

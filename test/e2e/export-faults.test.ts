@@ -55,6 +55,8 @@ afterEach(() => {
     failNext: 0,
     throttleNext: 0,
     rejectIds: [],
+    crearAnswerDelayMs: 0,
+    resetCrearNext: 0,
   });
 });
 
@@ -151,7 +153,13 @@ describe('SIEX down for good', () => {
     const { job, seen } = await gw.settled(farm.keys, jobId, { timeoutMs: 30_000 });
     expect(checkJobShape(job, jobId)).toBe(5);
     expect(job.status.name).toBe('Fallido');
-    expect(job.error).toEqual({ code: 'SIEX_UNAVAILABLE', message: expect.stringContaining('503') });
+    // Plain words for the client; SIEX's address and its answers go to the log only.
+    expect(job.error).toEqual({
+      code: 'SIEX_UNAVAILABLE',
+      message:
+        'the export could not complete after repeated attempts: SIEX was unavailable (it answered with an error, or asked the gateway to slow down)',
+    });
+    expect(JSON.stringify(job)).not.toContain(new URL(pipe.siex.url).host);
     expect(job.percentage).toBe(0);
     expect(seen.every((st) => [1, 2, 5].includes(st))).toBe(true);
     // Five deliveries of the job's message, then one of its copy on the poison queue.
@@ -210,7 +218,8 @@ describe('a poison message', () => {
     expect((await gw.status(farm.keys, jobId)).json).toEqual(job);
     expect(await mailsOfJob(pipe.mail.url, jobId)).toHaveLength(1);
     expect(submissionsOf(urns.map(recordNumber))).toEqual([]);
-    expect(leasesOf(MAIN, jobId, EXPORT_POISON_QUEUE)).toHaveLength(1);
+    // Only the message sent to the poison queue was handled there (again, if it came while a delivery ran the job).
+    expect(new Set(leasesOf(MAIN, jobId, EXPORT_POISON_QUEUE).map((l) => l.messageId)).size).toBe(1);
   });
 
   it('ignores a poison message for a job that does not exist (or without a job id), without an error', async () => {
@@ -264,7 +273,9 @@ describe('a worker killed mid-job, the message redelivered', () => {
     const [lease] = leasesOf(tag, jobId);
     expect(lease.dequeueCount).toBe(1);
     pipe.siex.state.control({ latencyMs: 0, processingMs: 100 });
+    // Both leases end, as the time running out would: the queue's on the message, and the job's own.
     await pipe.expireLease(lease);
+    await pipe.expireJobLease(tag, jobId);
     const second = await pipe.runner(tag);
     const { job: settled } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
     expect([settled.status.name, settled.percentage]).toEqual(['FinalizadoCompleto', 100]);
@@ -329,6 +340,104 @@ describe('a worker killed mid-job, the message redelivered', () => {
     expect(stats().replays).toBe(replaysBefore);
     expect((await batchRows(jobId)).map((b) => b.state)).toEqual(['done']);
   });
+});
+
+describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () => {
+  it('settles the records OUTCOME_UNKNOWN, refuses a new export, and learns the outcome from SIEX once it answers in time', async () => {
+    const tag = 'slow';
+    // A runner that gives SIEX 0.5 s and two tries per call; SIEX takes every crear and answers after 2 s.
+    const slow = await pipe.runnerWith(tag, { SIEX_TIMEOUT_MS: '500', SIEX_MAX_ATTEMPTS: '2' });
+    const farm = await exportFarm('faults-slow');
+    const urns = await registerRecords(farm, 3);
+    const ids = urns.map(recordNumber);
+    const calls = gatewayCalls(slow.url);
+    pipe.siex.state.control({ crearAnswerDelayMs: 2000 });
+    const jobId = await started(farm, urns, calls);
+
+    const { job } = await calls.settled(farm.keys, jobId, { timeoutMs: 40_000 });
+    expect([job.status.name, job.error.code]).toEqual(['Fallido', 'SIEX_TIMEOUT']);
+    // SIEX has the three records, once each; every resend under the batch's key was a repeat.
+    expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1, 1]);
+    expect(stats().replays).toBeGreaterThan(0);
+    const result = await calls.result(farm.keys, jobId);
+    expect(result.json.data).toEqual([]);
+    expect(result.json.error.map((e: { id: number; code: string }) => [e.id, e.code])).toEqual(
+      ids.map((id) => [id, 'OUTCOME_UNKNOWN']),
+    );
+    expect(result.json.error[0].message).toContain('may have reached SIEX');
+    const mail = await theOnlyMail(pipe.mail.url, jobId, 0);
+    expect(mail.subject).toBe(`SIEX export job ${jobId}: Fallido`);
+    expect(mail.text).toContain('Outcome not known: 3 (OUTCOME_UNKNOWN)');
+    expect(mail.text).not.toContain('NOT_PROCESSED');
+    const again = await calls.exportCue(farm, urns);
+    expect(problemOf(again)).toEqual([
+      409,
+      ['RECORD_OUTCOME_UNKNOWN', 'RECORD_OUTCOME_UNKNOWN', 'RECORD_OUTCOME_UNKNOWN'],
+    ]);
+
+    // SIEX answers in time again: at its next sweep (every 30 s) the gateway asks it, under the batch's key.
+    pipe.siex.state.control({ crearAnswerDelayMs: 0 });
+    const known = await eventually(
+      'the outcome learnt from SIEX',
+      async () => {
+        const r = await calls.result(farm.keys, jobId);
+        return r.json.data.length === 3 ? r.json : undefined;
+      },
+      45_000,
+      500,
+    );
+    expect(known).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
+    expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1, 1]);
+    expect(stats().duplicates).toEqual([]);
+    const mails = await eventually('the second e-mail', async () => {
+      const all = await mailsOfJob(pipe.mail.url, jobId);
+      return all.length === 2 ? all : undefined;
+    });
+    expect(mails.map((m) => m.subject)).toEqual([
+      `SIEX export job ${jobId}: Fallido`,
+      `SIEX export job ${jobId}: every outcome is known now`,
+    ]);
+    expect(problemOf(await calls.exportCue(farm, urns))).toEqual([
+      409,
+      ['RECORD_ALREADY_EXPORTED', 'RECORD_ALREADY_EXPORTED', 'RECORD_ALREADY_EXPORTED'],
+    ]);
+    await slow.stop();
+  }, 120_000);
+});
+
+describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)', () => {
+  it('the sweeper of the restarted runner resumes the job within 3 minutes, polling the same SIEX request', async () => {
+    const tag = 'k3';
+    const farm = await exportFarm('faults-kill-k3');
+    const urns = await registerRecords(farm, 2);
+    const ids = urns.map(recordNumber);
+    const first = await pipe.runner(tag);
+    pipe.siex.state.control({ processingMs: 20_000 });
+    const jobId = await started(farm, urns, gatewayCalls(first.url));
+    await eventually(
+      'the batch to be submitted',
+      async () => ((await batchRows(jobId))[0]?.state === 'submitted' ? true : undefined),
+      15_000,
+      20,
+    );
+    const replaysBefore = stats().replays;
+    await first.child.stop({ signal: 'SIGKILL' });
+    const killedAt = Date.now();
+    // The dead runner's queue message stays leased for 10 minutes: only the sweeper can bring the job back.
+    const second = await pipe.runner(tag);
+    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 200_000 });
+    const recoveredInMs = Date.now() - killedAt;
+    expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
+    expect(recoveredInMs).toBeLessThan(3 * 60_000);
+    // One lease of the original message (never redelivered), one of the message the sweeper queued.
+    expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 1]);
+    expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1]);
+    expect(stats().replays).toBe(replaysBefore);
+    expect(stats().duplicates).toEqual([]);
+    expect(second.lines.some((l) => l.includes(`export jobs queued again: ${jobId}`))).toBe(true);
+    expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
+    await second.stop();
+  }, 240_000);
 });
 
 describe('the CUE documents this SIEX received', () => {

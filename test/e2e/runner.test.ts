@@ -401,3 +401,23 @@ describe('runner lifecycle', () => {
     await expect(missing).rejects.toThrow(/does-not-exist\.json/);
   }, 30_000);
 });
+
+describe('runner timers', () => {
+  it('runs a timer-triggered function on its schedule, with the timer information the host passes', async () => {
+    const ticks = await eventually(
+      () => received('tick'),
+      (t) => t.length >= 3,
+      10_000,
+    );
+    const [first, second] = ticks as { timer: any; at: number }[];
+    expect(first.timer).toEqual({
+      isPastDue: false,
+      schedule: { adjustForDST: true },
+      scheduleStatus: { last: expect.any(String), next: expect.any(String), lastUpdated: expect.any(String) },
+    });
+    // Once a second, never twice in one second.
+    expect(second.at - first.at).toBeGreaterThan(500);
+    expect(Date.parse(first.timer.scheduleStatus.next) - Date.parse(first.timer.scheduleStatus.lastUpdated)).toBe(1000);
+    expect(runnerOutput).toContain('  timerTick: [timer] * * * * * *');
+  });
+});

@@ -6,11 +6,14 @@ import { storageConnection } from './storage';
 const ROOT = findProjectRoot(__dirname);
 
 /** `npm run admin -- ...` as operators run it: the compiled command in its own process, on the test storage. */
-export function runAdminCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runAdminCli(
+  args: string[],
+  connection = storageConnection(),
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/local/admin.js'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, AzureWebJobsStorage: storageConnection() },
+      env: { ...process.env, AzureWebJobsStorage: connection },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

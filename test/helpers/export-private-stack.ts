@@ -14,8 +14,10 @@ import {
   startSiexSimulator,
 } from '../../local/siex-simulator/server';
 import { EXPORT_QUEUE } from '../../shared/store/queues';
+import { WatchStore } from '../../shared/export/job-watch';
 import { storageConnection } from '../support/stack-env';
 import { TEST_MAX_BACKDATE_DAYS } from './dataset';
+import { testTables } from './storage';
 
 /**
  * A private export pipeline for the fault tests, beside the shared stack and on the same Azurite:
@@ -225,16 +227,19 @@ export interface PrivateRunner extends RunnerProcess {
 export interface PrivatePipeline {
   siex: RunningSiexSimulator;
   mail: RunningMailStub;
-  /**
-   * Starts a runner reading the queues of `tag` (a proxy per tag, started on first use); `settings` override the test
-   * settings it runs with.
-   */
-  runner(tag: string, settings?: Record<string, string>): Promise<PrivateRunner>;
+  /** Starts a runner reading the queues of `tag` (a proxy per tag, started on first use). */
+  runner(tag: string): Promise<PrivateRunner>;
   proxy(tag: string): QueueProxy;
   /** A client of the real (renamed) queue, e.g. to put a message on a tag's poison queue. */
   queue(tag: string, appQueue: string): QueueClient;
   /** Ends a lease taken by a runner now gone: the message is visible again at once, as after its time-out. */
   expireLease(lease: Lease): Promise<void>;
+  /** The watch list (and job leases) of the runners of a tag: they queue through their own proxy. */
+  watch(tag: string): WatchStore;
+  /** Ends the job lease a runner now gone held, as its 2 minutes without a heartbeat running out would. */
+  expireJobLease(tag: string, jobId: number): Promise<void>;
+  /** Starts a runner reading the queues of `tag` with some settings of its own. */
+  runnerWith(tag: string, env: Record<string, string>): Promise<PrivateRunner>;
   stop(): Promise<void>;
 }
 
@@ -257,41 +262,60 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
     return p;
   }
 
+  async function startOne(tag: string, overrides: Record<string, string>): Promise<PrivateRunner> {
+    const proxy = await proxyOf(tag);
+    const lines: string[] = [];
+    const n = runners.length + 1;
+    const started = await startRunnerProcess({
+      projectRoot: root,
+      hostJson,
+      env: {
+        ...process.env,
+        AzureWebJobsStorage: proxy.connectionString,
+        AUTH_MODE: 'local',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
+        REFERENCE_CACHE_SECONDS: '0',
+        SIEX_RETRY_BASE_MS: '20',
+        SIEX_TIMEOUT_MS: '3000',
+        SIEX_BASE_URL: siex.url,
+        SIEX_USERNAME: SIMULATOR_DEFAULT_CREDENTIALS.username,
+        SIEX_PASSWORD: SIMULATOR_DEFAULT_CREDENTIALS.password,
+        EMAIL_CONNECTION_STRING: mail.connectionString,
+        EMAIL_ENDPOINT: '',
+        ...overrides,
+      },
+      onLine: (line) => {
+        lines.push(line);
+        log.write(`[runner ${n} ${tag}] ${line}\n`);
+      },
+    });
+    const runner = { ...started, tag, lines };
+    runners.push(runner);
+    return runner;
+  }
+
+  const watch = (tag: string) => {
+    const url = new QueueClient(proxyConnection(tag), EXPORT_QUEUE).url;
+    return new WatchStore(testTables(), () => url);
+  };
+  const proxyConnection = (tag: string) => {
+    const p = proxies.get(tag);
+    if (!p) throw new Error(`no runner was started for tag ${tag}`);
+    return p.connectionString;
+  };
+
   return {
     siex,
     mail,
-    async runner(tag, settings = {}) {
-      const proxy = await proxyOf(tag);
-      const lines: string[] = [];
-      const n = runners.length + 1;
-      const started = await startRunnerProcess({
-        projectRoot: root,
-        hostJson,
-        env: {
-          ...process.env,
-          AzureWebJobsStorage: proxy.connectionString,
-          AUTH_MODE: 'local',
-          RATE_LIMIT_PER_MINUTE: '100000',
-          MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
-          REFERENCE_CACHE_SECONDS: '0',
-          SIEX_RETRY_BASE_MS: '20',
-          SIEX_TIMEOUT_MS: '3000',
-          SIEX_BASE_URL: siex.url,
-          SIEX_USERNAME: SIMULATOR_DEFAULT_CREDENTIALS.username,
-          SIEX_PASSWORD: SIMULATOR_DEFAULT_CREDENTIALS.password,
-          EMAIL_CONNECTION_STRING: mail.connectionString,
-          EMAIL_ENDPOINT: '',
-          ...settings,
-        },
-        onLine: (line) => {
-          lines.push(line);
-          log.write(`[runner ${n} ${tag}] ${line}\n`);
-        },
-      });
-      const runner = { ...started, tag, lines };
-      runners.push(runner);
-      return runner;
+    watch,
+    async expireJobLease(tag, jobId) {
+      const store = watch(tag);
+      const row = await store.read(jobId);
+      if (row) await store.write(jobId, row.etag, { owner: '', due: 0, tries: row.tries });
     },
+    runner: (tag) => startOne(tag, {}),
+    runnerWith: (tag, env) => startOne(tag, env),
     proxy: (tag) => {
       const p = proxies.get(tag);
       if (!p) throw new Error(`no runner was started for tag ${tag}`);

@@ -19,6 +19,9 @@ import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { FarmKey, holdingPartition } from '../../shared/phyto/phyto-keys';
+import { Client } from '../../shared/clients/client-store';
+import { FarmIndex } from '../../shared/farms/farm-index';
+import { startExport } from '../../shared/export/export-service';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
@@ -235,15 +238,43 @@ export function list(keys: Keys, agrifarmId: string, query: Record<string, strin
  * The gateway's services on the test Azurite, with a rate limit that a property test cannot reach. With a cache
  * period, reference data, clients and farms are read once: only for data imported before the first request.
  */
-export function inProcessServices(cacheSeconds = 0): Services {
+/**
+ * The storage connection of in-process services: the shared Azurite, with a queue endpoint of their own (`scope`)
+ * that nothing listens on. Export jobs are watched per export queue (shared/export/job-watch.ts), so neither the
+ * shared runner's sweeper nor another file's sweeps ever take up a job a test runs in process; such tests queue
+ * nothing (they run the worker, and the sweeper, themselves).
+ */
+export function inProcessConnection(scope = 'tests'): string {
+  return storageConnection().replace(/QueueEndpoint=[^;]+/, `QueueEndpoint=http://127.0.0.1:9/in-process-${scope}`);
+}
+
+export function inProcessServices(cacheSeconds = 0, scope?: string): Services {
   return createServices(
     parseSettings({
-      AzureWebJobsStorage: storageConnection(),
+      AzureWebJobsStorage: inProcessConnection(scope),
       AUTH_MODE: 'local',
       RATE_LIMIT_PER_MINUTE: '1000000',
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
       REFERENCE_CACHE_SECONDS: String(cacheSeconds),
     }),
+  );
+}
+
+/** Starts an export job of these records in process, as exportCUE would, without queueing it; its job id. */
+export async function inProcessExport(
+  svc: Services,
+  client: Client,
+  farm: FarmIndex,
+  agrifarmId: string,
+  ids: number[],
+): Promise<number> {
+  return startExport(
+    { phyto: svc.phyto, recordKeys: svc.recordKeys, jobs: svc.jobs, watch: svc.watch, enqueue: async () => undefined },
+    client,
+    farm,
+    agrifarmId,
+    ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+    await svc.jobIds.take(),
   );
 }
 

@@ -1,20 +1,31 @@
 import { DateTime } from 'luxon';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
-import { startExport } from '../../shared/export/export-service';
+import { LEASE_MS, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
+import { sweepExportJobs } from '../../shared/export/sweeper';
 import { mailOperationId, MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
-import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+import {
+  body,
+  inProcessExport,
+  inProcessRegister,
+  inProcessServices,
+  seedPhyto,
+  testClient,
+  uniqueRea,
+} from '../helpers/phyto-stack';
 import { CAMPAIGN } from '../helpers/dataset';
 
 /**
  * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and
  * e-mail of a job is in turn the one where the process dies, either before the call does anything or right after
- * it did (its answer lost). A second delivery then runs uninterrupted. Whatever the step, the job must end as an
+ * it did (its answer lost). Nothing redelivers the message (the dead process's queue lease would hold it for 10
+ * minutes): the sweeper must find the job within 3 minutes of the crash (its lease ended 2 minutes after its last
+ * heartbeat) and queue it again, and that delivery runs uninterrupted. Whatever the step, the job must end as an
  * uninterrupted run ends (FinalizadoConErrores: one record refused by SIEX, one not sendable), every sendable record
  * must have reached SIEX in exactly one submission, only the accepted ones be exported, and the e-mail go out under
  * one operation id. SIEX and the mail service are in-memory fakes that behave as the real ones on repeats (an
@@ -70,6 +81,7 @@ function fakeSiex(rejectIds: Set<number>) {
   const submissions = new Map<number, number>();
   let n = 0;
   const port: SiexPort = {
+    async ready() {},
     async submit(document, key) {
       const hash = requestFingerprint(document);
       const earlier = byKey.get(key);
@@ -125,7 +137,7 @@ let registerHttp: ReturnType<typeof inProcessRegister>;
 
 beforeAll(async () => {
   await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
-  svc = inProcessServices();
+  svc = inProcessServices(0, 'crashes');
   me = (await svc.gate.findClient(client.sidKey))!;
   registerHttp = inProcessRegister(svc, () => DateTime.now());
   const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
@@ -147,27 +159,26 @@ async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: n
     if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
     ids.push(Number(String(res.json[0].id).split(':').pop()));
   }
-  const started = await startExport(
-    { phyto: svc.phyto, jobs: svc.jobs, jobIds: svc.jobIds, enqueue: async () => undefined },
-    me,
-    farm,
-    agrifarmId,
-    ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
-  );
-  return { jobId: started.id, sendable: ids.slice(0, 4), refused: ids[1], unsendable: ids[4] };
+  const jobId = await inProcessExport(svc, me, farm, agrifarmId, ids);
+  return { jobId, sendable: ids.slice(0, 4), refused: ids[1], unsendable: ids[4] };
 }
 
-function deps(plan: Plan, siex: SiexPort, mailer: MailPort): WorkerDeps {
+function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: () => DateTime): WorkerDeps {
   return {
     jobs: killable('jobs', svc.jobs, plan),
+    watch: killable('watch', svc.watch, plan),
     phyto: killable('phyto', svc.phyto, plan),
     farms: killable('farms', svc.farms, plan),
     siex: killable('siex', siex, plan),
     mailer: killable('mail', mailer, plan),
     batchSize: 2,
     poll: { firstMs: 1, maxMs: 5, deadlineMs: 5_000 },
+    ...(clock ? { now: clock } : {}),
   };
 }
+
+/** The sweeper's run at its first tick after a lease taken now has run out: 2.5 minutes from now at the latest. */
+const RECOVERY_MS = LEASE_MS + SWEEP_EVERY_MS;
 
 /** Runs a job killed at call `at` (1-based) in `mode`, then an uninterrupted delivery; checks the outcome. */
 async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
@@ -182,8 +193,19 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
   // Let whatever the dead process still had in flight land (as requests already sent would).
   await new Promise((r) => setTimeout(r, 30));
   const where = plan.calls[at - 1] ?? '(past the end)';
+  const later = () => DateTime.now().plus({ milliseconds: RECOVERY_MS });
+  const before = (await svc.jobs.meta(job.jobId))!;
+  const { queued } = await sweepExportJobs({
+    watch: svc.watch,
+    jobs: svc.jobs,
+    enqueue: async () => undefined,
+    now: () => later().toMillis(),
+  });
+  if (!(before.status === 'FinalizadoConErrores' && before.emailSent))
+    expect([mode, where, queued.includes(job.jobId)]).toEqual([mode, where, true]);
+  expect(RECOVERY_MS).toBeLessThanOrEqual(3 * 60_000);
   const second: Plan = { left: Infinity, mode, dead: false, calls: [] };
-  await runExportJob(deps(second, siex.port, mail.port), job.jobId);
+  await runExportJob(deps(second, siex.port, mail.port, later), job.jobId);
 
   const label = `${mode} ${where} (call ${at}, first delivery ${first})`;
   const meta = (await svc.jobs.meta(job.jobId))!;
@@ -204,6 +226,8 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
   const pointers = await svc.phyto.readPointers(farm.meta, [...job.sendable, job.unsendable]);
   const exported = [...job.sendable, job.unsendable].map((id) => pointers.get(id)!.exported);
   expect([label, exported]).toEqual([label, [true, false, true, true, false]]);
+  // Nothing left to watch.
+  expect([label, await svc.watch.read(job.jobId)]).toEqual([label, null]);
   // The outcome e-mail under the job's one operation id (the mail service sends a repeat of it no more).
   expect([label, [...new Set(mail.sent.map((s) => s.operationId))]]).toEqual([label, [mailOperationId(job.jobId)]]);
   expect([label, mail.sent[0].subject]).toEqual([label, `SIEX export job ${job.jobId}: FinalizadoConErrores`]);

@@ -105,6 +105,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
           exported: false,
           everExported: false,
           jobId: 0,
+          claimedAt: 0,
           outcomeUnknownJob: 0,
           version: 1,
           state: 'active',

@@ -9,7 +9,9 @@ import {
   TRANSITIONS,
 } from '../../shared/export/job-status';
 import { jobView, resultOf } from '../../shared/export/job-views';
-import { outcomeMail } from '../../shared/export/outcome-email';
+import { outcomeMail, reconciledMail } from '../../shared/export/outcome-email';
+import { publicFailure } from '../../shared/export/job-errors';
+import { IuwsError } from '../../shared/siex/iuws-client';
 import { isRetryable, mailOperationId } from '../../shared/export/worker';
 
 /** Issue 4's pure parts: statuses and percentage, the JobAsync and result views, the outcome e-mail, retry policy. */
@@ -32,6 +34,7 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
     lastError: null,
     emailSent: false,
     emailError: '',
+    reconcile: 'none',
     ...o,
   };
 }
@@ -175,12 +178,79 @@ describe('outcomeMail', () => {
   });
 });
 
+describe('the e-mails of unknown outcomes', () => {
+  const unknown = {
+    result: 'error' as const,
+    id: 8,
+    code: 'OUTCOME_UNKNOWN',
+    message: "may have reached SIEX: it was sent, but SIEX's answer never came back",
+  };
+
+  it('say plainly which records may be in SIEX, why, and that they are blocked until the gateway knows', () => {
+    const m = outcomeMail(
+      meta({ status: 'Fallido', error: { code: 'SIEX_TIMEOUT', message: 'SIEX did not answer in time' } }),
+      { data: [], error: [unknown, { result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }] },
+    );
+    expect(m.text).toContain('Records accepted by SIEX: 0 of 3.');
+    expect(m.text).toContain('Outcome not known: 1 (OUTCOME_UNKNOWN)');
+    expect(m.text).toContain('cannot be exported again');
+    expect(m.text).toContain(`urn:ngsi-ld:AgriPhytosanitary:8: OUTCOME_UNKNOWN: ${unknown.message}`);
+    expect(m.html).toContain('Outcome not known: 1');
+  });
+
+  it('and, once every outcome is known, a second e-mail with the records as they stand now', () => {
+    const m = reconciledMail(meta({ status: 'Fallido', accepted: 1 }), {
+      data: [{ result: 'ok', id: 8 }],
+      error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }],
+    });
+    expect(m.subject).toBe('SIEX export job 42: every outcome is known now');
+    expect(m.text).toContain('Records accepted by SIEX: 1 of 3.');
+    expect(m.text).not.toContain('Outcome not known');
+    expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:8: ok');
+  });
+});
+
+describe('publicFailure', () => {
+  it('gives a stable code and plain words, never what the error itself says', () => {
+    const vault = '@Microsoft.KeyVault(VaultName=kv-siex-prod-7f3a;SecretName=siex-username)';
+    const cases: [unknown, string][] = [
+      [
+        new IuwsError(`SIEX_USERNAME is a Key Vault reference the platform could not resolve (${vault})`, {
+          code: 'SIEX_NOT_CONFIGURED',
+        }),
+        'SIEX_NOT_CONFIGURED',
+      ],
+      [
+        new IuwsError('SIEX POST /crear: cannot reach https://siex.internal:8443 (ECONNREFUSED)', {
+          code: 'SIEX_UNREACHABLE',
+        }),
+        'SIEX_UNREACHABLE',
+      ],
+      [
+        Object.assign(new Error('connect ECONNREFUSED 10.0.0.4:443'), { name: 'RestError', code: 'ECONNREFUSED' }),
+        'STORAGE_UNAVAILABLE',
+      ],
+      [new TypeError("Cannot read properties of undefined (reading 'farmId')"), 'WORKER_ERROR'],
+      [Object.assign(new Error('x'), { code: 'SOMETHING_INTERNAL' }), 'WORKER_ERROR'],
+    ];
+    for (const [e, code] of cases) {
+      const shown = publicFailure(e);
+      expect(shown.code).toBe(code);
+      expect(shown.message).not.toMatch(/KeyVault|kv-siex|https?:|ECONN|\d+\.\d+\.\d+\.\d+|undefined/);
+    }
+  });
+});
+
 describe('mailOperationId', () => {
-  it('is a UUID, the same for a job every time, and another for another job', () => {
+  it('is a UUID, the same for a job every time, and another for another job or purpose', () => {
     const id = mailOperationId(42);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(mailOperationId(42)).toBe(id);
     expect(mailOperationId(43)).not.toBe(id);
+    expect(mailOperationId(42, 'reconciled')).not.toBe(id);
+    expect(mailOperationId(42, 'reconciled')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });
 

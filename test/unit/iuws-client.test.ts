@@ -325,6 +325,50 @@ function createIuwsSlow(f: { fetch: typeof fetch }) {
   return { c: createIuwsClient(settings({ SIEX_TIMEOUT_MS: '60000' }), { fetch: f.fetch, sleep: async () => {} }) };
 }
 
+describe('IUWS client: whether a failed crear may be in SIEX (reachedSiex)', () => {
+  const hang: Route = (_req, signal) =>
+    new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+  const networkError = (code: string) => () =>
+    Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) }));
+
+  it('says no only when no try can have reached SIEX', async () => {
+    const certainlyNot: [string, Route][] = [
+      ['503 at every try', () => json(503, { codigo: 'X', descripcion: 'busy' })],
+      ['429 at every try', () => json(429, { codigo: 'X', descripcion: 'slow down' })],
+      ['400: the document refused', () => json(400, { codigo: 'ESQUEMA_INVALIDO', descripcion: 'no' })],
+      ['connection refused', networkError('ECONNREFUSED')],
+    ];
+    for (const [what, route] of certainlyNot) {
+      const e = await failure(client(siex(route)).c.submit(doc, 'k'));
+      expect([what, e.reachedSiex]).toEqual([what, false]);
+    }
+    // No token, no crear.
+    const noToken = fakeFetch(() => json(503, { codigo: 'X', descripcion: 'busy' }));
+    expect((await failure(client(noToken).c.submit(doc, 'k'))).reachedSiex).toBe(false);
+    expect(
+      (await failure(client(noToken, {}, settings({ SIEX_BASE_URL: undefined })).c.submit(doc, 'k'))).reachedSiex,
+    ).toBe(false);
+  });
+
+  it('says maybe after a time-out, a reset, a 500 or a 504, even when a later try was refused', async () => {
+    const maybe: [string, Route][] = [
+      ['time-out', hang],
+      ['connection reset', networkError('ECONNRESET')],
+      ['500', () => json(500, { codigo: 'X', descripcion: 'oops' })],
+      ['504', () => json(504, { codigo: 'X', descripcion: 'gateway time-out' })],
+    ];
+    for (const [what, route] of maybe) {
+      const e = await failure(client(siex(route)).c.submit(doc, 'k'));
+      expect([what, e.reachedSiex]).toEqual([what, true]);
+    }
+    let n = 0;
+    const timeoutThenRefused = siex((req, signal) =>
+      ++n === 1 ? hang(req, signal) : json(503, { codigo: 'X', descripcion: 'busy' }),
+    );
+    expect((await failure(client(timeoutThenRefused).c.submit(doc, 'k'))).reachedSiex).toBe(true);
+  });
+});
+
 describe('IUWS client: answers', () => {
   it('maps comprobarEstado: PENDIENTE and EN_PROCESO are pending, FINALIZADO carries every record outcome', async () => {
     const answers = [

@@ -25,10 +25,20 @@ const client: Client = {
 };
 
 /** The pipeline's gate with one client; the handles under test use no use cases. */
-function fakeServices(mode: 'local' | 'apim', overrides: Partial<Client> = {}, limit = 100): EndpointApp<null> {
+function fakeServices(
+  mode: 'local' | 'apim',
+  overrides: Partial<Client> = {},
+  limit = 100,
+  maxBodyBytes = 1024,
+): EndpointApp<null> {
   return {
     gate: {
-      settings: { AUTH_MODE: mode, APIM_PRINCIPAL_ID: APIM, RATE_LIMIT_PER_MINUTE: limit, MAX_BODY_BYTES: 1024 },
+      settings: {
+        AUTH_MODE: mode,
+        APIM_PRINCIPAL_ID: APIM,
+        RATE_LIMIT_PER_MINUTE: limit,
+        MAX_BODY_BYTES: maxBodyBytes,
+      },
       findClient: async (sid: string) => (sid === SID ? { ...client, ...overrides } : null),
       limiter: new RateLimiter(limit, 60_000),
     },
@@ -44,7 +54,7 @@ const validBody = {
   ],
 };
 
-function request(init: { headers?: Record<string, string>; body?: string; query?: string } = {}): HttpRequest {
+function request(init: { headers?: Record<string, string>; body?: string | Buffer; query?: string } = {}): HttpRequest {
   return new HttpRequest({
     method: 'POST',
     url: `http://localhost/v1/siex/listidcp/${init.query ?? '?agrifarmId=urn:ngsi-ld:AgriFarm:1'}`,
@@ -54,7 +64,7 @@ function request(init: { headers?: Record<string, string>; body?: string; query?
       'Content-Type': 'application/json',
       ...init.headers,
     },
-    body: { string: init.body ?? JSON.stringify(validBody) },
+    body: Buffer.isBuffer(init.body) ? { bytes: init.body } : { string: init.body ?? JSON.stringify(validBody) },
   });
 }
 
@@ -151,6 +161,52 @@ describe('request pipeline (endpoint)', () => {
     ]) {
       expect((await run(fakeServices('local'), request({ headers: { 'Content-Type': type } }))).status).toBe(200);
     }
+  });
+
+  it('refuses a body in another charset, or bytes that are not UTF-8, with 415 UNSUPPORTED_CHARSET', async () => {
+    const text = JSON.stringify({
+      ...validBody,
+      crop: { ...validBody.crop, typecrop: { ...validBody.crop.typecrop, name: 'VIÑA' } },
+    });
+    const refused = [
+      { type: 'application/json; charset=utf-16le', bytes: Buffer.from(text, 'utf16le') },
+      { type: 'application/json; charset=iso-8859-1', bytes: Buffer.from(text, 'latin1') },
+      // Latin-1 bytes sent as (implicitly) UTF-8 would be stored with replacement characters.
+      { type: 'application/json', bytes: Buffer.from(text, 'latin1') },
+    ];
+    for (const { type, bytes } of refused) {
+      const res = await run(fakeServices('local'), request({ headers: { 'Content-Type': type }, body: bytes }));
+      expect([type, res.status, res.json.errors.map((e: any) => [e.code, e.path])]).toEqual([
+        type,
+        415,
+        [['UNSUPPORTED_CHARSET', 'header.Content-Type']],
+      ]);
+      checkProblemShape(res.json, 415);
+      expect(res.json.title).toBe('Unsupported Media Type');
+    }
+    for (const type of [
+      'application/json; charset=UTF-8',
+      'application/json;charset="utf-8"',
+      'application/json; charset=utf8',
+    ]) {
+      const res = await run(
+        fakeServices('local'),
+        request({ headers: { 'Content-Type': type }, body: Buffer.from(text) }),
+      );
+      expect([type, res.status]).toEqual([type, 200]);
+    }
+  });
+
+  it('answers a 1 MB body of unknown keys with the first 100 violations and their count, not all of them', async () => {
+    const keys = Object.fromEntries(Array.from({ length: 80_000 }, (_, i) => [`k${i}`, 0]));
+    const body = JSON.stringify({ ...validBody, ...keys });
+    expect(body.length).toBeLessThan(1024 * 1024);
+    const res = await run(fakeServices('local', {}, 100, 1024 * 1024), request({ body }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toHaveLength(100);
+    expect(res.json.errors[0]).toEqual({ code: 'UNKNOWN_FIELD', path: 'body.k0', message: 'field not accepted here' });
+    expect(res.json.errorCount).toBe(80_000);
+    expect(res.text.length).toBeLessThan(10_000);
   });
 
   it('in apim mode trusts API Management with the subscription key and the rate limit, but still resolves the client', async () => {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { farmLookupQuerySchema, listIdcpBodySchema } from '../../shared/api/farm-schemas';
-import { problemBody, problemResponse } from '../../shared/http/problem';
-import { DomainError, violation } from '../../shared/domain/errors';
+import {
+  clip,
+  MAX_FIELD_BYTES,
+  MAX_LISTED_ERRORS,
+  MAX_PROBLEM_BYTES,
+  problemBody,
+  problemResponse,
+} from '../../shared/http/problem';
+import { DomainError, ERROR_CODES, ErrorCode, violation } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { formatPath, parseOrThrow, zodViolations } from '../../shared/domain/validation';
 import { checkProblemShape } from '../helpers/spec-shapes';
@@ -189,7 +196,44 @@ describe('problem details', () => {
   });
 
   it('titles every status the gateway answers', () => {
-    for (const status of [400, 401, 404, 413, 422, 429, 500, 502, 503])
+    for (const status of [400, 401, 404, 413, 415, 422, 429, 500, 502, 503])
       expect(problemBody(status, 'x', []).title).not.toBe('Error');
+  });
+
+  it(`lists the first ${MAX_LISTED_ERRORS} violations and says how many there were`, () => {
+    const many = Array.from({ length: 121_838 }, (_, i) =>
+      violation('UNKNOWN_FIELD', `body.k${i}`, 'field not accepted here'),
+    );
+    const body = problemBody(400, 'The request is not valid.', many);
+    expect(body.errors).toHaveLength(MAX_LISTED_ERRORS);
+    expect(body.errors.at(-1)!.path).toBe(`body.k${MAX_LISTED_ERRORS - 1}`);
+    expect(body.errorCount).toBe(121_838);
+    // Not truncated: no count, the shape as before.
+    expect(problemBody(400, 'x', many.slice(0, MAX_LISTED_ERRORS))).not.toHaveProperty('errorCount');
+  });
+
+  it('cuts long paths and messages to their byte budget, counting JSON escapes, and keeps whole characters', () => {
+    expect(clip('short')).toBe('short');
+    const long = clip(`body.${'a'.repeat(10_000)}`);
+    expect(long.endsWith('…')).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(long)) - 2).toBeLessThanOrEqual(MAX_FIELD_BYTES);
+    expect(Buffer.byteLength(JSON.stringify(long)) - 2).toBeGreaterThan(MAX_FIELD_BYTES - 4);
+    // Control characters take six bytes once escaped; astral characters are never split into lone surrogates.
+    const escaped = clip('\u0001'.repeat(1000));
+    expect(JSON.stringify(escaped).length - 2).toBeLessThanOrEqual(MAX_FIELD_BYTES);
+    const astral = clip('🌿'.repeat(1000));
+    expect(astral.slice(0, -1)).toMatch(/^(🌿)+$/u);
+  });
+
+  it(`is never larger than MAX_PROBLEM_BYTES (${MAX_PROBLEM_BYTES} bytes), whatever the violations say`, () => {
+    const longest = (Object.keys(ERROR_CODES) as ErrorCode[]).reduce((a, b) => (b.length > a.length ? b : a));
+    const nasty = ['\u0001', '\ud800', '"', 'ñ', '🌿'];
+    for (const ch of nasty) {
+      const violations = Array.from({ length: 5000 }, () =>
+        violation(longest, `body.${ch.repeat(5000)}`, ch.repeat(5000)),
+      );
+      const text = JSON.stringify(problemBody(415, ch.repeat(5000), violations));
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROBLEM_BYTES);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { TtlCache } from '../../shared/cache/ttl-cache';
+import { VersionWatch } from '../../shared/cache/version-watch';
 
 function cache(ttlMs = 1_000, max = 100) {
   const clock = { t: 0 };
@@ -101,19 +102,45 @@ describe('TtlCache', () => {
   });
 });
 
-describe('TtlCache keep', () => {
-  it('does not remember values `keep` refuses: a miss is looked up again on the next request', async () => {
+describe('TtlCache with a VersionWatch: misses remembered like hits, dropped when the version changes', () => {
+  it('answers a repeated miss from memory, and finds what was added once the version changed and a period passed', async () => {
+    let t = 0;
+    let version = 'v1';
+    let versionReads = 0;
+    const watch = new VersionWatch(
+      async () => {
+        versionReads++;
+        return version;
+      },
+      1000,
+      () => t,
+    );
+    const cache = new TtlCache<string, string | null>(60_000, 10, () => t);
+    watch.onChange(() => cache.clear());
     let loads = 0;
     let found: string | null = null;
-    const cache = new TtlCache<string, string | null>(60_000, 10, Date.now, (v) => v !== null);
-    const load = async () => {
-      loads++;
-      return found;
+    const get = async () => {
+      await watch.check();
+      return cache.get('k', async () => {
+        loads++;
+        return found;
+      });
     };
-    expect(await cache.get('k', load)).toBeNull();
+    expect(await get()).toBeNull();
+    expect(await get()).toBeNull();
+    expect([loads, versionReads]).toEqual([1, 1]);
+    // The back office adds it and bumps the version: within the period, the miss still stands.
     found = 'client';
-    expect(await cache.get('k', load)).toBe('client');
-    expect(await cache.get('k', load)).toBe('client');
-    expect(loads).toBe(2);
+    version = 'v2';
+    t = 500;
+    expect(await get()).toBeNull();
+    t = 1001;
+    expect(await get()).toBe('client');
+    expect(await get()).toBe('client');
+    expect([loads, versionReads]).toEqual([2, 2]);
+    // An unchanged version keeps what is cached.
+    t = 2500;
+    expect(await get()).toBe('client');
+    expect([loads, versionReads]).toEqual([2, 3]);
   });
 });

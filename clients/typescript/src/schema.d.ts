@@ -238,15 +238,18 @@ export interface components {
             title: string;
             status: number;
             detail: string;
+            /** @description the first 100 violations */
             errors: components["schemas"]["Violation"][];
+            /** @description how many violations were found; present only when there were more than 100 */
+            errorCount?: number;
         };
         Violation: {
             /**
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "CONCURRENT_UPDATE";
-            /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty */
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
         };
@@ -783,6 +786,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listIdcp: {
@@ -849,6 +863,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
             429: {
                 headers: {
@@ -863,6 +886,17 @@ export interface operations {
             /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -967,6 +1001,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     registerPhytosanitary: {
@@ -982,7 +1027,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -1043,6 +1088,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed (7 days by default); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
             422: {
                 headers: {
@@ -1072,7 +1126,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1096,7 +1150,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -1151,7 +1205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again */
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1198,7 +1252,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1222,7 +1276,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -1313,6 +1367,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed (7 days by default); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request; `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign) */
             422: {
                 headers: {
@@ -1342,7 +1405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1432,6 +1495,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     exportCue: {
@@ -1445,7 +1519,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -1495,7 +1569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1506,6 +1580,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1542,7 +1625,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1566,7 +1649,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding; use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -1616,7 +1699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job sent the record to SIEX without learning the outcome; support must check SIEX before it is exported again */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1627,6 +1710,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1663,7 +1755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1747,6 +1839,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     jobStatusAlt1: {
@@ -1814,6 +1917,17 @@ export interface operations {
             /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1904,6 +2018,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     jobResultAlt1: {
@@ -1982,6 +2107,17 @@ export interface operations {
             /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,82 @@
+import { DateTime } from 'luxon';
+import { formatDateTime } from '../domain/dates';
+import { PhytoStore } from '../phyto/phyto-store';
+import { JobItem } from './job';
+import { JobLease } from './job-lease';
+import { JobRun, Outcome } from './job-run';
+import { isSettled } from './job-status';
+import { JobStore } from './job-store';
+import { WatchStore } from './job-watch';
+
+/** What support found in SIEX for records a failed job left with an unknown outcome. */
+export type Verdict = 'in-siex' | 'not-in-siex';
+
+export interface ReleaseDeps {
+  jobs: JobStore;
+  watch: WatchStore;
+  phyto: Pick<PhytoStore, 'readRecords' | 'markExported' | 'clearOutcomeUnknown'>;
+  now?: () => DateTime;
+}
+
+const isUnknown = (item: JobItem) => item.state === 'error' && item.code === 'OUTCOME_UNKNOWN';
+
+/**
+ * Support's release of records blocked as RECORD_OUTCOME_UNKNOWN, once it has checked SIEX (`npm run admin --
+ * release-unknown`): records SIEX has are marked exported, as if SIEX had said so; records it does not have become
+ * NOT_PROCESSED and can be exported again. Either way the job's result says so, the gateway stops asking SIEX about
+ * them, and once no outcome of the job is unknown its owner gets the e-mail saying so (sent by the worker).
+ * `recordIds` empty means every unknown record of the job. Runs under the job's lease, so never beside a worker.
+ */
+export async function releaseUnknown(
+  deps: ReleaseDeps,
+  jobId: number,
+  verdict: Verdict,
+  recordIds: number[] = [],
+): Promise<{ released: number[] }> {
+  const clock = () => (deps.now ?? (() => DateTime.now()))();
+  const lease = await JobLease.take(deps.watch, jobId, () => clock().toMillis());
+  if (!lease) throw new Error(`a worker is handling export job ${jobId} right now; try again in a minute`);
+  try {
+    const job = await deps.jobs.load(jobId);
+    if (!job || !isSettled(job.meta.status)) throw new Error(`export job ${jobId} does not exist or has not settled`);
+    const run = new JobRun(deps.jobs, job, () => lease.check());
+    const unknown = run.allItems().filter(isUnknown);
+    const chosen = recordIds.length === 0 ? unknown.map((i) => i.recordId) : recordIds;
+    const notUnknown = chosen.filter((id) => !unknown.some((i) => i.recordId === id));
+    if (notUnknown.length > 0)
+      throw new Error(`not records of job ${jobId} with an unknown outcome: ${notUnknown.join(', ')}`);
+    if (chosen.length === 0) throw new Error(`export job ${jobId} has no record with an unknown outcome`);
+
+    const farm = run.farm;
+    if (verdict === 'in-siex') {
+      await run.readRecords(deps.phyto, chosen);
+      const modified = formatDateTime(clock());
+      await deps.phyto.markExported(
+        farm,
+        chosen.flatMap((id) => {
+          const record = run.record(id);
+          return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record }] : [];
+        }),
+        { jobId, clientId: run.state.clientId, at: modified },
+      );
+    }
+    await deps.phyto.clearOutcomeUnknown(farm, chosen);
+    const outcome: Outcome =
+      verdict === 'in-siex'
+        ? { state: 'ok' }
+        : {
+            state: 'error',
+            code: 'NOT_PROCESSED',
+            message: 'support checked SIEX: it does not have this record, which can be exported again',
+          };
+    await run.settle(chosen.map((id) => [id, outcome]));
+    const left = run.allItems().some(isUnknown);
+    await run.update({ ...run.counts(), ...(left ? {} : { reconcile: 'resolved' as const }) });
+    // The worker looks at the job at the next sweep: the e-mail, if due, and whatever SIEX can still be asked.
+    await lease.end({ due: clock().toMillis(), tries: lease.tries });
+    return { released: chosen };
+  } catch (e) {
+    await lease.end({ due: clock().toMillis(), tries: lease.tries }).catch(() => undefined);
+    throw e;
+  }
+}

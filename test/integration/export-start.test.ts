@@ -1,0 +1,175 @@
+import { DateTime } from 'luxon';
+import { Services } from '../../shared/app/services';
+import { Client } from '../../shared/clients/client-store';
+import { DomainError } from '../../shared/domain/errors';
+import { CLAIM_GRACE_MS, exportRecords } from '../../shared/export/export-service';
+import { STALE_PENDING_MS } from '../../shared/export/export-idempotency';
+import { accessibleFarm } from '../../shared/farms/farm-service';
+import { FarmIndex } from '../../shared/farms/farm-index';
+import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
+import { PhytoStore } from '../../shared/phyto/phyto-store';
+import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
+import {
+  body,
+  inProcessExport,
+  inProcessRegister,
+  inProcessServices,
+  seedPhyto,
+  testClient,
+  uniqueRea,
+} from '../helpers/phyto-stack';
+import { CAMPAIGN } from '../helpers/dataset';
+
+/**
+ * Issue 15, finding 4 (and the export limit of finding 3) on the real Azurite: an export claims its records before it
+ * creates its job, all or none; a claim left by an export that died is freed after CLAIM_GRACE_MS, in a way that
+ * stops that export should it wake up; a key left pending by a request that died is answered with the job it
+ * created, or taken over; and ids that are not the farm's cost no per-id storage read.
+ */
+jest.setTimeout(60_000);
+
+const rea = uniqueRea();
+const client = testClient('export-start', [rea]);
+const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
+let svc: Services;
+let me: Client;
+let farm: FarmIndex;
+let agrifarmId: string;
+
+beforeAll(async () => {
+  await seedPhyto({ farms: [sendableFarm(rea, 8)], clients: [client] });
+  svc = inProcessServices(0, 'export-start');
+  me = (await svc.gate.findClient(client.sidKey))!;
+  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
+  agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
+  farm = await accessibleFarm(svc.farms, me, agrifarmId);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+async function records(n: number): Promise<number[]> {
+  const register = inProcessRegister(svc, () => DateTime.now());
+  const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await register(
+      keys,
+      agrifarmId,
+      JSON.stringify(body({ idcp: [vine[i % vine.length]], ...SIEX_FIELDS })),
+    );
+    if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+    ids.push(Number(String(res.json[0].id).split(':').pop()));
+  }
+  return ids;
+}
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    (v) => v,
+    (e: unknown) => {
+      if (!(e instanceof DomainError)) throw e;
+      return [...new Set(e.violations.map((v) => v.code))];
+    },
+  );
+
+it('claims all or none: a conflict in a later chunk gives back what the earlier chunks took', async () => {
+  const ids = await records(130);
+  const pointers = [...(await svc.phyto.readPointers(farm.meta, ids)).values()].sort((a, b) => a.id - b.id);
+  // Another export takes the last record after this one read it: the second chunk of the claim fails.
+  await svc.phyto.claim(farm.meta, [pointers.at(-1)!], 777_000_001, Date.now());
+  await expect(svc.phyto.claim(farm.meta, pointers, 777_000_002, Date.now())).rejects.toThrow();
+  const after = await svc.phyto.readPointers(farm.meta, ids);
+  expect(ids.slice(0, 129).every((id) => after.get(id)!.jobId === 0)).toBe(true);
+  expect(after.get(ids[129])!.jobId).toBe(777_000_001);
+});
+
+it('a claim by an export that died before creating its job holds the records for a minute, then frees them for good', async () => {
+  const ids = await records(2);
+  const dead = await svc.jobIds.take();
+  const pointers = [...(await svc.phyto.readPointers(farm.meta, ids)).values()];
+  await svc.phyto.claim(farm.meta, pointers, dead, Date.now());
+  expect(await refusal(inProcessExport(svc, me, farm, agrifarmId, ids))).toEqual(['RECORD_IN_EXPORT']);
+
+  // Later than the grace: the records go to a new job, and the dead export's job id is settled as abandoned, so the
+  // export, should it wake up now, can no longer create its job.
+  const later = { ...svc, now: () => DateTime.now().plus({ milliseconds: CLAIM_GRACE_MS + 1_000 }) };
+  const jobId = await exportRecords(
+    { ...later, farms: svc.farms, keys: svc.exportKeys, enqueue: async () => undefined, jobIds: svc.jobIds },
+    {
+      client: me,
+      agrifarmId,
+      body: ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+      idempotencyKey: null,
+    },
+  );
+  expect(jobId.status).toBe(202);
+  const abandoned = (await svc.jobs.meta(dead))!;
+  expect([abandoned.status, abandoned.error?.code, abandoned.clientId]).toEqual(['Fallido', 'START_ABANDONED', '']);
+  await expect(svc.jobs.create({ ...abandoned, status: 'Iniciando', clientId: me.id }, [])).rejects.toMatchObject({
+    statusCode: 409,
+  });
+});
+
+it('checks which ids exist without a read per id: 5,000 unknown ids cost the farm key index, no pointer reads', async () => {
+  await records(1);
+  const pointerReads = jest.spyOn(PhytoStore.prototype, 'readPointers');
+  const keyScans = jest.spyOn(PhytoStore.prototype, 'scanKeys');
+  const unknown = Array.from({ length: 5000 }, (_, i) => 900_000_000 + i);
+  expect(await refusal(inProcessExport(svc, me, farm, agrifarmId, unknown))).toEqual(['RECORD_NOT_FOUND']);
+  expect(pointerReads).not.toHaveBeenCalled();
+  expect(keyScans.mock.calls.length).toBeLessThanOrEqual(2);
+});
+
+describe('an Idempotency-Key left pending by a request that died', () => {
+  const input = (ids: number[], key: string) => ({
+    client: me,
+    agrifarmId,
+    body: ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+    idempotencyKey: key,
+  });
+  const deps = () => ({
+    ...svc,
+    farms: svc.farms,
+    keys: svc.exportKeys,
+    enqueue: async () => undefined,
+    jobIds: svc.jobIds,
+  });
+  const pendingFor = async (ids: number[], key: string, jobId: number, startedAt: number) => {
+    const hash = idempotencyHash(me.id, key);
+    const requestHash = requestFingerprint({ query: { agrifarmId }, body: input(ids, key).body });
+    await svc.exportKeys.begin(farm.meta.farmId, hash, null, { requestHash, jobId, startedAt });
+  };
+
+  it('is answered with the job it created, which runs (the sweeper queues it): never a second job', async () => {
+    const ids = await records(1);
+    const jobId = await inProcessExport(svc, me, farm, agrifarmId, ids);
+    const key = `died-after-job-${jobId}`;
+    await pendingFor(ids, key, jobId, Date.now() - STALE_PENDING_MS - 1_000);
+    const reply = await exportRecords(deps(), input(ids, key));
+    expect([reply.status, JSON.parse(reply.body).id]).toEqual([202, jobId]);
+    expect(await exportRecords(deps(), input(ids, key))).toEqual(reply);
+  });
+
+  it('is taken over when that request started nothing', async () => {
+    const ids = await records(1);
+    const key = `died-before-job-${ids[0]}`;
+    await pendingFor(ids, key, await svc.jobIds.take(), Date.now() - STALE_PENDING_MS - 1_000);
+    const reply = await exportRecords(deps(), input(ids, key));
+    expect(reply.status).toBe(202);
+    expect((await svc.jobs.meta(JSON.parse(reply.body).id))!.total).toBe(1);
+  });
+
+  it('while still fresh, makes a retry wait, then answers 409 REQUEST_IN_PROGRESS with Retry-After', async () => {
+    const ids = await records(1);
+    const key = `in-flight-${ids[0]}`;
+    await pendingFor(ids, key, await svc.jobIds.take(), Date.now());
+    const started = Date.now();
+    const e = await exportRecords(deps(), input(ids, key)).catch((x: unknown) => x as DomainError);
+    expect(e).toBeInstanceOf(DomainError);
+    expect([(e as DomainError).violations[0].code, (e as DomainError).retryAfterSeconds]).toEqual([
+      'REQUEST_IN_PROGRESS',
+      2,
+    ]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+  });
+});
