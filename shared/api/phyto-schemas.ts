@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalDaySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
-import { DATE_TIME_PATTERN, DAY_PATTERN, queryInteger } from './query-params';
+import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
 
 /**
  * The phytosanitary application: the request the ERP sends and the record the gateway stores and returns. Field
@@ -313,17 +313,10 @@ export const phytoPatchSchema = z
   )
   .meta({ id: 'AgriPhytosanitaryPatch' });
 
-export const MAX_PAGE_SIZE = 500;
-
 export const listQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
   dateFrom: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   dateTo: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
-  page: queryInteger(1, 9_999_999, 'a whole number from 1')
-    .optional()
-    .describe('page number from 1; only together with page_size'),
-  page_size: queryInteger(1, MAX_PAGE_SIZE, `a whole number from 1 to ${MAX_PAGE_SIZE}`)
-    .optional()
-    .describe(`records per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
+  ...paginationQuery,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../domain/pagination';
 
 /**
  * An integer query parameter. The query string carries text; the contract, and so the OpenAPI document and every
@@ -16,3 +17,16 @@ export function queryInteger(min: number, max: number, message: string) {
 export const DAY_PATTERN = '^\\d{2}-\\d{2}-\\d{4}$';
 /** `DD-MM-YYYY HH:mm:ss`. */
 export const DATE_TIME_PATTERN = '^\\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}:\\d{2}$';
+
+/**
+ * `page` and `page_size` of every list (shared/domain/pagination.ts has the pair rule): spread into a list's query
+ * schema, so each list documents and validates them the same way.
+ */
+export const paginationQuery = {
+  page: queryInteger(1, 9_999_999, 'a whole number from 1')
+    .optional()
+    .describe('page number from 1; only together with page_size'),
+  page_size: queryInteger(1, MAX_PAGE_SIZE, `a whole number from 1 to ${MAX_PAGE_SIZE}`)
+    .optional()
+    .describe(`records per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
+};

@@ -16,12 +16,20 @@ export class VersionedValue<T> {
   ) {}
 
   async get(): Promise<T> {
-    if (this.current && this.now() - this.checkedAt < this.periodMs) return this.current.value;
+    return (await this.versioned()).value;
+  }
+
+  /**
+   * The value with the version marker it was loaded under: answers derived from the value can name it (the catalogue
+   * endpoints' ETags), and it changes whenever the data was reloaded.
+   */
+  async versioned(): Promise<{ value: T; version: string }> {
+    if (this.current && this.now() - this.checkedAt < this.periodMs) return this.current;
     this.checking ??= this.revalidate().finally(() => {
       this.checking = undefined;
     });
     await this.checking;
-    return this.current!.value;
+    return this.current!;
   }
 
   private async revalidate(): Promise<void> {

@@ -19,6 +19,11 @@ export interface PlacedUnit {
   factor: number;
 }
 
+/** A figure of a unit placed on a coded one, in that coded unit (to 12 significant digits: no binary noise). */
+export function inPlacedUnit(value: number, placed: PlacedUnit): number {
+  return placed.factor === 1 ? value : Number((value * placed.factor).toPrecision(12));
+}
+
 /**
  * The units catalogue as the rules, the register import and the catalogue endpoints use it: each code with its
  * symbol, name and dimension, its validity on a day, and where a unit written in words by the register (cc/ha,

@@ -2,8 +2,7 @@ import { ProductUse } from '../catalog/product';
 import { StoredProduct } from '../catalog/catalog-store';
 import { describeStanding, productStandingOn } from '../catalog/product-state';
 import { CatalogueUnit } from '../catalog/unit-catalogue';
-import { normalizeName } from '../catalog/siex-codes/names';
-import { PestHierarchy } from '../catalog/siex-codes/pest-hierarchy';
+import { authorisesMonth, usesAgainst, usesForCrop } from '../catalog/product-uses';
 import { formatDate } from '../domain/dates';
 import { convertDose, exceeds, fallsShort, isRate, needsSprayVolume, sameSymbol } from '../domain/units';
 import { Violation, violation } from '../domain/errors';
@@ -78,7 +77,7 @@ export function cropUseRules(
     crops.set(crop.typecropId, crop.typecropName);
   }
   for (const [cropId, cropName] of crops) {
-    const forCrop = product.uses.filter((u) => u.cropTypeIds.includes(cropId));
+    const forCrop = usesForCrop(product, cropId);
     if (forCrop.length === 0) {
       violations.push(
         violation('PRODUCT_NOT_FOR_CROP', 'body.idcp', `${product.code} is not authorized on ${cropName} (${cropId})`),
@@ -100,7 +99,7 @@ export function cropUseRules(
     const verdicts = forPest.map((use) => ({
       use,
       dose: doseVerdict(ctx, request.dose, unit, use, sprayLitresPerHa),
-      monthOk: !use.months || use.months.includes(month),
+      monthOk: authorisesMonth(use, month),
     }));
     const good = verdicts.filter((v) => v.dose === 'ok' && v.monthOk);
     if (good.length > 0) {
@@ -146,24 +145,6 @@ export function cropUseRules(
     }
   }
   return { violations, uses: [...new Set(chosen)] };
-}
-
-/**
- * The uses against the pest treated: a use for the pest itself or for a group it belongs to (a use against Ácaros,
- * PLAGAS 6.1, covers Araña roja común, 6.1.3.4). A use whose pest SIEX has no code for (stored with code 0 and the
- * register's words) covers only a pest named with the same words; when no coded use matches, those uses judge the
- * application by their dose and months.
- */
-function usesAgainst(
-  forCrop: ProductUse[],
-  infection: { kind: ProductUse['pest']['kind']; id: string; name: string },
-  pests: PestHierarchy,
-): ProductUse[] {
-  const pest = { kind: infection.kind, code: Number(infection.id) };
-  const coded = forCrop.filter((u) => u.pest.code > 0 && pests.covers({ kind: u.pest.kind, code: u.pest.code }, pest));
-  if (coded.length > 0) return coded;
-  const named = normalizeName(infection.name);
-  return named ? forCrop.filter((u) => u.pest.code === 0 && normalizeName(u.pest.name) === named) : [];
 }
 
 type DoseVerdict = 'ok' | 'above' | 'below' | 'incompatible' | 'needs-spray-volume';

@@ -1,4 +1,5 @@
-import { listQuerySchema, MAX_PAGE_SIZE } from '../../shared/api/phyto-schemas';
+import { listQuerySchema } from '../../shared/api/phyto-schemas';
+import { MAX_PAGE_SIZE } from '../../shared/domain/pagination';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { zodViolations } from '../../shared/domain/validation';

@@ -56,6 +56,16 @@ describe('VersionedValue', () => {
     expect(await t.value.get()).toBe('data-v2');
   });
 
+  it('names the version the value it answers was loaded under', async () => {
+    const t = setup(1000);
+    expect(await t.value.versioned()).toEqual({ value: 'data-v1', version: 'v1' });
+    t.setVersion('v2');
+    t.advance(999);
+    expect(await t.value.versioned()).toEqual({ value: 'data-v1', version: 'v1' });
+    t.advance(1);
+    expect(await t.value.versioned()).toEqual({ value: 'data-v2', version: 'v2' });
+  });
+
   it('shares one revalidation between concurrent callers', async () => {
     const t = setup(0);
     await Promise.all([t.value.get(), t.value.get(), t.value.get()]);

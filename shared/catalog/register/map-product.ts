@@ -3,6 +3,7 @@ import { MAX_DOC_CHARS } from '../../store/doc-entity';
 import { CropResolver } from '../crop-groups';
 import { normalizeName } from '../siex-codes/names';
 import { PestMatch, SiexCodes } from '../siex-codes/siex-codes';
+import { inPlacedUnit } from '../unit-catalogue';
 import { PestKind } from '../../domain/pest-kind';
 import { registerCode, RegisterCode } from './code';
 import {
@@ -231,8 +232,8 @@ function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): Produc
       pest: pest
         ? { code: pest.code, kind: pest.kind, name: u.Agente || pest.name }
         : { code: 0, kind: 'plaga', name: u.Agente || '(no consta)' },
-      doseMin: scaled(dose.min, placed.factor),
-      doseMax: scaled(dose.max, placed.factor),
+      doseMin: inPlacedUnit(dose.min, placed),
+      doseMax: inPlacedUnit(dose.max, placed),
       unit: { code: placed.unit.code, symbol: placed.unit.symbol },
     };
     const limits = {
@@ -286,10 +287,6 @@ function read(
 ): number | undefined {
   if (value === null) issues.push({ kind: 'unread', field, value: text });
   return value ?? undefined;
-}
-
-function scaled(value: number, factor: number): number {
-  return factor === 1 ? value : Number((value * factor).toPrecision(12));
 }
 
 function predominantKind(uses: ProductUse[]): PestKind {
