@@ -3,6 +3,7 @@ import { exportBodySchema, exportResponseSchema, jobResultSchema, jobSchema } fr
 import { farmSchema, idcpSetSchema, listIdcpBodySchema } from './farm-schemas';
 import { recordVersionSchema } from './history-schemas';
 import { phytoPatchSchema, phytoRecordSchema, phytoRequestSchema } from './phyto-schemas';
+import { applicatorCardSchema, catalogueProductSchema, cropProductSchema, siexEntrySchema } from './catalog-schemas';
 
 /**
  * Worked examples for the OpenAPI document: the README's flow with the demo data (`npm start`), as the gateway
@@ -209,4 +210,121 @@ export const historyExample = {
       changes: [{ field: 'efficacy', old: treatment.efficacy, new: efficacyLater }],
     },
   ] satisfies z.output<typeof recordVersionSchema>[],
+};
+
+const percent = { code: 14, symbol: '%', name: 'porcentaje' };
+const sootyMould = { kind: 'enfermedad', code: 42, name: 'Negrilla, fumagina, Capnodium elaeophilum' } as const;
+const microthiol = {
+  code: 'ES-11179',
+  name: 'MICROTHIOL SPECIAL DISPERSS',
+  holder: 'UPL IBERIA, S.A.',
+  substance: 'AZUFRE 80% [WG] P/P',
+  type: { id: 1, name: 'Fungicida' },
+  registered: '14-06-2001',
+  expires: '31-07-2027',
+  lastUse: '',
+  requiredLevel: 'basico',
+} as const;
+const microthiolOnOlive = {
+  dose: { min: 0.25, max: 0.75, unit: percent },
+  pests: [sootyMould],
+  months: null,
+  maxApplications: 3,
+  minIntervalDays: 10,
+  preHarvestDays: 0,
+};
+
+export const catalogProductsExample = {
+  query: { crop: '101', date: '21-11-2026', page: 1, page_size: 20 },
+  response: [
+    { ...microthiol, uses: [microthiolOnOlive] },
+    {
+      code: 'ES-19616',
+      name: 'POLTIGLIA 20 WP',
+      holder: 'MANICA, SPA',
+      substance: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P',
+      type: { id: 1, name: 'Fungicida' },
+      registered: '09-05-1997',
+      expires: '30-06-2027',
+      lastUse: '',
+      requiredLevel: 'basico',
+      uses: [
+        {
+          dose: { min: 0.6, max: 0.62, unit: percent },
+          pests: [{ kind: 'enfermedad', code: 532, name: 'Repilo del olivo, Venturia oleaginea' }],
+          months: [1, 2, 3, 4, 5, 9, 10, 11, 12],
+          maxApplications: 4,
+          minIntervalDays: 14,
+          preHarvestDays: 14,
+        },
+      ],
+    },
+  ] satisfies z.output<typeof cropProductSchema>[],
+};
+
+export const catalogProductExample = {
+  params: { code: 'ES-11179' },
+  query: {},
+  response: {
+    ...microthiol,
+    withdrawn: '',
+    registerState: '',
+    state: { on: '22-11-2026', standing: 'in-force', description: 'ES-11179 is in force until 31-07-2027' },
+    uses: [
+      {
+        dose: { min: 0.25, max: 0.8, unit: percent },
+        pests: [{ kind: 'enfermedad', code: 148, name: 'Oídio de la vid, Erysiphe necator' }],
+        months: [3, 4, 5, 6, 7, 8, 9],
+        maxApplications: 6,
+        minIntervalDays: 7,
+        preHarvestDays: 0,
+        crops: [
+          { code: '102', name: 'VIÑA' },
+          { code: '103', name: 'UVA DE MESA' },
+        ],
+      },
+      { ...microthiolOnOlive, crops: [{ code: '101', name: 'OLIVO' }] },
+    ],
+  } satisfies z.output<typeof catalogueProductSchema>,
+};
+
+export const siexCatalogueExample = {
+  params: { name: 'pests' },
+  query: { date: '21-11-2026', page: 1, page_size: 2 },
+  response: [
+    {
+      code: '1',
+      name: 'Artrópodos',
+      kind: 'plaga',
+      scientific: 'Arthropoda',
+      eppo: '1ARTHP',
+      path: '6',
+      parent: null,
+      until: '',
+      inForce: true,
+    },
+    {
+      code: '2',
+      name: 'Ácaros',
+      kind: 'plaga',
+      scientific: 'Acari',
+      eppo: '1ACARO',
+      path: '6.1',
+      parent: '1',
+      until: '',
+      inForce: true,
+    },
+  ] satisfies z.output<typeof siexEntrySchema>[],
+};
+
+export const applicatorCardExample = {
+  query: { ropo: 'ES-46000123', nif: '12345678Z' },
+  response: {
+    ropo: 'ES-46000123',
+    levels: ['cualificado'],
+    covers: ['basico', 'cualificado'],
+    validUntil: '31-12-2030',
+    expired: false,
+    suspended: false,
+  } satisfies z.output<typeof applicatorCardSchema>,
 };

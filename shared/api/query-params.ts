@@ -28,5 +28,5 @@ export const paginationQuery = {
     .describe('page number from 1; only together with page_size'),
   page_size: queryInteger(1, MAX_PAGE_SIZE, `a whole number from 1 to ${MAX_PAGE_SIZE}`)
     .optional()
-    .describe(`records per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
+    .describe(`items per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
 };

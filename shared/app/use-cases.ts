@@ -19,6 +19,22 @@ import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../ph
 import { deleteRecord, jobHolding } from '../export/deletion-service';
 import { RecordVersion } from '../api/history-schemas';
 import { IdSource } from '../store/counters';
+import {
+  ApplicatorCard,
+  CatalogueProduct,
+  CropProduct,
+  CropProductsQuery,
+  SiexCatalogueQuery,
+  SiexEntry,
+} from '../api/catalog-schemas';
+import {
+  applicatorCard,
+  Cacheable,
+  CacheablePage,
+  catalogueProduct,
+  cropProducts,
+  siexCatalogue,
+} from '../catalog/catalogue-service';
 
 /** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
 export interface RenderedReply {
@@ -48,6 +64,18 @@ export interface UseCases {
   exportRecords(input: ExportInput): Promise<RenderedReply>;
   jobStatus(client: Client, jobId: number): Promise<JobView>;
   jobResult(client: Client, jobId: number): Promise<JobResultView>;
+  /** The products a registration for a crop on a day would accept; `rawQuery` as for the record list. */
+  cropProducts(rawQuery: Record<string, string>, query: CropProductsQuery): Promise<CacheablePage<CropProduct>>;
+  /** One product of the register by any spelling of its code. */
+  catalogueProduct(code: string): Promise<Cacheable<CatalogueProduct>>;
+  /** A SIEX code catalogue by the name the path gives it. */
+  siexCatalogue(
+    name: string,
+    rawQuery: Record<string, string>,
+    query: SiexCatalogueQuery,
+  ): Promise<CacheablePage<SiexEntry>>;
+  /** A ROPO card, by its number and its holder's NIF together. */
+  applicatorCard(ropo: string, nif: string): Promise<Cacheable<ApplicatorCard>>;
 }
 
 /** What the use cases are built from: the stores and caches of one process (shared/app/services.ts). */
@@ -125,5 +153,9 @@ export function createUseCases(p: UseCaseParts): UseCases {
       ),
     jobStatus: async (client, jobId) => jobView(await ownJobMeta(p.jobs, client, jobId)),
     jobResult: (client, jobId) => jobResult(p.jobs, client, jobId),
+    cropProducts: (rawQuery, query) => cropProducts(p, rawQuery, query),
+    catalogueProduct: (code) => catalogueProduct(p, code),
+    siexCatalogue: (name, rawQuery, query) => siexCatalogue(p, name, rawQuery, query),
+    applicatorCard: (ropo, nif) => applicatorCard(p, ropo, nif),
   };
 }

@@ -29,6 +29,9 @@ export const ERROR_CODES = {
   RECORD_NOT_FOUND: 'a record id is not a record of the farm',
   JOB_NOT_FOUND: 'no export job with that id is accessible to the caller',
   IDCP_NOT_FOUND: 'an idcp is not a crop location of the farm; regenerate it with listidcp',
+  PRODUCT_CODE_NOT_FOUND: 'no product of the official register has that code',
+  SIEX_CATALOGUE_NOT_FOUND: 'the gateway serves no SIEX catalogue of that name',
+  APPLICATOR_NOT_FOUND: 'no registered ROPO card has both that number and that holder NIF',
   // applicator: ROPO card and NIF
   NIF_INVALID: 'the applicator NIF/NIE is malformed or its control letter is wrong',
   NIF_MISMATCH: 'the NIF is not the holder of the ROPO card',

@@ -31,6 +31,8 @@ export interface Contract<
   idempotent?: boolean;
   /** Takes an `If-Match` header with the record's ETag: a stale one is 412 and changes nothing. */
   ifMatch?: boolean;
+  /** Takes an `If-None-Match` header with the answer's ETag: 304 with no body while it still holds. */
+  ifNoneMatch?: boolean;
   /** A worked example from the demo flow (shared/api/examples.ts): parameters, request body, the answer. */
   example: {
     params?: Record<string, string>;

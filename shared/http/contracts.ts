@@ -10,6 +10,10 @@ import {
   amendExample,
   deleteExample,
   historyExample,
+  catalogProductsExample,
+  catalogProductExample,
+  siexCatalogueExample,
+  applicatorCardExample,
 } from '../api/examples';
 import { recordVersionSchema } from '../api/history-schemas';
 import { Contract } from './contract';
@@ -22,7 +26,6 @@ import {
 } from '../api/farm-schemas';
 import {
   listQuerySchema,
-  MAX_PAGE_SIZE,
   phytoPatchSchema,
   phytoRecordSchema,
   phytoRequestSchema,
@@ -30,6 +33,19 @@ import {
   registerQuerySchema,
 } from '../api/phyto-schemas';
 import { PAGINATION_HEADERS } from './pagination';
+import { CACHE_HEADERS } from './conditional';
+import {
+  applicatorCardSchema,
+  applicatorQuerySchema,
+  catalogueProductSchema,
+  cropProductSchema,
+  cropProductsQuerySchema,
+  productParamsSchema,
+  siexCatalogueParamsSchema,
+  siexCatalogueQuerySchema,
+  siexEntrySchema,
+} from '../api/catalog-schemas';
+import { MAX_PAGE_SIZE } from '../domain/pagination';
 import {
   exportBodySchema,
   exportResponseSchema,
@@ -283,6 +299,106 @@ export const jobResultContract = {
   example: jobResultExample,
 } satisfies Contract;
 
+/** The answer to an `If-None-Match` that names the current ETag. */
+const NOT_MODIFIED = {
+  status: 304,
+  description: 'not modified: the answer the caller holds (its ETag in If-None-Match) still holds; no body',
+  headers: CACHE_HEADERS,
+};
+
+const CATALOGUE_CACHING =
+  'The answer carries a strong `ETag` and `Cache-Control: private, max-age=...`; send the ETag back as ' +
+  '`If-None-Match` to get 304 with no body while it still holds (it changes when an import changes the catalogue, ' +
+  'and for answers about today, at midnight in Madrid).';
+
+export const catalogProducts = {
+  operationId: 'catalogProducts',
+  method: 'GET',
+  routes: ['v1/catalog/products'],
+  summary: 'The products a registration for a crop on a day would accept',
+  description:
+    'Products of the official register in force on the day (grace period included) with a use for the crop that ' +
+    'authorises the month of the day, by name; each with the uses that would accept the registration: a dose inside ' +
+    "a use's range, in its unit, on that crop and day, passes the product, crop, month and dose rules. `pest` keeps " +
+    'the uses that authorise that pest, or a group it belongs to; `q` searches the product and substance names. An ' +
+    `unknown crop code is 400. Pagination as the record list: page and page_size (1 to ${MAX_PAGE_SIZE}) together, ` +
+    'or neither (every product). ' +
+    CATALOGUE_CACHING,
+  query: cropProductsQuerySchema,
+  success: {
+    status: 200,
+    description: 'the products, by name',
+    schema: z.array(cropProductSchema),
+    headers: { ...CACHE_HEADERS, ...PAGINATION_HEADERS },
+  },
+  alsoSuccess: [NOT_MODIFIED],
+  errors: ['REQUIRED', 'INVALID_VALUE', 'INVALID_DATE', 'PAGINATION_PAIR'],
+  ifNoneMatch: true,
+  example: catalogProductsExample,
+} satisfies Contract;
+
+export const catalogProduct = {
+  operationId: 'catalogProduct',
+  method: 'GET',
+  routes: ['v1/catalog/products/{code}'],
+  summary: 'One product of the official register, with every use',
+  description:
+    'Its register dates, whether a registration may use it today (and why not), the card level it requires, and ' +
+    'every authorised use on every crop. The code as a registration gives it (`ES-11179`; `11179` and `ES11179` ' +
+    'work too). An unknown code is 404. ' +
+    CATALOGUE_CACHING,
+  params: productParamsSchema,
+  query: z.object({}),
+  success: { status: 200, description: 'the product', schema: catalogueProductSchema, headers: CACHE_HEADERS },
+  alsoSuccess: [NOT_MODIFIED],
+  errors: ['INVALID_VALUE', 'PRODUCT_CODE_NOT_FOUND'],
+  ifNoneMatch: true,
+  example: catalogProductExample,
+} satisfies Contract;
+
+export const siexCatalogue = {
+  operationId: 'siexCatalogue',
+  method: 'GET',
+  routes: ['v1/catalog/siex/{name}'],
+  summary: 'A SIEX code catalogue',
+  description:
+    'Every code of the catalogue in code order, with its name, its hierarchy code and group where the catalogue has ' +
+    'them (pests, diseases, weeds, growth regulators), and whether it is in force on the day: registrations take ' +
+    'only codes in force on the application day. An unknown catalogue name is 404. Pagination as the record list. ' +
+    CATALOGUE_CACHING,
+  params: siexCatalogueParamsSchema,
+  query: siexCatalogueQuerySchema,
+  success: {
+    status: 200,
+    description: 'the codes',
+    schema: z.array(siexEntrySchema),
+    headers: { ...CACHE_HEADERS, ...PAGINATION_HEADERS },
+  },
+  alsoSuccess: [NOT_MODIFIED],
+  errors: ['INVALID_VALUE', 'INVALID_DATE', 'PAGINATION_PAIR', 'SIEX_CATALOGUE_NOT_FOUND'],
+  ifNoneMatch: true,
+  example: siexCatalogueExample,
+} satisfies Contract;
+
+export const applicatorCard = {
+  operationId: 'applicatorCard',
+  method: 'GET',
+  routes: ['v1/catalog/applicators'],
+  summary: "Check an applicator's ROPO card",
+  description:
+    "When the ROPO number and the holder's NIF both match one registered card: its levels (and the product levels " +
+    'they cover), validity and whether it is suspended, so that an ERP can warn before a treatment is recorded. ' +
+    'Otherwise 404, the same whichever of the two is wrong. Applicators are people: there is no listing, and no name ' +
+    'or NIF in the answer. ' +
+    CATALOGUE_CACHING,
+  query: applicatorQuerySchema,
+  success: { status: 200, description: 'the card', schema: applicatorCardSchema, headers: CACHE_HEADERS },
+  alsoSuccess: [NOT_MODIFIED],
+  errors: ['REQUIRED', 'INVALID_VALUE', 'NIF_INVALID', 'APPLICATOR_NOT_FOUND'],
+  ifNoneMatch: true,
+  example: applicatorCardExample,
+} satisfies Contract;
+
 export const contracts: Contract[] = [
   farmLookup,
   listIdcp,
@@ -294,4 +410,8 @@ export const contracts: Contract[] = [
   exportCue,
   jobStatus,
   jobResultContract,
+  catalogProducts,
+  catalogProduct,
+  siexCatalogue,
+  applicatorCard,
 ];

@@ -58,8 +58,20 @@ function parameters(contract: Contract, components: Record<string, JsonSchema>):
     ...parametersIn('query', contract.query, contract.example.query, components),
     ...(contract.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ...(contract.ifMatch ? [IF_MATCH_PARAMETER] : []),
+    ...(contract.ifNoneMatch ? [IF_NONE_MATCH_PARAMETER] : []),
   ];
 }
+
+const IF_NONE_MATCH_PARAMETER = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The `ETag` of the answer the caller holds: 304 with no body while it still holds (the catalogue unchanged ' +
+    'since, and for answers about today, the same day), else the answer with its new ETag.',
+  schema: { type: 'string' },
+  example: '"mP2CwZcQ0d1h3TsqL5cVfA8X9kE"',
+};
 
 const IF_MATCH_PARAMETER = {
   name: 'If-Match',

@@ -77,6 +77,47 @@ describe('OpenAPI document', () => {
     expect(Object.keys(listIdcp.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '413', '429']));
   });
 
+  it('documents the catalogue operations: If-None-Match, 304 with the caching headers, the 404s and the paging', () => {
+    const paths = [
+      '/v1/catalog/products',
+      '/v1/catalog/products/{code}',
+      '/v1/catalog/siex/{name}',
+      '/v1/catalog/applicators',
+    ];
+    for (const path of paths) {
+      const op = doc.paths[path].get;
+      expect(op.parameters.find((p: Node) => p.name === 'If-None-Match')).toMatchObject({
+        in: 'header',
+        required: false,
+      });
+      expect(op.responses['304'].content).toBeUndefined();
+      for (const status of ['200', '304']) {
+        expect(Object.keys(op.responses[status].headers)).toEqual(expect.arrayContaining(['ETag', 'Cache-Control']));
+      }
+      expect(op.responses['401']).toBeDefined();
+    }
+    const products = doc.paths['/v1/catalog/products'].get;
+    expect(products.parameters.filter((p: Node) => p.in === 'query').map((p: Node) => [p.name, p.required])).toEqual([
+      ['crop', true],
+      ['date', false],
+      ['pest', false],
+      ['q', false],
+      ['page', false],
+      ['page_size', false],
+    ]);
+    expect(products.responses['200'].headers['X-Total-Count']).toBeDefined();
+    expect(doc.paths['/v1/catalog/products/{code}'].get.responses['404'].description).toContain(
+      'PRODUCT_CODE_NOT_FOUND',
+    );
+    const siex = doc.paths['/v1/catalog/siex/{name}'].get;
+    expect(siex.parameters[0]).toMatchObject({ name: 'name', in: 'path', required: true });
+    expect(siex.parameters[0].schema.enum).toEqual(
+      expect.arrayContaining(['units', 'crops', 'pests', 'machine-types']),
+    );
+    expect(siex.responses['404'].description).toContain('SIEX_CATALOGUE_NOT_FOUND');
+    expect(doc.paths['/v1/catalog/applicators'].get.responses['404'].description).toContain('APPLICATOR_NOT_FOUND');
+  });
+
   it('has unique operation ids', () => {
     const ids = Object.values(doc.paths).flatMap((item) =>
       Object.values(item as Node).map((op) => (op as Node).operationId),

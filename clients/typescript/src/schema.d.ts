@@ -229,6 +229,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/catalog/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products a registration for a crop on a day would accept
+         * @description Products of the official register in force on the day (grace period included) with a use for the crop that authorises the month of the day, by name; each with the uses that would accept the registration: a dose inside a use's range, in its unit, on that crop and day, passes the product, crop, month and dose rules. `pest` keeps the uses that authorise that pest, or a group it belongs to; `q` searches the product and substance names. An unknown crop code is 400. Pagination as the record list: page and page_size (1 to 500) together, or neither (every product). The answer carries a strong `ETag` and `Cache-Control: private, max-age=...`; send the ETag back as `If-None-Match` to get 304 with no body while it still holds (it changes when an import changes the catalogue, and for answers about today, at midnight in Madrid).
+         */
+        get: operations["catalogProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalog/products/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product of the official register, with every use
+         * @description Its register dates, whether a registration may use it today (and why not), the card level it requires, and every authorised use on every crop. The code as a registration gives it (`ES-11179`; `11179` and `ES11179` work too). An unknown code is 404. The answer carries a strong `ETag` and `Cache-Control: private, max-age=...`; send the ETag back as `If-None-Match` to get 304 with no body while it still holds (it changes when an import changes the catalogue, and for answers about today, at midnight in Madrid).
+         */
+        get: operations["catalogProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalog/siex/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A SIEX code catalogue
+         * @description Every code of the catalogue in code order, with its name, its hierarchy code and group where the catalogue has them (pests, diseases, weeds, growth regulators), and whether it is in force on the day: registrations take only codes in force on the application day. An unknown catalogue name is 404. Pagination as the record list. The answer carries a strong `ETag` and `Cache-Control: private, max-age=...`; send the ETag back as `If-None-Match` to get 304 with no body while it still holds (it changes when an import changes the catalogue, and for answers about today, at midnight in Madrid).
+         */
+        get: operations["siexCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalog/applicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check an applicator's ROPO card
+         * @description When the ROPO number and the holder's NIF both match one registered card: its levels (and the product levels they cover), validity and whether it is suspended, so that an ERP can warn before a treatment is recorded. Otherwise 404, the same whichever of the two is wrong. Applicators are people: there is no listing, and no name or NIF in the answer. The answer carries a strong `ETag` and `Cache-Control: private, max-age=...`; send the ETag back as `If-None-Match` to get 304 with no body while it still holds (it changes when an import changes the catalogue, and for answers about today, at midnight in Madrid).
+         */
+        get: operations["applicatorCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -248,7 +328,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -704,6 +784,191 @@ export interface components {
                 message: string;
             }[];
         };
+        /** @description a product a registration for the crop on the day would accept */
+        CropProduct: {
+            /** @description `subtype.code` of a registration, ES-XXXXX */
+            code: string;
+            /** @description the name in the official register */
+            name: string;
+            /** @description the holder of the authorisation */
+            holder: string;
+            /** @description the active substance and formulation */
+            substance: string;
+            /** @description the kind of product (fungicide, herbicide...) */
+            type: {
+                id: number;
+                name: string;
+            };
+            /** @description registered on, DD-MM-YYYY */
+            registered: string;
+            /** @description the authorisation expires on, DD-MM-YYYY */
+            expires: string;
+            /** @description the last day of use after expiry or withdrawal (grace period), DD-MM-YYYY; '' when none */
+            lastUse: string;
+            /**
+             * @description the ROPO card level an applicator needs (a cualificado card covers basico)
+             * @enum {string}
+             */
+            requiredLevel: "basico" | "cualificado" | "fumigador" | "piloto";
+            /** @description its uses for the crop on the day (and against the pest, when asked), uses alike but for the pest as one */
+            uses: components["schemas"]["ProductUse"][];
+        };
+        /** @description an authorised use of a product, from the official register */
+        ProductUse: {
+            /** @description the dose range, in its unit: a registration may give the dose in any unit of the same kind */
+            dose: {
+                /** @description the least dose authorised */
+                min: number;
+                /** @description the largest dose authorised */
+                max: number;
+                unit: components["schemas"]["CatalogueUnit"];
+            };
+            /** @description what the use authorises the product against; groups cover what is in them */
+            pests: components["schemas"]["AuthorisedPest"][];
+            /** @description the months (1-12) the use authorises; null: every month */
+            months: number[] | null;
+            /** @description applications per campaign on an enclosure, at most; null when the label sets none */
+            maxApplications: number | null;
+            /** @description calendar days between two applications on an enclosure, at least; null when the label sets none */
+            minIntervalDays: number | null;
+            /** @description pre-harvest interval (plazo de seguridad), days; null when the label sets none */
+            preHarvestDays: number | null;
+        };
+        /** @description a unit of the SIEX catalogue UNIDADES_MEDIDA */
+        CatalogueUnit: {
+            /** @description SIEX unit code: `measure.code` of a registration */
+            code: number;
+            /** @description `measure.symbol` */
+            symbol: string;
+            /** @description in words */
+            name: string;
+        };
+        /** @description a pest, disease, weed or growth regulation a use authorises */
+        AuthorisedPest: {
+            /**
+             * @description `infection.kind`: which SIEX catalogue the code is of
+             * @enum {string}
+             */
+            kind: "enfermedad" | "plaga" | "mala_hierba" | "regulador";
+            /** @description `infection.id` (as text); null when no SIEX catalogue codes the pest the register names: a registration names it by these words in `infection.name` */
+            code: number | null;
+            /** @description the SIEX catalogue's name, or the register's words when it has no code */
+            name: string;
+        };
+        /** @description a product of the official register, with every use */
+        CatalogueProduct: {
+            /** @description `subtype.code` of a registration, ES-XXXXX */
+            code: string;
+            /** @description the name in the official register */
+            name: string;
+            /** @description the holder of the authorisation */
+            holder: string;
+            /** @description the active substance and formulation */
+            substance: string;
+            /** @description the kind of product (fungicide, herbicide...) */
+            type: {
+                id: number;
+                name: string;
+            };
+            /** @description registered on, DD-MM-YYYY */
+            registered: string;
+            /** @description the authorisation expires on, DD-MM-YYYY */
+            expires: string;
+            /** @description the last day of use after expiry or withdrawal (grace period), DD-MM-YYYY; '' when none */
+            lastUse: string;
+            /**
+             * @description the ROPO card level an applicator needs (a cualificado card covers basico)
+             * @enum {string}
+             */
+            requiredLevel: "basico" | "cualificado" | "fumigador" | "piloto";
+            /** @description the day the register withdrew it, DD-MM-YYYY; '' when it has not */
+            withdrawn: string;
+            /** @description the register's state when it no longer authorises it ('Cancelado'...); '' otherwise */
+            registerState: string;
+            state: components["schemas"]["ProductState"];
+            /** @description every authorised use, on every crop */
+            uses: components["schemas"]["ProductUseOnCrops"][];
+        };
+        ProductState: {
+            /** @description the day of this state: today in Madrid, DD-MM-YYYY */
+            on: string;
+            /**
+             * @description whether a registration of that day may use it, and if not, why
+             * @enum {string}
+             */
+            standing: "in-force" | "not-registered-yet" | "ended" | "no-known-valid-day";
+            description: string;
+        };
+        /** @description an authorised use of a product, with its crops */
+        ProductUseOnCrops: {
+            /** @description the dose range, in its unit: a registration may give the dose in any unit of the same kind */
+            dose: {
+                /** @description the least dose authorised */
+                min: number;
+                /** @description the largest dose authorised */
+                max: number;
+                unit: components["schemas"]["CatalogueUnit"];
+            };
+            /** @description what the use authorises the product against; groups cover what is in them */
+            pests: components["schemas"]["AuthorisedPest"][];
+            /** @description the months (1-12) the use authorises; null: every month */
+            months: number[] | null;
+            /** @description applications per campaign on an enclosure, at most; null when the label sets none */
+            maxApplications: number | null;
+            /** @description calendar days between two applications on an enclosure, at least; null when the label sets none */
+            minIntervalDays: number | null;
+            /** @description pre-harvest interval (plazo de seguridad), days; null when the label sets none */
+            preHarvestDays: number | null;
+            /** @description the crops the use authorises */
+            crops: components["schemas"]["CropRef"][];
+        };
+        CropRef: {
+            /** @description SIEX crop code (PRODUCTOS) */
+            code: string;
+            name: string;
+        };
+        /** @description a code of a SIEX catalogue */
+        SiexCatalogueEntry: {
+            /** @description the SIEX code, as the catalogue writes it (`measure.code` takes a unit code as an integer) */
+            code: string;
+            /** @description its name (for units: in words) */
+            name: string;
+            /** @description units: the symbol, `measure.symbol` */
+            symbol?: string;
+            /**
+             * @description pest catalogues: `infection.kind` for these codes
+             * @enum {string}
+             */
+            kind?: "enfermedad" | "plaga" | "mala_hierba" | "regulador";
+            /** @description pest catalogues: the scientific name */
+            scientific?: string;
+            /** @description the EPPO code, where the catalogue gives one */
+            eppo?: string;
+            /** @description pest catalogues: the hierarchy code (`6.1.3.4`) */
+            path?: string;
+            /** @description pest catalogues: the SIEX code of the nearest group it belongs to; null at the top */
+            parent?: string | null;
+            /** @description phenological stages: the principal growth stage (BBCH) */
+            stage?: string;
+            /** @description whether the code may be used on the day asked for */
+            inForce: boolean;
+            /** @description the first day it is no longer valid (Fecha de baja), DD-MM-YYYY; '' when it has none */
+            until: string;
+        };
+        /** @description a ROPO card, found by its number and its holder's NIF together; no personal data beyond them */
+        ApplicatorCard: {
+            /** @description the ROPO card number */
+            ropo: string;
+            /** @description the card levels held */
+            levels: ("basico" | "cualificado" | "fumigador" | "piloto")[];
+            /** @description the levels of products the card may apply (a cualificado card covers basico too) */
+            covers: ("basico" | "cualificado" | "fumigador" | "piloto")[];
+            /** @description valid through, DD-MM-YYYY */
+            validUntil: string;
+            /** @description past its validity today (Madrid) */
+            expired: boolean;
+            suspended: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -924,7 +1189,7 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description records per page, 1 to 500; only together with page
+                 * @description items per page, 1 to 500; only together with page
                  * @example 20
                  */
                 page_size?: number;
@@ -2087,6 +2352,477 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    catalogProducts: {
+        parameters: {
+            query: {
+                /**
+                 * @description SIEX crop code (catalogue PRODUCTOS), as `crop.typecrop.id` of the farm lookup
+                 * @example 101
+                 */
+                crop: string;
+                /**
+                 * @description the application day, DD-MM-YYYY (Madrid); default: today in Madrid
+                 * @example 21-11-2026
+                 */
+                date?: string;
+                /** @description only uses that authorise this pest, `kind:code` (`plaga:21`), as `infection.kind` and `infection.id` of a registration: a use for a group it belongs to counts (a use against Ácaros, PLAGAS 6.1, for plaga:21, 6.1.3.4) */
+                pest?: string;
+                /** @description words in the product or substance name (case and accents ignored) */
+                q?: string;
+                /**
+                 * @description page number from 1; only together with page_size
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description items per page, 1 to 500; only together with page
+                 * @example 20
+                 */
+                page_size?: number;
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of the answer the caller holds: 304 with no body while it still holds (the catalogue unchanged since, and for answers about today, the same day), else the answer with its new ETag.
+                 * @example "mP2CwZcQ0d1h3TsqL5cVfA8X9kE"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the products, by name */
+            200: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    /** @description number of records matching the filters */
+                    "X-Total-Count"?: number;
+                    /** @description the page returned (when paginating) */
+                    "X-Page"?: number;
+                    /** @description records per page (when paginating) */
+                    "X-Page-Size"?: number;
+                    /** @description number of pages (when paginating) */
+                    "X-Total-Pages"?: number;
+                    /** @description RFC 8288 links rel="first", "prev", "next", "last" (when paginating) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CropProduct"][];
+                };
+            };
+            /** @description not modified: the answer the caller holds (its ETag in If-None-Match) still holds; no body */
+            304: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PAGINATION_PAIR`: page and page_size must be provided together */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    catalogProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the answer the caller holds: 304 with no body while it still holds (the catalogue unchanged since, and for answers about today, the same day), else the answer with its new ETag.
+                 * @example "mP2CwZcQ0d1h3TsqL5cVfA8X9kE"
+                 */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the product code, `ES-XXXXX` as `subtype.code` of a registration (`11179` and `ES11179` work too)
+                 * @example ES-11179
+                 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the product */
+            200: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueProduct"];
+                };
+            };
+            /** @description not modified: the answer the caller holds (its ETag in If-None-Match) still holds; no body */
+            304: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRODUCT_CODE_NOT_FOUND`: no product of the official register has that code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    siexCatalogue: {
+        parameters: {
+            query?: {
+                /**
+                 * @description the day `inForce` is answered for, DD-MM-YYYY (Madrid); default: today in Madrid
+                 * @example 21-11-2026
+                 */
+                date?: string;
+                /**
+                 * @description page number from 1; only together with page_size
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description items per page, 1 to 500; only together with page
+                 * @example 2
+                 */
+                page_size?: number;
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of the answer the caller holds: 304 with no body while it still holds (the catalogue unchanged since, and for answers about today, the same day), else the answer with its new ETag.
+                 * @example "mP2CwZcQ0d1h3TsqL5cVfA8X9kE"
+                 */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the catalogue: `units` (UNIDADES_MEDIDA), `crops` (PRODUCTOS), `pests` (PLAGAS), `diseases` (ENFERMEDADES), `weeds` (MALAS_HIERBAS), `growth-regulators` (REGULADORES_CRECIMIENTO), `justifications` (JUSTIFICACION_ACTUACION), `efficacy` (EFICACIA_TRATAMIENTO), `phenological-stages` (EST_FENOLOGICO), `machine-types` (TIPO_MAQUINA_UNE)
+                 * @example pests
+                 */
+                name: "units" | "crops" | "pests" | "diseases" | "weeds" | "growth-regulators" | "justifications" | "efficacy" | "phenological-stages" | "machine-types";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the codes */
+            200: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    /** @description number of records matching the filters */
+                    "X-Total-Count"?: number;
+                    /** @description the page returned (when paginating) */
+                    "X-Page"?: number;
+                    /** @description records per page (when paginating) */
+                    "X-Page-Size"?: number;
+                    /** @description number of pages (when paginating) */
+                    "X-Total-Pages"?: number;
+                    /** @description RFC 8288 links rel="first", "prev", "next", "last" (when paginating) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiexCatalogueEntry"][];
+                };
+            };
+            /** @description not modified: the answer the caller holds (its ETag in If-None-Match) still holds; no body */
+            304: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PAGINATION_PAIR`: page and page_size must be provided together */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `SIEX_CATALOGUE_NOT_FOUND`: the gateway serves no SIEX catalogue of that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    applicatorCard: {
+        parameters: {
+            query: {
+                /**
+                 * @description the ROPO card number, ES-XXXXXXXX
+                 * @example ES-46000123
+                 */
+                ropo: string;
+                /**
+                 * @description the card holder's NIF or NIE (spaces, hyphens and case ignored)
+                 * @example 12345678Z
+                 */
+                nif: string;
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of the answer the caller holds: 304 with no body while it still holds (the catalogue unchanged since, and for answers about today, the same day), else the answer with its new ETag.
+                 * @example "mP2CwZcQ0d1h3TsqL5cVfA8X9kE"
+                 */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the card */
+            200: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicatorCard"];
+                };
+            };
+            /** @description not modified: the answer the caller holds (its ETag in If-None-Match) still holds; no body */
+            304: {
+                headers: {
+                    /** @description strong validator of this answer; it changes when an import changes the catalogue, and with the day for answers about today: send it back as If-None-Match to get 304 while it still holds */
+                    ETag?: string;
+                    /** @description `private, max-age=<seconds>`: how long the caller may use the answer without asking again */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `NIF_INVALID`: the applicator NIF/NIE is malformed or its control letter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `APPLICATOR_NOT_FOUND`: no registered ROPO card has both that number and that holder NIF */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

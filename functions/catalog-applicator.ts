@@ -1,0 +1,10 @@
+import { registerHttp } from '../shared/app/register-http';
+import { UseCases } from '../shared/app/use-cases';
+import { cacheableReply } from '../shared/http/conditional';
+import { applicatorCard } from '../shared/http/contracts';
+import { HandleOf } from '../shared/http/endpoint';
+
+export const checkApplicatorCard: HandleOf<typeof applicatorCard, UseCases> = async ({ query, request }, useCases) =>
+  cacheableReply(request, await useCases.applicatorCard(query.ropo, query.nif));
+
+registerHttp(applicatorCard, checkApplicatorCard);

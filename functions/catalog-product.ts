@@ -1,0 +1,10 @@
+import { registerHttp } from '../shared/app/register-http';
+import { UseCases } from '../shared/app/use-cases';
+import { cacheableReply } from '../shared/http/conditional';
+import { catalogProduct } from '../shared/http/contracts';
+import { HandleOf } from '../shared/http/endpoint';
+
+export const readCatalogProduct: HandleOf<typeof catalogProduct, UseCases> = async ({ params, request }, useCases) =>
+  cacheableReply(request, await useCases.catalogueProduct(params.code));
+
+registerHttp(catalogProduct, readCatalogProduct);

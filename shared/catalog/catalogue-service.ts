@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import {
+  ApplicatorCard,
+  CATALOGUE_ANSWER_SCHEMAS,
+  CatalogueProduct,
+  CropProduct,
+  CropProductsQuery,
+  PEST_FILTER_RE,
+  SIEX_CATALOGUES,
+  SiexCatalogueName,
+  SiexCatalogueQuery,
+  SiexEntry,
+} from '../api/catalog-schemas';
+import { VersionedValue } from '../cache/versioned-value';
+import { isoDay, formatDate, parseDate, ZONE } from '../domain/dates';
+import { DomainError, Violation, violation } from '../domain/errors';
+import { isValidPersonalNif, normalizeNif } from '../domain/nif';
+import { pageOf, PageInfo, pageRequest, queryError } from '../domain/pagination';
+import { PestKind } from '../domain/pest-kind';
+import { applicatorCardView, catalogueProductView, cropProductView, siexEntries } from './catalogue-views';
+import { productsForCrop } from './crop-products';
+import { PestTreated } from './product-uses';
+import { ReferenceData } from './reference-data';
+import { registerCode } from './register/code';
+import { PEST_CATALOGUE } from './siex-codes/siex-codes';
+
+/**
+ * The catalogue endpoints' use cases, over the reference data in memory (shared/catalog/reference-data.ts): a warm
+ * request makes no storage round trip while the data is fresh, and one point read (the catalogue version) once per
+ * REFERENCE_CACHE_SECONDS.
+ *
+ * Every answer comes with what a client needs to keep it: a validator (the ETag's value) derived from the catalogue
+ * version the data was loaded under, the day the answer is for, the request and the shape of the answers, so it
+ * changes whenever an import changes the data, the day turns, or a deployment changes what the answers look like;
+ * and how long it may be kept. The answer itself is rendered only when it is sent, not for a 304.
+ */
+export interface CatalogueDeps {
+  reference: VersionedValue<ReferenceData>;
+  /** The clock; the real one unless a test sets it. */
+  now?: () => DateTime;
+}
+
+/** An answer a client may keep, and revalidate with its validator. */
+export interface Cacheable<T> {
+  /** The strong ETag's value, without quotes. */
+  tag: string;
+  maxAgeSeconds: number;
+  render: () => T;
+}
+
+/** A list answer: one page of it (or all), and how many items the whole list has. */
+export interface CacheablePage<T> extends Cacheable<T[]> {
+  total: number;
+  page?: PageInfo;
+}
+
+/**
+ * How long a client may keep an answer without asking again: the catalogue changes with imports (the official
+ * register weekly), and an answer is revalidated cheaply after this (304). An answer for today is kept until
+ * Madrid's midnight at most, since it is not tomorrow's.
+ */
+export const CATALOGUE_MAX_AGE_SECONDS = 300;
+
+export async function cropProducts(
+  deps: CatalogueDeps,
+  raw: Record<string, string>,
+  q: CropProductsQuery,
+): Promise<CacheablePage<CropProduct>> {
+  const { page, violations } = pageRequest(raw, q);
+  const when = dayOf(deps, q.date, violations);
+  const { value: data, version } = await deps.reference.versioned();
+  if (!data.codes.get('PRODUCTOS', q.crop)) {
+    violations.push(
+      violation('INVALID_VALUE', 'query.crop', `${q.crop} is not a crop of the SIEX catalogue PRODUCTOS`),
+    );
+  }
+  const pest = q.pest === undefined ? undefined : pestOf(data, q.pest, when?.day, violations);
+  if (violations.length > 0 || !when) throw queryError(violations);
+  const listed = productsForCrop(data, { cropId: q.crop, day: when.day, pest, words: q.q });
+  const { items, total, page: answered } = pageOf(listed, page);
+  return {
+    tag: tagOf(version, ['products', q.crop, when.iso, q.pest ?? '', q.q ?? '', pageKey(answered)]),
+    maxAgeSeconds: maxAge(deps, when),
+    total,
+    ...(answered ? { page: answered } : {}),
+    render: () => items.map((l) => cropProductView(data.codes, l)),
+  };
+}
+
+export async function catalogueProduct(deps: CatalogueDeps, codeText: string): Promise<Cacheable<CatalogueProduct>> {
+  const { value: data, version } = await deps.reference.versioned();
+  const code = registerCode(codeText);
+  const product = code.ok ? data.products.get(code.code) : undefined;
+  if (!product) {
+    throw new DomainError('No product of the official register has this code.', [
+      violation('PRODUCT_CODE_NOT_FOUND', 'path.code', `${codeText} is not in the official register`),
+    ]);
+  }
+  const today = todayOf(deps);
+  return {
+    tag: tagOf(version, ['product', product.code, today.iso]),
+    maxAgeSeconds: maxAge(deps, today),
+    render: () => catalogueProductView(data.codes, product, today.day),
+  };
+}
+
+export async function siexCatalogue(
+  deps: CatalogueDeps,
+  name: string,
+  raw: Record<string, string>,
+  q: SiexCatalogueQuery,
+): Promise<CacheablePage<SiexEntry>> {
+  const { page, violations } = pageRequest(raw, q);
+  if (!Object.hasOwn(SIEX_CATALOGUES, name)) {
+    violations.push(
+      violation(
+        'SIEX_CATALOGUE_NOT_FOUND',
+        'path.name',
+        `${name} is not a catalogue the gateway serves: ${Object.keys(SIEX_CATALOGUES).join(', ')}`,
+      ),
+    );
+  }
+  const when = dayOf(deps, q.date, violations);
+  if (violations.length > 0 || !when) throw queryError(violations);
+  const catalogue = name as SiexCatalogueName;
+  const { value: data, version } = await deps.reference.versioned();
+  const { items, total, page: answered } = pageOf(siexEntries(data.codes, catalogue, when.day), page);
+  return {
+    tag: tagOf(version, ['siex', catalogue, when.iso, pageKey(answered)]),
+    maxAgeSeconds: maxAge(deps, when),
+    total,
+    ...(answered ? { page: answered } : {}),
+    render: () => items,
+  };
+}
+
+/**
+ * A card found by its number and its holder's NIF together, never by one of them: a wrong NIF is answered exactly as
+ * an unknown card, so the lookup cannot tell who holds a card nor which cards exist.
+ */
+export async function applicatorCard(
+  deps: CatalogueDeps,
+  ropo: string,
+  nifText: string,
+): Promise<Cacheable<ApplicatorCard>> {
+  if (!isValidPersonalNif(nifText)) {
+    throw new DomainError('The request is not valid.', [
+      violation('NIF_INVALID', 'query.nif', `${nifText} is not a valid NIF/NIE (control letter)`),
+    ]);
+  }
+  const nif = normalizeNif(nifText);
+  const { value: data, version } = await deps.reference.versioned();
+  const card = data.applicators.get(ropo);
+  if (!card || normalizeNif(card.nif) !== nif) {
+    throw new DomainError('No registered ROPO card matches both identifiers.', [
+      violation('APPLICATOR_NOT_FOUND', 'query', 'no registered card has both that ROPO number and that NIF'),
+    ]);
+  }
+  const today = todayOf(deps);
+  return {
+    tag: tagOf(version, ['applicator', ropo, nif, today.iso]),
+    maxAgeSeconds: maxAge(deps, today),
+    render: () => applicatorCardView(card, today.day),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The day an answer is for: the one asked for, or today in Madrid. */
+interface AnswerDay {
+  day: DateTime;
+  iso: string;
+  /** Today by default: the answer changes at midnight. */
+  isToday: boolean;
+}
+
+function todayOf(deps: CatalogueDeps): AnswerDay {
+  const day = (deps.now?.() ?? DateTime.now()).setZone(ZONE).startOf('day');
+  return { day, iso: isoDay(formatDate(day)), isToday: true };
+}
+
+function dayOf(deps: CatalogueDeps, text: string | undefined, violations: Violation[]): AnswerDay | undefined {
+  if (text === undefined) return todayOf(deps);
+  const day = parseDate(text);
+  if (!day) {
+    violations.push(violation('INVALID_DATE', 'query.date', 'expected a real day DD-MM-YYYY'));
+    return undefined;
+  }
+  return { day, iso: isoDay(text), isToday: false };
+}
+
+/** The pest filter `kind:code`, a code of its catalogue in force on the day (a registration against it would pass). */
+function pestOf(
+  data: ReferenceData,
+  text: string,
+  day: DateTime | undefined,
+  violations: Violation[],
+): PestTreated | undefined {
+  const [, kindText, id] = PEST_FILTER_RE.exec(text)!;
+  const kind = kindText as PestKind;
+  const catalogue = PEST_CATALOGUE[kind];
+  const entry = data.codes.get(catalogue, id!);
+  if (!entry || (day && !data.codes.isValid(catalogue, id!, day))) {
+    const why = entry ? 'in force on that date' : '';
+    violations.push(violation('INVALID_VALUE', 'query.pest', `${id} is not a code of ${catalogue} ${why}`.trim()));
+    return undefined;
+  }
+  return { kind, id: id!, name: entry.name };
+}
+
+function pageKey(page: PageInfo | undefined): string {
+  return page ? `${page.number}x${page.size}` : 'all';
+}
+
+function maxAge(deps: CatalogueDeps, when: AnswerDay): number {
+  if (!when.isToday) return CATALOGUE_MAX_AGE_SECONDS;
+  const now = (deps.now?.() ?? DateTime.now()).setZone(ZONE);
+  const toMidnight = Math.ceil(now.plus({ days: 1 }).startOf('day').diff(now, 'seconds').seconds);
+  return Math.max(1, Math.min(CATALOGUE_MAX_AGE_SECONDS, toMidnight));
+}
+
+/** Changes with the answers' shape: computed once per process, on the first catalogue answer. */
+let shape: string | undefined;
+
+function tagOf(version: string, request: string[]): string {
+  shape ??= digest([JSON.stringify(CATALOGUE_ANSWER_SCHEMAS.map((s) => z.toJSONSchema(s)))]);
+  return digest([version, shape, ...request]);
+}
+
+function digest(parts: string[]): string {
+  return createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27);
+}
