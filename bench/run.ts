@@ -23,6 +23,7 @@ import { startMailStub } from '../local/mail-stub/server';
 import { benchExport, printExport } from './export';
 import { benchColdStart, printColdStart } from './cold-start';
 import { benchHardDays, printHardDays } from './hard-days';
+import { benchCatalogue } from './catalogue';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -45,21 +46,18 @@ async function main(): Promise<void> {
   // The export scenario's SIEX and e-mail service, in this process: the runner's IUWS client and mailer talk to them.
   const siex = await startSiexSimulator({ log: () => undefined });
   const mail = await startMailStub();
-  const runner = await startRunnerProcess({
-    projectRoot: root,
-    quiet: true,
-    env: {
-      ...process.env,
-      AzureWebJobsStorage: viaProxy,
-      AUTH_MODE: 'local',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      SIEX_BASE_URL: siex.url,
-      SIEX_USERNAME: SIMULATOR_DEFAULT_CREDENTIALS.username,
-      SIEX_PASSWORD: SIMULATOR_DEFAULT_CREDENTIALS.password,
-      EMAIL_CONNECTION_STRING: mail.connectionString,
-      EMAIL_ENDPOINT: '',
-    },
-  });
+  const runnerEnv = {
+    ...process.env,
+    AzureWebJobsStorage: viaProxy,
+    AUTH_MODE: 'local',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SIEX_BASE_URL: siex.url,
+    SIEX_USERNAME: SIMULATOR_DEFAULT_CREDENTIALS.username,
+    SIEX_PASSWORD: SIMULATOR_DEFAULT_CREDENTIALS.password,
+    EMAIL_CONNECTION_STRING: mail.connectionString,
+    EMAIL_ENDPOINT: '',
+  };
+  const runner = await startRunnerProcess({ projectRoot: root, quiet: true, env: runnerEnv });
   const headers = {
     'Ocp-Apim-Sid-Key': BENCH_CLIENT.sid,
     'Ocp-Apim-Subscription-Key': BENCH_CLIENT.api,
@@ -316,6 +314,14 @@ async function main(): Promise<void> {
     console.log(
       `\nregister import: ${reg.products} products, ${reg.uses} uses in ${reg.seconds.toFixed(1)} s, peak RSS ${reg.peakRssMb.toFixed(0)} MB`,
     );
+
+    // Catalogue: products for a crop over the register just imported, from runners started after the import.
+    const cat = await benchCatalogue({ root, env: runnerEnv, headers, proxy, tables });
+    console.log(
+      `\ncatalogue (issue 14): crop ${cat.crop}, ${cat.listed} of ${cat.products} products listed; ` +
+        `answer ${(cat.allBytes / 1024).toFixed(0)} KB whole, ${(cat.pageBytes / 1024).toFixed(0)} KB a page of 100`,
+    );
+    printRows(cat.rows);
   } finally {
     await runner.stop();
     await siex.stop();

@@ -3,11 +3,8 @@ import { UseCases } from '../shared/app/use-cases';
 import { cacheableReply } from '../shared/http/conditional';
 import { catalogProducts } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
-import { paginationHeaders } from '../shared/http/pagination';
 
-export const listCatalogProducts: HandleOf<typeof catalogProducts, UseCases> = async ({ query, request }, useCases) => {
-  const answer = await useCases.cropProducts(Object.fromEntries(request.query.entries()), query);
-  return cacheableReply(request, answer, paginationHeaders(request.url, answer.total, answer.page));
-};
+export const listCatalogProducts: HandleOf<typeof catalogProducts, UseCases> = async ({ query, request }, useCases) =>
+  cacheableReply(request, await useCases.cropProducts(Object.fromEntries(request.query.entries()), query));
 
 registerHttp(catalogProducts, listCatalogProducts);

@@ -4,6 +4,7 @@ import { TtlCache } from '../cache/ttl-cache';
 import { VersionWatch } from '../cache/version-watch';
 import { readDirectoryVersion } from '../catalog/catalog-version';
 import { referenceCache } from '../catalog/reference-data';
+import { answerCache } from '../catalog/catalogue-service';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
@@ -68,6 +69,7 @@ export function createServices(s: Settings): Services {
   const parts = {
     farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS, directory),
     reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
+    catalogueAnswers: answerCache(),
     phyto,
     recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),

@@ -19,18 +19,11 @@ import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../ph
 import { deleteRecord, jobHolding } from '../export/deletion-service';
 import { RecordVersion } from '../api/history-schemas';
 import { IdSource } from '../store/counters';
+import { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
 import {
-  ApplicatorCard,
-  CatalogueProduct,
-  CropProduct,
-  CropProductsQuery,
-  SiexCatalogueQuery,
-  SiexEntry,
-} from '../api/catalog-schemas';
-import {
+  AnswerCache,
   applicatorCard,
-  Cacheable,
-  CacheablePage,
+  CatalogueAnswer,
   catalogueProduct,
   cropProducts,
   siexCatalogue,
@@ -65,23 +58,21 @@ export interface UseCases {
   jobStatus(client: Client, jobId: number): Promise<JobView>;
   jobResult(client: Client, jobId: number): Promise<JobResultView>;
   /** The products a registration for a crop on a day would accept; `rawQuery` as for the record list. */
-  cropProducts(rawQuery: Record<string, string>, query: CropProductsQuery): Promise<CacheablePage<CropProduct>>;
+  cropProducts(rawQuery: Record<string, string>, query: CropProductsQuery): Promise<CatalogueAnswer>;
   /** One product of the register by any spelling of its code. */
-  catalogueProduct(code: string): Promise<Cacheable<CatalogueProduct>>;
+  catalogueProduct(code: string): Promise<CatalogueAnswer>;
   /** A SIEX code catalogue by the name the path gives it. */
-  siexCatalogue(
-    name: string,
-    rawQuery: Record<string, string>,
-    query: SiexCatalogueQuery,
-  ): Promise<CacheablePage<SiexEntry>>;
+  siexCatalogue(name: string, rawQuery: Record<string, string>, query: SiexCatalogueQuery): Promise<CatalogueAnswer>;
   /** A ROPO card, by its number and its holder's NIF together. */
-  applicatorCard(ropo: string, nif: string): Promise<Cacheable<ApplicatorCard>>;
+  applicatorCard(ropo: string, nif: string): Promise<CatalogueAnswer>;
 }
 
 /** What the use cases are built from: the stores and caches of one process (shared/app/services.ts). */
 export interface UseCaseParts {
   farms: FarmReader;
   reference: VersionedValue<ReferenceData>;
+  /** Catalogue answers already rendered, by their ETag. */
+  catalogueAnswers: AnswerCache;
   phyto: PhytoStore;
   recordKeys: RecordKeyIndex;
   recordIds: IdSource;
@@ -97,6 +88,7 @@ export interface UseCaseParts {
 }
 
 export function createUseCases(p: UseCaseParts): UseCases {
+  const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
   return {
     farmView: (client, rea, year) => findFarmView(p.farms, client, rea, year),
     cropLocations: async (client, agrifarmId, body) =>
@@ -153,9 +145,9 @@ export function createUseCases(p: UseCaseParts): UseCases {
       ),
     jobStatus: async (client, jobId) => jobView(await ownJobMeta(p.jobs, client, jobId)),
     jobResult: (client, jobId) => jobResult(p.jobs, client, jobId),
-    cropProducts: (rawQuery, query) => cropProducts(p, rawQuery, query),
-    catalogueProduct: (code) => catalogueProduct(p, code),
-    siexCatalogue: (name, rawQuery, query) => siexCatalogue(p, name, rawQuery, query),
-    applicatorCard: (ropo, nif) => applicatorCard(p, ropo, nif),
+    cropProducts: (rawQuery, query) => cropProducts(catalogue, rawQuery, query),
+    catalogueProduct: (code) => catalogueProduct(catalogue, code),
+    siexCatalogue: (name, rawQuery, query) => siexCatalogue(catalogue, name, rawQuery, query),
+    applicatorCard: (ropo, nif) => applicatorCard(catalogue, ropo, nif),
   };
 }

@@ -1,23 +1,20 @@
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
-  ApplicatorCard,
   CATALOGUE_ANSWER_SCHEMAS,
-  CatalogueProduct,
-  CropProduct,
   CropProductsQuery,
   PEST_FILTER_RE,
   SIEX_CATALOGUES,
   SiexCatalogueName,
   SiexCatalogueQuery,
-  SiexEntry,
 } from '../api/catalog-schemas';
 import { VersionedValue } from '../cache/versioned-value';
 import { isoDay, formatDate, parseDate, ZONE } from '../domain/dates';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { isValidPersonalNif, normalizeNif } from '../domain/nif';
-import { pageOf, PageInfo, pageRequest, queryError } from '../domain/pagination';
+import { pageOf, PageInfo, pageRequest, PageRequest, queryError } from '../domain/pagination';
 import { PestKind } from '../domain/pest-kind';
 import { applicatorCardView, catalogueProductView, cropProductView, siexEntries } from './catalogue-views';
 import { productsForCrop } from './crop-products';
@@ -34,26 +31,46 @@ import { PEST_CATALOGUE } from './siex-codes/siex-codes';
  * Every answer comes with what a client needs to keep it: a validator (the ETag's value) derived from the catalogue
  * version the data was loaded under, the day the answer is for, the request and the shape of the answers, so it
  * changes whenever an import changes the data, the day turns, or a deployment changes what the answers look like;
- * and how long it may be kept. The answer itself is rendered only when it is sent, not for a 304.
+ * and how long it may be kept. The answer itself is worked out only when it is sent, not for a 304, and its text is
+ * kept by its validator: the same request on the same data is answered from memory (a crop's whole list over the
+ * real register is 1.4 MB of JSON).
  */
 export interface CatalogueDeps {
   reference: VersionedValue<ReferenceData>;
+  /** Answers already rendered, by validator. */
+  answers: AnswerCache;
   /** The clock; the real one unless a test sets it. */
   now?: () => DateTime;
 }
 
+/** An answer as sent: its JSON text, and for a list, how many items the whole list has and the page sent. */
+export interface RenderedAnswer {
+  json: string;
+  total?: number;
+  page?: PageInfo;
+}
+
 /** An answer a client may keep, and revalidate with its validator. */
-export interface Cacheable<T> {
+export interface CatalogueAnswer {
   /** The strong ETag's value, without quotes. */
   tag: string;
   maxAgeSeconds: number;
-  render: () => T;
+  body: () => RenderedAnswer;
 }
 
-/** A list answer: one page of it (or all), and how many items the whole list has. */
-export interface CacheablePage<T> extends Cacheable<T[]> {
-  total: number;
-  page?: PageInfo;
+/** Rendered answers by validator; a miss renders the answer with the function given as context. */
+export type AnswerCache = LRUCache<string, RenderedAnswer, () => RenderedAnswer>;
+
+/** How much rendered answer text a process keeps: a few dozen of the largest lists, thousands of small answers. */
+export const ANSWER_CACHE_CHARS = 32 * 1024 * 1024;
+
+export function answerCache(): AnswerCache {
+  // Weighed by characters, not counted: a few large lists and many small answers share the same memory.
+  return new LRUCache({
+    maxSize: ANSWER_CACHE_CHARS,
+    sizeCalculation: (a) => a.json.length,
+    memoMethod: (_tag, _stale, { context: render }) => render(),
+  });
 }
 
 /**
@@ -67,7 +84,7 @@ export async function cropProducts(
   deps: CatalogueDeps,
   raw: Record<string, string>,
   q: CropProductsQuery,
-): Promise<CacheablePage<CropProduct>> {
+): Promise<CatalogueAnswer> {
   const { page, violations } = pageRequest(raw, q);
   const when = dayOf(deps, q.date, violations);
   const { value: data, version } = await deps.reference.versioned();
@@ -78,18 +95,15 @@ export async function cropProducts(
   }
   const pest = q.pest === undefined ? undefined : pestOf(data, q.pest, when?.day, violations);
   if (violations.length > 0 || !when) throw queryError(violations);
-  const listed = productsForCrop(data, { cropId: q.crop, day: when.day, pest, words: q.q });
-  const { items, total, page: answered } = pageOf(listed, page);
-  return {
-    tag: tagOf(version, ['products', q.crop, when.iso, q.pest ?? '', q.q ?? '', pageKey(answered)]),
-    maxAgeSeconds: maxAge(deps, when),
-    total,
-    ...(answered ? { page: answered } : {}),
-    render: () => items.map((l) => cropProductView(data.codes, l)),
-  };
+  const tag = tagOf(version, ['products', q.crop, when.iso, q.pest ?? '', q.q ?? '', pageKey(page)]);
+  return answer(deps, tag, when, () =>
+    listAnswer(productsForCrop(data, { cropId: q.crop, day: when.day, pest, words: q.q }), page, (listed) =>
+      cropProductView(data.codes, listed),
+    ),
+  );
 }
 
-export async function catalogueProduct(deps: CatalogueDeps, codeText: string): Promise<Cacheable<CatalogueProduct>> {
+export async function catalogueProduct(deps: CatalogueDeps, codeText: string): Promise<CatalogueAnswer> {
   const { value: data, version } = await deps.reference.versioned();
   const code = registerCode(codeText);
   const product = code.ok ? data.products.get(code.code) : undefined;
@@ -99,11 +113,9 @@ export async function catalogueProduct(deps: CatalogueDeps, codeText: string): P
     ]);
   }
   const today = todayOf(deps);
-  return {
-    tag: tagOf(version, ['product', product.code, today.iso]),
-    maxAgeSeconds: maxAge(deps, today),
-    render: () => catalogueProductView(data.codes, product, today.day),
-  };
+  return answer(deps, tagOf(version, ['product', product.code, today.iso]), today, () => ({
+    json: JSON.stringify(catalogueProductView(data.codes, product, today.day)),
+  }));
 }
 
 export async function siexCatalogue(
@@ -111,7 +123,7 @@ export async function siexCatalogue(
   name: string,
   raw: Record<string, string>,
   q: SiexCatalogueQuery,
-): Promise<CacheablePage<SiexEntry>> {
+): Promise<CatalogueAnswer> {
   const { page, violations } = pageRequest(raw, q);
   if (!Object.hasOwn(SIEX_CATALOGUES, name)) {
     violations.push(
@@ -126,25 +138,16 @@ export async function siexCatalogue(
   if (violations.length > 0 || !when) throw queryError(violations);
   const catalogue = name as SiexCatalogueName;
   const { value: data, version } = await deps.reference.versioned();
-  const { items, total, page: answered } = pageOf(siexEntries(data.codes, catalogue, when.day), page);
-  return {
-    tag: tagOf(version, ['siex', catalogue, when.iso, pageKey(answered)]),
-    maxAgeSeconds: maxAge(deps, when),
-    total,
-    ...(answered ? { page: answered } : {}),
-    render: () => items,
-  };
+  return answer(deps, tagOf(version, ['siex', catalogue, when.iso, pageKey(page)]), when, () =>
+    listAnswer(siexEntries(data.codes, catalogue, when.day), page, (entry) => entry),
+  );
 }
 
 /**
  * A card found by its number and its holder's NIF together, never by one of them: a wrong NIF is answered exactly as
  * an unknown card, so the lookup cannot tell who holds a card nor which cards exist.
  */
-export async function applicatorCard(
-  deps: CatalogueDeps,
-  ropo: string,
-  nifText: string,
-): Promise<Cacheable<ApplicatorCard>> {
+export async function applicatorCard(deps: CatalogueDeps, ropo: string, nifText: string): Promise<CatalogueAnswer> {
   if (!isValidPersonalNif(nifText)) {
     throw new DomainError('The request is not valid.', [
       violation('NIF_INVALID', 'query.nif', `${nifText} is not a valid NIF/NIE (control letter)`),
@@ -159,11 +162,9 @@ export async function applicatorCard(
     ]);
   }
   const today = todayOf(deps);
-  return {
-    tag: tagOf(version, ['applicator', ropo, nif, today.iso]),
-    maxAgeSeconds: maxAge(deps, today),
-    render: () => applicatorCardView(card, today.day),
-  };
+  return answer(deps, tagOf(version, ['applicator', ropo, nif, today.iso]), today, () => ({
+    json: JSON.stringify(applicatorCardView(card, today.day)),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -210,8 +211,18 @@ function pestOf(
   return { kind, id: id!, name: entry.name };
 }
 
-function pageKey(page: PageInfo | undefined): string {
+function pageKey(page: PageRequest | undefined): string {
   return page ? `${page.number}x${page.size}` : 'all';
+}
+
+function answer(deps: CatalogueDeps, tag: string, when: AnswerDay, render: () => RenderedAnswer): CatalogueAnswer {
+  return { tag, maxAgeSeconds: maxAge(deps, when), body: () => deps.answers.memo(tag, { context: render }) };
+}
+
+/** One page of a list (all of it without one), each item rendered as its view. */
+function listAnswer<T, V>(items: readonly T[], page: PageRequest | undefined, view: (item: T) => V): RenderedAnswer {
+  const { items: shown, total, page: answered } = pageOf(items, page);
+  return { json: JSON.stringify(shown.map(view)), total, ...(answered ? { page: answered } : {}) };
 }
 
 function maxAge(deps: CatalogueDeps, when: AnswerDay): number {

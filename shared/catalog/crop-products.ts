@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { formatDate } from '../domain/dates';
 import { StoredProduct } from './catalog-store';
 import { ProductUse } from './product';
 import { productStandingOn } from './product-state';
@@ -34,10 +35,12 @@ export interface CropProductsFilter {
  */
 export function productsForCrop(data: ReferenceData, filter: CropProductsFilter): ListedProduct[] {
   const words = filter.words === undefined ? [] : normalizeName(filter.words).split(' ');
+  // The day as text: comparing it with each product's dates is string work, not a date conversion per product.
+  const day = formatDate(filter.day);
   const out: ListedProduct[] = [];
   for (const entry of cropIndex(data, filter.cropId)) {
     if (!words.every((w) => entry.words.includes(w))) continue;
-    if (!productStandingOn(entry.product, filter.day).inForce) continue;
+    if (!productStandingOn(entry.product, day).inForce) continue;
     const uses = usesAccepting(entry.uses, filter.day, filter.pest, data.codes);
     if (uses.length > 0) out.push({ product: entry.product, uses });
   }

@@ -1,10 +1,20 @@
 import { DateTime } from 'luxon';
-import { cropProductsQuerySchema, siexCatalogueQuerySchema } from '../../shared/api/catalog-schemas';
+import { z } from 'zod';
+import {
+  applicatorCardSchema,
+  catalogueProductSchema,
+  cropProductSchema,
+  cropProductsQuerySchema,
+  siexCatalogueQuerySchema,
+  siexEntrySchema,
+} from '../../shared/api/catalog-schemas';
 import { VersionedValue } from '../../shared/cache/versioned-value';
 import {
+  answerCache,
   applicatorCard,
   CATALOGUE_MAX_AGE_SECONDS,
   catalogueProduct,
+  CatalogueAnswer,
   CatalogueDeps,
   cropProducts,
   siexCatalogue,
@@ -31,6 +41,7 @@ function setup(at = '2026-05-15T12:00:00', codes = testSiexCodes()) {
     codes,
   };
   const deps: CatalogueDeps = {
+    answers: answerCache(),
     reference: new VersionedValue(
       async () => version,
       async () => data,
@@ -45,13 +56,33 @@ function setup(at = '2026-05-15T12:00:00', codes = testSiexCodes()) {
   };
 }
 
+/** An answer with its body parsed back, as typed as the contract's schema says it is. */
+async function parsed<T extends z.ZodType>(schema: T, answer: Promise<CatalogueAnswer>) {
+  const a = await answer;
+  const body = () => a.body();
+  return {
+    ...a,
+    total: () => body().total,
+    page: () => body().page,
+    json: () => schema.parse(JSON.parse(body().json)),
+  };
+}
+
 /** The products query as the pipeline hands it over: parsed by the contract's schema, and the raw query. */
 function products(deps: CatalogueDeps, raw: Record<string, string>) {
-  return cropProducts(deps, raw, cropProductsQuerySchema.parse(raw));
+  return parsed(z.array(cropProductSchema), cropProducts(deps, raw, cropProductsQuerySchema.parse(raw)));
 }
 
 function siex(deps: CatalogueDeps, name: string, raw: Record<string, string> = {}) {
-  return siexCatalogue(deps, name, raw, siexCatalogueQuerySchema.parse(raw));
+  return parsed(z.array(siexEntrySchema), siexCatalogue(deps, name, raw, siexCatalogueQuerySchema.parse(raw)));
+}
+
+function product(deps: CatalogueDeps, code: string) {
+  return parsed(catalogueProductSchema, catalogueProduct(deps, code));
+}
+
+function card(deps: CatalogueDeps, ropo: string, nif: string) {
+  return parsed(applicatorCardSchema, applicatorCard(deps, ropo, nif));
 }
 
 async function refusal(p: Promise<unknown>): Promise<{ status: number; codes: [ErrorCode, string][]; detail: string }> {
@@ -68,12 +99,12 @@ describe('products for a crop', () => {
   it('answers the products by name, paged as the record list, the day defaulting to today in Madrid', async () => {
     const { deps } = setup();
     const all = await products(deps, { crop: '102' });
-    expect(all.render().map((p) => p.code)).toEqual(['ES-19534', 'ES-11179']);
-    expect([all.total, all.page]).toEqual([2, undefined]);
+    expect(all.json().map((p) => p.code)).toEqual(['ES-19534', 'ES-11179']);
+    expect([all.total(), all.page()]).toEqual([2, undefined]);
     const second = await products(deps, { crop: '102', page: '2', page_size: '1' });
-    expect(second.render().map((p) => p.code)).toEqual(['ES-11179']);
-    expect([second.total, second.page]).toEqual([2, { number: 2, size: 1, pages: 2 }]);
-    expect((await products(deps, { crop: '102', page: '3', page_size: '1' })).render()).toEqual([]);
+    expect(second.json().map((p) => p.code)).toEqual(['ES-11179']);
+    expect([second.total(), second.page()]).toEqual([2, { number: 2, size: 1, pages: 2 }]);
+    expect((await products(deps, { crop: '102', page: '3', page_size: '1' })).json()).toEqual([]);
   });
 
   it('refuses an unknown crop, a pest no catalogue has, a day that does not exist, and page alone, together (400)', async () => {
@@ -103,7 +134,7 @@ describe('products for a crop', () => {
     const { deps } = setup(undefined, codes);
     const r = await refusal(products(deps, { crop: '102', pest: 'plaga:21' }));
     expect(r.codes).toEqual([['INVALID_VALUE', 'query.pest']]);
-    expect((await products(deps, { crop: '102', pest: 'plaga:21', date: '31-12-2025' })).total).toBe(0);
+    expect((await products(deps, { crop: '102', pest: 'plaga:21', date: '31-12-2025' })).total()).toBe(0);
   });
 });
 
@@ -130,6 +161,18 @@ describe('ETag validators and lifetimes', () => {
     expect(await tag({ crop: '102' })).not.toBe(first);
   });
 
+  it('are rendered once per validator: the same request on the same data is answered from memory', async () => {
+    const t = setup();
+    const first = await cropProducts(t.deps, { crop: '102' }, cropProductsQuerySchema.parse({ crop: '102' }));
+    const again = await cropProducts(t.deps, { crop: '102' }, cropProductsQuerySchema.parse({ crop: '102' }));
+    expect(again.body()).toBe(first.body());
+    expect(t.deps.answers.size).toBe(1);
+    t.setVersion('v2');
+    const changed = await cropProducts(t.deps, { crop: '102' }, cropProductsQuerySchema.parse({ crop: '102' }));
+    expect(changed.body()).not.toBe(first.body());
+    expect(t.deps.answers.size).toBe(2);
+  });
+
   it(`may be kept ${CATALOGUE_MAX_AGE_SECONDS} s, and an answer about today no later than Madrid's midnight`, async () => {
     const t = setup('2026-05-15T23:58:00');
     expect((await products(t.deps, { crop: '102' })).maxAgeSeconds).toBe(120);
@@ -144,13 +187,13 @@ describe('one product', () => {
   it('is found by every spelling of its code registration and the register use', async () => {
     const { deps } = setup();
     for (const spelling of ['ES-11179', '11179', 'ES11179', 'es-11179', '011179']) {
-      expect((await catalogueProduct(deps, spelling)).render().code).toBe('ES-11179');
+      expect((await product(deps, spelling)).json().code).toBe('ES-11179');
     }
   });
 
   it('says whether it may be used today, and why not', async () => {
     const { deps } = setup();
-    expect((await catalogueProduct(deps, 'ES-19548')).render().state).toEqual({
+    expect((await product(deps, 'ES-19548')).json().state).toEqual({
       on: '15-05-2026',
       standing: 'ended',
       description: 'ES-19548 is not in force: it expired on 31-12-2020',
@@ -171,7 +214,7 @@ describe('one product', () => {
 describe('SIEX catalogues', () => {
   it('answer every code with its name and whether it is in force on the day (UVA DE MESA ends on 31-12-2022)', async () => {
     const { deps } = setup();
-    const crop = async (date: string) => (await siex(deps, 'crops', { date })).render().find((e) => e.code === '103');
+    const crop = async (date: string) => (await siex(deps, 'crops', { date })).json().find((e) => e.code === '103');
     expect(await crop('30-12-2022')).toEqual({
       code: '103',
       name: 'UVA DE MESA',
@@ -184,7 +227,7 @@ describe('SIEX catalogues', () => {
 
   it('give units their symbol and name, pests their kind, hierarchy code and group, stages their BBCH stage', async () => {
     const { deps } = setup();
-    const units = (await siex(deps, 'units')).render();
+    const units = (await siex(deps, 'units')).json();
     expect(units.find((u) => u.code === '17')).toEqual({
       code: '17',
       name: 'kilogramos por hectárea',
@@ -192,12 +235,12 @@ describe('SIEX catalogues', () => {
       until: '',
       inForce: true,
     });
-    const pests = (await siex(deps, 'pests')).render();
+    const pests = (await siex(deps, 'pests')).json();
     expect(pests.find((p) => p.code === '21')).toMatchObject({ kind: 'plaga', path: '6.1.3.4', parent: '17' });
     expect(pests.find((p) => p.code === '1')).toMatchObject({ path: '6', parent: null });
-    expect((await siex(deps, 'weeds')).render()[0]).toMatchObject({ kind: 'mala_hierba' });
-    expect((await siex(deps, 'phenological-stages')).render()[0]).toMatchObject({ code: '1', stage: '0' });
-    const machines = (await siex(deps, 'machine-types')).render();
+    expect((await siex(deps, 'weeds')).json()[0]).toMatchObject({ kind: 'mala_hierba' });
+    expect((await siex(deps, 'phenological-stages')).json()[0]).toMatchObject({ code: '1', stage: '0' });
+    const machines = (await siex(deps, 'machine-types')).json();
     expect(machines.every((m) => m.inForce && m.until === '')).toBe(true);
     expect(machines[0].code).toBe('0000000_88');
   });
@@ -205,11 +248,11 @@ describe('SIEX catalogues', () => {
   it('are in code order and paged (efficacy 9 is withdrawn on 01-01-2026 in the test catalogues)', async () => {
     const { deps } = setup();
     const page = await siex(deps, 'efficacy', { page: '2', page_size: '2' });
-    expect(page.render().map((e) => [e.code, e.inForce])).toEqual([
+    expect(page.json().map((e) => [e.code, e.inForce])).toEqual([
       ['3', true],
       ['9', false],
     ]);
-    expect([page.total, page.page]).toEqual([4, { number: 2, size: 2, pages: 2 }]);
+    expect([page.total(), page.page()]).toEqual([4, { number: 2, size: 2, pages: 2 }]);
   });
 
   it('is 404 for a name the gateway does not serve', async () => {
@@ -226,8 +269,8 @@ describe('SIEX catalogues', () => {
 describe("an applicator's card", () => {
   it('is answered with both identifiers, the NIF written any way registration takes it', async () => {
     const { deps } = setup();
-    const card = await applicatorCard(deps, CARDS.cualificado.ropo, ` ${CARDS.cualificado.nif.toLowerCase()} `);
-    expect(card.render()).toEqual({
+    const found = await card(deps, CARDS.cualificado.ropo, ` ${CARDS.cualificado.nif.toLowerCase()} `);
+    expect(found.json()).toEqual({
       ropo: CARDS.cualificado.ropo,
       levels: ['cualificado'],
       covers: ['basico', 'cualificado'],
@@ -235,11 +278,9 @@ describe("an applicator's card", () => {
       expired: false,
       suspended: false,
     });
-    expect((await applicatorCard(deps, CARDS.suspended.ropo, CARDS.suspended.nif)).render().suspended).toBe(true);
-    expect((await applicatorCard(deps, CARDS.expiring.ropo, CARDS.expiring.nif)).render().expired).toBe(true);
-    expect((await applicatorCard(deps, CARDS.fumigador.ropo, CARDS.fumigador.nif)).render().covers).toEqual([
-      'fumigador',
-    ]);
+    expect((await card(deps, CARDS.suspended.ropo, CARDS.suspended.nif)).json().suspended).toBe(true);
+    expect((await card(deps, CARDS.expiring.ropo, CARDS.expiring.nif)).json().expired).toBe(true);
+    expect((await card(deps, CARDS.fumigador.ropo, CARDS.fumigador.nif)).json().covers).toEqual(['fumigador']);
   });
 
   it("is 404, the same answer, when either identifier is another card's or nobody's", async () => {
