@@ -190,6 +190,7 @@ async function main(): Promise<void> {
             recordRowKey: rowKey,
             exported: false,
             everExported: false,
+            siexBlocks: [],
             jobId: 0,
             claimedAt: 0,
             outcomeUnknownJob: 0,

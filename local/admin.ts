@@ -9,6 +9,7 @@ import { JobStore } from '../shared/export/job-store';
 import { WatchStore } from '../shared/export/job-watch';
 import { releaseUnknown } from '../shared/export/release-unknown';
 import { PhytoStore } from '../shared/phyto/phyto-store';
+import { FarmStore } from '../shared/farms/farm-store';
 import { EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
 import { buildDemoDataset } from './demo/build-dataset';
 import { importCataloguesCommand } from './admin-catalogues';
@@ -86,7 +87,12 @@ async function releaseUnknownCommand(args: string[]): Promise<number> {
   const queue = new QueueSender(settings, EXPORT_QUEUE);
   try {
     const { released } = await releaseUnknown(
-      { jobs: new JobStore(tables), watch: new WatchStore(tables, () => queue.url), phyto: new PhytoStore(tables) },
+      {
+        jobs: new JobStore(tables),
+        watch: new WatchStore(tables, () => queue.url),
+        farms: new FarmStore(tables, 0),
+        phyto: new PhytoStore(tables),
+      },
       Number(job),
       verdict,
       ids,

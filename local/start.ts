@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DateTime } from 'luxon';
+import { ZONE } from '../shared/domain/dates';
+import { buildDemoDataset } from './demo/build-dataset';
 import { flagsOrExit, intFlag, nonEmptyFlag } from './cli-args';
 import { mailStubService } from './mail-stub/service';
 import { officialCataloguesDir } from './siex-data';
@@ -18,7 +21,8 @@ export const START_USAGE = `usage: npm start -- [options]
   --port N        gateway port (default 7071)
   --data DIR      where Azurite keeps its data (default .local/ in the project)
   --in-memory     throwaway storage: nothing written to disk, nothing kept after Ctrl-C
-  --dataset FILE  back-office dataset to import at start (default local/demo/dataset.json)
+  --dataset FILE  back-office dataset to import at start (default: the demo, local/demo/dataset.json, for the
+                  campaign of today)
   -h, --help      this text`;
 
 interface StartArgs {
@@ -101,6 +105,20 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** The demo dataset for the campaign of today, written where the stack's importer reads it (.local/). */
+function demoDatasetFile(projectRoot: string): string {
+  const dir = join(projectRoot, '.local');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `demo-dataset-${currentCampaign()}.json`);
+  writeFileSync(file, JSON.stringify(buildDemoDataset(currentCampaign())));
+  return file;
+}
+
+/** The campaign of today: the calendar year in Madrid. */
+function currentCampaign(): number {
+  return DateTime.now().setZone(ZONE).year;
+}
+
 function readDataset(file: string): DemoDataset | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as DemoDataset;
@@ -113,15 +131,12 @@ async function main(): Promise<void> {
   const args = flagsOrExit(() => parseStartArgs(process.argv.slice(2)), START_USAGE);
   if (!args) return;
   const projectRoot = findProjectRoot(__dirname);
-  const defaultDataset = join(projectRoot, 'local/demo/dataset.json');
-  let dataset = args.dataset ? resolve(args.dataset) : defaultDataset;
+  // The demo is loaded for the campaign of today (the committed local/demo/dataset.json is one campaign's), so its
+  // farm lookups and treatment dates work whatever the year.
+  const dataset = args.dataset ? resolve(args.dataset) : demoDatasetFile(projectRoot);
   if (!existsSync(dataset)) {
-    if (args.dataset) {
-      console.error(`Dataset ${args.dataset} not found.`);
-      process.exit(1);
-    }
-    console.warn(`Note: ${relative(projectRoot, defaultDataset)} not found; starting with empty storage.`);
-    dataset = '';
+    console.error(`Dataset ${args.dataset} not found.`);
+    process.exit(1);
   }
   const catalogues = officialCataloguesDir(projectRoot);
   if (!(await portIsFree(args.port))) {
@@ -156,7 +171,7 @@ async function main(): Promise<void> {
       queuePort,
       inMemory: args.inMemory,
       dataDir: args.dataDir,
-      dataset: dataset || undefined,
+      dataset,
       catalogues,
       services: [siexSimulatorService({ port: simulatorPort }), mailStubService({ port: mailPort })],
       output: (service, line) => console.log(`[${service}] ${line}`),
@@ -181,8 +196,10 @@ async function main(): Promise<void> {
   console.log(
     walkthrough(
       stack.gatewayUrl,
-      dataset ? readDataset(dataset) : undefined,
-      dataset ? relative(projectRoot, dataset) || basename(dataset) : 'the dataset',
+      readDataset(dataset),
+      args.dataset
+        ? relative(projectRoot, dataset) || basename(dataset)
+        : `the demo dataset (campaign ${currentCampaign()})`,
     ),
   );
   console.log('\nCtrl-C stops everything.');

@@ -13,7 +13,7 @@ import { Farm } from '../../shared/farms/farm';
  */
 
 /** A farm with `parcels` × `perParcel` enclosures of one crop, for benchmarks of large farms. */
-function largeFarm(): Farm {
+function largeFarm(campaign: number): Farm {
   const parcels = Array.from({ length: 50 }, (_, p) => ({
     name: `Sector ${String(p + 1).padStart(2, '0')}`,
     sigpac: Array.from({ length: 100 }, (_, e) => ({
@@ -31,7 +31,7 @@ function largeFarm(): Farm {
   return {
     rea: '46000000002',
     codigoRea: 'ES460000000002',
-    year: 2026,
+    year: campaign,
     name: 'Cooperativa Vinícola Utiel-Requena',
     description: 'Viñedo en espaldera de socios de la cooperativa (5.000 recintos)',
     locality: 'Utiel',
@@ -48,7 +48,14 @@ function largeFarm(): Farm {
   };
 }
 
-export function buildDemoDataset(): Dataset {
+/**
+ * The campaign local/demo/dataset.json is written for. `npm start` loads the demo for the campaign of today instead
+ * (buildDemoDataset(currentCampaign())), so the walkthrough works whatever the year; the file stays as committed.
+ */
+export const DEMO_FILE_CAMPAIGN = 2026;
+
+/** The demo: its clients, applicators and real register products, and its farms in the campaign given. */
+export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset {
   return {
     clients: [
       {
@@ -272,7 +279,7 @@ export function buildDemoDataset(): Dataset {
       {
         rea: '46000000001',
         codigoRea: 'ES460000000001',
-        year: 2026,
+        year: campaign,
         name: 'Finca El Olivar',
         description: 'Viña y olivar de secano',
         locality: 'Requena',
@@ -356,11 +363,11 @@ export function buildDemoDataset(): Dataset {
           },
         ],
       },
-      largeFarm(),
+      largeFarm(campaign),
       {
         rea: '47000000003',
         codigoRea: 'ES470000000003',
-        year: 2026,
+        year: campaign,
         name: 'Granja Los Páramos',
         description: 'Cereal de secano en rotación',
         locality: 'Medina de Rioseco',

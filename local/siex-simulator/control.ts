@@ -1,9 +1,9 @@
 import { controlCall } from '../control-client';
-import { Control, Knobs, SimulatorStats, SubmissionView } from './simulator';
+import { Control, Knobs, NotebookEntry, SimulatorStats, SubmissionView } from './simulator';
 
 /**
  * The simulator's control and inspection endpoints from another process (tests, the bench): a thin typed wrapper over
- * POST /_control, POST /_control/reset, GET /_inspect/submissions and GET /_inspect/stats (see server.ts).
+ * POST /_control, POST /_control/reset, GET /_inspect/submissions, /_inspect/stats and /_inspect/notebook (server.ts).
  */
 export interface SiexSimulatorControl {
   set(knobs: Control): Promise<Knobs>;
@@ -11,6 +11,8 @@ export interface SiexSimulatorControl {
   reset(): Promise<Knobs>;
   submissions(options?: { documents?: boolean }): Promise<SubmissionView[]>;
   stats(): Promise<SimulatorStats>;
+  /** What SIEX holds now (one holding's treatments when `codigoRea` is given). */
+  notebook(codigoRea?: string): Promise<NotebookEntry[]>;
 }
 
 export function siexSimulatorControl(baseUrl: string): SiexSimulatorControl {
@@ -22,5 +24,7 @@ export function siexSimulatorControl(baseUrl: string): SiexSimulatorControl {
     submissions: (options = {}) =>
       call('GET', `/_inspect/submissions${options.documents === false ? '?documents=false' : ''}`),
     stats: () => call('GET', '/_inspect/stats'),
+    notebook: (codigoRea) =>
+      call('GET', `/_inspect/notebook${codigoRea ? `?codigoRea=${encodeURIComponent(codigoRea)}` : ''}`),
   };
 }

@@ -65,6 +65,9 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *                               { <HTTP status>: n } }, submissions, replays (idempotent repeats), records:
  *                               { <IdAjenaTratamFito>: accepted submissions containing it }, duplicates: [ids in
  *                               more than one submission] }
+ *   GET /_inspect/notebook      what SIEX holds now: [{ codigoRea, IdAjenaTratamFito, tratamiento }], the last version
+ *                               accepted under each IdAjena (a resend replaces it, Borrar removes it);
+ *                               ?codigoRea=ES... one holding's
  */
 
 export interface SiexSimulatorOptions {
@@ -320,6 +323,8 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
         );
       case '/_inspect/stats':
         return only('GET', () => sendJson(res, 200, state.stats()));
+      case '/_inspect/notebook':
+        return only('GET', () => sendJson(res, 200, state.notebook(url.searchParams.get('codigoRea') ?? undefined)));
     }
     const statusPrefix = `${IUWS_PATHS.status}/`;
     if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {

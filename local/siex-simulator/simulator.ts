@@ -118,14 +118,31 @@ interface TratamFitoLike {
   Borrar?: unknown;
 }
 
-/** The TratamFito blocks of a (schema-valid) CUE document, across every CUADERNO item. */
-export function tratamFitoBlocks(document: unknown): TratamFitoLike[] {
+/** The TratamFito blocks of a (schema-valid) CUE document, across every CUADERNO item, with their holding's REA. */
+function notebookBlocks(document: unknown): { codigoRea: string; block: TratamFitoLike }[] {
   const items = (document as { CUADERNO?: unknown[] }).CUADERNO ?? [];
   return items.flatMap((item) => {
-    const blocks =
-      (item as { ActividadesExplotacion?: { TratamFito?: unknown[] } }).ActividadesExplotacion?.TratamFito ?? [];
-    return blocks as TratamFitoLike[];
+    const { CodigoRea, ActividadesExplotacion } = item as {
+      CodigoRea?: string;
+      ActividadesExplotacion?: { TratamFito?: unknown[] };
+    };
+    return ((ActividadesExplotacion?.TratamFito ?? []) as TratamFitoLike[]).map((block) => ({
+      codigoRea: CodigoRea ?? '',
+      block,
+    }));
   });
+}
+
+/** The TratamFito blocks of a (schema-valid) CUE document, across every CUADERNO item. */
+export function tratamFitoBlocks(document: unknown): TratamFitoLike[] {
+  return notebookBlocks(document).map((b) => b.block);
+}
+
+/** A treatment SIEX holds in a farm's notebook: the last version accepted under its IdAjena. */
+export interface NotebookEntry {
+  codigoRea: string;
+  IdAjenaTratamFito: number;
+  tratamiento: unknown;
 }
 
 /** `dd/mm/yyyy` or `dd-mm-yyyy` (as the schema allows) to a comparable yyyymmdd number. */
@@ -142,6 +159,11 @@ export class SiexSimulatorState {
   private byKey = new Map<string, { submission: Submission; hash: string }>();
   /** Every IdAjenaTratamFito ever accepted (a later `Borrar` needs one). */
   private known = new Set<number>();
+  /**
+   * The notebooks as SIEX holds them: per IdAjenaTratamFito, the last version accepted. A block sent again under the
+   * same IdAjena replaces the earlier one; `Borrar: true` removes it.
+   */
+  private held = new Map<number, NotebookEntry>();
   private sequence = 0;
   private readonly prefix = randomBytes(3).toString('hex').toUpperCase();
   private calls: Record<IuwsEndpoint | 'other', number> = { comunicacion: 0, crear: 0, comprobarEstado: 0, other: 0 };
@@ -169,6 +191,7 @@ export class SiexSimulatorState {
     this.byId.clear();
     this.byKey.clear();
     this.known.clear();
+    this.held.clear();
     this.calls = { comunicacion: 0, crear: 0, comprobarEstado: 0, other: 0 };
     this.statuses = {};
     this.replays = 0;
@@ -245,7 +268,8 @@ export class SiexSimulatorState {
 
   /** Accepts a schema-valid document: decides every record's outcome now, with the knobs now in force. */
   accept(document: unknown, idempotencyKey: string | null): Submission {
-    const blocks = tratamFitoBlocks(document);
+    const located = notebookBlocks(document);
+    const blocks = located.map((b) => b.block);
     const ids = blocks.map((b) => b.IdAjenaTratamFito);
     const seen = new Map<number, number>();
     for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
@@ -274,7 +298,14 @@ export class SiexSimulatorState {
       }
       return { IdAjenaTratamFito: id, resultado: errores.length ? 'ERROR' : 'OK', errores };
     });
-    for (const r of results) if (r.resultado === 'OK') this.known.add(r.IdAjenaTratamFito);
+    results.forEach((r, i) => {
+      if (r.resultado !== 'OK') return;
+      this.known.add(r.IdAjenaTratamFito);
+      const { codigoRea, block } = located[i]!;
+      if (block.Borrar === true) this.held.delete(r.IdAjenaTratamFito);
+      else
+        this.held.set(r.IdAjenaTratamFito, { codigoRea, IdAjenaTratamFito: r.IdAjenaTratamFito, tratamiento: block });
+    });
     for (const id of new Set(ids)) this.recordCounts.set(id, (this.recordCounts.get(id) ?? 0) + 1);
     const at = this.now();
     const submission: Submission = {
@@ -314,6 +345,13 @@ export class SiexSimulatorState {
       results: s.results,
       ...(withDocuments ? { document: s.document } : {}),
     }));
+  }
+
+  /** What SIEX holds now, in IdAjena order (one holding's entries when `codigoRea` is given). */
+  notebook(codigoRea?: string): NotebookEntry[] {
+    return [...this.held.values()]
+      .filter((e) => codigoRea === undefined || e.codigoRea === codigoRea)
+      .sort((a, b) => a.IdAjenaTratamFito - b.IdAjenaTratamFito);
   }
 
   stats(): SimulatorStats {

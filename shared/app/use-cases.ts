@@ -117,7 +117,20 @@ export function createUseCases(p: UseCaseParts): UseCases {
         },
         input,
       ),
-    deleteApplication: (input) => deleteRecord({ farms: p.farms, phyto: p.phyto, jobs: p.jobs, now: p.now }, input),
+    deleteApplication: (input) =>
+      deleteRecord(
+        {
+          farms: p.farms,
+          phyto: p.phyto,
+          recordKeys: p.recordKeys,
+          jobs: p.jobs,
+          jobIds: p.jobIds,
+          watch: p.watch,
+          enqueue: p.enqueueExport,
+          now: p.now,
+        },
+        input,
+      ),
     applicationHistory: async (client, agrifarmId, recordId) => {
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
       const versions = await p.phyto.readHistory(farm.meta, recordId);

@@ -1,18 +1,19 @@
 import { DateTime } from 'luxon';
 import { Client } from '../clients/client-store';
 import { accessibleFarm } from '../farms/farm-service';
-import { FarmReader } from '../farms/farm-store';
 import { FarmIndex } from '../farms/farm-index';
+import { FarmReader } from '../farms/farm-store';
 import { ChangeInput, JobHolding } from '../phyto/amend-service';
 import { deleteApplication } from '../phyto/delete-service';
 import { ChangeStore, RecordPointer } from '../phyto/phyto-store';
-import { jobsHolding, StartExportDeps } from './export-service';
+import { IdSource } from '../store/counters';
+import { Reply } from './export-idempotency';
+import { jobsHolding, startDeletion, StartExportDeps } from './export-service';
 
-export interface DeletionDeps {
+export interface DeletionDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
-  phyto: ChangeStore;
-  jobs: StartExportDeps['jobs'];
-  now?: () => DateTime;
+  phyto: ChangeStore & StartExportDeps['phyto'];
+  jobIds: IdSource;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -22,11 +23,11 @@ export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = 
     (await jobsHolding(jobs, farm, [pointer], now())).has(pointer.jobId) ? pointer.jobId : null;
 }
 
-/** The DELETE operation: at once for a record SIEX never received (204); through a job that tells SIEX otherwise (202). */
-export async function deleteRecord(
-  deps: DeletionDeps,
-  input: ChangeInput & { client: Client },
-): Promise<{ status: number; body: string }> {
+/**
+ * The DELETE operation: at once for a record SIEX never received (204); for one SIEX holds, a deletion job that sends
+ * it there with `Borrar: true` (202), the record leaving the gateway once SIEX accepted that.
+ */
+export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { client: Client }): Promise<Reply> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   const outcome = await deleteApplication(
     { store: deps.phyto, heldByJob: jobHolding(deps.jobs, deps.now), now: deps.now, sleep: deps.sleep },
@@ -34,5 +35,5 @@ export async function deleteRecord(
     input,
   );
   if ('done' in outcome) return outcome.done;
-  throw new Error('deleting a record SIEX holds is not built yet');
+  return startDeletion(deps, input.client, farm, input.agrifarmId, outcome.inSiex.pointer, outcome.idempotency);
 }

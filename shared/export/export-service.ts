@@ -4,7 +4,7 @@ import { formatDateTime } from '../domain/dates';
 import { parseUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
-import { PhytoStore, RecordPointer, WriteConflict } from '../phyto/phyto-store';
+import { IdempotencyEntry, PhytoStore, RecordPointer, WriteConflict } from '../phyto/phyto-store';
 import { recordIdOf } from '../phyto/phyto-keys';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { accessibleFarm } from '../farms/farm-service';
@@ -13,7 +13,7 @@ import { isRestError } from '../store/azure-sdk';
 import { IdSource } from '../store/counters';
 import { withIdempotency, Reply } from './export-idempotency';
 import { ExportKeyStore } from './export-keys';
-import { JobMeta } from './job';
+import { JobKind, JobMeta } from './job';
 import { LEASE_MS } from './job-lease';
 import { isSettled } from './job-status';
 import { JobStore } from './job-store';
@@ -115,7 +115,13 @@ export async function startExport(
   }
   const pointers = await deps.phyto.readPointers(farm.meta, ids);
   const now = (deps.now ?? (() => DateTime.now()))();
-  const holding = await jobsHolding(deps.jobs, farm, [...pointers.values()], now);
+  // An exported record is refused anyway: its last job (a settled export) need not be read.
+  const holding = await jobsHolding(
+    deps.jobs,
+    farm,
+    [...pointers.values()].filter((p) => !p.exported),
+    now,
+  );
   const conflicts: Violation[] = [];
   for (const p of pointers.values()) {
     if (p.exported)
@@ -135,46 +141,102 @@ export async function startExport(
   }
   if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
 
+  await launchJob(deps, { kind: 'export', jobId, client, farm, agrifarmId, pointers: [...pointers.values()], now });
+  return jobId;
+}
+
+/** A job about to start: what it asks of SIEX, for whom, and the records it takes (their pointers as checked). */
+interface Launch {
+  kind: JobKind;
+  jobId: number;
+  client: Client;
+  farm: FarmIndex;
+  agrifarmId: string;
+  pointers: RecordPointer[];
+  now: DateTime;
+  /** The Idempotency-Key entry to write with the claim, so that a retry gets this answer. */
+  idempotency?: IdempotencyEntry & { hash: string };
+}
+
+/**
+ * Claims the records for the job, under the ETags they were checked with, and only then creates the job and queues it:
+ * a request that loses a race for its records creates nothing. The job is on the watch list before it exists, so
+ * should this process die once the records are claimed, the sweeper still starts it.
+ */
+async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
   const lostRace = () =>
-    new DomainError('Some records were taken by another export meanwhile; nothing was started.', [
+    new DomainError('Some records were taken by another request meanwhile; nothing was started.', [
       violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
     ]);
   try {
-    await deps.phyto.claim(farm.meta, [...pointers.values()], jobId, now.toMillis());
+    await deps.phyto.claim(l.farm.meta, l.pointers, l.jobId, l.now.toMillis(), l.idempotency);
   } catch (e) {
     if (e instanceof WriteConflict) throw lostRace();
     throw e;
   }
-  // On the watch list before it exists: should this process die from here on, the sweeper still starts the job.
-  await deps.watch.add(jobId, now.toMillis() + LEASE_MS);
+  await deps.watch.add(l.jobId, l.now.toMillis() + LEASE_MS);
   try {
     await deps.jobs.create(
-      jobMeta(jobId, client, farm, agrifarmId, now, ids.length),
-      ids.map((id) => ({ recordId: id, recordRowKey: pointers.get(id)!.recordRowKey })),
+      jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.pointers.length, l.kind),
+      l.pointers.map((p) => ({ recordId: p.id, recordRowKey: p.recordRowKey, siexBlocks: p.siexBlocks })),
     );
   } catch (e) {
     // Its id was settled as abandoned meanwhile (this request took longer than CLAIM_GRACE_MS), and the records
-    // given to another export: this one must not create its job.
+    // given to another request: this one must not create its job.
     if (!isRestError(e, 409)) throw e;
-    await deps.watch.remove(jobId);
+    await deps.watch.remove(l.jobId);
     throw lostRace();
   }
   try {
-    await deps.enqueue({ jobId });
+    await deps.enqueue({ jobId: l.jobId });
   } catch {
     // Settled, the job holds its records no longer. The caller is told in the response, so no e-mail is due.
     const error = { code: 'QUEUE_UNAVAILABLE', message: 'the job could not be queued' };
     await deps.jobs
-      .transition(jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true })
-      .then(() => deps.watch.remove(jobId))
+      .transition(l.jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true })
+      .then(() => deps.watch.remove(l.jobId))
       .catch(() => undefined);
     throw new DomainError(
-      'The export could not be queued; nothing was started.',
+      'The job could not be queued; nothing was started.',
       [violation('QUEUE_UNAVAILABLE', '', 'retry later')],
       5,
     );
   }
-  return jobId;
+}
+
+export const DELETION_MESSAGE =
+  'SIEX holds this record: its deletion is sent there in the background (Borrar), and the record leaves the gateway ' +
+  'once SIEX accepts it. Follow it with jobstatus and jobresult; an e-mail with the outcome is sent when it finishes.';
+
+/**
+ * Starts a deletion job for one record SIEX holds: the job sends it with `Borrar: true`, and the record is deleted here
+ * once SIEX accepted that. The answer (202 with the job) is written with the claim, under the request's key if any.
+ */
+export async function startDeletion(
+  deps: StartExportDeps & { jobIds: IdSource },
+  client: Client,
+  farm: FarmIndex,
+  agrifarmId: string,
+  pointer: RecordPointer,
+  idempotency: { hash: string; requestHash: string } | null,
+): Promise<Reply> {
+  const jobId = await deps.jobIds.take();
+  const reply = {
+    status: 202,
+    body: JSON.stringify({ id: jobId, status: 'Iniciando', message: DELETION_MESSAGE }),
+  };
+  const now = (deps.now ?? (() => DateTime.now()))();
+  await launchJob(deps, {
+    kind: 'deletion',
+    jobId,
+    client,
+    farm,
+    agrifarmId,
+    pointers: [pointer],
+    now,
+    ...(idempotency ? { idempotency: { ...idempotency, ...reply } } : {}),
+  });
+  return reply;
 }
 
 /** The record ids of the body, in order; every malformed or repeated one is a 400. */
@@ -203,9 +265,11 @@ function jobMeta(
   agrifarmId: string,
   now: DateTime,
   total: number,
+  kind: JobKind = 'export',
 ): JobMeta {
   return {
     jobId,
+    kind,
     clientId: client.id,
     notifyEmail: client.email,
     farmId: farm.meta.farmId,
@@ -239,7 +303,7 @@ export async function jobsHolding(
 ): Promise<Set<number>> {
   const claimedAt = new Map<number, number>();
   for (const p of pointers) {
-    if (p.jobId > 0 && !p.exported && p.outcomeUnknownJob === 0)
+    if (p.jobId > 0 && p.outcomeUnknownJob === 0)
       claimedAt.set(p.jobId, Math.max(claimedAt.get(p.jobId) ?? 0, p.claimedAt));
   }
   const jobIds = [...claimedAt.keys()];

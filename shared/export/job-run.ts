@@ -2,7 +2,7 @@ import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmKey } from '../phyto/phyto-keys';
 import { PhytoStore } from '../phyto/phyto-store';
-import { MapResult, mapRecord } from '../siex/cue-mapping';
+import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
 import { Job, JobBatch, JobItem } from './job';
 import { Transition } from './job-status';
 import { JobStore, MetaChanges } from './job-store';
@@ -149,6 +149,8 @@ export class JobRun {
     if (!m) {
       const record = this.records.get(id);
       m = record ? mapRecord(record, id, farm) : { ok: false, missing: ['the record no longer exists'] };
+      if (m.ok)
+        m = { ok: true, blocks: blocksToSend(m.blocks, this.item(id).siexBlocks, this.meta.kind === 'deletion') };
       this.mapped.set(id, m);
     }
     return m;
@@ -158,5 +160,11 @@ export class JobRun {
   blockIds(id: number, farm: FarmIndex): number[] {
     const m = this.cue(id, farm);
     return m.ok ? m.blocks.map((b) => b.IdAjenaTratamFito) : [id];
+  }
+
+  /** The blocks of the record SIEX holds once it accepted this job's document (none for a deletion). */
+  heldAfter(id: number, farm: FarmIndex): number[] {
+    const m = this.cue(id, farm);
+    return m.ok ? m.blocks.filter((b) => b.Borrar !== true).map((b) => b.IdAjenaTratamFito) : [];
   }
 }

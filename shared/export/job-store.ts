@@ -35,6 +35,7 @@ const errorText = z.codec(z.string(), jobErrorSchema.nullable(), {
 
 const metaRow = jobMetaSchema.extend({ error: errorText, lastError: errorText });
 const batchRow = jobBatchSchema.omit({ n: true }).extend({ recordIds: jsonText(jobBatchSchema.shape.recordIds) });
+const itemRow = jobItemSchema.extend({ siexBlocks: jsonText(z.array(z.number().int().positive())) });
 
 /** What may change on the status row besides the status, which only moves through `transition`. */
 export type MetaChanges = Partial<Omit<JobMeta, 'jobId' | 'status'>>;
@@ -55,7 +56,10 @@ export class JobStore {
   }
 
   /** Creates the job: status row first (in the first transaction), then the record rows. */
-  async create(meta: JobMeta, items: { recordId: number; recordRowKey: string }[]): Promise<void> {
+  async create(
+    meta: JobMeta,
+    items: { recordId: number; recordRowKey: string; siexBlocks?: number[] }[],
+  ): Promise<void> {
     const pk = jobPk(meta.jobId);
     const actions: TransactionAction[] = [
       ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
@@ -64,7 +68,7 @@ export class JobStore {
         {
           partitionKey: pk,
           rowKey: itemRk(i.recordId),
-          ...jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' }),
+          ...z.encode(itemRow, jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' })),
         },
       ]),
     ];
@@ -82,7 +86,7 @@ export class JobStore {
       const rk = String(e.rowKey);
       if (rk === 'meta') meta = toMeta(e);
       else if (rk.startsWith('r~')) {
-        const item = jobItemSchema.parse(e);
+        const item = itemRow.parse(e);
         items.set(item.recordId, item);
       } else if (rk.startsWith('b~')) batches.push({ n: Number(rk.slice(2)), ...batchRow.parse(e) });
     }

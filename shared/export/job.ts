@@ -5,9 +5,17 @@ import { jobStatusSchema } from './job-status';
 export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });
 export type JobError = z.infer<typeof jobErrorSchema>;
 
+/**
+ * What a job asks of SIEX: `export` sends its records (a record SIEX holds already is replaced, under the same
+ * IdAjena), `deletion` sends them with `Borrar: true`, and each record SIEX accepts that of leaves the gateway too.
+ */
+export const jobKinds = ['export', 'deletion'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
 /** The job's status row: who asked, for which farm, where it stands. */
 export const jobMetaSchema = z.object({
   jobId: z.number().int().positive(),
+  kind: z.enum(jobKinds).default('export'),
   clientId: z.string(),
   notifyEmail: z.string(),
   farmId: z.number().int(),
@@ -42,6 +50,8 @@ export type JobMeta = z.infer<typeof jobMetaSchema>;
 export const jobItemSchema = z.object({
   recordId: z.number().int().positive(),
   recordRowKey: z.string(),
+  /** The IdAjena of the record's blocks SIEX held when the job took it (none: never accepted by SIEX). */
+  siexBlocks: z.array(z.number().int().positive()).default([]),
   state: z.enum(['pending', 'ok', 'error']),
   code: z.string(),
   message: z.string(),

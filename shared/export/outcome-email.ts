@@ -1,5 +1,5 @@
 import { JobResultView } from '../api/export-schemas';
-import { JobMeta } from './job';
+import { JobKind, JobMeta } from './job';
 
 export interface OutcomeMail {
   subject: string;
@@ -51,16 +51,26 @@ function tally(meta: JobMeta, result: JobResultView): string[] {
   ];
 }
 
+/** What a job is called in its e-mails: an export, or the deletion of records SIEX held. */
+const JOB_NAMES: Record<JobKind, { lower: string; title: string }> = {
+  export: { lower: 'export job', title: 'Export job' },
+  deletion: { lower: 'deletion job', title: 'Deletion job' },
+};
+
 /** The e-mail sent when a job settles: job id, final status and the outcome of every record. */
 export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {
   const { status, error } = meta;
+  const name = JOB_NAMES[meta.kind];
   return render(
-    `SIEX export job ${meta.jobId}: ${status}`,
+    `SIEX ${name.lower} ${meta.jobId}: ${status}`,
     [
       {
-        text: `Export job ${meta.jobId} for farm ${meta.agrifarmId} finished: ${status}.`,
-        html: `Export job <b>${meta.jobId}</b> for farm ${escape(meta.agrifarmId)} finished: <b>${status}</b>.`,
+        text: `${name.title} ${meta.jobId} for farm ${meta.agrifarmId} finished: ${status}.`,
+        html: `${name.title} <b>${meta.jobId}</b> for farm ${escape(meta.agrifarmId)} finished: <b>${status}</b>.`,
       },
+      ...(meta.kind === 'deletion'
+        ? ['A record SIEX accepted the deletion of is deleted in the gateway too; a refused one stays as it was.']
+        : []),
       ...tally(meta, result),
       ...(error ? [`The job could not run: ${error.code}: ${error.message}`] : []),
     ],

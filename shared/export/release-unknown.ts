@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatDateTime } from '../domain/dates';
+import { FarmReader } from '../farms/farm-store';
+import { deleteAcceptedBySiex } from '../phyto/delete-service';
 import { PhytoStore } from '../phyto/phyto-store';
 import { JobItem } from './job';
 import { JobLease } from './job-lease';
@@ -14,7 +16,8 @@ export type Verdict = 'in-siex' | 'not-in-siex';
 export interface ReleaseDeps {
   jobs: JobStore;
   watch: WatchStore;
-  phyto: Pick<PhytoStore, 'readRecords' | 'markExported' | 'clearOutcomeUnknown'>;
+  farms: Pick<FarmReader, 'index'>;
+  phyto: PhytoStore;
   now?: () => DateTime;
 }
 
@@ -47,20 +50,27 @@ export async function releaseUnknown(
       throw new Error(`not records of job ${jobId} with an unknown outcome: ${notUnknown.join(', ')}`);
     if (chosen.length === 0) throw new Error(`export job ${jobId} has no record with an unknown outcome`);
 
-    const farm = run.farm;
+    const farm = await deps.farms.index(run.state.farmId);
+    if (!farm) throw new Error(`the farm of export job ${jobId} is no longer registered`);
     if (verdict === 'in-siex') {
       await run.readRecords(deps.phyto, chosen);
-      const modified = formatDateTime(clock());
-      await deps.phyto.markExported(
-        farm,
-        chosen.flatMap((id) => {
-          const record = run.record(id);
-          return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record }] : [];
-        }),
-        { jobId, clientId: run.state.clientId, at: modified },
-      );
+      const at = formatDateTime(clock());
+      // SIEX took the job's document: a deletion deleted the records there, so here too; an export exported them.
+      if (run.state.kind === 'deletion')
+        await deleteAcceptedBySiex(deps.phyto, farm, chosen, { client: run.state.clientId, at, jobId });
+      else
+        await deps.phyto.markExported(
+          run.farm,
+          chosen.flatMap((id) => {
+            const record = run.record(id);
+            return record
+              ? [{ id, recordRowKey: run.item(id).recordRowKey, record, blocks: run.heldAfter(id, farm) }]
+              : [];
+          }),
+          { jobId, clientId: run.state.clientId, at },
+        );
     }
-    await deps.phyto.clearOutcomeUnknown(farm, chosen);
+    await deps.phyto.clearOutcomeUnknown(run.farm, chosen);
     const outcome: Outcome =
       verdict === 'in-siex'
         ? { state: 'ok' }

@@ -15,6 +15,7 @@ import { resultOf } from './job-views';
 import { WatchStore } from './job-watch';
 import { outcomeMail, reconciledMail } from './outcome-email';
 import { recordOutcome } from './record-outcome';
+import { deleteAcceptedBySiex } from '../phyto/delete-service';
 
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
 export interface SiexPort {
@@ -303,7 +304,10 @@ async function batchPendingRecords(
   return new Set(fresh.map((b) => b.n));
 }
 
-/** The CUE document of a batch: the same every time it is built, as a repeat under the batch's key must be. */
+/**
+ * The CUE document of a batch: the same every time it is built, as a repeat under the batch's key must be. The blocks
+ * of a record are what it is now and what SIEX must forget of it (JobRun.cue): `Borrar` for a deletion job.
+ */
 function batchDocument(run: JobRun, farm: FarmIndex, batch: JobBatch): unknown {
   const blocks: TratamFito[] = [];
   for (const id of batch.recordIds) {
@@ -395,10 +399,13 @@ async function applyVerdict(
   const modified = formatDateTime((deps.now ?? (() => DateTime.now()))());
   const exported = accepted.flatMap((id) => {
     const record = run.record(id);
-    return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record }] : [];
+    return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record, blocks: run.heldAfter(id, farm) }] : [];
   });
   run.guard();
-  await deps.phyto.markExported(run.farm, exported, { jobId: run.jobId, clientId: run.state.clientId, at: modified });
+  const by = { jobId: run.jobId, clientId: run.state.clientId, at: modified };
+  if (run.state.kind === 'deletion')
+    await deleteAcceptedBySiex(deps.phyto, farm, accepted, { client: by.clientId, at: by.at, jobId: by.jobId });
+  else await deps.phyto.markExported(run.farm, exported, by);
   const learnt = ids.filter((id) => isUnknown(run.item(id)));
   if (learnt.length > 0) await deps.phyto.clearOutcomeUnknown(run.farm, learnt);
   await run.settle(outcomes);

@@ -5,7 +5,7 @@ import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { guardKeysOf, updatedGuards, withConflictRetries } from './application-change';
 import { ChangeInput, changeableRecord, historyEntryOf, JobHolding } from './amend-service';
-import { ChangeStore, StoredApplication } from './phyto-store';
+import { ChangeStore, RecordChange, StoredApplication } from './phyto-store';
 
 export interface DeleteDeps {
   store: ChangeStore;
@@ -40,7 +40,7 @@ export async function deleteApplication(deps: DeleteDeps, farm: FarmIndex, input
   return withConflictRetries(async (): Promise<DeleteOutcome> => {
     const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return { done: replay(found.replay, idem!.requestHash) };
-    const { pointer, request } = found.application;
+    const { pointer } = found.application;
     if (pointer.outcomeUnknownJob > 0) {
       throw new DomainError('Nobody knows yet whether SIEX holds this record.', [
         violation(
@@ -51,19 +51,63 @@ export async function deleteApplication(deps: DeleteDeps, farm: FarmIndex, input
       ]);
     }
     if (pointer.everExported) return { inSiex: found.application, idempotency: idem };
-    const removed = historyEntryOf(farm, request);
-    const state = await deps.store.readRegistrationState(farm.meta, guardKeysOf(removed), null);
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
-    const version = pointer.version + 1;
-    await deps.store.commit(farm.meta, {
-      id: pointer.id,
-      drop: pointer.recordRowKey,
-      pointer: { etag: pointer.etag, row: { ...pointer, version, state: 'deleted' }, request: null },
-      guards: updatedGuards(state, removed, null),
-      version: { version, date: formatDateTime(now), client: input.client.id, kind: 'deleted', changes: [] },
+    await commitDeletion(deps.store, farm, found.application, {
+      client: input.client.id,
+      at: formatDateTime(now),
       idempotency: idem && { ...idem, status: 204, body: '' },
-      touchesKeys: true,
     });
     return { done: { status: 204, body: '' } };
   }, deps.sleep);
+}
+
+/**
+ * The deletion of a record, in one transaction: its row goes, its pointer stays as `deleted` (so its history remains
+ * readable and its id never comes back), the history of its enclosures no longer counts it, and a `deleted` version
+ * says who and when (and which job, when SIEX was told first).
+ */
+async function commitDeletion(
+  store: ChangeStore,
+  farm: FarmIndex,
+  { pointer, request }: StoredApplication,
+  by: { client: string; at: string; jobId?: number; idempotency?: RecordChange['idempotency'] },
+): Promise<void> {
+  const removed = historyEntryOf(farm, request);
+  const state = await store.readRegistrationState(farm.meta, guardKeysOf(removed), null);
+  const version = pointer.version + 1;
+  await store.commit(farm.meta, {
+    id: pointer.id,
+    drop: pointer.recordRowKey,
+    pointer: { etag: pointer.etag, row: { ...pointer, version, state: 'deleted', siexBlocks: [] }, request: null },
+    guards: updatedGuards(state, removed, null),
+    version: {
+      version,
+      date: by.at,
+      client: by.client,
+      kind: 'deleted',
+      ...(by.jobId ? { jobId: by.jobId } : {}),
+      changes: [],
+    },
+    idempotency: by.idempotency ?? null,
+    touchesKeys: true,
+  });
+}
+
+/**
+ * Records whose deletion SIEX accepted, deleted here too (a deletion job's outcome). Applied once: a record already
+ * deleted is left as it is, so a redelivered job deletes nothing twice.
+ */
+export async function deleteAcceptedBySiex(
+  store: ChangeStore,
+  farm: FarmIndex,
+  ids: readonly number[],
+  by: { client: string; at: string; jobId: number },
+): Promise<void> {
+  for (const id of ids) {
+    await withConflictRetries(async () => {
+      const { application } = await store.readApplication(farm.meta, id, null);
+      if (!application || application.request === null) return;
+      await commitDeletion(store, farm, { pointer: application.pointer, request: application.request }, by);
+    });
+  }
 }

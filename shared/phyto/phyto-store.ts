@@ -50,6 +50,11 @@ export interface RecordPointer {
   exported: boolean;
   /** Whether SIEX was ever told of the record: a deletion must then be sent to SIEX too. */
   everExported: boolean;
+  /**
+   * The IdAjena of the record's blocks SIEX accepted last (one per crop and variety): a later export of the record
+   * sends `Borrar` for those it no longer has, and its deletion for all of them.
+   */
+  siexBlocks: number[];
   /** The last export job that took the record (0: none). */
   jobId: number;
   /** When that job took it (epoch ms; 0 for none). */
@@ -134,6 +139,10 @@ const pointerRow = z.object({
     .enum(['0', '1'])
     .default('0')
     .transform((v) => v === '1'),
+  siexBlocks: z
+    .string()
+    .default('[]')
+    .transform((text) => z.array(z.number().int().positive()).parse(JSON.parse(text))),
   jobId: z.coerce.number().int().default(0),
   claimedAt: z.coerce.number().default(0),
   outcomeUnknownJob: z.coerce.number().int().default(0),
@@ -256,6 +265,7 @@ export class PhytoStore {
       recordRowKey: row.recordRowKey,
       exported: row.exported ? '1' : '0',
       everExported: row.everExported ? '1' : '0',
+      siexBlocks: JSON.stringify(row.siexBlocks),
       jobId: row.jobId,
       claimedAt: row.claimedAt,
       outcomeUnknownJob: row.outcomeUnknownJob,
@@ -335,21 +345,30 @@ export class PhytoStore {
    * exported or taken by another job in between makes this fail with WriteConflict, after giving back what it had
    * already taken (a transaction holds 100 rows, so a large job is claimed in several).
    */
-  async claim(farm: FarmKey, pointers: RecordPointer[], jobId: number, claimedAt: number): Promise<void> {
+  async claim(
+    farm: FarmKey,
+    pointers: RecordPointer[],
+    jobId: number,
+    claimedAt: number,
+    idempotency?: IdempotencyEntry & { hash: string },
+  ): Promise<void> {
     const table = await this.table();
     const pk = holdingPartition(farm);
     const taken: { pointer: RecordPointer; etag: string }[] = [];
+    // The request's key is written with the first chunk (99 claims beside it), so its answer and the claim go together.
+    const chunkSize = (i: number) => (i === 0 && idempotency ? 99 : 100);
     try {
-      for (let i = 0; i < pointers.length; i += 100) {
-        const chunk = pointers.slice(i, i + 100);
-        const res = await table.submitTransaction(
-          chunk.map((p): TransactionAction => [
+      for (let i = 0; i < pointers.length; i += chunkSize(i)) {
+        const chunk = pointers.slice(i, i + chunkSize(i));
+        const res = await table.submitTransaction([
+          ...chunk.map((p): TransactionAction => [
             'update',
             { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt },
             'Merge',
             { etag: p.etag },
           ]),
-        );
+          ...(i === 0 && idempotency ? [['create', idempotencyEntity(pk, idempotency)] as TransactionAction] : []),
+        ]);
         // Sub-responses come in the order of the operations (they carry no row key).
         chunk.forEach((pointer, k) => taken.push({ pointer, etag: res.subResponses[k]?.etag ?? '' }));
       }
@@ -410,7 +429,7 @@ export class PhytoStore {
    */
   async markExported(
     farm: FarmKey,
-    accepted: { id: number; recordRowKey: string; record: PhytoRecord }[],
+    accepted: { id: number; recordRowKey: string; record: PhytoRecord; blocks: number[] }[],
     job: { jobId: number; clientId: string; at: string },
   ): Promise<void> {
     const table = await this.table();
@@ -419,38 +438,47 @@ export class PhytoStore {
       farm,
       accepted.map((a) => a.id),
     );
-    const actions: TransactionAction[] = accepted.flatMap(({ id, recordRowKey, record }): TransactionAction[] => {
-      const p = pointers.get(id);
-      if (!p || p.exported) return [];
-      const version = p.version + 1;
-      const entry: RecordVersion = {
-        version,
-        date: job.at,
-        client: job.clientId,
-        kind: p.everExported ? 're-exported' : 'exported',
-        jobId: job.jobId,
-        changes: [{ field: 'exported', old: '0', new: '1' }],
-      };
-      return [
-        [
-          'update',
-          {
-            partitionKey: pk,
-            rowKey: recordRowKey,
-            exported: '1',
-            ...toDocProps({ ...record, exported: '1', dateModified: job.at }),
-          },
-          'Merge',
-        ],
-        [
-          'update',
-          { partitionKey: pk, rowKey: pointerRowKey(id), exported: '1', everExported: '1', version },
-          'Merge',
-          { etag: p.etag },
-        ],
-        ['create', { partitionKey: pk, rowKey: versionRowKey(id, version), ...toDocProps(entry) }],
-      ];
-    });
+    const actions: TransactionAction[] = accepted.flatMap(
+      ({ id, recordRowKey, record, blocks }): TransactionAction[] => {
+        const p = pointers.get(id);
+        if (!p || p.exported) return [];
+        const version = p.version + 1;
+        const entry: RecordVersion = {
+          version,
+          date: job.at,
+          client: job.clientId,
+          kind: p.everExported ? 're-exported' : 'exported',
+          jobId: job.jobId,
+          changes: [{ field: 'exported', old: '0', new: '1' }],
+        };
+        return [
+          [
+            'update',
+            {
+              partitionKey: pk,
+              rowKey: recordRowKey,
+              exported: '1',
+              ...toDocProps({ ...record, exported: '1', dateModified: job.at }),
+            },
+            'Merge',
+          ],
+          [
+            'update',
+            {
+              partitionKey: pk,
+              rowKey: pointerRowKey(id),
+              exported: '1',
+              everExported: '1',
+              siexBlocks: JSON.stringify(blocks),
+              version,
+            },
+            'Merge',
+            { etag: p.etag },
+          ],
+          ['create', { partitionKey: pk, rowKey: versionRowKey(id, version), ...toDocProps(entry) }],
+        ];
+      },
+    );
     await submitInChunks(table, actions);
   }
 

@@ -106,6 +106,7 @@ export async function registerApplication(
           recordRowKey: rowKey,
           exported: input.exported,
           everExported: input.exported,
+          siexBlocks: [],
           jobId: 0,
           claimedAt: 0,
           outcomeUnknownJob: 0,

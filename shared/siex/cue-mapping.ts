@@ -174,3 +174,19 @@ export function cueDocument(farm: FarmIndex, blocks: TratamFito[]): { CUADERNO: 
     ],
   };
 }
+
+/**
+ * The blocks a record is sent as, given what SIEX holds of it. An export sends the record's blocks as they are now,
+ * and `Borrar` for each block SIEX holds that the record no longer has (a crop an amendment took away), so SIEX keeps
+ * no treatment the record does not say. A deletion sends `Borrar` for every block SIEX holds (the current ones when
+ * those are not known: a record sent by other means). A `Borrar` block repeats a current block's data under the
+ * IdAjena to delete, since the schema wants a whole block.
+ */
+export function blocksToSend(current: TratamFito[], held: readonly number[], deleting: boolean): TratamFito[] {
+  const [first] = current;
+  if (!first) return current;
+  const byId = new Map(current.map((b) => [b.IdAjenaTratamFito, b]));
+  const gone = (id: number): TratamFito => ({ ...(byId.get(id) ?? first), IdAjenaTratamFito: id, Borrar: true });
+  if (deleting) return (held.length > 0 ? held : current.map((b) => b.IdAjenaTratamFito)).map(gone);
+  return [...current, ...held.filter((id) => !byId.has(id)).map(gone)];
+}

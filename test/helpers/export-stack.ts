@@ -189,7 +189,7 @@ export async function eventually<T>(
 /** The outcome e-mails of a job in a mail stub's outbox (the subject names the job). */
 export async function mailsOfJob(mailUrl: string, jobId: number): Promise<OutboxEntry[]> {
   const outbox = await mailStubControl(mailUrl).outbox();
-  return outbox.filter((m) => new RegExp(`^SIEX export job ${jobId}:`).test(m.subject));
+  return outbox.filter((m) => new RegExp(`^SIEX (export|deletion) job ${jobId}:`).test(m.subject));
 }
 
 /**

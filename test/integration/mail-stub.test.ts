@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseSettings } from '../../shared/config/config';
@@ -182,51 +182,45 @@ describe('e-mail stub process', () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
   });
 
-  (existsSync(script) ? it : it.skip)(
-    'prints its address and connection string, takes mail and stops on SIGTERM',
-    async () => {
-      child = spawn(process.execPath, [script, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      const found: { url?: string; connectionString?: string } = {};
-      await new Promise<void>((resolve, reject) => {
-        const lines = createInterface({ input: child!.stdout! });
-        lines.on('line', (line) => {
-          const url = /^Mail outbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
-          if (url) found.url = url[1];
-          const cs = /^Connection string: (endpoint=.*)$/.exec(line);
-          if (cs) found.connectionString = cs[1];
-          if (found.url && found.connectionString) resolve();
-        });
-        child!.once('exit', (code) => reject(new Error(`mail stub exited with ${code}`)));
+  it('prints its address and connection string, takes mail and stops on SIGTERM', async () => {
+    child = spawn(process.execPath, [script, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const found: { url?: string; connectionString?: string } = {};
+    await new Promise<void>((resolve, reject) => {
+      const lines = createInterface({ input: child!.stdout! });
+      lines.on('line', (line) => {
+        const url = /^Mail outbox listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line);
+        if (url) found.url = url[1];
+        const cs = /^Connection string: (endpoint=.*)$/.exec(line);
+        if (cs) found.connectionString = cs[1];
+        if (found.url && found.connectionString) resolve();
       });
-      await mailer(found.connectionString).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000020');
-      expect((await mailStubControl(found.url!).outbox()).map((m) => m.to)).toEqual([message.to]);
-      const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    },
-  );
+      child!.once('exit', (code) => reject(new Error(`mail stub exited with ${code}`)));
+    });
+    await mailer(found.connectionString).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000020');
+    expect((await mailStubControl(found.url!).outbox()).map((m) => m.to)).toEqual([message.to]);
+    const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
 
-  (existsSync(script) ? it : it.skip)(
-    'runs as a service of the local stack and hands the runner its connection string',
-    async () => {
-      const root = findProjectRoot(__dirname);
-      const service = await mailStubService().start({
-        projectRoot: root,
-        storageConnectionString: '',
-        inMemory: true,
-        dataDir: root,
-        log: () => {},
+  it('runs as a service of the local stack and hands the runner its connection string', async () => {
+    const root = findProjectRoot(__dirname);
+    const service = await mailStubService().start({
+      projectRoot: root,
+      storageConnectionString: '',
+      inMemory: true,
+      dataDir: root,
+      log: () => {},
+    });
+    try {
+      expect(service.env).toEqual({
+        EMAIL_CONNECTION_STRING: `endpoint=${service.url}/;accesskey=${MAIL_STUB_ACCESS_KEY}`,
+        EMAIL_ENDPOINT: '',
       });
-      try {
-        expect(service.env).toEqual({
-          EMAIL_CONNECTION_STRING: `endpoint=${service.url}/;accesskey=${MAIL_STUB_ACCESS_KEY}`,
-          EMAIL_ENDPOINT: '',
-        });
-        await mailer(service.env!.EMAIL_CONNECTION_STRING).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000021');
-        expect(await mailStubControl(service.url).outbox()).toHaveLength(1);
-      } finally {
-        await service.stop();
-      }
-    },
-  );
+      await mailer(service.env!.EMAIL_CONNECTION_STRING).send(message, '5d2a7c0e-1f3b-4c8a-9e21-000000000021');
+      expect(await mailStubControl(service.url).outbox()).toHaveLength(1);
+    } finally {
+      await service.stop();
+    }
+  });
 });

@@ -104,6 +104,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
           recordRowKey: rowKey,
           exported: false,
           everExported: false,
+          siexBlocks: [],
           jobId: 0,
           claimedAt: 0,
           outcomeUnknownJob: 0,

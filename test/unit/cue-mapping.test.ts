@@ -1,7 +1,14 @@
 import { PhytoRecord } from '../../shared/api/phyto-schemas';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
-import { blockId, cueDocument, mapRecord, registerNumberText, TratamFito } from '../../shared/siex/cue-mapping';
+import {
+  blockId,
+  blocksToSend,
+  cueDocument,
+  mapRecord,
+  registerNumberText,
+  TratamFito,
+} from '../../shared/siex/cue-mapping';
 import { cueValidator } from '../helpers/cue-schema';
 import { madrid, microthiol } from '../helpers/phyto-fixtures';
 
@@ -394,5 +401,36 @@ describe("issue 12, item 12: the advisor's validation and the phenological stage
     const [block] = blocksOf(record(f, { reviewed: '1', recipe: 'REC-77' }, ['1']), f);
     expect(block).not.toHaveProperty('AsesorValidacion');
     expect(block.DGCs).toEqual([{ CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 2.35 }]);
+  });
+});
+
+describe('issue 13: what a record is sent as, given what SIEX holds of it', () => {
+  const f = farm();
+  const [vine, olive] = blocksOf(record(f), f) as [TratamFito, TratamFito];
+
+  it('an export sends the record as it is, and Borrar for a block SIEX holds that it no longer has', () => {
+    // exported on vine and olive, then amended to the vine alone
+    const sent = blocksToSend([vine], [123, 10_000_000_123], false);
+    expect(sent.map((b) => [b.IdAjenaTratamFito, b.Borrar ?? false])).toEqual([
+      [123, false],
+      [10_000_000_123, true],
+    ]);
+    expect(blocksToSend([vine, olive], [123, 10_000_000_123], false)).toEqual([vine, olive]);
+    expect(blocksToSend([vine, olive], [], false)).toEqual([vine, olive]);
+    expectValid(f, sent);
+  });
+
+  it('a deletion sends Borrar for every block SIEX holds, or for the current ones when those are not known', () => {
+    expect(blocksToSend([vine], [123, 10_000_000_123], true).map((b) => [b.IdAjenaTratamFito, b.Borrar])).toEqual([
+      [123, true],
+      [10_000_000_123, true],
+    ]);
+    const unknown = blocksToSend([vine, olive], [], true);
+    expect(unknown.map((b) => [b.IdAjenaTratamFito, b.Borrar])).toEqual([
+      [123, true],
+      [10_000_000_123, true],
+    ]);
+    expect(unknown[1].DGCs).toEqual(olive.DGCs);
+    expectValid(f, unknown);
   });
 });

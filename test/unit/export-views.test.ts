@@ -19,6 +19,7 @@ import { isRetryable, mailOperationId } from '../../shared/export/worker';
 function meta(o: Partial<JobMeta> = {}): JobMeta {
   return {
     jobId: 42,
+    kind: 'export',
     clientId: 'c1',
     notifyEmail: 'erp@example.org',
     farmId: 7,
@@ -45,7 +46,7 @@ function job(items: Partial<JobItem>[], m: Partial<JobMeta> = {}): Job {
     items: new Map(
       items.map((i, n) => [
         i.recordId ?? n,
-        { recordId: n, recordRowKey: `k${n}`, state: 'pending', code: '', message: '', ...i },
+        { recordId: n, recordRowKey: `k${n}`, siexBlocks: [], state: 'pending', code: '', message: '', ...i },
       ]),
     ),
     batches: [],
@@ -160,6 +161,16 @@ describe('outcomeMail', () => {
     expect(m.text).toContain('urn:ngsi-ld:AgriPhytosanitary:7: SIM_RECHAZADO: refused');
     expect(m.html).toContain('<b>FinalizadoConErrores</b>');
     expect(m.text).not.toContain('could not run');
+  });
+
+  it('names a deletion job as such, and says what SIEX accepting a deletion does', () => {
+    const m = outcomeMail(meta({ kind: 'deletion', status: 'FinalizadoCompleto', total: 1, settled: 1, accepted: 1 }), {
+      data: [{ result: 'ok', id: 5 }],
+      error: [],
+    });
+    expect(m.subject).toBe('SIEX deletion job 42: FinalizadoCompleto');
+    expect(m.text).toContain('Deletion job 42 for farm urn:ngsi-ld:AgriFarm:7 finished: FinalizadoCompleto.');
+    expect(m.text).toContain('deleted in the gateway too');
   });
 
   it('says why a failed job could not run, and escapes what SIEX wrote in the HTML', () => {
