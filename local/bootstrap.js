@@ -2,8 +2,9 @@
 // Runs before anything else on a fresh clone, so it may only use Node's own modules: installs dependencies when
 // they are missing or older than the lockfile, compiles the TypeScript, then hands over to the compiled command.
 'use strict';
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -78,9 +79,11 @@ if (!target) {
   process.exit(2);
 }
 // The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it
-// directly, and this process only waits for it to finish and passes its exit code on.
-process.on('SIGINT', () => undefined);
-process.on('SIGTERM', () => undefined);
+// directly, so this process ignores SIGINT rather than sending a second one. A SIGTERM is sent to this process alone
+// (npm passes on its own, a process manager stops the process it started): it is passed on, so `npm start` stopped
+// that way still stops Azurite, the simulators and the runner instead of leaving them running.
 const script = path.join(root, 'dist/local', `${target}.js`);
-const r = spawnSync(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
-process.exit(r.status ?? 1);
+const child = spawn(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
