@@ -101,6 +101,3 @@ export const settingsSchema = z
   });
 
 export type Settings = z.infer<typeof settingsSchema>;
-
-/** The names of every setting, for the infra checks and the sample settings file. */
-export const settingNames = Object.keys(settingsSchema.shape) as (keyof Settings)[];
