@@ -4,9 +4,10 @@ import { Dataset } from '../shared/backoffice/dataset-schema';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { PhytoRequest } from '../shared/api/phyto-schemas';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
-import { holdingPartition, pointerRowKey, recordRowKey } from '../shared/phyto/phyto-keys';
+import { holdingPartition } from '../shared/phyto/phyto-keys';
+import { changeActions } from '../shared/phyto/phyto-store';
+import { creationChange } from '../shared/phyto/register-service';
 import { buildRecord } from '../shared/phyto/record-view';
-import { toDocProps } from '../shared/store/doc-entity';
 import { buildDemoDataset } from '../local/demo/build-dataset';
 
 /** The bench's own client, product and list farm, added to the demo dataset (whose large farm has 5,000 enclosures). */
@@ -15,13 +16,15 @@ export const BENCH_CLIENT = {
   api: 'bench-api-key-000000000000000000000000000',
 };
 export const BENCH_PRODUCT = 'ES-99001';
-export const LARGE_FARM = { rea: '46000000002', year: 2026 };
-export const LIST_FARM = { rea: '46999999999', year: 2026 };
+/** The campaign of today in Madrid: the bench registers applications dated now, which must fall in their farm's. */
+const BENCH_CAMPAIGN = DateTime.now().setZone(ZONE).year;
+export const LARGE_FARM = { rea: '46000000002', year: BENCH_CAMPAIGN };
+export const LIST_FARM = { rea: '46999999999', year: BENCH_CAMPAIGN };
 /** A copy of the large farm (DGC codes on every enclosure) whose records the export scenario sends to SIEX. */
-export const EXPORT_FARM = { rea: '46999999998', year: 2026 };
+export const EXPORT_FARM = { rea: '46999999998', year: BENCH_CAMPAIGN };
 
 export function benchDataset(): Dataset {
-  const d = buildDemoDataset();
+  const d = buildDemoDataset(BENCH_CAMPAIGN);
   d.clients.push({
     id: 'bench',
     name: 'Bench client',
@@ -86,8 +89,9 @@ export function phytoRequest(idcps: number[], at: DateTime, product = BENCH_PROD
 }
 
 /**
- * Writes `count` records straight into a farm's partition, 50 per transaction (record row + id pointer), spread
- * over the last months, for list benchmarks. Ids start at `firstId`.
+ * Writes `count` records straight into a farm's holding partition, exactly the rows a registration writes (record,
+ * pointer, first version; no enclosure history, so the rules do not see them), several records per transaction,
+ * spread over the last months, for the list and export benchmarks. Ids start at `firstId`.
  */
 export async function seedRecords(
   table: TableClient,
@@ -103,44 +107,27 @@ export async function seedRecords(
   let actions: TransactionAction[] = [];
   for (let i = 0; i < count; i++) {
     const id = firstId + i;
-    const at = now.minus({ minutes: 37 * i });
-    const record = buildRecord(
+    const appliedAt = now.minus({ minutes: 37 * i });
+    const request = phytoRequest([idcp], appliedAt);
+    const resolution = { entries: [farm.byIdcp.get(idcp)!], uses: product.uses };
+    const record = buildRecord(id, request, product, resolution, farm, false, now);
+    const change = creationChange({
       id,
-      phytoRequest([idcp], at),
-      product,
-      { entries: [farm.byIdcp.get(idcp)!], uses: product.uses },
-      farm,
-      false,
+      record,
+      request,
+      farmId: farm.meta.farmId,
+      appliedAt,
       now,
-    );
-    const rowKey = recordRowKey(farm.meta.farmId, at.toMillis(), id);
-    actions.push([
-      'create',
-      {
-        partitionKey: pk,
-        rowKey,
-        recordId: id,
-        product: BENCH_PRODUCT,
-        appliedAt: at.toMillis(),
-        exported: '0',
-        ...toDocProps(record),
-      },
-    ]);
-    actions.push([
-      'create',
-      {
-        partitionKey: pk,
-        rowKey: pointerRowKey(id),
-        farmId: farm.meta.farmId,
-        recordRowKey: rowKey,
-        exported: '0',
-        jobId: 0,
-      },
-    ]);
-    if (actions.length === 100) {
+      client: 'bench',
+      guards: [],
+      idempotency: null,
+    });
+    const rows = changeActions(pk, change);
+    if (actions.length + rows.length > 100) {
       await table.submitTransaction(actions);
       actions = [];
     }
+    actions.push(...rows);
   }
   if (actions.length > 0) await table.submitTransaction(actions);
 }

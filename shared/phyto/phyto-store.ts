@@ -152,6 +152,69 @@ const pointerRow = z.object({
   etag: z.string(),
 });
 
+/**
+ * The rows one change writes, in one entity-group transaction (at most 100 actions: a change touching more enclosure
+ * histories than that cannot be written in one). Pointer and history rows carry the ETags they were read under.
+ */
+export function changeActions(pk: string, change: RecordChange): TransactionAction[] {
+  const actions: TransactionAction[] = [];
+  if (change.drop && change.drop !== change.write?.rowKey) {
+    actions.push(['delete', { partitionKey: pk, rowKey: change.drop }]);
+  }
+  if (change.write) {
+    const w = change.write;
+    const entity = {
+      partitionKey: pk,
+      rowKey: w.rowKey,
+      recordId: change.id,
+      product: w.product,
+      appliedAt: w.appliedAtMs,
+      exported: w.record.exported,
+      ...toDocProps(w.record),
+    };
+    actions.push(change.drop === w.rowKey ? ['upsert', entity, 'Replace'] : ['create', entity]);
+  }
+  const { row, request, etag } = change.pointer;
+  const pointer = {
+    partitionKey: pk,
+    rowKey: pointerRowKey(change.id),
+    farmId: row.farmId,
+    recordRowKey: row.recordRowKey,
+    exported: row.exported ? '1' : '0',
+    everExported: row.everExported ? '1' : '0',
+    siexBlocks: JSON.stringify(row.siexBlocks),
+    jobId: row.jobId,
+    claimedAt: row.claimedAt,
+    outcomeUnknownJob: row.outcomeUnknownJob,
+    version: row.version,
+    state: row.state,
+    created: row.created,
+    ...(request ? toDocProps(request, 'q') : {}),
+  };
+  actions.push(etag ? ['update', pointer, 'Replace', { etag }] : ['create', pointer]);
+  for (const g of change.guards) {
+    const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.days) };
+    actions.push(g.etag ? ['update', entity, 'Replace', { etag: g.etag }] : ['create', entity]);
+  }
+  actions.push([
+    'create',
+    {
+      partitionKey: pk,
+      rowKey: versionRowKey(change.id, change.version.version),
+      ...toDocProps(change.version),
+    },
+  ]);
+  if (change.idempotency) actions.push(['create', idempotencyEntity(pk, change.idempotency)]);
+  if (change.touchesKeys) {
+    actions.push([
+      'upsert',
+      { partitionKey: pk, rowKey: listMarkerRowKey(row.farmId), token: `${change.id}.${change.version.version}` },
+      'Replace',
+    ]);
+  }
+  return actions;
+}
+
 function pointerOf(row: Record<string, unknown>): RecordPointer {
   return { id: Number(String(row.rowKey).slice(2)), ...pointerRow.parse(row) };
 }
@@ -239,62 +302,7 @@ export class PhytoStore {
    * of an enclosure's history makes this one fail with WriteConflict, to be re-read and re-validated.
    */
   async commit(farm: FarmKey, change: RecordChange): Promise<void> {
-    const pk = holdingPartition(farm);
-    const actions: TransactionAction[] = [];
-    if (change.drop && change.drop !== change.write?.rowKey) {
-      actions.push(['delete', { partitionKey: pk, rowKey: change.drop }]);
-    }
-    if (change.write) {
-      const w = change.write;
-      const entity = {
-        partitionKey: pk,
-        rowKey: w.rowKey,
-        recordId: change.id,
-        product: w.product,
-        appliedAt: w.appliedAtMs,
-        exported: w.record.exported,
-        ...toDocProps(w.record),
-      };
-      actions.push(change.drop === w.rowKey ? ['upsert', entity, 'Replace'] : ['create', entity]);
-    }
-    const { row, request, etag } = change.pointer;
-    const pointer = {
-      partitionKey: pk,
-      rowKey: pointerRowKey(change.id),
-      farmId: row.farmId,
-      recordRowKey: row.recordRowKey,
-      exported: row.exported ? '1' : '0',
-      everExported: row.everExported ? '1' : '0',
-      siexBlocks: JSON.stringify(row.siexBlocks),
-      jobId: row.jobId,
-      claimedAt: row.claimedAt,
-      outcomeUnknownJob: row.outcomeUnknownJob,
-      version: row.version,
-      state: row.state,
-      created: row.created,
-      ...(request ? toDocProps(request, 'q') : {}),
-    };
-    actions.push(etag ? ['update', pointer, 'Replace', { etag }] : ['create', pointer]);
-    for (const g of change.guards) {
-      const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.days) };
-      actions.push(g.etag ? ['update', entity, 'Replace', { etag: g.etag }] : ['create', entity]);
-    }
-    actions.push([
-      'create',
-      {
-        partitionKey: pk,
-        rowKey: versionRowKey(change.id, change.version.version),
-        ...toDocProps(change.version),
-      },
-    ]);
-    if (change.idempotency) actions.push(['create', idempotencyEntity(pk, change.idempotency)]);
-    if (change.touchesKeys) {
-      actions.push([
-        'upsert',
-        { partitionKey: pk, rowKey: listMarkerRowKey(row.farmId), token: `${change.id}.${change.version.version}` },
-        'Replace',
-      ]);
-    }
+    const actions = changeActions(holdingPartition(farm), change);
     try {
       await (await this.table()).submitTransaction(actions);
     } catch (e) {

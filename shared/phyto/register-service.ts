@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest } from '../api/phyto-schemas';
+import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { VersionedValue } from '../cache/versioned-value';
 import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
@@ -20,7 +20,7 @@ import {
 } from './application-change';
 import { dayOf } from './application-history';
 import { recordRowKey } from './phyto-keys';
-import { RegistrationStore } from './phyto-store';
+import { Guard, RecordChange, RegistrationStore } from './phyto-store';
 import { fieldChanges } from './record-history';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
@@ -94,38 +94,71 @@ export async function registerApplication(
     }
     const id = await deps.ids.take();
     const record = buildRecord(id, input.body, reference.products.get(product)!, resolution, farm, input.exported, now);
-    const rowKey = recordRowKey(farm.meta.farmId, appliedAt.toMillis(), id);
     const body = JSON.stringify([record]);
     const etag = recordEtag(1);
-    await deps.store.commit(farm.meta, {
-      id,
-      write: { rowKey, product, appliedAtMs: appliedAt.toMillis(), record },
-      pointer: {
-        row: {
-          farmId: farm.meta.farmId,
-          recordRowKey: rowKey,
-          exported: input.exported,
-          everExported: input.exported,
-          siexBlocks: [],
-          jobId: 0,
-          claimedAt: 0,
-          outcomeUnknownJob: 0,
-          version: 1,
-          state: 'active',
-          created: record.dateCreated,
-        },
+    await deps.store.commit(
+      farm.meta,
+      creationChange({
+        id,
+        record,
         request: input.body,
-      },
-      guards: updatedGuards(state, null, applied),
-      version: {
-        version: 1,
-        date: formatDateTime(now),
+        farmId: farm.meta.farmId,
+        appliedAt,
+        now,
         client: input.client.id,
-        kind: 'created',
-        changes: fieldChanges(null, input.body),
-      },
-      idempotency: idem && { ...idem, status: 201, body, etag },
-    });
+        guards: updatedGuards(state, null, applied),
+        idempotency: idem && { ...idem, status: 201, body, etag },
+      }),
+    );
     return { status: 201, body, etag };
   }, deps.sleep);
+}
+
+/**
+ * A new record's change: the record under its list key, its pointer (version 1, exported as the record says), the
+ * enclosure histories given, its first version (`created`, every field changed from nothing) and the request's
+ * idempotency entry.
+ */
+export function creationChange(c: {
+  id: number;
+  record: PhytoRecord;
+  request: PhytoRequest;
+  farmId: number;
+  appliedAt: DateTime;
+  now: DateTime;
+  client: string;
+  guards: Guard[];
+  idempotency: RecordChange['idempotency'];
+}): RecordChange {
+  const rowKey = recordRowKey(c.farmId, c.appliedAt.toMillis(), c.id);
+  const exported = c.record.exported === '1';
+  return {
+    id: c.id,
+    write: { rowKey, product: c.request.subtype.code, appliedAtMs: c.appliedAt.toMillis(), record: c.record },
+    pointer: {
+      row: {
+        farmId: c.farmId,
+        recordRowKey: rowKey,
+        exported,
+        everExported: exported,
+        siexBlocks: [],
+        jobId: 0,
+        claimedAt: 0,
+        outcomeUnknownJob: 0,
+        version: 1,
+        state: 'active',
+        created: c.record.dateCreated,
+      },
+      request: c.request,
+    },
+    guards: c.guards,
+    version: {
+      version: 1,
+      date: formatDateTime(c.now),
+      client: c.client,
+      kind: 'created',
+      changes: fieldChanges(null, c.request),
+    },
+    idempotency: c.idempotency,
+  };
 }
