@@ -8,7 +8,13 @@ import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from '.
  * The phytosanitary application: the request the ERP sends and the record the gateway stores and returns. Field
  * names and types are the spec's; the optional SIEX fields (docs/architecture.md, "Export pipeline") use the stored record's names.
  */
-export const MAX_IDCP_PER_RECORD = 50;
+/**
+ * Every change of a record is one entity-group transaction of at most 100 operations, and the largest is an amendment
+ * of its product and date: the history rows of every enclosure for the old product and for the new one, plus six (the
+ * record under its old and new key, its pointer, its version, the idempotency entry, the list token). So a record
+ * names at most (100 - 6) / 2 locations: any amendment of it can be written whole.
+ */
+export const MAX_IDCP_PER_RECORD = 47;
 
 const flag = z.enum(['0', '1']);
 const decimalText = z

@@ -25,6 +25,7 @@ import {
   listIdcpBodySchema,
 } from '../api/farm-schemas';
 import {
+  MAX_IDCP_PER_RECORD,
   listQuerySchema,
   phytoPatchSchema,
   phytoRecordSchema,
@@ -104,7 +105,7 @@ export const registerPhyto = {
     'applicator ROPO card and NIF, crop locations, date window, minimum interval and maximum applications counting what ' +
     'is stored) and stores it. All violations are reported together; the status is 404 if any idcp is unknown, else 422 ' +
     'if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp ' +
-    `(1 to 50 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
+    `(1 to ${MAX_IDCP_PER_RECORD} locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
     'surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy ' +
     'as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body ' +
     'return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).',

@@ -19,7 +19,7 @@ export type MapResult = { ok: true; blocks: TratamFito[] } | { ok: false; missin
  * Record ids have at most 10 digits (shared/domain/urn.ts). The first block of a record is the record id itself, so a
  * record on one crop keeps the IdAjena it always had; block k (from 1) is k × 10^10 + the record id, outside every
  * record id, so no two blocks of any records share one. `IdAjenaTratamFito` is a JSON integer with no bound in the
- * schema; the largest (49 × 10^10 + id, at 50 locations) is exact in JavaScript.
+ * schema; the largest (46 × 10^10 + id, at 47 locations) is exact in JavaScript.
  */
 const BLOCK_STRIDE = 10_000_000_000;
 

@@ -1,3 +1,4 @@
+import { MAX_IDCP_PER_RECORD } from '../../shared/api/phyto-schemas';
 import { call, Keys, Reply } from '../helpers/http';
 import {
   APPLICATORS,
@@ -20,8 +21,8 @@ import { checkProblemShape } from '../helpers/spec-shapes';
  * If-Match, idempotent), deleted while SIEX never had them (they leave the list and the count rules at once), and
  * their history, version by version, kept after deletion. Another client's record is 404 on every route.
  */
-const rea = { owner: uniqueRea(), other: uniqueRea() };
-const owner = testClient('amend-owner', [rea.owner]);
+const rea = { owner: uniqueRea(), other: uniqueRea(), large: uniqueRea() };
+const owner = testClient('amend-owner', [rea.owner, rea.large]);
 const stranger = testClient('amend-stranger', [rea.other]);
 let farm: Awaited<ReturnType<typeof farmOverHttp>>;
 
@@ -69,7 +70,10 @@ async function listed(id: string): Promise<any> {
 }
 
 beforeAll(async () => {
-  await seedPhyto({ farms: [phytoFarm(rea.owner), phytoFarm(rea.other)], clients: [owner, stranger] });
+  await seedPhyto({
+    farms: [phytoFarm(rea.owner), phytoFarm(rea.other), phytoFarm(rea.large, MAX_IDCP_PER_RECORD)],
+    clients: [owner, stranger],
+  });
   farm = await farmOverHttp(owner, rea.owner);
 }, 60_000);
 
@@ -135,6 +139,39 @@ describe('amend (PATCH, JSON Merge Patch)', () => {
     const old = await patch(owner, id, { dateApplication: daysAgo(60, '09:30') });
     expect(old.status).toBe(422);
     expect(old.json.errors.map((e: { code: string }) => e.code)).toContain('DATE_TOO_OLD');
+  });
+
+  it(`changes product and date of a record on ${MAX_IDCP_PER_RECORD} enclosures in one transaction`, async () => {
+    // The largest amendment there is: every enclosure's history of the old product and of the new one, the record
+    // under its old and new key, pointer, version, idempotency entry and list token: all in one transaction.
+    const large = await farmOverHttp(owner, rea.large);
+    expect(large.vine).toHaveLength(MAX_IDCP_PER_RECORD);
+    const res = await register(owner, large.agrifarmId, body({ idcp: large.vine }));
+    expect(res.status).toBe(201);
+    const path = `${REGISTER_PATH}${encodeURIComponent(res.json[0].id)}?agrifarmId=${encodeURIComponent(large.agrifarmId)}`;
+    const changed = await call('PATCH', path, {
+      keys: owner,
+      headers: { 'Content-Type': 'application/merge-patch+json', 'Idempotency-Key': 'large-amend' },
+      body: JSON.stringify({ subtype: { code: P.twice }, dateApplication: daysAgo(2, '07:15') }),
+    });
+    expect([changed.status, changed.json[0].subtype.subtype.code, changed.json[0].idcp]).toEqual([
+      200,
+      P.twice,
+      large.vine,
+    ]);
+    // the history moved to the new product: one more application of it is allowed on every enclosure, a third is not
+    const second = await register(
+      owner,
+      large.agrifarmId,
+      body({ subtype: { ...body().subtype, code: P.twice }, idcp: large.vine }),
+    );
+    expect(second.status).toBe(201);
+    const third = await register(
+      owner,
+      large.agrifarmId,
+      body({ subtype: { ...body().subtype, code: P.twice }, idcp: large.vine }),
+    );
+    expect(third.status).toBe(422);
   });
 
   it('with an Idempotency-Key: a retry gets the first answer and makes no new version; another body is 422', async () => {

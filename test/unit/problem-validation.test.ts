@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { farmLookupQuerySchema, listIdcpBodySchema } from '../../shared/api/farm-schemas';
+import { MAX_IDCP_PER_RECORD, phytoRequestSchema } from '../../shared/api/phyto-schemas';
 import {
   clip,
   MAX_FIELD_BYTES,
@@ -12,6 +13,7 @@ import { DomainError, ERROR_CODES, ErrorCode, violation } from '../../shared/dom
 import { statusOf } from '../../shared/http/error-status';
 import { formatPath, parseOrThrow, zodViolations } from '../../shared/domain/validation';
 import { checkProblemShape } from '../helpers/spec-shapes';
+import { phytoRequest } from '../helpers/phyto-fixtures';
 
 const validBody = () => ({
   type: 'IDCP',
@@ -129,6 +131,14 @@ describe('zodViolations', () => {
     ]);
     expect(violationsOf(listIdcpBodySchema, [])).toEqual([{ code: 'INVALID_VALUE', path: 'body' }]);
     expect(violationsOf(listIdcpBodySchema, null)).toEqual([{ code: 'INVALID_VALUE', path: 'body' }]);
+  });
+
+  it(`takes 1 to ${MAX_IDCP_PER_RECORD} locations in a registration, not one more`, () => {
+    const request = (n: number) => phytoRequest({ idcp: Array.from({ length: n }, (_, i) => String(i + 1)) });
+    expect(phytoRequestSchema.safeParse(request(MAX_IDCP_PER_RECORD)).success).toBe(true);
+    for (const n of [0, MAX_IDCP_PER_RECORD + 1]) {
+      expect(violationsOf(phytoRequestSchema, request(n))).toEqual([{ code: 'INVALID_VALUE', path: 'body.idcp' }]);
+    }
   });
 
   it('reports missing and malformed farm lookup parameters under query.*', () => {
