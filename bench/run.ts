@@ -3,7 +3,8 @@ import { importDataset } from '../shared/backoffice/import';
 import { FarmStore } from '../shared/farms/farm-store';
 import { PhytoStore, StoredApplication } from '../shared/phyto/phyto-store';
 import { dayOf, withApplication } from '../shared/phyto/application-history';
-import { guardRowKey, recordRowKey } from '../shared/phyto/phyto-keys';
+import { guardRowKey } from '../shared/phyto/phyto-keys';
+import { creationChange } from '../shared/phyto/register-service';
 import { sigpacCode } from '../shared/farms/sigpac';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
@@ -180,35 +181,22 @@ async function main(): Promise<void> {
         false,
         at,
       );
-      const rowKey = recordRowKey(large.meta.farmId, at.toMillis(), id);
-      await phyto.commit(large.meta, {
-        id,
-        write: { rowKey, product: 'ES-99001', appliedAtMs: at.toMillis(), record },
-        pointer: {
-          row: {
-            farmId: large.meta.farmId,
-            recordRowKey: rowKey,
-            exported: false,
-            everExported: false,
-            siexBlocks: [],
-            jobId: 0,
-            claimedAt: 0,
-            outcomeUnknownJob: 0,
-            version: 1,
-            state: 'active',
-            created: record.dateCreated,
-          },
+      const guard = guardRowKey('ES-99001', sigpac);
+      const days = withApplication(state.guards.get(guard)?.days ?? {}, dayOf(at), 1);
+      await phyto.commit(
+        large.meta,
+        creationChange({
+          id,
+          record,
           request,
-        },
-        guards: [
-          {
-            rowKey: guardRowKey('ES-99001', sigpac),
-            days: withApplication(state.guards.get(guardRowKey('ES-99001', sigpac))?.days ?? {}, dayOf(at), 1),
-          },
-        ],
-        version: { version: 1, date: record.dateCreated, client: 'bench', kind: 'created', changes: [] },
-        idempotency: null,
-      });
+          farmId: large.meta.farmId,
+          appliedAt: at,
+          now: at,
+          client: 'bench',
+          guards: [{ rowKey: guard, days }],
+          idempotency: null,
+        }),
+      );
     }, 500);
     rows.push({
       name: 'register (1 location)',

@@ -31,9 +31,11 @@ const USAGE = `usage: npm run admin -- <command>
                                   download FEGA's catalogue zip, report what changed against data/siex/catalogues,
                                   write the files to DIR (default data/siex/catalogues); --import also loads them
   release-unknown JOB in-siex|not-in-siex [RECORD...]
-                                  after checking SIEX, release records a failed export job left with an unknown
-                                  outcome (all of them, or the record ids given): in-siex marks them exported,
-                                  not-in-siex lets them be exported again; the job's owner is told by e-mail
+                                  after checking whether SIEX has them, release records a failed job left with an
+                                  unknown outcome (all of them, or the record ids given). Export job: in-siex marks
+                                  them exported, not-in-siex lets them be exported again. Deletion job: not-in-siex
+                                  deletes them here too, in-siex lets their deletion be asked for again. The job's
+                                  owner is told by e-mail
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
 
 const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');

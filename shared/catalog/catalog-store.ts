@@ -4,7 +4,7 @@ import { Applicator } from './applicator';
 import { Product } from './product';
 import { submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
-import { bumpCatalogVersion } from './catalog-version';
+import { beginCatalogChange, bumpCatalogVersion } from './catalog-version';
 import { TABLES, TableStore } from '../store/tables';
 import { odataEq } from '../store/odata';
 
@@ -56,6 +56,7 @@ async function upsertPartition<T>(
     (before ? report.changed : report.added).push(key);
     actions.push(['upsert', { partitionKey: pk, rowKey: key, hash, ...toDocProps(doc) }, 'Replace']);
   }
+  if (actions.length > 0) await beginCatalogChange(table);
   await submitInChunks(table, actions);
   if (actions.length > 0) await bumpCatalogVersion(table);
   return report;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -29,8 +30,8 @@ import { PEST_CATALOGUE } from './siex-codes/siex-codes';
  * REFERENCE_CACHE_SECONDS.
  *
  * Every answer comes with what a client needs to keep it: a validator (the ETag's value) derived from the catalogue
- * version the data was loaded under, the day the answer is for, the request and the shape of the answers, so it
- * changes whenever an import changes the data, the day turns, or a deployment changes what the answers look like;
+ * version the data was loaded under, the day the answer is for, the request and the code that answers it, so it
+ * changes whenever an import changes the data, the day turns, or a deployment changes the code;
  * and how long it may be kept. The answer itself is worked out only when it is sent, not for a 304, and its text is
  * kept by its validator: the same request on the same data is answered from memory (a crop's whole list over the
  * real register is 1.4 MB of JSON).
@@ -232,12 +233,19 @@ function maxAge(deps: CatalogueDeps, when: AnswerDay): number {
   return Math.max(1, Math.min(CATALOGUE_MAX_AGE_SECONDS, toMidnight));
 }
 
-/** Changes with the answers' shape: computed once per process, on the first catalogue answer. */
-let shape: string | undefined;
+/**
+ * Changes with the code that works the answers out and with their shape, so a deployment that changes what an answer
+ * would say changes its ETag: the running file (the deployed bundle holds the whole app) and the answers' schemas.
+ * Computed once per process, on the first catalogue answer.
+ */
+let code: string | undefined;
 
 function tagOf(version: string, request: string[]): string {
-  shape ??= digest([JSON.stringify(CATALOGUE_ANSWER_SCHEMAS.map((s) => z.toJSONSchema(s)))]);
-  return digest([version, shape, ...request]);
+  code ??= digest([
+    readFileSync(__filename, 'utf8'),
+    JSON.stringify(CATALOGUE_ANSWER_SCHEMAS.map((s) => z.toJSONSchema(s))),
+  ]);
+  return digest([version, code, ...request]);
 }
 
 function digest(parts: string[]): string {

@@ -1,6 +1,6 @@
 import { VersionedValue } from '../cache/versioned-value';
 import { TABLES } from '../store/tables';
-import { readCatalogVersion } from './catalog-version';
+import { readCatalogVersion, catalogAtRest } from './catalog-version';
 import { TableStore } from '../store/tables';
 import { CatalogStore, StoredApplicator, StoredProduct } from './catalog-store';
 import { SiexCodes } from './siex-codes/siex-codes';
@@ -35,5 +35,7 @@ export function referenceCache(tables: TableStore, periodSeconds: number): Versi
     async () => readCatalogVersion(await tables.table(TABLES.catalog)),
     () => loadReferenceData(tables),
     periodSeconds * 1000,
+    Date.now,
+    catalogAtRest,
   );
 }

@@ -21,7 +21,7 @@ import { WatchStore } from './job-watch';
 
 /** What starting a job for checked records needs. */
 export interface StartExportDeps {
-  phyto: Pick<PhytoStore, 'readPointers' | 'claim'>;
+  phyto: Pick<PhytoStore, 'readPointers' | 'claim' | 'forgetIdempotency'>;
   /** The farm's record keys, mostly from memory: which ids exist costs one query, whatever the request names. */
   recordKeys: Pick<RecordKeyIndex, 'keys'>;
   jobs: Pick<JobStore, 'meta' | 'create' | 'transition'>;
@@ -169,7 +169,12 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
       violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
     ]);
   try {
-    await deps.phyto.claim(l.farm.meta, l.pointers, l.jobId, l.now.toMillis(), l.idempotency);
+    await deps.phyto.claim(
+      l.farm.meta,
+      l.pointers,
+      { jobId: l.jobId, at: l.now.toMillis(), by: l.client.id },
+      l.idempotency,
+    );
   } catch (e) {
     if (e instanceof WriteConflict) throw lostRace();
     throw e;
@@ -185,6 +190,7 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
     // given to another request: this one must not create its job.
     if (!isRestError(e, 409)) throw e;
     await deps.watch.remove(l.jobId);
+    await forgetAnswer(deps, l);
     throw lostRace();
   }
   try {
@@ -196,6 +202,7 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
       .transition(l.jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true })
       .then(() => deps.watch.remove(l.jobId))
       .catch(() => undefined);
+    await forgetAnswer(deps, l);
     throw new DomainError(
       'The job could not be queued; nothing was started.',
       [violation('QUEUE_UNAVAILABLE', '', 'retry later')],
@@ -237,6 +244,11 @@ export async function startDeletion(
     ...(idempotency ? { idempotency: { ...idempotency, ...reply } } : {}),
   });
   return reply;
+}
+
+/** A job that was not started after all: the answer its claim wrote under the request's key must not be replayed. */
+async function forgetAnswer(deps: StartExportDeps, l: Launch): Promise<void> {
+  if (l.idempotency) await deps.phyto.forgetIdempotency(l.farm.meta, l.idempotency.hash).catch(() => undefined);
 }
 
 /** The record ids of the body, in order; every malformed or repeated one is a 400. */
@@ -302,9 +314,12 @@ export async function jobsHolding(
   now: DateTime,
 ): Promise<Set<number>> {
   const claimedAt = new Map<number, number>();
+  const claimedBy = new Map<number, string>();
   for (const p of pointers) {
-    if (p.jobId > 0 && p.outcomeUnknownJob === 0)
+    if (p.jobId > 0 && p.outcomeUnknownJob === 0) {
       claimedAt.set(p.jobId, Math.max(claimedAt.get(p.jobId) ?? 0, p.claimedAt));
+      claimedBy.set(p.jobId, p.claimedBy);
+    }
   }
   const jobIds = [...claimedAt.keys()];
   const holding = new Set<number>();
@@ -313,7 +328,8 @@ export async function jobsHolding(
     if (meta) return !isSettled(meta.status);
     if (now.toMillis() - claimedAt.get(jobId)! < CLAIM_GRACE_MS) return true;
     const abandoned = {
-      ...jobMeta(jobId, { id: '', email: '' }, farm, '', now, 0),
+      // Still the job of the client that asked for it, who may have been answered with its id: it reads Fallido.
+      ...jobMeta(jobId, { id: claimedBy.get(jobId)!, email: '' }, farm, '', now, 0),
       status: 'Fallido' as const,
       error: {
         code: 'START_ABANDONED',

@@ -1,7 +1,8 @@
 import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmKey } from '../phyto/phyto-keys';
-import { PhytoStore } from '../phyto/phyto-store';
+import { deleteAcceptedBySiex } from '../phyto/delete-service';
+import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
 import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
 import { Job, JobBatch, JobItem } from './job';
 import { Transition } from './job-status';
@@ -166,5 +167,29 @@ export class JobRun {
   heldAfter(id: number, farm: FarmIndex): number[] {
     const m = this.cue(id, farm);
     return m.ok ? m.blocks.filter((b) => b.Borrar !== true).map((b) => b.IdAjenaTratamFito) : [];
+  }
+
+  /**
+   * Records SIEX took this job's document for, as SIEX now has them: a deletion job's are deleted here too, an export's
+   * marked exported with the blocks SIEX holds. Both apply once, so a redelivered job changes nothing twice.
+   */
+  async applyAccepted(
+    phyto: Pick<PhytoStore, 'readRecords' | 'markExported'> & ChangeStore,
+    farm: FarmIndex,
+    ids: readonly number[],
+    at: string,
+  ): Promise<void> {
+    const { clientId, kind } = this.state;
+    if (kind === 'deletion') {
+      this.guard();
+      return deleteAcceptedBySiex(phyto, farm, ids, { client: clientId, at, jobId: this.jobId });
+    }
+    await this.readRecords(phyto, ids);
+    const exported = ids.flatMap((id) => {
+      const record = this.record(id);
+      return record ? [{ id, recordRowKey: this.item(id).recordRowKey, record, blocks: this.heldAfter(id, farm) }] : [];
+    });
+    this.guard();
+    await phyto.markExported(this.farm, exported, { jobId: this.jobId, clientId, at });
   }
 }

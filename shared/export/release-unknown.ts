@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import { formatDateTime } from '../domain/dates';
 import { FarmReader } from '../farms/farm-store';
-import { deleteAcceptedBySiex } from '../phyto/delete-service';
 import { PhytoStore } from '../phyto/phyto-store';
 import { JobItem } from './job';
 import { JobLease } from './job-lease';
@@ -10,7 +9,7 @@ import { isSettled } from './job-status';
 import { JobStore } from './job-store';
 import { WatchStore } from './job-watch';
 
-/** What support found in SIEX for records a failed job left with an unknown outcome. */
+/** What support found in SIEX for records a failed job left with an unknown outcome: whether SIEX has them. */
 export type Verdict = 'in-siex' | 'not-in-siex';
 
 export interface ReleaseDeps {
@@ -24,9 +23,10 @@ export interface ReleaseDeps {
 const isUnknown = (item: JobItem) => item.state === 'error' && item.code === 'OUTCOME_UNKNOWN';
 
 /**
- * Support's release of records blocked as RECORD_OUTCOME_UNKNOWN, once it has checked SIEX (`npm run admin --
- * release-unknown`): records SIEX has are marked exported, as if SIEX had said so; records it does not have become
- * NOT_PROCESSED and can be exported again. Either way the job's result says so, the gateway stops asking SIEX about
+ * Support's release of records blocked as RECORD_OUTCOME_UNKNOWN, once it has checked whether SIEX has them (`npm run
+ * admin -- release-unknown`). The job's document took effect when an export's records are in SIEX, or a deletion's
+ * are not: then they are settled as SIEX accepting it would have (marked exported, or deleted here too). Otherwise
+ * they become NOT_PROCESSED, free to be exported, or deleted, again. Either way the job's result says so, the gateway stops asking SIEX about
  * them, and once no outcome of the job is unknown its owner gets the e-mail saying so (sent by the worker).
  * `recordIds` empty means every unknown record of the job. Runs under the job's lease, so never beside a worker.
  */
@@ -52,33 +52,19 @@ export async function releaseUnknown(
 
     const farm = await deps.farms.index(run.state.farmId);
     if (!farm) throw new Error(`the farm of export job ${jobId} is no longer registered`);
-    if (verdict === 'in-siex') {
-      await run.readRecords(deps.phyto, chosen);
-      const at = formatDateTime(clock());
-      // SIEX took the job's document: a deletion deleted the records there, so here too; an export exported them.
-      if (run.state.kind === 'deletion')
-        await deleteAcceptedBySiex(deps.phyto, farm, chosen, { client: run.state.clientId, at, jobId });
-      else
-        await deps.phyto.markExported(
-          run.farm,
-          chosen.flatMap((id) => {
-            const record = run.record(id);
-            return record
-              ? [{ id, recordRowKey: run.item(id).recordRowKey, record, blocks: run.heldAfter(id, farm) }]
-              : [];
-          }),
-          { jobId, clientId: run.state.clientId, at },
-        );
-    }
+    const deletion = run.state.kind === 'deletion';
+    const tookEffect = deletion ? verdict === 'not-in-siex' : verdict === 'in-siex';
+    if (tookEffect) await run.applyAccepted(deps.phyto, farm, chosen, formatDateTime(clock()));
     await deps.phyto.clearOutcomeUnknown(run.farm, chosen);
-    const outcome: Outcome =
-      verdict === 'in-siex'
-        ? { state: 'ok' }
-        : {
-            state: 'error',
-            code: 'NOT_PROCESSED',
-            message: 'support checked SIEX: it does not have this record, which can be exported again',
-          };
+    const outcome: Outcome = tookEffect
+      ? { state: 'ok' }
+      : {
+          state: 'error',
+          code: 'NOT_PROCESSED',
+          message: deletion
+            ? 'support checked SIEX: it still has this record, whose deletion can be asked for again'
+            : 'support checked SIEX: it does not have this record, which can be exported again',
+        };
     await run.settle(chosen.map((id) => [id, outcome]));
     const left = run.allItems().some(isUnknown);
     await run.update({ ...run.counts(), ...(left ? {} : { reconcile: 'resolved' as const }) });

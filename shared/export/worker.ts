@@ -15,7 +15,6 @@ import { resultOf } from './job-views';
 import { WatchStore } from './job-watch';
 import { outcomeMail, reconciledMail } from './outcome-email';
 import { recordOutcome } from './record-outcome';
-import { deleteAcceptedBySiex } from '../phyto/delete-service';
 
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
 export interface SiexPort {
@@ -396,16 +395,7 @@ async function applyVerdict(
   await run.readRecords(deps.phyto, ids);
   const outcomes = ids.map((id): [number, Outcome] => [id, recordOutcome(run.blockIds(id, farm), byId)]);
   const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
-  const modified = formatDateTime((deps.now ?? (() => DateTime.now()))());
-  const exported = accepted.flatMap((id) => {
-    const record = run.record(id);
-    return record ? [{ id, recordRowKey: run.item(id).recordRowKey, record, blocks: run.heldAfter(id, farm) }] : [];
-  });
-  run.guard();
-  const by = { jobId: run.jobId, clientId: run.state.clientId, at: modified };
-  if (run.state.kind === 'deletion')
-    await deleteAcceptedBySiex(deps.phyto, farm, accepted, { client: by.clientId, at: by.at, jobId: by.jobId });
-  else await deps.phyto.markExported(run.farm, exported, by);
+  await run.applyAccepted(deps.phyto, farm, accepted, formatDateTime((deps.now ?? (() => DateTime.now()))()));
   const learnt = ids.filter((id) => isUnknown(run.item(id)));
   if (learnt.length > 0) await deps.phyto.clearOutcomeUnknown(run.farm, learnt);
   await run.settle(outcomes);

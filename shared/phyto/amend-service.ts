@@ -21,7 +21,7 @@ import {
 } from './application-change';
 import { dayOf } from './application-history';
 import { recordRowKey } from './phyto-keys';
-import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
+import { ChangeStore, IdempotencyEntry, RecordPointer, sentElsewhere, StoredApplication } from './phyto-store';
 import { fieldChanges, mergePatch } from './record-history';
 import { buildRecord } from './record-view';
 import { recordEtag } from './register-service';
@@ -91,9 +91,14 @@ export async function changeableRecord(
       ),
     ]);
   }
-  if (pointer.state === 'deleting') {
-    throw new DomainError('The record is being deleted in SIEX.', [
-      violation('RECORD_IN_EXPORT', 'path.id', `record ${pointer.id} is being deleted by export job ${pointer.jobId}`),
+  if (pointer.outcomeUnknownJob > 0) {
+    // Whatever SIEX holds of it is not known: a change now could be undone, or a deletion doubled, by that job's outcome.
+    throw new DomainError('Nobody knows yet whether SIEX took the last job that sent this record.', [
+      violation(
+        'RECORD_OUTCOME_UNKNOWN',
+        'path.id',
+        `job ${pointer.outcomeUnknownJob} sent record ${pointer.id} to SIEX without learning the outcome`,
+      ),
     ]);
   }
   const job = await heldByJob(farm, pointer);
@@ -119,7 +124,8 @@ export function historyEntryOf(farm: FarmIndex, request: PhytoRequest): HistoryE
  * registration is, except that the record does not count against itself and the back-dating window applies only to
  * a new application date; the record, its pointer, the history of every enclosure it leaves or reaches and its new
  * version commit in one transaction. An exported record goes back to not exported: the next export sends it under
- * the same IdAjena, and SIEX replaces it.
+ * the same IdAjena, and SIEX replaces it. A record sent to SIEX by other means stays exported: the gateway cannot
+ * replace what it never sent, and sending it would put a second copy in the notebook.
  */
 export async function amendApplication(
   deps: AmendDeps,
@@ -181,8 +187,9 @@ export async function amendApplication(
       throw new DomainError('The amended record breaks the rules below; nothing was changed.', violations);
     }
     const version = pointer.version + 1;
+    const exported = sentElsewhere(pointer);
     const record = {
-      ...buildRecord(pointer.id, after, reference.products.get(applied.product)!, resolution, farm, false, now),
+      ...buildRecord(pointer.id, after, reference.products.get(applied.product)!, resolution, farm, exported, now),
       dateCreated: pointer.created,
       dateModified: formatDateTime(now),
     };
@@ -195,7 +202,7 @@ export async function amendApplication(
       drop: pointer.recordRowKey,
       pointer: {
         etag: pointer.etag,
-        row: { ...pointer, recordRowKey: rowKey, exported: false, version },
+        row: { ...pointer, recordRowKey: rowKey, exported, version },
         request: after,
       },
       guards: updatedGuards(state, previous, applied),

@@ -1,11 +1,10 @@
 import { DateTime } from 'luxon';
 import { formatDateTime, ZONE } from '../domain/dates';
-import { DomainError, violation } from '../domain/errors';
 import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { guardKeysOf, updatedGuards, withConflictRetries } from './application-change';
 import { ChangeInput, changeableRecord, historyEntryOf, JobHolding } from './amend-service';
-import { ChangeStore, RecordChange, StoredApplication } from './phyto-store';
+import { ChangeStore, RecordChange, sentElsewhere, StoredApplication } from './phyto-store';
 
 export interface DeleteDeps {
   store: ChangeStore;
@@ -22,8 +21,9 @@ export type DeleteOutcome =
 /**
  * Deletes a record SIEX never received, at once: the record row goes, its pointer stays as `deleted` (so its history
  * remains readable and its id never comes back), and the history of its enclosures no longer counts it, in one
- * transaction. A record SIEX holds is handed back for a deletion job; a record whose last export's outcome is unknown
- * cannot be deleted until that is settled, since nobody knows whether SIEX holds it.
+ * transaction. A record SIEX holds from the gateway is handed back for a deletion job; one sent there by other means
+ * is deleted here only (the gateway does not know its IdAjena there); a record whose last job's outcome is unknown
+ * cannot be deleted until that is settled (changeableRecord), since nobody knows whether SIEX holds it.
  */
 export async function deleteApplication(deps: DeleteDeps, farm: FarmIndex, input: ChangeInput): Promise<DeleteOutcome> {
   const idem = input.idempotencyKey
@@ -41,16 +41,7 @@ export async function deleteApplication(deps: DeleteDeps, farm: FarmIndex, input
     const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return { done: replay(found.replay, idem!.requestHash) };
     const { pointer } = found.application;
-    if (pointer.outcomeUnknownJob > 0) {
-      throw new DomainError('Nobody knows yet whether SIEX holds this record.', [
-        violation(
-          'RECORD_OUTCOME_UNKNOWN',
-          'path.id',
-          `export job ${pointer.outcomeUnknownJob} sent record ${pointer.id} to SIEX without learning the outcome`,
-        ),
-      ]);
-    }
-    if (pointer.everExported) return { inSiex: found.application, idempotency: idem };
+    if (pointer.everExported && !sentElsewhere(pointer)) return { inSiex: found.application, idempotency: idem };
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
     await commitDeletion(deps.store, farm, found.application, {
       client: input.client.id,

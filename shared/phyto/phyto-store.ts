@@ -36,11 +36,21 @@ export interface RegistrationState {
 }
 
 /**
- * Where a record stands: `active` (listed, counted, amendable), `deleting` (its deletion waits for SIEX: still listed
- * and counted), `deleted` (gone from the list and the history rules; its pointer and versions stay for the history).
+ * Where a record stands: `active` (listed, counted, amendable; while a deletion job sends its deletion to SIEX, that
+ * job's claim holds it), `deleted` (gone from the list and the history rules; its pointer and versions stay for the
+ * history).
  */
-export const recordStates = ['active', 'deleting', 'deleted'] as const;
+export const recordStates = ['active', 'deleted'] as const;
 export type RecordState = (typeof recordStates)[number];
+
+/**
+ * A record registered with `exported=1` was sent to SIEX by other means, under an IdAjena the gateway does not know:
+ * the gateway never sends it, neither to replace it nor to delete it. Every export by the gateway records the blocks
+ * SIEX accepted, so such a record is one SIEX was told of with no block the gateway sent.
+ */
+export function sentElsewhere(p: Pick<RecordPointer, 'everExported' | 'siexBlocks'>): boolean {
+  return p.everExported && p.siexBlocks.length === 0;
+}
 
 /** A record's pointer row: its row key, farm campaign, version and export state, read without the record itself. */
 export interface RecordPointer {
@@ -48,7 +58,10 @@ export interface RecordPointer {
   farmId: number;
   recordRowKey: string;
   exported: boolean;
-  /** Whether SIEX was ever told of the record: a deletion must then be sent to SIEX too. */
+  /**
+   * Whether SIEX was ever told of the record, by the gateway or, for a record registered with `exported=1`, by other
+   * means (see sentElsewhere).
+   */
   everExported: boolean;
   /**
    * The IdAjena of the record's blocks SIEX accepted last (one per crop and variety): a later export of the record
@@ -59,6 +72,8 @@ export interface RecordPointer {
   jobId: number;
   /** When that job took it (epoch ms; 0 for none). */
   claimedAt: number;
+  /** The client whose request that job was ('' for none): an abandoned start is still that client's job. */
+  claimedBy: string;
   /** A job that sent the record to SIEX without learning the outcome (0: none): exporting it again is refused. */
   outcomeUnknownJob: number;
   /** Incremented by every change: the record's ETag. */
@@ -145,6 +160,7 @@ const pointerRow = z.object({
     .transform((text) => z.array(z.number().int().positive()).parse(JSON.parse(text))),
   jobId: z.coerce.number().int().default(0),
   claimedAt: z.coerce.number().default(0),
+  claimedBy: z.string().default(''),
   outcomeUnknownJob: z.coerce.number().int().default(0),
   version: z.coerce.number().int().positive(),
   state: z.enum(recordStates),
@@ -185,6 +201,7 @@ export function changeActions(pk: string, change: RecordChange): TransactionActi
     siexBlocks: JSON.stringify(row.siexBlocks),
     jobId: row.jobId,
     claimedAt: row.claimedAt,
+    claimedBy: row.claimedBy,
     outcomeUnknownJob: row.outcomeUnknownJob,
     version: row.version,
     state: row.state,
@@ -356,8 +373,7 @@ export class PhytoStore {
   async claim(
     farm: FarmKey,
     pointers: RecordPointer[],
-    jobId: number,
-    claimedAt: number,
+    { jobId, at: claimedAt, by: claimedBy }: { jobId: number; at: number; by: string },
     idempotency?: IdempotencyEntry & { hash: string },
   ): Promise<void> {
     const table = await this.table();
@@ -371,7 +387,7 @@ export class PhytoStore {
         const res = await table.submitTransaction([
           ...chunk.map((p): TransactionAction => [
             'update',
-            { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt },
+            { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt, claimedBy },
             'Merge',
             { etag: p.etag },
           ]),
@@ -393,6 +409,7 @@ export class PhytoStore {
                 rowKey: pointerRowKey(pointer.id),
                 jobId: pointer.jobId,
                 claimedAt: pointer.claimedAt,
+                claimedBy: pointer.claimedBy,
               },
               'Merge',
               { etag },
@@ -401,6 +418,18 @@ export class PhytoStore {
       );
       throw new WriteConflict(e.message);
     }
+  }
+
+  /**
+   * Forgets the answer a claim wrote under a request's key, when the job it names was not started after all (its
+   * records lost to another request, or its queue unavailable): a retry under that key then starts anew instead of
+   * being told of a job that never ran.
+   */
+  async forgetIdempotency(farm: FarmKey, hash: string): Promise<void> {
+    const table = await this.table();
+    await table.deleteEntity(holdingPartition(farm), idempotencyRowKey(hash)).catch((e: unknown) => {
+      if (!isRestError(e, 404)) throw e;
+    });
   }
 
   /** Records a failed job may have sent to SIEX: exporting them again is refused until their outcome is known. */

@@ -144,6 +144,7 @@ export function creationChange(c: {
         siexBlocks: [],
         jobId: 0,
         claimedAt: 0,
+        claimedBy: '',
         outcomeUnknownJob: 0,
         version: 1,
         state: 'active',

@@ -228,6 +228,24 @@ describe('delete (a record SIEX never received)', () => {
   });
 });
 
+describe('a record registered with exported=1 (sent to SIEX by other means)', () => {
+  it('stays exported when amended, and DELETE removes it here only (204): the gateway never sends it', async () => {
+    const res = await register(owner, farm.agrifarmId, body({ idcp: [farm.olive] }), {}, '&exported=1');
+    expect([res.status, res.json[0].exported]).toEqual([201, '1']);
+    const id = res.json[0].id as string;
+    const amended = await patch(owner, id, { dose: 0.62 });
+    expect([amended.status, amended.json[0].exported, amended.json[0].dose]).toEqual([200, '1', '0.62']);
+    expect((await listed(id)).exported).toBe('1');
+    expect((await remove(owner, id)).status).toBe(204);
+    expect(await listed(id)).toBeUndefined();
+    expect((await history(owner, id)).json.map((v: { kind: string }) => v.kind)).toEqual([
+      'created',
+      'amended',
+      'deleted',
+    ]);
+  });
+});
+
 describe('history', () => {
   it('lists every version oldest first, with the fields changed and their old and new values', async () => {
     const { id } = await registered(body({ idcp: [farm.vine[0]] }));

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { Services } from '../../shared/app/services';
+import { createUseCases, UseCaseParts } from '../../shared/app/use-cases';
 import { Client } from '../../shared/clients/client-store';
 import { parseSettings } from '../../shared/config/config';
 import { DomainError } from '../../shared/domain/errors';
@@ -348,4 +349,84 @@ it('where SIEX cannot tell, support releases the records with the admin command:
   await runExportJob(refusing, job.jobId);
   expect(refusing.mails.map((m) => m.subject)).toEqual([`SIEX export job ${job.jobId}: every outcome is known now`]);
   expect((await svc.jobs.meta(job.jobId))!.reconcile).toBe('told');
+});
+
+describe('deletions of records SIEX holds', () => {
+  const deleting = (enqueue: UseCaseParts['enqueueExport'] = async () => undefined) =>
+    createUseCases({ ...svc, enqueueExport: enqueue }).deleteApplication;
+  const change = (recordId: number, idempotencyKey: string | null = null) => ({
+    client: me,
+    agrifarmId,
+    recordId,
+    ifMatch: null,
+    idempotencyKey,
+  });
+  const codesOf = (p: Promise<unknown>) =>
+    p.then(
+      () => [] as string[],
+      (e: unknown) => {
+        if (!(e instanceof DomainError)) throw e;
+        return e.violations.map((v) => v.code);
+      },
+    );
+
+  /** Records exported to SIEX (the job delivered once, SIEX answering). */
+  async function exportedRecords(n: number): Promise<number[]> {
+    const job = await newJob(n);
+    const siex = siexLosing('crear timed out');
+    siex.recover();
+    await runExportJob(deps(siex.port), job.jobId);
+    expect(resultOf((await svc.jobs.load(job.jobId))!).data).toHaveLength(n);
+    return job.ids;
+  }
+
+  it('while a deletion’s outcome is unknown, the record can be neither amended nor deleted; support then releases it by what SIEX has', async () => {
+    const [gone, kept] = await exportedRecords(2);
+    const jobs: number[] = [];
+    for (const id of [gone, kept]) {
+      const started = await deleting()(change(id));
+      expect(started.status).toBe(202);
+      jobs.push((JSON.parse(started.body) as { id: number }).id);
+      await deliverUntilPoisoned(deps(siexLosing('crear timed out').port), jobs.at(-1)!);
+    }
+    const amend = createUseCases(svc).amendApplication;
+    for (const id of [gone, kept]) {
+      expect(await codesOf(amend({ ...change(id), patch: { dose: 0.62 } }))).toEqual(['RECORD_OUTCOME_UNKNOWN']);
+      expect(await codesOf(deleting()(change(id)))).toEqual(['RECORD_OUTCOME_UNKNOWN']);
+    }
+
+    // Support found the first record gone from SIEX: the deletion took effect, so it is deleted here too.
+    const first = await runAdminCli(['release-unknown', String(jobs[0]), 'not-in-siex'], inProcessConnection(SCOPE));
+    expect(first.code).toBe(0);
+    expect(resultOf((await svc.jobs.load(jobs[0]))!)).toEqual({ data: [{ result: 'ok', id: gone }], error: [] });
+    expect((await svc.phyto.readApplication(farm.meta, gone, null)).application?.pointer.state).toBe('deleted');
+    expect((await svc.phyto.readHistory(farm.meta, gone))!.at(-1)!.kind).toBe('deleted');
+
+    // The second is still in SIEX: the deletion did not happen; the record stays exported and can be deleted again.
+    const second = await runAdminCli(['release-unknown', String(jobs[1]), 'in-siex'], inProcessConnection(SCOPE));
+    expect(second.code).toBe(0);
+    expect(resultOf((await svc.jobs.load(jobs[1]))!).error).toEqual([
+      {
+        result: 'error',
+        id: kept,
+        code: 'NOT_PROCESSED',
+        message: 'support checked SIEX: it still has this record, whose deletion can be asked for again',
+      },
+    ]);
+    const pointer = (await svc.phyto.readPointers(farm.meta, [kept])).get(kept)!;
+    expect([pointer.state, pointer.exported, pointer.outcomeUnknownJob]).toEqual(['active', true, 0]);
+    expect((await deleting()(change(kept))).status).toBe(202);
+  });
+
+  it('a deletion whose job cannot be queued is 503 and forgets its Idempotency-Key: the retry starts it anew', async () => {
+    const [id] = await exportedRecords(1);
+    const down = deleting(async () => Promise.reject(new Error('queue down')));
+    expect(await codesOf(down(change(id, 'delete-once')))).toEqual(['QUEUE_UNAVAILABLE']);
+    const retried = await deleting()(change(id, 'delete-once'));
+    expect(retried.status).toBe(202);
+    const jobId = (JSON.parse(retried.body) as { id: number }).id;
+    expect((await svc.jobs.meta(jobId))!.status).toBe('Iniciando');
+    // and a retry of that one is its answer again
+    expect(await deleting()(change(id, 'delete-once'))).toEqual(retried);
+  });
 });

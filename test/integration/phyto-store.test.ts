@@ -3,8 +3,8 @@ import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { buildRecord } from '../../shared/phyto/record-view';
 import { Guard, PhytoStore, RecordChange, WriteConflict } from '../../shared/phyto/phyto-store';
-import { guardRowKey, idempotencyRowKey, recordRowKey } from '../../shared/phyto/phyto-keys';
-import { registerApplication } from '../../shared/phyto/register-service';
+import { guardRowKey, idempotencyRowKey } from '../../shared/phyto/phyto-keys';
+import { creationChange, registerApplication } from '../../shared/phyto/register-service';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
   body,
@@ -94,30 +94,18 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
       false,
       NOW,
     );
-    const rowKey = recordRowKey(f.farmId, madrid(req.dateApplication).toMillis(), id);
-    const change = (guards: Guard[]): RecordChange => ({
-      id,
-      write: { rowKey, product: P.unlimited, appliedAtMs: madrid(req.dateApplication).toMillis(), record },
-      pointer: {
-        row: {
-          farmId: f.farmId,
-          recordRowKey: rowKey,
-          exported: false,
-          everExported: false,
-          siexBlocks: [],
-          jobId: 0,
-          claimedAt: 0,
-          outcomeUnknownJob: 0,
-          version: 1,
-          state: 'active',
-          created: record.dateCreated,
-        },
+    const change = (guards: Guard[]): RecordChange =>
+      creationChange({
+        id,
+        record,
         request: req,
-      },
-      guards,
-      version: { version: 1, date: record.dateCreated, client: clientA.id, kind: 'created', changes: [] },
-      idempotency: { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' },
-    });
+        farmId: f.farmId,
+        appliedAt: madrid(req.dateApplication),
+        now: NOW,
+        client: clientA.id,
+        guards,
+        idempotency: { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' },
+      });
     const guards = [
       { rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])), days: { '2026-05-14': 1 } },
       // an ETag from before another registration updated the row

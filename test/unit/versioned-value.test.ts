@@ -1,11 +1,13 @@
 import { VersionedValue } from '../../shared/cache/versioned-value';
 
 describe('VersionedValue', () => {
-  function setup(periodMs: number) {
+  function setup(periodMs: number, settled?: (v: string) => boolean) {
     let version = 'v1';
     let now = 0;
     const loads: string[] = [];
     let versionReads = 0;
+    /** Runs while the data loads: a writer changing it meanwhile. */
+    let duringLoad = () => {};
     const value = new VersionedValue(
       async () => {
         versionReads++;
@@ -13,10 +15,13 @@ describe('VersionedValue', () => {
       },
       async () => {
         loads.push(version);
-        return `data-${version}`;
+        const data = `data-${version}`;
+        duringLoad();
+        return data;
       },
       periodMs,
       () => now,
+      settled,
     );
     return {
       value,
@@ -24,6 +29,7 @@ describe('VersionedValue', () => {
       reads: () => versionReads,
       setVersion: (v: string) => (version = v),
       advance: (ms: number) => (now += ms),
+      whileLoading: (f: () => void) => (duringLoad = f),
     };
   }
 
@@ -64,6 +70,29 @@ describe('VersionedValue', () => {
     expect(await t.value.versioned()).toEqual({ value: 'data-v1', version: 'v1' });
     t.advance(1);
     expect(await t.value.versioned()).toEqual({ value: 'data-v2', version: 'v2' });
+  });
+
+  it('confirming loads, names data loaded while the version moved by no version, and reloads it next time', async () => {
+    const t = setup(0, () => true);
+    t.whileLoading(() => t.setVersion('v2'));
+    const mixed = await t.value.versioned();
+    expect(mixed.value).toBe('data-v1');
+    expect(mixed.version).not.toMatch(/^v[12]$/);
+    t.whileLoading(() => {});
+    expect(await t.value.versioned()).toEqual({ value: 'data-v2', version: 'v2' });
+    expect(t.loads).toEqual(['v1', 'v2']);
+  });
+
+  it('names data loaded under a version its writer marks as changing by no version, each load its own', async () => {
+    const t = setup(0, (v) => !v.startsWith('changing'));
+    t.setVersion('changing-1');
+    const first = await t.value.versioned();
+    const second = await t.value.versioned();
+    expect([first.version, second.version].some((v) => v === 'changing-1')).toBe(false);
+    expect(first.version).not.toBe(second.version);
+    t.setVersion('v2');
+    expect(await t.value.versioned()).toEqual({ value: 'data-v2', version: 'v2' });
+    expect(t.loads).toEqual(['changing-1', 'changing-1', 'v2']);
   });
 
   it('shares one revalidation between concurrent callers', async () => {

@@ -1,7 +1,7 @@
 import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { submitInChunks } from '../../store/batched-query';
 import { fromDocProps, toDocProps } from '../../store/doc-entity';
-import { bumpCatalogVersion } from '../catalog-version';
+import { beginCatalogChange, bumpCatalogVersion } from '../catalog-version';
 import { TABLES, TableStore } from '../../store/tables';
 import { CatalogueName, catalogueNames, SiexCode, siexCodeSchema } from './catalogues';
 import { SiexCodes } from './siex-codes';
@@ -33,6 +33,7 @@ export class SiexCodeStore {
       'Replace',
     ]);
     // One partition per catalogue, so each chunk is a valid entity-group transaction.
+    if (actions.length > 0) await beginCatalogChange(table);
     await submitInChunks(table, actions);
     if (actions.length > 0) await bumpCatalogVersion(table);
     return report;
