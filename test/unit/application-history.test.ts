@@ -34,13 +34,22 @@ describe('application history: applications per Madrid calendar day', () => {
     for (let i = 0; i < 10_000; i++) days = withApplication(days, '2026-05-01', 1);
     expect(days).toEqual({ '2026-05-01': 10_000 });
     for (const year of [2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027])
-      for (let d = 0; d < 365; d++)
-        days = withApplication(days, DateTime.utc(year, 1, 1).plus({ days: d }).toISODate()!, 1);
+      for (let month = 1; month <= 12; month++)
+        days = withApplication(days, DateTime.utc(year, month, 1).toISODate()!, 1);
     const years = new Set(Object.keys(days).map((d) => d.slice(0, 4)));
     expect([...years].sort()).toEqual(['2025', '2026', '2027']);
-    // the largest row this can make fits well within Table Storage's 64 KiB property limit
-    expect(JSON.stringify(days).length).toBeLessThan(24 * 1024);
-    expect(dayCountsSchema.parse(days)).toEqual(days);
+    // The largest row there can be, every day of the three campaigns kept, fits well within Table Storage's 64 KiB.
+    const start = DateTime.utc(2025, 1, 1);
+    const full = Object.fromEntries(
+      Array.from({ length: start.plus({ years: 3 }).diff(start, 'days').days }, (_, d) => [
+        start.plus({ days: d }).toISODate()!,
+        9,
+      ]),
+    );
+    const largest = withApplication(full, '2027-12-31', 1);
+    expect(Object.keys(largest)).toHaveLength(3 * 365);
+    expect(JSON.stringify(largest).length).toBeLessThan(24 * 1024);
+    expect(dayCountsSchema.parse(largest)).toEqual(largest);
   });
 
   it('an interval clashes with an application fewer calendar days away, either side; exactly met passes', () => {
