@@ -6,8 +6,8 @@ import { findProjectRoot } from '../../local/stack';
 /**
  * A clone of the repository is the whole product: no code, test, script or document may reach a file beside it (the
  * team kit the project was started from lives there on some machines, and users never have it). Relative paths are
- * resolved from the file that writes them, so `../shared/api` from functions/ (inside) passes and `../../../shared`
- * from test/unit (outside) fails; the kit's documents are also caught by name.
+ * resolved from the file that writes them, so a path from functions/ into shared/ (inside) passes and one climbing
+ * three folders up from test/unit (outside) fails; the kit's documents are also caught by name.
  */
 const root = findProjectRoot(__dirname);
 const self = path.relative(root, __filename);
