@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+'luxon';
 import { Services } from '../../shared/app/services';
 import { createUseCases, UseCaseParts } from '../../shared/app/use-cases';
 import { Client } from '../../shared/clients/client-store';
@@ -14,25 +14,14 @@ import {
   SiexPort,
   WorkerDeps,
 } from '../../shared/export/worker';
-import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { statusOf } from '../../shared/http/error-status';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { createIuwsClient, IuwsError } from '../../shared/siex/iuws-client';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { runAdminCli } from '../helpers/admin-cli';
-import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
-import {
-  body,
-  inProcessConnection,
-  inProcessExport,
-  inProcessRegister,
-  inProcessServices,
-  seedPhyto,
-  testClient,
-  uniqueRea,
-} from '../helpers/phyto-stack';
-import { CAMPAIGN } from '../helpers/dataset';
+import { inProcessConnection, inProcessExport } from '../helpers/phyto-stack';
+import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 
 /**
  * Issue 15, finding 1, on the real Azurite: a job that cannot finish must never make SIEX receive a record twice, and
@@ -44,37 +33,19 @@ import { CAMPAIGN } from '../helpers/dataset';
 jest.setTimeout(60_000);
 
 const SCOPE = 'failed-job';
-const rea = uniqueRea();
-const client = testClient('export-failed', [rea]);
-const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
 let svc: Services;
 let me: Client;
 let farm: FarmIndex;
 let agrifarmId: string;
-let register: ReturnType<typeof inProcessRegister>;
+let t: InProcessFarm;
 
 beforeAll(async () => {
-  await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
-  svc = inProcessServices(0, SCOPE);
-  me = (await svc.gate.findClient(client.sidKey))!;
-  register = inProcessRegister(svc, () => DateTime.now());
-  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
-  agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
-  farm = await accessibleFarm(svc.farms, me, agrifarmId);
+  t = await inProcessFarm('export-failed', SCOPE);
+  ({ svc, me, farm, agrifarmId } = t);
 });
 
 async function newJob(n: number): Promise<{ jobId: number; ids: number[] }> {
-  const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
-  const ids: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const res = await register(
-      keys,
-      agrifarmId,
-      JSON.stringify(body({ idcp: [vine[i % vine.length]], ...SIEX_FIELDS })),
-    );
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
-    ids.push(Number(String(res.json[0].id).split(':').pop()));
-  }
+  const ids = await t.registerSendable(n);
   return { jobId: await inProcessExport(svc, me, farm, agrifarmId, ids), ids };
 }
 

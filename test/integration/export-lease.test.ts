@@ -4,20 +4,10 @@ import { Client } from '../../shared/clients/client-store';
 import { JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
-import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
-import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
-import {
-  body,
-  inProcessExport,
-  inProcessRegister,
-  inProcessServices,
-  seedPhyto,
-  testClient,
-  uniqueRea,
-} from '../helpers/phyto-stack';
-import { CAMPAIGN } from '../helpers/dataset';
+import { inProcessExport } from '../helpers/phyto-stack';
+import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 
 /**
  * Issue 15, finding 9, on the real Azurite: a job is run by one delivery at a time (its lease, under the watch row's
@@ -26,28 +16,19 @@ import { CAMPAIGN } from '../helpers/dataset';
  */
 jest.setTimeout(60_000);
 
-const rea = uniqueRea();
-const client = testClient('export-lease', [rea]);
-const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
 let svc: Services;
 let me: Client;
 let farm: FarmIndex;
 let agrifarmId: string;
+let t: InProcessFarm;
 
 beforeAll(async () => {
-  await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
-  svc = inProcessServices(0, 'lease');
-  me = (await svc.gate.findClient(client.sidKey))!;
-  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
-  agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
-  farm = await accessibleFarm(svc.farms, me, agrifarmId);
+  t = await inProcessFarm('export-lease', 'lease');
+  ({ svc, me, farm, agrifarmId } = t);
 });
 
 async function newJob(): Promise<number> {
-  const register = inProcessRegister(svc, () => DateTime.now());
-  const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
-  const res = await register(keys, agrifarmId, JSON.stringify(body({ idcp: [vine[0]], ...SIEX_FIELDS })));
-  return inProcessExport(svc, me, farm, agrifarmId, [Number(String(res.json[0].id).split(':').pop())]);
+  return inProcessExport(svc, me, farm, agrifarmId, await t.registerSendable(1));
 }
 
 /** SIEX whose crear waits until `open()`. */

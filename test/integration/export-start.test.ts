@@ -4,21 +4,11 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { CLAIM_GRACE_MS, exportRecords } from '../../shared/export/export-service';
 import { STALE_PENDING_MS } from '../../shared/export/export-idempotency';
-import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
-import {
-  body,
-  inProcessExport,
-  inProcessRegister,
-  inProcessServices,
-  seedPhyto,
-  testClient,
-  uniqueRea,
-} from '../helpers/phyto-stack';
-import { CAMPAIGN } from '../helpers/dataset';
+import { inProcessExport } from '../helpers/phyto-stack';
+import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 
 /**
  * Issue 15, finding 4 (and the export limit of finding 3) on the real Azurite: an export claims its records before it
@@ -28,40 +18,20 @@ import { CAMPAIGN } from '../helpers/dataset';
  */
 jest.setTimeout(60_000);
 
-const rea = uniqueRea();
-const client = testClient('export-start', [rea]);
-const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
 let svc: Services;
 let me: Client;
 let farm: FarmIndex;
 let agrifarmId: string;
+let t: InProcessFarm;
 
 beforeAll(async () => {
-  await seedPhyto({ farms: [sendableFarm(rea, 8)], clients: [client] });
-  svc = inProcessServices(0, 'export-start');
-  me = (await svc.gate.findClient(client.sidKey))!;
-  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
-  agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
-  farm = await accessibleFarm(svc.farms, me, agrifarmId);
+  t = await inProcessFarm('export-start', 'export-start', 8);
+  ({ svc, me, farm, agrifarmId } = t);
 });
 
 afterEach(() => jest.restoreAllMocks());
 
-async function records(n: number): Promise<number[]> {
-  const register = inProcessRegister(svc, () => DateTime.now());
-  const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
-  const ids: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const res = await register(
-      keys,
-      agrifarmId,
-      JSON.stringify(body({ idcp: [vine[i % vine.length]], ...SIEX_FIELDS })),
-    );
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
-    ids.push(Number(String(res.json[0].id).split(':').pop()));
-  }
-  return ids;
-}
+const records = (n: number) => t.registerSendable(n);
 
 const refusal = (p: Promise<unknown>) =>
   p.then(

@@ -4,21 +4,12 @@ import { Client } from '../../shared/clients/client-store';
 import { LEASE_MS, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { mailOperationId, MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
-import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
-import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
-import {
-  body,
-  inProcessExport,
-  inProcessRegister,
-  inProcessServices,
-  seedPhyto,
-  testClient,
-  uniqueRea,
-} from '../helpers/phyto-stack';
-import { CAMPAIGN } from '../helpers/dataset';
+import { SIEX_FIELDS } from '../helpers/export-stack';
+import { inProcessExport } from '../helpers/phyto-stack';
+import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 
 /**
  * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and
@@ -126,39 +117,21 @@ function fakeMailer() {
   return { port, sent };
 }
 
-const rea = uniqueRea();
-const client = testClient('export-crash', [rea]);
-const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
 let svc: Services;
 let me: Client;
 let farm: FarmIndex;
 let agrifarmId: string;
-let registerHttp: ReturnType<typeof inProcessRegister>;
+let t: InProcessFarm;
 
 beforeAll(async () => {
-  await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
-  svc = inProcessServices(0, 'crashes');
-  me = (await svc.gate.findClient(client.sidKey))!;
-  registerHttp = inProcessRegister(svc, () => DateTime.now());
-  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
-  agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
-  farm = await accessibleFarm(svc.farms, me, agrifarmId);
+  t = await inProcessFarm('export-crash', 'crashes');
+  ({ svc, me, farm, agrifarmId } = t);
 }, 60_000);
 
 /** A job of 5 records: 3 SIEX accepts, 1 it refuses, 1 without efficacy (never sent); batches of 2. */
 async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: number; unsendable: number }> {
-  const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
   const { efficacy: _, ...withoutEfficacy } = SIEX_FIELDS;
-  const ids: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const res = await registerHttp(
-      keys,
-      agrifarmId,
-      JSON.stringify(body({ idcp: [vine[i % vine.length]], ...(i === 4 ? withoutEfficacy : SIEX_FIELDS) })),
-    );
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
-    ids.push(Number(String(res.json[0].id).split(':').pop()));
-  }
+  const ids = await t.registerSendable(5, (i) => (i === 4 ? withoutEfficacy : SIEX_FIELDS));
   const jobId = await inProcessExport(svc, me, farm, agrifarmId, ids);
   return { jobId, sendable: ids.slice(0, 4), refused: ids[1], unsendable: ids[4] };
 }
