@@ -1,14 +1,11 @@
 import { DateTime } from 'luxon';
 import { PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
-import { VersionedValue } from '../cache/versioned-value';
-import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmIndex } from '../farms/farm-index';
-import { FarmReader } from '../farms/farm-store';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import {
   applicationDate,
@@ -24,20 +21,15 @@ import { recordRowKey } from './phyto-keys';
 import { ChangeStore, IdempotencyEntry, RecordPointer, sentElsewhere, StoredApplication } from './phyto-store';
 import { fieldChanges, mergePatch } from './record-history';
 import { buildRecord } from './record-view';
-import { recordEtag } from './register-service';
+import { ApplicationDeps, recordEtag } from './register-service';
 import { checkApplication } from './rules';
 
 /** Whether an unfinished export job holds the record (its id, or null): the export side answers, phyto does not know jobs. */
 export type JobHolding = (farm: FarmIndex, pointer: RecordPointer) => Promise<number | null>;
 
-export interface AmendDeps {
-  farms: Pick<FarmReader, 'index'>;
-  reference: VersionedValue<ReferenceData>;
+export interface AmendDeps extends ApplicationDeps {
   store: ChangeStore;
   heldByJob: JobHolding;
-  maxBackdateDays: number;
-  now?: () => DateTime;
-  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ChangeInput {

@@ -27,14 +27,18 @@ import { checkApplication } from './rules';
 
 export { MAX_ATTEMPTS } from './application-change';
 
-export interface RegisterDeps {
+/** What judging an application takes, whether it is registered or amended. */
+export interface ApplicationDeps {
   farms: Pick<FarmReader, 'index'>;
   reference: VersionedValue<ReferenceData>;
-  store: RegistrationStore;
-  ids: IdSource;
   maxBackdateDays: number;
   now?: () => DateTime;
   sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RegisterDeps extends ApplicationDeps {
+  store: RegistrationStore;
+  ids: IdSource;
 }
 
 export interface RegisterInput {
