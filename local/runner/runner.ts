@@ -41,6 +41,12 @@ function triggerOf(fn: RegisteredFunction): [string, RpcBindingInfo] {
   return entry;
 }
 
+/**
+ * The host's switch for one function: app setting `AzureWebJobs.<name>.Disabled` set to true makes it ignore the
+ * function's trigger (an HTTP function answers 404, a queue is not read, a timer does not fire).
+ */
+export const disabledSetting = (name: string): string => `AzureWebJobs.${name}.Disabled`;
+
 /** Bindings the runner cannot honour are reported at start-up rather than silently ignored. */
 function warnUnsupported(fn: RegisteredFunction, logger: RunnerLogger): void {
   for (const [name, b] of Object.entries(fn.metadata.bindings)) {
@@ -72,8 +78,13 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
   });
 
   const routes: RouteDefinition<HttpFunction>[] = [];
+  const disabled: string[] = [];
   for (const fn of app.functions) {
     warnUnsupported(fn, logger);
+    if (lower(env[disabledSetting(fn.metadata.name)]) === 'true') {
+      disabled.push(fn.metadata.name);
+      continue;
+    }
     const [triggerName, trigger] = triggerOf(fn);
     const type = lower(trigger.type);
     if (type === 'httptrigger') {
@@ -144,6 +155,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
   for (const r of table.describe()) logger.info(`  ${r.target.fn.metadata.name}: [${r.methods}] ${url}${r.path}`);
   for (const l of listeners) logger.info(`  ${l.functionName}: [queue] ${l.queueName}`);
   for (const t of timers) logger.info(`  ${t.functionName}: [timer] ${t.schedule}`);
+  for (const name of disabled) logger.info(`  ${name}: disabled (${disabledSetting(name)})`);
   for (const t of timers) t.start();
 
   let stopping: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 import { QueueClient, QueueServiceClient } from '@azure/storage-queue';
 import { connect } from 'node:net';
 import { RunnerProcess, RunnerProcessOptions, startRunnerProcess } from '../../local/runner/process';
+import { disabledSetting } from '../../local/runner/runner';
 import { findProjectRoot, startStack } from '../../local/stack';
 import { gatewayUrl, storageConnection } from '../support/stack-env';
 
@@ -22,8 +23,8 @@ function queue(name: string): QueueClient {
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-async function received(kind: string): Promise<Record<string, unknown>[]> {
-  const res = await fetch(`${base}/_fixture/received`);
+async function received(kind: string, from = base): Promise<Record<string, unknown>[]> {
+  const res = await fetch(`${from}/_fixture/received`);
   const body = (await res.json()) as Record<string, Record<string, unknown>[]>;
   return body[kind] ?? [];
 }
@@ -399,6 +400,46 @@ describe('runner lifecycle', () => {
   it('rejects a dataset it cannot import, naming the file', async () => {
     const missing = startStack({ projectRoot, inMemory: true, dataset: 'test/fixtures/does-not-exist.json' });
     await expect(missing).rejects.toThrow(/does-not-exist\.json/);
+  }, 30_000);
+});
+
+describe('functions disabled by app setting (AzureWebJobs.<name>.Disabled)', () => {
+  it('does not read their queue, fire their timer or route their HTTP requests; the others serve', async () => {
+    const offQueue = `${fixtureQueue}-off`;
+    const lines: string[] = [];
+    const own = await startFixtureRunner(
+      {
+        FIXTURE_QUEUE: offQueue,
+        [disabledSetting('queueEcho')]: 'true',
+        [disabledSetting('timerTick')]: 'TRUE',
+        [disabledSetting('echo')]: 'true',
+        [disabledSetting('itemById')]: 'false',
+      },
+      { onLine: (line) => lines.push(line) },
+    );
+    try {
+      const q = queue(offQueue);
+      await q.createIfNotExists();
+      await q.sendMessage(b64(JSON.stringify({ jobId: 'never-read' })));
+      expect((await fetch(`${own.url}/echo/1`)).status).toBe(404);
+      expect((await fetch(`${own.url}/items/1`)).status).toBe(200);
+      // Two seconds: two ticks of the timer, and the queue polled at its shortest interval many times over.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(await received('tick', own.url)).toEqual([]);
+      expect(await received('echo', own.url)).toEqual([]);
+      const [message] = (await q.peekMessages()).peekedMessageItems;
+      expect(message.dequeueCount).toBe(0);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          '  queueEcho: disabled (AzureWebJobs.queueEcho.Disabled)',
+          '  timerTick: disabled (AzureWebJobs.timerTick.Disabled)',
+          '  echo: disabled (AzureWebJobs.echo.Disabled)',
+        ]),
+      );
+      await q.delete();
+    } finally {
+      await own.stop();
+    }
   }, 30_000);
 });
 
