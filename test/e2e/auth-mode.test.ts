@@ -2,6 +2,7 @@ import { findProjectRoot } from '../../local/stack';
 import { RunnerProcess, startRunnerProcess } from '../../local/runner/process';
 import { dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { call, Keys, Reply, seed } from '../helpers/http';
+import { HTTP_ONLY } from '../helpers/http-only';
 import { checkProblemShape } from '../helpers/spec-shapes';
 import { storageConnection } from '../support/stack-env';
 
@@ -26,6 +27,7 @@ function environment(changes: Record<string, string | undefined>): NodeJS.Proces
     ...process.env,
     AzureWebJobsStorage: storageConnection(),
     REFERENCE_CACHE_SECONDS: '0',
+    ...HTTP_ONLY,
   };
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) delete env[name];

@@ -8,11 +8,13 @@ import { startTcpFaultProxy, TcpFaultProxy } from '../helpers/tcp-fault-proxy';
 import { storageConnection } from '../support/stack-env';
 import { Reply } from '../helpers/http';
 import { CAMPAIGN } from '../helpers/dataset';
+import { HTTP_ONLY } from '../helpers/http-only';
 
 /**
  * Issue 15, finding 5: with its storage down or hanging, the gateway answers 503 STORAGE_UNAVAILABLE with Retry-After,
  * well inside the interface's 30-second response time-out, and serves again as soon as storage is back. A runner of
- * its own reaches the tables through a TCP proxy the test breaks (queues stay direct, so the runner can start).
+ * its own reaches the tables through a TCP proxy the test breaks (queues stay direct, so the runner can start; it
+ * serves HTTP only, so no other test's export lands on it).
  */
 jest.setTimeout(90_000);
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: '100000',
       // Every request reads storage: nothing is served from memory, so every one meets the outage.
       REFERENCE_CACHE_SECONDS: '0',
+      ...HTTP_ONLY,
     },
   });
 }, 60_000);
