@@ -27,7 +27,7 @@ import { findProjectRoot } from '../../local/stack';
 import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
 import { get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
-import { storageConnection, testTables } from './storage';
+import { partition, storageConnection, testTables } from './storage';
 
 /**
  * What the issue-3 integration and e2e tests share: one reference set (products like the demo's under codes of their
@@ -248,10 +248,11 @@ export function inProcessConnection(scope = 'tests'): string {
   return storageConnection().replace(/QueueEndpoint=[^;]+/, `QueueEndpoint=http://127.0.0.1:9/in-process-${scope}`);
 }
 
-export function inProcessServices(cacheSeconds = 0, scope?: string): Services {
+/** Services in this process on the shared Azurite; `connection` reaches it another way (e.g. through a fault proxy). */
+export function inProcessServices(cacheSeconds = 0, scope?: string, connection = inProcessConnection(scope)): Services {
   return createServices(
     parseSettings({
-      AzureWebJobsStorage: inProcessConnection(scope),
+      AzureWebJobsStorage: connection,
       AUTH_MODE: 'local',
       RATE_LIMIT_PER_MINUTE: '1000000',
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
@@ -328,14 +329,7 @@ export function inProcessRegister(svc: Services, now: () => DateTime) {
 
 /** Every row of a farm's holding partition (records, pointers, guards, idempotency entries), by row key. */
 export async function partitionRows(farm: FarmKey): Promise<Map<string, Record<string, unknown>>> {
-  const table = await testTables().table('phyto');
-  const rows = new Map<string, Record<string, unknown>>();
-  for await (const e of table.listEntities<Record<string, unknown>>({
-    queryOptions: { filter: `PartitionKey eq '${holdingPartition(farm)}'` },
-  })) {
-    rows.set(String(e.rowKey), e);
-  }
-  return rows;
+  return new Map((await partition(testTables(), 'phyto', holdingPartition(farm))).map((e) => [String(e.rowKey), e]));
 }
 
 export async function recordCount(farm: FarmKey): Promise<number> {

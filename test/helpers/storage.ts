@@ -1,3 +1,4 @@
+import { odata } from '@azure/data-tables';
 import { TableStore } from '../../shared/store/tables';
 import { storageConnection } from '../support/stack-env';
 
@@ -10,21 +11,16 @@ export function testTables(): TableStore {
 
 type Table = Parameters<TableStore['table']>[0];
 
-/** Every entity of a table, as plain objects (test-only: request paths never scan). */
-export async function allEntities(store: TableStore, name: Table): Promise<Record<string, unknown>[]> {
+/** Every entity of a table, or those `filter` (OData) selects, as plain objects (test-only: request paths never scan). */
+export async function allEntities(store: TableStore, name: Table, filter?: string): Promise<Record<string, unknown>[]> {
   const table = await store.table(name);
   const out: Record<string, unknown>[] = [];
-  for await (const e of table.listEntities<Record<string, unknown>>()) out.push(e);
+  for await (const e of table.listEntities<Record<string, unknown>>(filter ? { queryOptions: { filter } } : {}))
+    out.push(e);
   return out;
 }
 
 /** Every entity of one partition. */
-export async function partition(store: TableStore, name: Table, pk: string): Promise<Record<string, unknown>[]> {
-  const table = await store.table(name);
-  const out: Record<string, unknown>[] = [];
-  for await (const e of table.listEntities<Record<string, unknown>>({
-    queryOptions: { filter: `PartitionKey eq '${pk}'` },
-  }))
-    out.push(e);
-  return out;
+export function partition(store: TableStore, name: Table, pk: string): Promise<Record<string, unknown>[]> {
+  return allEntities(store, name, odata`PartitionKey eq ${pk}`);
 }
