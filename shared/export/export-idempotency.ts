@@ -54,14 +54,18 @@ export async function withIdempotency(
     return reply;
   };
 
+  // The job id this request last wrote the key down with: job ids are never handed out twice, so a pending entry
+  // naming it is this request's own write, whose answer was lost and whose retry by the SDK was refused as a conflict.
+  let mine = 0;
   for (;;) {
     const entry = await deps.keys.read(farmId, hash);
     if (!entry) {
-      const jobId = await deps.jobIds.take();
-      const etag = await deps.keys.begin(farmId, hash, null, { requestHash, jobId, startedAt: now() });
-      if (etag !== null) return runUnder(etag, jobId);
-      continue; // another request under the key began first
+      mine = await deps.jobIds.take();
+      const etag = await deps.keys.begin(farmId, hash, null, { requestHash, jobId: mine, startedAt: now() });
+      if (etag !== null) return runUnder(etag, mine);
+      continue; // another request under the key began first, or this one did and never heard
     }
+    if (entry.state === 'pending' && entry.jobId === mine) return runUnder(entry.etag, mine);
     // The same request gets its answer; another one under the key is refused (422), pending or not.
     if (entry.state === 'done' || entry.requestHash !== requestHash)
       return replay(
@@ -87,8 +91,8 @@ export async function withIdempotency(
       await deps.keys.complete(farmId, hash, entry.etag, { requestHash, ...resumed }).catch(() => undefined);
       return resumed;
     }
-    const jobId = await deps.jobIds.take();
-    const etag = await deps.keys.begin(farmId, hash, entry.etag, { requestHash, jobId, startedAt: now() });
-    if (etag !== null) return runUnder(etag, jobId);
+    mine = await deps.jobIds.take();
+    const etag = await deps.keys.begin(farmId, hash, entry.etag, { requestHash, jobId: mine, startedAt: now() });
+    if (etag !== null) return runUnder(etag, mine);
   }
 }

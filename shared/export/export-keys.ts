@@ -65,7 +65,10 @@ export class ExportKeyStore {
     }
   }
 
-  /** Keeps the answer under the key (over the pending entry this request wrote). */
+  /**
+   * Keeps the answer under the key (over the pending entry this request wrote). A conflict whose row already holds this
+   * answer is this write's own, answered as lost and retried by the SDK: done, not an error.
+   */
   async complete(
     farmId: number,
     hash: string,
@@ -73,9 +76,16 @@ export class ExportKeyStore {
     entry: Omit<z.infer<typeof doneRow>, 'state'>,
   ): Promise<void> {
     const table = await this.table();
-    await table.updateEntity({ partitionKey: partition(farmId), rowKey: hash, state: 'done', ...entry }, 'Replace', {
-      etag,
-    });
+    try {
+      await table.updateEntity({ partitionKey: partition(farmId), rowKey: hash, state: 'done', ...entry }, 'Replace', {
+        etag,
+      });
+    } catch (e) {
+      if (!isRestError(e, 412)) throw e;
+      const now = await this.read(farmId, hash);
+      const same = now?.state === 'done' && now.requestHash === entry.requestHash && now.body === entry.body;
+      if (!same) throw e;
+    }
   }
 
   /** Forgets a pending key whose request started nothing: the key may be used again. */

@@ -55,24 +55,39 @@ export class JobStore {
     return this.tables.table(TABLES.jobs);
   }
 
-  /** Creates the job: status row first (in the first transaction), then the record rows. */
+  /**
+   * Creates the job: status row first (in the first transaction), then the record rows. 409 if a status row of this job
+   * id exists already (a job settled as abandoned before it was created), unless it is this call's own: job ids are
+   * never handed out twice, so a status row with this call's creation time and record count was written by a try
+   * whose answer was lost, and whose retry by the SDK was refused. The record rows are upserts, so only the status
+   * row can conflict and writing them again is harmless.
+   */
   async create(
     meta: JobMeta,
     items: { recordId: number; recordRowKey: string; siexBlocks?: number[] }[],
   ): Promise<void> {
     const pk = jobPk(meta.jobId);
-    const actions: TransactionAction[] = [
-      ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
-      ...items.map((i): TransactionAction => [
-        'create',
-        {
-          partitionKey: pk,
-          rowKey: itemRk(i.recordId),
-          ...z.encode(itemRow, jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' })),
-        },
-      ]),
-    ];
-    await submitInChunks(await this.table(), actions);
+    const table = await this.table();
+    const itemActions = items.map((i): TransactionAction => [
+      'upsert',
+      {
+        partitionKey: pk,
+        rowKey: itemRk(i.recordId),
+        ...z.encode(itemRow, jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' })),
+      },
+      'Replace',
+    ]);
+    try {
+      await submitInChunks(table, [
+        ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
+        ...itemActions,
+      ]);
+    } catch (e) {
+      if (!isRestError(e, 409)) throw e;
+      const existing = await this.meta(meta.jobId);
+      if (existing?.createdAt !== meta.createdAt || existing.total !== meta.total) throw e;
+      await submitInChunks(table, itemActions);
+    }
   }
 
   async load(jobId: number): Promise<Job | null> {

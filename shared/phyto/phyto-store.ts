@@ -141,7 +141,7 @@ export interface RecordChange {
 export class WriteConflict extends Error {}
 
 /** What registration reads and writes (PhytoStore implements it). */
-export type RegistrationStore = Pick<PhytoStore, 'readRegistrationState' | 'commit'>;
+export type RegistrationStore = Pick<PhytoStore, 'readRegistrationState' | 'commit' | 'readPointers'>;
 
 /** What amendments and deletions read and write. */
 export type ChangeStore = Pick<PhytoStore, 'readApplication' | 'readRegistrationState' | 'commit' | 'readRecord'>;

@@ -74,7 +74,12 @@ export async function registerApplication(
       }
     : null;
 
+  // The last attempt's record and answer. Record ids are never handed out twice, so if its pointer exists after a
+  // conflict, that attempt's commit landed and only its answer was lost (the SDK retried the write and was refused):
+  // it is this request's answer, and judging again would store the application twice.
+  let last: { id: number; reply: { status: number; body: string; etag: string } } | null = null;
   return withConflictRetries(async () => {
+    if (last && (await deps.store.readPointers(farm.meta, [last.id])).has(last.id)) return last.reply;
     const [reference, state] = await Promise.all([
       deps.reference.get(),
       deps.store.readRegistrationState(farm.meta, guardKeysOf(applied), idem?.hash ?? null),
@@ -100,6 +105,7 @@ export async function registerApplication(
     const record = buildRecord(id, input.body, reference.products.get(product)!, resolution, farm, input.exported, now);
     const body = JSON.stringify([record]);
     const etag = recordEtag(1);
+    last = { id, reply: { status: 201, body, etag } };
     await deps.store.commit(
       farm.meta,
       creationChange({
@@ -114,7 +120,7 @@ export async function registerApplication(
         idempotency: idem && { ...idem, status: 201, body, etag },
       }),
     );
-    return { status: 201, body, etag };
+    return last.reply;
   }, deps.sleep);
 }
 

@@ -24,12 +24,17 @@ export interface InProcessFarm {
   registerSendable(n: number, fields?: (i: number) => Partial<PhytoRequest>): Promise<number[]>;
 }
 
-export async function inProcessFarm(label: string, scope: string, vineEnclosures?: number): Promise<InProcessFarm> {
+export async function inProcessFarm(
+  label: string,
+  scope: string,
+  vineEnclosures?: number,
+  connection?: string,
+): Promise<InProcessFarm> {
   const rea = uniqueRea();
   const client = testClient(label, [rea]);
   const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
   await seedPhyto({ farms: [sendableFarm(rea, vineEnclosures)], clients: [client] });
-  const svc = inProcessServices(0, scope);
+  const svc = inProcessServices(0, scope, connection);
   const me = (await svc.gate.findClient(client.sidKey))!;
   const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
   const agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;

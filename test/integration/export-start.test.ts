@@ -78,9 +78,10 @@ it('a claim by an export that died before creating its job holds the records for
   const abandoned = (await svc.jobs.meta(dead))!;
   // still the job of the client that asked for it, who may have been told its id: it reads Fallido, not 404
   expect([abandoned.status, abandoned.error?.code, abandoned.clientId]).toEqual(['Fallido', 'START_ABANDONED', me.id]);
-  await expect(svc.jobs.create({ ...abandoned, status: 'Iniciando', clientId: me.id }, [])).rejects.toMatchObject({
-    statusCode: 409,
-  });
+  // The dead export, waking up, would create its job as it began it: a minute earlier, with its two records.
+  const late = { ...abandoned, status: 'Iniciando' as const, error: null, createdAt: Date.now(), total: ids.length };
+  const items = pointers.map((p) => ({ recordId: p.id, recordRowKey: p.recordRowKey }));
+  await expect(svc.jobs.create(late, items)).rejects.toMatchObject({ statusCode: 409 });
 });
 
 it('checks which ids exist without a read per id: 5,000 unknown ids cost the farm key index, no pointer reads', async () => {

@@ -12,6 +12,7 @@ import {
   Guard,
   IdempotencyEntry,
   RecordChange,
+  RecordPointer,
   RegistrationState,
   WriteConflict,
 } from '../../shared/phyto/phyto-store';
@@ -58,6 +59,8 @@ class FakeStore {
     change: RecordChange;
   }[] = [];
   conflicts = 0;
+  /** Commits that land but answer as a conflict: what an SDK retry of a write whose answer was lost gets. */
+  lostAnswers = 0;
 
   async readRegistrationState(): Promise<RegistrationState> {
     const state = this.states[Math.min(this.reads, this.states.length - 1)] ?? { guards: new Map(), idempotency: null };
@@ -78,6 +81,15 @@ class FakeStore {
       idem: change.idempotency,
       change,
     });
+    if (this.lostAnswers > 0) {
+      this.lostAnswers--;
+      throw new WriteConflict('entity already exists');
+    }
+  }
+
+  async readPointers(_farm: FarmKey, ids: number[]): Promise<Map<number, RecordPointer>> {
+    const stored = new Set(this.inserts.map((i) => i.rec.id));
+    return new Map(ids.filter((id) => stored.has(id)).map((id) => [id, { id } as RecordPointer]));
   }
 }
 
@@ -206,6 +218,16 @@ describe('registerApplication (storage faked)', () => {
     expect(e.violations.map((v) => v.code)).toEqual(['MIN_INTERVAL']);
     expect(store.reads).toBe(2);
     expect(store.inserts).toHaveLength(0);
+  });
+
+  it('a write that landed but answered as a conflict (its answer lost, its retry refused) is the answer: stored once, not judged again', async () => {
+    const store = new FakeStore();
+    store.lostAnswers = 1;
+    const res = await registerApplication(deps(store), input());
+    expect(res.status).toBe(201);
+    expect(store.inserts.map((i) => i.rec.id)).toEqual([100]);
+    expect(JSON.parse(res.body)[0].id).toBe('urn:ngsi-ld:AgriPhytosanitary:100');
+    expect(store.reads).toBe(1);
   });
 
   it('after a write conflict that changed nothing relevant, stores on the next attempt, under the new ETag and a new id', async () => {

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from '../../shared/clients/client-store';
+import { withIdempotency } from '../../shared/export/export-idempotency';
+import { JobMeta } from '../../shared/export/job';
+import { ExportKeyStore } from '../../shared/export/export-keys';
+import { JobStore } from '../../shared/export/job-store';
+import { TableStore } from '../../shared/store/tables';
+import { FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
+import { inProcessFarm } from '../helpers/in-process-export';
+import { inProcessConnection, partitionRows } from '../helpers/phyto-stack';
+import { storageConnection } from '../helpers/storage';
+
+/**
+ * Writes that storage carries out and whose answer is lost (a 503 after the write, as a busy storage or a time-out
+ * gives): the SDK retries them and is refused as a conflict. Ids are never handed out twice, so the gateway recognises
+ * its own write: an export's Idempotency-Key is not waited on as if another request held it (409 for a minute), a
+ * job is not taken for one settled as abandoned (which would leave it unqueued, holding its records), and a
+ * registration is not judged and stored a second time.
+ */
+let proxy: FaultProxy;
+const account = 'devstoreaccount1';
+/** The shared Azurite's connection with its tables reached through the fault proxy. */
+let proxied: string;
+
+beforeAll(async () => {
+  const conn = inProcessConnection('lost-answers');
+  const tableEndpoint = /TableEndpoint=([^;]+)/.exec(storageConnection())![1].replace(/\/[^/]+\/?$/, '');
+  proxy = await startFaultProxy(tableEndpoint);
+  proxied = conn.replace(/TableEndpoint=[^;]+/, `TableEndpoint=${proxy.url}/${account}`);
+});
+
+afterAll(() => proxy.stop());
+
+/** The requests the proxy answered with an injected 503 since `from`. */
+const faultedSince = (from: number, method: string) =>
+  proxy.seen.slice(from).filter((s) => s.method === method && s.answered === 503);
+
+describe("an export's Idempotency-Key", () => {
+  let keys: ExportKeyStore;
+  let nextJobId = 900_000_000;
+  const jobIds = { take: async () => nextJobId++ };
+  const client = { id: 'lost-answers' } as Client;
+
+  beforeAll(async () => {
+    keys = new ExportKeyStore(new TableStore({ AzureWebJobsStorage: proxied }));
+    // The table exists before any fault is set, so the first insert is the key's.
+    await keys.read(1, 'warm-up');
+  });
+
+  /** Starts "an export" under `key`; `started` lists the jobs it started, each answering 202 with its id. */
+  function exporter() {
+    const started: number[] = [];
+    const call = (farmId: number, key: string) =>
+      withIdempotency(
+        { keys, jobIds },
+        farmId,
+        client,
+        key,
+        { body: [{ id: 'urn:ngsi-ld:AgriPhytosanitary:1' }] },
+        async (jobId) => {
+          started.push(jobId);
+          return { status: 202, body: JSON.stringify({ id: jobId }) };
+        },
+        async () => null,
+      );
+    return { started, call };
+  }
+
+  const farmId = () => 800_000_000 + Math.floor(Math.random() * 1e8);
+
+  it('written down, its answer lost: the request runs the export itself, and a retry gets the answer', async () => {
+    const [farm, key, { started, call }] = [farmId(), randomUUID(), exporter()];
+    const from = proxy.seen.length;
+    proxy.failNext('POST', `/${account}/jobs`, { status: 503, mode: 'after' });
+    // Waiting for itself, it would answer 409 REQUEST_IN_PROGRESS after IN_FLIGHT_WAIT_MS, and so would every retry
+    // for a minute, until the entry counted as abandoned.
+    const reply = await call(farm, key);
+    expect(reply.status).toBe(202);
+    expect(faultedSince(from, 'POST')).toHaveLength(1);
+    expect(await call(farm, key)).toEqual(reply);
+    expect(started).toHaveLength(1);
+  });
+
+  it('answer kept, its acknowledgement lost: the request answers 202, not an error, and a retry gets it', async () => {
+    const [farm, key, { started, call }] = [farmId(), randomUUID(), exporter()];
+    const from = proxy.seen.length;
+    proxy.failNext('PUT', `/${account}/jobs(`, { status: 503, mode: 'after' });
+    const reply = await call(farm, key);
+    expect(reply.status).toBe(202);
+    expect(faultedSince(from, 'PUT')).toHaveLength(1);
+    expect(await call(farm, key)).toEqual(reply);
+    expect(started).toHaveLength(1);
+  });
+});
+
+describe('a registration', () => {
+  it('committed, its answer lost: answered 201 with the record stored, and stored once', async () => {
+    const t = await inProcessFarm('lost-answers', 'lost-answers', 1, proxied);
+    await t.registerSendable(1); // warms the reference data and the farm, so the next batch is the record's
+    const from = proxy.seen.length;
+    proxy.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
+    const [id] = await t.registerSendable(1);
+    expect(faultedSince(from, 'POST')).toHaveLength(1);
+    const pointers = [...(await partitionRows(t.farm.meta)).keys()].filter((k) => k.startsWith('i~'));
+    expect(pointers).toHaveLength(2);
+    expect(pointers).toContain(`i~${String(id).padStart(10, '0')}`);
+  });
+});
+
+describe("a job's creation", () => {
+  let jobs: JobStore;
+  let nextJobId = 910_000_000 + Math.floor(Math.random() * 1e7);
+  const meta = (jobId: number, total: number): JobMeta => ({
+    jobId,
+    kind: 'export',
+    clientId: 'lost-answers',
+    notifyEmail: '',
+    farmId: 1,
+    rea: 'LOST',
+    agrifarmId: 'urn:ngsi-ld:AgriFarm:1',
+    status: 'Iniciando',
+    inidate: '24-11-2026 10:00:00',
+    createdAt: Date.now(),
+    total,
+    settled: 0,
+    accepted: 0,
+    error: null,
+    lastError: null,
+    emailSent: false,
+    emailError: '',
+    reconcile: 'none',
+  });
+  // 150 records: two transactions, the status row in the first.
+  const items = Array.from({ length: 150 }, (_, i) => ({ recordId: i + 1, recordRowKey: `row-${i + 1}` }));
+
+  beforeAll(() => {
+    jobs = new JobStore(new TableStore({ AzureWebJobsStorage: proxied }));
+  });
+
+  it.each([
+    ['the first transaction (the status row)', 0],
+    ['the second transaction (records only)', 1],
+  ])('%s written, its answer lost: created whole, not refused', async (_, skip) => {
+    const jobId = nextJobId++;
+    const from = proxy.seen.length;
+    proxy.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after', skip });
+    await jobs.create(meta(jobId, items.length), items);
+    expect(faultedSince(from, 'POST')).toHaveLength(1);
+    const job = (await jobs.load(jobId))!;
+    expect([job.meta.status, job.meta.total, job.items.size]).toEqual(['Iniciando', 150, 150]);
+  });
+
+  it('a job settled as abandoned before its creation is still refused (409)', async () => {
+    const jobId = nextJobId++;
+    await jobs.create({ ...meta(jobId, 0), status: 'Fallido', createdAt: Date.now() - 1 }, []);
+    await expect(jobs.create(meta(jobId, items.length), items)).rejects.toMatchObject({ statusCode: 409 });
+    expect((await jobs.load(jobId))!.items.size).toBe(0);
+  });
+});
