@@ -14,8 +14,8 @@ import { storageConnection } from '../helpers/storage';
  * Writes that storage carries out and whose answer is lost (a 503 after the write, as a busy storage or a time-out
  * gives): the SDK retries them and is refused as a conflict. Ids are never handed out twice, so the gateway recognises
  * its own write: an export's Idempotency-Key is not waited on as if another request held it (409 for a minute), a
- * job is not taken for one settled as abandoned (which would leave it unqueued, holding its records), and a
- * registration is not judged and stored a second time.
+ * job is not taken for one settled as abandoned (which would leave it unqueued, holding its records), a claim is not
+ * taken for a lost race, and a registration is not judged and stored a second time.
  */
 let proxy: FaultProxy;
 const account = 'devstoreaccount1';
@@ -104,6 +104,26 @@ describe('a registration', () => {
     const pointers = [...(await partitionRows(t.farm.meta)).keys()].filter((k) => k.startsWith('i~'));
     expect(pointers).toHaveLength(2);
     expect(pointers).toContain(`i~${String(id).padStart(10, '0')}`);
+  });
+});
+
+describe("a deletion job's claim, with the request's Idempotency-Key beside it", () => {
+  it('written, its answer lost: the records are taken, and the key holds the answer naming the job', async () => {
+    const t = await inProcessFarm('lost-claim', 'lost-answers', 2, proxied);
+    const ids = await t.registerSendable(2);
+    const pointers = [...(await t.svc.phyto.readPointers(t.farm.meta, ids)).values()];
+    const jobId = await t.svc.jobIds.take();
+    const hash = `lost-claim-${randomUUID()}`;
+    const answer = { requestHash: 'r', status: 202, body: JSON.stringify({ id: jobId }) };
+    const from = proxy.seen.length;
+    proxy.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
+    // Refused as a lost race, the deletion would answer 409 while its key kept a 202 for a job never created.
+    await t.svc.phyto.claim(t.farm.meta, pointers, { jobId, at: Date.now(), by: t.me.id }, { ...answer, hash });
+    expect(faultedSince(from, 'POST')).toHaveLength(1);
+    const after = await t.svc.phyto.readPointers(t.farm.meta, ids);
+    expect(ids.map((id) => after.get(id)!.jobId)).toEqual([jobId, jobId]);
+    const { idempotency } = await t.svc.phyto.readApplication(t.farm.meta, ids[0], hash);
+    expect(idempotency).toMatchObject(answer);
   });
 });
 
