@@ -1,8 +1,8 @@
 import { findProjectRoot } from '../../local/stack';
-import { RunnerProcess, startRunnerProcess } from '../../local/runner/process';
+import { RunnerProcess } from '../../local/runner/process';
 import { dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { call, Keys, Reply, seed } from '../helpers/http';
-import { HTTP_ONLY } from '../helpers/http-only';
+import { startHttpOnlyRunner } from '../helpers/http-only';
 import { checkProblemShape } from '../helpers/spec-shapes';
 import { storageConnection } from '../support/stack-env';
 
@@ -27,7 +27,6 @@ function environment(changes: Record<string, string | undefined>): NodeJS.Proces
     ...process.env,
     AzureWebJobsStorage: storageConnection(),
     REFERENCE_CACHE_SECONDS: '0',
-    ...HTTP_ONLY,
   };
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) delete env[name];
@@ -37,7 +36,7 @@ function environment(changes: Record<string, string | undefined>): NodeJS.Proces
 }
 
 function start(changes: Record<string, string | undefined>): Promise<RunnerProcess> {
-  return startRunnerProcess({ projectRoot: ROOT, env: environment(changes), quiet: true });
+  return startHttpOnlyRunner({ projectRoot: ROOT, env: environment(changes), quiet: true });
 }
 
 /** The headers App Service authentication sets on a request it admitted with an Entra ID token of `principal`. */

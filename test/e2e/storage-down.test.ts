@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { startRunnerProcess, RunnerProcess } from '../../local/runner/process';
+import { RunnerProcess } from '../../local/runner/process';
 import { findProjectRoot } from '../../local/stack';
 import { body, REGISTER_PATH } from '../helpers/phyto-stack';
 import { ExportFarm, exportFarm, registerRecords, request } from '../helpers/export-stack';
@@ -8,7 +8,7 @@ import { startTcpFaultProxy, TcpFaultProxy } from '../helpers/tcp-fault-proxy';
 import { storageConnection } from '../support/stack-env';
 import { Reply } from '../helpers/http';
 import { CAMPAIGN } from '../helpers/dataset';
-import { HTTP_ONLY } from '../helpers/http-only';
+import { startHttpOnlyRunner } from '../helpers/http-only';
 
 /**
  * Issue 15, finding 5: with its storage down or hanging, the gateway answers 503 STORAGE_UNAVAILABLE with Retry-After,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const conn = storageConnection();
   const tablePort = Number(/TableEndpoint=http:\/\/[^:;]+:(\d+)/.exec(conn)![1]);
   proxy = await startTcpFaultProxy(tablePort);
-  runner = await startRunnerProcess({
+  runner = await startHttpOnlyRunner({
     projectRoot: findProjectRoot(__dirname),
     quiet: true,
     env: {
@@ -42,7 +42,6 @@ beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: '100000',
       // Every request reads storage: nothing is served from memory, so every one meets the outage.
       REFERENCE_CACHE_SECONDS: '0',
-      ...HTTP_ONLY,
     },
   });
 }, 60_000);

@@ -48,9 +48,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       const body = await bodyOf(req);
       const i = faults.findIndex((f) => f.method === req.method && path.startsWith(f.pathPrefix));
-      const skipped = i >= 0 && (faults[i].fault.skip ?? 0) > 0;
-      if (skipped) faults[i] = { ...faults[i], fault: { ...faults[i].fault, skip: faults[i].fault.skip! - 1 } };
-      const fault = i >= 0 && !skipped ? faults.splice(i, 1)[0].fault : undefined;
+      const skip = i >= 0 ? (faults[i].fault.skip ?? 0) : 0;
+      if (skip > 0) faults[i] = { ...faults[i], fault: { ...faults[i].fault, skip: skip - 1 } };
+      const fault = i >= 0 && skip === 0 ? faults.splice(i, 1)[0].fault : undefined;
       const problem = (status: number) => {
         res.writeHead(status, {
           'Content-Type': 'application/problem+json',
