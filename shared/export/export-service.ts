@@ -270,7 +270,8 @@ function parseIds(body: { id: string }[]): number[] {
   return ids;
 }
 
-function jobMeta(
+/** A new job's status row: Iniciando, nothing settled yet. */
+export function jobMeta(
   jobId: number,
   client: Pick<Client, 'id' | 'email'>,
   farm: FarmIndex,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
 import { Client } from '../../shared/clients/client-store';
 import { withIdempotency } from '../../shared/export/export-idempotency';
-import { JobMeta } from '../../shared/export/job';
+import { jobMeta } from '../../shared/export/export-service';
+import { FarmIndex } from '../../shared/farms/farm-index';
 import { ExportKeyStore } from '../../shared/export/export-keys';
 import { JobStore } from '../../shared/export/job-store';
 import { TableStore } from '../../shared/store/tables';
@@ -130,26 +132,9 @@ describe("a deletion job's claim, with the request's Idempotency-Key beside it",
 describe("a job's creation", () => {
   let jobs: JobStore;
   let nextJobId = 910_000_000 + Math.floor(Math.random() * 1e7);
-  const meta = (jobId: number, total: number): JobMeta => ({
-    jobId,
-    kind: 'export',
-    clientId: 'lost-answers',
-    notifyEmail: '',
-    farmId: 1,
-    rea: 'LOST',
-    agrifarmId: 'urn:ngsi-ld:AgriFarm:1',
-    status: 'Iniciando',
-    inidate: '24-11-2026 10:00:00',
-    createdAt: Date.now(),
-    total,
-    settled: 0,
-    accepted: 0,
-    error: null,
-    lastError: null,
-    emailSent: false,
-    emailError: '',
-    reconcile: 'none',
-  });
+  const farm = { meta: { farmId: 1, rea: 'LOST' } } as FarmIndex;
+  const meta = (jobId: number, total: number) =>
+    jobMeta(jobId, { id: 'lost-answers', email: '' }, farm, 'urn:ngsi-ld:AgriFarm:1', DateTime.now(), total);
   // 150 records: two transactions, the status row in the first.
   const items = Array.from({ length: 150 }, (_, i) => ({ recordId: i + 1, recordRowKey: `row-${i + 1}` }));
 
