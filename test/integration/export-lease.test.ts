@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
+import { WatchStore } from '../../shared/export/job-watch';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { FarmIndex } from '../../shared/farms/farm-index';
@@ -87,11 +88,32 @@ it('two deliveries of one job at once: one runs it, the other leaves it alone an
 
 it('the heartbeat keeps the lease; a lease left to run out is taken over, and its holder then writes nothing', async () => {
   const jobId = await newJob();
-  const held = (await JobLease.take(svc.watch, jobId, Date.now, 50))!;
+  // The holder's view of the watch list: while `stall` is pending its heartbeats hang, as a frozen process's would.
+  // (A holder still beating would rightly keep its job, and every 50 ms beat would race the sweeps below.)
+  let stall: Promise<void> = Promise.resolve();
+  let landed: Promise<unknown> = Promise.resolve();
+  const holderWatch = Object.assign(Object.create(svc.watch) as WatchStore, {
+    renew: async (...args: Parameters<WatchStore['renew']>) => {
+      await stall;
+      const renewed = svc.watch.renew(...args);
+      landed = renewed.catch(() => undefined);
+      return renewed;
+    },
+  });
+  const held = (await JobLease.take(holderWatch, jobId, Date.now, 50))!;
   const dueAtTake = (await svc.watch.read(jobId))!.due;
   await new Promise((r) => setTimeout(r, 300));
   expect((await svc.watch.read(jobId))!.due).toBeGreaterThan(dueAtTake);
   expect(() => held.check()).not.toThrow();
+
+  let wake!: () => void;
+  stall = new Promise((r) => (wake = r));
+  // A beat already past the stall lands before the sweeps.
+  for (let seen: Promise<unknown> | undefined; seen !== landed;) {
+    seen = landed;
+    await seen;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 
   // A minute without a heartbeat is not enough; two are.
   const sweepAt = async (ms: number) =>
@@ -109,8 +131,10 @@ it('the heartbeat keeps the lease; a lease left to run out is taken over, and it
   expect(await sweepAt(LEASE_MS + 1_000)).not.toContain(jobId);
   expect(LEASE_MS + SWEEP_EVERY_MS).toBeLessThanOrEqual(3 * 60_000);
 
-  // The holder's next heartbeat finds the row taken: its lease is lost, and so is any write it tries.
-  await new Promise((r) => setTimeout(r, 200));
+  // The holder wakes up: its next heartbeat finds the row taken, its lease is lost, and so is any write it tries.
+  wake();
+  const deadline = Date.now() + 10_000;
+  while (!held.signal.aborted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   expect(() => held.check()).toThrow(LeaseLost);
 
   const siex = slowSiex();
