@@ -90,9 +90,9 @@ describe('a job still running', () => {
     const farm = await exportFarm('faults-running');
     const urns = await registerRecords(farm, 2);
     const [fresh] = await registerRecords(farm, 1);
-    pipe.siex.state.control({ processingMs: 4000 });
+    pipe.siex.state.control({ processingMs: 12_000 });
     const jobId = await started(farm, urns);
-    // Once SIEX has the document the job cannot settle for 4 s.
+    // Once SIEX has the document the job cannot settle for 12 s: time for the requests below on a loaded machine.
     await eventually('the crear', async () => (submissionsOf(urns.map(recordNumber)).length === 1 ? true : undefined));
     const status = await gw.status(farm.keys, jobId);
     expect(checkJobShape(status.json, jobId)).toBe(2);
@@ -107,7 +107,7 @@ describe('a job still running', () => {
     expect(again.json.errors.map((e: { path: string }) => e.path)).toEqual(['body[1].id', 'body[2].id']);
     expect(again.json.errors[0].message).toContain(String(jobId));
 
-    const { job } = await gw.settled(farm.keys, jobId);
+    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 40_000 });
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
     const result = await gw.result(farm.keys, jobId);
     expect(result.status).toBe(200);
@@ -122,8 +122,13 @@ describe('SIEX down, then back', () => {
     const urns = await registerRecords(farm, 3);
     const ids = urns.map(recordNumber);
     const failedBefore = lineCount(runner, /exportWorker failed/);
-    pipe.siex.state.control({ outageForMs: 2500 });
+    // Down until a delivery has failed on it, however long the machine takes to get there; then back.
+    pipe.siex.state.control({ outage: true });
     const jobId = await started(farm, urns);
+    await eventually('a failed delivery', async () =>
+      lineCount(runner, /exportWorker failed/) > failedBefore ? true : undefined,
+    );
+    pipe.siex.state.control({ outage: false });
 
     const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
     expect([job.status.name, job.percentage, job.error]).toEqual(['FinalizadoCompleto', 100, null]);
@@ -327,7 +332,8 @@ describe('a worker killed mid-job, the message redelivered', () => {
 
   it('while polling SIEX for the outcome: the new runner polls the same request, nothing is sent again', async () => {
     const replaysBefore = stats().replays;
-    pipe.siex.state.control({ processingMs: 3000 });
+    // Long enough for the batch row to be read and the runner killed before SIEX settles, on a loaded machine too.
+    pipe.siex.state.control({ processingMs: 8000 });
     const { jobId } = await killedMidJob('k2', async (ids, id) => {
       await eventually(
         'the batch to be submitted',

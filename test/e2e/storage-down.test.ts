@@ -104,7 +104,8 @@ describe('storage down (connections refused)', () => {
     for (const [name, call] of calls) {
       const { reply, ms } = await timed(call);
       expectUnavailable(name, reply);
-      expect([name, ms < 5_000]).toEqual([name, true]);
+      // Within seconds, well inside the interface's 30-second time-out, on a loaded machine too.
+      expect([name, ms < 15_000]).toEqual([name, true]);
     }
   });
 

@@ -232,5 +232,7 @@ describe('the export worker killed at any step, then redelivered', () => {
       // Concurrent steps (the batches are settled together) may come in another order; every kind was hit.
       expect([...new Set(seen)].sort()).toEqual([...new Set(steps)].sort());
     },
+    // About 25 kills and resumes: seconds on a quiet machine, many more beside the long e2e files.
+    240_000,
   );
 });

@@ -126,8 +126,14 @@ describe('IUWS client ⇄ SIEX simulator', () => {
 
   it('rides out a short outage by retrying', async () => {
     const c = client({ SIEX_RETRY_BASE_MS: '100', SIEX_MAX_ATTEMPTS: '10' });
-    await control().set({ outageForMs: 400 });
-    const id = await c.submit(cueDocument([tratamFito(31)]), 'k');
+    await control().set({ outage: true });
+    const submitted = c.submit(cueDocument([tratamFito(31)]), 'k');
+    // Back once the client has met the outage, however long it took to get there.
+    const deadline = Date.now() + 10_000;
+    while (((await control().stats()).status.comunicacion?.['503'] ?? 0) === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    await control().set({ outage: false });
+    const id = await submitted;
     expect((await settled(c, id)).results).toEqual([{ externalId: 31, ok: true, errors: [] }]);
     const stats = await control().stats();
     expect(stats.status.comunicacion?.['503'] ?? 0).toBeGreaterThan(0);

@@ -140,7 +140,6 @@ describe('any text JSON allows in any text field: stored and exported cleanly, o
           ...TEXT_FIELDS[field](t),
         });
         const raw = JSON.stringify(request);
-        const started = Date.now();
         const res = await send(client, farm.agrifarmId, raw, { 'Idempotency-Key': key });
         const what = `${field} = ${JSON.stringify(t)}: ${res.status} ${res.text.slice(0, 300)}`;
         if (res.status === 400) {
@@ -150,7 +149,6 @@ describe('any text JSON allows in any text field: stored and exported cleanly, o
           return;
         }
         if (res.status !== 201) throw new Error(what);
-        if (Date.now() - started > 3000) throw new Error(`slow: ${what}`);
         seen.stored++;
         const id = Number(String(res.json[0].id).split(':').pop());
         const pointer = (await store.readPointers(farm.key, [id])).get(id)!;
@@ -177,7 +175,6 @@ describe('any text JSON allows in any text field: stored and exported cleanly, o
   it('stores the line and paragraph separators that used to fail the batch, in every field that reaches storage', async () => {
     for (const field of ['detail', 'batch', 'infection.name', 'machine[0].roma'] as const) {
       const t = `antes\u2028medio\u2029después`;
-      const started = Date.now();
       const res = await send(
         client,
         farm.agrifarmId,
@@ -191,7 +188,6 @@ describe('any text JSON allows in any text field: stored and exported cleanly, o
         ),
       );
       expect([field, res.status]).toEqual([field, 201]);
-      expect(Date.now() - started).toBeLessThan(3000);
       expect(stored(res.json[0], field)).toBe(t);
     }
   });

@@ -235,7 +235,8 @@ describe('IUWS client: retries', () => {
     const { c, sleeps } = client(f);
     await c.status('A');
     expect(sleeps[0]).toBe(2000);
-    expect(sleeps[1]).toBeGreaterThan(3000);
+    // An HTTP date has whole seconds, and the test may stall before the client reads it: some of the 5 s is gone.
+    expect(sleeps[1]).toBeGreaterThan(2000);
     expect(sleeps[1]).toBeLessThanOrEqual(5000);
   });
 
