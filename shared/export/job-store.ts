@@ -59,8 +59,8 @@ export class JobStore {
    * Creates the job: status row first (in the first transaction), then the record rows. 409 if a status row of this job
    * id exists already (a job settled as abandoned before it was created), unless it is this call's own: job ids are
    * never handed out twice, so a status row with this call's creation time and record count was written by a try
-   * whose answer was lost, and whose retry by the SDK was refused. The record rows are upserts, so only the status
-   * row can conflict and writing them again is harmless.
+   * whose answer was lost, and whose retry by the SDK was refused. The record rows are then written again as upserts,
+   * whichever transaction it was.
    */
   async create(
     meta: JobMeta,
@@ -68,25 +68,24 @@ export class JobStore {
   ): Promise<void> {
     const pk = jobPk(meta.jobId);
     const table = await this.table();
-    const itemActions = items.map((i): TransactionAction => [
-      'upsert',
-      {
-        partitionKey: pk,
-        rowKey: itemRk(i.recordId),
-        ...z.encode(itemRow, jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' })),
-      },
-      'Replace',
-    ]);
+    const itemRows = items.map((i) => ({
+      partitionKey: pk,
+      rowKey: itemRk(i.recordId),
+      ...z.encode(itemRow, jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' })),
+    }));
     try {
       await submitInChunks(table, [
         ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
-        ...itemActions,
+        ...itemRows.map((row): TransactionAction => ['create', row]),
       ]);
     } catch (e) {
       if (!isRestError(e, 409)) throw e;
       const existing = await this.meta(meta.jobId);
       if (existing?.createdAt !== meta.createdAt || existing.total !== meta.total) throw e;
-      await submitInChunks(table, itemActions);
+      await submitInChunks(
+        table,
+        itemRows.map((row): TransactionAction => ['upsert', row, 'Replace']),
+      );
     }
   }
 
