@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
  * change is seen by the first request after the period (immediately with a period of 0).
  */
 export class VersionedValue<T> {
-  private unsettledLoads = 0;
   private current: { value: T; version: string } | undefined;
   private checkedAt = -Infinity;
   private checking: Promise<void> | undefined;
@@ -49,7 +48,7 @@ export class VersionedValue<T> {
       const atRest = !this.settled || (this.settled(version) && (await this.readVersion()) === version);
       this.current = {
         value,
-        version: atRest ? version : `unsettled~${version}~${++this.unsettledLoads}~${randomUUID()}`,
+        version: atRest ? version : `unsettled~${randomUUID()}`,
       };
     }
     this.checkedAt = this.now();

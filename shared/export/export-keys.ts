@@ -1,6 +1,7 @@
 import type { TableClient } from '@azure/data-tables';
 import { z } from 'zod';
 import { isRestError } from '../store/azure-sdk';
+import { despiteLostAnswer } from '../store/lost-answer';
 import { TABLES, TableStore } from '../store/tables';
 
 /**
@@ -76,16 +77,24 @@ export class ExportKeyStore {
     entry: Omit<z.infer<typeof doneRow>, 'state'>,
   ): Promise<void> {
     const table = await this.table();
-    try {
-      await table.updateEntity({ partitionKey: partition(farmId), rowKey: hash, state: 'done', ...entry }, 'Replace', {
-        etag,
-      });
-    } catch (e) {
-      if (!isRestError(e, 412)) throw e;
-      const now = await this.read(farmId, hash);
-      const same = now?.state === 'done' && now.requestHash === entry.requestHash && now.body === entry.body;
-      if (!same) throw e;
-    }
+    await despiteLostAnswer(
+      async () => {
+        await table.updateEntity(
+          { partitionKey: partition(farmId), rowKey: hash, state: 'done', ...entry },
+          'Replace',
+          {
+            etag,
+          },
+        );
+        return true;
+      },
+      async () => {
+        const now = await this.read(farmId, hash);
+        return now?.state === 'done' && now.requestHash === entry.requestHash && now.body === entry.body
+          ? true
+          : undefined;
+      },
+    );
   }
 
   /** Forgets a pending key whose request started nothing: the key may be used again. */

@@ -2,6 +2,7 @@ import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { z } from 'zod';
 import { isRestError } from '../store/azure-sdk';
 import { submitInChunks } from '../store/batched-query';
+import { despiteLostAnswer } from '../store/lost-answer';
 import { odataEq } from '../store/odata';
 import { TABLES, TableStore } from '../store/tables';
 import {
@@ -73,20 +74,24 @@ export class JobStore {
       rowKey: itemRk(i.recordId),
       ...z.encode(itemRow, jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' })),
     }));
-    try {
-      await submitInChunks(table, [
-        ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
-        ...itemRows.map((row): TransactionAction => ['create', row]),
-      ]);
-    } catch (e) {
-      if (!isRestError(e, 409)) throw e;
-      const existing = await this.meta(meta.jobId);
-      if (existing?.createdAt !== meta.createdAt || existing.total !== meta.total) throw e;
-      await submitInChunks(
-        table,
-        itemRows.map((row): TransactionAction => ['upsert', row, 'Replace']),
-      );
-    }
+    await despiteLostAnswer(
+      async () => {
+        await submitInChunks(table, [
+          ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
+          ...itemRows.map((row): TransactionAction => ['create', row]),
+        ]);
+        return true;
+      },
+      async () => {
+        const existing = await this.meta(meta.jobId);
+        if (existing?.createdAt !== meta.createdAt || existing.total !== meta.total) return undefined;
+        await submitInChunks(
+          table,
+          itemRows.map((row): TransactionAction => ['upsert', row, 'Replace']),
+        );
+        return true;
+      },
+    );
   }
 
   async load(jobId: number): Promise<Job | null> {

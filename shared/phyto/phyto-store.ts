@@ -4,6 +4,7 @@ import { RecordVersion, recordVersionSchema } from '../api/history-schemas';
 import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { StoredResponse } from '../idempotency/idempotency';
 import { isRestError } from '../store/azure-sdk';
+import { despiteLostAnswer } from '../store/lost-answer';
 import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { odata } from '../store/odata';
@@ -384,30 +385,31 @@ export class PhytoStore {
     try {
       for (let i = 0; i < pointers.length; i += chunkSize(i)) {
         const chunk = pointers.slice(i, i + chunkSize(i));
-        let etags: string[];
-        try {
-          const res = await table.submitTransaction([
-            ...chunk.map((p): TransactionAction => [
-              'update',
-              { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt, claimedBy },
-              'Merge',
-              { etag: p.etag },
-            ]),
-            ...(i === 0 && idempotency ? [['create', idempotencyEntity(pk, idempotency)] as TransactionAction] : []),
-          ]);
-          // Sub-responses come in the order of the operations (they carry no row key).
-          etags = chunk.map((_, k) => res.subResponses[k]?.etag ?? '');
-        } catch (e) {
-          // The chunk may have landed with its answer lost, and the SDK's retry of it conflicted: then its rows name
-          // this job, whose id is never handed out twice (a deletion's key would otherwise answer a job never created).
-          if (!isRestError(e, 409, 412)) throw e;
-          const now = await this.readPointers(
-            farm,
-            chunk.map((p) => p.id),
-          );
-          if (!chunk.every((p) => now.get(p.id)?.jobId === jobId)) throw e;
-          etags = chunk.map((p) => now.get(p.id)!.etag);
-        }
+        const etags = await despiteLostAnswer(
+          async () => {
+            const res = await table.submitTransaction([
+              ...chunk.map((p): TransactionAction => [
+                'update',
+                { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt, claimedBy },
+                'Merge',
+                { etag: p.etag },
+              ]),
+              ...(i === 0 && idempotency ? [['create', idempotencyEntity(pk, idempotency)] as TransactionAction] : []),
+            ]);
+            // Sub-responses come in the order of the operations (they carry no row key).
+            return chunk.map((_, k) => res.subResponses[k]?.etag ?? '');
+          },
+          // Landed if its rows name this job (a deletion's key would otherwise answer a job never created).
+          async () => {
+            const now = await this.readPointers(
+              farm,
+              chunk.map((p) => p.id),
+            );
+            return chunk.every((p) => now.get(p.id)?.jobId === jobId)
+              ? chunk.map((p) => now.get(p.id)!.etag)
+              : undefined;
+          },
+        );
         chunk.forEach((pointer, k) => taken.push({ pointer, etag: etags[k] ?? '' }));
       }
     } catch (e) {
