@@ -7,6 +7,8 @@ module.exports = {
   transform,
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // Minutes-long cases run apart, in `npm run test:heavy` (jest.heavy.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/heavy/'],
   setupFiles: ['<rootDir>/test/support/functions-core.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -27,9 +27,10 @@ function ensureDependencies() {
   // npm writes node_modules/.package-lock.json on every install; older than package-lock.json means stale.
   const installed = mtime('node_modules/.package-lock.json');
   if (installed && installed >= mtime('package-lock.json') && installed >= mtime('package.json')) return;
-  console.log('Installing dependencies (npm install)...');
-  // `npm ci` trips over jest 30's optional resolver bindings on this npm (docs/architecture.md, "Toolchain notes"); install honours the lock.
-  run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+  // `npm ci` installs exactly what the lock says and never rewrites it: a newcomer's first run installs what CI
+  // tested and leaves `git status` clean. It refuses a lock out of step with package.json, which is the point.
+  console.log('Installing dependencies (npm ci)...');
+  run(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
 function build(withTests) {
@@ -67,15 +68,17 @@ const [command, ...rest] = process.argv.slice(2);
 ensureDependencies();
 // The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
 if (command === 'test:unit') jest('jest.unit.config.js', rest);
-build(command === 'test');
+const testing = command === 'test' || command === 'test:heavy';
+build(testing);
 if (command === 'check' || (command === 'test' && rest.length === 0)) check();
 if (command === 'check') process.exit(0);
-if (['build', 'test', 'start', 'bench'].includes(command)) bundle(command === 'build');
+if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) bundle(command === 'build');
 if (command === 'build') process.exit(0);
 if (command === 'test') jest(null, rest);
+if (command === 'test:heavy') jest('jest.heavy.config.js', rest);
 const target = { start: 'start', admin: 'admin', bench: '../bench/run', openapi: 'write-openapi' }[command];
 if (!target) {
-  console.error(`usage: bootstrap.js build|check|test|test:unit|start|admin|bench|openapi [args]`);
+  console.error(`usage: bootstrap.js build|check|test|test:unit|test:heavy|start|admin|bench|openapi [args]`);
   process.exit(2);
 }
 // The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it
