@@ -35,12 +35,20 @@ what this gateway does not use, outbound virtual network integration). README "D
   'BasicV2'
   'StandardV2'
 ])
-param apimSku string = 'Consumption'
+param apimSku string = apiServiceSiexProduct == 'api-service-siex' ? 'BasicV2' : 'Consumption'
 
 @description('''Zone redundancy where the services offer it: the Flex Consumption plan (then at least two instances stay
 ready per function group, billed as always-ready) and zone-redundant storage. The region must support both
 (README "Deploy"). API Management's v2 and Consumption tiers have no availability zones.''')
 param zoneRedundant bool = apiServiceSiexProduct == 'api-service-siex'
+
+@description('''CanNotDelete locks on the data storage account and the Key Vault, so that `azd down`, a deleted resource
+group or a slip in the portal cannot take the farms' legal records with it. On in production; an operator who really
+means to delete removes the locks first (docs/operations.md, "Locks").''')
+param lockResources bool = apiServiceSiexProduct == 'api-service-siex'
+
+@description('Where alerts are e-mailed (the operators\' on-call address). Required in production.')
+param alertEmail string = ''
 
 @description('E-mail address of the API publisher (API Management system notifications).')
 @minLength(3)
@@ -83,6 +91,14 @@ param functionMaximumInstanceCount int = 100
 param functionInstanceMemoryMB int = 2048
 
 var isProduction = apiServiceSiexProduct == 'api-service-siex'
+// Production has no Consumption-tier API Management (no SLA, no gateway logs) and no alerts nobody receives: the
+// deployment stops before it creates anything.
+var checkedApimSku = isProduction && apimSku == 'Consumption'
+  ? fail('Production needs API Management BasicV2 or StandardV2 (apimSku): Consumption has no SLA and no gateway logs.')
+  : apimSku
+var checkedAlertEmail = isProduction && empty(alertEmail)
+  ? fail('Production needs alertEmail: the address the alerts go to.')
+  : alertEmail
 var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
 var tags = {
   'azd-env-name': environmentName
@@ -124,7 +140,8 @@ module monitoring 'modules/monitoring.bicep' = {
     applicationInsightsName: 'appi-${resourceToken}'
     location: location
     tags: tags
-    retentionInDays: isProduction ? 90 : 30
+    // Production keeps a year: the audit trail (who read or changed which secret or record) outlives a campaign.
+    retentionInDays: isProduction ? 365 : 30
   }
 }
 
@@ -141,6 +158,7 @@ module storage 'modules/storage.bicep' = {
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     operatorPrincipalId: principalId
     operatorPrincipalType: principalType
+    lock: lockResources
   }
 }
 
@@ -152,6 +170,7 @@ module keyVault 'modules/keyVault.bicep' = {
     location: location
     tags: tags
     enablePurgeProtection: isProduction
+    lock: lockResources
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     operatorPrincipalId: principalId
     operatorPrincipalType: principalType
@@ -239,7 +258,7 @@ module apim 'modules/apim.bicep' = {
     name: 'apim-${resourceToken}'
     location: location
     tags: tags
-    sku: apimSku
+    sku: checkedApimSku
     publisherEmail: apimPublisherEmail
     publisherName: apimPublisherName
     apiServiceSiexProduct: apiServiceSiexProduct
@@ -250,6 +269,48 @@ module apim 'modules/apim.bicep' = {
     apiClientId: apiRegistration.outputs.clientId
     applicationInsightsName: monitoring.outputs.applicationInsightsName
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+  }
+}
+
+module alerts 'modules/alerts.bicep' = {
+  name: 'alerts'
+  scope: rg
+  params: {
+    location: location
+    tags: tags
+    namePrefix: 'siex-${resourceToken}'
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+    applicationInsightsName: monitoring.outputs.applicationInsightsName
+    apimName: apim.outputs.name
+    monitoringSubscriptionName: apim.outputs.monitoringSubscriptionName
+    alertEmail: checkedAlertEmail
+  }
+}
+
+// The subscription's activity log (who created, changed or deleted which resource, lock or role assignment) kept with
+// the rest, for as long as the workspace keeps logs: by default Azure keeps it 90 days only.
+resource activityLog 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'activity-to-log-analytics-${resourceToken}'
+  properties: {
+    workspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+    logs: [
+      {
+        category: 'Administrative'
+        enabled: true
+      }
+      {
+        category: 'Security'
+        enabled: true
+      }
+      {
+        category: 'Policy'
+        enabled: true
+      }
+      {
+        category: 'Alert'
+        enabled: true
+      }
+    ]
   }
 }
 

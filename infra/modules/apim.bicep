@@ -121,6 +121,34 @@ resource service 'Microsoft.ApiManagement/service@2024-05-01' = {
   properties: {
     publisherEmail: publisherEmail
     publisherName: publisherName
+    // Management API calls older than this are refused: old API versions could read secrets (named values,
+    // subscription keys) without the listSecrets permission.
+    apiVersionConstraint: {
+      minApiVersion: '2021-08-01'
+    }
+  }
+}
+
+// Clients are onboarded by operators (docs/operations.md, "Onboarding a client"), never by signing themselves up in
+// the developer portal: a self-made account could subscribe to the product and wait for approval.
+resource portalSignup 'Microsoft.ApiManagement/service/portalsettings@2024-05-01' = if (sku != 'Consumption') {
+  parent: service
+  name: 'signup'
+  properties: {
+    enabled: false
+  }
+}
+
+// The availability test's own subscription (modules/alerts.bicep): it reaches the OpenAPI document only, which needs
+// no client of the gateway, so its key grants no farm's data.
+resource monitoringSubscription 'Microsoft.ApiManagement/service/subscriptions@2024-05-01' = {
+  parent: service
+  name: 'availability-monitor'
+  properties: {
+    displayName: 'Availability test (Azure Monitor)'
+    scope: '/apis/${api.name}'
+    state: 'active'
+    allowTracing: false
   }
 }
 
@@ -330,3 +358,4 @@ resource gatewayDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-pr
 output name string = service.name
 output gatewayUrl string = service.properties.gatewayUrl
 output productId string = product.name
+output monitoringSubscriptionName string = monitoringSubscription.name

@@ -17,6 +17,9 @@ param tags object
 @description('Purge protection cannot be turned off again once on: production only.')
 param enablePurgeProtection bool = false
 
+@description('A CanNotDelete lock on the vault (the SIEX certificate and credentials live here). Production.')
+param lock bool = false
+
 @description('Log Analytics workspace that receives the audit events (who read or changed which secret, when).')
 param logAnalyticsWorkspaceId string
 
@@ -88,6 +91,15 @@ resource operatorSecrets 'Microsoft.Authorization/roleAssignments@2022-04-01' = 
     principalId: operatorPrincipalId
     principalType: operatorPrincipalType
     description: 'Set and rotate the SIEX credentials'
+  }
+}
+
+resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
+  name: 'keep-siex-credentials'
+  scope: vault
+  properties: {
+    level: 'CanNotDelete'
+    notes: 'Holds the SIEX client certificate and credentials (docs/operations.md, "Locks").'
   }
 }
 

@@ -29,6 +29,10 @@ resource workspace 'Microsoft.OperationalInsights/workspaces@2023-09-01' = {
       name: 'PerGB2018'
     }
     retentionInDays: retentionInDays
+    features: {
+      // Only Entra ID identities query or send: no workspace shared key exists to leak.
+      disableLocalAuth: true
+    }
   }
 }
 

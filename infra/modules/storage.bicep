@@ -39,6 +39,9 @@ param operatorPrincipalId string = ''
 ])
 param operatorPrincipalType string = 'User'
 
+@description('A CanNotDelete lock on the account: it holds the farms\' legal records (RD 1311/2012 art. 16: kept at least three years), so neither `azd down` nor a slip in the portal may delete it. Production.')
+param lock bool = false
+
 var roles = {
   tableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3'
   queueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88'
@@ -155,6 +158,16 @@ resource operatorQueues 'Microsoft.Authorization/roleAssignments@2022-04-01' = i
     principalId: operatorPrincipalId
     principalType: operatorPrincipalType
     description: 'Inspect and re-drive the export poison queue'
+  }
+}
+
+// Deleting the account (or its resource group) fails while the lock is there; an operator removes it on purpose first.
+resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
+  name: 'keep-legal-records'
+  scope: account
+  properties: {
+    level: 'CanNotDelete'
+    notes: 'Holds farms\' treatment records that must be kept for years (docs/operations.md, "Locks").'
   }
 }
 

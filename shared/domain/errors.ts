@@ -69,6 +69,8 @@ export const ERROR_CODES = {
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself
   INTERNAL: 'an error of the gateway itself; retry with exponential backoff',
+  GATEWAY_TIMEOUT:
+    'API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done',
   QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',
   STORAGE_UNAVAILABLE: 'storage briefly unavailable; retry after Retry-After',
   CONCURRENT_UPDATE: 'too many concurrent registrations on the same crop locations; retry after Retry-After',

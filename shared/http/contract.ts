@@ -64,6 +64,8 @@ export const COMMON_ERRORS: ErrorCode[] = [
   'RATE_LIMITED',
   'INTERNAL',
   'STORAGE_UNAVAILABLE',
+  // Answered by API Management when the service takes longer than 30 s (infra/policies/global.xml).
+  'GATEWAY_TIMEOUT',
 ];
 
 /** Codes of endpoints that take a JSON body. */

@@ -650,4 +650,43 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit(c.ctx.azureYamlFile, 'services:\n  api:', 'services:\n  api: [');
     expect((await findings(c.ctx)).join('\n')).toMatch(/\[azure-yaml\] azure\.yaml: not YAML/);
   });
+
+  // Operations (issue 27).
+
+  it('report production data left deletable: the lock off by default, missing or not CanNotDelete', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      "param lockResources bool = apiServiceSiexProduct == 'api-service-siex'",
+      'param lockResources bool = false',
+    );
+    c.edit('modules/keyVault.bicep', "level: 'CanNotDelete'", "level: 'NotSpecified'");
+    c.edit('main.bicep', '    lock: lockResources\n  }\n}\n\nmodule keyVault', '  }\n}\n\nmodule keyVault');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/lockResources must default to on in production/);
+    expect(out).toMatch(/module storage must get lock: lockResources/);
+    expect(out).toMatch(/keyVault\.bicep: a CanNotDelete lock scoped to the resource that holds the SIEX certificate/);
+  });
+
+  it('report an alert rule that reaches nobody, or whose query is not an analysed file', async () => {
+    const c = copy();
+    c.edit(
+      'modules/alerts.bicep',
+      "query: loadTextContent('../monitoring/backend-time.kql')",
+      "query: 'ApiManagementGatewayLogs | count'",
+    );
+    c.edit('modules/alerts.bicep', '          actionGroup.id\n', '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/rule backend-time: its query must be loadTextContent/);
+    expect(out).toMatch(/logAlerts: its alerts must reach the action group/);
+  });
+
+  it('report a production that could run on Consumption or alert nobody', async () => {
+    const c = copy();
+    c.edit('main.bicep', /var checkedApimSku = [^\n]*\n[^\n]*\n[^\n]*\n/, 'var checkedApimSku = apimSku\n');
+    c.edit('main.bicep', /var checkedAlertEmail = [^\n]*\n[^\n]*\n[^\n]*\n/, 'var checkedAlertEmail = alertEmail\n');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/production must refuse apimSku 'Consumption' with fail\(\)/);
+    expect(out).toMatch(/production must refuse an empty alertEmail with fail\(\)/);
+  });
 });

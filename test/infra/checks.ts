@@ -12,6 +12,7 @@ import { checkBackendAuth } from './checks/backend-auth';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
 import { CheckContext, Finding, loadInfra, verifiedTypeNames } from './checks/model';
+import { checkOperations } from './checks/operations';
 import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
@@ -41,5 +42,6 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkApim(infra),
     ...checkPolicies(infra, ctx.errorCodes),
     ...checkAzureYaml(infra, ctx.azureYamlFile),
+    ...checkOperations(infra),
   ];
 }

@@ -9,6 +9,7 @@ import { checkBackendAuth } from './checks/backend-auth';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
 import { Finding, formatFinding, Infra, loadInfra, verifiedTypeNames } from './checks/model';
+import { checkOperations } from './checks/operations';
 import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
@@ -98,5 +99,9 @@ describe('infra/ (offline checks)', () => {
 
   it('has well-formed policies with the limits, the header rules and problem-details errors', () => {
     expect(messages(checkPolicies(infra, ctx.errorCodes))).toEqual([]);
+  });
+
+  it('locks the legal records and the SIEX credentials, alerts the operators, and guards production', () => {
+    expect(messages(checkOperations(infra))).toEqual([]);
   });
 });

@@ -328,7 +328,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "NIF_MISMATCH" | "ROPO_NOT_FOUND" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -1062,6 +1062,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listIdcp: {
@@ -1162,6 +1171,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1271,6 +1289,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1402,6 +1429,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     deletePhytosanitary: {
@@ -1522,6 +1558,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1681,6 +1726,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     phytosanitaryHistory: {
@@ -1765,6 +1819,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -1901,6 +1964,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     exportCueAlt1: {
@@ -2031,6 +2103,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     jobStatus: {
@@ -2115,6 +2196,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     jobStatusAlt1: {
@@ -2193,6 +2283,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,6 +2393,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     jobResultAlt1: {
@@ -2383,6 +2491,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2514,6 +2631,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     catalogProduct: {
@@ -2613,6 +2739,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2750,6 +2885,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     applicatorCard: {
@@ -2854,6 +2998,15 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -6,10 +6,10 @@
  * a first deployment, and any key read at deployment would be a secret in it).
  */
 import type { Node } from 'web-tree-sitter';
-import { getProperty, literalValue } from '../bicep';
+import { BicepFile, getProperty, literalValue } from '../bicep';
 import { APP_SETTINGS_PARAM } from './app-settings';
 import { APIM_CLIENT_ID_NAMED_VALUE, BACKEND_APP_NAMED_VALUE } from './contract';
-import { Finding, Infra, mainExpression, rel, resourcesOfType } from './model';
+import { Finding, Infra, mainExpression, rel, resourceBySymbol, resourcesOfType } from './model';
 
 const API_APP = /^apiRegistration\.outputs\.clientId$/;
 const APIM_CLIENT = /^identities\.outputs\.apimClientId$/;
@@ -42,12 +42,27 @@ function checkAppTrust(infra: Infra): Finding[] {
       ];
 }
 
+/**
+ * The one key a template may read: the availability test's own API Management subscription key
+ * (modules/alerts.bicep), which the standard test must send as a header. It is scoped to the API, and the app refuses
+ * every data call whose SID key is not the subscription's own client's, so it reaches the OpenAPI document only.
+ */
+function isMonitoringKey(file: BicepFile, name: string): boolean {
+  const [symbol, method] = name.split('.');
+  const resource = symbol === undefined ? undefined : resourceBySymbol(file, symbol);
+  return (
+    method === 'listSecrets' &&
+    resource?.typeAndVersion.startsWith('Microsoft.ApiManagement/service/subscriptions@') === true &&
+    file.resources.some((r) => r.typeAndVersion.startsWith('Microsoft.Insights/webtests@'))
+  );
+}
+
 function checkNoListCalls(infra: Infra): Finding[] {
   const out: Finding[] = [];
   for (const f of infra.files.values())
     for (const call of f.root.descendantsOfType('call_expression')) {
       const name = call?.childForFieldName('function')?.text ?? '';
-      if (call && /^list/i.test(name.split('.').pop() ?? ''))
+      if (call && /^list/i.test(name.split('.').pop() ?? '') && !isMonitoringKey(f, name))
         out.push({
           check: 'backend-auth',
           file: rel(infra, f.file),

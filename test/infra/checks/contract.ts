@@ -201,4 +201,12 @@ export const UNLOGGED_TYPES: Record<string, string> = {
     'configuration of the API Management service, logged by the service',
   'Microsoft.ApiManagement/service/loggers': 'where the service logs to',
   'Microsoft.ApiManagement/service/diagnostics': 'what the service logs',
+  'Microsoft.ApiManagement/service/portalsettings':
+    'configuration of the API Management service, logged by the service',
+  'Microsoft.ApiManagement/service/subscriptions': 'configuration of the API Management service, logged by the service',
+  'Microsoft.Authorization/locks': 'in the activity log (exported to the workspace by main.bicep)',
+  'Microsoft.Insights/actionGroups': 'its notifications are in the activity log',
+  'Microsoft.Insights/scheduledQueryRules': 'its firings are in the activity log and Azure Monitor alerts',
+  'Microsoft.Insights/webtests': 'its results are telemetry of the component (AppAvailabilityResults)',
+  'Microsoft.Insights/workbooks': 'a view over the workspace: nothing of its own to log',
 };

@@ -1,0 +1,69 @@
+/**
+ * Every Kusto query the deployment carries (the alert rules' infra/monitoring/*.kql and the workbook's queries),
+ * analysed offline by Microsoft's Kusto language service against the columns Azure Monitor documents for each table
+ * (kql-tables.json): a misspelt table or column, or a syntax error, fails `npm test` instead of an alert that never
+ * fires in production.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import '@kusto/language-service-next/bridge.js';
+import '@kusto/language-service-next/Kusto.Language.Bridge.js';
+import tables from './kql-tables.json';
+
+export interface KqlQuery {
+  /** Where the query comes from: a file, or the workbook item's name. */
+  source: string;
+  text: string;
+}
+
+interface WorkbookItem {
+  name?: string;
+  content?: { query?: string };
+}
+
+/** The queries of infra/monitoring: one per .kql file, and one per query item of the workbook. */
+export function monitoringQueries(infraDir: string): KqlQuery[] {
+  const dir = join(infraDir, 'monitoring');
+  const out: KqlQuery[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const file = join(dir, name);
+    if (name.endsWith('.kql')) out.push({ source: `infra/monitoring/${name}`, text: readFileSync(file, 'utf8') });
+    if (name.endsWith('.json')) {
+      const workbook = JSON.parse(readFileSync(file, 'utf8')) as { items?: WorkbookItem[] };
+      for (const item of workbook.items ?? [])
+        if (item.content?.query !== undefined)
+          out.push({ source: `infra/monitoring/${name}#${item.name ?? '?'}`, text: item.content.query });
+    }
+  }
+  return out;
+}
+
+/** The Kusto global state of a Log Analytics workspace holding the documented tables. */
+function workspaceState(): Kusto.Language.GlobalState {
+  const symbols = Kusto.Language.Symbols;
+  const tableSymbols = Object.entries(tables.tables).map(([name, table]) => {
+    const schema = Object.entries(table.columns)
+      .map(([column, type]) => `['${column}']:${type}`)
+      .join(', ');
+    return new symbols.TableSymbol.$ctor7(name, `(${schema})`, null);
+  });
+  const database = new symbols.DatabaseSymbol.ctor('workspace', tableSymbols);
+  return Kusto.Language.GlobalState.Default!.WithDatabase(database)!;
+}
+
+/** The language service's errors for one query (warnings, e.g. on performance, are not findings). */
+export function kqlErrors(text: string, state = workspaceState()): string[] {
+  const code = Kusto.Language.KustoCode.ParseAndAnalyze(text, state)!;
+  const diagnostics = code.GetDiagnostics()!;
+  const errors: string[] = [];
+  for (let i = 0; i < diagnostics.Count; i++) {
+    const d = diagnostics.getItem(i)!;
+    if (d.Severity === 'Error') errors.push(`${d.Message} (at ${d.Start})`);
+  }
+  return errors;
+}
+
+export function kqlFindings(queries: KqlQuery[]): string[] {
+  const state = workspaceState();
+  return queries.flatMap((q) => kqlErrors(q.text, state).map((e) => `${q.source}: ${e}`));
+}
