@@ -107,7 +107,10 @@ export const APPLICATORS = {
     validUntil: '31-12-2020',
     suspended: false,
   },
-  /** Advisors (RD 1311/2012, arts. 11-12): the registration `asesor`, in force, at a fixed last day, suspended. */
+  /**
+   * Advisors (RD 1311/2012, arts. 11-12), with the registration `asesor`: in force; an applicator too, to a fixed last
+   * day (ADVISOR_LAST_DAY); suspended.
+   */
   advisor: {
     nif: '91000005E',
     name: 'Asesora en Vigor',
@@ -120,7 +123,7 @@ export const APPLICATORS = {
     nif: '91000006T',
     name: 'Asesor Hasta el 15 de Junio',
     ropo: 'ES-91000006',
-    levels: ['asesor'],
+    levels: ['basico', 'asesor'],
     validUntil: ADVISOR_LAST_DAY,
     suspended: false,
   },
