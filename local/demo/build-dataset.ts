@@ -126,6 +126,14 @@ export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset
         validUntil: '31-03-2026',
         suspended: false,
       },
+      {
+        nif: '67890123B',
+        name: 'Elena Martí Soler',
+        ropo: 'ES-46000777',
+        levels: ['asesor'],
+        validUntil: '30-09-2031',
+        suspended: false,
+      },
     ],
     products: [
       {

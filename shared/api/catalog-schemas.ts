@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
-import { ropoLevels } from '../domain/ropo';
+import { cardLevels, ropoLevels } from '../domain/ropo';
 import { DAY_PATTERN, paginationQuery } from './query-params';
 
 /**
@@ -218,10 +218,15 @@ export const siexEntrySchema = z
 export const applicatorCardSchema = z
   .object({
     ropo: z.string().describe('the ROPO card number'),
-    levels: z.array(z.enum(ropoLevels)).describe('the card levels held'),
+    levels: z
+      .array(z.enum(cardLevels))
+      .describe('the card levels held; `asesor` is the advisor registration (RD 1311/2012, arts. 11-12)'),
     covers: z
       .array(z.enum(ropoLevels))
       .describe('the levels of products the card may apply (a cualificado card covers basico too)'),
+    advisor: z
+      .boolean()
+      .describe('whether the card holds the advisor registration (`asesor`), so that it may be given as `advisor`'),
     validUntil: dayText('valid through'),
     expired: z.boolean().describe('past its validity today (Madrid)'),
     suspended: z.boolean(),

@@ -323,6 +323,7 @@ export const applicatorCardExample = {
     ropo: 'ES-46000123',
     levels: ['cualificado'],
     covers: ['basico', 'cualificado'],
+    advisor: false,
     validUntil: '31-12-2030',
     expired: false,
     suspended: false,

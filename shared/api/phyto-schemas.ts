@@ -112,11 +112,19 @@ export const advisorSchema = z
   .strictObject({
     type: z.literal('UserMetadata'),
     ropo: z.string().regex(ROPO_RE, 'ROPO number ES-XXXXXXXX'),
+    nif: z
+      .string()
+      .min(1)
+      .max(20)
+      .optional()
+      .describe(
+        "the advisor's NIF or NIE: optional; with it, a card that fails the check is answered with why (not in force, no advisor registration); without it, or with another person's, only ADVISOR_NOT_RECOGNISED",
+      ),
   })
   .meta({
     id: 'Advisor',
     description:
-      "the advisor (asesor) who validated the treatment, by ROPO number: SIEX's AsesorValidacion, with `reviewed` and `recipe`",
+      "the advisor (asesor) who validated or recommended the treatment, by ROPO number: a card in force on the application date with the advisor registration (RD 1311/2012, arts. 11-12). SIEX's AsesorValidacion, with `reviewed` and `recipe`",
   });
 
 export const phenologySchema = z

@@ -13,7 +13,7 @@ import {
 } from '../api/catalog-schemas';
 import { formatDate, isoDay } from '../domain/dates';
 import { PestKind, pestKinds } from '../domain/pest-kind';
-import { levelCovers, ropoLevels } from '../domain/ropo';
+import { isAdvisorCard, levelCovers, ropoLevels } from '../domain/ropo';
 import { StoredApplicator, StoredProduct } from './catalog-store';
 import { ListedProduct } from './crop-products';
 import { ProductUse } from './product';
@@ -171,6 +171,7 @@ export function applicatorCardView(card: StoredApplicator, day: DateTime): Appli
     ropo: card.ropo,
     levels: card.levels,
     covers: ropoLevels.filter((level) => levelCovers(card.levels, level)),
+    advisor: isAdvisorCard(card),
     validUntil: card.validUntil,
     expired: isoDay(formatDate(day)) > isoDay(card.validUntil),
     suspended: card.suspended,

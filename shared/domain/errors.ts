@@ -32,13 +32,19 @@ export const ERROR_CODES = {
   PRODUCT_CODE_NOT_FOUND: 'no product of the official register has that code',
   SIEX_CATALOGUE_NOT_FOUND: 'the gateway serves no SIEX catalogue of that name',
   APPLICATOR_NOT_FOUND: 'no registered ROPO card has both that number and that holder NIF',
-  // applicator: ROPO card and NIF
-  NIF_INVALID: 'the applicator NIF/NIE is malformed or its control letter is wrong',
-  NIF_MISMATCH: 'the NIF is not the holder of the ROPO card',
-  ROPO_NOT_FOUND: 'the ROPO number is not a registered applicator',
+  // applicator and advisor: ROPO card and NIF
+  NIF_INVALID: "the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong",
+  APPLICATOR_NOT_RECOGNISED:
+    "no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF",
   ROPO_SUSPENDED: 'the ROPO card is suspended',
   ROPO_EXPIRED: 'the ROPO card was not valid on the application date',
   ROPO_LEVEL_INSUFFICIENT: 'the ROPO card level does not cover the product (cualificado covers basico)',
+  ADVISOR_NOT_RECOGNISED:
+    "the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each",
+  ADVISOR_NOT_IN_FORCE:
+    "the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date",
+  ADVISOR_NOT_REGISTERED:
+    "the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor)",
   MEASURE_MISMATCH: 'measure.symbol is not the symbol of measure.code',
   // state conflicts
   RECORD_ALREADY_EXPORTED: 'the record was already exported to SIEX',
@@ -63,6 +69,7 @@ export const ERROR_CODES = {
   DATE_IN_FUTURE: 'the application date is in the future',
   DATE_TOO_OLD: 'the application date is further back than allowed (7 days by default)',
   UNKNOWN_SIEX_CODE: 'a code is not in the SIEX catalogue, or not in force on the application date',
+  ADVISOR_REQUIRED: "justification 5 (an advisor's recommendation) names no advisor: send advisor",
   TREATED_AREA_INVALID:
     'the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',

@@ -102,8 +102,10 @@ export const registerPhyto = {
   summary: 'Register a phytosanitary application',
   description:
     'Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, ' +
-    'applicator ROPO card and NIF, crop locations, date window, minimum interval and maximum applications counting what ' +
-    'is stored) and stores it. All violations are reported together; the status is 404 if any idcp is unknown, else 422 ' +
+    'applicator ROPO card and NIF, advisor card, crop locations, date window, minimum interval and maximum applications ' +
+    'counting what is stored) and stores it. A ROPO card that is unknown, or whose holder is not the NIF given, is one ' +
+    'answer (APPLICATOR_NOT_RECOGNISED, ADVISOR_NOT_RECOGNISED), byte for byte the same whatever the card: its state is told only ' +
+    "with its holder's NIF. All violations are reported together; the status is 404 if any idcp is unknown, else 422 " +
     'if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp ' +
     `(1 to ${MAX_IDCP_PER_RECORD} locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
     'surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy ' +
@@ -122,11 +124,13 @@ export const registerPhyto = {
     'IDCP_NOT_FOUND',
     'INVALID_DATE',
     'NIF_INVALID',
-    'NIF_MISMATCH',
-    'ROPO_NOT_FOUND',
+    'APPLICATOR_NOT_RECOGNISED',
     'ROPO_SUSPENDED',
     'ROPO_EXPIRED',
     'ROPO_LEVEL_INSUFFICIENT',
+    'ADVISOR_NOT_RECOGNISED',
+    'ADVISOR_NOT_IN_FORCE',
+    'ADVISOR_NOT_REGISTERED',
     'MEASURE_MISMATCH',
     'PRODUCT_NOT_FOUND',
     'PRODUCT_NOT_IN_FORCE',
@@ -143,6 +147,7 @@ export const registerPhyto = {
     'DATE_TOO_OLD',
     'OUTSIDE_CAMPAIGN',
     'UNKNOWN_SIEX_CODE',
+    'ADVISOR_REQUIRED',
     'IDEMPOTENCY_KEY_REUSED',
     'CONCURRENT_UPDATE',
   ],

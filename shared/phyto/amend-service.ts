@@ -171,6 +171,7 @@ export async function amendApplication(
       farm,
       product: reference.products.get(applied.product),
       applicator: reference.applicators.get(after.applicator.user.ropo),
+      advisor: after.advisor && reference.applicators.get(after.advisor.ropo),
       history: priorHistory(state, applied.product, applied.sigpacs, previous),
       codes: reference.codes,
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),

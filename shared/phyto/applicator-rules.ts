@@ -1,30 +1,37 @@
 import { levelCovers } from '../domain/ropo';
-import { parseDate } from '../domain/dates';
-import { isValidPersonalNif, normalizeNif } from '../domain/nif';
+import { isValidPersonalNif } from '../domain/nif';
 import { Violation, violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
+import { cardLapses, describeLapse, holdersCard } from './ropo-card';
 
 const AT = 'body.applicator.user';
 
-/** ROPO card known, valid on the application day, not suspended, level enough for the product, NIF its holder's. */
+/**
+ * The one answer for a card that is unknown or not the NIF's holder's: the same code, path and message whatever the
+ * card (the number is not even echoed), so that bodies are byte-identical.
+ */
+const notRecognised = (): Violation =>
+  violation('APPLICATOR_NOT_RECOGNISED', AT, 'no registered ROPO card has both that number and that NIF');
+
+/**
+ * The applicator's ROPO card (RD 1311/2012, art. 18): its NIF its holder's, then valid on the application day, not
+ * suspended, level enough for the product. Its state is judged only for its holder's NIF; an invalid NIF is no
+ * holder's, and is reported alone.
+ */
 export function applicatorRules(ctx: RuleContext): Violation[] {
   const { nif, ropo } = ctx.request.applicator.user;
-  const out: Violation[] = [];
-  if (!isValidPersonalNif(nif))
-    out.push(violation('NIF_INVALID', `${AT}.nif`, `${nif} is not a valid NIF/NIE (control letter)`));
-  const card = ctx.applicator;
-  if (!card) {
-    out.push(violation('ROPO_NOT_FOUND', `${AT}.ropo`, `${ropo} is not a registered applicator`));
-    return out;
+  if (!isValidPersonalNif(nif)) {
+    return [violation('NIF_INVALID', `${AT}.nif`, `${nif} is not a valid NIF/NIE (control letter)`)];
   }
-  if (isValidPersonalNif(nif) && normalizeNif(nif) !== normalizeNif(card.nif)) {
-    out.push(violation('NIF_MISMATCH', `${AT}.nif`, `${nif} is not the holder of ROPO ${ropo}`));
-  }
-  if (card.suspended) out.push(violation('ROPO_SUSPENDED', `${AT}.ropo`, `ROPO ${ropo} is suspended`));
-  const validUntil = parseDate(card.validUntil)!.endOf('day');
-  if (ctx.appliedAt > validUntil) {
-    out.push(violation('ROPO_EXPIRED', `${AT}.ropo`, `ROPO ${ropo} expired on ${card.validUntil}`));
-  }
+  const card = holdersCard(ctx.applicator, nif);
+  if (!card) return [notRecognised()];
+  const out = cardLapses(card, ctx.appliedAt).map((lapse) =>
+    violation(
+      lapse.reason === 'suspended' ? 'ROPO_SUSPENDED' : 'ROPO_EXPIRED',
+      `${AT}.ropo`,
+      describeLapse(ropo, lapse),
+    ),
+  );
   if (ctx.product && !levelCovers(card.levels, ctx.product.requiredLevel)) {
     out.push(
       violation(

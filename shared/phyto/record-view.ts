@@ -85,7 +85,9 @@ export function buildRecord(
     seclimit: safety.length > 0 ? String(Math.max(...safety)) : '',
     machine: request.machine ?? [],
     manual: request.manual ?? false,
-    advisor: request.advisor ?? null,
+    advisor: request.advisor
+      ? { ...request.advisor, ...(request.advisor.nif ? { nif: normalizeNif(request.advisor.nif) } : {}) }
+      : null,
     phenology: request.phenology ?? null,
     idcp: request.idcp.map((i) => String(Number(i))),
     applicator: {

@@ -94,6 +94,7 @@ export async function registerApplication(
       farm,
       product: reference.products.get(product),
       applicator: reference.applicators.get(input.body.applicator.user.ropo),
+      advisor: input.body.advisor && reference.applicators.get(input.body.advisor.ropo),
       history: priorHistory(state, product, applied.sigpacs, null),
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
       codes: reference.codes,

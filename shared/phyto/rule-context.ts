@@ -18,6 +18,8 @@ export interface RuleContext {
   farm: FarmIndex;
   product: StoredProduct | undefined;
   applicator: StoredApplicator | undefined;
+  /** The card numbered as the request's advisor, if any has that number. */
+  advisor: StoredApplicator | undefined;
   /** Prior applications of this product per enclosure (SIGPAC code), across campaigns; none stored: absent. */
   history: Map<string, DayCounts>;
   /** True when a SIEX catalogue code exists and is in force on the date (catalogue name as in the SIEX files). */

@@ -1,4 +1,5 @@
 import { Violation, violation } from '../domain/errors';
+import { advisorRules } from './advisor-rules';
 import { applicatorRules } from './applicator-rules';
 import { treatedAreaRules } from './area-rules';
 import { codeRules } from './code-rules';
@@ -14,7 +15,7 @@ import { timeRules } from './time-rules';
  * skipped rather than reported twice under another name.
  */
 export function checkApplication(ctx: RuleContext): { violations: Violation[]; resolution: Resolution } {
-  const violations: Violation[] = [...timeRules(ctx), ...codeRules(ctx), ...applicatorRules(ctx)];
+  const violations: Violation[] = [...timeRules(ctx), ...codeRules(ctx), ...applicatorRules(ctx), ...advisorRules(ctx)];
   const { entries, violations: locationViolations } = resolveLocations(ctx);
   violations.push(...locationViolations);
   const area = treatedAreaRules(ctx, entries);

@@ -245,6 +245,7 @@ describe("an applicator's card", () => {
       ropo: card.ropo,
       levels: ['cualificado'],
       covers: ['basico', 'cualificado'],
+      advisor: false,
       validUntil: card.validUntil,
       expired: false,
       suspended: false,
@@ -252,6 +253,8 @@ describe("an applicator's card", () => {
     expect(res.text).not.toContain(card.name);
     expect((await lookup(APPLICATORS.suspended.ropo, APPLICATORS.suspended.nif)).json.suspended).toBe(true);
     expect((await lookup(APPLICATORS.expired.ropo, APPLICATORS.expired.nif)).json.expired).toBe(true);
+    const advisor = (await lookup(APPLICATORS.advisor.ropo, APPLICATORS.advisor.nif)).json;
+    expect([advisor.levels, advisor.covers, advisor.advisor]).toEqual([['asesor'], [], true]);
   });
 
   it('is 404, byte for byte the same, with only one of the two right', async () => {

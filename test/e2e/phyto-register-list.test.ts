@@ -378,14 +378,14 @@ describe("every 4xx of the spec's error table for registration", () => {
   it('400 ROPO invalid or applicator not authorized: malformed, unknown, suspended, expired card, NIF of another holder', async () => {
     const user = (u: object) => ({ ...base(), applicator: { user: { ...base().applicator.user, ...u } } });
     expectProblem(await send(user({ ropo: 'ES-123' })), 400, ['INVALID_VALUE']);
-    expectProblem(await send(user({ ropo: 'ES-99999999' })), 400, ['ROPO_NOT_FOUND']);
+    expectProblem(await send(user({ ropo: 'ES-99999999' })), 400, ['APPLICATOR_NOT_RECOGNISED']);
     expectProblem(await send(user({ ropo: APPLICATORS.suspended.ropo, nif: APPLICATORS.suspended.nif })), 400, [
       'ROPO_SUSPENDED',
     ]);
     expectProblem(await send(user({ ropo: APPLICATORS.expired.ropo, nif: APPLICATORS.expired.nif })), 400, [
       'ROPO_EXPIRED',
     ]);
-    expectProblem(await send(user({ nif: APPLICATORS.cualificado.nif })), 400, ['NIF_MISMATCH']);
+    expectProblem(await send(user({ nif: APPLICATORS.cualificado.nif })), 400, ['APPLICATOR_NOT_RECOGNISED']);
     expectProblem(await send(user({ nif: '91000001A' })), 400, ['NIF_INVALID']);
   });
 

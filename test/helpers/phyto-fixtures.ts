@@ -110,6 +110,30 @@ export const CARDS = {
     validUntil: '31-03-2026',
     suspended: false,
   },
+  advisor: {
+    nif: '67890123B',
+    name: 'Elena Martí Soler',
+    ropo: 'ES-46000777',
+    levels: ['asesor'],
+    validUntil: '30-09-2031',
+    suspended: false,
+  },
+  advisorExpiring: {
+    nif: '78901234X',
+    name: 'Vicente Llorens Pla',
+    ropo: 'ES-46000778',
+    levels: ['cualificado', 'asesor'],
+    validUntil: '31-03-2026',
+    suspended: false,
+  },
+  advisorSuspended: {
+    nif: '89012345E',
+    name: 'Carmen Ibáñez Roig',
+    ropo: 'ES-46000779',
+    levels: ['asesor'],
+    validUntil: '30-09-2031',
+    suspended: true,
+  },
 } satisfies Record<string, Applicator>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -244,6 +268,7 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
     farm,
     product: products.get(request.subtype.code),
     applicator: cards.get(request.applicator.user.ropo),
+    advisor: request.advisor && cards.get(request.advisor.ropo),
     history: new Map(
       Object.entries(o.history ?? {}).map(([idcp, times]) => [
         sigpacCode(farm.byIdcp.get(Number(idcp))!),

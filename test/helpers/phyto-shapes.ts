@@ -136,9 +136,11 @@ export function checkPhytoRecordShape(v: Json, path = 'record'): void {
   });
   if (typeof r.manual !== 'boolean') fail(`${path}.manual`, 'expected a boolean');
   if (r.advisor !== null) {
-    const adv = obj(r.advisor, `${path}.advisor`, ['type', 'ropo']);
+    const withNif = typeof r.advisor === 'object' && !Array.isArray(r.advisor) && 'nif' in r.advisor;
+    const adv = obj(r.advisor, `${path}.advisor`, withNif ? ['type', 'ropo', 'nif'] : ['type', 'ropo']);
     constant(adv.type, `${path}.advisor.type`, 'UserMetadata');
     str(adv.ropo, `${path}.advisor.ropo`, /^ES-\d{8}$/);
+    if (withNif) str(adv.nif, `${path}.advisor.nif`, /^[0-9XYZ]\d{7}[A-Z]$/);
   }
   if (r.phenology !== null) {
     const ph = obj(r.phenology, `${path}.phenology`, ['type', 'id', 'name']);

@@ -71,6 +71,9 @@ export function phytoProducts(): Product[] {
   ];
 }
 
+/** The last valid day of APPLICATORS.advisorUntil: fixed, for tests that inject their clock around it. */
+export const ADVISOR_LAST_DAY = '15-06-2026';
+
 export const APPLICATORS = {
   basico: {
     nif: '91000001H',
@@ -103,6 +106,34 @@ export const APPLICATORS = {
     levels: ['basico'],
     validUntil: '31-12-2020',
     suspended: false,
+  },
+  /**
+   * Advisors (RD 1311/2012, arts. 11-12), with the registration `asesor`: in force; an applicator too, to a fixed last
+   * day (ADVISOR_LAST_DAY); suspended.
+   */
+  advisor: {
+    nif: '91000005E',
+    name: 'Asesora en Vigor',
+    ropo: 'ES-91000005',
+    levels: ['asesor'],
+    validUntil: '31-12-2099',
+    suspended: false,
+  },
+  advisorUntil: {
+    nif: '91000006T',
+    name: 'Asesor Hasta el 15 de Junio',
+    ropo: 'ES-91000006',
+    levels: ['basico', 'asesor'],
+    validUntil: ADVISOR_LAST_DAY,
+    suspended: false,
+  },
+  advisorSuspended: {
+    nif: '91000007R',
+    name: 'Asesora Suspendida',
+    ropo: 'ES-91000007',
+    levels: ['asesor'],
+    validUntil: '31-12-2099',
+    suspended: true,
   },
 } satisfies Record<string, Applicator>;
 

@@ -7,6 +7,7 @@ import { cueValidator } from '../helpers/cue-schema';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
+  APPLICATORS,
   body,
   farmOf,
   inProcessRegister,
@@ -78,7 +79,10 @@ const TEXT_FIELDS = {
   detail: (t: string): Partial<PhytoRequest> => ({ detail: t }),
   batch: (t: string): Partial<PhytoRequest> => ({ batch: t }),
   pp: (t: string): Partial<PhytoRequest> => ({ pp: t }),
-  recipe: (t: string): Partial<PhytoRequest> => ({ recipe: t, advisor: { type: 'UserMetadata', ropo: 'ES-46000777' } }),
+  recipe: (t: string): Partial<PhytoRequest> => ({
+    recipe: t,
+    advisor: { type: 'UserMetadata', ropo: APPLICATORS.advisor.ropo },
+  }),
   'subtype.name': (t: string): Partial<PhytoRequest> => ({ subtype: { ...body().subtype, name: t } }),
   'measure.name': (t: string): Partial<PhytoRequest> => ({ measure: { ...body().measure, name: t } }),
   'infection.name': (t: string): Partial<PhytoRequest> => ({ infection: { ...SIEX_FIELDS.infection, name: t } }),

@@ -274,10 +274,20 @@ describe("an applicator's card", () => {
       ropo: CARDS.cualificado.ropo,
       levels: ['cualificado'],
       covers: ['basico', 'cualificado'],
+      advisor: false,
       validUntil: CARDS.cualificado.validUntil,
       expired: false,
       suspended: false,
     });
+    // an advisor's card says so (issue 23): the registration is a level of its own, covering no product
+    const advisor = (await card(deps, CARDS.advisor.ropo, CARDS.advisor.nif)).json();
+    expect([advisor.levels, advisor.covers, advisor.advisor]).toEqual([['asesor'], [], true]);
+    const both = (await card(deps, CARDS.advisorExpiring.ropo, CARDS.advisorExpiring.nif)).json();
+    expect([both.levels, both.covers, both.advisor]).toEqual([
+      ['cualificado', 'asesor'],
+      ['basico', 'cualificado'],
+      true,
+    ]);
     expect((await card(deps, CARDS.suspended.ropo, CARDS.suspended.nif)).json().suspended).toBe(true);
     expect((await card(deps, CARDS.expiring.ropo, CARDS.expiring.nif)).json().expired).toBe(true);
     expect((await card(deps, CARDS.fumigador.ropo, CARDS.fumigador.nif)).json().covers).toEqual(['fumigador']);

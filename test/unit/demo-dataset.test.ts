@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDataset } from '../../shared/backoffice/dataset-validation';
-import { ropoLevels } from '../../shared/domain/ropo';
+import { cardLevels } from '../../shared/domain/ropo';
 import { isoDay } from '../../shared/domain/dates';
 import { demoDatasetText } from '../../local/admin';
 
@@ -51,15 +51,15 @@ describe('demo dataset (local/demo/dataset.json)', () => {
     }
   });
 
-  it('has applicators covering every card level, plus one suspended and one expired card', () => {
+  it('has cards covering every level and the advisor registration, plus one suspended and one expired card', () => {
     expect(demo.applicators.length).toBeGreaterThanOrEqual(4);
     const levels = new Set(demo.applicators.flatMap((a) => a.levels));
-    for (const level of ropoLevels) expect(levels).toContain(level);
+    for (const level of cardLevels) expect(levels).toContain(level);
     expect(demo.applicators.some((a) => a.suspended)).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
     expect(demo.applicators.some((a) => !a.suspended && isoDay(a.validUntil) < today)).toBe(true);
     // and usable ones: a valid, unsuspended card for every level
-    for (const level of ropoLevels) {
+    for (const level of cardLevels) {
       expect(
         demo.applicators.some((a) => a.levels.includes(level) && !a.suspended && isoDay(a.validUntil) >= today),
       ).toBe(true);

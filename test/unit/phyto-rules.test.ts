@@ -2,6 +2,7 @@ import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS, statusOf } from '../../shared/http/error-status';
 import { levelCovers } from '../../shared/domain/ropo';
+import { ADVISOR_RECOMMENDATION } from '../../shared/phyto/advisor-rules';
 import { checkApplication } from '../../shared/phyto/rules';
 import { CLOCK_SKEW_SECONDS } from '../../shared/phyto/time-rules';
 import {
@@ -14,6 +15,7 @@ import {
   farmIndexDoc,
   poltigliaUnlimited,
   ruleContext,
+  testSiexCodes,
   topik,
   UNITS,
   VINE,
@@ -253,13 +255,44 @@ describe('applicator', () => {
       request: { ...o.request, applicator: { user: { type: 'UserMetadata', nif: card.nif, ropo: card.ropo } } },
     });
 
-  it('unknown ROPO', () => {
-    const { violations } = check(
-      req({ applicator: { user: { type: 'UserMetadata', nif: CARDS.basico.nif, ropo: 'ES-99999999' } } }),
-    );
-    expect(violations).toEqual([
-      { code: 'ROPO_NOT_FOUND', path: 'body.applicator.user.ropo', message: expect.stringContaining('ES-99999999') },
-    ]);
+  const NOT_RECOGNISED = {
+    code: 'APPLICATOR_NOT_RECOGNISED',
+    path: 'body.applicator.user',
+    message: 'no registered ROPO card has both that number and that NIF',
+  };
+  const violationsOf = (card: { nif: string; ropo: string }, o: ContextOptions = {}) =>
+    check({
+      ...o,
+      request: { ...o.request, applicator: { user: { type: 'UserMetadata', nif: card.nif, ropo: card.ropo } } },
+    }).violations;
+
+  it('unknown ROPO: not recognised, the number not even echoed', () => {
+    expect(violationsOf({ nif: CARDS.basico.nif, ropo: 'ES-99999999' })).toEqual([NOT_RECOGNISED]);
+  });
+
+  it("no oracle (issue 23): with another person's NIF, one answer whether the card is unknown, in force, suspended, expired or short of level", () => {
+    const nif = CARDS.cualificado.nif;
+    const topikOnWheat: ContextOptions = {
+      request: {
+        subtype: { type: 'TypePhytosanitary', name: 'TOPIK 24 EC', code: 'ES-19548' },
+        dose: 0.2,
+        measure: UNITS.lHa,
+        idcp: [WHEAT],
+        dateApplication: '14-04-2026 10:00:00',
+      },
+      now: '15-04-2026 10:00:00',
+    };
+    const answers = [
+      violationsOf({ nif, ropo: 'ES-99999999' }),
+      violationsOf({ nif, ropo: CARDS.basico.ropo }),
+      violationsOf({ nif, ropo: CARDS.suspended.ropo }),
+      violationsOf(
+        { nif, ropo: CARDS.expiring.ropo },
+        { request: { dateApplication: '01-04-2026 10:00:00' }, now: '02-04-2026 10:00:00' },
+      ),
+      violationsOf({ nif, ropo: CARDS.basico.ropo }, topikOnWheat),
+    ];
+    for (const a of answers) expect(JSON.stringify(a)).toBe(JSON.stringify([NOT_RECOGNISED]));
   });
 
   it('suspended card', () => {
@@ -304,11 +337,139 @@ describe('applicator', () => {
   });
 
   it('a valid NIF of someone else than the card holder', () => {
-    expect(by({ nif: CARDS.cualificado.nif, ropo: CARDS.basico.ropo })).toEqual(['NIF_MISMATCH']);
+    expect(by({ nif: CARDS.cualificado.nif, ropo: CARDS.basico.ropo })).toEqual(['APPLICATOR_NOT_RECOGNISED']);
+  });
+
+  it("a NIF that cannot be anyone's tells nothing of the card either: NIF_INVALID alone, whatever the card", () => {
+    for (const ropo of [CARDS.suspended.ropo, CARDS.basico.ropo, 'ES-99999999']) {
+      expect(by({ nif: '45678901A', ropo })).toEqual(['NIF_INVALID']);
+    }
+  });
+
+  it('a card holding only the advisor registration applies nothing', () => {
+    expect(by(CARDS.advisor)).toEqual(['ROPO_LEVEL_INSUFFICIENT']);
+    expect(
+      by(CARDS.advisorExpiring, { request: { dateApplication: '31-03-2026 10:00:00' }, now: '31-03-2026 12:00:00' }),
+    ).toEqual([]);
   });
 
   it("the holder's NIF written in lower case or with a hyphen is the holder's", () => {
     expect(by({ nif: '23456789-d', ropo: CARDS.basico.ropo })).toEqual([]);
+  });
+});
+
+describe('advisor (issue 23: RD 1311/2012, arts. 11-12)', () => {
+  type Advisor = NonNullable<PhytoRequest['advisor']>;
+  const advisor = (card: { ropo: string; nif?: string }): Advisor => ({ type: 'UserMetadata', ...card });
+  const withNif = (card: { ropo: string; nif: string }) => advisor({ ropo: card.ropo, nif: card.nif });
+  const byNumber = (card: { ropo: string }) => advisor({ ropo: card.ropo });
+  const on = (a: Advisor, date = '14-05-2026 10:00:00', extra: Partial<PhytoRequest> = {}) =>
+    check({ request: { advisor: a, dateApplication: date, ...extra }, now: date }).violations;
+  const codesOf = (a: Advisor, date?: string, extra?: Partial<PhytoRequest>) => on(a, date, extra).map((v) => v.code);
+  const NOT_RECOGNISED = [
+    {
+      code: 'ADVISOR_NOT_RECOGNISED',
+      path: 'body.advisor.ropo',
+      message: 'no registered advisor card in force on the application date has that number (and that NIF, when given)',
+    },
+  ];
+
+  it('an advisor card in force is accepted, with or without its NIF (any spelling of it)', () => {
+    expect(codesOf(byNumber(CARDS.advisor))).toEqual([]);
+    expect(codesOf(withNif(CARDS.advisor))).toEqual([]);
+    expect(codesOf(advisor({ ropo: CARDS.advisor.ropo, nif: '67890123-b' }))).toEqual([]);
+  });
+
+  it('in force through its last day (31-03-2026): the day before, the day itself to its end, not the day after', () => {
+    const card = CARDS.advisorExpiring;
+    for (const a of [withNif(card), byNumber(card)]) {
+      expect(codesOf(a, '30-03-2026 10:00:00')).toEqual([]);
+      expect(codesOf(a, '31-03-2026 00:00:00')).toEqual([]);
+      expect(codesOf(a, '31-03-2026 23:59:59')).toEqual([]);
+    }
+    expect(on(withNif(card), '01-04-2026 00:00:00')).toEqual([
+      { code: 'ADVISOR_NOT_IN_FORCE', path: 'body.advisor.ropo', message: 'ROPO ES-46000778 expired on 31-03-2026' },
+    ]);
+    expect(on(byNumber(card), '01-04-2026 00:00:00')).toEqual(NOT_RECOGNISED);
+  });
+
+  it("suspended, and without the advisor registration: said with the holder's NIF, not without it", () => {
+    expect(on(withNif(CARDS.advisorSuspended))).toEqual([
+      { code: 'ADVISOR_NOT_IN_FORCE', path: 'body.advisor.ropo', message: 'ROPO ES-46000779 is suspended' },
+    ]);
+    expect(on(withNif(CARDS.cualificado))).toEqual([
+      {
+        code: 'ADVISOR_NOT_REGISTERED',
+        path: 'body.advisor.ropo',
+        message: 'ROPO ES-46000123 holds no advisor registration (asesor), only cualificado',
+      },
+    ]);
+    // an applicator card with every level but asesor is still no advisor's
+    expect(codesOf(withNif(CARDS.fumigador))).toEqual(['ADVISOR_NOT_REGISTERED']);
+    expect(on(byNumber(CARDS.advisorSuspended))).toEqual(NOT_RECOGNISED);
+    expect(on(byNumber(CARDS.cualificado))).toEqual(NOT_RECOGNISED);
+  });
+
+  it('every failure of both checks at once, for the holder', () => {
+    const lapsed = { ...CARDS.advisorExpiring, levels: ['cualificado' as const], suspended: true };
+    const violations = check({
+      request: { advisor: withNif(lapsed), dateApplication: '01-04-2026 10:00:00' },
+      now: '01-04-2026 12:00:00',
+      applicators: [...Object.values(CARDS).filter((c) => c.ropo !== lapsed.ropo), lapsed],
+    }).violations;
+    expect(violations.map((v) => v.code)).toEqual([
+      'ADVISOR_NOT_IN_FORCE',
+      'ADVISOR_NOT_IN_FORCE',
+      'ADVISOR_NOT_REGISTERED',
+    ]);
+  });
+
+  it("no oracle: an unknown card, and any card with another person's NIF, answer byte for byte the same", () => {
+    const other = CARDS.basico.nif;
+    const answers = [
+      on(advisor({ ropo: 'ES-99999999', nif: other })),
+      on(advisor({ ropo: 'ES-99999999' })),
+      on(advisor({ ropo: CARDS.advisor.ropo, nif: other })),
+      on(advisor({ ropo: CARDS.advisorSuspended.ropo, nif: other })),
+      on(advisor({ ropo: CARDS.advisorExpiring.ropo, nif: other }), '01-04-2026 10:00:00'),
+      on(advisor({ ropo: CARDS.cualificado.ropo, nif: other })),
+    ];
+    for (const a of answers) expect(JSON.stringify(a)).toBe(JSON.stringify(NOT_RECOGNISED));
+  });
+
+  it("a NIF that cannot be anyone's is NIF_INVALID alone, telling nothing of the card", () => {
+    for (const ropo of [CARDS.advisor.ropo, CARDS.advisorSuspended.ropo, 'ES-99999999']) {
+      expect(on(advisor({ ropo, nif: '67890123A' }))).toEqual([
+        { code: 'NIF_INVALID', path: 'body.advisor.nif', message: '67890123A is not a valid NIF/NIE (control letter)' },
+      ]);
+    }
+  });
+
+  describe("justification 5, an advisor's recommendation", () => {
+    const tj = (...ids: string[]) => ids.map((id) => ({ type: 'TypeJustification' as const, id, name: '' }));
+
+    it('is JUSTIFICACION_ACTUACION code 5 in the official catalogue', () => {
+      expect(ADVISOR_RECOMMENDATION).toBe('5');
+      expect(testSiexCodes().name('JUSTIFICACION_ACTUACION', ADVISOR_RECOMMENDATION)).toBe('Recomendación de asesor');
+    });
+
+    it('needs an advisor (422, at the justification); other justifications do not', () => {
+      const { violations } = check(req({ tj: tj('1', '5') }));
+      expect(violations).toEqual([
+        {
+          code: 'ADVISOR_REQUIRED',
+          path: 'body.tj[1]',
+          message: "justification 5 is an advisor's recommendation: the record must name the advisor (advisor.ropo)",
+        },
+      ]);
+      expect(statusOf(violations)).toBe(422);
+      expect(codes(req({ tj: tj('1', '2', '3', '4', '6') }))).toEqual([]);
+      expect(codes(req({ tj: tj('5'), advisor: byNumber(CARDS.advisor) }))).toEqual([]);
+    });
+
+    it('with an advisor not recognised, is reported once, as that', () => {
+      expect(codes(req({ tj: tj('5'), advisor: byNumber(CARDS.cualificado) }))).toEqual(['ADVISOR_NOT_RECOGNISED']);
+    });
   });
 });
 
@@ -666,7 +827,8 @@ describe('every violation reported together, and the status they earn', () => {
       dose: 40, // DOSE_ABOVE_MAX
       measure: UNITS.kgHa,
       idcp: ['101', '999'], // IDCP_NOT_FOUND
-      applicator: { user: { type: 'UserMetadata', nif: '45678901A', ropo: CARDS.suspended.ropo } }, // NIF_INVALID, ROPO_SUSPENDED
+      applicator: { user: { type: 'UserMetadata', nif: CARDS.suspended.nif, ropo: CARDS.suspended.ropo } }, // ROPO_SUSPENDED
+      advisor: { type: 'UserMetadata', ropo: CARDS.advisor.ropo, nif: '67890123A' }, // NIF_INVALID
       efficacy: { type: 'TypeEfficacy', id: '77', name: '', detail: '' }, // UNKNOWN_SIEX_CODE
     },
   };
@@ -705,11 +867,13 @@ describe('every violation reported together, and the status they earn', () => {
   it("the status ranks are the spec's: ROPO and format problems 400, product/dose/crop/time 422, locations 404", () => {
     for (const c of [
       'NIF_INVALID',
-      'NIF_MISMATCH',
-      'ROPO_NOT_FOUND',
+      'APPLICATOR_NOT_RECOGNISED',
       'ROPO_SUSPENDED',
       'ROPO_EXPIRED',
       'ROPO_LEVEL_INSUFFICIENT',
+      'ADVISOR_NOT_RECOGNISED',
+      'ADVISOR_NOT_IN_FORCE',
+      'ADVISOR_NOT_REGISTERED',
       'MEASURE_MISMATCH',
       'INVALID_DATE',
     ] as const) {
@@ -730,6 +894,7 @@ describe('every violation reported together, and the status they earn', () => {
       'DATE_IN_FUTURE',
       'DATE_TOO_OLD',
       'UNKNOWN_SIEX_CODE',
+      'ADVISOR_REQUIRED',
     ] satisfies ErrorCode[]) {
       expect([c, HTTP_STATUS[c]]).toEqual([c, 422]);
     }
