@@ -57,7 +57,7 @@ export function kqlErrors(text: string, state = workspaceState()): string[] {
   const diagnostics = code.GetDiagnostics()!;
   const errors: string[] = [];
   for (let i = 0; i < diagnostics.Count; i++) {
-    const d = diagnostics.getItem(i)!;
+    const d = diagnostics.getItem(i);
     if (d.Severity === 'Error') errors.push(`${d.Message} (at ${d.Start})`);
   }
   return errors;
