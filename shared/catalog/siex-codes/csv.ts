@@ -19,7 +19,7 @@ export function decodeCatalogue(bytes: Uint8Array): string {
 }
 
 /** A catalogue's rows, and the text that could not be read as a row (its line, why). */
-export interface CsvRows {
+interface CsvRows {
   rows: string[][];
   problems: { line: number; message: string }[];
 }
