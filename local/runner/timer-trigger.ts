@@ -1,65 +1,39 @@
 import { performance } from 'node:perf_hooks';
+import { Cron } from 'croner';
 import { RegisteredFunction } from '../functions-core/core-api';
 import { Invoker } from './invoke';
 import { RunnerLogger } from './logger';
 
 /**
  * An NCRONTAB schedule as the Functions timer trigger takes it: `{second} {minute} {hour} {day} {month} {day of week}`
- * (or the five fields without seconds), in UTC. Each field is `*`, a number, a range `a-b`, a step `*\/n` or `a-b/n`,
- * or a comma list of those; month and day names are not supported.
+ * (or the five fields without seconds), in UTC, read by croner. As in the host's NCrontab, a day must match both the
+ * day-of-month and the day-of-week fields (croner's default, like Vixie cron, takes either), and `a/n` steps from a.
  */
 export class CronSchedule {
-  private readonly fields: Set<number>[];
+  readonly #cron: Cron;
 
   constructor(readonly expression: string) {
-    const parts = expression.trim().split(/\s+/);
-    if (parts.length !== 5 && parts.length !== 6) throw new Error(`schedule "${expression}": expected 5 or 6 fields`);
-    const withSeconds = parts.length === 6 ? parts : ['0', ...parts];
-    const ranges: [number, number][] = [
-      [0, 59],
-      [0, 59],
-      [0, 23],
-      [1, 31],
-      [1, 12],
-      [0, 6],
-    ];
-    this.fields = withSeconds.map((field, i) => parseField(field, ranges[i]!, expression));
+    try {
+      this.#cron = new Cron(expression, {
+        timezone: 'UTC',
+        mode: '5-or-6-parts',
+        domAndDow: true,
+        sloppyRanges: true,
+      });
+    } catch (e) {
+      throw new Error(`schedule "${expression}": ${(e as Error).message}`, { cause: e });
+    }
   }
 
   /** Whether the schedule fires at this instant (to the second). */
   matches(at: Date): boolean {
-    const values = [
-      at.getUTCSeconds(),
-      at.getUTCMinutes(),
-      at.getUTCHours(),
-      at.getUTCDate(),
-      at.getUTCMonth() + 1,
-      at.getUTCDay(),
-    ];
-    return values.every((v, i) => this.fields[i]!.has(v));
+    return this.#cron.match(at);
   }
 
-  /** The first second after `from` at which it fires (searched up to a year ahead). */
+  /** The first second after `from` at which it fires, if it ever does. */
   next(from: Date): Date | undefined {
-    const t = new Date(Math.floor(from.getTime() / 1000) * 1000 + 1000);
-    for (let i = 0; i < 366 * 24 * 3600; i++, t.setTime(t.getTime() + 1000)) if (this.matches(t)) return new Date(t);
-    return undefined;
+    return this.#cron.nextRun(from) ?? undefined;
   }
-}
-
-function parseField(field: string, [min, max]: [number, number], expression: string): Set<number> {
-  const out = new Set<number>();
-  for (const part of field.split(',')) {
-    const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
-    if (!m) throw new Error(`schedule "${expression}": cannot read "${part}"`);
-    const from = m[1] === '*' ? min : Number(m[2]);
-    const to = m[1] === '*' ? max : m[3] !== undefined ? Number(m[3]) : m[4] !== undefined ? max : from;
-    const step = m[4] !== undefined ? Number(m[4]) : 1;
-    if (from < min || to > max || from > to || step < 1)
-      throw new Error(`schedule "${expression}": "${part}" is outside ${min}-${max}`);
-    for (let v = from; v <= to; v += step) out.add(v);
-  }
-  return out;
 }
 
 export interface TimerTriggerOptions {

@@ -1,35 +1,50 @@
-/**
- * A bounded map of values loaded on demand and kept for a fixed time. Concurrent misses for one key share a single
- * load, so a burst of requests for a cold farm costs one storage read, not one per request.
- */
-export class TtlCache<K, V> {
-  private readonly entries = new Map<K, { value: Promise<V>; until: number }>();
+import { performance } from 'node:perf_hooks';
+import { LRUCache } from 'lru-cache';
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+/**
+ * A bounded map of values loaded on demand and kept for a fixed time (lru-cache holds them, bounds them and ages
+ * them). What it adds: concurrent misses for one key share a single load, so a burst of requests for a cold farm
+ * costs one storage read, not one per request; a failed load is not kept; and null (an unknown key) is kept like any
+ * value. A period of 0 keeps nothing.
+ */
+export class TtlCache<K extends NonNullable<unknown>, V> {
+  private readonly entries: LRUCache<K, Promise<V>> | null;
+
+  constructor(ttlMs: number, maxEntries: number, now: () => number = () => performance.now()) {
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache<K, Promise<V>>({
+            max: maxEntries,
+            ttl: ttlMs,
+            // Read the clock at every check: lru-cache would otherwise reuse a reading for a millisecond, on a timer.
+            ttlResolution: 0,
+            // lru-cache reads a start time of 0 as "no expiry", and an injected clock may well start at 0.
+            perf: { now: () => now() + 1 },
+          })
+        : null;
+  }
 
   get(key: K, load: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit && hit.until > this.now()) return hit.value;
+    const entries = this.entries;
+    if (!entries) return load();
+    // An entry is fresh while younger than the period (lru-cache still serves it at exactly the period's age). peek,
+    // not get: a hit does not count as a use, so the bound drops the entry loaded longest ago, as it always has.
+    const hit = entries.getRemainingTTL(key) > 0 ? entries.peek(key) : undefined;
+    if (hit) return hit;
     const value = load();
-    this.entries.delete(key);
-    this.entries.set(key, { value, until: this.now() + this.ttlMs });
+    entries.set(key, value);
     // A failed load must not be served from the cache.
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (entries.peek(key, { allowStale: true }) === value) entries.delete(key);
     });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
     return value;
   }
 
   delete(key: K): void {
-    this.entries.delete(key);
+    this.entries?.delete(key);
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries?.clear();
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { configure } from 'safe-stable-stringify';
 import { DomainError, violation } from '../domain/errors';
 
 /**
@@ -18,22 +19,29 @@ export function idempotencyHash(clientId: string, key: string): string {
   return createHash('sha256').update(`${clientId}\n${key}`).digest('base64url');
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
+/**
+ * Keys in the order the fingerprints stored so far were made with (sorted, then put in an object, where array-index
+ * keys such as "2" and "10" come first, in numeric order): a key stored before an upgrade must still match its request.
+ */
+function storedKeyOrder(a: string, b: string): number {
+  const ai = arrayIndex(a);
+  const bi = arrayIndex(b);
+  if (ai !== null || bi !== null) return ai === null ? 1 : bi === null ? -1 : ai - bi;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** ECMAScript's array index: the canonical decimal text of an integer below 2^32 - 1. */
+function arrayIndex(key: string): number | null {
+  const n = Number(key);
+  return Number.isInteger(n) && n >= 0 && n < 2 ** 32 - 1 && String(n) === key ? n : null;
+}
+
+const canonicalJson = configure({ deterministic: storedKeyOrder });
 
 /** A fingerprint of what the request asks for, independent of JSON key order and spacing. */
 export function requestFingerprint(parts: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify(canonical(parts)))
+    .update(canonicalJson(parts) as string)
     .digest('base64url');
 }
 

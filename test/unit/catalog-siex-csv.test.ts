@@ -20,6 +20,14 @@ describe('SIEX catalogue CSV', () => {
     expect(decodeCatalogue(cp1252(text))).toBe(text);
   });
 
+  it("decodes every character Windows-1252 defines in 0x80-0x9F, where Node 20's TextDecoder goes wrong", () => {
+    // Unicode's table for cp1252 (CP1252.TXT); the five bytes it leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+    // show as the replacement character.
+    const expected = '€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ';
+    expect(decodeCatalogue(Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i))).toBe(expected);
+    expect(decodeCatalogue(Uint8Array.from([0x80, 0x2f, 0x68, 0x61]))).toBe('€/ha');
+  });
+
   it('decodes a file re-saved as UTF-8 with a BOM', () => {
     const utf8 = new TextEncoder().encode('\ufeff"Código";"Oídio"');
     expect(decodeCatalogue(utf8)).toBe('"Código";"Oídio"');
@@ -28,11 +36,22 @@ describe('SIEX catalogue CSV', () => {
   it('splits quoted fields with separators, doubled quotes, line breaks, CRLF and empty cells', () => {
     const text =
       '"Código";"Nombre";Fecha de baja\r\n"1";"a;b";\r\n"2";"dice ""hola""\nen dos líneas";01/02/2024\r\n\r\n';
-    expect(parseCsv(text)).toEqual([
+    expect(parseCsv(text).rows).toEqual([
       ['Código', 'Nombre', 'Fecha de baja'],
       ['1', 'a;b', ''],
       ['2', 'dice "hola"\nen dos líneas', '01/02/2024'],
     ]);
+  });
+
+  it('reads LF and CRLF lines mixed, and reports a quoted field left open at the end, keeping the rows before it', () => {
+    expect(parseCsv('"1";"a"\r\n"2";"b"\n"3";"c"\r\n').rows).toEqual([
+      ['1', 'a'],
+      ['2', 'b'],
+      ['3', 'c'],
+    ]);
+    const { rows, problems } = parseCsv('"1";"a"\n"2";"b\n3;c\n');
+    expect(rows).toEqual([['1', 'a']]);
+    expect(problems).toEqual([{ line: expect.any(Number), message: expect.stringMatching(/quote/i) }]);
   });
 
   it('reads catalogue dates dd/mm/yyyy as ISO days and refuses impossible ones', () => {

@@ -15,8 +15,16 @@ describe('CronSchedule (NCRONTAB, UTC)', () => {
   });
 
   it('refuses what it cannot read rather than never firing', () => {
-    for (const bad of ['* * * *', '61 * * * * *', '*/0 * * * * *', '0 0 12 * JAN *', '5-2 * * * * *'])
+    for (const bad of ['* * * *', '61 * * * * *', '*/0 * * * * *', '5-2 * * * * *'])
       expect(() => new CronSchedule(bad)).toThrow(/schedule/);
+  });
+
+  it('reads NCRONTAB as the Functions host does: month and day names, a/n steps, and a day must match both day fields', () => {
+    expect(new CronSchedule('0 0 12 * JAN *').next(at('2026-03-01T00:00:00Z'))).toEqual(at('2027-01-01T12:00:00Z'));
+    expect(new CronSchedule('0 0 12 * * MON').next(at('2026-03-01T00:00:00Z'))).toEqual(at('2026-03-02T12:00:00Z'));
+    expect(new CronSchedule('5/15 * * * * *').next(at('2026-03-01T10:00:21Z'))).toEqual(at('2026-03-01T10:00:35Z'));
+    // Friday the 13th (NCrontab), not every Friday and every 13th (Vixie cron).
+    expect(new CronSchedule('0 0 0 13 * 5').next(at('2026-01-01T00:00:00Z'))).toEqual(at('2026-02-13T00:00:00Z'));
   });
 
   it('fires the export sweeper every SWEEP_EVERY_MS', () => {

@@ -92,8 +92,7 @@ const DATE_HEADERS = { from: 'Fecha de alta', modified: 'Fecha de modificación'
  */
 export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCatalogue {
   const def: CatalogueDefinition = CATALOGUES[catalogue];
-  const rows = parseCsv(text);
-  const problems: CatalogueProblem[] = [];
+  const { rows, problems } = parseCsv(text);
   const [first] = rows;
   if (!first) return { entries: [], problems: [{ line: 1, message: 'empty file' }] };
   const header = first.map((h) => h.trim());
