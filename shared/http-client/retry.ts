@@ -89,7 +89,7 @@ function jitteredBackoff(
     next(context): IBackoff<BackoffContext> {
       const following = computed.next(context);
       const retryAfterMs = 'error' in context.result ? classify(context.result.error).retryAfterMs : undefined;
-      return { duration: retryAfterMs ?? following.duration, next: honouringRetryAfter(following).next };
+      return { duration: retryAfterMs ?? following.duration, next: (c) => honouringRetryAfter(following).next(c) };
     },
   });
   return honouringRetryAfter(exponential);

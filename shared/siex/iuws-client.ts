@@ -215,7 +215,7 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
   return {
     async ready(signal) {
       const s = usable();
-      await retrying('comunicacion', s.token, signal);
+      await retrying('comunicacion', () => s.token(), signal);
     },
 
     async submit(document, idempotencyKey, signal) {
