@@ -49,7 +49,7 @@ function largeFarm(campaign: number): Farm {
  * The campaign local/demo/dataset.json is written for. `npm start` loads the demo for the campaign of today instead
  * (buildDemoDataset(currentCampaign())), so the walkthrough works whatever the year; the file stays as committed.
  */
-export const DEMO_FILE_CAMPAIGN = 2026;
+const DEMO_FILE_CAMPAIGN = 2026;
 
 /** The demo: its clients, applicators and real register products, and its farms in the campaign given. */
 export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset {

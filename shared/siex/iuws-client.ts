@@ -61,13 +61,13 @@ export { IuwsError } from './iuws-errors';
  *   poison queue) while SIEX may be back.
  * - Submission and status (submissionId, submissionStatus below): the answers of crear and comprobarEstado.
  * - Failures are IuwsError (iuws-errors.ts): `retryable` says whether trying again later (a queue redelivery) may
- *   help, `status` is SIEX's HTTP status when there was one, `code` names the kind (IUWS_ERROR_CODES), and
+ *   help, `status` is SIEX's HTTP status when there was one, `code` names the kind (IuwsErrorCode), and
  *   `reachedSiex` whether any try may have reached SIEX (false only when none can have: refused connections, no
  *   token, answers saying the request was not taken), so that a caller knows when a crear may be in SIEX although it
  *   failed.
  */
 
-export interface IuwsResult {
+interface IuwsResult {
   externalId: number;
   ok: boolean;
   errors: { code: string; message: string }[];

@@ -3,25 +3,23 @@ import { ErrorResponse, errorResponseSchema } from './iuws-protocol';
 
 /** How an IUWS call fails (iuws-client.ts describes when each happens). */
 
-export const IUWS_ERROR_CODES = {
+export type IuwsErrorCode =
   /** SIEX_BASE_URL, the credentials or the certificate are missing or unusable. Not retryable. */
-  SIEX_NOT_CONFIGURED: 'SIEX_NOT_CONFIGURED',
+  | 'SIEX_NOT_CONFIGURED'
   /** SIEX refused the credentials or a fresh token (401, 403). Not retryable. */
-  SIEX_AUTH: 'SIEX_AUTH',
+  | 'SIEX_AUTH'
   /** SIEX refused the request (400, 404, 409, other 4xx): the document, the key or the request id. Not retryable. */
-  SIEX_REJECTED: 'SIEX_REJECTED',
+  | 'SIEX_REJECTED'
   /** 5xx, 429 or 408 on every try. Retryable. */
-  SIEX_UNAVAILABLE: 'SIEX_UNAVAILABLE',
+  | 'SIEX_UNAVAILABLE'
   /** No answer within SIEX_TIMEOUT_MS on the last try. Retryable. */
-  SIEX_TIMEOUT: 'SIEX_TIMEOUT',
+  | 'SIEX_TIMEOUT'
   /** Connection refused, reset, DNS, TLS... on the last try. Retryable. */
-  SIEX_UNREACHABLE: 'SIEX_UNREACHABLE',
+  | 'SIEX_UNREACHABLE'
   /** A 2xx answer that does not follow the protocol. Retryable (not retried at once: probably not transient). */
-  SIEX_PROTOCOL: 'SIEX_PROTOCOL',
+  | 'SIEX_PROTOCOL'
   /** The caller's AbortSignal fired. Retryable. */
-  SIEX_ABORTED: 'SIEX_ABORTED',
-} as const;
-export type IuwsErrorCode = keyof typeof IUWS_ERROR_CODES;
+  | 'SIEX_ABORTED';
 
 const NOT_RETRYABLE: ReadonlySet<IuwsErrorCode> = new Set(['SIEX_NOT_CONFIGURED', 'SIEX_AUTH', 'SIEX_REJECTED']);
 

@@ -10,7 +10,7 @@ import { ExchangeFn } from './iuws-transport';
  */
 
 /** A token is renewed this long before it expires (or at half its lifetime, if that is shorter). */
-export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 export interface IuwsSession {
   /** The current token, asking SIEX for one when there is none or it is about to expire. */

@@ -217,7 +217,7 @@ function whyNotStorable(product: Product): string | undefined {
 }
 
 /** "AZUFRE 80%", "OXICLORURO DE COBRE 50% (EXPR. EN CU)", "(Z)-7-TETRADECENAL 150 mg/difusor", joined by " + ". */
-export function substanceOf(composition: RawComponent[]): string {
+function substanceOf(composition: RawComponent[]): string {
   return composition
     .filter((c) => c['Nombre Sustancia'])
     .map((c) => {
@@ -326,7 +326,7 @@ function predominantKind(uses: ProductUse[]): PestKind {
  * crop of a group, and for each application method or volume, which the product shape does not carry. Sorted, so
  * the stored document (and its content hash) does not change when the register reorders its rows.
  */
-export function mergeByCrop(uses: ProductUse[]): ProductUse[] {
+function mergeByCrop(uses: ProductUse[]): ProductUse[] {
   const merged = new Map<string, ProductUse>();
   for (const use of uses) {
     const { cropTypeIds, ...rest } = use;
