@@ -12,8 +12,8 @@ import { StorageProxy } from './storage-proxy';
  * after SIEX_LATENCY_MS. Reports the seconds from the POST to FinalizadoCompleto and the SIEX calls per record
  * (comunicacion + crear + comprobarEstado, from the simulator's statistics), with where the time went. Figures only.
  */
-export const EXPORT_RECORDS = 1000;
-export const SIEX_LATENCY_MS = 50;
+const EXPORT_RECORDS = 1000;
+const SIEX_LATENCY_MS = 50;
 const FIRST_ID = 7_000_000_000;
 const POLL_MS = 25;
 

@@ -9,13 +9,14 @@ import { changeActions } from '../shared/phyto/phyto-store';
 import { creationChange } from '../shared/phyto/register-service';
 import { buildRecord } from '../shared/phyto/record-view';
 import { buildDemoDataset } from '../local/demo/build-dataset';
+import { client, farmCopy } from '../local/fixtures/dataset';
 
 /** The bench's own client, product and list farm, added to the demo dataset (whose large farm has 5,000 enclosures). */
 export const BENCH_CLIENT = {
   sid: 'bench-sid-key-0000000000000000000000000000',
   api: 'bench-api-key-000000000000000000000000000',
 };
-export const BENCH_PRODUCT = 'ES-99001';
+const BENCH_PRODUCT = 'ES-99001';
 /** The campaign of today in Madrid: the bench registers applications dated now, which must fall in their farm's. */
 const BENCH_CAMPAIGN = DateTime.now().setZone(ZONE).year;
 export const LARGE_FARM = { rea: '46000000002', year: BENCH_CAMPAIGN };
@@ -25,15 +26,16 @@ export const EXPORT_FARM = { rea: '46999999998', year: BENCH_CAMPAIGN };
 
 export function benchDataset(): Dataset {
   const d = buildDemoDataset(BENCH_CAMPAIGN);
-  d.clients.push({
-    id: 'bench',
-    name: 'Bench client',
-    email: 'bench@example.org',
-    sidKey: BENCH_CLIENT.sid,
-    apiKey: BENCH_CLIENT.api,
-    expires: '',
-    farms: [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea],
-  });
+  d.clients.push(
+    client({
+      id: 'bench',
+      name: 'Bench client',
+      email: 'bench@example.org',
+      sidKey: BENCH_CLIENT.sid,
+      apiKey: BENCH_CLIENT.api,
+      farms: [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea],
+    }),
+  );
   d.products.push({
     code: BENCH_PRODUCT,
     name: 'BENCH FUNGICIDA',
@@ -57,18 +59,10 @@ export function benchDataset(): Dataset {
       },
     ],
   });
-  d.farms.push({
-    ...d.farms[0]!,
-    rea: LIST_FARM.rea,
-    codigoRea: 'ES469999999999',
-    name: 'Finca Bench Listado',
-  });
-  d.farms.push({
-    ...d.farms[0]!,
-    rea: EXPORT_FARM.rea,
-    codigoRea: 'ES469999999998',
-    name: 'Finca Bench Exportación',
-  });
+  d.farms.push(farmCopy(d.farms[0]!, { rea: LIST_FARM.rea, codigoRea: 'ES469999999999', name: 'Finca Bench Listado' }));
+  d.farms.push(
+    farmCopy(d.farms[0]!, { rea: EXPORT_FARM.rea, codigoRea: 'ES469999999998', name: 'Finca Bench Exportación' }),
+  );
   return d;
 }
 

@@ -10,6 +10,7 @@ import { loadSiexCodes } from '../shared/catalog/siex-codes/store';
 import { TableStore } from '../shared/store/tables';
 import { officialCataloguesDir } from '../local/siex-data';
 import { findProjectRoot } from '../local/stack';
+import { registerUse } from '../local/fixtures/register';
 
 export interface RegisterBenchResult {
   seconds: number;
@@ -135,29 +136,24 @@ export async function writeSyntheticRegister(
       COMPOSICION: [{ 'Nombre Sustancia': 'AZUFRE', NombreUE: 'sulphur', Concentracion: 8.0e1, DescripcionNota: '%' }],
       USOS: Array.from({ length: count }, () => {
         const min = Math.round(random() * 300) / 100;
-        return {
-          CodigoCultivo: '',
-          Cultivo: pick(crops),
-          CodigoAgente: '',
-          Agente: pick(family!),
-          Dosis_Min: min,
-          Dosis_Max: random() < 0.2 ? 0 : Math.round((min + random() * 2) * 100) / 100,
-          'Unidad Medida dosis': pick(units),
-          'Plazo Seguridad': pick(safety),
-          'Volumen Caldo': '500-1000 l/ha',
-          Aplicaciones: pick(applications),
-          IntervaloAplicaciones: pick(intervals),
-          CondicionamientoEspecifico:
-            random() < 0.3 ? 'Aplicar en pulverización foliar al inicio de la infestación.' : '',
-          MetodoAplicacion: 'Pulverización normal',
-          Volumen_Min: 500,
-          VolumenMax: 1000,
-          'Unidades Volumen': 'l/ha',
-          TipoUsuario: 'Profesional',
-          Ambito: 'Aire libre',
-          SistemaCultivo: '',
-          Bbch: '',
-        };
+        return registerUse(
+          pick(crops),
+          pick(family!),
+          min,
+          random() < 0.2 ? 0 : Math.round((min + random() * 2) * 100) / 100,
+          pick(units),
+          pick(safety),
+          {
+            'Volumen Caldo': '500-1000 l/ha',
+            Aplicaciones: pick(applications),
+            IntervaloAplicaciones: pick(intervals),
+            CondicionamientoEspecifico:
+              random() < 0.3 ? 'Aplicar en pulverización foliar al inicio de la infestación.' : '',
+            Volumen_Min: 500,
+            VolumenMax: 1000,
+            'Unidades Volumen': 'l/ha',
+          },
+        );
       }),
       OTRASDENOMINACIONES: [],
       OTROSNOMBRES: [],

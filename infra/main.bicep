@@ -1,5 +1,5 @@
 // siex-gateway: everything the service needs in one subscription-scoped deployment (azd up, or
-// az deployment sub create with main.dev.parameters.json / main.prod.parameters.json). See README "Deploy".
+// az deployment sub create with main.dev.parameters.json / main.prod.parameters.json). See docs/operations.md "Deploy".
 //
 // Checked offline by test/infra (the Bicep CLI cannot be installed here): syntax with tree-sitter-bicep, module
 // paths and parameters, loaded files, resource types, API versions and properties, parameter files (production on a
@@ -29,7 +29,7 @@ param apiServiceSiexProduct string
 
 @description('''API Management tier: Consumption for development (pay per call, created in minutes, no developer portal,
 no gateway logs in Log Analytics); BasicV2 for production (an SLA, the developer portal, gateway logs; StandardV2 adds
-what this gateway does not use, outbound virtual network integration). README "Deploy" says why.''')
+what this gateway does not use, outbound virtual network integration). docs/operations.md "Deploy" says why.''')
 @allowed([
   'Consumption'
   'BasicV2'
@@ -39,7 +39,7 @@ param apimSku string = apiServiceSiexProduct == 'api-service-siex' ? 'BasicV2' :
 
 @description('''Zone redundancy where the services offer it: the Flex Consumption plan (then at least two instances stay
 ready per function group, billed as always-ready) and zone-redundant storage. The region must support both
-(README "Deploy"). API Management's v2 and Consumption tiers have no availability zones.''')
+(docs/operations.md "Deploy"). API Management's v2 and Consumption tiers have no availability zones.''')
 param zoneRedundant bool = apiServiceSiexProduct == 'api-service-siex'
 
 @description('''CanNotDelete locks on the data storage account and the Key Vault, so that `azd down`, a deleted resource
@@ -234,7 +234,7 @@ module functionApp 'modules/functionApp.bicep' = {
       MAX_BACKDATE_DAYS: '7'
       REFERENCE_CACHE_SECONDS: '60'
       // SIEX (IUWS): the address is a parameter; the credentials and the client certificate are vault secrets the
-      // operator uploads (README "SIEX certificate and secrets"). Until they are there, the platform leaves the
+      // operator uploads (docs/operations.md "SIEX certificate and secrets"). Until they are there, the platform leaves the
       // reference text in the setting and exports fail saying which secret is missing.
       SIEX_BASE_URL: siexBaseUrl
       SIEX_USERNAME: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-username)'
@@ -314,7 +314,7 @@ resource activityLog 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' 
   }
 }
 
-// Read by azd into the environment (.azure/<env>/.env) and by the operator (README "Deploy").
+// Read by azd into the environment (.azure/<env>/.env) and by the operator (docs/operations.md "Deploy").
 output AZURE_LOCATION string = location
 output AZURE_TENANT_ID string = tenant().tenantId
 output AZURE_RESOURCE_GROUP string = rg.name
@@ -327,5 +327,5 @@ output API_SERVICE_SIEX_PRODUCT string = apim.outputs.productId
 output EXPORT_QUEUE_NAME string = exportQueueName
 output COMMUNICATION_SERVICES_ENDPOINT string = communication.outputs.endpoint
 output EMAIL_SENDER_ADDRESS string = communication.outputs.senderAddress
-// Not deleted by `azd down` (Entra ID objects live outside resource groups): README "Deploy" says how to remove it.
+// Not deleted by `azd down` (Entra ID objects live outside resource groups): docs/operations.md "Deploy" says how to remove it.
 output AZURE_API_APP_CLIENT_ID string = apiRegistration.outputs.clientId

@@ -1,6 +1,7 @@
 /**
  * The static checks `npm test` runs before the tests (and `npm run check` alone): ESLint with typescript-eslint's
- * type-checked rules, Prettier's format check and the import rules of .dependency-cruiser.cjs. Each runs as its own
+ * type-checked rules, Prettier's format check, the import rules of .dependency-cruiser.cjs and knip's unused files,
+ * exports and dependencies (knip.jsonc names the entry points). Each runs as its own
  * process (they are ES modules) and all run even when one fails, so one pass shows every finding.
  *
  *   npm run check
@@ -32,6 +33,11 @@ const CHECKS: { name: string; args: string[]; fix: string }[] = [
       'test',
     ],
     fix: 'see docs/architecture.md, "Layout"',
+  },
+  {
+    name: 'knip',
+    args: [bin('knip/bin/knip.js'), '--no-progress'],
+    fix: 'remove what nothing uses, or name a missing entry point in knip.jsonc',
   },
 ];
 

@@ -99,7 +99,7 @@ export function findProjectRoot(from: string = __dirname): string {
 }
 
 /** Runs a back-office command (`node dist/local/admin.js ...`) with the stack's settings; fails with its output. */
-export async function runAdmin(
+async function runAdmin(
   projectRoot: string,
   args: string[],
   env: NodeJS.ProcessEnv,

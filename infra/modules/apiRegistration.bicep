@@ -2,7 +2,7 @@
 // token whose audience is this application (policies/api.xml, authentication-managed-identity), and App Service
 // authentication on the function app accepts only such tokens, and only API Management's (functionApp.bicep).
 // Created through the Microsoft Graph Bicep extension (bicepconfig.json), so `azd up` needs no manual step; the
-// deploying identity needs the right to register applications (README, "Deploy", prerequisites).
+// deploying identity needs the right to register applications (docs/operations.md, "Deploy", prerequisites).
 
 extension microsoftGraphV1
 

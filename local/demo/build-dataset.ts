@@ -1,5 +1,6 @@
 import { Dataset } from '../../shared/backoffice/dataset-schema';
 import { Farm } from '../../shared/farms/farm';
+import { client, enclosure } from '../fixtures/dataset';
 
 /**
  * The demo back-office dataset loaded by `npm start`. Products, holders, substances, dose ranges, units and expiry
@@ -16,17 +17,13 @@ import { Farm } from '../../shared/farms/farm';
 function largeFarm(campaign: number): Farm {
   const parcels = Array.from({ length: 50 }, (_, p) => ({
     name: `Sector ${String(p + 1).padStart(2, '0')}`,
-    sigpac: Array.from({ length: 100 }, (_, e) => ({
-      prov: '46',
-      town: '258',
-      aggr: '0',
-      zone: '0',
-      pol: String(10 + p),
-      parc: String(100 + Math.floor(e / 4)),
-      enc: String((e % 4) + 1),
-      dimension: (0.35 + ((p * 100 + e) % 17) * 0.05).toFixed(2),
-      dgc: String(4625800000 + p * 100 + e),
-    })),
+    sigpac: Array.from({ length: 100 }, (_, e) =>
+      enclosure(10 + p, 100 + Math.floor(e / 4), (e % 4) + 1, {
+        town: '258',
+        dimension: (0.35 + ((p * 100 + e) % 17) * 0.05).toFixed(2),
+        dgc: String(4625800000 + p * 100 + e),
+      }),
+    ),
   }));
   return {
     rea: '46000000002',
@@ -52,30 +49,28 @@ function largeFarm(campaign: number): Farm {
  * The campaign local/demo/dataset.json is written for. `npm start` loads the demo for the campaign of today instead
  * (buildDemoDataset(currentCampaign())), so the walkthrough works whatever the year; the file stays as committed.
  */
-export const DEMO_FILE_CAMPAIGN = 2026;
+const DEMO_FILE_CAMPAIGN = 2026;
 
 /** The demo: its clients, applicators and real register products, and its farms in the campaign given. */
 export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset {
   return {
     clients: [
-      {
+      client({
         id: 'agrosoft-levante',
         name: 'Agrosoft Levante ERP',
         email: 'integraciones@agrosoft-levante.example',
         sidKey: 'demo-sid-agrosoft-levante-7f3a9c2e51d84b06',
         apiKey: 'demo-api-agrosoft-levante-0b8e6d4f2a917c35',
-        expires: '',
         farms: ['46000000001', '46000000002'],
-      },
-      {
+      }),
+      client({
         id: 'campo-digital',
         name: 'Campo Digital Castilla',
         email: 'soporte@campodigital.example',
         sidKey: 'demo-sid-campo-digital-3c1e8a7b94f20d56',
         apiKey: 'demo-api-campo-digital-e5a2f9071b6c48d3',
-        expires: '',
         farms: ['47000000003'],
-      },
+      }),
     ],
     applicators: [
       {
@@ -304,45 +299,13 @@ export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset
               {
                 name: 'La Hoya',
                 sigpac: [
-                  {
-                    prov: '46',
-                    town: '213',
-                    aggr: '0',
-                    zone: '0',
-                    pol: '12',
-                    parc: '45',
-                    enc: '1',
-                    dimension: '2.35',
-                    dgc: '4600000007',
-                  },
-                  {
-                    prov: '46',
-                    town: '213',
-                    aggr: '0',
-                    zone: '0',
-                    pol: '12',
-                    parc: '45',
-                    enc: '2',
-                    dimension: '1.10',
-                    dgc: '4600000014',
-                  },
+                  enclosure(12, 45, 1, { dimension: '2.35', dgc: '4600000007' }),
+                  enclosure(12, 45, 2, { dimension: '1.10', dgc: '4600000014' }),
                 ],
               },
               {
                 name: 'El Pinar',
-                sigpac: [
-                  {
-                    prov: '46',
-                    town: '213',
-                    aggr: '0',
-                    zone: '0',
-                    pol: '14',
-                    parc: '7',
-                    enc: '1',
-                    dimension: '3.80',
-                    dgc: '4600000021',
-                  },
-                ],
+                sigpac: [enclosure(14, 7, 1, { dimension: '3.80', dgc: '4600000021' })],
               },
             ],
           },
@@ -353,19 +316,7 @@ export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset
             parcels: [
               {
                 name: 'Los Olivos',
-                sigpac: [
-                  {
-                    prov: '46',
-                    town: '213',
-                    aggr: '0',
-                    zone: '0',
-                    pol: '15',
-                    parc: '102',
-                    enc: '3',
-                    dimension: '4.12',
-                    dgc: '4600000028',
-                  },
-                ],
+                sigpac: [enclosure(15, 102, 3, { dimension: '4.12', dgc: '4600000028' })],
               },
             ],
           },
@@ -392,28 +343,8 @@ export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset
               {
                 name: 'Páramo Alto',
                 sigpac: [
-                  {
-                    prov: '47',
-                    town: '86',
-                    aggr: '0',
-                    zone: '0',
-                    pol: '3',
-                    parc: '21',
-                    enc: '1',
-                    dimension: '12.40',
-                    dgc: '4600000035',
-                  },
-                  {
-                    prov: '47',
-                    town: '86',
-                    aggr: '0',
-                    zone: '0',
-                    pol: '3',
-                    parc: '22',
-                    enc: '1',
-                    dimension: '8.75',
-                    dgc: '4600000042',
-                  },
+                  enclosure(3, 21, 1, { prov: '47', town: '86', dimension: '12.40', dgc: '4600000035' }),
+                  enclosure(3, 22, 1, { prov: '47', town: '86', dimension: '8.75', dgc: '4600000042' }),
                 ],
               },
             ],

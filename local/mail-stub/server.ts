@@ -109,12 +109,7 @@ function safeEqual(a: string, b: string): boolean {
  * Why a request fails ACS access-key authentication, or undefined when it passes. Mirrors the SDK's signing
  * (@azure/communication-common, communicationAccessKeyCredentialPolicy).
  */
-export function hmacProblem(
-  req: IncomingMessage,
-  body: Buffer,
-  accessKey: string,
-  now = Date.now(),
-): string | undefined {
+function hmacProblem(req: IncomingMessage, body: Buffer, accessKey: string, now = Date.now()): string | undefined {
   const auth = req.headers.authorization ?? '';
   const m = /^HMAC-SHA256 SignedHeaders=([^&]+)&Signature=(.+)$/.exec(auth);
   if (!m) return auth ? `unsupported authorization scheme ${auth.split(' ')[0]}` : 'no Authorization header';

@@ -19,7 +19,7 @@ function dropNestedIds(node: unknown, root = true): unknown {
   return node;
 }
 
-export type CueValidation = { ok: true } | { ok: false; errors: ErrorObject[] };
+type CueValidation = { ok: true } | { ok: false; errors: ErrorObject[] };
 export type CueValidator = (document: unknown) => CueValidation;
 
 /**

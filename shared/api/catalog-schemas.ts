@@ -61,7 +61,7 @@ export const SIEX_CATALOGUES = {
   'machine-types': 'TIPO_MAQUINA_UNE',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;
-export const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];
+const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];
 
 export const siexCatalogueParamsSchema = z.object({
   // Any text passes the schema: a name the gateway does not serve is 404 (no such catalogue), not 400.
@@ -92,7 +92,7 @@ export const applicatorQuerySchema = z.object({
 const dayText = (what: string) => z.string().describe(`${what}, DD-MM-YYYY`);
 const limit = (what: string) => z.number().int().nullable().describe(`${what}; null when the label sets none`);
 
-export const catalogueUnitSchema = z
+const catalogueUnitSchema = z
   .object({
     code: z.number().int().describe('SIEX unit code: `measure.code` of a registration'),
     symbol: z.string().describe('`measure.symbol`'),
@@ -100,7 +100,7 @@ export const catalogueUnitSchema = z
   })
   .meta({ id: 'CatalogueUnit', description: 'a unit of the SIEX catalogue UNIDADES_MEDIDA' });
 
-export const authorisedPestSchema = z
+const authorisedPestSchema = z
   .object({
     kind: z.enum(pestKinds).describe('`infection.kind`: which SIEX catalogue the code is of'),
     code: z
@@ -115,7 +115,7 @@ export const authorisedPestSchema = z
   })
   .meta({ id: 'AuthorisedPest', description: 'a pest, disease, weed or growth regulation a use authorises' });
 
-export const productUseSchema = z
+const productUseSchema = z
   .object({
     dose: z
       .object({
@@ -137,11 +137,11 @@ export const productUseSchema = z
   })
   .meta({ id: 'ProductUse', description: 'an authorised use of a product, from the official register' });
 
-export const cropRefSchema = z
+const cropRefSchema = z
   .object({ code: z.string().describe('SIEX crop code (PRODUCTOS)'), name: z.string() })
   .meta({ id: 'CropRef' });
 
-export const productUseOnCropsSchema = productUseSchema
+const productUseOnCropsSchema = productUseSchema
   .extend({ crops: z.array(cropRefSchema).describe('the crops the use authorises') })
   .meta({ id: 'ProductUseOnCrops', description: 'an authorised use of a product, with its crops' });
 
@@ -173,7 +173,7 @@ export const cropProductSchema = z
   })
   .meta({ id: 'CropProduct', description: 'a product a registration for the crop on the day would accept' });
 
-export const productStanding = ['in-force', 'not-registered-yet', 'ended', 'no-known-valid-day'] as const;
+const productStanding = ['in-force', 'not-registered-yet', 'ended', 'no-known-valid-day'] as const;
 
 export const catalogueProductSchema = z
   .object({

@@ -18,7 +18,7 @@ export const exportResponseSchema = z
   })
   .meta({ id: 'ExportAccepted' });
 
-export const jobErrorSchema = z
+const jobErrorSchema = z
   .object({ code: z.string(), message: z.string() })
   .meta({ id: 'JobError', description: 'why the job could not run (status 5, Fallido)' });
 

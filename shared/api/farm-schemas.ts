@@ -13,7 +13,7 @@ const sigpacCodes = {
   enc: z.string().describe('enclosure code'),
 };
 
-export const enclosureViewSchema = z
+const enclosureViewSchema = z
   .object({
     idcp: z.number().int().describe('crop-plot identifier, used in the idcp array of phytosanitary records'),
     ...sigpacCodes,
@@ -21,13 +21,13 @@ export const enclosureViewSchema = z
   })
   .meta({ id: 'SigpacEnclosure' });
 
-export const typeCropSchema = z.object({
+const typeCropSchema = z.object({
   type: z.literal('TypeCrop'),
   id: z.string().describe('official SIEX crop-type code'),
   name: z.string(),
 });
 
-export const cropVarietySchema = z.object({
+const cropVarietySchema = z.object({
   type: z.literal('TypeCropVariety'),
   typecrop: typeCropSchema,
   code: z.number().int().describe('variety code'),

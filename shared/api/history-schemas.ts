@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 /** What happened to a record in one version. */
-export const recordChangeKinds = ['created', 'amended', 'deleted', 'exported', 're-exported'] as const;
-export type RecordChangeKind = (typeof recordChangeKinds)[number];
+const recordChangeKinds = ['created', 'amended', 'deleted', 'exported', 're-exported'] as const;
 
-export const fieldChangeSchema = z
+const fieldChangeSchema = z
   .object({
     field: z.string().describe('a field of the record, named as in the registration request'),
     old: z.unknown().describe('its value before the change (null: not set)'),

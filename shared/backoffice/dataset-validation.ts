@@ -52,13 +52,14 @@ function enclosureKey(s: Loose): string | undefined {
   return sigpacCode({ prov, town, aggr, zone, pol, parc, enc });
 }
 
-/** Uniqueness and date order across entries (what a schema of single entries cannot say). */
-function crossEntryProblems(input: Loose): DatasetProblem[] {
-  const clients = list(input.clients);
-  const applicators = list(input.applicators);
-  const products = list(input.products);
-  const farms = list(input.farms);
-  const problems: DatasetProblem[] = [
+/** What must be unique across entries: client ids and keys, ROPO numbers, product codes, a farm per REA and year. */
+function identifierRepeats(
+  clients: Loose[],
+  applicators: Loose[],
+  products: Loose[],
+  farms: Loose[],
+): DatasetProblem[] {
+  return [
     ...duplicates(
       clients,
       (c) => field(c, 'id'),
@@ -96,58 +97,81 @@ function crossEntryProblems(input: Loose): DatasetProblem[] {
       'farm REA and year',
     ),
   ];
-  clients.forEach((c, i) => {
-    if (field(c, 'sidKey') !== undefined && field(c, 'sidKey') === field(c, 'apiKey')) {
-      problems.push({ path: `$.clients[${i}].apiKey`, message: 'must differ from sidKey' });
-    }
-  });
-  products.forEach((p, i) => {
+}
+
+/** A client's SID key and API key are two credentials: the same value in both would make them one. */
+function sameKeyTwice(clients: Loose[]): DatasetProblem[] {
+  return clients.flatMap((c, i) =>
+    field(c, 'sidKey') !== undefined && field(c, 'sidKey') === field(c, 'apiKey')
+      ? [{ path: `$.clients[${i}].apiKey`, message: 'must differ from sidKey' }]
+      : [],
+  );
+}
+
+/** A product's days in their order: registered, then expiry, then last use. */
+function productDayOrder(products: Loose[]): DatasetProblem[] {
+  return products.flatMap((p, i) => {
     const [registered, expires, lastUse] = [day(p, 'registered'), day(p, 'expires'), day(p, 'lastUse')];
+    const problems: DatasetProblem[] = [];
     if (lastUse && expires && lastUse < expires) {
       problems.push({ path: `$.products[${i}].lastUse`, message: 'last-use date is before the expiry date' });
     }
     if (expires && registered && expires < registered) {
       problems.push({ path: `$.products[${i}].expires`, message: 'expiry date is before the registration date' });
     }
+    return problems;
   });
-  farms.forEach((f, fi) => {
-    const crops = list(f.crops);
+}
+
+/** Within a farm: each crop variety once, and within a crop each parcel name and each SIGPAC enclosure once. */
+function farmRepeats(farm: Loose, fi: number): DatasetProblem[] {
+  const crops = list(farm.crops);
+  const problems = duplicates(
+    crops,
+    (c) =>
+      field(c, 'typecrop', 'id') !== undefined && field(c, 'code') !== undefined
+        ? `${field(c, 'typecrop', 'id')}~${field(c, 'code')}`
+        : undefined,
+    (i) => `$.farms[${fi}].crops[${i}]`,
+    'crop variety',
+  );
+  crops.forEach((c, ci) => {
+    const at = `$.farms[${fi}].crops[${ci}]`;
+    const parcels = list(c.parcels);
     problems.push(
       ...duplicates(
-        crops,
-        (c) =>
-          field(c, 'typecrop', 'id') !== undefined && field(c, 'code') !== undefined
-            ? `${field(c, 'typecrop', 'id')}~${field(c, 'code')}`
-            : undefined,
-        (i) => `$.farms[${fi}].crops[${i}]`,
-        'crop variety',
+        parcels,
+        (p) => field(p, 'name'),
+        (i) => `${at}.parcels[${i}].name`,
+        'parcel name',
       ),
     );
-    crops.forEach((c, ci) => {
-      const at = `$.farms[${fi}].crops[${ci}]`;
-      const parcels = list(c.parcels);
-      problems.push(
-        ...duplicates(
-          parcels,
-          (p) => field(p, 'name'),
-          (i) => `${at}.parcels[${i}].name`,
-          'parcel name',
-        ),
-      );
-      const enclosures = parcels.flatMap((p, pi) =>
-        list(p.sigpac).map((s, si) => ({ s, path: `${at}.parcels[${pi}].sigpac[${si}]` })),
-      );
-      problems.push(
-        ...duplicates(
-          enclosures.map((e) => e.s),
-          enclosureKey,
-          (i) => enclosures[i]?.path ?? at,
-          'enclosure',
-        ),
-      );
-    });
+    const enclosures = parcels.flatMap((p, pi) =>
+      list(p.sigpac).map((s, si) => ({ s, path: `${at}.parcels[${pi}].sigpac[${si}]` })),
+    );
+    problems.push(
+      ...duplicates(
+        enclosures.map((e) => e.s),
+        enclosureKey,
+        (i) => enclosures[i]?.path ?? at,
+        'enclosure',
+      ),
+    );
   });
   return problems;
+}
+
+/** Uniqueness and date order across entries (what a schema of single entries cannot say). */
+function crossEntryProblems(input: Loose): DatasetProblem[] {
+  const clients = list(input.clients);
+  const products = list(input.products);
+  const farms = list(input.farms);
+  return [
+    ...identifierRepeats(clients, list(input.applicators), products, farms),
+    ...sameKeyTwice(clients),
+    ...productDayOrder(products),
+    ...farms.flatMap(farmRepeats),
+  ];
 }
 
 /**

@@ -11,7 +11,7 @@ import { Dataset } from './dataset-schema';
 import { Farm } from '../farms/farm';
 import { buildFarmIndex, IdKind } from './farm-index-builder';
 
-export interface SectionReport {
+interface SectionReport {
   added: number;
   changed: number;
   unchanged: number;

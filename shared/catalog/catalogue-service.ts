@@ -45,7 +45,7 @@ export interface CatalogueDeps {
 }
 
 /** An answer as sent: its JSON text, and for a list, how many items the whole list has and the page sent. */
-export interface RenderedAnswer {
+interface RenderedAnswer {
   json: string;
   total?: number;
   page?: PageInfo;
@@ -63,7 +63,7 @@ export interface CatalogueAnswer {
 export type AnswerCache = LRUCache<string, RenderedAnswer, () => RenderedAnswer>;
 
 /** How much rendered answer text a process keeps: a few dozen of the largest lists, thousands of small answers. */
-export const ANSWER_CACHE_CHARS = 32 * 1024 * 1024;
+const ANSWER_CACHE_CHARS = 32 * 1024 * 1024;
 
 export function answerCache(): AnswerCache {
   // Weighed by characters, not counted: a few large lists and many small answers share the same memory.

@@ -26,13 +26,13 @@ import { PEST_CATALOGUE, SiexCodes } from './siex-codes/siex-codes';
  * but for the pest shown as one, with every pest), SIEX catalogue entries, an applicator's card.
  */
 
-export function unitView(codes: SiexCodes, unit: ProductUse['unit']): CatalogueUnitView {
+function unitView(codes: SiexCodes, unit: ProductUse['unit']): CatalogueUnitView {
   const known = codes.units.get(unit.code);
   return { code: unit.code, symbol: known?.symbol ?? unit.symbol, name: known?.name ?? unit.symbol };
 }
 
 /** A coded pest by its SIEX catalogue's name; one without a code by the register's words. */
-export function pestView(codes: SiexCodes, pest: ProductUse['pest']): AuthorisedPest {
+function pestView(codes: SiexCodes, pest: ProductUse['pest']): AuthorisedPest {
   if (pest.code === 0) return { kind: pest.kind, code: null, name: pest.name };
   return { kind: pest.kind, code: pest.code, name: codes.name(PEST_CATALOGUE[pest.kind], pest.code) ?? pest.name };
 }

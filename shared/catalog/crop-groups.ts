@@ -9,7 +9,7 @@ import { SiexCodes } from './siex-codes/siex-codes';
  * mapping lives in `crop-groups.json` beside this file, shipped and editable (the admin CLI rebuilds before it runs,
  * so an edit takes effect on the next import); another file can be given instead.
  */
-export const cropGroupsFileSchema = z.strictObject({
+const cropGroupsFileSchema = z.strictObject({
   $comment: z.union([z.string(), z.array(z.string())]).optional(),
   groups: z.record(
     z.string().min(1),

@@ -51,7 +51,7 @@ export function productsForCrop(data: ReferenceData, filter: CropProductsFilter)
  * Among a product's uses for a crop, those that authorise an application on the day (against the pest, when given),
  * each with its dose in a unit a registration of that day takes.
  */
-export function usesAccepting(
+function usesAccepting(
   forCrop: ProductUse[],
   day: DateTime,
   pest: PestTreated | undefined,

@@ -12,7 +12,7 @@ export type ProductStanding =
 type Dates = Pick<Product, 'registered' | 'expires' | 'lastUse' | 'registerState' | 'noKnownValidDay'>;
 
 /** The last day the product may be used: its last-use (grace) day when it has one, else its expiry. */
-export function lastDayOf(product: Dates): string {
+function lastDayOf(product: Dates): string {
   return product.lastUse || product.expires;
 }
 

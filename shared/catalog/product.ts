@@ -5,7 +5,7 @@ import { pestKindSchema } from '../domain/pest-kind';
 import { ropoLevelSchema } from '../domain/ropo';
 
 /** One authorised use of a product from the official register: a crop set, a pest, a dose range and the label's limits. */
-export const productUseSchema = z
+const productUseSchema = z
   .strictObject({
     cropTypeIds: z.array(z.string().regex(/^\d+$/, 'SIEX crop code')).min(1),
     /**

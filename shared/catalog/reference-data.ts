@@ -16,7 +16,7 @@ export interface ReferenceData {
   codes: SiexCodes;
 }
 
-export async function loadReferenceData(tables: TableStore): Promise<ReferenceData> {
+async function loadReferenceData(tables: TableStore): Promise<ReferenceData> {
   const catalog = new CatalogStore(tables);
   const [products, applicators, codes] = await Promise.all([
     catalog.loadProducts(),

@@ -8,13 +8,13 @@ import shipped from './ropo-levels.json';
  * The operators' card levels for register products whose level the register does not say: `ropo-levels.json` beside
  * this file (beside the crop groups, and like them shipped and editable), or another file given to the import.
  */
-export const ropoLevelsFileSchema = z.strictObject({
+const ropoLevelsFileSchema = z.strictObject({
   $comment: z.union([z.string(), z.array(z.string())]).optional(),
   levels: z.record(z.string().regex(PRODUCT_CODE_RE, 'a product code ES- and 5 digits'), ropoLevelSchema),
 });
 export type RopoLevelsFile = z.infer<typeof ropoLevelsFileSchema>;
 
-export class RopoLevelsError extends Error {}
+class RopoLevelsError extends Error {}
 
 /** The shipped mapping, or the one in `file`; invalid content throws with every problem and its path. */
 export function loadRopoLevels(file?: string): RopoLevelsFile {

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 
 /** Every time the API speaks is Spanish peninsular local time (CET/CEST). */
 export const ZONE = 'Europe/Madrid';
-export const DATE_FORMAT = 'dd-MM-yyyy';
+const DATE_FORMAT = 'dd-MM-yyyy';
 export const DATE_TIME_FORMAT = 'dd-MM-yyyy HH:mm:ss';
 
 const DATE_RE = /^\d{2}-\d{2}-\d{4}$/;

@@ -4,7 +4,7 @@ import { REA_RE } from '../domain/nif';
 const digits = (label: string) => z.string().regex(/^\d{1,5}$/, `${label}: expected 1 to 5 digits`);
 
 /** A SIGPAC enclosure (recinto) with its area and, when known, the SIEX DGC it maps to. */
-export const enclosureSchema = z.strictObject({
+const enclosureSchema = z.strictObject({
   prov: digits('prov'),
   town: digits('town'),
   aggr: digits('aggr'),
@@ -20,16 +20,14 @@ export const enclosureSchema = z.strictObject({
     .refine((s) => Number.isSafeInteger(Number(s)), 'at most 9007199254740991')
     .optional(),
 });
-export type Enclosure = z.infer<typeof enclosureSchema>;
 
 /** A crop of the campaign and the parcels (with their enclosures) it grows on. */
-export const farmCropSchema = z.strictObject({
+const farmCropSchema = z.strictObject({
   typecrop: z.strictObject({ id: z.string().regex(/^\d+$/, 'SIEX crop code'), name: z.string().min(1) }),
   code: z.number().int().nonnegative(),
   name: z.string().min(1),
   parcels: z.array(z.strictObject({ name: z.string().min(1), sigpac: z.array(enclosureSchema).min(1) })).min(1),
 });
-export type FarmCrop = z.infer<typeof farmCropSchema>;
 
 /** A holding (REA) in one campaign year, as the register knows it. */
 export const farmSchema = z.strictObject({

@@ -1,7 +1,19 @@
+import {
+  ExponentialBackoff,
+  IBackoff,
+  IBackoffFactory,
+  IRetryBackoffContext,
+  handleWhen,
+  noJitterGenerator,
+  retry,
+} from 'cockatiel';
+
 /**
  * Retries with exponential backoff and full jitter (the AWS architecture blog's "full jitter": wait a uniformly random
  * time between 0 and min(cap, base * 2^n)), so that many workers failing at once do not come back in lockstep.
  * A server's Retry-After wins over the computed delay. Transport-agnostic: the caller says what is worth retrying.
+ * The loop, the backoff and the wait are cockatiel's; this module adds what it lacks: Retry-After, and an end at once
+ * when the caller's signal fires during a wait (cockatiel's wait does not watch the signal).
  */
 
 export interface RetryPolicy {
@@ -26,7 +38,6 @@ interface RetryVerdict {
 }
 
 interface RetryHooks {
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Uniform in [0, 1), like Math.random. */
   random?: () => number;
   /** Told before each wait: the attempt that failed (1-based), the error and the delay chosen. */
@@ -39,16 +50,6 @@ export class RetryAbortedError extends Error {
     super('aborted by the caller', { cause });
     this.name = 'RetryAbortedError';
   }
-}
-
-/** The delay before retry number `retry` (1 for the first retry): uniform in [0, min(max, base * 2^(retry-1))). */
-export function backoffDelay(
-  retry: number,
-  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
-  random: () => number = Math.random,
-): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
-  return Math.floor(random() * ceiling);
 }
 
 /**
@@ -65,19 +66,41 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** A sleep that ends early, rejecting with RetryAbortedError, when the signal is aborted. */
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.reject(new RetryAbortedError(signal.reason));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new RetryAbortedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+type BackoffContext = IRetryBackoffContext<unknown>;
+
+/**
+ * Full jitter over cockatiel's doubling ceiling: retry n waits uniformly in [0, min(max, base * 2^(n-1))), unless the
+ * failure carried a Retry-After, which is waited instead. The ceiling doubles per retry either way.
+ */
+function jitteredBackoff(
+  policy: RetryPolicy,
+  classify: (error: unknown) => RetryVerdict,
+  random: () => number,
+): IBackoffFactory<BackoffContext> {
+  const exponential = new ExponentialBackoff<number>({
+    initialDelay: policy.baseDelayMs,
+    maxDelay: policy.maxDelayMs,
+    generator: (state, options) => {
+      const [ceiling, next] = noJitterGenerator(state, options);
+      return [Math.floor(random() * ceiling), next];
+    },
+  });
+  const honouringRetryAfter = (computed: IBackoffFactory<unknown>): IBackoffFactory<BackoffContext> => ({
+    next(context): IBackoff<BackoffContext> {
+      const following = computed.next(context);
+      const retryAfterMs = 'error' in context.result ? classify(context.result.error).retryAfterMs : undefined;
+      return { duration: retryAfterMs ?? following.duration, next: (c) => honouringRetryAfter(following).next(c) };
+    },
+  });
+  return honouringRetryAfter(exponential);
+}
+
+/** `run`, or RetryAbortedError as soon as `signal` fires; `run`'s own later end is then of no interest. */
+function untilAborted<T>(run: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new RetryAbortedError(signal.reason));
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
@@ -93,20 +116,30 @@ export async function withRetry<T>(
   hooks: RetryHooks = {},
   signal?: AbortSignal,
 ): Promise<T> {
-  const sleep = hooks.sleep ?? abortableSleep;
-  const random = hooks.random ?? Math.random;
-  for (let n = 1; ; n++) {
+  if (signal?.aborted) throw new RetryAbortedError(signal.reason);
+  const worthRetrying = (error: unknown) => {
+    const verdict = classify(error);
+    return verdict.retry && (verdict.retryAfterMs ?? 0) <= policy.maxRetryAfterMs;
+  };
+  const policyRun = retry(handleWhen(worthRetrying), {
+    maxAttempts: policy.maxAttempts - 1,
+    backoff: jitteredBackoff(policy, classify, hooks.random ?? Math.random),
+  })
+    // A wait the caller's signal cut short must not keep the process alive.
+    .dangerouslyUnref();
+  policyRun.onRetry((r) => {
+    if ('error' in r) hooks.onRetry?.({ attempt: r.attempt, error: r.error, delayMs: r.delay });
+  });
+  const run = policyRun.execute(({ attempt: retries }) => {
     if (signal?.aborted) throw new RetryAbortedError(signal.reason);
-    try {
-      return await attempt(n);
-    } catch (error) {
-      if (signal?.aborted) throw new RetryAbortedError(signal.reason);
-      const verdict = classify(error);
-      if (!verdict.retry || n >= policy.maxAttempts) throw error;
-      if (verdict.retryAfterMs !== undefined && verdict.retryAfterMs > policy.maxRetryAfterMs) throw error;
-      const delayMs = verdict.retryAfterMs ?? backoffDelay(n, policy, random);
-      hooks.onRetry?.({ attempt: n, error, delayMs });
-      await sleep(delayMs, signal);
-    }
+    return attempt(retries + 1);
+  }, signal);
+  try {
+    return await (signal ? untilAborted(run, signal) : run);
+  } catch (error) {
+    if (signal?.aborted && !(error instanceof RetryAbortedError)) throw new RetryAbortedError(signal.reason);
+    throw error;
+  } finally {
+    run.catch(() => undefined);
   }
 }

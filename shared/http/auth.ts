@@ -7,16 +7,16 @@ import { keyMatches } from '../clients/keys';
 import { ZONE } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
 
-export const SID_HEADER = 'Ocp-Apim-Sid-Key';
-export const API_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
+const SID_HEADER = 'Ocp-Apim-Sid-Key';
+const API_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 /** Set by API Management from the subscription whose key it accepted, overwriting anything a client sends. */
-export const SUBSCRIPTION_ID_HEADER = 'X-Apim-Subscription-Id';
+const SUBSCRIPTION_ID_HEADER = 'X-Apim-Subscription-Id';
 /**
  * Set by App Service authentication to the caller whose token it admitted (the `oid` claim) and the provider that
  * issued it; it drops whatever a client sends under these names, so they are present only when the platform set them.
  */
-export const PRINCIPAL_ID_HEADER = 'X-MS-CLIENT-PRINCIPAL-ID';
-export const PRINCIPAL_IDP_HEADER = 'X-MS-CLIENT-PRINCIPAL-IDP';
+const PRINCIPAL_ID_HEADER = 'X-MS-CLIENT-PRINCIPAL-ID';
+const PRINCIPAL_IDP_HEADER = 'X-MS-CLIENT-PRINCIPAL-IDP';
 
 export type AuthSettings = Pick<Settings, 'AUTH_MODE' | 'APIM_PRINCIPAL_ID'>;
 export type FindClient = (sidKey: string) => Promise<Client | null>;

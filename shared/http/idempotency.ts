@@ -1,7 +1,7 @@
 import { HttpRequest } from '@azure/functions';
 import { DomainError, violation } from '../domain/errors';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
 
 /** The request's Idempotency-Key, or null; a malformed one is a 400 rather than silently ignored. */

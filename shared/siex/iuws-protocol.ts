@@ -17,23 +17,19 @@ export const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 export const tokenRequestSchema = z.object({ usuario: z.string().min(1), contrasena: z.string().min(1) });
-export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string().min(1), expiraEn: z.number().positive() });
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const submitResponseSchema = z.object({
   idPeticion: z.union([z.string().min(1), z.number()]).transform(String),
 });
-export type SubmitResponse = z.input<typeof submitResponseSchema>;
 
-export const IUWS_STATES = ['PENDIENTE', 'EN_PROCESO', 'FINALIZADO'] as const;
-export type IuwsState = (typeof IUWS_STATES)[number];
+const IUWS_STATES = ['PENDIENTE', 'EN_PROCESO', 'FINALIZADO'] as const;
 
 const errorItemSchema = z.object({ codigo: z.string(), descripcion: z.string() });
 export type IuwsErrorItem = z.infer<typeof errorItemSchema>;
 
-export const recordResultSchema = z.object({
+const recordResultSchema = z.object({
   IdAjenaTratamFito: z.number().int(),
   resultado: z.enum(['OK', 'ERROR']),
   errores: z.array(errorItemSchema).default([]),
@@ -44,7 +40,6 @@ export const statusResponseSchema = z.object({
   estado: z.enum(IUWS_STATES),
   resultados: z.array(recordResultSchema).default([]),
 });
-export type StatusResponse = z.input<typeof statusResponseSchema>;
 
 /** The body of every IUWS error answer (4xx, 5xx); `errores` lists schema violations on a refused `crear`. */
 export const errorResponseSchema = z.object({

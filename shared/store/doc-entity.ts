@@ -10,7 +10,7 @@ export const MAX_DOC_CHARS = CHUNK_CHARS * 15;
 /** The properties a document takes: `<prefix>0`, `<prefix>1`, ... (text) and `<prefix>n` (how many). */
 export type DocProps = Record<string, string | number>;
 
-export class DocumentTooLargeError extends Error {}
+class DocumentTooLargeError extends Error {}
 
 /**
  * JSON text with U+2028 and U+2029 written as escapes: JSON allows them raw, but Azurite's transaction parser takes

@@ -7,7 +7,7 @@ import { findProjectRoot } from '../../local/stack';
  * The official CUE schema 3.11.4 the project carries (data/siex/), compiled by the SIEX simulator's loader (so
  * tests and simulator judge documents alike), once per test file.
  */
-export const CUE_SCHEMA_FILE = cueSchemaPath(findProjectRoot(__dirname));
+const CUE_SCHEMA_FILE = cueSchemaPath(findProjectRoot(__dirname));
 
 let compiled: ValidateFunction | undefined;
 

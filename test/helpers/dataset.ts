@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { ZONE } from '../../shared/domain/dates';
 import { ClientRegistration } from '../../shared/clients/client-registration';
-import { Dataset } from '../../shared/backoffice/dataset-schema';
 import { Farm } from '../../shared/farms/farm';
-import { SigpacRef } from '../../shared/farms/sigpac';
+import { EnclosureSpec, client, enclosure as fixtureEnclosure } from '../../local/fixtures/dataset';
+
+export { dataset } from '../../local/fixtures/dataset';
 
 /**
- * Builders for back-office datasets used by the tests. Every test file shares one Azurite (and one gateway), so
+ * The tests' back-office datasets, from the shared fixture builder (local/fixtures/dataset.ts). Every test file shares one Azurite (and one gateway), so
  * REA codes, client ids and keys carry a random suffix: no two files (or runs against persistent storage) collide.
  */
 export function suffix(bytes = 5): string {
@@ -39,7 +40,7 @@ export function uniqueRea(): string {
 }
 
 /** A secret of 48 characters, well over the 32 the dataset requires. */
-export function secret(label: string): string {
+function secret(label: string): string {
   return `${label}-${randomBytes(24).toString('hex')}`.slice(0, 64);
 }
 
@@ -49,23 +50,21 @@ export function testClient(
   overrides: Partial<ClientRegistration> = {},
 ): ClientRegistration {
   return {
-    id: `t-${label}-${suffix()}`,
-    name: `Test client ${label}`,
-    email: `${label}@erp.example`,
-    sidKey: secret('sid'),
-    apiKey: secret('api'),
-    expires: '',
-    farms,
+    ...client({
+      id: `t-${label}-${suffix()}`,
+      name: `Test client ${label}`,
+      email: `${label}@erp.example`,
+      sidKey: secret('sid'),
+      apiKey: secret('api'),
+      farms,
+    }),
     ...overrides,
   };
 }
 
-export interface EnclosureSpec extends SigpacRef {
-  dimension: string;
-}
-
+/** An enclosure in Requena, in the tests' positional form. */
 export function enclosure(pol: number, parc: number, enc: number, prov = '46', dimension = '1.25'): EnclosureSpec {
-  return { prov, town: '213', aggr: '0', zone: '0', pol: String(pol), parc: String(parc), enc: String(enc), dimension };
+  return fixtureEnclosure(pol, parc, enc, { prov, dimension });
 }
 
 /**
@@ -102,9 +101,4 @@ export function testFarm(rea: string, overrides: Partial<Farm> = {}): Farm {
     ],
     ...overrides,
   };
-}
-
-/** A complete dataset (defaults applied, as validateDataset returns it) from the given sections. */
-export function dataset(parts: Partial<Dataset>): Dataset {
-  return { clients: [], applicators: [], products: [], farms: [], ...parts };
 }

@@ -242,7 +242,7 @@ export interface ContextOptions {
   farm?: FarmIndexDoc;
 }
 
-export const DEFAULT_NOW = '15-05-2026 12:00:00';
+const DEFAULT_NOW = '15-05-2026 12:00:00';
 
 /** Stored applications at these Madrid wall-clock times, as the history of one enclosure holds them. */
 export function priorApplications(times: string[]): DayCounts {

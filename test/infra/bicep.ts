@@ -11,7 +11,7 @@ import { Language, Node, Parser } from 'web-tree-sitter';
 let parserPromise: Promise<Parser> | undefined;
 
 /** One parser for the process; the wasm runtime and grammar load once. */
-export function bicepParser(): Promise<Parser> {
+function bicepParser(): Promise<Parser> {
   parserPromise ??= (async () => {
     const runtimeWasm = require.resolve('web-tree-sitter/web-tree-sitter.wasm');
     await Parser.init({ locateFile: () => runtimeWasm });
@@ -24,13 +24,13 @@ export function bicepParser(): Promise<Parser> {
   return parserPromise;
 }
 
-export interface Decorated {
+interface Decorated {
   /** Decorator names in source order, e.g. `secure`, `allowed`, `description`. */
   decorators: string[];
   decoratorNodes: Node[];
 }
 
-export interface BicepParam extends Decorated {
+interface BicepParam extends Decorated {
   name: string;
   type: string;
   hasDefault: boolean;
@@ -40,14 +40,14 @@ export interface BicepParam extends Decorated {
   node: Node;
 }
 
-export interface BicepOutput extends Decorated {
+interface BicepOutput extends Decorated {
   name: string;
   type: string;
   value: Node;
   node: Node;
 }
 
-export interface BicepResource {
+interface BicepResource {
   symbol: string;
   /** `Provider/type@api-version` as written. */
   typeAndVersion: string;
@@ -57,7 +57,7 @@ export interface BicepResource {
   node: Node;
 }
 
-export interface BicepModule {
+interface BicepModule {
   symbol: string;
   /** The module path as written (relative to the declaring file). */
   source: string;
@@ -219,7 +219,7 @@ function syntaxErrors(root: Node): string[] {
   return out;
 }
 
-export function decoratorName(decorator: Node): string {
+function decoratorName(decorator: Node): string {
   const call = decorator.namedChildren.find((n) => n.type === 'call_expression');
   const fn = call?.childForFieldName('function');
   // `@sys.description(...)` is a member expression; its last part is the name.
@@ -259,14 +259,14 @@ function decodeEscape(text: string): string {
 }
 
 /** A property key as written: identifier-like keys by their text, quoted keys by their value. */
-export function propertyKey(property: Node): string | undefined {
+function propertyKey(property: Node): string | undefined {
   const key = property.namedChildren[0];
   if (!key) return undefined;
   return key.type === 'string' ? stringValue(key) : key.text;
 }
 
 /** The value node of an object property. */
-export function propertyValue(property: Node): Node | undefined {
+function propertyValue(property: Node): Node | undefined {
   const kids = property.namedChildren.filter((n) => n.type !== 'comment');
   return kids.length >= 2 ? kids[kids.length - 1] : undefined;
 }

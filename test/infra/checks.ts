@@ -3,7 +3,7 @@
  * under checks/. Every check takes what it reads as arguments, so the same functions run on the real infra/
  * (infra.test.ts) and on copies broken on purpose (checks-bite.test.ts). A check returns findings; none means it passed.
  *
- * What a check cannot see, a deployment will: README.md lists those ("After the first deployment: what to watch").
+ * What a check cannot see, a deployment will: docs/operations.md lists those ("After the first deployment: what to watch").
  */
 import { checkApim } from './checks/apim';
 import { checkAppSettings } from './checks/app-settings';

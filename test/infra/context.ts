@@ -13,7 +13,7 @@ export const INFRA_DIR = path.join(REPO_ROOT, 'infra');
 export const SAMPLE_SETTINGS_FILE = path.join(REPO_ROOT, 'local.settings.sample.json');
 export const AZURE_YAML_FILE = path.join(REPO_ROOT, 'azure.yaml');
 
-export const allowlist: SettingsAllowlist = {
+const allowlist: SettingsAllowlist = {
   localOnly: allowlistJson.localOnly,
   hostOwned: allowlistJson.hostOwned,
   sampleHostOwned: allowlistJson.sampleHostOwned,

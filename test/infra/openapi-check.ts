@@ -12,7 +12,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Resolves a local JSON pointer (`#/a/b`) in a document; undefined when it does not resolve. */
-export function resolvePointer(doc: unknown, ref: string): unknown {
+function resolvePointer(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   const parts = ref
     .slice(1)
@@ -29,7 +29,7 @@ export function resolvePointer(doc: unknown, ref: string): unknown {
 }
 
 /** Every `$ref` string in a document, with the JSON path where it occurs. */
-export function allRefs(node: unknown, at = '#'): { ref: string; at: string }[] {
+function allRefs(node: unknown, at = '#'): { ref: string; at: string }[] {
   if (Array.isArray(node)) return node.flatMap((v, i) => allRefs(v, `${at}/${i}`));
   if (!isObject(node)) return [];
   return Object.entries(node).flatMap(([k, v]) =>

@@ -59,10 +59,6 @@ export function child(el: XmlElement | undefined, name: string): XmlElement | un
   return el?.children.find((c) => c.name === name);
 }
 
-export function childrenNamed(el: XmlElement | undefined, name: string): XmlElement[] {
-  return el?.children.filter((c) => c.name === name) ?? [];
-}
-
 /** All text under an element, attributes included, for "does this mention X" questions. */
 export function deepText(el: XmlElement): string {
   return [Object.values(el.attrs).join(' '), el.text, ...el.children.map(deepText)].join(' ');

@@ -11,6 +11,7 @@ import { decodeCatalogue } from '../../shared/catalog/siex-codes/csv';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
+import { RawProductInput, registerProduct, registerUse as use } from '../../local/fixtures/register';
 
 /**
  * Test material for the catalog tests: the official SIEX catalogues the project carries (data/siex/catalogues), and
@@ -38,82 +39,7 @@ export function officialCodes(): SiexCodes {
 
 type Json = Record<string, unknown>;
 
-export interface RawProductInput {
-  num: string;
-  name: string;
-  holder: string;
-  formulado: string;
-  estado?: string;
-  registered?: string;
-  expires?: string;
-  saleEnd?: string;
-  cancelled?: string;
-  composition?: [string, number, string][];
-  uses: Json[];
-}
-
-/** One element of `Productos`, laid out as the ministry's export lays it out. */
-export function registerProduct(p: RawProductInput): Json {
-  return {
-    DATOSPRODUCTO: {
-      IdProducto: 100000 + Number(p.num.replace(/\D/g, '')),
-      Num_Registro: p.num,
-      Nombre: p.name,
-      Titular: p.holder,
-      Fabricante: p.holder,
-      Formulado: p.formulado,
-      Estado: p.estado ?? 'Vigente',
-      Fecha_Registro: p.registered ?? '',
-      Fecha_Caducidad: p.expires ?? '',
-      Fecha_Cancelacion: p.cancelled ?? '',
-      Fecha_LimiteVenta: p.saleEnd ?? '',
-      Condicionamiento: '',
-    },
-    COMPOSICION: (p.composition ?? []).map(([name, amount, note]) => ({
-      'Nombre Sustancia': name,
-      NombreUE: name,
-      Concentracion: amount,
-      DescripcionNota: note,
-    })),
-    USOS: p.uses,
-    OTRASDENOMINACIONES: [],
-    OTROSNOMBRES: [],
-  };
-}
-
-export function use(
-  crop: string,
-  agent: string,
-  min: number | string,
-  max: number | string,
-  unit: string,
-  safety: string,
-  extra: Json = {},
-): Json {
-  return {
-    CodigoCultivo: '',
-    Cultivo: crop,
-    CodigoAgente: '',
-    Agente: agent,
-    Dosis_Min: min,
-    Dosis_Max: max,
-    'Unidad Medida dosis': unit,
-    'Plazo Seguridad': safety,
-    'Volumen Caldo': '',
-    Aplicaciones: '',
-    IntervaloAplicaciones: '',
-    CondicionamientoEspecifico: '',
-    MetodoAplicacion: 'Pulverización normal',
-    Volumen_Min: 0,
-    VolumenMax: 0,
-    'Unidades Volumen': '',
-    TipoUsuario: 'Profesional',
-    Ambito: 'Aire libre',
-    SistemaCultivo: '',
-    Bbch: '',
-    ...extra,
-  };
-}
+export { RawProductInput, registerProduct, use };
 
 /** MICROTHIOL SPECIAL DISPERSS: legacy number, "NO PROCEDE", crop groups, a range of applications, a repeated row. */
 export const microthiol = (): RawProductInput => ({

@@ -1,5 +1,19 @@
 import { ConfigError, parseSettings } from '../../shared/config/config';
-import { IuwsError, createIuwsClient } from '../../shared/siex/iuws-client';
+import { IuwsClient, IuwsError, createIuwsClient } from '../../shared/siex/iuws-client';
+import { fakeRetryWaits, settle } from '../helpers/fake-waits';
+
+// The waits between tries are cockatiel's timers: faked, so that seconds of backoff pass at once.
+beforeEach(fakeRetryWaits);
+afterEach(() => jest.useRealTimers());
+
+/** The client with every call run to its end, its fake waits elapsed. */
+function settling(c: IuwsClient): IuwsClient {
+  return {
+    ready: (signal) => settle(c.ready(signal)),
+    submit: (document, key, signal) => settle(c.submit(document, key, signal)),
+    status: (id, signal) => settle(c.status(id, signal)),
+  };
+}
 
 /** What the fake SIEX saw of one request. */
 interface Seen {
@@ -59,11 +73,11 @@ function client(f: { fetch: typeof fetch }, extra: { now?: () => number; random?
   const sleeps: number[] = [];
   const c = createIuwsClient(s, {
     fetch: f.fetch,
-    sleep: async (ms) => void sleeps.push(ms),
+    onRetry: ({ delayMs }) => void sleeps.push(delayMs),
     random: extra.random ?? (() => 0.999),
     ...(extra.now ? { now: extra.now } : {}),
   });
-  return { c, sleeps };
+  return { c: settling(c), sleeps };
 }
 
 async function failure(p: Promise<unknown>): Promise<IuwsError> {
@@ -323,7 +337,7 @@ describe('IUWS client: retries', () => {
 
 /** A client whose time-out is long, so only the caller's signal can end a call. */
 function createIuwsSlow(f: { fetch: typeof fetch }) {
-  return { c: createIuwsClient(settings({ SIEX_TIMEOUT_MS: '60000' }), { fetch: f.fetch, sleep: async () => {} }) };
+  return { c: settling(createIuwsClient(settings({ SIEX_TIMEOUT_MS: '60000' }), { fetch: f.fetch })) };
 }
 
 describe('IUWS client: whether a failed crear may be in SIEX (reachedSiex)', () => {

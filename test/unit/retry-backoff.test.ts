@@ -1,10 +1,5 @@
-import {
-  RetryAbortedError,
-  RetryPolicy,
-  backoffDelay,
-  parseRetryAfter,
-  withRetry,
-} from '../../shared/http-client/retry';
+import { RetryAbortedError, RetryPolicy, parseRetryAfter, withRetry } from '../../shared/http-client/retry';
+import { fakeRetryWaits, settle } from '../helpers/fake-waits';
 
 const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 };
 
@@ -32,20 +27,41 @@ function script(...failures: Error[]) {
   return { fn, calls };
 }
 
-describe('backoffDelay (full jitter)', () => {
-  it('is random in [0, min(max, base * 2^(retry-1))): the ceiling doubles per retry and stops at the cap', () => {
-    const almostOne = () => 0.999999;
-    expect([1, 2, 3, 4, 5, 6].map((r) => backoffDelay(r, policy, almostOne))).toEqual([99, 199, 399, 799, 999, 999]);
-    expect([1, 2, 3, 4, 5, 6].map((r) => backoffDelay(r, policy, () => 0))).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(backoffDelay(3, policy, () => 0.5)).toBe(200);
+beforeEach(fakeRetryWaits);
+afterEach(() => jest.useRealTimers());
+
+/** The delays `withRetry` chose for `failures` transient failures in a row, with `random` for the jitter. */
+async function delaysFor(failures: number, random: () => number = Math.random): Promise<number[]> {
+  const delays: number[] = [];
+  const { fn } = script(...Array.from({ length: failures }, () => new Transient()));
+  await settle(
+    withRetry(
+      fn,
+      classify,
+      { ...policy, maxAttempts: failures + 1 },
+      {
+        random,
+        onRetry: ({ delayMs }) => delays.push(delayMs),
+      },
+    ),
+  );
+  return delays;
+}
+
+describe('backoff (full jitter)', () => {
+  it('is random in [0, min(max, base * 2^(retry-1))): the ceiling doubles per retry and stops at the cap', async () => {
+    expect(await delaysFor(6, () => 0.999999)).toEqual([99, 199, 399, 799, 999, 999]);
+    expect(await delaysFor(6, () => 0)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect((await delaysFor(3, () => 0.5))[2]).toBe(200);
   });
 
-  it('stays within its bounds for any random value', () => {
-    for (let i = 0; i < 1000; i++) {
-      const retry = 1 + (i % 8);
-      const d = backoffDelay(retry, policy);
-      expect(d).toBeGreaterThanOrEqual(0);
-      expect(d).toBeLessThan(Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1)));
+  it('stays within its bounds for any random value', async () => {
+    for (let i = 0; i < 20; i++) {
+      const delays = await delaysFor(8);
+      delays.forEach((d, n) => {
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThan(Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n));
+      });
     }
   });
 });
@@ -68,14 +84,14 @@ describe('parseRetryAfter', () => {
 
 describe('withRetry', () => {
   const hooks = (delays: number[], random = () => 0.5) => ({
-    sleep: async (ms: number) => void delays.push(ms),
     random,
+    onRetry: ({ delayMs }: { delayMs: number }) => void delays.push(delayMs),
   });
 
   it('retries transient failures with full-jitter delays and returns the first success', async () => {
     const delays: number[] = [];
     const { fn, calls } = script(new Transient(), new Transient(), new Transient());
-    await expect(withRetry(fn, classify, policy, hooks(delays))).resolves.toBe('ok');
+    await expect(settle(withRetry(fn, classify, policy, hooks(delays)))).resolves.toBe('ok');
     expect(calls).toEqual([1, 2, 3, 4]);
     expect(delays).toEqual([50, 100, 200]);
   });
@@ -91,7 +107,7 @@ describe('withRetry', () => {
       last,
       new Transient(),
     );
-    await expect(withRetry(fn, classify, policy, hooks(delays))).rejects.toBe(last);
+    await expect(settle(withRetry(fn, classify, policy, hooks(delays)))).rejects.toBe(last);
     expect(calls).toEqual([1, 2, 3, 4, 5]);
     expect(delays).toHaveLength(4);
   });
@@ -100,7 +116,7 @@ describe('withRetry', () => {
     const delays: number[] = [];
     const permanent = new Permanent('400');
     const { fn, calls } = script(new Transient(), permanent);
-    await expect(withRetry(fn, classify, policy, hooks(delays))).rejects.toBe(permanent);
+    await expect(settle(withRetry(fn, classify, policy, hooks(delays)))).rejects.toBe(permanent);
     expect(calls).toEqual([1, 2]);
     expect(delays).toHaveLength(1);
   });
@@ -108,11 +124,13 @@ describe('withRetry', () => {
   it('waits what Retry-After says instead of the computed delay', async () => {
     const delays: number[] = [];
     const { fn } = script(new Transient(3000), new Transient(), new Transient(0));
-    await withRetry(
-      fn,
-      classify,
-      policy,
-      hooks(delays, () => 0.999),
+    await settle(
+      withRetry(
+        fn,
+        classify,
+        policy,
+        hooks(delays, () => 0.999),
+      ),
     );
     expect(delays).toEqual([3000, 199, 0]);
   });
@@ -121,44 +139,50 @@ describe('withRetry', () => {
     const delays: number[] = [];
     const tooLong = new Transient(60_000);
     const { fn, calls } = script(tooLong);
-    await expect(withRetry(fn, classify, policy, hooks(delays))).rejects.toBe(tooLong);
+    await expect(settle(withRetry(fn, classify, policy, hooks(delays)))).rejects.toBe(tooLong);
     expect(calls).toEqual([1]);
     expect(delays).toEqual([]);
   });
 
   it('with maxAttempts 1 tries once', async () => {
     const { fn, calls } = script(new Transient());
-    await expect(withRetry(fn, classify, { ...policy, maxAttempts: 1 }, hooks([]))).rejects.toBeInstanceOf(Transient);
+    await expect(settle(withRetry(fn, classify, { ...policy, maxAttempts: 1 }, hooks([])))).rejects.toBeInstanceOf(
+      Transient,
+    );
     expect(calls).toEqual([1]);
   });
 
   it('tells onRetry about every wait', async () => {
     const seen: { attempt: number; delayMs: number }[] = [];
     const { fn } = script(new Transient(), new Transient(700));
-    await withRetry(fn, classify, policy, {
-      ...hooks([]),
-      onRetry: ({ attempt, delayMs }) => seen.push({ attempt, delayMs }),
-    });
+    await settle(
+      withRetry(fn, classify, policy, {
+        random: () => 0.5,
+        onRetry: ({ attempt, delayMs }) => seen.push({ attempt, delayMs }),
+      }),
+    );
     expect(seen).toEqual([
       { attempt: 1, delayMs: 50 },
       { attempt: 2, delayMs: 700 },
     ]);
   });
 
-  it('stops with RetryAbortedError when the signal is aborted during a wait (real sleep)', async () => {
+  it('stops with RetryAbortedError when the signal is aborted during a wait, without waiting it out', async () => {
     const controller = new AbortController();
     const { fn, calls } = script(new Transient(), new Transient());
-    const started = Date.now();
+    let waiting = false;
     const run = withRetry(
       fn,
       classify,
       { ...policy, baseDelayMs: 10_000, maxDelayMs: 10_000 },
-      { random: () => 0.99 },
+      { random: () => 0.99, onRetry: () => (waiting = true) },
       controller.signal,
     );
-    setTimeout(() => controller.abort(new Error('shutting down')), 20);
+    while (!waiting) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error('shutting down'));
+    // No fake time passes: the 9.9 s wait is still pending when the call ends.
     await expect(run).rejects.toBeInstanceOf(RetryAbortedError);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(jest.getTimerCount()).toBe(1);
     expect(calls).toEqual([1]);
   });
 

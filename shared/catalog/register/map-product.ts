@@ -16,7 +16,7 @@ import {
   sortable,
   textOf,
 } from './fields';
-import { rawProductSchema, RawComponent, RawUse } from './raw-schema';
+import { rawProductSchema, RawComponent, RawProduct, RawUse } from './raw-schema';
 import { RopoLevel } from '../../domain/ropo';
 import { levelFromRegister } from './ropo-level';
 
@@ -92,20 +92,7 @@ export interface MappedProduct {
 
 export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProduct {
   const parsed = rawProductSchema.safeParse(input);
-  if (!parsed.success) {
-    const raw = (input as { DATOSPRODUCTO?: { Num_Registro?: unknown } } | null)?.DATOSPRODUCTO?.Num_Registro;
-    const where = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    return {
-      code: { ok: false, raw: textOf(raw) || '?', reason: 'not in the register format' },
-      name: '',
-      estado: '',
-      cancelled: false,
-      rejected: `not in the register format (${where})`,
-      notes: [],
-      issues: [],
-      usesIn: 0,
-    };
-  }
+  if (!parsed.success) return notInRegisterFormat(input, parsed.error.issues);
   const { DATOSPRODUCTO: d, COMPOSICION: composition, USOS: rawUses } = parsed.data;
   const code = registerCode(d.Num_Registro);
   const out: MappedProduct = {
@@ -120,38 +107,8 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
   if (!code.ok) return { ...out, rejected: `Num_Registro "${code.raw}": ${code.reason}` };
   if (!d.Nombre) return { ...out, rejected: 'no Nombre' };
 
-  const day = (field: 'Fecha_Registro' | 'Fecha_Caducidad' | 'Fecha_LimiteVenta' | 'Fecha_Cancelacion') => {
-    const value = registerDay(d[field]);
-    if (value === null) out.notes.push(`${field} "${d[field]}" is not a date; ignored`);
-    return value ?? undefined;
-  };
-  const registered = day('Fecha_Registro');
-  if (!registered) out.notes.push(`no Fecha_Registro; registered recorded as ${UNKNOWN_REGISTRATION_DAY}`);
-  const expiry = day('Fecha_Caducidad');
-  const saleEnd = day('Fecha_LimiteVenta');
-  let withdrawn: string | undefined;
-  let expires: string;
-  let lastUse = '';
-  let noKnownValidDay = false;
-  if (out.cancelled) {
-    const since = EXPIRED.test(normalizeName(d.Estado)) ? expiry : day('Fecha_Cancelacion');
-    withdrawn = since ?? ctx.previous?.(code.code)?.withdrawn ?? ctx.today;
-    if (since) {
-      expires = expiry ? earlier(expiry, since) : since;
-      lastUse = saleEnd && sortable(saleEnd) > sortable(expires) ? saleEnd : '';
-    } else if (saleEnd) {
-      expires = saleEnd;
-    } else {
-      expires = expiry ?? withdrawn;
-      noKnownValidDay = true;
-      out.notes.push(`${d.Estado} with no day it was still valid on; in force on no day`);
-    }
-  } else {
-    if (!expiry) return { ...out, rejected: 'in force but no Fecha_Caducidad' };
-    expires = expiry;
-    lastUse = saleEnd && sortable(saleEnd) > sortable(expires) ? saleEnd : '';
-  }
-
+  const days = daysInForce(d, out, ctx.previous?.(code.code)?.withdrawn ?? ctx.today);
+  if ('rejected' in days) return { ...out, rejected: days.rejected };
   const uses = mapUses(rawUses, ctx, out.issues);
   if (uses.length === 0) {
     return {
@@ -159,13 +116,8 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
       rejected: rawUses.length ? 'no use could be stored (see the use problems)' : 'no uses in the register',
     };
   }
-  const fromRegister = levelFromRegister(parsed.data);
-  const mapped = ctx.levels?.[code.code];
-  out.level = fromRegister
-    ? { from: 'register', because: fromRegister.because }
-    : mapped
-      ? { from: 'mapping' }
-      : { from: 'none' };
+  const level = cardLevel(parsed.data, ctx.levels?.[code.code]);
+  out.level = level.source;
   const product: Product = {
     code: code.code,
     name: d.Nombre,
@@ -175,25 +127,97 @@ export function mapRegisterProduct(input: unknown, ctx: MapContext): MappedProdu
     },
     holder: { name: d.Titular || d.Fabricante || '(no consta)', nif: '' },
     substance: { name: substanceOf(composition) || d.Formulado || '(no consta)' },
-    registered: registered ?? UNKNOWN_REGISTRATION_DAY,
-    expires,
-    lastUse,
-    requiredLevel: fromRegister?.level ?? mapped ?? 'basico',
+    registered: days.registered,
+    expires: days.expires,
+    lastUse: days.lastUse,
+    requiredLevel: level.required,
     uses,
-    ...(withdrawn ? { withdrawn, registerState: d.Estado } : {}),
-    ...(noKnownValidDay ? { noKnownValidDay: true as const } : {}),
+    ...(days.withdrawn ? { withdrawn: days.withdrawn, registerState: d.Estado } : {}),
+    ...(days.noKnownValidDay ? { noKnownValidDay: true as const } : {}),
   };
-  const valid = productSchema.safeParse(product);
-  if (!valid.success) {
-    return { ...out, rejected: valid.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  const unstorable = whyNotStorable(product);
+  return unstorable ? { ...out, rejected: unstorable } : { ...out, product };
+}
+
+/** An element of `Productos` that is not in the register's layout: rejected, named by its number when it has one. */
+function notInRegisterFormat(input: unknown, issues: { path: PropertyKey[]; message: string }[]): MappedProduct {
+  const raw = (input as { DATOSPRODUCTO?: { Num_Registro?: unknown } } | null)?.DATOSPRODUCTO?.Num_Registro;
+  const where = issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ');
+  return {
+    code: { ok: false, raw: textOf(raw) || '?', reason: 'not in the register format' },
+    name: '',
+    estado: '',
+    cancelled: false,
+    rejected: `not in the register format (${where})`,
+    notes: [],
+    issues: [],
+    usesIn: 0,
+  };
+}
+
+interface DaysInForce {
+  registered: string;
+  expires: string;
+  lastUse: string;
+  withdrawn?: string;
+  noKnownValidDay: boolean;
+}
+
+/**
+ * The product's days (the header's "registered", "in force" and "not in force" decisions), with a note in
+ * `out.notes` for each date it could not read; `firstSeenWithdrawn` is the withdrawal day when the register gives
+ * none (an earlier import's, or today).
+ */
+function daysInForce(
+  d: RawProduct['DATOSPRODUCTO'],
+  out: MappedProduct,
+  firstSeenWithdrawn: string,
+): DaysInForce | { rejected: string } {
+  const day = (field: 'Fecha_Registro' | 'Fecha_Caducidad' | 'Fecha_LimiteVenta' | 'Fecha_Cancelacion') => {
+    const value = registerDay(d[field]);
+    if (value === null) out.notes.push(`${field} "${d[field]}" is not a date; ignored`);
+    return value ?? undefined;
+  };
+  const registeredOn = day('Fecha_Registro');
+  if (!registeredOn) out.notes.push(`no Fecha_Registro; registered recorded as ${UNKNOWN_REGISTRATION_DAY}`);
+  const registered = registeredOn ?? UNKNOWN_REGISTRATION_DAY;
+  const expiry = day('Fecha_Caducidad');
+  const saleEnd = day('Fecha_LimiteVenta');
+  const graceAfter = (expires: string) => (saleEnd && sortable(saleEnd) > sortable(expires) ? saleEnd : '');
+  if (!out.cancelled) {
+    if (!expiry) return { rejected: 'in force but no Fecha_Caducidad' };
+    return { registered, expires: expiry, lastUse: graceAfter(expiry), noKnownValidDay: false };
   }
+  const since = EXPIRED.test(normalizeName(d.Estado)) ? expiry : day('Fecha_Cancelacion');
+  const withdrawn = since ?? firstSeenWithdrawn;
+  if (since) {
+    const expires = expiry ? earlier(expiry, since) : since;
+    return { registered, expires, lastUse: graceAfter(expires), withdrawn, noKnownValidDay: false };
+  }
+  if (saleEnd) return { registered, expires: saleEnd, lastUse: '', withdrawn, noKnownValidDay: false };
+  out.notes.push(`${d.Estado} with no day it was still valid on; in force on no day`);
+  return { registered, expires: expiry ?? withdrawn, lastUse: '', withdrawn, noKnownValidDay: true };
+}
+
+/** The card level a use needs: the register's words, else the operators' mapping, else basico (reported as none). */
+function cardLevel(raw: RawProduct, mapped: RopoLevel | undefined): { required: RopoLevel; source: LevelSource } {
+  const fromRegister = levelFromRegister(raw);
+  if (fromRegister)
+    return { required: fromRegister.level, source: { from: 'register', because: fromRegister.because } };
+  if (mapped) return { required: mapped, source: { from: 'mapping' } };
+  return { required: 'basico', source: { from: 'none' } };
+}
+
+/** Why a mapped product cannot be stored: it breaks the product schema, or it is larger than one stored document. */
+function whyNotStorable(product: Product): string | undefined {
+  const valid = productSchema.safeParse(product);
+  if (!valid.success) return valid.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
   const size = JSON.stringify(product).length;
-  if (size > MAX_DOC_CHARS) return { ...out, rejected: `too large to store (${size} characters of uses)` };
-  return { ...out, product };
+  return size > MAX_DOC_CHARS ? `too large to store (${size} characters of uses)` : undefined;
 }
 
 /** "AZUFRE 80%", "OXICLORURO DE COBRE 50% (EXPR. EN CU)", "(Z)-7-TETRADECENAL 150 mg/difusor", joined by " + ". */
-export function substanceOf(composition: RawComponent[]): string {
+function substanceOf(composition: RawComponent[]): string {
   return composition
     .filter((c) => c['Nombre Sustancia'])
     .map((c) => {
@@ -302,7 +326,7 @@ function predominantKind(uses: ProductUse[]): PestKind {
  * crop of a group, and for each application method or volume, which the product shape does not carry. Sorted, so
  * the stored document (and its content hash) does not change when the register reorders its rows.
  */
-export function mergeByCrop(uses: ProductUse[]): ProductUse[] {
+function mergeByCrop(uses: ProductUse[]): ProductUse[] {
   const merged = new Map<string, ProductUse>();
   for (const use of uses) {
     const { cropTypeIds, ...rest } = use;

@@ -12,7 +12,7 @@ const text = z
   .transform((v) => (v === undefined || v === null ? '' : String(v).trim()));
 const numeric = z.union([z.number(), z.string(), z.null()]).optional();
 
-export const rawUseSchema = z.looseObject({
+const rawUseSchema = z.looseObject({
   CodigoCultivo: text,
   Cultivo: text,
   CodigoAgente: text,
@@ -30,7 +30,7 @@ export const rawUseSchema = z.looseObject({
   CondicionamientoEspecifico: text,
 });
 
-export const rawComponentSchema = z.looseObject({
+const rawComponentSchema = z.looseObject({
   'Nombre Sustancia': text,
   Concentracion: numeric,
   DescripcionNota: text,

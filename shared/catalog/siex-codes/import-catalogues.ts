@@ -5,7 +5,7 @@ import { CATALOGUES, CatalogueName, catalogueNames, CatalogueProblem, parseCatal
 import { decodeCatalogue } from './csv';
 import { CatalogueUpsertReport, SiexCodeStore } from './store';
 
-export interface CatalogueImportResult extends CatalogueUpsertReport {
+interface CatalogueImportResult extends CatalogueUpsertReport {
   catalogue: CatalogueName;
   file: string;
   codes: number;

@@ -14,7 +14,7 @@ import { odataEq } from '../../store/odata';
  * carry a content hash, so importing the same file again writes nothing. Rows are never deleted: FEGA end-dates codes
  * (Fecha de baja) instead of removing them, and a code missing from a newer file is reported and kept as stored.
  */
-export const siexPartition = (catalogue: CatalogueName): string => `siex-${catalogue}`;
+const siexPartition = (catalogue: CatalogueName): string => `siex-${catalogue}`;
 
 /** What an import changed; codes stored before and absent from the file (`missingFromFile`) are kept as they were. */
 export type CatalogueUpsertReport = CatalogueDiff;

@@ -10,7 +10,7 @@ export const APP_SETTINGS_PARAM = 'appSettings';
 /** The variable of the function app module that carries the settings the Functions host reads. */
 export const HOST_SETTINGS_VAR = 'hostAppSettings';
 
-export interface AppSettingsFound {
+interface AppSettingsFound {
   /** Setting name to its literal value (NOT_LITERAL when computed). */
   settings: Map<string, unknown>;
   findings: Finding[];
@@ -21,7 +21,7 @@ export interface AppSettingsFound {
  * module (the module with a Microsoft.Web/sites resource and an `appSettings` parameter) plus the keys of that
  * module's `hostAppSettings` variable. Both must be object literals, so the names can be read without deploying.
  */
-export function findAppSettings(infra: Infra): AppSettingsFound {
+function findAppSettings(infra: Infra): AppSettingsFound {
   const settings = new Map<string, unknown>();
   const findings: Finding[] = [];
   const functionModules = [...infra.files.values()].filter(

@@ -54,7 +54,7 @@ export const PRINCIPALS = {
 export type Principal = keyof typeof PRINCIPALS;
 
 /** Built-in role definition ids (the Azure RBAC built-in roles list). */
-export const ROLE_IDS = {
+const ROLE_IDS = {
   storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b',
   storageQueueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88',
   storageTableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3',

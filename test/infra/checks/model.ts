@@ -132,7 +132,7 @@ export function loadedFile(file: BicepFile, body: Node | undefined): string | un
 }
 
 /** The resource a symbol of a file names (declared or `existing`), if any. */
-export function resourceBySymbol(file: BicepFile, symbol: string): Resource | undefined {
+function resourceBySymbol(file: BicepFile, symbol: string): Resource | undefined {
   return file.resources.find((r) => r.symbol === symbol);
 }
 
@@ -192,7 +192,7 @@ export function roleAssignments(infra: Infra): RoleAssignment[] {
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /** A GUID written in an expression, directly or through a variable (`roles.x`, or `roleId`) of the same file. */
-export function resolveGuid(file: BicepFile, expr: Node): string | undefined {
+function resolveGuid(file: BicepFile, expr: Node): string | undefined {
   const literal = GUID.exec(expr.text);
   if (literal) return literal[0].toLowerCase();
   for (const m of [expr, ...expr.descendantsOfType('member_expression')]) {

@@ -17,7 +17,7 @@ import {
 } from './contract';
 import { CheckContext, Finding, Infra, loadedFile, rel, resourcesOfType } from './model';
 
-export interface PolicyFiles {
+interface PolicyFiles {
   global?: { file: string; root: XmlElement };
   api?: { file: string; root: XmlElement };
 }

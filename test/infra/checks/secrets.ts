@@ -5,7 +5,7 @@ import { Finding, Infra, rel } from './model';
  * Secret-looking: a name whose words include key, secret, password, certificate/cert, or the pair connection
  * string, unless it names or locates the secret rather than holding it (ends with Name, Names, Id, Uri, Url, Type).
  */
-export function isSecretLookingName(name: string): boolean {
+function isSecretLookingName(name: string): boolean {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[\s_-]+/)
