@@ -140,6 +140,34 @@ describe('request pipeline (endpoint)', () => {
     expect(malformed.json.errors[0].code).toBe('MALFORMED_JSON');
   });
 
+  it('refuses a body nested deeper than 64 levels with 400 JSON_TOO_DEEP before parsing it, whatever its depth', async () => {
+    let called = false;
+    const handle = async (): Promise<Reply> => {
+      called = true;
+      return { status: 200, json: {} };
+    };
+    const svc = fakeServices('local', {}, 100, 1024 * 1024);
+    for (const depth of [65, 10_000, 200_000]) {
+      const res = await run(svc, request({ body: '['.repeat(depth) + ']'.repeat(depth) }), handle);
+      expect(res.status).toBe(400);
+      checkProblemShape(res.json, 400);
+      expect(res.json.errors.map((e: any) => [e.code, e.path])).toEqual([['JSON_TOO_DEEP', 'body']]);
+    }
+    // An unclosed one too: its depth is known before JSON.parse would call it malformed.
+    const unclosed = await run(svc, request({ body: '{"a":'.repeat(100) }), handle);
+    expect(unclosed.json.errors[0].code).toBe('JSON_TOO_DEEP');
+    expect(called).toBe(false);
+  });
+
+  it('counts brackets inside strings as text, and lets 64 levels through', async () => {
+    const svc = fakeServices('local', {}, 100, 1024 * 1024);
+    const inString = JSON.stringify({ ...validBody, note: '[{'.repeat(1000) + '\\"[' });
+    expect((await run(svc, request({ body: inString }))).json.errors?.[0]?.code).not.toBe('JSON_TOO_DEEP');
+    const res = await run(svc, request({ body: '['.repeat(64) + ']'.repeat(64) }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors.map((e: any) => e.code)).not.toContain('JSON_TOO_DEEP');
+  });
+
   it('reports query and body violations together', async () => {
     const res = await run(
       fakeServices('local'),
