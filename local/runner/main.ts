@@ -1,7 +1,9 @@
 import { flagsOrExit } from '../cli-args';
 import { onStopSignal } from '../stop-signal';
 import { RUNNER_USAGE, parseRunnerArgs } from './args';
+import { readFileSync } from 'node:fs';
 import { createLogger, formatError } from './logger';
+import { datasetKeys, Secrets } from './redact';
 import { RunningRunner, startRunner } from './runner';
 
 /**
@@ -11,7 +13,11 @@ import { RunningRunner, startRunner } from './runner';
 async function main(): Promise<void> {
   const args = flagsOrExit(() => parseRunnerArgs(process.argv.slice(2), process.cwd()), RUNNER_USAGE);
   if (!args) return;
-  const logger = createLogger({ quiet: args.quiet, verbose: args.verbose });
+  // Every key the runner knows is hidden from its output, whatever line it turns up in (local/runner/redact.ts).
+  const secrets = new Secrets();
+  secrets.addSettings(process.env);
+  if (args.dataset) for (const key of datasetKeys(JSON.parse(readFileSync(args.dataset, 'utf8')))) secrets.add(key);
+  const logger = createLogger({ quiet: args.quiet, verbose: args.verbose, secrets });
   // What the host sets for its Node.js worker; some libraries look at them.
   process.env.FUNCTIONS_WORKER_RUNTIME ??= 'node';
   process.env.AzureWebJobsScriptRoot ??= args.root;
@@ -43,7 +49,8 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     const cause = err instanceof Error && err.cause !== undefined ? `\n${formatError(err.cause)}` : '';
-    process.stderr.write(`Runner failed to start: ${err instanceof Error ? err.message : String(err)}${cause}\n`);
+    const reason = `${err instanceof Error ? err.message : String(err)}${cause}`;
+    process.stderr.write(`Runner failed to start: ${secrets.scrub(reason)}\n`);
     process.exit(1);
   }
   process.stdout.write(`Runner listening on ${runner.url}\n`);
