@@ -2,15 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { build, BuildOptions, Plugin } from 'esbuild';
 import { findProjectRoot } from './stack';
 
 /**
  * The deployment package: exactly what Azure runs, in `dist/deploy/`.
  *
- * - `main.js`: every function module of `functions/` and what they import, bundled by esbuild into one file (one
- *   file to read and compile at a cold start instead of ~200 modules resolved one by one; zod from its ES modules, so
- *   what the code does not use is left out).
+ * - `main.js`: the app's start-up (`functions/index.ts`): @azure/functions and the registration of every function by
+ *   its address, nothing else, so a cold start reads and compiles little.
+ * - `app.js`: every handler (`functions/handlers.ts`) and what they import, bundled by esbuild into one CommonJS file
+ *   that `main.js` requires on the first invocation (one file instead of ~200 modules resolved one by one; zod from
+ *   its ES modules, so what the code does not use is left out). Within it, each function's modules start on that
+ *   function's first call. Why two CommonJS bundles rather than ES module chunks: docs/architecture.md, "Cold start".
  * - The Azure SDKs and undici stay outside the bundle, as production dependencies: the code loads them on first use
  *   (`shared/store/azure-sdk.ts`, `shared/http-client/client-certificate.ts`), so registering the functions does not
  *   pay for them. `@azure/functions-core` is the host's own module.
@@ -31,6 +34,17 @@ export const RUNTIME_DEPENDENCIES = [
   'undici',
 ];
 
+/** The handlers' bundle, beside main.js: loaded on the first invocation, never at start-up. */
+const APP_FILE = 'app.js';
+
+/** `import('./handlers')` of functions/index.ts becomes `require('./app.js')`, left for run time. */
+const handlersAsAppBundle: Plugin = {
+  name: 'handlers-as-app-bundle',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/handlers$/ }, () => ({ path: `./${APP_FILE}`, external: true }));
+  },
+};
+
 /** The functions host provides this module to the app; it is never installed. */
 const HOST_MODULES = ['@azure/functions-core'];
 
@@ -46,16 +60,7 @@ interface RootPackage {
 export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR)): Promise<string> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const functionFiles = readdirSync(path.join(root, 'functions'))
-    .filter((f) => f.endsWith('.ts'))
-    .sort();
-  await build({
-    stdin: {
-      contents: functionFiles.map((f) => `import './functions/${f.replace(/\.ts$/, '')}';`).join('\n'),
-      resolveDir: root,
-      sourcefile: 'functions-entry.ts',
-      loader: 'ts',
-    },
+  const common = {
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -66,8 +71,22 @@ export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR))
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'eof',
-    outfile: path.join(out, 'main.js'),
     logLevel: 'warning',
+  } satisfies BuildOptions;
+  // What the host loads: registration only. Its one import of the handlers stays a require() of app.js, run on the
+  // first invocation.
+  await build({
+    ...common,
+    entryPoints: [path.join(root, 'functions/index.ts')],
+    outfile: path.join(out, 'main.js'),
+    plugins: [handlersAsAppBundle],
+  });
+  // Every handler and what it imports, in one file, so the functions share one copy of each module (the process's
+  // services, caches and error classes); each handler's own modules start on its first call.
+  await build({
+    ...common,
+    entryPoints: [path.join(root, 'functions/handlers.ts')],
+    outfile: path.join(out, APP_FILE),
   });
   copyFileSync(path.join(root, 'host.json'), path.join(out, 'host.json'));
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as RootPackage;
