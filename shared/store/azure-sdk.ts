@@ -8,7 +8,8 @@ import { onFirstUse } from '../cache/on-first-use';
  * The Azure SDKs, each loaded the first time something needs it. Together they take about 0.4 s to load, and
  * every cold start of a Flex Consumption instance would pay that before registering a single function, even for
  * a request that needs none of them (the OpenAPI document, a 401). `require` inside a function keeps the load
- * where it is first needed, under tsc and in the esbuild bundle alike (the bundle leaves these packages external).
+ * where it is first needed, under tsc and in the esbuild bundles alike (the storage SDKs are bundled in app.js and
+ * start there on this first call; the others stay external).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the lazy load this module exists for */
 export const dataTables = onFirstUse(() => require('@azure/data-tables') as typeof DataTables);
