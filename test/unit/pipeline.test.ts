@@ -5,6 +5,7 @@ import { Client } from '../../shared/clients/client-store';
 import { hashKey } from '../../shared/clients/keys';
 import { ConfigError, parseSettings } from '../../shared/config/config';
 import { authenticate, authMode } from '../../shared/http/auth';
+import { checkAuthSettings } from '../../shared/config/auth-settings';
 import { endpoint, EndpointApp, Reply } from '../../shared/http/endpoint';
 import { DomainError } from '../../shared/domain/errors';
 import { RateLimiter } from '../../shared/clients/rate-limit';
@@ -326,6 +327,19 @@ describe('AUTH_MODE has no default', () => {
       parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: APIM }).APIM_PRINCIPAL_ID,
     ).toBe(APIM);
     expect(authMode(parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'local' }))).toBe('local');
+  });
+});
+
+describe('the start-up check of the auth settings (no schema library)', () => {
+  it('names AUTH_MODE when missing or unknown, and APIM_PRINCIPAL_ID when apim mode lacks it, as the schema does', () => {
+    expect(() => checkAuthSettings({})).toThrow(ConfigError);
+    expect(() => checkAuthSettings({ AUTH_MODE: ' ' })).toThrow(/AUTH_MODE is not set/);
+    expect(() => checkAuthSettings({ AUTH_MODE: 'open' })).toThrow(/AUTH_MODE: expected 'local' or 'apim', got "open"/);
+    expect(() => checkAuthSettings({ AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: '' })).toThrow(
+      /APIM_PRINCIPAL_ID: AUTH_MODE is 'apim'/,
+    );
+    expect(checkAuthSettings({ AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: APIM })).toBe('apim');
+    expect(checkAuthSettings({ AUTH_MODE: 'local' })).toBe('local');
   });
 });
 
