@@ -6,6 +6,16 @@ import { createLogger, formatError } from './logger';
 import { datasetKeys, Secrets } from './redact';
 import { RunningRunner, startRunner } from './runner';
 
+/** The client keys of the dataset file given with --dataset; a file that cannot be read stops the runner, saying so. */
+function datasetSecrets(file: string): string[] {
+  try {
+    return datasetKeys(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    process.stderr.write(`Runner failed to start: --dataset ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+}
+
 /**
  * `node dist/local/runner/main.js`: the local stand-in for the Functions host. Exit codes: 0 after a clean stop,
  * 1 when the app cannot start (the reason on stderr), 2 for bad flags.
@@ -16,7 +26,7 @@ async function main(): Promise<void> {
   // Every key the runner knows is hidden from its output, whatever line it turns up in (local/runner/redact.ts).
   const secrets = new Secrets();
   secrets.addSettings(process.env);
-  if (args.dataset) for (const key of datasetKeys(JSON.parse(readFileSync(args.dataset, 'utf8')))) secrets.add(key);
+  if (args.dataset) for (const key of datasetSecrets(args.dataset)) secrets.add(key);
   const logger = createLogger({ quiet: args.quiet, verbose: args.verbose, secrets });
   // What the host sets for its Node.js worker; some libraries look at them.
   process.env.FUNCTIONS_WORKER_RUNTIME ??= 'node';
