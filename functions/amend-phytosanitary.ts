@@ -1,4 +1,4 @@
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { amendPhyto } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
@@ -20,4 +20,4 @@ export const amendPhytosanitary: HandleOf<typeof amendPhyto, UseCases> = async (
   return { status: result.status, rawJson: result.body, headers: withEtag(result.etag) };
 };
 
-registerHttp(amendPhyto, amendPhytosanitary);
+export const handler = serve(amendPhyto, amendPhytosanitary);

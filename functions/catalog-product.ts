@@ -1,4 +1,4 @@
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { cacheableReply } from '../shared/http/conditional';
 import { catalogProduct } from '../shared/http/contracts';
@@ -7,4 +7,4 @@ import { HandleOf } from '../shared/http/endpoint';
 export const readCatalogProduct: HandleOf<typeof catalogProduct, UseCases> = async ({ params, request }, useCases) =>
   cacheableReply(request, await useCases.catalogueProduct(params.code));
 
-registerHttp(catalogProduct, readCatalogProduct);
+export const handler = serve(catalogProduct, readCatalogProduct);

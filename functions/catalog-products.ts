@@ -1,4 +1,4 @@
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { cacheableReply } from '../shared/http/conditional';
 import { catalogProducts } from '../shared/http/contracts';
@@ -7,4 +7,4 @@ import { HandleOf } from '../shared/http/endpoint';
 export const listCatalogProducts: HandleOf<typeof catalogProducts, UseCases> = async ({ query, request }, useCases) =>
   cacheableReply(request, await useCases.cropProducts(Object.fromEntries(request.query.entries()), query));
 
-registerHttp(catalogProducts, listCatalogProducts);
+export const handler = serve(catalogProducts, listCatalogProducts);

@@ -1,4 +1,4 @@
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { cacheableReply } from '../shared/http/conditional';
 import { siexCatalogue } from '../shared/http/contracts';
@@ -13,4 +13,4 @@ export const listSiexCatalogue: HandleOf<typeof siexCatalogue, UseCases> = async
     await useCases.siexCatalogue(params.name, Object.fromEntries(request.query.entries()), query),
   );
 
-registerHttp(siexCatalogue, listSiexCatalogue);
+export const handler = serve(siexCatalogue, listSiexCatalogue);

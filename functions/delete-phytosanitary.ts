@@ -1,4 +1,4 @@
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { deletePhyto } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
@@ -19,4 +19,4 @@ export const deletePhytosanitary: HandleOf<typeof deletePhyto, UseCases> = async
   return result.status === 204 ? { status: 204, empty: true } : { status: result.status, rawJson: result.body };
 };
 
-registerHttp(deletePhyto, deletePhytosanitary);
+export const handler = serve(deletePhyto, deletePhytosanitary);

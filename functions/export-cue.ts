@@ -2,7 +2,7 @@ import { UseCases } from '../shared/app/use-cases';
 import { exportCue } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 
 export const exportToSiex: HandleOf<typeof exportCue, UseCases> = async (
   { client, query, body, request },
@@ -17,4 +17,4 @@ export const exportToSiex: HandleOf<typeof exportCue, UseCases> = async (
   return { status: result.status, rawJson: result.body };
 };
 
-registerHttp(exportCue, exportToSiex);
+export const handler = serve(exportCue, exportToSiex);

@@ -1,6 +1,5 @@
-import { app, InvocationContext, Timer } from '@azure/functions';
+import { InvocationContext, Timer } from '@azure/functions';
 import { processApp } from '../shared/app/services';
-import { SWEEP_SCHEDULE } from '../shared/export/job-lease';
 import { sweepExportJobs } from '../shared/export/sweeper';
 
 /** Every 30 seconds: export jobs that stopped moving are queued again (docs/architecture.md, "Crash guarantees"). */
@@ -9,5 +8,3 @@ export async function exportSweeper(_timer: Timer, context: InvocationContext): 
   if (queued.length > 0) context.warn(`export jobs queued again: ${queued.join(', ')}`);
   if (dropped.length > 0) context.log(`watch rows of export jobs never created, dropped: ${dropped.join(', ')}`);
 }
-
-app.timer('exportSweeper', { schedule: SWEEP_SCHEDULE, handler: exportSweeper });

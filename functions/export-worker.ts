@@ -1,7 +1,6 @@
-import { app, InvocationContext } from '@azure/functions';
+import { InvocationContext } from '@azure/functions';
 import { processApp } from '../shared/app/services';
 import { failExportJob, runExportJob } from '../shared/export/worker';
-import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
 
 /** The queue message carries the job id only; everything else is in the jobs table (docs/architecture.md, "Export pipeline"). */
 function jobIdOf(message: unknown, context: InvocationContext): number | null {
@@ -22,10 +21,3 @@ export async function exportPoison(message: unknown, context: InvocationContext)
   const jobId = jobIdOf(message, context);
   if (jobId !== null) await failExportJob({ ...processApp().worker(), log: (line) => context.warn(line) }, jobId);
 }
-
-app.storageQueue('exportWorker', { queueName: EXPORT_QUEUE, connection: 'AzureWebJobsStorage', handler: exportWorker });
-app.storageQueue('exportPoison', {
-  queueName: EXPORT_POISON_QUEUE,
-  connection: 'AzureWebJobsStorage',
-  handler: exportPoison,
-});

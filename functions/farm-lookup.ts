@@ -1,11 +1,11 @@
 import { UseCases } from '../shared/app/use-cases';
 import { farmLookup } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 
 export const lookUpFarm: HandleOf<typeof farmLookup, UseCases> = async ({ client, query }, useCases) => ({
   status: 200,
   rawJson: await useCases.farmView(client, query.rea, query.year),
 });
 
-registerHttp(farmLookup, lookUpFarm);
+export const handler = serve(farmLookup, lookUpFarm);

@@ -1,11 +1,11 @@
 import { UseCases } from '../shared/app/use-cases';
 import { jobResultContract } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 
 export const readJobResult: HandleOf<typeof jobResultContract, UseCases> = async ({ client, query }, useCases) => ({
   status: 200,
   json: await useCases.jobResult(client, query.jobId),
 });
 
-registerHttp(jobResultContract, readJobResult);
+export const handler = serve(jobResultContract, readJobResult);

@@ -1,11 +1,11 @@
 import { UseCases } from '../shared/app/use-cases';
 import { listIdcp } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 
 export const listCropLocations: HandleOf<typeof listIdcp, UseCases> = async ({ client, query, body }, useCases) => ({
   status: 200,
   json: await useCases.cropLocations(client, query.agrifarmId, body),
 });
 
-registerHttp(listIdcp, listCropLocations);
+export const handler = serve(listIdcp, listCropLocations);

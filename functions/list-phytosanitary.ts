@@ -2,7 +2,7 @@ import { UseCases } from '../shared/app/use-cases';
 import { listPhyto } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
 import { paginationHeaders } from '../shared/http/pagination';
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 
 export const listPhytosanitary: HandleOf<typeof listPhyto, UseCases> = async ({ client, query, request }, useCases) => {
   const page = await useCases.listApplications(
@@ -14,4 +14,4 @@ export const listPhytosanitary: HandleOf<typeof listPhyto, UseCases> = async ({ 
   return { status: 200, json: page.records, headers: paginationHeaders(request.url, page.total, page.page) };
 };
 
-registerHttp(listPhyto, listPhytosanitary);
+export const handler = serve(listPhyto, listPhytosanitary);

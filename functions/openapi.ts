@@ -1,4 +1,4 @@
-import { app, HttpResponseInit } from '@azure/functions';
+import { HttpResponseInit } from '@azure/functions';
 import { buildOpenApiDocument } from '../shared/openapi/document';
 
 /** Rendered once: the document only changes with the code. Public, so tools can fetch it without keys. */
@@ -8,5 +8,3 @@ export function serveOpenApi(): HttpResponseInit {
   rendered ??= JSON.stringify(buildOpenApiDocument(), null, 2);
   return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: rendered };
 }
-
-app.http('openapi', { route: 'v1/openapi.json', methods: ['GET'], authLevel: 'anonymous', handler: serveOpenApi });

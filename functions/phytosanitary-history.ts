@@ -1,4 +1,4 @@
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { phytoHistory } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
@@ -12,4 +12,4 @@ export const readPhytosanitaryHistory: HandleOf<typeof phytoHistory, UseCases> =
   json: await useCases.applicationHistory(client, query.agrifarmId, recordIdOf(params.id)),
 });
 
-registerHttp(phytoHistory, readPhytosanitaryHistory);
+export const handler = serve(phytoHistory, readPhytosanitaryHistory);

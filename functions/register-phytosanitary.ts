@@ -2,7 +2,7 @@ import { UseCases } from '../shared/app/use-cases';
 import { registerPhyto } from '../shared/http/contracts';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
-import { registerHttp } from '../shared/app/register-http';
+import { serve } from '../shared/app/serve';
 import { withEtag } from '../shared/http/record-headers';
 
 export const registerPhytosanitary: HandleOf<typeof registerPhyto, UseCases> = async (
@@ -19,4 +19,4 @@ export const registerPhytosanitary: HandleOf<typeof registerPhyto, UseCases> = a
   return { status: result.status, rawJson: result.body, headers: withEtag(result.etag) };
 };
 
-registerHttp(registerPhyto, registerPhytosanitary);
+export const handler = serve(registerPhyto, registerPhytosanitary);

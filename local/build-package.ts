@@ -2,18 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { build, BuildOptions, Plugin } from 'esbuild';
 import { findProjectRoot } from './stack';
 
 /**
  * The deployment package: exactly what Azure runs, in `dist/deploy/`.
  *
- * - `main.js`: every function module of `functions/` and what they import, bundled by esbuild into one file (one
- *   file to read and compile at a cold start instead of ~200 modules resolved one by one; zod from its ES modules, so
- *   what the code does not use is left out).
- * - The Azure SDKs and undici stay outside the bundle, as production dependencies: the code loads them on first use
- *   (`shared/store/azure-sdk.ts`, `shared/http-client/client-certificate.ts`), so registering the functions does not
- *   pay for them. `@azure/functions-core` is the host's own module.
+ * - `main.js`: the app's start-up (`functions/index.ts`): @azure/functions and the registration of every function by
+ *   its address, nothing else, so a cold start reads and compiles little.
+ * - `app.js`: every handler (`functions/handlers.ts`) and what they import, bundled by esbuild into one CommonJS file
+ *   that `main.js` requires on the first invocation (one file instead of ~200 modules resolved one by one; zod from
+ *   its ES modules, so what the code does not use is left out). Within it, each function's modules start on that
+ *   function's first call. Why two CommonJS bundles rather than ES module chunks: docs/architecture.md, "Cold start".
+ * - The storage SDKs are in `app.js` (BUNDLED_SDKS); the other Azure SDKs and undici stay outside the bundles, as
+ *   production dependencies. The code loads each on first use (`shared/store/azure-sdk.ts`,
+ *   `shared/http-client/client-certificate.ts`), so registering the functions pays for none. `@azure/functions-core`
+ *   is the host's own module.
  * - `host.json`, and a `package.json` whose `main` is the bundle and whose dependencies are those packages only.
  *
  * `npm test` and `npm start` run this same bundle (the repository's `package.json` `main` points at it; the SDKs are
@@ -22,14 +26,26 @@ import { findProjectRoot } from './stack';
  */
 const DEPLOY_DIR = 'dist/deploy';
 
-/** Loaded lazily at run time, so kept out of the bundle and shipped in the package's node_modules. */
-export const RUNTIME_DEPENDENCIES = [
-  '@azure/communication-email',
-  '@azure/data-tables',
-  '@azure/identity',
-  '@azure/storage-queue',
-  'undici',
-];
+/**
+ * The storage SDKs, bundled into app.js and started on first use (shared/store/azure-sdk.ts): nearly every request
+ * needs tables, and one bundled file loads about four times faster than the ~300 modules the packages resolve, which
+ * the first request after a cold start would pay. Start-up (main.js) never loads them.
+ */
+const BUNDLED_SDKS = ['@azure/data-tables', '@azure/storage-queue'];
+
+/** Loaded lazily at run time, so kept out of the bundles and shipped in the package's node_modules. */
+export const RUNTIME_DEPENDENCIES = ['@azure/communication-email', '@azure/identity', 'undici'];
+
+/** The handlers' bundle, beside main.js: loaded on the first invocation, never at start-up. */
+const APP_FILE = 'app.js';
+
+/** `import('./handlers')` of functions/index.ts becomes `require('./app.js')`, left for run time. */
+const handlersAsAppBundle: Plugin = {
+  name: 'handlers-as-app-bundle',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/handlers$/ }, () => ({ path: `./${APP_FILE}`, external: true }));
+  },
+};
 
 /** The functions host provides this module to the app; it is never installed. */
 const HOST_MODULES = ['@azure/functions-core'];
@@ -46,28 +62,34 @@ interface RootPackage {
 export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR)): Promise<string> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const functionFiles = readdirSync(path.join(root, 'functions'))
-    .filter((f) => f.endsWith('.ts'))
-    .sort();
-  await build({
-    stdin: {
-      contents: functionFiles.map((f) => `import './functions/${f.replace(/\.ts$/, '')}';`).join('\n'),
-      resolveDir: root,
-      sourcefile: 'functions-entry.ts',
-      loader: 'ts',
-    },
+  const common = {
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     mainFields: ['module', 'main'],
-    external: [...RUNTIME_DEPENDENCIES, ...HOST_MODULES],
+    external: [...RUNTIME_DEPENDENCIES, ...BUNDLED_SDKS, ...HOST_MODULES],
     // Whitespace and syntax only: stack traces in the logs keep the code's own names.
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'eof',
-    outfile: path.join(out, 'main.js'),
     logLevel: 'warning',
+  } satisfies BuildOptions;
+  // What the host loads: registration only. Its one import of the handlers stays a require() of app.js, run on the
+  // first invocation.
+  await build({
+    ...common,
+    entryPoints: [path.join(root, 'functions/index.ts')],
+    outfile: path.join(out, 'main.js'),
+    plugins: [handlersAsAppBundle],
+  });
+  // Every handler and what it imports, in one file, so the functions share one copy of each module (the process's
+  // services, caches and error classes); each handler's own modules start on its first call.
+  await build({
+    ...common,
+    entryPoints: [path.join(root, 'functions/handlers.ts')],
+    outfile: path.join(out, APP_FILE),
+    external: [...RUNTIME_DEPENDENCIES, ...HOST_MODULES],
   });
   copyFileSync(path.join(root, 'host.json'), path.join(out, 'host.json'));
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as RootPackage;

@@ -178,6 +178,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       port: options.gatewayPort ?? 0,
       main: options.runner?.main,
       hostJson: options.runner?.hostJson,
+      dataset: options.dataset && resolve(options.dataset),
       quiet: options.runner?.quiet,
       drainTimeoutMs: options.runner?.drainTimeoutMs,
       env: childEnv,

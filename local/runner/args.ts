@@ -7,6 +7,7 @@ interface RunnerArgs {
   root: string;
   main?: string;
   hostJson?: string;
+  dataset?: string;
   port: number;
   hostname: string;
   quiet: boolean;
@@ -25,6 +26,7 @@ Settings come from the environment (AzureWebJobsStorage, AUTH_MODE, ...).
   --root DIR            function app directory with package.json and host.json (default: current directory)
   --main GLOB           files to load instead of package.json "main" (relative to --root)
   --host-json FILE      host.json to honour instead of <root>/host.json (tests use short queue timings)
+  --dataset FILE        the back-office dataset the stack imported: its clients' keys never appear in the log
   --port N              HTTP port, 0 picks a free one (default 7071)
   --hostname ADDR       address to listen on (default 127.0.0.1)
   --drain-timeout MS    on SIGINT/SIGTERM, how long running invocations may finish (default 10000)
@@ -44,6 +46,7 @@ export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
       root: { type: 'string' },
       main: { type: 'string' },
       'host-json': { type: 'string' },
+      dataset: { type: 'string' },
       port: { type: 'string' },
       hostname: { type: 'string', default: '127.0.0.1' },
       'drain-timeout': { type: 'string' },
@@ -63,6 +66,7 @@ export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
     root: values.root ?? cwd,
     main: values.main,
     hostJson: values['host-json'],
+    dataset: values.dataset,
     port: intFlag('--port', values.port, { min: 0, max: 65535 }) ?? 7071,
     hostname: values.hostname,
     quiet: values.quiet,

@@ -190,6 +190,8 @@ export class GatewayHttpServer {
     const started = performance.now();
     const rawUrl = req.url ?? '/';
     const method = (req.method ?? 'GET').toUpperCase();
+    // Before anything is logged: a key this request carries in a header is hidden wherever else it appears.
+    this.#o.logger.learnKeys(requestHeaders(req));
     const log = (status: number | 'incomplete') =>
       this.#o.logger.invocation(
         `${method} ${redactUrl(rawUrl)} ${status} ${Math.round(performance.now() - started)}ms`,

@@ -1,4 +1,5 @@
 import { RpcLogCategory, RpcLogLevel } from '../functions-core/types';
+import { Secrets } from './redact';
 
 /**
  * The runner's console output. One compact line per invocation (suppressed by --quiet), the app's own logs
@@ -13,6 +14,8 @@ export interface RunnerLogger {
   invocation(line: string, details?: () => string[]): void;
   /** A log written through `context.log` / `context.warn`... or by the library (`system`). */
   app(level: RpcLogLevel, category: RpcLogCategory, functionName: string | undefined, message: string): void;
+  /** A request's credential headers: their values are hidden from this line on, wherever they appear. */
+  learnKeys(headers: Record<string, string>): void;
 }
 
 interface LoggerOptions {
@@ -20,6 +23,8 @@ interface LoggerOptions {
   verbose?: boolean;
   out?: (line: string) => void;
   err?: (line: string) => void;
+  /** Key values no line may show (local/runner/redact.ts); every line is scrubbed of them before it is written. */
+  secrets?: Secrets;
 }
 
 export function formatError(err: unknown): string {
@@ -28,9 +33,13 @@ export function formatError(err: unknown): string {
 }
 
 export function createLogger(options: LoggerOptions = {}): RunnerLogger {
-  const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const secrets = options.secrets ?? new Secrets();
+  const write = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const writeErr = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const out = (line: string) => write(secrets.scrub(line));
+  const err = (line: string) => writeErr(secrets.scrub(line));
   return {
+    learnKeys: (headers) => secrets.addHeaders(headers),
     info: (message) => out(message),
     warn: (message) => err(`warning: ${message}`),
     error: (message, e) => err(e === undefined ? `error: ${message}` : `error: ${message}\n${formatError(e)}`),

@@ -1,8 +1,20 @@
 import { flagsOrExit } from '../cli-args';
 import { onStopSignal } from '../stop-signal';
 import { RUNNER_USAGE, parseRunnerArgs } from './args';
+import { readFileSync } from 'node:fs';
 import { createLogger, formatError } from './logger';
+import { datasetKeys, Secrets } from './redact';
 import { RunningRunner, startRunner } from './runner';
+
+/** The client keys of the dataset file given with --dataset; a file that cannot be read stops the runner, saying so. */
+function datasetSecrets(file: string): string[] {
+  try {
+    return datasetKeys(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    process.stderr.write(`Runner failed to start: --dataset ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  }
+}
 
 /**
  * `node dist/local/runner/main.js`: the local stand-in for the Functions host. Exit codes: 0 after a clean stop,
@@ -11,7 +23,11 @@ import { RunningRunner, startRunner } from './runner';
 async function main(): Promise<void> {
   const args = flagsOrExit(() => parseRunnerArgs(process.argv.slice(2), process.cwd()), RUNNER_USAGE);
   if (!args) return;
-  const logger = createLogger({ quiet: args.quiet, verbose: args.verbose });
+  // Every key the runner knows is hidden from its output, whatever line it turns up in (local/runner/redact.ts).
+  const secrets = new Secrets();
+  secrets.addSettings(process.env);
+  if (args.dataset) for (const key of datasetSecrets(args.dataset)) secrets.add(key);
+  const logger = createLogger({ quiet: args.quiet, verbose: args.verbose, secrets });
   // What the host sets for its Node.js worker; some libraries look at them.
   process.env.FUNCTIONS_WORKER_RUNTIME ??= 'node';
   process.env.AzureWebJobsScriptRoot ??= args.root;
@@ -43,7 +59,8 @@ async function main(): Promise<void> {
     });
   } catch (err) {
     const cause = err instanceof Error && err.cause !== undefined ? `\n${formatError(err.cause)}` : '';
-    process.stderr.write(`Runner failed to start: ${err instanceof Error ? err.message : String(err)}${cause}\n`);
+    const reason = `${err instanceof Error ? err.message : String(err)}${cause}`;
+    process.stderr.write(`Runner failed to start: ${secrets.scrub(reason)}\n`);
     process.exit(1);
   }
   process.stdout.write(`Runner listening on ${runner.url}\n`);

@@ -10,6 +10,8 @@ export interface RunnerProcessOptions {
   port?: number;
   main?: string;
   hostJson?: string;
+  /** The back-office dataset the stack imported: the runner hides its clients' keys from its output. */
+  dataset?: string;
   quiet?: boolean;
   verbose?: boolean;
   drainTimeoutMs?: number;
@@ -45,6 +47,7 @@ export function startRunnerProcess(options: RunnerProcessOptions): Promise<Runne
   const args = [script, '--root', options.appRoot ?? options.projectRoot, '--port', String(options.port ?? 0)];
   if (options.main) args.push('--main', options.main);
   if (options.hostJson) args.push('--host-json', options.hostJson);
+  if (options.dataset) args.push('--dataset', options.dataset);
   if (options.quiet) args.push('--quiet');
   if (options.verbose) args.push('--verbose');
   if (options.drainTimeoutMs !== undefined) args.push('--drain-timeout', String(options.drainTimeoutMs));

@@ -44,3 +44,77 @@ export function redactUrl(target: string): string {
 export function redactedHeaderLines(headers: Record<string, string>): string[] {
   return Object.entries(headers).map(([name, value]) => `${name}: ${isCredentialName(name) ? REDACTED : value}`);
 }
+
+/**
+ * Values shorter than this are not hidden wherever they appear: a short value would blank out ordinary words and
+ * numbers of unrelated lines, and no key the gateway issues is that short.
+ */
+const MIN_SECRET_LENGTH = 8;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The key values the runner knows, hidden wherever they appear in a line it logs: in a query parameter of any name
+ * (`?sid=<key>`, `?x=<key>`), a path, an error message or a stack trace. Names alone cannot catch a key sent under
+ * an innocent name, so the values are matched as sent and percent-encoded. Values come from the settings, from the
+ * dataset the stack imported (its clients' SID and API keys) and from every credential header a request brought.
+ */
+export class Secrets {
+  readonly #values = new Set<string>();
+  #pattern: RegExp | undefined;
+
+  add(value: string | undefined): void {
+    const v = value?.trim();
+    if (!v || v.length < MIN_SECRET_LENGTH) return;
+    for (const form of [v, encodeURIComponent(v)]) {
+      if (this.#values.has(form)) continue;
+      this.#values.add(form);
+      this.#pattern = undefined;
+    }
+    // `Bearer <token>`, `SharedKey account:<signature>`: the part after the scheme travels on its own too.
+    const space = v.lastIndexOf(' ');
+    if (space > 0) this.add(v.slice(space + 1));
+  }
+
+  /** Every credential-like header's value (Ocp-Apim-Sid-Key, Ocp-Apim-Subscription-Key, Authorization...). */
+  addHeaders(headers: Record<string, string>): void {
+    for (const [name, value] of Object.entries(headers)) if (isCredentialName(name)) this.add(value);
+  }
+
+  /**
+   * Credential-like settings (SIEX_PASSWORD...) and the credential parts of connection strings (`AccountKey=`,
+   * `accesskey=`, `SharedAccessSignature=`), whatever setting holds them.
+   */
+  addSettings(env: NodeJS.ProcessEnv): void {
+    for (const [name, value] of Object.entries(env)) {
+      if (value === undefined) continue;
+      if (isCredentialName(name)) this.add(value);
+      for (const part of value.split(';')) {
+        const eq = part.indexOf('=');
+        if (eq > 0 && isCredentialName(part.slice(0, eq).trim())) this.add(part.slice(eq + 1));
+      }
+    }
+  }
+
+  /** The line with every known value replaced by REDACTED; the longest first, so a key containing another goes whole. */
+  scrub(line: string): string {
+    if (this.#values.size === 0) return line;
+    this.#pattern ??= new RegExp(
+      [...this.#values]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|'),
+      'g',
+    );
+    return line.replace(this.#pattern, REDACTED);
+  }
+}
+
+/** The SID and API keys of a back-office dataset's clients (`clients[].sidKey`, `apiKey`); nothing else is read. */
+export function datasetKeys(dataset: unknown): string[] {
+  const clients = (dataset as { clients?: unknown } | null)?.clients;
+  if (!Array.isArray(clients)) return [];
+  return clients.flatMap((c: { sidKey?: unknown; apiKey?: unknown } | null) =>
+    [c?.sidKey, c?.apiKey].filter((k): k is string => typeof k === 'string'),
+  );
+}

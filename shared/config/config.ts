@@ -1,6 +1,7 @@
+import { ConfigError } from './config-error';
 import { Settings, settingsSchema } from './settings';
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Parses settings from an environment; every invalid or missing one is named in the error. */
 export function parseSettings(env: Record<string, string | undefined>): Settings {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APIM_PRINCIPAL_NEEDED, AUTH_MODES } from './auth-settings';
 
 /**
  * Every setting the gateway reads, in one schema. The Bicep app settings, `local.settings.sample.json` and the
@@ -19,10 +20,10 @@ export const settingsSchema = z
     /**
      * `local`: the app checks both keys and the rate limit itself; `apim`: API Management did, and the app trusts what
      * it says only on requests App Service authentication admitted as API Management (docs/architecture.md, "Identity
-     * and access"). No default: either guess is wrong somewhere, so the HTTP functions refuse to start without it
-     * (shared/http/auth.ts). Optional here only because the admin CLI reads these settings too and has no use for it.
+     * and access"). No default: either guess is wrong somewhere, so the app refuses to start without it
+     * (auth-settings.ts). Optional here only because the admin CLI reads these settings too and has no use for it.
      */
-    AUTH_MODE: z.enum(['local', 'apim']).optional(),
+    AUTH_MODE: z.enum(AUTH_MODES).optional(),
     /**
      * Object id of API Management's managed identity (`apim` mode): the principal App Service authentication names in
      * X-MS-CLIENT-PRINCIPAL-ID when it admitted API Management's token. Required in `apim` mode.
@@ -72,7 +73,7 @@ export const settingsSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['APIM_PRINCIPAL_ID'],
-        message: "AUTH_MODE is 'apim', so APIM_PRINCIPAL_ID is needed too (the object id of API Management's identity)",
+        message: APIM_PRINCIPAL_NEEDED,
       });
     }
     if (s.SIEX_BASE_URL) {

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 'the body must be sent as application/json',
   UNSUPPORTED_CHARSET: 'the body must be UTF-8 (no other charset is accepted)',
   MALFORMED_JSON: 'the body is not valid JSON',
+  JSON_TOO_DEEP: 'the body nests objects and arrays more than 64 levels deep',
   REQUIRED: 'a required field or parameter is missing',
   INVALID_VALUE: 'a field or parameter has the wrong type, form or value',
   UNKNOWN_FIELD: 'a field that the endpoint does not accept',

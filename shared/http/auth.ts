@@ -1,6 +1,7 @@
 import { HttpRequest } from '@azure/functions';
 import { DateTime } from 'luxon';
-import { ConfigError } from '../config/config';
+import { AUTH_MODE_NOT_SET } from '../config/auth-settings';
+import { ConfigError } from '../config/config-error';
 import { Settings } from '../config/settings';
 import { Client } from '../clients/client-store';
 import { keyMatches } from '../clients/keys';
@@ -21,13 +22,9 @@ const PRINCIPAL_IDP_HEADER = 'X-MS-CLIENT-PRINCIPAL-IDP';
 export type AuthSettings = Pick<Settings, 'AUTH_MODE' | 'APIM_PRINCIPAL_ID'>;
 export type FindClient = (sidKey: string) => Promise<Client | null>;
 
-/** The auth mode, which has no default: a missing one stops the HTTP functions from starting (shared/http/register.ts). */
+/** The auth mode, which has no default: the app does not start without it (functions/index.ts), nor serve. */
 export function authMode(settings: AuthSettings): 'local' | 'apim' {
-  if (!settings.AUTH_MODE)
-    throw new ConfigError(
-      "AUTH_MODE is not set: 'local' (the app checks both keys and the rate limit itself: the local stack and tests) " +
-        "or 'apim' (behind API Management, which checks them; Azure). There is no default.",
-    );
+  if (!settings.AUTH_MODE) throw new ConfigError(AUTH_MODE_NOT_SET);
   return settings.AUTH_MODE;
 }
 

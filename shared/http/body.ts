@@ -55,7 +55,45 @@ function utf8Text(type: string, bytes: Buffer): string {
   }
 }
 
-/** Parses a JSON body; the content type must say JSON in UTF-8, and an empty body is reported as missing. */
+/**
+ * The deepest nesting a JSON body may have. The deepest body the interface defines (a phytosanitary record's SIGPAC
+ * enclosures) nests 5 levels; a body nested thousands deep would overflow the stack of whatever walks it recursively
+ * (a parser, zod, the merge patch), so it is refused before anything reads it.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The nesting depth of JSON text, in one pass with no recursion: brackets and braces counted outside strings. The
+ * text need not be valid JSON (JSON.parse judges that afterwards); only its depth is measured, and the scan stops as
+ * soon as it passes `limit`.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+      if (++depth > limit) return true;
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
+  }
+  return false;
+}
+
+/**
+ * Parses a JSON body; the content type must say JSON in UTF-8, an empty body is reported as missing, and one nested
+ * deeper than MAX_JSON_DEPTH is refused before it is parsed.
+ */
 export function parseJsonBody(request: HttpRequest, bytes: Buffer): unknown {
   if (bytes.length === 0) {
     throw new DomainError('The request needs a JSON body.', [violation('REQUIRED', 'body', 'a JSON body is required')]);
@@ -67,6 +105,11 @@ export function parseJsonBody(request: HttpRequest, bytes: Buffer): unknown {
     ]);
   }
   const text = utf8Text(type, bytes);
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new DomainError('The body is nested too deeply.', [
+      violation('JSON_TOO_DEEP', 'body', `objects and arrays may nest at most ${MAX_JSON_DEPTH} levels deep`),
+    ]);
+  }
   try {
     return JSON.parse(text);
   } catch (e) {

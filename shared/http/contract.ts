@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../domain/errors';
+import { Route } from './routes';
 
 /**
  * What an endpoint accepts and answers, as data: the pipeline validates with it, the function file registers its
@@ -9,11 +10,7 @@ export interface Contract<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
-> {
-  operationId: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Every spelling the spec shows, without a leading slash (host.json routePrefix is ""); `{name}` is a path parameter. */
-  routes: string[];
+> extends Route {
   summary: string;
   description: string;
   /** The path parameters of the routes, by name. */
@@ -74,6 +71,7 @@ export const BODY_ERRORS: ErrorCode[] = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNSUPPORTED_CHARSET',
   'MALFORMED_JSON',
+  'JSON_TOO_DEEP',
   'REQUIRED',
   'INVALID_VALUE',
   'UNKNOWN_FIELD',

@@ -17,6 +17,7 @@ import {
 } from '../api/examples';
 import { recordVersionSchema } from '../api/history-schemas';
 import { Contract } from './contract';
+import { ROUTES } from './routes';
 import {
   agrifarmQuerySchema,
   farmLookupQuerySchema,
@@ -66,9 +67,7 @@ const ETAG_HEADER = {
 
 /** Every HTTP operation of the gateway, as data: routes, inputs, outputs and the error codes each may answer. */
 export const farmLookup = {
-  operationId: 'farmLookup',
-  method: 'GET',
-  routes: ['v1/siex/farms'],
+  ...ROUTES.farmLookup,
   summary: 'Farm lookup by REA code and campaign year',
   description:
     'The first call of the flow: its `id` becomes `agrifarmId`. A farm the caller may not see is answered 404, exactly as an unknown one.',
@@ -79,9 +78,7 @@ export const farmLookup = {
 } satisfies Contract;
 
 export const listIdcp = {
-  operationId: 'listIdcp',
-  method: 'POST',
-  routes: ['v1/siex/listidcp'],
+  ...ROUTES.listIdcp,
   summary: 'Crop-location identifiers (idcp) for a crop variety and SIGPAC enclosures',
   description:
     'Returns one stable integer idcp per crop variety and enclosure: the same value on every call and in the farm lookup. ' +
@@ -96,9 +93,7 @@ export const listIdcp = {
 } satisfies Contract;
 
 export const registerPhyto = {
-  operationId: 'registerPhytosanitary',
-  method: 'POST',
-  routes: ['v1/entities/agriphytosanitarys'],
+  ...ROUTES.registerPhytosanitary,
   summary: 'Register a phytosanitary application',
   description:
     'Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, ' +
@@ -156,9 +151,7 @@ export const registerPhyto = {
 } satisfies Contract;
 
 export const listPhyto = {
-  operationId: 'listPhytosanitary',
-  method: 'GET',
-  routes: ['v1/entities/agriphytosanitarys'],
+  ...ROUTES.listPhytosanitary,
   summary: 'List the phytosanitary applications of a farm campaign',
   description:
     'Newest application first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, Madrid days), product. Pagination: ' +
@@ -171,9 +164,7 @@ export const listPhyto = {
 } satisfies Contract;
 
 export const amendPhyto = {
-  operationId: 'amendPhytosanitary',
-  method: 'PATCH',
-  routes: ['v1/entities/agriphytosanitarys/{id}'],
+  ...ROUTES.amendPhytosanitary,
   summary: 'Correct or complete a phytosanitary application',
   description:
     'A JSON Merge Patch (RFC 7396, `application/merge-patch+json`; `application/json` is accepted too) of the ' +
@@ -201,9 +192,7 @@ export const amendPhyto = {
 } satisfies Contract;
 
 export const deletePhyto = {
-  operationId: 'deletePhytosanitary',
-  method: 'DELETE',
-  routes: ['v1/entities/agriphytosanitarys/{id}'],
+  ...ROUTES.deletePhytosanitary,
   summary: 'Delete a phytosanitary application',
   description:
     'A record SIEX never received is deleted at once: 204, and it leaves the list and the count and interval rules. ' +
@@ -231,9 +220,7 @@ export const deletePhyto = {
 } satisfies Contract;
 
 export const phytoHistory = {
-  operationId: 'phytosanitaryHistory',
-  method: 'GET',
-  routes: ['v1/entities/agriphytosanitarys/{id}/history'],
+  ...ROUTES.phytosanitaryHistory,
   summary: 'Every version of a phytosanitary application',
   description:
     'Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every ' +
@@ -246,9 +233,7 @@ export const phytoHistory = {
 } satisfies Contract;
 
 export const exportCue = {
-  operationId: 'exportCue',
-  method: 'POST',
-  routes: ['v1/entities/siex/exportCUE', 'v1/siex/exportCUE'],
+  ...ROUTES.exportCue,
   summary: 'Export records to SIEX (asynchronous job)',
   description:
     'Body: the records to export, `[{ "id": "<record URN>" }]` (1 to ' +
@@ -277,9 +262,7 @@ export const exportCue = {
 } satisfies Contract;
 
 export const jobStatus = {
-  operationId: 'jobStatus',
-  method: 'GET',
-  routes: ['api-service/v1/entities/jobstatus', 'v1/entities/jobstatus'],
+  ...ROUTES.jobStatus,
   summary: 'Status of an export job',
   description:
     'Statuses: 1 Iniciando, 2 EnProceso, 3 FinalizadoCompleto (every record accepted), 4 FinalizadoConErrores (some ' +
@@ -292,9 +275,7 @@ export const jobStatus = {
 } satisfies Contract;
 
 export const jobResultContract = {
-  operationId: 'jobResult',
-  method: 'GET',
-  routes: ['api-service/v1/entities/jobresult', 'v1/entities/jobresult'],
+  ...ROUTES.jobResult,
   summary: 'Per-record outcome of a settled export job',
   description:
     '`data` lists accepted records (`result: "ok"`, `id`: the record id), `error` the others with a code and message. ' +
@@ -318,9 +299,7 @@ const CATALOGUE_CACHING =
   'and for answers about today, at midnight in Madrid).';
 
 export const catalogProducts = {
-  operationId: 'catalogProducts',
-  method: 'GET',
-  routes: ['v1/catalog/products'],
+  ...ROUTES.catalogProducts,
   summary: 'The products a registration for a crop on a day would accept',
   description:
     'Products of the official register in force on the day (grace period included) with a use for the crop that ' +
@@ -344,9 +323,7 @@ export const catalogProducts = {
 } satisfies Contract;
 
 export const catalogProduct = {
-  operationId: 'catalogProduct',
-  method: 'GET',
-  routes: ['v1/catalog/products/{code}'],
+  ...ROUTES.catalogProduct,
   summary: 'One product of the official register, with every use',
   description:
     'Its register dates, whether a registration may use it today (and why not), the card level it requires, and ' +
@@ -363,9 +340,7 @@ export const catalogProduct = {
 } satisfies Contract;
 
 export const siexCatalogue = {
-  operationId: 'siexCatalogue',
-  method: 'GET',
-  routes: ['v1/catalog/siex/{name}'],
+  ...ROUTES.siexCatalogue,
   summary: 'A SIEX code catalogue',
   description:
     'Every code of the catalogue in code order, with its name, its hierarchy code and group where the catalogue has ' +
@@ -387,9 +362,7 @@ export const siexCatalogue = {
 } satisfies Contract;
 
 export const applicatorCard = {
-  operationId: 'applicatorCard',
-  method: 'GET',
-  routes: ['v1/catalog/applicators'],
+  ...ROUTES.applicatorCard,
   summary: "Check an applicator's ROPO card",
   description:
     "When the ROPO number and the holder's NIF both match one registered card: its levels (and the product levels " +

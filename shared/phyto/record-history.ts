@@ -15,17 +15,29 @@ export function fieldChanges(before: PhytoRequest | null, after: PhytoRequest | 
     .map((field) => ({ field, old: a[field] ?? null, new: b[field] ?? null }));
 }
 
+type JsonObject = Record<string, unknown>;
+
+const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /**
  * RFC 7396 JSON Merge Patch: a member set to null is removed, an object is merged member by member, anything else
- * replaces. A patch that is not an object replaces the whole target.
+ * replaces. A patch that is not an object replaces the whole target. Walked with a work list, not recursion, so no
+ * patch is deep enough to exhaust the stack (the HTTP edge refuses bodies over 64 levels anyway).
  */
 export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> =
-    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete out[key];
-    else out[key] = mergePatch(out[key], value);
+  if (!isObject(patch)) return patch;
+  const root: JsonObject = isObject(target) ? { ...target } : {};
+  const work: [JsonObject, JsonObject][] = [[root, patch]];
+  for (let next = work.pop(); next; next = work.pop()) {
+    const [out, part] = next;
+    for (const [key, value] of Object.entries(part)) {
+      if (value === null) delete out[key];
+      else if (isObject(value)) {
+        const merged: JsonObject = isObject(out[key]) ? { ...out[key] } : {};
+        out[key] = merged;
+        work.push([merged, value]);
+      } else out[key] = value;
+    }
   }
-  return out;
+  return root;
 }

@@ -2,18 +2,15 @@ import type * as DataTables from '@azure/data-tables';
 import type * as Identity from '@azure/identity';
 import type * as StorageQueue from '@azure/storage-queue';
 import type * as CommunicationEmail from '@azure/communication-email';
+import { onFirstUse } from '../cache/on-first-use';
 
 /**
  * The Azure SDKs, each loaded the first time something needs it. Together they take about 0.4 s to load, and
  * every cold start of a Flex Consumption instance would pay that before registering a single function, even for
  * a request that needs none of them (the OpenAPI document, a 401). `require` inside a function keeps the load
- * where it is first needed, under tsc and in the esbuild bundle alike (the bundle leaves these packages external).
+ * where it is first needed, under tsc and in the esbuild bundles alike (the storage SDKs are bundled in app.js and
+ * start there on this first call; the others stay external).
  */
-function onFirstUse<T>(load: () => T): () => T {
-  let loaded: T | undefined;
-  return () => (loaded ??= load());
-}
-
 /* eslint-disable @typescript-eslint/no-require-imports -- the lazy load this module exists for */
 export const dataTables = onFirstUse(() => require('@azure/data-tables') as typeof DataTables);
 export const identity = onFirstUse(() => require('@azure/identity') as typeof Identity);

@@ -201,6 +201,33 @@ describe('amend (PATCH, JSON Merge Patch)', () => {
   });
 });
 
+describe('a body nested 10,000 deep', () => {
+  // Raw text: building it as an object and serializing it would test JSON.stringify instead.
+  const deep = '{"detail":'.repeat(10_000) + '"x"' + '}'.repeat(10_000);
+  const headers = { 'Content-Type': 'application/merge-patch+json' };
+
+  it('is 400 JSON_TOO_DEEP on PATCH and POST, never a 500, and nothing is stored', async () => {
+    // the wheat's record of the amend tests above, or a new one when this test runs alone
+    const onWheat = async () =>
+      (await list(owner, farm.agrifarmId)).json.filter((r: { idcp: string[] }) => r.idcp[0] === farm.wheat);
+    const [held] = (await onWheat()).length > 0 ? await onWheat() : [(await registered()).res.json[0]];
+    const id = held.id as string;
+    const before = { record: await listed(id), all: (await list(owner, farm.agrifarmId)).json };
+    const versions = (await history(owner, id)).json.length;
+    expectProblem(await call('PATCH', recordPath(id), { keys: owner, headers, body: deep }), 400, ['JSON_TOO_DEEP']);
+    const post = `${REGISTER_PATH}?agrifarmId=${encodeURIComponent(farm.agrifarmId)}`;
+    const posted = await call('POST', post, {
+      keys: owner,
+      headers: { 'Content-Type': 'application/json' },
+      body: deep,
+    });
+    expectProblem(posted, 400, ['JSON_TOO_DEEP']);
+    expect(await listed(id)).toEqual(before.record);
+    expect((await list(owner, farm.agrifarmId)).json).toEqual(before.all);
+    expect((await history(owner, id)).json).toHaveLength(versions);
+  });
+});
+
 describe('delete (a record SIEX never received)', () => {
   it('frees the count at once: the blocked treatment registers after the deletion (TOPIK, once per campaign)', async () => {
     // the wheat's TOPIK application of the amend tests above, or a new one when this test runs alone

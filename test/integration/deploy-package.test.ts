@@ -27,10 +27,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(path.dirname(out), { recursive: true, force: true }));
 
 describe('the deployment package', () => {
-  it('holds the bundle, host.json, package.json and production dependencies, nothing else', () => {
+  it('holds the two bundles, host.json, package.json and production dependencies, nothing else', () => {
     const files = filesUnder(out);
     const own = files.filter((f) => !f.startsWith('node_modules/'));
-    expect(own.sort()).toEqual(['host.json', 'main.js', 'package-lock.json', 'package.json']);
+    expect(own.sort()).toEqual(['app.js', 'host.json', 'main.js', 'package-lock.json', 'package.json']);
     expect(
       files.filter((f) => /(^|\/)(test|tests|__tests__|local|bench)\//.test(f) && !f.startsWith('node_modules/')),
     ).toEqual([]);
@@ -58,7 +58,7 @@ describe('the deployment package', () => {
     expect(readFileSync(path.join(out, 'host.json'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'host.json'), 'utf8'));
   });
 
-  it('loads as the Functions worker loads it and registers every function, without loading a runtime dependency', () => {
+  it('loads as the Functions worker loads it and registers every function, loading no handler and no runtime dependency', () => {
     const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
     const loaded = JSON.parse(execFileSync(process.execPath, [probe, out, '--modules'], { encoding: 'utf8' }));
     // one HTTP function per route spelling of every contract, the public OpenAPI document, the two export queues and the sweeper's timer
@@ -67,5 +67,16 @@ describe('the deployment package', () => {
     expect(
       loaded.modules.filter((m: string) => RUNTIME_DEPENDENCIES.some((d) => m.includes(`node_modules/${d}/`))),
     ).toEqual([]);
+    // The handlers (app.js) load on the first invocation: start-up reads main.js alone.
+    expect(loaded.modules).toEqual([path.join(out, 'main.js')]);
+  });
+
+  it('serves a function from the package: its first invocation loads app.js', async () => {
+    const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
+    const served = JSON.parse(
+      execFileSync(process.execPath, [probe, out, '--modules', '--invoke', 'openapi'], { encoding: 'utf8' }),
+    );
+    expect(served.status).toBe(200);
+    expect(served.modules).toContain(path.join(out, 'app.js'));
   });
 });

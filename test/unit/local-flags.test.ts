@@ -102,6 +102,7 @@ describe('the runner', () => {
       '--root',
       '--main',
       '--host-json',
+      '--dataset',
       '--port',
       '--hostname',
       '--drain-timeout',

@@ -5,6 +5,7 @@ import { Client } from '../../shared/clients/client-store';
 import { hashKey } from '../../shared/clients/keys';
 import { ConfigError, parseSettings } from '../../shared/config/config';
 import { authenticate, authMode } from '../../shared/http/auth';
+import { checkAuthSettings } from '../../shared/config/auth-settings';
 import { endpoint, EndpointApp, Reply } from '../../shared/http/endpoint';
 import { DomainError } from '../../shared/domain/errors';
 import { RateLimiter } from '../../shared/clients/rate-limit';
@@ -138,6 +139,34 @@ describe('request pipeline (endpoint)', () => {
     expect(wrongType.json.errors[0].code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const malformed = await run(fresh(), request({ body: '{' }));
     expect(malformed.json.errors[0].code).toBe('MALFORMED_JSON');
+  });
+
+  it('refuses a body nested deeper than 64 levels with 400 JSON_TOO_DEEP before parsing it, whatever its depth', async () => {
+    let called = false;
+    const handle = async (): Promise<Reply> => {
+      called = true;
+      return { status: 200, json: {} };
+    };
+    const svc = fakeServices('local', {}, 100, 1024 * 1024);
+    for (const depth of [65, 10_000, 200_000]) {
+      const res = await run(svc, request({ body: '['.repeat(depth) + ']'.repeat(depth) }), handle);
+      expect(res.status).toBe(400);
+      checkProblemShape(res.json, 400);
+      expect(res.json.errors.map((e: any) => [e.code, e.path])).toEqual([['JSON_TOO_DEEP', 'body']]);
+    }
+    // An unclosed one too: its depth is known before JSON.parse would call it malformed.
+    const unclosed = await run(svc, request({ body: '{"a":'.repeat(100) }), handle);
+    expect(unclosed.json.errors[0].code).toBe('JSON_TOO_DEEP');
+    expect(called).toBe(false);
+  });
+
+  it('counts brackets inside strings as text, and lets 64 levels through', async () => {
+    const svc = fakeServices('local', {}, 100, 1024 * 1024);
+    const inString = JSON.stringify({ ...validBody, note: '[{'.repeat(1000) + '\\"[' });
+    expect((await run(svc, request({ body: inString }))).json.errors?.[0]?.code).not.toBe('JSON_TOO_DEEP');
+    const res = await run(svc, request({ body: '['.repeat(64) + ']'.repeat(64) }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors.map((e: any) => e.code)).not.toContain('JSON_TOO_DEEP');
   });
 
   it('reports query and body violations together', async () => {
@@ -298,6 +327,19 @@ describe('AUTH_MODE has no default', () => {
       parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: APIM }).APIM_PRINCIPAL_ID,
     ).toBe(APIM);
     expect(authMode(parseSettings({ AzureWebJobsStorage: 'x', AUTH_MODE: 'local' }))).toBe('local');
+  });
+});
+
+describe('the start-up check of the auth settings (no schema library)', () => {
+  it('names AUTH_MODE when missing or unknown, and APIM_PRINCIPAL_ID when apim mode lacks it, as the schema does', () => {
+    expect(() => checkAuthSettings({})).toThrow(ConfigError);
+    expect(() => checkAuthSettings({ AUTH_MODE: ' ' })).toThrow(/AUTH_MODE is not set/);
+    expect(() => checkAuthSettings({ AUTH_MODE: 'open' })).toThrow(/AUTH_MODE: expected 'local' or 'apim', got "open"/);
+    expect(() => checkAuthSettings({ AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: '' })).toThrow(
+      /APIM_PRINCIPAL_ID: AUTH_MODE is 'apim'/,
+    );
+    expect(checkAuthSettings({ AUTH_MODE: 'apim', APIM_PRINCIPAL_ID: APIM })).toBe('apim');
+    expect(checkAuthSettings({ AUTH_MODE: 'local' })).toBe('local');
   });
 });
 

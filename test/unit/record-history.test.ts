@@ -31,6 +31,19 @@ describe('mergePatch: RFC 7396, its appendix A examples', () => {
     mergePatch(target, { a: { b: 2 } });
     expect(target).toEqual({ a: { b: 1 } });
   });
+
+  it('merges a patch nested 100,000 deep without running out of stack', () => {
+    const depth = 100_000;
+    const nest = (leaf: Record<string, unknown>) => {
+      let v = leaf;
+      for (let i = 0; i < depth; i++) v = { a: v };
+      return v;
+    };
+    const merged = mergePatch(nest({ keep: 1, drop: 2 }), nest({ drop: null, add: 3 }));
+    let v = merged as Record<string, unknown>;
+    for (let i = 0; i < depth; i++) v = v.a as Record<string, unknown>;
+    expect(v).toEqual({ keep: 1, add: 3 });
+  });
 });
 
 describe('fieldChanges', () => {

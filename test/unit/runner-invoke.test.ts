@@ -38,6 +38,7 @@ function setup() {
     error: (m) => logs.push(`error ${m}`),
     invocation: () => undefined,
     app: (level, category, fn, message) => logs.push(`${level} ${category} ${fn ?? '-'} ${message}`),
+    learnKeys: () => undefined,
   };
   const invoker = new Invoker(host, logger);
   const fn = (name: string): RegisteredFunction => host.functions.get(name.toLowerCase())!;

@@ -1,4 +1,11 @@
-import { REDACTED, isCredentialName, redactUrl, redactedHeaderLines } from '../../local/runner/redact';
+import {
+  datasetKeys,
+  REDACTED,
+  isCredentialName,
+  redactUrl,
+  redactedHeaderLines,
+  Secrets,
+} from '../../local/runner/redact';
 
 /** What the runner's access log may show of a request (local/runner/redact.ts). */
 
@@ -77,5 +84,45 @@ describe('request headers in the log', () => {
       `idempotency-key: ${REDACTED}`,
       'content-type: application/json',
     ]);
+  });
+});
+
+describe('known key values, wherever they appear', () => {
+  const sid = 'sid-0123456789abcdef';
+  const api = 'api+key/with=odd&chars';
+
+  it('are hidden in any line, under any parameter name, as sent or percent-encoded', () => {
+    const secrets = new Secrets();
+    secrets.add(sid);
+    secrets.add(api);
+    expect(secrets.scrub(`GET /v1/x?sid=${sid}&x=${encodeURIComponent(api)} 200`)).toBe(
+      `GET /v1/x?sid=${REDACTED}&x=${REDACTED} 200`,
+    );
+    expect(secrets.scrub(`Error: no client for ${sid}${sid}\n    at ${api}`)).toBe(
+      `Error: no client for ${REDACTED}${REDACTED}\n    at ${REDACTED}`,
+    );
+  });
+
+  it('come from credential headers, credential settings and connection strings, and a dataset', () => {
+    const secrets = new Secrets();
+    secrets.addHeaders({ 'ocp-apim-sid-key': sid, authorization: 'Bearer tok-0123456789', accept: 'application/json' });
+    secrets.addSettings({
+      SIEX_PASSWORD: 'pass-0123456789',
+      EMAIL_CONNECTION_STRING: 'endpoint=http://127.0.0.1:1/;accesskey=c2VjcmV0LWtleS0x',
+      SIEX_USERNAME: 'gateway-user',
+    });
+    for (const key of datasetKeys({ clients: [{ sidKey: 'dataset-sid-0001', apiKey: 'dataset-api-0001' }, null] }))
+      secrets.add(key);
+    const line = `${sid} tok-0123456789 pass-0123456789 c2VjcmV0LWtleS0x dataset-sid-0001 dataset-api-0001 application/json gateway-user http://127.0.0.1:1/`;
+    expect(secrets.scrub(line)).toBe(
+      `${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} application/json gateway-user http://127.0.0.1:1/`,
+    );
+  });
+
+  it('leave short values alone: they would blank out ordinary words', () => {
+    const secrets = new Secrets();
+    secrets.add('abc');
+    secrets.addHeaders({ 'ocp-apim-sid-key': '' });
+    expect(secrets.scrub('abc 200')).toBe('abc 200');
   });
 });

@@ -1,0 +1,35 @@
+import type { HttpHandler, InvocationContext, Timer } from '@azure/functions';
+import type { OperationId } from '../shared/http/routes';
+
+/**
+ * Every function's handler, each importing its module on its function's first invocation (an import is done once and
+ * kept). The app registers the functions without this file (functions/index.ts) and loads it on the first invocation
+ * of any function; the deploy package bundles it, and all it imports, as `app.js` (docs/architecture.md, "Cold
+ * start"). Every operation of shared/http/routes.ts needs its entry here, or this does not compile.
+ */
+export const http: Record<OperationId | 'openapi', HttpHandler> = {
+  farmLookup: async (r, c) => (await import('./farm-lookup')).handler(r, c),
+  listIdcp: async (r, c) => (await import('./list-idcp')).handler(r, c),
+  registerPhytosanitary: async (r, c) => (await import('./register-phytosanitary')).handler(r, c),
+  listPhytosanitary: async (r, c) => (await import('./list-phytosanitary')).handler(r, c),
+  amendPhytosanitary: async (r, c) => (await import('./amend-phytosanitary')).handler(r, c),
+  deletePhytosanitary: async (r, c) => (await import('./delete-phytosanitary')).handler(r, c),
+  phytosanitaryHistory: async (r, c) => (await import('./phytosanitary-history')).handler(r, c),
+  exportCue: async (r, c) => (await import('./export-cue')).handler(r, c),
+  jobStatus: async (r, c) => (await import('./job-status')).handler(r, c),
+  jobResult: async (r, c) => (await import('./job-result')).handler(r, c),
+  catalogProducts: async (r, c) => (await import('./catalog-products')).handler(r, c),
+  catalogProduct: async (r, c) => (await import('./catalog-product')).handler(r, c),
+  siexCatalogue: async (r, c) => (await import('./catalog-siex')).handler(r, c),
+  applicatorCard: async (r, c) => (await import('./catalog-applicator')).handler(r, c),
+  openapi: async () => (await import('./openapi')).serveOpenApi(),
+};
+
+export const exportWorker = async (message: unknown, context: InvocationContext) =>
+  (await import('./export-worker')).exportWorker(message, context);
+
+export const exportPoison = async (message: unknown, context: InvocationContext) =>
+  (await import('./export-worker')).exportPoison(message, context);
+
+export const exportSweeper = async (timer: Timer, context: InvocationContext) =>
+  (await import('./export-sweeper')).exportSweeper(timer, context);

@@ -1,0 +1,44 @@
+import { app, HttpHandler } from '@azure/functions';
+import { enableCompileCache } from '../shared/app/compile-cache';
+import { registerHttp } from '../shared/app/register-http';
+import { onFirstUse } from '../shared/cache/on-first-use';
+import { checkAuthSettings } from '../shared/config/auth-settings';
+import { SWEEP_SCHEDULE } from '../shared/export/job-lease';
+import { OperationId, ROUTES } from '../shared/http/routes';
+import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
+
+/**
+ * The app's start-up, what the Functions host loads (package.json `main`): it registers every function from its
+ * address alone and loads the handlers (./handlers, the deploy package's app.js) on the first invocation, so a cold
+ * start pays for @azure/functions and these few lines only (docs/architecture.md, "Cold start").
+ */
+enableCompileCache();
+// Read once, here: without AUTH_MODE (or apim mode without API Management's identity) the app does not start.
+checkAuthSettings(process.env);
+
+// require, not import(): the deploy package is CommonJS, and the bundle keeps this as require('./app.js').
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy load this file exists for
+const handlers = onFirstUse(() => require('./handlers') as typeof import('./handlers'));
+
+const http =
+  (name: OperationId | 'openapi'): HttpHandler =>
+  async (request, context) =>
+    handlers().http[name](request, context);
+
+for (const route of Object.values(ROUTES)) registerHttp(route, http(route.operationId));
+// Public, so tools can fetch the OpenAPI document without keys.
+app.http('openapi', { route: 'v1/openapi.json', methods: ['GET'], authLevel: 'anonymous', handler: http('openapi') });
+app.storageQueue('exportWorker', {
+  queueName: EXPORT_QUEUE,
+  connection: 'AzureWebJobsStorage',
+  handler: async (message, context) => handlers().exportWorker(message, context),
+});
+app.storageQueue('exportPoison', {
+  queueName: EXPORT_POISON_QUEUE,
+  connection: 'AzureWebJobsStorage',
+  handler: async (message, context) => handlers().exportPoison(message, context),
+});
+app.timer('exportSweeper', {
+  schedule: SWEEP_SCHEDULE,
+  handler: async (timer, context) => handlers().exportSweeper(timer, context),
+});
