@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const tablePort = Number(new URL(azurite.tableEndpoint).port);
   const queuePort = Number(new URL(azurite.queueEndpoint).port);
   const proxy = await startStorageProxy(tablePort);
-  const viaProxy = devConnectionString(proxy.port, queuePort);
+  const viaProxy = devConnectionString(proxy.port, queuePort, Number(new URL(azurite.blobEndpoint).port));
   const tables = new TableStore({ AzureWebJobsStorage: viaProxy });
   const dataset = benchDataset();
   await importDataset(dataset, tables);
@@ -311,7 +311,9 @@ async function main(): Promise<void> {
     printExport(await benchExport({ runnerUrl: runner.url, headers, tables, dataset, siex, proxy }));
 
     // Register import: the official bulk format, full size.
-    const importStore = new TableStore({ AzureWebJobsStorage: devConnectionString(tablePort, queuePort) });
+    const importStore = new TableStore({
+      AzureWebJobsStorage: devConnectionString(tablePort, queuePort, Number(new URL(azurite.blobEndpoint).port)),
+    });
     const reg = await benchImportRegister(importStore);
     console.log(
       `\nregister import: ${reg.products} products, ${reg.uses} uses in ${reg.seconds.toFixed(1)} s, peak RSS ${reg.peakRssMb.toFixed(0)} MB`,

@@ -33,3 +33,6 @@ export const exportPoison = async (message: unknown, context: InvocationContext)
 
 export const exportSweeper = async (timer: Timer, context: InvocationContext) =>
   (await import('./export-sweeper')).exportSweeper(timer, context);
+
+export const tableBackup = async (timer: Timer, context: InvocationContext) =>
+  (await import('./table-backup')).tableBackup(timer, context);

@@ -3,6 +3,7 @@ import { enableCompileCache } from '../shared/app/compile-cache';
 import { registerHttp } from '../shared/app/register-http';
 import { onFirstUse } from '../shared/cache/on-first-use';
 import { checkAuthSettings } from '../shared/config/auth-settings';
+import { BACKUP_SCHEDULE } from '../shared/backup/backup-schedule';
 import { SWEEP_SCHEDULE } from '../shared/export/job-lease';
 import { OperationId, ROUTES } from '../shared/http/routes';
 import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
@@ -41,4 +42,8 @@ app.storageQueue('exportPoison', {
 app.timer('exportSweeper', {
   schedule: SWEEP_SCHEDULE,
   handler: async (timer, context) => handlers().exportSweeper(timer, context),
+});
+app.timer('tableBackup', {
+  schedule: BACKUP_SCHEDULE,
+  handler: async (timer, context) => handlers().tableBackup(timer, context),
 });

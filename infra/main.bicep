@@ -113,6 +113,7 @@ var queueNames = [
   'export-jobs-poison'
 ]
 var deploymentContainerName = 'app-package-${resourceToken}'
+var backupContainerName = 'table-backups'
 
 resource rg 'Microsoft.Resources/resourceGroups@2024-03-01' = {
   name: empty(resourceGroupName) ? 'rg-${environmentName}' : resourceGroupName
@@ -158,6 +159,23 @@ module storage 'modules/storage.bicep' = {
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     operatorPrincipalId: principalId
     operatorPrincipalType: principalType
+    lock: lockResources
+  }
+}
+
+module backup 'modules/backup.bicep' = {
+  name: 'backup'
+  scope: rg
+  params: {
+    name: 'stbk${resourceToken}'
+    location: location
+    tags: tags
+    skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
+    containerName: backupContainerName
+    writerPrincipalId: identities.outputs.functionPrincipalId
+    operatorPrincipalId: principalId
+    operatorPrincipalType: principalType
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     lock: lockResources
   }
 }
@@ -247,6 +265,10 @@ module functionApp 'modules/functionApp.bicep' = {
       EMAIL_CONNECTION_STRING: ''
       EMAIL_ENDPOINT: communication.outputs.endpoint
       EMAIL_SENDER: communication.outputs.senderAddress
+      // The nightly table backup goes to its own immutable account, reached with the app's identity.
+      BACKUP_STORAGE: ''
+      BACKUP_ACCOUNT_NAME: backup.outputs.name
+      BACKUP_CONTAINER: backupContainerName
     }
   }
 }
@@ -320,6 +342,7 @@ output AZURE_TENANT_ID string = tenant().tenantId
 output AZURE_RESOURCE_GROUP string = rg.name
 output AZURE_FUNCTION_APP_NAME string = functionApp.outputs.name
 output AZURE_STORAGE_ACCOUNT_NAME string = storage.outputs.name
+output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
 output AZURE_APIM_NAME string = apim.outputs.name
 output APIM_GATEWAY_URL string = apim.outputs.gatewayUrl

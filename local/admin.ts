@@ -12,6 +12,7 @@ import { PhytoStore } from '../shared/phyto/phyto-store';
 import { FarmStore } from '../shared/farms/farm-store';
 import { EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
 import { buildDemoDataset } from './demo/build-dataset';
+import { backupCommand, listBackupsCommand, restoreCommand } from './admin-backup';
 import { importCataloguesCommand } from './admin-catalogues';
 import { importProductsCommand } from './admin-products';
 import { FEGA_CATALOGUES_ZIP, fetchCatalogues, formatFetchReport } from './fetch-catalogues';
@@ -36,7 +37,16 @@ const USAGE = `usage: npm run admin -- <command>
                                   them exported, not-in-siex lets them be exported again. Deletion job: not-in-siex
                                   deletes them here too, in-siex lets their deletion be asked for again. The job's
                                   owner is told by e-mail
-  write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts`;
+  write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts
+  backup [--to CONNECTION] [--container NAME]
+                                  back up every table now, as the nightly timer does (to BACKUP_STORAGE or
+                                  BACKUP_ACCOUNT_NAME, or the blob storage of CONNECTION)
+  backups [--from CONNECTION] [--container NAME]
+                                  list the complete snapshots, oldest first
+  restore --from SNAPSHOT [--to CONNECTION] [--storage CONNECTION] [--container NAME] [--table T] [--partition P]
+                                  restore a snapshot into the configured tables, or the table storage of --to;
+                                  --table and --partition restore part of it (one holding: --table phyto
+                                  --partition h~<REA>). Adds and overwrites rows, never deletes one`;
 
 const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
 
@@ -174,6 +184,27 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
     }
     case 'release-unknown':
       return releaseUnknownCommand(rest);
+    case 'backup': {
+      const options = { to: { type: 'string' }, container: { type: 'string' } } as const;
+      return backupCommand(commandArgs(command, rest, options, 0).values);
+    }
+    case 'backups': {
+      const options = { from: { type: 'string' }, container: { type: 'string' } } as const;
+      return listBackupsCommand(commandArgs(command, rest, options, 0).values);
+    }
+    case 'restore': {
+      const options = {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        storage: { type: 'string' },
+        container: { type: 'string' },
+        table: { type: 'string' },
+        partition: { type: 'string' },
+      } as const;
+      const { values } = commandArgs(command, rest, options, 0);
+      if (!values.from) throw new UsageError('restore needs --from SNAPSHOT (npm run admin -- backups lists them)');
+      return restoreCommand({ ...values, from: values.from });
+    }
     case 'write-demo-dataset':
       commandArgs(command, rest, {}, 0);
       writeFileSync(DEMO_DATASET_FILE, demoDatasetText());

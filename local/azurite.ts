@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ManagedChild, spawnNode } from './runner/child';
 
 /**
- * Azurite (tables + queues) for the local stack, as two child processes running Azurite 3.35's own entry points
+ * Azurite (tables, queues and blobs) for the local stack, as three child processes running Azurite 3.35's own entry points
  * (`require('azurite')` is the VS Code extension and fails, docs/architecture.md, "Toolchain notes"). Always `--skipApiVersionCheck`
  * (our SDKs may be newer than the emulator) and `--disableTelemetry`; data on disk under `location`, or
  * `--inMemoryPersistence`. Each child is wrapped so it exits when we do (see WRAPPER).
@@ -26,14 +26,20 @@ interface AzuriteOptions {
   /** 0 (default) picks a free port. */
   tablePort?: number;
   queuePort?: number;
+  /** Blobs hold the table backups (shared/backup) and, under `func start`, the Functions host's timer leases. */
+  blobPort?: number;
   /** Azurite's access log (one line per storage request) to `onLine`; off by default. */
   accessLog?: boolean;
-  onLine?: (service: 'azurite-table' | 'azurite-queue', line: string) => void;
+  onLine?: (service: AzuriteService, line: string) => void;
 }
+
+type AzuriteKind = 'table' | 'queue' | 'blob';
+type AzuriteService = `azurite-${AzuriteKind}`;
 
 export interface Azurite {
   tableEndpoint: string;
   queueEndpoint: string;
+  blobEndpoint: string;
   connectionString: string;
   /** Settles when either service exits, whatever the reason (it names which and how). */
   exited: Promise<string>;
@@ -41,13 +47,14 @@ export interface Azurite {
 }
 
 /** The full connection string: custom ports need it (`UseDevelopmentStorage=true` means the default ports). */
-export function devConnectionString(tablePort: number, queuePort: number, host = HOST): string {
+export function devConnectionString(tablePort: number, queuePort: number, blobPort?: number, host = HOST): string {
   return [
     'DefaultEndpointsProtocol=http',
     `AccountName=${DEV_ACCOUNT}`,
     `AccountKey=${DEV_KEY}`,
     `TableEndpoint=http://${host}:${tablePort}/${DEV_ACCOUNT}`,
     `QueueEndpoint=http://${host}:${queuePort}/${DEV_ACCOUNT}`,
+    ...(blobPort === undefined ? [] : [`BlobEndpoint=http://${host}:${blobPort}/${DEV_ACCOUNT}`]),
   ].join(';');
 }
 
@@ -109,12 +116,12 @@ async function waitUntilAnswering(child: ManagedChild, port: number, timeoutMs: 
 }
 
 async function startService(
-  kind: 'table' | 'queue',
+  kind: AzuriteKind,
   requestedPort: number,
   options: AzuriteOptions,
 ): Promise<{ child: ManagedChild; port: number }> {
   const entry = join(options.projectRoot, `node_modules/azurite/dist/src/${kind}/main.js`);
-  const name = kind === 'table' ? ('azurite-table' as const) : ('azurite-queue' as const);
+  const name: AzuriteService = `azurite-${kind}`;
   // A picked port can be taken by someone else before Azurite binds it: try again with another.
   for (let attempt = 1; ; attempt++) {
     const port = requestedPort || (await freePort());
@@ -146,7 +153,7 @@ async function startService(
   }
 }
 
-/** Starts both services and resolves once both accept requests. */
+/** Starts the three services and resolves once all accept requests. */
 export async function startAzurite(options: AzuriteOptions): Promise<Azurite> {
   const started: ManagedChild[] = [];
   const stopAll = async () => {
@@ -154,19 +161,21 @@ export async function startAzurite(options: AzuriteOptions): Promise<Azurite> {
     await Promise.all(started.map((c) => c.stop({ signal: 'SIGINT', timeoutMs: 8_000 })));
   };
   // allSettled: if one fails, the other must still be stopped, whenever it finishes starting.
-  const [table, queue] = await Promise.allSettled([
+  const [table, queue, blob] = await Promise.allSettled([
     startService('table', options.tablePort ?? 0, options),
     startService('queue', options.queuePort ?? 0, options),
+    startService('blob', options.blobPort ?? 0, options),
   ]);
-  for (const r of [table, queue]) if (r.status === 'fulfilled') started.push(r.value.child);
-  if (table.status === 'rejected' || queue.status === 'rejected') {
+  for (const r of [table, queue, blob]) if (r.status === 'fulfilled') started.push(r.value.child);
+  if (table.status === 'rejected' || queue.status === 'rejected' || blob.status === 'rejected') {
     await stopAll();
-    throw table.status === 'rejected' ? table.reason : (queue as PromiseRejectedResult).reason;
+    throw [table, queue, blob].find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason;
   }
   return {
     tableEndpoint: `http://${HOST}:${table.value.port}/${DEV_ACCOUNT}`,
     queueEndpoint: `http://${HOST}:${queue.value.port}/${DEV_ACCOUNT}`,
-    connectionString: devConnectionString(table.value.port, queue.value.port),
+    blobEndpoint: `http://${HOST}:${blob.value.port}/${DEV_ACCOUNT}`,
+    connectionString: devConnectionString(table.value.port, queue.value.port, blob.value.port),
     exited: Promise.race(
       started.map((c) =>
         c.exited.then(({ code, signal }) => `${c.name} exited (${signal ?? `code ${code}`})\n${c.tail(20)}`),

@@ -33,8 +33,11 @@ const DEPLOY_DIR = 'dist/deploy';
  */
 const BUNDLED_SDKS = ['@azure/data-tables', '@azure/storage-queue'];
 
-/** Loaded lazily at run time, so kept out of the bundles and shipped in the package's node_modules. */
-export const RUNTIME_DEPENDENCIES = ['@azure/communication-email', '@azure/identity', 'undici'];
+/**
+ * Loaded lazily at run time, so kept out of the bundles and shipped in the package's node_modules (blob storage only
+ * for the nightly table backup).
+ */
+export const RUNTIME_DEPENDENCIES = ['@azure/communication-email', '@azure/identity', '@azure/storage-blob', 'undici'];
 
 /** The handlers' bundle, beside main.js: loaded on the first invocation, never at start-up. */
 const APP_FILE = 'app.js';

@@ -145,10 +145,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const stopAzurite = () => (azuriteStopped ??= azurite.stop());
     services.push({ name: 'azurite-table', url: azurite.tableEndpoint, stop: stopAzurite });
     services.push({ name: 'azurite-queue', url: azurite.queueEndpoint, stop: stopAzurite });
+    services.push({ name: 'azurite-blob', url: azurite.blobEndpoint, stop: stopAzurite });
 
     const env: Record<string, string> = {
       AzureWebJobsStorage: azurite.connectionString,
       AUTH_MODE: 'local',
+      // Locally the backups go to the same Azurite; in Azure to an immutable account of their own.
+      BACKUP_STORAGE: azurite.connectionString,
     };
     for (const starter of options.services ?? []) {
       const service = await starter.start({

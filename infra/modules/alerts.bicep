@@ -32,13 +32,15 @@ var evaluation = {
   window: 'PT15M'
 }
 
-// Each rule: its query file, how bad it is (0 critical … 4 verbose) and the number of result rows that fires it.
+// Each rule: its query file, how bad it is (0 critical … 4 verbose), the number of result rows that fires it, and how
+// far back its query reads when that is more than the evaluation window ('' for the window).
 var rules = [
   {
     name: 'api-5xx-rate'
     description: 'More than 5 % of the calls answered 5xx by API Management.'
     severity: 1
     query: loadTextContent('../monitoring/api-5xx-rate.kql')
+    queryRange: ''
     threshold: 0
   }
   {
@@ -46,6 +48,7 @@ var rules = [
     description: 'The app\'s 95th percentile answer time above 5 s.'
     severity: 2
     query: loadTextContent('../monitoring/backend-time.kql')
+    queryRange: ''
     threshold: 0
   }
   {
@@ -53,6 +56,7 @@ var rules = [
     description: 'Exceptions or error-level log lines in the function app.'
     severity: 2
     query: loadTextContent('../monitoring/function-errors.kql')
+    queryRange: ''
     threshold: 0
   }
   {
@@ -60,6 +64,7 @@ var rules = [
     description: 'An export message reached the poison queue: its job is settled as Fallido.'
     severity: 1
     query: loadTextContent('../monitoring/poison-messages.kql')
+    queryRange: ''
     threshold: 0
   }
   {
@@ -67,6 +72,7 @@ var rules = [
     description: 'Export worker or sweeper invocations failing repeatedly.'
     severity: 2
     query: loadTextContent('../monitoring/export-worker-failures.kql')
+    queryRange: ''
     threshold: 3
   }
   {
@@ -74,6 +80,7 @@ var rules = [
     description: 'The app cannot reach SIEX at all: a setting is missing or a Key Vault reference did not resolve.'
     severity: 0
     query: loadTextContent('../monitoring/siex-not-configured.kql')
+    queryRange: ''
     threshold: 0
   }
   {
@@ -81,7 +88,17 @@ var rules = [
     description: 'The availability test failed from two locations or more.'
     severity: 0
     query: loadTextContent('../monitoring/availability.kql')
+    queryRange: ''
     threshold: 0
+  }
+  {
+    name: 'backup-age'
+    description: 'No table backup succeeded in the last 26 hours.'
+    severity: 1
+    query: loadTextContent('../monitoring/backup-age.kql')
+    threshold: 0
+    // The query looks 26 hours back, further than the evaluation window.
+    queryRange: 'P2D'
   }
 ]
 
@@ -120,6 +137,7 @@ resource logAlerts 'Microsoft.Insights/scheduledQueryRules@2023-12-01' = [
       ]
       evaluationFrequency: evaluation.frequency
       windowSize: evaluation.window
+      overrideQueryTimeRange: empty(rule.queryRange) ? null : rule.queryRange
       criteria: {
         allOf: [
           {

@@ -60,6 +60,15 @@ export const settingsSchema = z
     EMAIL_ENDPOINT: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/ }).optional()),
     /** From address of the outcome e-mails (a sender of the Communication Services e-mail domain in Azure). */
     EMAIL_SENDER: z.email().default('DoNotReply@siex-gateway.local'),
+    /** Storage connection string of the table backups (Azurite locally; docs/operations.md, "Backup and restore"). */
+    BACKUP_STORAGE: optionalText,
+    /** Account of the table backups reached with the managed identity (Azure: an account of its own, immutable). */
+    BACKUP_ACCOUNT_NAME: optionalText,
+    /** Blob container of the table backups. */
+    BACKUP_CONTAINER: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,62}$/, 'a blob container name')
+      .default('table-backups'),
   })
   .superRefine((s, ctx) => {
     if (!s.AzureWebJobsStorage && !s.AzureWebJobsStorage__accountName) {

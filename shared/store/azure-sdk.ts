@@ -1,6 +1,7 @@
 import type * as DataTables from '@azure/data-tables';
 import type * as Identity from '@azure/identity';
 import type * as StorageQueue from '@azure/storage-queue';
+import type * as StorageBlob from '@azure/storage-blob';
 import type * as CommunicationEmail from '@azure/communication-email';
 import { onFirstUse } from '../cache/on-first-use';
 
@@ -15,6 +16,7 @@ import { onFirstUse } from '../cache/on-first-use';
 export const dataTables = onFirstUse(() => require('@azure/data-tables') as typeof DataTables);
 export const identity = onFirstUse(() => require('@azure/identity') as typeof Identity);
 export const storageQueue = onFirstUse(() => require('@azure/storage-queue') as typeof StorageQueue);
+export const storageBlob = onFirstUse(() => require('@azure/storage-blob') as typeof StorageBlob);
 export const communicationEmail = onFirstUse(() => require('@azure/communication-email') as typeof CommunicationEmail);
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -9,11 +9,12 @@ const ROOT = findProjectRoot(__dirname);
 export function runAdminCli(
   args: string[],
   connection = storageConnection(),
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/local/admin.js'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, AzureWebJobsStorage: connection },
+      env: { ...process.env, ...env, AzureWebJobsStorage: connection },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

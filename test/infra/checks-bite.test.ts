@@ -664,7 +664,7 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit('main.bicep', '    lock: lockResources\n  }\n}\n\nmodule keyVault', '  }\n}\n\nmodule keyVault');
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/lockResources must default to on in production/);
-    expect(out).toMatch(/module storage must get lock: lockResources/);
+    expect(out).toMatch(/module backup must get lock: lockResources/);
     expect(out).toMatch(/keyVault\.bicep: a CanNotDelete lock scoped to the resource that holds the SIEX certificate/);
   });
 

@@ -56,6 +56,8 @@ export type Principal = keyof typeof PRINCIPALS;
 /** Built-in role definition ids (the Azure RBAC built-in roles list). */
 const ROLE_IDS = {
   storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b',
+  storageBlobDataContributor: 'ba92f5b4-2d11-453d-a403-e96b0029c9fe',
+  storageBlobDataReader: '2a2b9908-6ea1-4ae2-8e65-a410df84e7d1',
   storageQueueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88',
   storageTableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3',
   keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6',
@@ -88,6 +90,13 @@ export const ROLE_GRANTS: RoleGrant[] = [
     principal: 'function',
     role: ROLE_IDS.storageBlobDataOwner,
     label: 'Storage Blob Data Owner',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
+  // The nightly table backup, on the backup account (modules/backup.bicep): it writes; immutability forbids the rest.
+  {
+    principal: 'function',
+    role: ROLE_IDS.storageBlobDataContributor,
+    label: 'Storage Blob Data Contributor',
     scope: 'Microsoft.Storage/storageAccounts',
   },
   {
@@ -127,7 +136,14 @@ export const ROLE_GRANTS: RoleGrant[] = [
     label: 'Monitoring Metrics Publisher',
     scope: 'Microsoft.Insights/components',
   },
-  // The operator: loading the back office, re-driving the poison queue, uploading the SIEX certificate and secrets.
+  // The operator: loading the back office, re-driving the poison queue, uploading the SIEX certificate and secrets,
+  // reading backups to restore them.
+  {
+    principal: 'operator',
+    role: ROLE_IDS.storageBlobDataReader,
+    label: 'Storage Blob Data Reader',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
   {
     principal: 'operator',
     role: ROLE_IDS.storageTableDataContributor,

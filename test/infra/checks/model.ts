@@ -132,7 +132,7 @@ export function loadedFile(file: BicepFile, body: Node | undefined): string | un
 }
 
 /** The resource a symbol of a file names (declared or `existing`), if any. */
-function resourceBySymbol(file: BicepFile, symbol: string): Resource | undefined {
+export function resourceBySymbol(file: BicepFile, symbol: string): Resource | undefined {
   return file.resources.find((r) => r.symbol === symbol);
 }
 

@@ -12,6 +12,7 @@ import { Finding, Infra, moduleTarget, rel } from './model';
 const LOCKED_MODULES: Record<string, string> = {
   storage: "the farms' legal records",
   keyVault: 'the SIEX certificate and credentials',
+  backup: 'the backups of the legal records',
 };
 
 export function checkOperations(infra: Infra): Finding[] {

@@ -1,0 +1,153 @@
+// The table backups' own storage account: versioned, with an account-level time-based immutability policy, so a
+// written backup can be neither changed nor deleted for the legal retention (RD 1311/2012: a farm keeps its treatment
+// record for at least three years; one campaign more covers a record registered late in its campaign). Neither the
+// function app nor anyone holding the data account's roles can take a backup away. docs/operations.md, "Backup and
+// restore".
+
+@description('Backup storage account name (3-24 lowercase letters and digits).')
+@minLength(3)
+@maxLength(24)
+param name string
+
+@description('Azure region.')
+param location string
+
+@description('Tags applied to every resource.')
+param tags object
+
+@description('Replication: zone-redundant where the deployment is.')
+@allowed([
+  'Standard_LRS'
+  'Standard_ZRS'
+])
+param skuName string = 'Standard_LRS'
+
+@description('Blob container of the table backups (the app setting BACKUP_CONTAINER).')
+param containerName string
+
+@description('Days each backup blob stays immutable after it is written: three years and one campaign.')
+@minValue(1)
+param retentionDays int = 1461
+
+@description('Principal that writes the backups (the function app\'s identity).')
+param writerPrincipalId string
+
+@description('Object id of the operator who restores; empty for none.')
+param operatorPrincipalId string = ''
+
+@description('Kind of principal operatorPrincipalId is.')
+@allowed([
+  'User'
+  'ServicePrincipal'
+  'Group'
+])
+param operatorPrincipalType string = 'User'
+
+@description('Log Analytics workspace that receives the blob logs (who read or wrote which backup).')
+param logAnalyticsWorkspaceId string
+
+@description('A CanNotDelete lock on the account. Production.')
+param lock bool = false
+
+var roles = {
+  blobDataContributor: 'ba92f5b4-2d11-453d-a403-e96b0029c9fe'
+  blobDataReader: '2a2b9908-6ea1-4ae2-8e65-a410df84e7d1'
+}
+
+resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
+  name: name
+  location: location
+  tags: tags
+  kind: 'StorageV2'
+  sku: {
+    name: skuName
+  }
+  properties: {
+    // Written nightly, read only to restore.
+    accessTier: 'Cool'
+    minimumTlsVersion: 'TLS1_2'
+    supportsHttpsTrafficOnly: true
+    allowBlobPublicAccess: false
+    allowSharedKeyAccess: false
+    defaultToOAuthAuthentication: true
+    publicNetworkAccess: 'Enabled'
+    // Versioning and a default time-based policy on every blob version. Azure creates the policy Unlocked (it can be
+    // shortened); the production runbook locks it after the first deployment, which cannot be undone.
+    immutableStorageWithVersioning: {
+      enabled: true
+      immutabilityPolicy: {
+        immutabilityPeriodSinceCreationInDays: retentionDays
+        state: 'Unlocked'
+        allowProtectedAppendWrites: false
+      }
+    }
+  }
+}
+
+resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {
+  parent: account
+  name: 'default'
+  properties: {
+    isVersioningEnabled: true
+    containerDeleteRetentionPolicy: {
+      enabled: true
+      days: 30
+    }
+  }
+}
+
+resource container 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
+  parent: blobService
+  name: containerName
+  properties: {
+    publicAccess: 'None'
+  }
+}
+
+resource blobDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
+  name: 'to-log-analytics'
+  scope: blobService
+  properties: {
+    workspaceId: logAnalyticsWorkspaceId
+    logs: [
+      {
+        categoryGroup: 'audit'
+        enabled: true
+      }
+    ]
+  }
+}
+
+// The app writes new backups; immutability keeps it from changing or deleting any.
+resource writer 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  name: guid(account.id, writerPrincipalId, roles.blobDataContributor)
+  scope: account
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataContributor)
+    principalId: writerPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'The nightly table backup (functions/table-backup.ts)'
+  }
+}
+
+resource operatorReader 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (!empty(operatorPrincipalId)) {
+  name: guid(account.id, operatorPrincipalId, roles.blobDataReader)
+  scope: account
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataReader)
+    principalId: operatorPrincipalId
+    principalType: operatorPrincipalType
+    description: 'Restore (npm run admin -- restore) from an operator workstation'
+  }
+}
+
+resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
+  name: 'keep-table-backups'
+  scope: account
+  properties: {
+    level: 'CanNotDelete'
+    notes: 'Holds the backups of farms\' treatment records (docs/operations.md, "Backup and restore").'
+  }
+}
+
+output name string = account.name

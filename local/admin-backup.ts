@@ -1,0 +1,100 @@
+import { MultiBar, Presets } from 'cli-progress';
+import { parseSettings } from '../shared/config/config';
+import { backupContainer } from '../shared/backup/backup-container';
+import { listSnapshots, Progress, restoreBackup, takeBackup } from '../shared/backup/table-backup';
+import { TableStore } from '../shared/store/tables';
+
+/**
+ * `npm run admin -- backup|backups|restore`: the nightly backup by hand, the snapshots there are, and a restore, each
+ * with a progress bar per table on a terminal (plain lines otherwise). docs/operations.md has the runbooks.
+ */
+
+/** A bar per table while stderr is a terminal; otherwise one line per finished table, for logs. */
+function progressReporter(): { onProgress: (p: Progress) => void; stop: () => void } {
+  if (!process.stderr.isTTY) {
+    return {
+      onProgress: (p) => {
+        if (p.done) console.error(`${p.table}: ${p.rows} rows`);
+      },
+      stop: () => undefined,
+    };
+  }
+  const bars = new MultiBar(
+    { format: '{table} [{bar}] {value}/{total} rows', clearOnComplete: false, hideCursor: true },
+    Presets.shades_classic,
+  );
+  const byTable = new Map<string, ReturnType<MultiBar['create']>>();
+  return {
+    onProgress: (p) => {
+      const total = p.total ?? (p.done ? p.rows : Math.max(p.rows * 2, 1));
+      let bar = byTable.get(p.table);
+      if (!bar) byTable.set(p.table, (bar = bars.create(total, 0, { table: p.table.padEnd(8) })));
+      bar.setTotal(total);
+      bar.update(p.rows);
+    },
+    stop: () => bars.stop(),
+  };
+}
+
+export async function backupCommand(values: { to?: string; container?: string }): Promise<number> {
+  const settings = parseSettings(process.env);
+  const container = backupContainer({
+    ...settings,
+    ...(values.to ? { BACKUP_STORAGE: values.to } : {}),
+    ...(values.container ? { BACKUP_CONTAINER: values.container } : {}),
+  });
+  const progress = progressReporter();
+  try {
+    const manifest = await takeBackup({
+      tables: new TableStore(settings),
+      container,
+      now: () => new Date(),
+      onProgress: progress.onProgress,
+    });
+    progress.stop();
+    console.log(`snapshot ${manifest.snapshot}: ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows`);
+    return 0;
+  } finally {
+    progress.stop();
+  }
+}
+
+export async function listBackupsCommand(values: { from?: string; container?: string }): Promise<number> {
+  const settings = parseSettings(process.env);
+  const container = backupContainer({
+    ...settings,
+    ...(values.from ? { BACKUP_STORAGE: values.from } : {}),
+    ...(values.container ? { BACKUP_CONTAINER: values.container } : {}),
+  });
+  for (const snapshot of await listSnapshots(container)) console.log(snapshot);
+  return 0;
+}
+
+export async function restoreCommand(values: {
+  from: string;
+  to?: string;
+  storage?: string;
+  container?: string;
+  table?: string;
+  partition?: string;
+}): Promise<number> {
+  const settings = parseSettings(process.env);
+  const container = backupContainer({
+    ...settings,
+    ...(values.storage ? { BACKUP_STORAGE: values.storage } : {}),
+    ...(values.container ? { BACKUP_CONTAINER: values.container } : {}),
+  });
+  const tables = new TableStore(values.to ? { AzureWebJobsStorage: values.to } : settings);
+  const progress = progressReporter();
+  try {
+    const report = await restoreBackup({ tables, container, onProgress: progress.onProgress }, values.from, {
+      table: values.table,
+      partition: values.partition,
+    });
+    progress.stop();
+    for (const r of report) console.log(`${r.table}: ${r.rows} rows restored`);
+    return 0;
+  } finally {
+    progress.stop();
+  }
+}
