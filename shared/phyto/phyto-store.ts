@@ -340,6 +340,8 @@ export class PhytoStore {
   ): Promise<void> {
     const table = await this.table();
     const pk = holdingPartition(farm);
+    // Every move checked before the first write: a record no job may take refuses the whole claim, with nothing taken.
+    const claimedState = new Map(pointers.map((p) => [p.id, claimed(p.exportState, claim)]));
     const taken: { pointer: RecordPointer; etag: string }[] = [];
     // The request's key is written with the first chunk (99 claims beside it), so its answer and the claim go together.
     const chunkSize = (i: number) => (i === 0 && idempotency ? 99 : 100);
@@ -351,7 +353,7 @@ export class PhytoStore {
             const res = await table.submitTransaction([
               ...chunk.map((p): TransactionAction => [
                 'update',
-                { partitionKey: pk, rowKey: pointerRowKey(p.id), ...exportStateRow(claimed(p.exportState, claim)) },
+                { partitionKey: pk, rowKey: pointerRowKey(p.id), ...exportStateRow(claimedState.get(p.id)!) },
                 'Merge',
                 { etag: p.etag },
               ]),
@@ -366,9 +368,9 @@ export class PhytoStore {
               farm,
               chunk.map((p) => p.id),
             );
-            const took = (p: RecordPointer) =>
-              now.get(p.id) && claimOf(now.get(p.id)!.exportState)?.jobId === claim.jobId;
-            return chunk.every(took) ? chunk.map((p) => now.get(p.id)!.etag) : undefined;
+            const rows = chunk.map((p) => now.get(p.id));
+            const took = rows.every((row) => row && claimOf(row.exportState)?.jobId === claim.jobId);
+            return took ? rows.map((row) => row!.etag) : undefined;
           },
         );
         chunk.forEach((pointer, k) => taken.push({ pointer, etag: etags[k] ?? '' }));
