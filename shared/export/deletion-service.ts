@@ -5,6 +5,7 @@ import { FarmIndex } from '../farms/farm-index';
 import { FarmReader } from '../farms/farm-store';
 import { ChangeInput, JobHolding } from '../phyto/amend-service';
 import { deleteApplication } from '../phyto/delete-service';
+import { claimOf } from '../phyto/export-state';
 import { ChangeStore, RecordPointer } from '../phyto/phyto-store';
 import { IdSource } from '../store/counters';
 import { Reply } from './export-idempotency';
@@ -19,8 +20,10 @@ export interface DeletionDeps extends StartExportDeps {
 
 /** The unfinished export job that holds a record, or null (none, or a start abandoned long ago). */
 export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = () => DateTime.now()): JobHolding {
-  return async (farm: FarmIndex, pointer: RecordPointer) =>
-    (await jobsHolding(jobs, farm, [pointer], now())).has(pointer.jobId) ? pointer.jobId : null;
+  return async (farm: FarmIndex, pointer: RecordPointer) => {
+    const jobId = claimOf(pointer.exportState)?.jobId;
+    return jobId !== undefined && (await jobsHolding(jobs, farm, [pointer], now())).has(jobId) ? jobId : null;
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { parseUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { IdempotencyEntry, PhytoStore, RecordPointer, WriteConflict } from '../phyto/phyto-store';
+import { claimOf, isExported, siexBlocksOf } from '../phyto/export-state';
 import { recordIdOf } from '../phyto/phyto-keys';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { accessibleFarm } from '../farms/farm-service';
@@ -119,24 +120,26 @@ export async function startExport(
   const holding = await jobsHolding(
     deps.jobs,
     farm,
-    [...pointers.values()].filter((p) => !p.exported),
+    [...pointers.values()].filter((p) => !isExported(p.exportState)),
     now,
   );
   const conflicts: Violation[] = [];
   for (const p of pointers.values()) {
-    if (p.exported)
+    const state = p.exportState;
+    const claim = claimOf(state);
+    if (isExported(state))
       conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
-    else if (p.outcomeUnknownJob > 0) {
+    else if (state.kind === 'outcome-unknown') {
       conflicts.push(
         violation(
           'RECORD_OUTCOME_UNKNOWN',
           path(p.id),
-          `record ${p.id} may have reached SIEX in job ${p.outcomeUnknownJob}, whose outcome is not known yet`,
+          `record ${p.id} may have reached SIEX in job ${state.job}, whose outcome is not known yet`,
         ),
       );
-    } else if (holding.has(p.jobId))
+    } else if (claim && holding.has(claim.jobId))
       conflicts.push(
-        violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${p.jobId}, still running`),
+        violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${claim.jobId}, still running`),
       );
   }
   if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
@@ -183,7 +186,11 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
   try {
     await deps.jobs.create(
       jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.pointers.length, l.kind),
-      l.pointers.map((p) => ({ recordId: p.id, recordRowKey: p.recordRowKey, siexBlocks: p.siexBlocks })),
+      l.pointers.map((p) => ({
+        recordId: p.id,
+        recordRowKey: p.recordRowKey,
+        siexBlocks: siexBlocksOf(p.exportState),
+      })),
     );
   } catch (e) {
     // Its id was settled as abandoned meanwhile (this request took longer than CLAIM_GRACE_MS), and the records
@@ -316,10 +323,10 @@ export async function jobsHolding(
 ): Promise<Set<number>> {
   const claimedAt = new Map<number, number>();
   const claimedBy = new Map<number, string>();
-  for (const p of pointers) {
-    if (p.jobId > 0 && p.outcomeUnknownJob === 0) {
-      claimedAt.set(p.jobId, Math.max(claimedAt.get(p.jobId) ?? 0, p.claimedAt));
-      claimedBy.set(p.jobId, p.claimedBy);
+  for (const claim of pointers.map((p) => claimOf(p.exportState))) {
+    if (claim) {
+      claimedAt.set(claim.jobId, Math.max(claimedAt.get(claim.jobId) ?? 0, claim.at));
+      claimedBy.set(claim.jobId, claim.by);
     }
   }
   const jobIds = [...claimedAt.keys()];

@@ -1,3 +1,4 @@
+import { IuwsError, IuwsErrorCode } from '../siex/iuws-client';
 import { isStorageUnavailable } from '../store/azure-sdk';
 import { JobError } from './job';
 
@@ -6,7 +7,7 @@ import { JobError } from './job';
  * value such as an unresolved Key Vault reference, a stack) goes to the log only, never into jobstatus, jobresult or
  * the e-mail.
  */
-const PLAIN_WORDS: Record<string, string> = {
+const PLAIN_WORDS: Record<IuwsErrorCode | 'STORAGE_UNAVAILABLE' | 'WORKER_ERROR', string> = {
   SIEX_NOT_CONFIGURED: "the gateway's connection to SIEX is not set up; support has been alerted",
   SIEX_AUTH: "SIEX refused the gateway's credentials; support has been alerted",
   SIEX_REJECTED: 'SIEX refused the request',
@@ -20,16 +21,15 @@ const PLAIN_WORDS: Record<string, string> = {
 };
 
 /** The code a failure carries, when it is one the client may see; WORKER_ERROR otherwise. */
-export function failureCode(e: unknown): string {
+export function failureCode(e: unknown): keyof typeof PLAIN_WORDS {
   if (isStorageUnavailable(e)) return 'STORAGE_UNAVAILABLE';
-  const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code in PLAIN_WORDS ? code : 'WORKER_ERROR';
+  return e instanceof IuwsError ? e.code : 'WORKER_ERROR';
 }
 
 /** A failure as the client sees it. */
 export function publicFailure(e: unknown): JobError {
   const code = failureCode(e);
-  return { code, message: PLAIN_WORDS[code]! };
+  return { code, message: PLAIN_WORDS[code] };
 }
 
 /** A failure as the log sees it: everything, for the operators. */

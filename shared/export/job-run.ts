@@ -4,9 +4,13 @@ import { FarmKey } from '../phyto/phyto-keys';
 import { deleteAcceptedBySiex } from '../phyto/delete-service';
 import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
 import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
-import { Job, JobBatch, JobItem } from './job';
+import { checkMove, TransitionRefused } from '../domain/state-machine';
+import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
 import { Transition } from './job-status';
 import { JobStore, MetaChanges } from './job-store';
+
+const RECONCILE = "a job's reconciliation of unknown outcomes";
+const BATCH = 'a SIEX batch';
 
 /** How a record of the job settles: accepted by SIEX, or in error with a code and words for people. */
 export type Outcome = { state: 'ok' } | { state: 'error'; code: string; message: string };
@@ -85,15 +89,25 @@ export class JobRun {
   async transition(move: Transition, changes: MetaChanges = {}, underEtag = false): Promise<boolean> {
     if (move.from !== this.meta.status) throw new Error(`job ${this.jobId} is ${this.meta.status}, not ${move.from}`);
     this.guard();
+    const reconcile = this.reconcileAfter(changes);
     const moved = await this.jobs.transition(this.jobId, move, changes, underEtag ? this.meta.etag : undefined);
-    if (moved) this.meta = { ...this.meta, ...changes, status: move.to };
+    if (moved) this.meta = { ...this.meta, ...changes, reconcile, status: move.to };
     return moved;
   }
 
   async update(changes: MetaChanges): Promise<void> {
+    const reconcile = this.reconcileAfter(changes);
     this.guard();
     await this.jobs.updateMeta(this.jobId, changes);
-    this.meta = { ...this.meta, ...changes };
+    this.meta = { ...this.meta, ...changes, reconcile };
+  }
+
+  /** The reconcile state a change leaves, once RECONCILE_TRANSITIONS allows its move from where the job stands. */
+  private reconcileAfter({ reconcile: move }: MetaChanges): Job['meta']['reconcile'] {
+    if (!move) return this.meta.reconcile;
+    if (move.from !== this.meta.reconcile) throw new TransitionRefused(RECONCILE, this.meta.reconcile, move.to);
+    checkMove(RECONCILE, RECONCILE_TRANSITIONS, move.from, move.to);
+    return move.to;
   }
 
   /** Settles these records. */
@@ -114,8 +128,35 @@ export class JobRun {
     await this.update(this.counts());
   }
 
+  /** Adds batches not sent yet (`submitting`), with numbers no batch of the job has. */
+  async addBatches(batches: readonly JobBatch[]): Promise<void> {
+    for (const b of batches) {
+      if (b.state !== 'submitting' || this.batchList.some((known) => known.n === b.n))
+        throw new TransitionRefused(BATCH, this.batchList.find((known) => known.n === b.n)?.state ?? 'new', b.state);
+    }
+    await this.saveBatches(batches);
+  }
+
+  /**
+   * Moves a batch from the state it is in (BATCH_TRANSITIONS), with its request id or `mayHaveReached` changed, and
+   * answers it as it is now.
+   */
+  async moveBatch(
+    n: number,
+    move: BatchMove,
+    changes: Partial<Pick<JobBatch, 'requestId' | 'mayHaveReached'>> = {},
+  ): Promise<JobBatch> {
+    const current = this.batchList.find((b) => b.n === n);
+    if (!current) throw new Error(`job ${this.jobId} has no batch ${n}`);
+    if (move.from !== current.state) throw new TransitionRefused(BATCH, current.state, move.to);
+    checkMove(BATCH, BATCH_TRANSITIONS, move.from, move.to);
+    const next: JobBatch = { ...current, ...changes, state: move.to };
+    await this.saveBatches([next]);
+    return next;
+  }
+
   /** Adds new batches or replaces known ones (by number). */
-  async saveBatches(batches: readonly JobBatch[]): Promise<void> {
+  private async saveBatches(batches: readonly JobBatch[]): Promise<void> {
     if (batches.length === 0) return;
     this.guard();
     await this.jobs.saveBatches(this.jobId, batches);

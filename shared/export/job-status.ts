@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoveOf, MoveTable } from '../domain/state-machine';
 
 /**
  * Export job statuses by their names in the interface (docs/interface.md, "jobstatus"), with the number the interface
@@ -23,10 +24,10 @@ export const TRANSITIONS = {
   FinalizadoCompleto: [],
   FinalizadoConErrores: [],
   Fallido: [],
-} as const satisfies Record<JobStatus, readonly JobStatus[]>;
+} as const satisfies MoveTable<JobStatus>;
 
 /** A move the machine allows, checked by the compiler: `{ from: 'Iniciando', to: 'FinalizadoCompleto' }` does not type. */
-export type Transition = { [F in JobStatus]: { from: F; to: (typeof TRANSITIONS)[F][number] } }[JobStatus];
+export type Transition = MoveOf<typeof TRANSITIONS>;
 
 export type SettledStatus = 'FinalizadoCompleto' | 'FinalizadoConErrores' | 'Fallido';
 

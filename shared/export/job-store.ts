@@ -15,6 +15,7 @@ import {
   jobItemSchema,
   JobMeta,
   jobMetaSchema,
+  ReconcileMove,
 } from './job';
 import { Transition } from './job-status';
 
@@ -38,8 +39,15 @@ const metaRow = jobMetaSchema.extend({ error: errorText, lastError: errorText })
 const batchRow = jobBatchSchema.omit({ n: true }).extend({ recordIds: jsonText(jobBatchSchema.shape.recordIds) });
 const itemRow = jobItemSchema.extend({ siexBlocks: jsonText(z.array(z.number().int().positive())) });
 
-/** What may change on the status row besides the status, which only moves through `transition`. */
-export type MetaChanges = Partial<Omit<JobMeta, 'jobId' | 'status'>>;
+/**
+ * What may change on the status row besides the status, which only moves through `transition`; `reconcile` moves
+ * only as RECONCILE_TRANSITIONS allows.
+ */
+export type MetaChanges = Partial<Omit<JobMeta, 'jobId' | 'status' | 'reconcile'>> & { reconcile?: ReconcileMove };
+
+function metaChangesRow({ reconcile, ...changes }: MetaChanges): Record<string, unknown> {
+  return z.encode(metaRow.partial(), { ...changes, ...(reconcile ? { reconcile: reconcile.to } : {}) });
+}
 
 const jobPk = (jobId: number) => `j${jobId}`;
 const itemRk = (recordId: number) => `r~${String(recordId).padStart(10, '0')}`;
@@ -124,7 +132,7 @@ export class JobStore {
   }
 
   async updateMeta(jobId: number, changes: MetaChanges): Promise<void> {
-    await this.merge(jobId, z.encode(metaRow.partial(), changes));
+    await this.merge(jobId, metaChangesRow(changes));
   }
 
   /**
@@ -133,7 +141,7 @@ export class JobStore {
    */
   async transition(jobId: number, move: Transition, changes: MetaChanges = {}, etag?: string): Promise<boolean> {
     try {
-      await this.merge(jobId, { ...z.encode(metaRow.partial(), changes), status: move.to }, etag);
+      await this.merge(jobId, { ...metaChangesRow(changes), status: move.to }, etag);
       return true;
     } catch (e) {
       if (etag && isRestError(e, 412)) return false;

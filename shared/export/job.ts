@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoveOf, MoveTable } from '../domain/state-machine';
 import { jobStatusSchema } from './job-status';
 
 /** Why a job failed, or why its last delivery did: a code from docs/interface.md ("jobstatus") and words for people. */
@@ -11,6 +12,23 @@ export type JobError = z.infer<typeof jobErrorSchema>;
  */
 export const jobKinds = ['export', 'deletion'] as const;
 export type JobKind = (typeof jobKinds)[number];
+
+/**
+ * Records SIEX may have received without the job learning their outcome (docs/architecture.md, "Unknown outcomes"):
+ * `none` never any; `pending` some still unknown, the gateway keeps asking SIEX; `resolved` every one is known now
+ * (from SIEX or from support), the e-mail saying so is due; `told` that e-mail went.
+ */
+export const reconcileStates = ['none', 'pending', 'resolved', 'told'] as const;
+export type ReconcileState = (typeof reconcileStates)[number];
+
+/** Every reconcile state a job may move to from each: a failed job's unknown outcomes are learnt, then told, once. */
+export const RECONCILE_TRANSITIONS = {
+  none: ['pending'],
+  pending: ['resolved'],
+  resolved: ['told'],
+  told: [],
+} as const satisfies MoveTable<ReconcileState>;
+export type ReconcileMove = MoveOf<typeof RECONCILE_TRANSITIONS>;
 
 /** The job's status row: who asked, for which farm, where it stands. */
 export const jobMetaSchema = z.object({
@@ -37,12 +55,8 @@ export const jobMetaSchema = z.object({
   emailSent: z.boolean(),
   /** Why the outcome e-mail could not be sent, when the mail service refused it for good ('' otherwise). */
   emailError: z.string(),
-  /**
-   * Records SIEX may have received without the job learning their outcome (docs/architecture.md, "Unknown outcomes"):
-   * `none` never any; `pending` some still unknown, the gateway keeps asking SIEX; `resolved` every one is known now
-   * (from SIEX or from support), the e-mail saying so is due; `told` that e-mail went.
-   */
-  reconcile: z.enum(['none', 'pending', 'resolved', 'told']).default('none'),
+  /** Where learning the outcomes SIEX may hold stands (RECONCILE_TRANSITIONS). */
+  reconcile: z.enum(reconcileStates).default('none'),
 });
 export type JobMeta = z.infer<typeof jobMetaSchema>;
 
@@ -60,15 +74,33 @@ export type JobItem = Readonly<z.infer<typeof jobItemSchema>>;
 
 /**
  * One SIEX submission: written `submitting` with its idempotency key before it is sent, `submitted` once SIEX gave its
- * request id, `done` once its outcome is applied to the records. `mayHaveReached` is set before every send of a
- * `submitting` batch and cleared only when SIEX certainly did not take any of its sends (the connection refused,
- * no token, SIEX answering it did not take it): a batch it may hold is never settled as not processed.
+ * request id, `done` once its outcome is applied to the records (or SIEX refused it, or cannot tell of it).
+ */
+export const batchStates = ['submitting', 'submitted', 'done'] as const;
+export type BatchState = (typeof batchStates)[number];
+
+/**
+ * Every state a batch may move to from each. `submitting` to itself: `mayHaveReached` set before a send, or cleared
+ * after one SIEX certainly did not take. A batch SIEX refused is done at once; a submitted one once its verdict is
+ * applied; a done batch never moves.
+ */
+export const BATCH_TRANSITIONS = {
+  submitting: ['submitting', 'submitted', 'done'],
+  submitted: ['done'],
+  done: [],
+} as const satisfies MoveTable<BatchState>;
+export type BatchMove = MoveOf<typeof BATCH_TRANSITIONS>;
+
+/**
+ * A batch as stored. `mayHaveReached` is set before every send of a `submitting` batch and cleared only when SIEX
+ * certainly did not take any of its sends (the connection refused, no token, SIEX answering it did not take it): a
+ * batch it may hold is never settled as not processed.
  */
 export const jobBatchSchema = z.object({
   n: z.number().int().nonnegative(),
   key: z.string(),
   requestId: z.string(),
-  state: z.enum(['submitting', 'submitted', 'done']),
+  state: z.enum(batchStates),
   recordIds: z.array(z.number().int().positive()),
   mayHaveReached: z.boolean().default(true),
 });

@@ -67,7 +67,7 @@ export async function releaseUnknown(
         };
     await run.settle(chosen.map((id) => [id, outcome]));
     const left = run.allItems().some(isUnknown);
-    await run.update({ ...run.counts(), ...(left ? {} : { reconcile: 'resolved' as const }) });
+    await run.update({ ...run.counts(), ...(left ? {} : { reconcile: { from: 'pending', to: 'resolved' } as const }) });
     // The worker looks at the job at the next sweep: the e-mail, if due, and whatever SIEX can still be asked.
     await lease.end({ due: clock().toMillis(), tries: lease.tries });
     return { released: chosen };

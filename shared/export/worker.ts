@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
+import { MailError } from '../email/mailer';
 import { FarmStore } from '../farms/farm-store';
 import { PhytoStore } from '../phyto/phyto-store';
 import { cueDocument, TratamFito } from '../siex/cue-mapping';
+import { IuwsError } from '../siex/iuws-client';
 import { JobBatch, JobError, JobItem } from './job';
 import { logText, publicFailure } from './job-errors';
 import { JobLease, LEASE_MS, LeaseLost } from './job-lease';
@@ -56,23 +58,17 @@ export interface WorkerDeps {
  * says retrying cannot help (SIEX refused the document, the credentials, or is not configured; a bad e-mail address).
  */
 export function isRetryable(e: unknown): boolean {
-  return (e as { retryable?: unknown } | null)?.retryable !== false;
+  return e instanceof IuwsError || e instanceof MailError ? e.retryable : true;
 }
 
 /** SIEX refused the request itself (the document, the key, the request id): asking again the same way cannot help. */
-function refusedBySiex(e: unknown): boolean {
-  return (e as { code?: unknown } | null)?.code === 'SIEX_REJECTED';
+function refusedBySiex(e: unknown): e is IuwsError {
+  return e instanceof IuwsError && e.code === 'SIEX_REJECTED';
 }
 
 /** SIEX's own words on a refusal (its code and description), without the gateway's internals. */
-function siexWords(e: unknown): string {
-  const details = (e as { details?: { codigo?: unknown; descripcion?: unknown } } | null)?.details;
-  return typeof details?.codigo === 'string'
-    ? `refused by SIEX: ${details.codigo}: ${typeof details.descripcion === 'string' ? details.descripcion : ''}`.slice(
-        0,
-        500,
-      )
-    : 'refused by SIEX';
+function siexWords(e: IuwsError): string {
+  return e.details ? `refused by SIEX: ${e.details.codigo}: ${e.details.descripcion}`.slice(0, 500) : 'refused by SIEX';
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
@@ -213,7 +209,11 @@ async function settleFailed(deps: WorkerDeps, run: JobRun, error: JobError): Pro
   if (status === 'Iniciando' || status === 'EnProceso')
     await run.transition(
       { from: status, to: 'Fallido' },
-      { error, ...run.counts(), reconcile: unknown.length > 0 ? 'pending' : 'none' },
+      {
+        error,
+        ...run.counts(),
+        ...(unknown.length > 0 ? { reconcile: { from: 'none', to: 'pending' } as const } : {}),
+      },
     );
 }
 
@@ -299,7 +299,7 @@ async function batchPendingRecords(
   }
   // Make sure SIEX can be used at all before writing down batches as possibly sent.
   if (fresh.length > 0) await deps.siex.ready(signal);
-  await run.saveBatches(fresh);
+  await run.addBatches(fresh);
   return new Set(fresh.map((b) => b.n));
 }
 
@@ -316,8 +316,8 @@ function batchDocument(run: JobRun, farm: FarmIndex, batch: JobBatch): unknown {
   return cueDocument(farm, blocks);
 }
 
-/** Whether a failed call may have reached SIEX (unless the error says for certain it did not). */
-const mayHaveReached = (e: unknown) => (e as { reachedSiex?: unknown } | null)?.reachedSiex !== false;
+/** Whether a failed call may have reached SIEX (unless the IUWS client says for certain it did not). */
+const mayHaveReached = (e: unknown) => !(e instanceof IuwsError) || e.reachedSiex;
 
 /**
  * Sends a batch (again, under its key). `reachedBefore`: whether an earlier send may have reached SIEX, so that a send
@@ -331,17 +331,16 @@ async function submitBatch(
   reachedBefore: boolean,
   signal: AbortSignal,
 ): Promise<void> {
-  if (!batch.mayHaveReached) {
-    batch = { ...batch, mayHaveReached: true };
-    await run.saveBatches([batch]);
-  }
+  if (!batch.mayHaveReached)
+    batch = await run.moveBatch(batch.n, { from: 'submitting', to: 'submitting' }, { mayHaveReached: true });
   run.guard();
   let requestId: string;
   try {
     requestId = await deps.siex.submit(batchDocument(run, farm, batch), batch.key, signal);
   } catch (e) {
     if (!refusedBySiex(e)) {
-      if (!reachedBefore && !mayHaveReached(e)) await run.saveBatches([{ ...batch, mayHaveReached: false }]);
+      if (!reachedBefore && !mayHaveReached(e))
+        await run.moveBatch(batch.n, { from: 'submitting', to: 'submitting' }, { mayHaveReached: false });
       throw e;
     }
     deps.log?.(`export job ${run.jobId} batch ${batch.n}: ${logText(e)}`);
@@ -350,10 +349,10 @@ async function submitBatch(
       batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: siexWords(e) }]),
     );
     await run.saveCounts();
-    await run.saveBatches([{ ...batch, state: 'done' }]);
+    await run.moveBatch(batch.n, { from: 'submitting', to: 'done' });
     return;
   }
-  await run.saveBatches([{ ...batch, requestId, state: 'submitted' }]);
+  await run.moveBatch(batch.n, { from: 'submitting', to: 'submitted' }, { requestId });
 }
 
 async function settleBatch(
@@ -399,7 +398,7 @@ async function applyVerdict(
   const learnt = ids.filter((id) => isUnknown(run.item(id)));
   if (learnt.length > 0) await deps.phyto.clearOutcomeUnknown(run.farm, learnt);
   await run.settle(outcomes);
-  await run.saveBatches([{ ...batch, state: 'done' }]);
+  await run.moveBatch(batch.n, { from: 'submitted', to: 'done' });
   await run.saveCounts();
 }
 
@@ -434,8 +433,7 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
         await run.readRecords(deps.phyto, batch.recordIds);
         run.guard();
         const requestId = await deps.siex.submit(batchDocument(run, farm, batch), batch.key, signal);
-        batch = { ...batch, requestId, state: 'submitted' };
-        await run.saveBatches([batch]);
+        batch = await run.moveBatch(batch.n, { from: 'submitting', to: 'submitted' }, { requestId });
       }
       const outcome = await deps.siex.status(batch.requestId, signal);
       if (outcome.state === 'done') await applyVerdict(deps, run, farm, batch, outcome.results, isUnknown);
@@ -454,10 +452,14 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
           },
         ]),
       );
-      await run.saveBatches([{ ...batch, state: 'done' }]);
+      await run.moveBatch(
+        batch.n,
+        batch.state === 'submitted' ? { from: 'submitted', to: 'done' } : { from: 'submitting', to: 'done' },
+      );
     }
   }
-  if (!run.allItems().some(isUnknown)) await run.update({ reconcile: 'resolved', ...run.counts() });
+  if (!run.allItems().some(isUnknown))
+    await run.update({ reconcile: { from: 'pending', to: 'resolved' }, ...run.counts() });
 }
 
 /** A stable UUID per job and purpose: the mail service drops a repeat with the same Operation-Id, so each goes once. */
@@ -479,7 +481,7 @@ async function notify(deps: WorkerDeps, run: JobRun): Promise<void> {
   }
   if (run.state.reconcile === 'resolved') {
     await send(deps, run, reconciledMail(run.state, result()), mailOperationId(run.jobId, 'reconciled'));
-    await run.update({ reconcile: 'told' });
+    await run.update({ reconcile: { from: 'resolved', to: 'told' } });
   }
 }
 
@@ -494,9 +496,9 @@ async function send(
     await deps.mailer.send({ to: run.state.notifyEmail, ...mail }, operationId);
     return true;
   } catch (e) {
-    if (isRetryable(e)) throw e;
+    if (!(e instanceof MailError) || e.retryable) throw e;
     // The job's outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
     deps.log?.(`export job ${run.jobId}: the mail service refused the e-mail: ${logText(e)}`);
-    return (e as Error).message;
+    return e.message;
   }
 }

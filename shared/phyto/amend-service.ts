@@ -18,7 +18,8 @@ import {
 } from './application-change';
 import { dayOf } from './application-history';
 import { recordRowKey } from './phyto-keys';
-import { ChangeStore, IdempotencyEntry, RecordPointer, sentElsewhere, StoredApplication } from './phyto-store';
+import { amended, isExported } from './export-state';
+import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
 import { fieldChanges, mergePatch } from './record-history';
 import { buildRecord } from './record-view';
 import { ApplicationDeps, recordEtag } from './register-service';
@@ -83,13 +84,13 @@ export async function changeableRecord(
       ),
     ]);
   }
-  if (pointer.outcomeUnknownJob > 0) {
+  if (pointer.exportState.kind === 'outcome-unknown') {
     // Whatever SIEX holds of it is not known: a change now could be undone, or a deletion doubled, by that job's outcome.
     throw new DomainError('Nobody knows yet whether SIEX took the last job that sent this record.', [
       violation(
         'RECORD_OUTCOME_UNKNOWN',
         'path.id',
-        `job ${pointer.outcomeUnknownJob} sent record ${pointer.id} to SIEX without learning the outcome`,
+        `job ${pointer.exportState.job} sent record ${pointer.id} to SIEX without learning the outcome`,
       ),
     ]);
   }
@@ -180,7 +181,8 @@ export async function amendApplication(
       throw new DomainError('The amended record breaks the rules below; nothing was changed.', violations);
     }
     const version = pointer.version + 1;
-    const exported = sentElsewhere(pointer);
+    const exportState = amended(pointer.exportState);
+    const exported = isExported(exportState);
     const record = {
       ...buildRecord(pointer.id, after, reference.products.get(applied.product)!, resolution, farm, exported, now),
       dateCreated: pointer.created,
@@ -195,7 +197,7 @@ export async function amendApplication(
       drop: pointer.recordRowKey,
       pointer: {
         etag: pointer.etag,
-        row: { ...pointer, recordRowKey: rowKey, exported, version },
+        row: { ...pointer, recordRowKey: rowKey, exportState, version },
         request: after,
       },
       guards: updatedGuards(state, previous, applied),

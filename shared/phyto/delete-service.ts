@@ -4,7 +4,8 @@ import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { guardKeysOf, updatedGuards, withConflictRetries } from './application-change';
 import { ChangeInput, changeableRecord, historyEntryOf, JobHolding } from './amend-service';
-import { ChangeStore, RecordChange, sentElsewhere, StoredApplication } from './phyto-store';
+import { forgotten, heldBySiex } from './export-state';
+import { ChangeStore, RecordChange, StoredApplication } from './phyto-store';
 
 export interface DeleteDeps {
   store: ChangeStore;
@@ -41,7 +42,7 @@ export async function deleteApplication(deps: DeleteDeps, farm: FarmIndex, input
     const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return { done: replay(found.replay, idem!.requestHash) };
     const { pointer } = found.application;
-    if (pointer.everExported && !sentElsewhere(pointer)) return { inSiex: found.application, idempotency: idem };
+    if (heldBySiex(pointer.exportState)) return { inSiex: found.application, idempotency: idem };
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
     await commitDeletion(deps.store, farm, found.application, {
       client: input.client.id,
@@ -69,7 +70,11 @@ async function commitDeletion(
   await store.commit(farm.meta, {
     id: pointer.id,
     drop: pointer.recordRowKey,
-    pointer: { etag: pointer.etag, row: { ...pointer, version, state: 'deleted', siexBlocks: [] }, request: null },
+    pointer: {
+      etag: pointer.etag,
+      row: { ...pointer, version, state: 'deleted', exportState: forgotten(pointer.exportState) },
+      request: null,
+    },
     guards: updatedGuards(state, removed, null),
     version: {
       version,

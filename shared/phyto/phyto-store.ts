@@ -10,6 +10,8 @@ import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { odata } from '../store/odata';
 import { TABLES, TableStore } from '../store/tables';
 import { DayCounts, dayCountsSchema } from './application-history';
+import { acceptedBySiex, Claim, claimed, claimOf, ExportState, isExported, siexWasTold } from './export-state';
+import { exportStateColumns, exportStateRow } from './export-state-row';
 import {
   FarmKey,
   holdingPartition,
@@ -44,39 +46,13 @@ export interface RegistrationState {
 export const recordStates = ['active', 'deleted'] as const;
 export type RecordState = (typeof recordStates)[number];
 
-/**
- * A record registered with `exported=1` was sent to SIEX by other means, under an IdAjena the gateway does not know:
- * the gateway never sends it, neither to replace it nor to delete it. Every export by the gateway records the blocks
- * SIEX accepted, so such a record is one SIEX was told of with no block the gateway sent.
- */
-export function sentElsewhere(p: Pick<RecordPointer, 'everExported' | 'siexBlocks'>): boolean {
-  return p.everExported && p.siexBlocks.length === 0;
-}
-
 /** A record's pointer row: its row key, farm campaign, version and export state, read without the record itself. */
 export interface RecordPointer {
   id: number;
   farmId: number;
   recordRowKey: string;
-  exported: boolean;
-  /**
-   * Whether SIEX was ever told of the record, by the gateway or, for a record registered with `exported=1`, by other
-   * means (see sentElsewhere).
-   */
-  everExported: boolean;
-  /**
-   * The IdAjena of the record's blocks SIEX accepted last (one per crop and variety): a later export of the record
-   * sends `Borrar` for those it no longer has, and its deletion for all of them.
-   */
-  siexBlocks: number[];
-  /** The last export job that took the record (0: none). */
-  jobId: number;
-  /** When that job took it (epoch ms; 0 for none). */
-  claimedAt: number;
-  /** The client whose request that job was ('' for none): an abandoned start is still that client's job. */
-  claimedBy: string;
-  /** A job that sent the record to SIEX without learning the outcome (0: none): exporting it again is refused. */
-  outcomeUnknownJob: number;
+  /** What SIEX holds of the record, and which job last took it. */
+  exportState: ExportState;
   /** Incremented by every change: the record's ETag. */
   version: number;
   state: RecordState;
@@ -150,19 +126,6 @@ export type ChangeStore = Pick<PhytoStore, 'readApplication' | 'readRegistration
 const pointerRow = z.object({
   farmId: z.coerce.number().int(),
   recordRowKey: z.string(),
-  exported: z.enum(['0', '1']).transform((v) => v === '1'),
-  everExported: z
-    .enum(['0', '1'])
-    .default('0')
-    .transform((v) => v === '1'),
-  siexBlocks: z
-    .string()
-    .default('[]')
-    .transform((text) => z.array(z.number().int().positive()).parse(JSON.parse(text))),
-  jobId: z.coerce.number().int().default(0),
-  claimedAt: z.coerce.number().default(0),
-  claimedBy: z.string().default(''),
-  outcomeUnknownJob: z.coerce.number().int().default(0),
   version: z.coerce.number().int().positive(),
   state: z.enum(recordStates),
   created: z.string(),
@@ -197,13 +160,7 @@ export function changeActions(pk: string, change: RecordChange): TransactionActi
     rowKey: pointerRowKey(change.id),
     farmId: row.farmId,
     recordRowKey: row.recordRowKey,
-    exported: row.exported ? '1' : '0',
-    everExported: row.everExported ? '1' : '0',
-    siexBlocks: JSON.stringify(row.siexBlocks),
-    jobId: row.jobId,
-    claimedAt: row.claimedAt,
-    claimedBy: row.claimedBy,
-    outcomeUnknownJob: row.outcomeUnknownJob,
+    ...exportStateRow(row.exportState),
     version: row.version,
     state: row.state,
     created: row.created,
@@ -234,7 +191,11 @@ export function changeActions(pk: string, change: RecordChange): TransactionActi
 }
 
 function pointerOf(row: Record<string, unknown>): RecordPointer {
-  return { id: Number(String(row.rowKey).slice(2)), ...pointerRow.parse(row) };
+  return {
+    id: Number(String(row.rowKey).slice(2)),
+    ...pointerRow.parse(row),
+    exportState: exportStateColumns.parse(row),
+  };
 }
 
 function idempotencyOf(row: Record<string, unknown>): IdempotencyEntry {
@@ -374,11 +335,13 @@ export class PhytoStore {
   async claim(
     farm: FarmKey,
     pointers: RecordPointer[],
-    { jobId, at: claimedAt, by: claimedBy }: { jobId: number; at: number; by: string },
+    claim: Claim,
     idempotency?: IdempotencyEntry & { hash: string },
   ): Promise<void> {
     const table = await this.table();
     const pk = holdingPartition(farm);
+    // Every move checked before the first write: a record no job may take refuses the whole claim, with nothing taken.
+    const claimedState = new Map(pointers.map((p) => [p.id, claimed(p.exportState, claim)]));
     const taken: { pointer: RecordPointer; etag: string }[] = [];
     // The request's key is written with the first chunk (99 claims beside it), so its answer and the claim go together.
     const chunkSize = (i: number) => (i === 0 && idempotency ? 99 : 100);
@@ -390,7 +353,7 @@ export class PhytoStore {
             const res = await table.submitTransaction([
               ...chunk.map((p): TransactionAction => [
                 'update',
-                { partitionKey: pk, rowKey: pointerRowKey(p.id), jobId, claimedAt, claimedBy },
+                { partitionKey: pk, rowKey: pointerRowKey(p.id), ...exportStateRow(claimedState.get(p.id)!) },
                 'Merge',
                 { etag: p.etag },
               ]),
@@ -405,9 +368,9 @@ export class PhytoStore {
               farm,
               chunk.map((p) => p.id),
             );
-            return chunk.every((p) => now.get(p.id)?.jobId === jobId)
-              ? chunk.map((p) => now.get(p.id)!.etag)
-              : undefined;
+            const rows = chunk.map((p) => now.get(p.id));
+            const took = rows.every((row) => row && claimOf(row.exportState)?.jobId === claim.jobId);
+            return took ? rows.map((row) => row!.etag) : undefined;
           },
         );
         chunk.forEach((pointer, k) => taken.push({ pointer, etag: etags[k] ?? '' }));
@@ -420,13 +383,7 @@ export class PhytoStore {
           .filter(({ etag }) => etag !== '')
           .map(({ pointer, etag }) =>
             table.updateEntity(
-              {
-                partitionKey: pk,
-                rowKey: pointerRowKey(pointer.id),
-                jobId: pointer.jobId,
-                claimedAt: pointer.claimedAt,
-                claimedBy: pointer.claimedBy,
-              },
+              { partitionKey: pk, rowKey: pointerRowKey(pointer.id), ...exportStateRow(pointer.exportState) },
               'Merge',
               { etag },
             ),
@@ -448,12 +405,16 @@ export class PhytoStore {
     });
   }
 
-  /** Records a failed job may have sent to SIEX: exporting them again is refused until their outcome is known. */
+  /**
+   * Records a failed job may have sent to SIEX move to `outcome-unknown` (what is known kept beside it): exporting,
+   * amending or deleting them is refused until their outcome is known. Written blind, the one column that says so
+   * (export-state-row.ts): no read first, whatever the known state is.
+   */
   async markOutcomeUnknown(farm: FarmKey, ids: number[], jobId: number): Promise<void> {
     await this.setOutcomeUnknownJob(farm, ids, jobId);
   }
 
-  /** Their outcome is known now (SIEX said, or support checked): the block on exporting them again is lifted. */
+  /** Their outcome is known now (SIEX said, or support checked): they move back to the known state, written blind. */
   async clearOutcomeUnknown(farm: FarmKey, ids: number[]): Promise<void> {
     await this.setOutcomeUnknownJob(farm, ids, 0);
   }
@@ -494,13 +455,13 @@ export class PhytoStore {
     const actions: TransactionAction[] = accepted.flatMap(
       ({ id, recordRowKey, record, blocks }): TransactionAction[] => {
         const p = pointers.get(id);
-        if (!p || p.exported) return [];
+        if (!p || isExported(p.exportState)) return [];
         const version = p.version + 1;
         const entry: RecordVersion = {
           version,
           date: job.at,
           client: job.clientId,
-          kind: p.everExported ? 're-exported' : 'exported',
+          kind: siexWasTold(p.exportState) ? 're-exported' : 'exported',
           jobId: job.jobId,
           changes: [{ field: 'exported', old: '0', new: '1' }],
         };
@@ -520,9 +481,7 @@ export class PhytoStore {
             {
               partitionKey: pk,
               rowKey: pointerRowKey(id),
-              exported: '1',
-              everExported: '1',
-              siexBlocks: JSON.stringify(blocks),
+              ...exportStateRow(acceptedBySiex(p.exportState, blocks)),
               version,
             },
             'Merge',

@@ -19,6 +19,7 @@ import {
   withConflictRetries,
 } from './application-change';
 import { dayOf } from './application-history';
+import { registeredExportState } from './export-state';
 import { recordRowKey } from './phyto-keys';
 import { Guard, RecordChange, RegistrationStore } from './phyto-store';
 import { fieldChanges } from './record-history';
@@ -142,7 +143,6 @@ export function creationChange(c: {
   idempotency: RecordChange['idempotency'];
 }): RecordChange {
   const rowKey = recordRowKey(c.farmId, c.appliedAt.toMillis(), c.id);
-  const exported = c.record.exported === '1';
   return {
     id: c.id,
     write: { rowKey, product: c.request.subtype.code, appliedAtMs: c.appliedAt.toMillis(), record: c.record },
@@ -150,13 +150,7 @@ export function creationChange(c: {
       row: {
         farmId: c.farmId,
         recordRowKey: rowKey,
-        exported,
-        everExported: exported,
-        siexBlocks: [],
-        jobId: 0,
-        claimedAt: 0,
-        claimedBy: '',
-        outcomeUnknownJob: 0,
+        exportState: registeredExportState(c.record.exported === '1'),
         version: 1,
         state: 'active',
         created: c.record.dateCreated,

@@ -4,6 +4,7 @@ import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { TABLES } from '../../shared/store/tables';
 import { farmOf, phytoFarm, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { testTables } from '../helpers/storage';
+import { isExported } from '../../shared/phyto/export-state';
 
 /**
  * The bench seeds its list and export farms by writing rows straight into storage. Those rows must be the ones a
@@ -23,7 +24,9 @@ it('seeded records are read back by the store as registered ones: pointer, recor
   const ids = Array.from({ length: count }, (_, i) => first + i);
   const pointers = await store.readPointers(key, ids);
   expect([...pointers.keys()].sort()).toEqual(ids);
-  expect([...pointers.values()].every((p) => p.state === 'active' && p.version === 1 && !p.exported)).toBe(true);
+  expect(
+    [...pointers.values()].every((p) => p.state === 'active' && p.version === 1 && !isExported(p.exportState)),
+  ).toBe(true);
   const last = pointers.get(first + count - 1)!;
   expect((await store.readRecord(key, last.recordRowKey))?.id).toBe(
     `urn:ngsi-ld:AgriPhytosanitary:${first + count - 1}`,

@@ -22,6 +22,10 @@ import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { runAdminCli } from '../helpers/admin-cli';
 import { inProcessConnection, inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
+import { ExportState, isExported } from '../../shared/phyto/export-state';
+
+/** The job whose outcome is unknown for a record (0: none). */
+const unknownJob = (s: ExportState) => (s.kind === 'outcome-unknown' ? s.job : 0);
 
 /**
  * Issue 15, finding 1, on the real Azurite: a job that cannot finish must never make SIEX receive a record twice, and
@@ -188,9 +192,9 @@ describe.each<Loss>(['crear timed out', 'crear connection reset', 'verdict never
       expect(resultOf(loaded)).toEqual({ data: job.ids.map((id) => ({ result: 'ok', id })), error: [] });
       expect(job.ids.map((id) => siex.received.get(id))).toEqual(job.ids.map(() => 1));
       const pointers = await svc.phyto.readPointers(farm.meta, job.ids);
-      expect(job.ids.map((id) => [pointers.get(id)!.exported, pointers.get(id)!.outcomeUnknownJob])).toEqual(
-        job.ids.map(() => [true, 0]),
-      );
+      expect(
+        job.ids.map((id) => [isExported(pointers.get(id)!.exportState), unknownJob(pointers.get(id)!.exportState)]),
+      ).toEqual(job.ids.map(() => [true, 0]));
       expect(d.mails.map((m) => [m.subject, m.operationId])).toEqual([
         [`SIEX export job ${job.jobId}: Fallido`, mailOperationId(job.jobId)],
         [`SIEX export job ${job.jobId}: every outcome is known now`, mailOperationId(job.jobId, 'reconciled')],
@@ -385,7 +389,11 @@ describe('deletions of records SIEX holds', () => {
       },
     ]);
     const pointer = (await svc.phyto.readPointers(farm.meta, [kept])).get(kept)!;
-    expect([pointer.state, pointer.exported, pointer.outcomeUnknownJob]).toEqual(['active', true, 0]);
+    expect([pointer.state, isExported(pointer.exportState), unknownJob(pointer.exportState)]).toEqual([
+      'active',
+      true,
+      0,
+    ]);
     expect((await deleting()(change(kept))).status).toBe(202);
   });
 

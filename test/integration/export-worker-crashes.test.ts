@@ -10,6 +10,7 @@ import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { SIEX_FIELDS } from '../helpers/export-stack';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
+import { isExported } from '../../shared/phyto/export-state';
 
 /**
  * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and
@@ -197,7 +198,7 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
   ]);
   // Only the accepted ones exported.
   const pointers = await svc.phyto.readPointers(farm.meta, [...job.sendable, job.unsendable]);
-  const exported = [...job.sendable, job.unsendable].map((id) => pointers.get(id)!.exported);
+  const exported = [...job.sendable, job.unsendable].map((id) => isExported(pointers.get(id)!.exportState));
   expect([label, exported]).toEqual([label, [true, false, true, true, false]]);
   // Nothing left to watch.
   expect([label, await svc.watch.read(job.jobId)]).toEqual([label, null]);

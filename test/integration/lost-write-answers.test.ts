@@ -11,6 +11,7 @@ import { FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
 import { inProcessFarm } from '../helpers/in-process-export';
 import { inProcessConnection, partitionRows } from '../helpers/phyto-stack';
 import { storageConnection } from '../helpers/storage';
+import { claimOf } from '../../shared/phyto/export-state';
 
 /**
  * Writes that storage carries out and whose answer is lost (a 503 after the write, as a busy storage or a time-out
@@ -123,7 +124,7 @@ describe("a deletion job's claim, with the request's Idempotency-Key beside it",
     await t.svc.phyto.claim(t.farm.meta, pointers, { jobId, at: Date.now(), by: t.me.id }, { ...answer, hash });
     expect(faultedSince(from, 'POST')).toHaveLength(1);
     const after = await t.svc.phyto.readPointers(t.farm.meta, ids);
-    expect(ids.map((id) => after.get(id)!.jobId)).toEqual([jobId, jobId]);
+    expect(ids.map((id) => claimOf(after.get(id)!.exportState)?.jobId)).toEqual([jobId, jobId]);
     const { idempotency } = await t.svc.phyto.readApplication(t.farm.meta, ids[0], hash);
     expect(idempotency).toMatchObject(answer);
   });

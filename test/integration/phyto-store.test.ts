@@ -3,7 +3,7 @@ import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { buildRecord } from '../../shared/phyto/record-view';
 import { Guard, PhytoStore, RecordChange, WriteConflict } from '../../shared/phyto/phyto-store';
-import { guardRowKey, idempotencyRowKey } from '../../shared/phyto/phyto-keys';
+import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from '../../shared/phyto/phyto-keys';
 import { creationChange, registerApplication } from '../../shared/phyto/register-service';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
@@ -28,7 +28,7 @@ import { testTables } from '../helpers/storage';
  */
 const NOW = madrid('15-05-2026 12:00:00');
 const now = () => NOW;
-const reas = { atomic: uniqueRea(), idem: uniqueRea(), ids: uniqueRea(), race: uniqueRea() };
+const reas = { atomic: uniqueRea(), idem: uniqueRea(), ids: uniqueRea(), race: uniqueRea(), old: uniqueRea() };
 const clientA = testClient('phyto-store-a', Object.values(reas));
 const clientB = testClient('phyto-store-b', [reas.idem]);
 const svc = inProcessServices();
@@ -298,5 +298,34 @@ describe('concurrent registrations on one location (no lost update)', () => {
         .filter((r) => r.status !== 201)
         .every((r) => r.status === 422 && r.codes.every((c) => c === 'MIN_INTERVAL')),
     ).toBe(true);
+  });
+});
+
+describe("a pointer row written before the export state's columns", () => {
+  it('reads as it meant: claims, blocks and unknown outcomes from the columns there were', async () => {
+    const f = farms[reas.old];
+    const ids: number[] = [];
+    for (const vine of f.vine.slice(0, 2)) {
+      const res = await outcome(
+        registerAs(clientA, reas.old, body({ idcp: [vine], dateApplication: '14-05-2026 10:00:00' })),
+      );
+      expect(res.codes).toEqual([]);
+      ids.push(Number(String(JSON.parse(res.body!)[0].id).split(':').pop()));
+    }
+    const rows = await partitionRows(f.key);
+    const table = await testTables().table('phyto');
+    // Rewritten as older code wrote them: exported by a job before everExported, and claimed with its outcome unknown.
+    const old = (id: number, columns: Record<string, unknown>) => {
+      const { farmId, recordRowKey, version, state, created } = rows.get(pointerRowKey(id))!;
+      const row = { partitionKey: holdingPartition(f.key), rowKey: pointerRowKey(id), farmId, recordRowKey };
+      return table.upsertEntity({ ...row, version, state, created, ...columns }, 'Replace');
+    };
+    await old(ids[0], { exported: '1', siexBlocks: '[5]', jobId: 7, claimedAt: 1_000, claimedBy: 'c' });
+    await old(ids[1], { exported: '0', jobId: 8, claimedAt: 2_000, claimedBy: 'c', outcomeUnknownJob: 8 });
+    const pointers = await new PhytoStore(testTables()).readPointers(f.key, ids);
+    expect(ids.map((id) => pointers.get(id)!.exportState)).toEqual([
+      { kind: 'exported', claim: { jobId: 7, at: 1_000, by: 'c' }, siexBlocks: [5] },
+      { kind: 'outcome-unknown', job: 8, known: { kind: 'unsent', claim: { jobId: 8, at: 2_000, by: 'c' } } },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { jobView, resultOf } from '../../shared/export/job-views';
 import { outcomeMail, reconciledMail } from '../../shared/export/outcome-email';
 import { publicFailure } from '../../shared/export/job-errors';
 import { IuwsError } from '../../shared/siex/iuws-client';
+import { MailError } from '../../shared/email/mailer';
 import { isRetryable, mailOperationId } from '../../shared/export/worker';
 
 /** Issue 4's pure parts: statuses and percentage, the JobAsync and result views, the outcome e-mail, retry policy. */
@@ -268,8 +269,13 @@ describe('mailOperationId', () => {
 describe('isRetryable', () => {
   it('gives the message back to the queue unless the error says retrying cannot help', () => {
     expect(isRetryable(new Error('network'))).toBe(true);
-    expect(isRetryable(Object.assign(new Error('503'), { retryable: true }))).toBe(true);
-    expect(isRetryable(Object.assign(new Error('credentials'), { retryable: false }))).toBe(false);
+    expect(isRetryable(new IuwsError('503', { code: 'SIEX_UNAVAILABLE' }))).toBe(true);
+    expect(isRetryable(new IuwsError('credentials', { code: 'SIEX_AUTH' }))).toBe(false);
+    expect(isRetryable(new MailError('no such address', { retryable: false }))).toBe(false);
     expect(isRetryable(null)).toBe(true);
+  });
+
+  it('reads the error classes, not shapes: an object that merely says it is not retryable is retried', () => {
+    expect(isRetryable(Object.assign(new Error('credentials'), { retryable: false }))).toBe(true);
   });
 });

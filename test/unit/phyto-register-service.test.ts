@@ -28,6 +28,7 @@ import {
   testSiexCodes,
   topik,
 } from '../helpers/phyto-fixtures';
+import { isExported } from '../../shared/phyto/export-state';
 
 /**
  * The registration service with its storage replaced by an in-memory fake: date parsing (the DST gap is INVALID_DATE,
@@ -76,7 +77,7 @@ class FakeStore {
     const { product, appliedAtMs } = change.write!;
     this.inserts.push({
       farm,
-      rec: { id: change.id, product, appliedAtMs, exported: change.pointer.row.exported },
+      rec: { id: change.id, product, appliedAtMs, exported: isExported(change.pointer.row.exportState) },
       guards: change.guards,
       idem: change.idempotency,
       change,

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { Claim, ExportState, KnownExportState } from './export-state';
+
+/**
+ * How a record's export state is stored on its id pointer row: seven columns, as rows have always carried them, so a
+ * claim, an outcome marked unknown or cleared, and an acceptance each stay one write (two of them blind merges of
+ * one column, with no read before: `outcomeUnknownJob`). `0` and `''` mean "none" here, and only here.
+ *
+ * Rows written before a column existed read as they meant: without `everExported`, `exported=1` meant SIEX was told
+ * (the gateway knowing no blocks of it: sent elsewhere, never sent again); without `siexBlocks`, SIEX holds no block
+ * the gateway knows; without the claim columns, no job took the record.
+ */
+export const exportStateColumns = z
+  .object({
+    exported: z.enum(['0', '1']),
+    everExported: z.enum(['0', '1']).optional(),
+    siexBlocks: z
+      .string()
+      .default('[]')
+      .transform((text) => z.array(z.number().int().positive()).parse(JSON.parse(text))),
+    jobId: z.coerce.number().int().default(0),
+    claimedAt: z.coerce.number().default(0),
+    claimedBy: z.string().default(''),
+    outcomeUnknownJob: z.coerce.number().int().default(0),
+  })
+  .transform((c): ExportState => {
+    const claim: Claim | null = c.jobId > 0 ? { jobId: c.jobId, at: c.claimedAt, by: c.claimedBy } : null;
+    const told = (c.everExported ?? c.exported) === '1';
+    let known: KnownExportState;
+    if (c.siexBlocks.length > 0)
+      known = { kind: c.exported === '1' ? 'exported' : 'changed', claim, siexBlocks: c.siexBlocks };
+    else if (told) return { kind: 'sent-elsewhere' };
+    else known = { kind: 'unsent', claim };
+    return c.outcomeUnknownJob > 0 ? { kind: 'outcome-unknown', job: c.outcomeUnknownJob, known } : known;
+  });
+
+/** The columns of an export state, every one of them (a pointer row replaced or merged holds no stale column). */
+export function exportStateRow(state: ExportState): Record<string, string | number> {
+  if (state.kind === 'sent-elsewhere') return { ...flags('1', '1', []), ...claimRow(null), outcomeUnknownJob: 0 };
+  const known = state.kind === 'outcome-unknown' ? state.known : state;
+  const outcomeUnknownJob = state.kind === 'outcome-unknown' ? state.job : 0;
+  const columns =
+    known.kind === 'unsent' ? flags('0', '0', []) : flags(known.kind === 'exported' ? '1' : '0', '1', known.siexBlocks);
+  return { ...columns, ...claimRow(known.claim), outcomeUnknownJob };
+}
+
+function flags(exported: '0' | '1', everExported: '0' | '1', siexBlocks: number[]) {
+  return { exported, everExported, siexBlocks: JSON.stringify(siexBlocks) };
+}
+
+function claimRow(claim: Claim | null) {
+  return { jobId: claim?.jobId ?? 0, claimedAt: claim?.at ?? 0, claimedBy: claim?.by ?? '' };
+}
