@@ -10,9 +10,25 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+const started = Date.now();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** A progress line, with the time since this command started: the builds and checks would otherwise say nothing. */
+function say(text) {
+  console.log(`[${seconds(started).padStart(5)} s] ${text}`);
+}
+
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+/** One step of the command, announced when it starts and timed when it ends. */
+function step(name, cmd, args) {
+  const at = Date.now();
+  say(`${name}...`);
+  run(cmd, args);
+  say(`${name}: done (${seconds(at)} s)`);
 }
 
 function mtime(file) {
@@ -29,22 +45,35 @@ function ensureDependencies() {
   if (installed && installed >= mtime('package-lock.json') && installed >= mtime('package.json')) return;
   // `npm ci` installs exactly what the lock says and never rewrites it: a newcomer's first run installs what CI
   // tested and leaves `git status` clean. It refuses a lock out of step with package.json, which is the point.
-  console.log('Installing dependencies (npm ci)...');
-  run(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  step('install dependencies (npm ci)', npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
-function build(withTests) {
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+
+/** What ships and what runs it (tsconfig.json). */
+function build() {
   // tsc never deletes: a function file renamed or removed would stay in dist/functions and keep its routes.
   fs.rmSync(path.join(root, 'dist/functions'), { recursive: true, force: true });
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  run(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')]);
-  // The tests have their own project (jest types, looser indexing); some of them run compiled fixtures.
-  if (withTests) run(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.test.json')]);
+  step('build: tsc -p tsconfig.json', process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')]);
 }
 
-/** Lint, format and import rules (local/check.ts): `npm test` runs them before the tests, `npm run check` alone. */
-function check() {
-  run(process.execPath, [path.join(root, 'dist/local/check.js')]);
+/** The tests have their own project (jest types, looser indexing); some of them run compiled fixtures. */
+function buildTests() {
+  step('build: tsc -p tsconfig.test.json', process.execPath, [tsc, '-p', path.join(root, 'tsconfig.test.json')]);
+}
+
+/**
+ * Lint, format and import rules (local/check.ts), started in the background: they read the sources only, so `npm
+ * test` runs them beside its other builds (on a second core) and waits for them before jest starts. Resolves to
+ * whether they passed; they print their own lines as each ends.
+ */
+function startCheck() {
+  say('checks (eslint, prettier, dependency rules), in the background...');
+  const child = spawn(process.execPath, [path.join(root, 'dist/local/check.js')], { cwd: root, stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('exit', (code) => resolve(code === 0));
+    child.on('error', () => resolve(false));
+  });
 }
 
 /**
@@ -52,11 +81,13 @@ function check() {
  * `npm run build` also installs its production dependencies so dist/deploy can be deployed as it is.
  */
 function bundle(withDependencies) {
-  run(process.execPath, [path.join(root, 'dist/local/build-package.js'), ...(withDependencies ? ['--package'] : [])]);
+  const args = [path.join(root, 'dist/local/build-package.js'), ...(withDependencies ? ['--package'] : [])];
+  step('bundle: dist/deploy', process.execPath, args);
 }
 
 function jest(config, args) {
   const bin = path.join(root, 'node_modules/jest/bin/jest.js');
+  say('jest...');
   const r = spawnSync(process.execPath, [bin, ...(config ? ['-c', config] : []), ...args], {
     cwd: root,
     stdio: 'inherit',
@@ -64,29 +95,50 @@ function jest(config, args) {
   process.exit(r.status ?? 1);
 }
 
-const [command, ...rest] = process.argv.slice(2);
-ensureDependencies();
-// The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
-if (command === 'test:unit') jest('jest.unit.config.js', rest);
-const testing = command === 'test' || command === 'test:heavy';
-build(testing);
-if (command === 'check' || (command === 'test' && rest.length === 0)) check();
-if (command === 'check') process.exit(0);
-if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) bundle(command === 'build');
-if (command === 'build') process.exit(0);
-if (command === 'test') jest(null, rest);
-if (command === 'test:heavy') jest('jest.heavy.config.js', rest);
-const target = { start: 'start', admin: 'admin', bench: '../bench/run', openapi: 'write-openapi' }[command];
-if (!target) {
-  console.error(`usage: bootstrap.js build|check|test|test:unit|test:heavy|start|admin|bench|openapi [args]`);
-  process.exit(2);
+async function main(command, rest) {
+  ensureDependencies();
+  // The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
+  if (command === 'test:unit') jest('jest.unit.config.js', rest);
+  const testing = command === 'test' || command === 'test:heavy';
+  build();
+  if (command === 'check') process.exit((await startCheck()) ? 0 : 1);
+  const checked = command === 'test' && rest.length === 0 ? startCheck() : Promise.resolve(true);
+  if (testing) buildTests();
+  if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) bundle(command === 'build');
+  if (!(await checked)) {
+    say('checks failed: no tests run');
+    process.exit(1);
+  }
+  if (command === 'build') process.exit(0);
+  if (command === 'test') jest(null, rest);
+  if (command === 'test:heavy') jest('jest.heavy.config.js', rest);
+  runCommand(command, rest);
 }
-// The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it
-// directly, so this process ignores SIGINT rather than sending a second one. A SIGTERM is sent to this process alone
-// (npm passes on its own, a process manager stops the process it started): it is passed on, so `npm start` stopped
-// that way still stops Azurite, the simulators and the runner instead of leaving them running.
-const script = path.join(root, 'dist/local', `${target}.js`);
-const child = spawn(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
-process.on('SIGINT', () => undefined);
-process.on('SIGTERM', () => child.kill('SIGTERM'));
-child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+
+function runCommand(command, rest) {
+  const target = {
+    start: 'start',
+    admin: 'admin',
+    bench: '../bench/run',
+    openapi: 'write-openapi',
+    'test:stress': 'stress',
+  }[command];
+  if (!target) {
+    console.error(
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|admin|bench|openapi [args]`,
+    );
+    process.exit(2);
+  }
+  // The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it
+  // directly, so this process ignores SIGINT rather than sending a second one. A SIGTERM is sent to this process alone
+  // (npm passes on its own, a process manager stops the process it started): it is passed on, so `npm start` stopped
+  // that way still stops Azurite, the simulators and the runner instead of leaving them running.
+  const script = path.join(root, 'dist/local', `${target}.js`);
+  const child = spawn(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+}
+
+const [command, ...rest] = process.argv.slice(2);
+void main(command, rest);

@@ -412,7 +412,10 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
 });
 
 describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)', () => {
-  it('the sweeper of the restarted runner resumes the job within 3 minutes, polling the same SIEX request', async () => {
+  // How soon is the in-process tests' part, on an injected clock (export-lease, export-worker-crashes: the sweep after
+  // LEASE_MS without a heartbeat queues the job, one before does not). Here, across real processes, the job's lease is
+  // ended as those two minutes would end it, and the restarted runner's own sweeper timer must bring the job back.
+  it('the sweeper of the restarted runner resumes the job, polling the same SIEX request', async () => {
     const tag = 'k3';
     const farm = await exportFarm('faults-kill-k3');
     const urns = await registerRecords(farm, 2);
@@ -428,13 +431,12 @@ describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)
     );
     const replaysBefore = stats().replays;
     await first.child.stop({ signal: 'SIGKILL' });
-    const killedAt = Date.now();
     // The dead runner's queue message stays leased for 10 minutes: only the sweeper can bring the job back.
+    await pipe.expireJobLease(tag, jobId);
     const second = await pipe.runner(tag);
-    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 200_000 });
-    const recoveredInMs = Date.now() - killedAt;
+    // The sweeper runs every 30 seconds; the ceiling is one only a hang reaches.
+    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 150_000 });
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
-    expect(recoveredInMs).toBeLessThan(3 * 60_000);
     // One lease of the original message (never redelivered), one of the message the sweeper queued.
     expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 1]);
     expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1]);
@@ -443,7 +445,7 @@ describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)
     expect(second.lines.some((l) => l.includes(`export jobs queued again: ${jobId}`))).toBe(true);
     expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
     await second.stop();
-  }, 240_000);
+  }, 180_000);
 });
 
 describe('the CUE documents this SIEX received', () => {
