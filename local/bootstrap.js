@@ -23,12 +23,26 @@ function run(cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-/** One step of the command, announced when it starts and timed when it ends. */
-function step(name, cmd, args) {
+/**
+ * One step of the command, as a process of its own, announced when it starts and timed when it ends. Resolves to
+ * whether it passed; steps awaited together run side by side (the machine has more than one core).
+ */
+function step(name, args) {
   const at = Date.now();
   say(`${name}...`);
-  run(cmd, args);
-  say(`${name}: done (${seconds(at)} s)`);
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => {
+      say(`${name}: ${code === 0 ? 'done' : 'FAILED'} (${seconds(at)} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Stops the command with a failure when a step failed (its own output says why). */
+function passed(ok) {
+  if (!ok) process.exit(1);
 }
 
 function mtime(file) {
@@ -45,35 +59,37 @@ function ensureDependencies() {
   if (installed && installed >= mtime('package-lock.json') && installed >= mtime('package.json')) return;
   // `npm ci` installs exactly what the lock says and never rewrites it: a newcomer's first run installs what CI
   // tested and leaves `git status` clean. It refuses a lock out of step with package.json, which is the point.
-  step('install dependencies (npm ci)', npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  say('install dependencies (npm ci)...');
+  run(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+const compiled = (file) => path.join(root, 'dist/local', file);
 
-/** What ships and what runs it (tsconfig.json). */
+/** What ships and what runs it (tsconfig.json), compiled to dist/. */
 function build() {
   // tsc never deletes: a function file renamed or removed would stay in dist/functions and keep its routes.
   fs.rmSync(path.join(root, 'dist/functions'), { recursive: true, force: true });
-  step('build: tsc -p tsconfig.json', process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')]);
-}
-
-/** The tests have their own project (jest types, looser indexing); some of them run compiled fixtures. */
-function buildTests() {
-  step('build: tsc -p tsconfig.test.json', process.execPath, [tsc, '-p', path.join(root, 'tsconfig.test.json')]);
+  return step('build: tsc -p tsconfig.json', [tsc, '-p', path.join(root, 'tsconfig.json')]);
 }
 
 /**
- * Lint, format and import rules (local/check.ts), started in the background: they read the sources only, so `npm
- * test` runs them beside its other builds (on a second core) and waits for them before jest starts. Resolves to
- * whether they passed; they print their own lines as each ends.
+ * The tests' own project (jest types, looser indexing) is type-checked only: ts-jest runs the tests from their
+ * sources, so nothing of it needs writing to dist/ but the fixture apps the runner loads (local/build-fixtures.ts).
+ * It writes nothing, so it runs beside the build of dist/.
  */
-function startCheck() {
-  say('checks (eslint, prettier, dependency rules), in the background...');
-  const child = spawn(process.execPath, [path.join(root, 'dist/local/check.js')], { cwd: root, stdio: 'inherit' });
-  return new Promise((resolve) => {
-    child.on('exit', (code) => resolve(code === 0));
-    child.on('error', () => resolve(false));
-  });
+function checkTestTypes() {
+  return step('types: tsc -p tsconfig.test.json --noEmit', [
+    tsc,
+    '-p',
+    path.join(root, 'tsconfig.test.json'),
+    '--noEmit',
+  ]);
+}
+
+/** Lint, format and import rules (local/check.ts): they read the sources only, so they run beside the other steps. */
+function check() {
+  return step('checks: eslint, prettier, dependency rules', [compiled('check.js')]);
 }
 
 /**
@@ -81,8 +97,7 @@ function startCheck() {
  * `npm run build` also installs its production dependencies so dist/deploy can be deployed as it is.
  */
 function bundle(withDependencies) {
-  const args = [path.join(root, 'dist/local/build-package.js'), ...(withDependencies ? ['--package'] : [])];
-  step('bundle: dist/deploy', process.execPath, args);
+  return step('bundle: dist/deploy', [compiled('build-package.js'), ...(withDependencies ? ['--package'] : [])]);
 }
 
 function jest(config, args) {
@@ -100,15 +115,14 @@ async function main(command, rest) {
   // The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
   if (command === 'test:unit') jest('jest.unit.config.js', rest);
   const testing = command === 'test' || command === 'test:heavy';
-  build();
-  if (command === 'check') process.exit((await startCheck()) ? 0 : 1);
-  const checked = command === 'test' && rest.length === 0 ? startCheck() : Promise.resolve(true);
-  if (testing) buildTests();
-  if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) bundle(command === 'build');
-  if (!(await checked)) {
-    say('checks failed: no tests run');
-    process.exit(1);
-  }
+  const testTypes = testing ? checkTestTypes() : Promise.resolve(true);
+  passed(await build());
+  if (command === 'check') passed(await check());
+  if (command === 'check') process.exit(0);
+  const checked = command === 'test' && rest.length === 0 ? check() : Promise.resolve(true);
+  if (testing) passed(await step('build: test fixture apps', [compiled('build-fixtures.js')]));
+  if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) passed(await bundle(command === 'build'));
+  passed((await Promise.all([testTypes, checked])).every(Boolean));
   if (command === 'build') process.exit(0);
   if (command === 'test') jest(null, rest);
   if (command === 'test:heavy') jest('jest.heavy.config.js', rest);

@@ -27,7 +27,6 @@ import { partition, testTables } from '../helpers/storage';
  * process holds its job. Records are registered through the shared gateway; exports go through the private runners.
  * The tests of this file run one after another and leave the knobs at their defaults.
  */
-jest.setTimeout(60_000);
 
 const MAIN = `m${Date.now().toString(36)}`;
 let pipe: PrivatePipeline;
@@ -38,7 +37,7 @@ beforeAll(async () => {
   pipe = await startPrivatePipeline('export-faults');
   runner = await pipe.runner(MAIN);
   gw = gatewayCalls(runner.url);
-}, 60_000);
+});
 
 afterAll(async () => {
   await pipe?.stop();
@@ -107,7 +106,7 @@ describe('a job still running', () => {
     expect(again.json.errors.map((e: { path: string }) => e.path)).toEqual(['body[1].id', 'body[2].id']);
     expect(again.json.errors[0].message).toContain(String(jobId));
 
-    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 40_000 });
+    const { job } = await gw.settled(farm.keys, jobId);
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
     const result = await gw.result(farm.keys, jobId);
     expect(result.status).toBe(200);
@@ -130,7 +129,7 @@ describe('SIEX down, then back', () => {
     );
     pipe.siex.state.control({ outage: false });
 
-    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
+    const { job } = await gw.settled(farm.keys, jobId);
     expect([job.status.name, job.percentage, job.error]).toEqual(['FinalizadoCompleto', 100, null]);
     // It did meet the outage: SIEX answered 503, and at least one delivery failed and came back.
     const s = stats();
@@ -155,7 +154,7 @@ describe('SIEX down for good', () => {
     pipe.siex.state.control({ outage: true });
     const jobId = await started(farm, urns);
 
-    const { job, seen } = await gw.settled(farm.keys, jobId, { timeoutMs: 30_000 });
+    const { job, seen } = await gw.settled(farm.keys, jobId);
     expect(checkJobShape(job, jobId)).toBe(5);
     expect(job.status.name).toBe('Fallido');
     // Plain words for the client; SIEX's address and its answers go to the log only.
@@ -282,7 +281,7 @@ describe('a worker killed mid-job, the message redelivered', () => {
     await pipe.expireLease(lease);
     await pipe.expireJobLease(tag, jobId);
     const second = await pipe.runner(tag);
-    const { job: settled } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
+    const { job: settled } = await gw.settled(farm.keys, jobId);
     expect([settled.status.name, settled.percentage]).toEqual(['FinalizadoCompleto', 100]);
     expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 2]);
     // Every record in exactly one accepted submission.
@@ -360,7 +359,7 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
     pipe.siex.state.control({ crearAnswerDelayMs: 2000 });
     const jobId = await started(farm, urns, calls);
 
-    const { job } = await calls.settled(farm.keys, jobId, { timeoutMs: 40_000 });
+    const { job } = await calls.settled(farm.keys, jobId);
     expect([job.status.name, job.error.code]).toEqual(['Fallido', 'SIEX_TIMEOUT']);
     // SIEX has the three records, once each; every resend under the batch's key was a repeat.
     expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1, 1]);

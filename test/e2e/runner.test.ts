@@ -63,7 +63,7 @@ function startFixtureRunner(
 beforeAll(async () => {
   runner = await startFixtureRunner();
   base = runner.url;
-}, 30_000);
+});
 
 afterAll(async () => {
   await runner?.stop();
@@ -274,7 +274,7 @@ describe('runner hygiene', () => {
       { FIXTURE_QUEUE: `${fixtureQueue}-hygiene` },
       { verbose: true, headersTimeoutMs: 300, requestTimeoutMs: 600, onLine: (line) => output.push(line) },
     );
-  }, 30_000);
+  });
   afterAll(async () => {
     await own?.stop();
   });
@@ -372,7 +372,7 @@ describe('runner lifecycle', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('slow done');
     expect(await own.child.exited).toEqual({ code: 0, signal: null });
-  }, 20_000);
+  });
 
   it('refuses to start when the app fails to load, showing why', async () => {
     await expect(
@@ -396,12 +396,12 @@ describe('runner lifecycle', () => {
     expect(lines.some((l) => l.startsWith('azurite-table:'))).toBe(true);
     expect(lines.some((l) => l.includes('Azurite Table service successfully closed'))).toBe(true);
     expect(lines.some((l) => l.includes('Azurite Queue service successfully closed'))).toBe(true);
-  }, 30_000);
+  });
 
   it('rejects a dataset it cannot import, naming the file', async () => {
     const missing = startStack({ projectRoot, inMemory: true, dataset: 'test/fixtures/does-not-exist.json' });
     await expect(missing).rejects.toThrow(/does-not-exist\.json/);
-  }, 30_000);
+  });
 });
 
 describe('functions disabled by app setting (AzureWebJobs.<name>.Disabled)', () => {
@@ -441,7 +441,7 @@ describe('functions disabled by app setting (AzureWebJobs.<name>.Disabled)', () 
     } finally {
       await own.stop();
     }
-  }, 30_000);
+  });
 });
 
 describe('runner timers', () => {

@@ -15,7 +15,6 @@ import { startHttpOnlyRunner } from '../helpers/http-only';
  * its own reaches the tables through a TCP proxy the test breaks (queues stay direct, so the runner can start; it
  * serves HTTP only, so no other test's export lands on it).
  */
-jest.setTimeout(90_000);
 
 let proxy: TcpFaultProxy;
 let runner: RunnerProcess;
@@ -43,7 +42,7 @@ beforeAll(async () => {
       REFERENCE_CACHE_SECONDS: '0',
     },
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await runner?.stop();

@@ -30,7 +30,6 @@ import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
  * gateway learns their outcome from SIEX (the deliveries the sweeper queues), or support releases them. Also finding
  * 6: what the job and its e-mail say carries no configuration.
  */
-jest.setTimeout(60_000);
 
 const SCOPE = 'failed-job';
 let svc: Services;

@@ -18,7 +18,6 @@ import { Clock } from '../../shared/time/clock';
  * time and heartbeats run on a clock the test moves (ManualClock): each step happens at the instant the test names,
  * however slow the machine.
  */
-jest.setTimeout(60_000);
 
 let svc: Services;
 let me: Client;

@@ -16,7 +16,6 @@ import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
  * stops that export should it wake up; a key left pending by a request that died is answered with the job it
  * created, or taken over; and ids that are not the farm's cost no per-id storage read.
  */
-jest.setTimeout(60_000);
 
 let svc: Services;
 let me: Client;

@@ -22,7 +22,6 @@ import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
  * one operation id. SIEX and the mail service are in-memory fakes that behave as the real ones on repeats (an
  * idempotency key answers its first request; an Operation-Id is sent once).
  */
-jest.setTimeout(60_000);
 
 class Crash extends Error {
   constructor(where: string) {
@@ -130,7 +129,7 @@ let t: InProcessFarm;
 beforeAll(async () => {
   t = await inProcessFarm('export-crash', 'crashes');
   ({ svc, me, farm, agrifarmId } = t);
-}, 60_000);
+});
 
 /** A job of 5 records: 3 SIEX accepts, 1 it refuses, 1 without efficacy (never sent); batches of 2. */
 async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: number; unsendable: number }> {

@@ -316,7 +316,9 @@ describe('IUWS client: retries', () => {
     const askedStatus = new Promise<void>((r) => (asked = r));
     const f = siex((req, signal) => {
       if (req.path.includes('comprobarEstado')) asked();
-      return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+      return new Promise<Response>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error)),
+      );
     });
     const { c } = createIuwsSlow(f);
     const controller = new AbortController();
