@@ -37,7 +37,7 @@ export async function withIdempotency(
 ): Promise<Reply> {
   if (!key) return run(await deps.jobIds.take());
   const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? systemClock.sleep;
+  const sleep = deps.sleep ?? ((ms: number) => systemClock.sleep(ms));
   const hash = idempotencyHash(client.id, key);
   const requestHash = requestFingerprint(request);
   const waitUntil = now() + IN_FLIGHT_WAIT_MS;
