@@ -381,7 +381,12 @@ async function applyVerdict(
   await run.readRecords(deps.phyto, ids);
   const outcomes = ids.map((id): [number, Outcome] => [id, recordOutcome(run.blockIds(id, farm), byId)]);
   const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
-  await run.applyAccepted(deps.phyto, farm, accepted, formatDateTime(DateTime.fromMillis((deps.clock ?? systemClock).now())));
+  await run.applyAccepted(
+    deps.phyto,
+    farm,
+    accepted,
+    formatDateTime(DateTime.fromMillis((deps.clock ?? systemClock).now())),
+  );
   const learnt = ids.filter((id) => isUnknown(run.item(id)));
   if (learnt.length > 0) await deps.phyto.clearOutcomeUnknown(run.farm, learnt);
   await run.settle(outcomes);
