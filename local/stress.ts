@@ -52,7 +52,8 @@ function runOnce(args: string[], summary: string[]): Promise<number> {
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = lines.pop() ?? '';
       // eslint-disable-next-line no-control-regex -- jest colours its summary
-      for (const line of lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, ''))) if (SUMMARY.test(line)) summary.push(line);
+      for (const line of lines.map((l) => l.replace(/\x1b\[[0-9;]*m/g, '')))
+        if (SUMMARY.test(line)) summary.push(line.replace(/\s+/g, ' '));
     });
   };
   watch(child.stdout, process.stdout);
