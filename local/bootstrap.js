@@ -10,9 +10,39 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+const started = Date.now();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+/** A progress line, with the time since this command started: the builds and checks would otherwise say nothing. */
+function say(text) {
+  console.log(`[${seconds(started).padStart(5)} s] ${text}`);
+}
+
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+/**
+ * One step of the command, as a process of its own, announced when it starts and timed when it ends. Resolves to
+ * whether it passed; steps awaited together run side by side (the machine has more than one core).
+ */
+function step(name, args) {
+  const at = Date.now();
+  say(`${name}...`);
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => {
+      say(`${name}: ${code === 0 ? 'done' : 'FAILED'} (${seconds(at)} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Stops the command with a failure when a step failed (its own output says why). */
+function passed(ok) {
+  if (!ok) process.exit(1);
 }
 
 function mtime(file) {
@@ -29,22 +59,37 @@ function ensureDependencies() {
   if (installed && installed >= mtime('package-lock.json') && installed >= mtime('package.json')) return;
   // `npm ci` installs exactly what the lock says and never rewrites it: a newcomer's first run installs what CI
   // tested and leaves `git status` clean. It refuses a lock out of step with package.json, which is the point.
-  console.log('Installing dependencies (npm ci)...');
+  say('install dependencies (npm ci)...');
   run(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
-function build(withTests) {
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+const compiled = (file) => path.join(root, 'dist/local', file);
+
+/** What ships and what runs it (tsconfig.json), compiled to dist/. */
+function build() {
   // tsc never deletes: a function file renamed or removed would stay in dist/functions and keep its routes.
   fs.rmSync(path.join(root, 'dist/functions'), { recursive: true, force: true });
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  run(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')]);
-  // The tests have their own project (jest types, looser indexing); some of them run compiled fixtures.
-  if (withTests) run(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.test.json')]);
+  return step('build: tsc -p tsconfig.json', [tsc, '-p', path.join(root, 'tsconfig.json')]);
 }
 
-/** Lint, format and import rules (local/check.ts): `npm test` runs them before the tests, `npm run check` alone. */
+/**
+ * The tests' own project (jest types, looser indexing) is type-checked only: ts-jest runs the tests from their
+ * sources, so nothing of it needs writing to dist/ but the fixture apps the runner loads (local/build-fixtures.ts).
+ * It writes nothing, so it runs beside the build of dist/.
+ */
+function checkTestTypes() {
+  return step('types: tsc -p tsconfig.test.json --noEmit', [
+    tsc,
+    '-p',
+    path.join(root, 'tsconfig.test.json'),
+    '--noEmit',
+  ]);
+}
+
+/** Lint, format and import rules (local/check.ts): they read the sources only, so they run beside the other steps. */
 function check() {
-  run(process.execPath, [path.join(root, 'dist/local/check.js')]);
+  return step('checks: eslint, prettier, dependency rules', [compiled('check.js')]);
 }
 
 /**
@@ -52,11 +97,12 @@ function check() {
  * `npm run build` also installs its production dependencies so dist/deploy can be deployed as it is.
  */
 function bundle(withDependencies) {
-  run(process.execPath, [path.join(root, 'dist/local/build-package.js'), ...(withDependencies ? ['--package'] : [])]);
+  return step('bundle: dist/deploy', [compiled('build-package.js'), ...(withDependencies ? ['--package'] : [])]);
 }
 
 function jest(config, args) {
   const bin = path.join(root, 'node_modules/jest/bin/jest.js');
+  say('jest...');
   const r = spawnSync(process.execPath, [bin, ...(config ? ['-c', config] : []), ...args], {
     cwd: root,
     stdio: 'inherit',
@@ -64,29 +110,49 @@ function jest(config, args) {
   process.exit(r.status ?? 1);
 }
 
-const [command, ...rest] = process.argv.slice(2);
-ensureDependencies();
-// The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
-if (command === 'test:unit') jest('jest.unit.config.js', rest);
-const testing = command === 'test' || command === 'test:heavy';
-build(testing);
-if (command === 'check' || (command === 'test' && rest.length === 0)) check();
-if (command === 'check') process.exit(0);
-if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) bundle(command === 'build');
-if (command === 'build') process.exit(0);
-if (command === 'test') jest(null, rest);
-if (command === 'test:heavy') jest('jest.heavy.config.js', rest);
-const target = { start: 'start', admin: 'admin', bench: '../bench/run', openapi: 'write-openapi' }[command];
-if (!target) {
-  console.error(`usage: bootstrap.js build|check|test|test:unit|test:heavy|start|admin|bench|openapi [args]`);
-  process.exit(2);
+async function main(command, rest) {
+  ensureDependencies();
+  // The pure tests need no compile step, no bundle and no local stack: ts-jest transpiles what they import.
+  if (command === 'test:unit') jest('jest.unit.config.js', rest);
+  const testing = command === 'test' || command === 'test:heavy';
+  const testTypes = testing ? checkTestTypes() : Promise.resolve(true);
+  passed(await build());
+  if (command === 'check') passed(await check());
+  if (command === 'check') process.exit(0);
+  const checked = command === 'test' && rest.length === 0 ? check() : Promise.resolve(true);
+  if (testing) passed(await step('build: test fixture apps', [compiled('build-fixtures.js')]));
+  if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) passed(await bundle(command === 'build'));
+  passed((await Promise.all([testTypes, checked])).every(Boolean));
+  if (command === 'build') process.exit(0);
+  if (command === 'test') jest(null, rest);
+  if (command === 'test:heavy') jest('jest.heavy.config.js', rest);
+  runCommand(command, rest);
 }
-// The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it
-// directly, so this process ignores SIGINT rather than sending a second one. A SIGTERM is sent to this process alone
-// (npm passes on its own, a process manager stops the process it started): it is passed on, so `npm start` stopped
-// that way still stops Azurite, the simulators and the runner instead of leaving them running.
-const script = path.join(root, 'dist/local', `${target}.js`);
-const child = spawn(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
-process.on('SIGINT', () => undefined);
-process.on('SIGTERM', () => child.kill('SIGTERM'));
-child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+
+function runCommand(command, rest) {
+  const target = {
+    start: 'start',
+    admin: 'admin',
+    bench: '../bench/run',
+    openapi: 'write-openapi',
+    'test:stress': 'stress',
+  }[command];
+  if (!target) {
+    console.error(
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|admin|bench|openapi [args]`,
+    );
+    process.exit(2);
+  }
+  // The command runs as its own process (so it is the main module) in this terminal's process group: Ctrl-C reaches it
+  // directly, so this process ignores SIGINT rather than sending a second one. A SIGTERM is sent to this process alone
+  // (npm passes on its own, a process manager stops the process it started): it is passed on, so `npm start` stopped
+  // that way still stops Azurite, the simulators and the runner instead of leaving them running.
+  const script = path.join(root, 'dist/local', `${target}.js`);
+  const child = spawn(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+}
+
+const [command, ...rest] = process.argv.slice(2);
+void main(command, rest);

@@ -21,6 +21,7 @@ import { RecordKeyIndex } from '../phyto/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
+import { Clock, systemClock } from '../time/clock';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 
 /**
@@ -51,7 +52,8 @@ export const EXPORT_BATCH_SIZE = 500;
  */
 export const DIRECTORY_CHECK_MS = 1000;
 
-export function createServices(s: Settings): Services {
+/** `clock` drives the export's leases, heartbeats, sweeps and SIEX polling (tests pass one they move themselves). */
+export function createServices(s: Settings, clock: Clock = systemClock): Services {
   const tables = new TableStore(s);
   const clientStore = new ClientStore(tables);
   // Nothing is cached with a period of 0, so there is nothing to watch either.
@@ -94,7 +96,7 @@ export function createServices(s: Settings): Services {
       limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
     },
     useCases: createUseCases(parts),
-    sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport }),
+    sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
     worker: () =>
       (worker ??= {
         jobs: parts.jobs,
@@ -105,6 +107,7 @@ export function createServices(s: Settings): Services {
         mailer: createMailer(s),
         batchSize: EXPORT_BATCH_SIZE,
         poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
+        clock,
       }),
   };
 }

@@ -2,6 +2,7 @@ import { Client } from '../clients/client-store';
 import { DomainError, violation } from '../domain/errors';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
+import { systemClock } from '../time/clock';
 import { ExportKeyStore } from './export-keys';
 
 export interface Reply {
@@ -18,8 +19,6 @@ const IN_FLIGHT_POLL_MS = 200;
  */
 export const STALE_PENDING_MS = 60_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Idempotency-Key for starting an export, which is not one transaction. The key is written down first, naming the job
  * id the export will use; the answer replaces it once the export is done, and a refused export (4xx, 503) forgets it,
@@ -28,7 +27,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * got that far (`resume`), and otherwise starts the export itself. So one key never starts two jobs.
  */
 export async function withIdempotency(
-  deps: { keys: ExportKeyStore; jobIds: IdSource; now?: () => number },
+  deps: { keys: ExportKeyStore; jobIds: IdSource; now?: () => number; sleep?: (ms: number) => Promise<void> },
   farmId: number,
   client: Client,
   key: string | null,
@@ -38,6 +37,7 @@ export async function withIdempotency(
 ): Promise<Reply> {
   if (!key) return run(await deps.jobIds.take());
   const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? ((ms: number) => systemClock.sleep(ms));
   const hash = idempotencyHash(client.id, key);
   const requestHash = requestFingerprint(request);
   const waitUntil = now() + IN_FLIGHT_WAIT_MS;

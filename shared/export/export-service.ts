@@ -36,6 +36,8 @@ export interface ExportDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
   jobIds: IdSource;
   keys: ExportKeyStore;
+  /** How a retry waits for the first request under its key to answer; a real wait unless a test sets it. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ExportInput {
@@ -50,7 +52,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   const now = () => (deps.now ?? (() => DateTime.now()))().toMillis();
   return withIdempotency(
-    { keys: deps.keys, jobIds: deps.jobIds, now },
+    { keys: deps.keys, jobIds: deps.jobIds, now, ...(deps.sleep ? { sleep: deps.sleep } : {}) },
     farm.meta.farmId,
     input.client,
     input.idempotencyKey,

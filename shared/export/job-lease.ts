@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Clock } from '../time/clock';
 import { WatchStore } from './job-watch';
 
 /**
@@ -29,7 +30,7 @@ export class LeaseLost extends Error {
  */
 export class JobLease {
   private readonly controller = new AbortController();
-  private readonly heartbeat: NodeJS.Timeout;
+  private readonly stopBeating: () => void;
 
   private constructor(
     private readonly watch: WatchStore,
@@ -37,27 +38,20 @@ export class JobLease {
     private etag: string,
     private due: number,
     readonly tries: number,
-    private readonly clock: () => number,
-    heartbeatMs: number,
+    private readonly clock: Clock,
   ) {
-    this.heartbeat = setInterval(() => void this.beat(), heartbeatMs);
-    this.heartbeat.unref();
+    this.stopBeating = clock.every(HEARTBEAT_MS, () => void this.beat());
   }
 
   /** Takes the job unless a live delivery holds it: null then (that delivery, or the sweeper, sees it through). */
-  static async take(
-    watch: WatchStore,
-    jobId: number,
-    clock: () => number,
-    heartbeatMs = HEARTBEAT_MS,
-  ): Promise<JobLease | null> {
+  static async take(watch: WatchStore, jobId: number, clock: Clock): Promise<JobLease | null> {
     const row = await watch.read(jobId);
-    const now = clock();
+    const now = clock.now();
     if (row && row.owner !== '' && row.due > now) return null;
     const due = now + LEASE_MS;
     const tries = row?.tries ?? 0;
     const etag = await watch.write(jobId, row ? row.etag : null, { owner: randomUUID(), due, tries });
-    return etag === null ? null : new JobLease(watch, jobId, etag, due, tries, clock, heartbeatMs);
+    return etag === null ? null : new JobLease(watch, jobId, etag, due, tries, clock);
   }
 
   get signal(): AbortSignal {
@@ -66,18 +60,18 @@ export class JobLease {
 
   /** Throws LeaseLost once the hold is gone. */
   check(): void {
-    if (!this.controller.signal.aborted && this.clock() >= this.due) this.lose();
+    if (!this.controller.signal.aborted && this.clock.now() >= this.due) this.lose();
     if (this.controller.signal.aborted) throw new LeaseLost(this.jobId);
   }
 
   private lose(): void {
-    clearInterval(this.heartbeat);
+    this.stopBeating();
     this.controller.abort(new LeaseLost(this.jobId));
   }
 
   private async beat(): Promise<void> {
     if (this.controller.signal.aborted) return;
-    const due = this.clock() + LEASE_MS;
+    const due = this.clock.now() + LEASE_MS;
     try {
       const etag = await this.watch.renew(this.jobId, this.etag, due);
       if (etag === null) return this.lose();
@@ -93,7 +87,7 @@ export class JobLease {
    * free, for the sweeper to look at by `next.due`.
    */
   async end(next: { due: number; tries: number } | null): Promise<void> {
-    clearInterval(this.heartbeat);
+    this.stopBeating();
     if (this.controller.signal.aborted) return;
     this.controller.abort(new LeaseLost(this.jobId));
     if (next) await this.watch.write(this.jobId, this.etag, { owner: '', ...next });

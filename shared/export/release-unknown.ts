@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { Clock, systemClock } from '../time/clock';
 import { formatDateTime } from '../domain/dates';
 import { FarmReader } from '../farms/farm-store';
 import { PhytoStore } from '../phyto/phyto-store';
@@ -17,7 +18,7 @@ export interface ReleaseDeps {
   watch: WatchStore;
   farms: Pick<FarmReader, 'index'>;
   phyto: PhytoStore;
-  now?: () => DateTime;
+  clock?: Clock;
 }
 
 const isUnknown = (item: JobItem) => item.state === 'error' && item.code === 'OUTCOME_UNKNOWN';
@@ -36,8 +37,8 @@ export async function releaseUnknown(
   verdict: Verdict,
   recordIds: number[] = [],
 ): Promise<{ released: number[] }> {
-  const clock = () => (deps.now ?? (() => DateTime.now()))();
-  const lease = await JobLease.take(deps.watch, jobId, () => clock().toMillis());
+  const clock = deps.clock ?? systemClock;
+  const lease = await JobLease.take(deps.watch, jobId, clock);
   if (!lease) throw new Error(`a worker is handling export job ${jobId} right now; try again in a minute`);
   try {
     const job = await deps.jobs.load(jobId);
@@ -54,7 +55,7 @@ export async function releaseUnknown(
     if (!farm) throw new Error(`the farm of export job ${jobId} is no longer registered`);
     const deletion = run.state.kind === 'deletion';
     const tookEffect = deletion ? verdict === 'not-in-siex' : verdict === 'in-siex';
-    if (tookEffect) await run.applyAccepted(deps.phyto, farm, chosen, formatDateTime(clock()));
+    if (tookEffect) await run.applyAccepted(deps.phyto, farm, chosen, formatDateTime(DateTime.fromMillis(clock.now())));
     await deps.phyto.clearOutcomeUnknown(run.farm, chosen);
     const outcome: Outcome = tookEffect
       ? { state: 'ok' }
@@ -69,10 +70,10 @@ export async function releaseUnknown(
     const left = run.allItems().some(isUnknown);
     await run.update({ ...run.counts(), ...(left ? {} : { reconcile: { from: 'pending', to: 'resolved' } as const }) });
     // The worker looks at the job at the next sweep: the e-mail, if due, and whatever SIEX can still be asked.
-    await lease.end({ due: clock().toMillis(), tries: lease.tries });
+    await lease.end({ due: clock.now(), tries: lease.tries });
     return { released: chosen };
   } catch (e) {
-    await lease.end({ due: clock().toMillis(), tries: lease.tries }).catch(() => undefined);
+    await lease.end({ due: clock.now(), tries: lease.tries }).catch(() => undefined);
     throw e;
   }
 }

@@ -17,6 +17,7 @@ import { resultOf } from './job-views';
 import { WatchStore } from './job-watch';
 import { outcomeMail, reconciledMail } from './outcome-email';
 import { recordOutcome } from './record-outcome';
+import { Clock, systemClock } from '../time/clock';
 
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
 export interface SiexPort {
@@ -47,8 +48,8 @@ export interface WorkerDeps {
   batchSize: number;
   /** Polling of SIEX's outcome: first delay, longest delay, and how long before giving the message back to the queue. */
   poll: { firstMs: number; maxMs: number; deadlineMs: number };
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now?: () => DateTime;
+  /** The time of the lease and its heartbeat, of SIEX's polling, of the dates written; the real one by default. */
+  clock?: Clock;
   /** Where what clients are not shown goes (the invocation's log): SIEX's words, addresses, settings. */
   log?: (line: string) => void;
 }
@@ -69,21 +70,6 @@ function refusedBySiex(e: unknown): e is IuwsError {
 /** SIEX's own words on a refusal (its code and description), without the gateway's internals. */
 function siexWords(e: IuwsError): string {
   return e.details ? `refused by SIEX: ${e.details.codigo}: ${e.details.descripcion}`.slice(0, 500) : 'refused by SIEX';
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
 }
 
 const UNKNOWN = 'OUTCOME_UNKNOWN';
@@ -153,7 +139,7 @@ async function withLease(
   whenHeld: 'leave' | 'retry',
   work: (run: JobRun, lease: JobLease) => Promise<boolean>,
 ): Promise<void> {
-  const clock = () => (deps.now ?? (() => DateTime.now()))().toMillis();
+  const clock = deps.clock ?? systemClock;
   const lease = await JobLease.take(deps.watch, jobId, clock);
   if (!lease) {
     const held = `export job ${jobId} is being run by another delivery`;
@@ -167,9 +153,9 @@ async function withLease(
     const run = new JobRun(deps.jobs, job, () => lease.check());
     const settledNow = await work(run, lease);
     await notify(deps, run);
-    await lease.end(nextLook(run, lease, settledNow, clock()));
+    await lease.end(nextLook(run, lease, settledNow, clock.now()));
   } catch (e) {
-    await lease.end({ due: clock() + LEASE_MS, tries: lease.tries }).catch(() => undefined);
+    await lease.end({ due: clock.now() + LEASE_MS, tries: lease.tries }).catch(() => undefined);
     throw e;
   }
 }
@@ -362,14 +348,14 @@ async function settleBatch(
   batch: JobBatch,
   signal: AbortSignal,
 ): Promise<void> {
-  const sleep = deps.sleep ?? delay;
-  const started = Date.now();
+  const clock = deps.clock ?? systemClock;
+  const started = clock.now();
   let wait = deps.poll.firstMs;
   let outcome = await deps.siex.status(batch.requestId, signal);
   while (outcome.state !== 'done') {
-    if (Date.now() - started > deps.poll.deadlineMs)
+    if (clock.now() - started > deps.poll.deadlineMs)
       throw new Error(`SIEX has not finished request ${batch.requestId} yet`);
-    await sleep(wait, signal);
+    await clock.sleep(wait, signal);
     wait = Math.min(wait * 2, deps.poll.maxMs);
     outcome = await deps.siex.status(batch.requestId, signal);
   }
@@ -394,7 +380,12 @@ async function applyVerdict(
   await run.readRecords(deps.phyto, ids);
   const outcomes = ids.map((id): [number, Outcome] => [id, recordOutcome(run.blockIds(id, farm), byId)]);
   const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
-  await run.applyAccepted(deps.phyto, farm, accepted, formatDateTime((deps.now ?? (() => DateTime.now()))()));
+  await run.applyAccepted(
+    deps.phyto,
+    farm,
+    accepted,
+    formatDateTime(DateTime.fromMillis((deps.clock ?? systemClock).now())),
+  );
   const learnt = ids.filter((id) => isUnknown(run.item(id)));
   if (learnt.length > 0) await deps.phyto.clearOutcomeUnknown(run.farm, learnt);
   await run.settle(outcomes);

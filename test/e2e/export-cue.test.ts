@@ -54,7 +54,7 @@ beforeAll(async () => {
   }) as (keyof typeof farms)[]) {
     farms[name] = await exportFarm(`export-${name}`);
   }
-}, 60_000);
+});
 
 /**
  * The jobs of a farm, from the jobs table (a test-only query): only jobs some response named may exist. Filtered by

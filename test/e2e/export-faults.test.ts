@@ -14,7 +14,6 @@ import {
   recordNumber,
   registerRecords,
   schemaProblems,
-  sleep,
   theOnlyMail,
 } from '../helpers/export-stack';
 import { partition, testTables } from '../helpers/storage';
@@ -27,7 +26,6 @@ import { partition, testTables } from '../helpers/storage';
  * process holds its job. Records are registered through the shared gateway; exports go through the private runners.
  * The tests of this file run one after another and leave the knobs at their defaults.
  */
-jest.setTimeout(60_000);
 
 const MAIN = `m${Date.now().toString(36)}`;
 let pipe: PrivatePipeline;
@@ -38,7 +36,7 @@ beforeAll(async () => {
   pipe = await startPrivatePipeline('export-faults');
   runner = await pipe.runner(MAIN);
   gw = gatewayCalls(runner.url);
-}, 60_000);
+});
 
 afterAll(async () => {
   await pipe?.stop();
@@ -107,7 +105,7 @@ describe('a job still running', () => {
     expect(again.json.errors.map((e: { path: string }) => e.path)).toEqual(['body[1].id', 'body[2].id']);
     expect(again.json.errors[0].message).toContain(String(jobId));
 
-    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 40_000 });
+    const { job } = await gw.settled(farm.keys, jobId);
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
     const result = await gw.result(farm.keys, jobId);
     expect(result.status).toBe(200);
@@ -130,7 +128,7 @@ describe('SIEX down, then back', () => {
     );
     pipe.siex.state.control({ outage: false });
 
-    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
+    const { job } = await gw.settled(farm.keys, jobId);
     expect([job.status.name, job.percentage, job.error]).toEqual(['FinalizadoCompleto', 100, null]);
     // It did meet the outage: SIEX answered 503, and at least one delivery failed and came back.
     const s = stats();
@@ -155,7 +153,7 @@ describe('SIEX down for good', () => {
     pipe.siex.state.control({ outage: true });
     const jobId = await started(farm, urns);
 
-    const { job, seen } = await gw.settled(farm.keys, jobId, { timeoutMs: 30_000 });
+    const { job, seen } = await gw.settled(farm.keys, jobId);
     expect(checkJobShape(job, jobId)).toBe(5);
     expect(job.status.name).toBe('Fallido');
     // Plain words for the client; SIEX's address and its answers go to the log only.
@@ -262,11 +260,12 @@ describe('a worker killed mid-job, the message redelivered', () => {
     tag: string,
     crashWhen: (ids: number[], jobId: number) => Promise<unknown>,
     afterKill: (ids: number[], jobId: number) => Promise<unknown> = async () => undefined,
+    firstEnv: Record<string, string> = {},
   ) {
     const farm = await exportFarm(`faults-kill-${tag}`);
     const urns = await registerRecords(farm, 4);
     const ids = urns.map(recordNumber);
-    const first = await pipe.runner(tag);
+    const first = await pipe.runnerWith(tag, firstEnv);
     const jobId = await started(farm, urns, gatewayCalls(first.url));
     await crashWhen(ids, jobId);
     await first.child.stop({ signal: 'SIGKILL' });
@@ -282,7 +281,7 @@ describe('a worker killed mid-job, the message redelivered', () => {
     await pipe.expireLease(lease);
     await pipe.expireJobLease(tag, jobId);
     const second = await pipe.runner(tag);
-    const { job: settled } = await gw.settled(farm.keys, jobId, { timeoutMs: 20_000 });
+    const { job: settled } = await gw.settled(farm.keys, jobId);
     expect([settled.status.name, settled.percentage]).toEqual(['FinalizadoCompleto', 100]);
     expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 2]);
     // Every record in exactly one accepted submission.
@@ -302,29 +301,18 @@ describe('a worker killed mid-job, the message redelivered', () => {
 
   it('while SIEX is taking the crear (SIEX keeps the document, the answer is lost): the resend is answered from its key', async () => {
     const replaysBefore = stats().replays;
-    // Every IUWS answer takes 1.5 s: the crear is received, the runner killed, and SIEX accepts it afterwards.
-    pipe.siex.state.control({ latencyMs: 1500 });
-    const crearsBefore = stats().calls.crear;
+    // SIEX takes the crear as it arrives and holds its answer; the runner, whose own time-out is longer still, is
+    // killed once SIEX has the document, so nobody hears the answer, however long the machine takes to get there.
+    pipe.siex.state.control({ crearAnswerDelayMs: 30_000 });
     await killedMidJob(
       'k1',
-      async (ids) => {
-        await eventually(
-          'the crear to arrive',
-          async () => (stats().calls.crear > crearsBefore ? true : undefined),
-          15_000,
-          10,
-        );
-        await sleep(300);
-        expect(submissionsOf(ids)).toEqual([]);
-      },
-      async (ids, jobId) => {
+      (ids) => eventually('SIEX to take the crear', async () => (submissionsOf(ids).length === 1 ? true : undefined)),
+      async (_ids, jobId) => {
         // The worker wrote the batch with its idempotency key before sending it, and never learnt a request id.
         expect(await batchRows(jobId)).toEqual([{ state: 'submitting', requestId: '' }]);
-        // SIEX accepts the killed runner's document after its latency; nobody hears the answer.
-        await eventually('SIEX to accept the orphaned crear', async () =>
-          submissionsOf(ids).length === 1 ? true : undefined,
-        );
+        pipe.siex.state.control({ crearAnswerDelayMs: 0 });
       },
+      { SIEX_TIMEOUT_MS: '120000' },
     );
     // The killed runner's crear was accepted, and the new runner's resend with the same key was a replay.
     expect(stats().replays).toBe(replaysBefore + 1);
@@ -360,7 +348,7 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
     pipe.siex.state.control({ crearAnswerDelayMs: 2000 });
     const jobId = await started(farm, urns, calls);
 
-    const { job } = await calls.settled(farm.keys, jobId, { timeoutMs: 40_000 });
+    const { job } = await calls.settled(farm.keys, jobId);
     expect([job.status.name, job.error.code]).toEqual(['Fallido', 'SIEX_TIMEOUT']);
     // SIEX has the three records, once each; every resend under the batch's key was a repeat.
     expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1, 1]);
@@ -412,7 +400,10 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
 });
 
 describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)', () => {
-  it('the sweeper of the restarted runner resumes the job within 3 minutes, polling the same SIEX request', async () => {
+  // How soon is the in-process tests' part, on an injected clock (export-lease, export-worker-crashes: the sweep after
+  // LEASE_MS without a heartbeat queues the job, one before does not). Here, across real processes, the job's lease is
+  // ended as those two minutes would end it, and the restarted runner's own sweeper timer must bring the job back.
+  it('the sweeper of the restarted runner resumes the job, polling the same SIEX request', async () => {
     const tag = 'k3';
     const farm = await exportFarm('faults-kill-k3');
     const urns = await registerRecords(farm, 2);
@@ -428,13 +419,12 @@ describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)
     );
     const replaysBefore = stats().replays;
     await first.child.stop({ signal: 'SIGKILL' });
-    const killedAt = Date.now();
     // The dead runner's queue message stays leased for 10 minutes: only the sweeper can bring the job back.
+    await pipe.expireJobLease(tag, jobId);
     const second = await pipe.runner(tag);
-    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 200_000 });
-    const recoveredInMs = Date.now() - killedAt;
+    // The sweeper runs every 30 seconds; the ceiling is one only a hang reaches.
+    const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 150_000 });
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
-    expect(recoveredInMs).toBeLessThan(3 * 60_000);
     // One lease of the original message (never redelivered), one of the message the sweeper queued.
     expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 1]);
     expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1]);
@@ -443,7 +433,7 @@ describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)
     expect(second.lines.some((l) => l.includes(`export jobs queued again: ${jobId}`))).toBe(true);
     expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
     await second.stop();
-  }, 240_000);
+  }, 180_000);
 });
 
 describe('the CUE documents this SIEX received', () => {

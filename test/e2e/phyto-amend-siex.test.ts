@@ -47,7 +47,7 @@ async function held(id: string): Promise<any> {
 
 beforeAll(async () => {
   farm = await exportFarm('amend-siex');
-}, 60_000);
+});
 
 it('a record completed with its efficacy after registration exports ok', async () => {
   const { efficacy, ...withoutEfficacy } = SIEX_FIELDS;

@@ -75,7 +75,7 @@ beforeAll(async () => {
     clients: [owner, stranger],
   });
   farm = await farmOverHttp(owner, rea.owner);
-}, 60_000);
+});
 
 describe('amend (PATCH, JSON Merge Patch)', () => {
   let id: string;

@@ -33,7 +33,7 @@ beforeAll(async () => {
     clients: Object.values(client),
   });
   for (const k of Object.keys(rea) as (keyof typeof rea)[]) farms[k] = await farmOverHttp(client[k], rea[k]);
-}, 60_000);
+});
 
 /**
  * Five per location: every registration rewrites its location's history row under its ETag, and a conflict costs a

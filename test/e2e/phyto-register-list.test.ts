@@ -62,7 +62,7 @@ beforeAll(async () => {
   farms.idem = await farmOverHttp(c.idem, rea.idem);
   farms.errors = await farmOverHttp(c.errors, rea.errors);
   farms.foreign = await farmOverHttp(c.owner, rea.foreign);
-}, 60_000);
+});
 
 describe('POST /v1/entities/agriphytosanitarys/ (register)', () => {
   it('answers 201 with an array holding the record: every field of the spec, the code and dose echoed, subtype from the catalog', async () => {

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { RunnerProcess } from '../../local/runner/process';
 import { findProjectRoot } from '../../local/stack';
 import { body, REGISTER_PATH } from '../helpers/phyto-stack';
@@ -16,7 +15,6 @@ import { startHttpOnlyRunner } from '../helpers/http-only';
  * its own reaches the tables through a TCP proxy the test breaks (queues stay direct, so the runner can start; it
  * serves HTTP only, so no other test's export lands on it).
  */
-jest.setTimeout(90_000);
 
 let proxy: TcpFaultProxy;
 let runner: RunnerProcess;
@@ -44,7 +42,7 @@ beforeAll(async () => {
       REFERENCE_CACHE_SECONDS: '0',
     },
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await runner?.stop();
@@ -83,12 +81,6 @@ const calls: [string, () => Promise<Reply>][] = [
   ['job status', () => request(runner.url, 'GET', '/api-service/v1/entities/jobstatus?jobId=1', { keys: farm.keys })],
 ];
 
-async function timed(call: () => Promise<Reply>): Promise<{ reply: Reply; ms: number }> {
-  const t = performance.now();
-  const reply = await call();
-  return { reply, ms: performance.now() - t };
-}
-
 function expectUnavailable(name: string, reply: Reply): void {
   expect([name, reply.status, reply.headers.get('retry-after')]).toEqual([name, 503, '5']);
   checkProblemShape(reply.json, 503);
@@ -101,12 +93,8 @@ describe('storage down (connections refused)', () => {
   it('answers every endpoint 503 STORAGE_UNAVAILABLE with Retry-After within seconds', async () => {
     expect((await calls[0][1]()).status).toBe(200);
     await proxy.mode('down');
-    for (const [name, call] of calls) {
-      const { reply, ms } = await timed(call);
-      expectUnavailable(name, reply);
-      // Within seconds, well inside the interface's 30-second time-out, on a loaded machine too.
-      expect([name, ms < 15_000]).toEqual([name, true]);
-    }
+    // A gateway that waited on storage instead would answer nothing before this test's time-out.
+    for (const [name, call] of calls) expectUnavailable(name, await call());
   });
 
   it('serves again once storage is back; the registration retried with its key is stored once', async () => {
@@ -123,9 +111,8 @@ describe('storage down (connections refused)', () => {
 describe('storage hanging (connections accepted, never answered)', () => {
   it('answers 503 STORAGE_UNAVAILABLE inside the 30-second response time-out, not never', async () => {
     await proxy.mode('hang');
-    const { reply, ms } = await timed(calls[0][1]);
-    expectUnavailable('farm lookup', reply);
-    expect(ms).toBeLessThan(30_000);
+    // The proxy never answers: the 503 itself is the request's storage deadline ending the wait.
+    expectUnavailable('farm lookup', await calls[0][1]());
     await proxy.mode('pass');
     expect((await calls[0][1]()).status).toBe(200);
   });

@@ -25,7 +25,7 @@ beforeAll(async () => {
     apiKey: farm.keys.apiKey,
     retry: { baseDelayMs: 50, maxDelayMs: 400 },
   });
-}, 60_000);
+});
 afterAll(() => proxy.stop());
 
 const seenOn = (method: string, prefix: string) =>

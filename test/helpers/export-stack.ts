@@ -142,7 +142,7 @@ export function gatewayCalls(base?: string): GatewayCalls {
       request(base ?? gatewayUrl(), 'GET', `${prefix}/jobstatus?jobId=${jobId}`, { keys }),
     result: (keys, jobId, prefix = JOB_PREFIXES[0]) =>
       request(base ?? gatewayUrl(), 'GET', `${prefix}/jobresult?jobId=${jobId}`, { keys }),
-    async waitFor(keys, jobId, done, { timeoutMs = 20_000, intervalMs = 150, prefix } = {}) {
+    async waitFor(keys, jobId, done, { timeoutMs = 60_000, intervalMs = 150, prefix } = {}) {
       const deadline = Date.now() + timeoutMs;
       const seen: number[] = [];
       for (;;) {
@@ -170,11 +170,14 @@ export function gatewayCalls(base?: string): GatewayCalls {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Polls `probe` until it returns something other than undefined. */
+/**
+ * Polls `probe` until it returns something other than undefined. The ceiling is one only a hang reaches (jest's own is
+ * 120 s): a loaded machine makes the wait longer, never the test fail.
+ */
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
   intervalMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

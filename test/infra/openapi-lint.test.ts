@@ -25,7 +25,7 @@ describe('infra/openapi.json under Redocly recommended rules', () => {
     const r = lint(path.join(ROOT, 'infra/openapi.json'));
     expect(r.out).toMatch(/: 0 problem\(s\)/);
     expect(r.code).toBe(0);
-  }, 60_000);
+  });
 
   it('reports a document without a licence or with an operation without responses', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'siex-openapi-'));
@@ -42,5 +42,5 @@ describe('infra/openapi.json under Redocly recommended rules', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -13,7 +13,6 @@ import { CAMPAIGN } from '../helpers/dataset';
  * client's) came from memory, so the answer time told which ids exist. Misses are now remembered as long as hits, and
  * the back office's directory version still gets a client or farm it adds served within DIRECTORY_CHECK_MS.
  */
-jest.setTimeout(30_000);
 
 const rea = uniqueRea();
 const owner = testClient('dir-owner', [rea]);

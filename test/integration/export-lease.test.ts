@@ -1,7 +1,6 @@
-import { DateTime } from 'luxon';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
-import { JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
+import { HEARTBEAT_MS, JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { WatchStore } from '../../shared/export/job-watch';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
@@ -9,13 +8,16 @@ import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
+import { ManualClock } from '../helpers/manual-clock';
+import { Clock } from '../../shared/time/clock';
 
 /**
  * Issue 15, finding 9, on the real Azurite: a job is run by one delivery at a time (its lease, under the watch row's
  * ETag), the delivery's heartbeat keeps the lease, and a job whose lease ran out is queued again by the sweeper
- * within LEASE_MS + SWEEP_EVERY_MS, while the stalled holder, should it wake up, can write nothing more.
+ * within LEASE_MS + SWEEP_EVERY_MS, while the stalled holder, should it wake up, can write nothing more. The lease's
+ * time and heartbeats run on a clock the test moves (ManualClock): each step happens at the instant the test names,
+ * however slow the machine.
  */
-jest.setTimeout(60_000);
 
 let svc: Services;
 let me: Client;
@@ -54,7 +56,7 @@ function slowSiex() {
   return { port, crears, submitted, open };
 }
 
-function deps(siex: SiexPort, logged: string[] = [], now?: () => DateTime): WorkerDeps {
+function deps(siex: SiexPort, logged: string[] = [], clock?: Clock): WorkerDeps {
   const mailer: MailPort = { send: async () => undefined };
   return {
     jobs: svc.jobs,
@@ -66,7 +68,7 @@ function deps(siex: SiexPort, logged: string[] = [], now?: () => DateTime): Work
     batchSize: 10,
     poll: { firstMs: 1, maxMs: 2, deadlineMs: 1000 },
     log: (line) => void logged.push(line),
-    ...(now ? { now } : {}),
+    ...(clock ? { clock } : {}),
   };
 }
 
@@ -88,33 +90,25 @@ it('two deliveries of one job at once: one runs it, the other leaves it alone an
 
 it('the heartbeat keeps the lease; a lease left to run out is taken over, and its holder then writes nothing', async () => {
   const jobId = await newJob();
-  // The holder's view of the watch list: while `stall` is pending its heartbeats hang, as a frozen process's would.
-  // (A holder still beating would rightly keep its job, and every 50 ms beat would race the sweeps below.)
-  let stall: Promise<void> = Promise.resolve();
-  let landed: Promise<unknown> = Promise.resolve();
+  // The holder's view of the watch list: the test awaits each heartbeat's write.
+  const beats: Promise<unknown>[] = [];
   const holderWatch = Object.assign(Object.create(svc.watch) as WatchStore, {
-    renew: async (...args: Parameters<WatchStore['renew']>) => {
-      await stall;
+    renew: (...args: Parameters<WatchStore['renew']>) => {
       const renewed = svc.watch.renew(...args);
-      landed = renewed.catch(() => undefined);
+      beats.push(renewed.catch(() => undefined));
       return renewed;
     },
   });
-  const held = (await JobLease.take(holderWatch, jobId, Date.now, 50))!;
-  const dueAtTake = (await svc.watch.read(jobId))!.due;
-  await new Promise((r) => setTimeout(r, 300));
-  expect((await svc.watch.read(jobId))!.due).toBeGreaterThan(dueAtTake);
+  const clock = new ManualClock();
+  const held = (await JobLease.take(holderWatch, jobId, clock))!;
+  expect((await svc.watch.read(jobId))!.due).toBe(clock.now() + LEASE_MS);
+  await clock.advance(HEARTBEAT_MS);
+  await Promise.all(beats);
+  expect(beats).toHaveLength(1);
+  expect((await svc.watch.read(jobId))!.due).toBe(clock.now() + LEASE_MS);
   expect(() => held.check()).not.toThrow();
 
-  let wake!: () => void;
-  stall = new Promise((r) => (wake = r));
-  // A beat already past the stall lands before the sweeps.
-  for (let seen: Promise<unknown> | undefined; seen !== landed;) {
-    seen = landed;
-    await seen;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-
+  // The holder stalls here (its clock and heartbeats stand still); the sweeper's clock runs on from its last beat.
   // A minute without a heartbeat is not enough; two are.
   const sweepAt = async (ms: number) =>
     (
@@ -122,7 +116,7 @@ it('the heartbeat keeps the lease; a lease left to run out is taken over, and it
         watch: svc.watch,
         jobs: svc.jobs,
         enqueue: async () => undefined,
-        now: () => Date.now() + ms,
+        now: () => clock.now() + ms,
       })
     ).queued;
   expect(await sweepAt(60_000)).not.toContain(jobId);
@@ -132,10 +126,13 @@ it('the heartbeat keeps the lease; a lease left to run out is taken over, and it
   expect(LEASE_MS + SWEEP_EVERY_MS).toBeLessThanOrEqual(3 * 60_000);
 
   // The holder wakes up: its next heartbeat finds the row taken, its lease is lost, and so is any write it tries.
-  wake();
-  const deadline = Date.now() + 10_000;
-  while (!held.signal.aborted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await clock.advance(HEARTBEAT_MS);
+  await Promise.all(beats);
+  expect(beats).toHaveLength(2);
+  expect(held.signal.aborted).toBe(true);
   expect(() => held.check()).toThrow(LeaseLost);
+  // A lost lease beats no more.
+  expect(clock.pending).toBe(0);
 
   const siex = slowSiex();
   siex.open();
@@ -144,28 +141,40 @@ it('the heartbeat keeps the lease; a lease left to run out is taken over, and it
   expect(siex.crears).toHaveLength(1);
 });
 
+it('a lease whose heartbeats cannot reach storage runs out on its own, and the holder stops', async () => {
+  const jobId = await newJob();
+  const outage = Object.assign(Object.create(svc.watch) as WatchStore, {
+    renew: async () => Promise.reject(new Error('storage is out')),
+  });
+  const clock = new ManualClock();
+  const held = (await JobLease.take(outage, jobId, clock))!;
+  await clock.advance(LEASE_MS - 1);
+  expect(() => held.check()).not.toThrow();
+  await clock.advance(1);
+  expect(() => held.check()).toThrow(LeaseLost);
+  expect(held.signal.aborted).toBe(true);
+  await held.end(null);
+  expect(clock.pending).toBe(0);
+});
+
 it('a delivery that lost its lease mid-job stops before its next write', async () => {
   const jobId = await newJob();
   const siex = slowSiex();
-  const later = () => DateTime.now().plus({ milliseconds: LEASE_MS + SWEEP_EVERY_MS });
-  let stalledFor = 0;
-  const stalled = runExportJob(
-    deps(siex.port, [], () => DateTime.now().plus({ milliseconds: stalledFor })),
-    jobId,
-  );
+  const clock = new ManualClock();
+  const stalled = runExportJob(deps(siex.port, [], clock), jobId);
   await siex.submitted;
-  // The first delivery hangs in crear for 2.5 minutes: its lease runs out, and the sweeper hands the job to another
-  // delivery, which finishes it.
-  stalledFor = LEASE_MS + SWEEP_EVERY_MS;
+  // The first delivery hangs in crear for 2.5 minutes (a frozen process: no heartbeat in between): its lease runs out,
+  // and the sweeper hands the job to another delivery, which finishes it.
+  clock.jump(LEASE_MS + SWEEP_EVERY_MS);
   await sweepExportJobs({
     watch: svc.watch,
     jobs: svc.jobs,
     enqueue: async () => undefined,
-    now: () => later().toMillis(),
+    now: () => clock.now(),
   });
   const other = slowSiex();
   other.open();
-  await runExportJob(deps(other.port, [], later), jobId);
+  await runExportJob(deps(other.port, [], clock), jobId);
   expect((await svc.jobs.meta(jobId))!.status).toBe('FinalizadoConErrores');
   siex.open();
   await expect(stalled).rejects.toThrow(LeaseLost);

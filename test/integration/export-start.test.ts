@@ -3,7 +3,7 @@ import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { CLAIM_GRACE_MS, exportRecords } from '../../shared/export/export-service';
-import { STALE_PENDING_MS } from '../../shared/export/export-idempotency';
+import { IN_FLIGHT_WAIT_MS, STALE_PENDING_MS } from '../../shared/export/export-idempotency';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
@@ -17,7 +17,6 @@ import { claimOf } from '../../shared/phyto/export-state';
  * stops that export should it wake up; a key left pending by a request that died is answered with the job it
  * created, or taken over; and ids that are not the farm's cost no per-id storage read.
  */
-jest.setTimeout(60_000);
 
 let svc: Services;
 let me: Client;
@@ -137,14 +136,27 @@ describe('an Idempotency-Key left pending by a request that died', () => {
   it('while still fresh, makes a retry wait, then answers 409 REQUEST_IN_PROGRESS with Retry-After', async () => {
     const ids = await records(1);
     const key = `in-flight-${ids[0]}`;
-    await pendingFor(ids, key, await svc.jobIds.take(), Date.now());
-    const started = Date.now();
-    const e = await exportRecords(deps(), input(ids, key)).catch((x: unknown) => x as DomainError);
+    // The retry's clock moves only when it sleeps: it waits IN_FLIGHT_WAIT_MS by its own clock, in no real time.
+    let now = Date.now();
+    await pendingFor(ids, key, await svc.jobIds.take(), now);
+    const slept: number[] = [];
+    const retry = {
+      ...deps(),
+      now: () => DateTime.fromMillis(now),
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        now += ms;
+      },
+    };
+    const e = await exportRecords(retry, input(ids, key)).catch((x: unknown) => x as DomainError);
     expect(e).toBeInstanceOf(DomainError);
     expect([(e as DomainError).violations[0].code, (e as DomainError).retryAfterSeconds]).toEqual([
       'REQUEST_IN_PROGRESS',
       2,
     ]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+    // It looked again and again while the first request could still answer, and not once past IN_FLIGHT_WAIT_MS.
+    expect(slept.length).toBeGreaterThan(1);
+    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(IN_FLIGHT_WAIT_MS);
+    expect(slept.reduce((a, b) => a + b, 0) - slept.at(-1)!).toBeLessThan(IN_FLIGHT_WAIT_MS);
   });
 });

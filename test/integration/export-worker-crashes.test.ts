@@ -1,7 +1,7 @@
-import { DateTime } from 'luxon';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { LEASE_MS, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
+import { Clock, systemClock } from '../../shared/time/clock';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { mailOperationId, MailPort, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { FarmIndex } from '../../shared/farms/farm-index';
@@ -23,7 +23,6 @@ import { isExported } from '../../shared/phyto/export-state';
  * one operation id. SIEX and the mail service are in-memory fakes that behave as the real ones on repeats (an
  * idempotency key answers its first request; an Operation-Id is sent once).
  */
-jest.setTimeout(60_000);
 
 class Crash extends Error {
   constructor(where: string) {
@@ -38,6 +37,8 @@ interface Plan {
   /** Once crashed, the process is gone: every later call fails too. */
   dead: boolean;
   calls: string[];
+  /** Calls started and not yet ended: what the dead process still had in flight lands before the next delivery. */
+  inFlight?: Set<Promise<unknown>>;
 }
 
 /** Wraps every method of `target` so that the plan can kill the "process" at a given call. */
@@ -55,7 +56,9 @@ function killable<T extends object>(name: string, target: T, plan: Plan): T {
           plan.dead = true;
           throw new Crash(where);
         }
-        const result = await value.apply(t, args);
+        const call = Promise.resolve(value.apply(t, args) as unknown);
+        plan.inFlight?.add(call);
+        const result = await call.finally(() => plan.inFlight?.delete(call));
         if (now) {
           plan.dead = true;
           throw new Crash(`${where} (done, answer lost)`);
@@ -127,7 +130,7 @@ let t: InProcessFarm;
 beforeAll(async () => {
   t = await inProcessFarm('export-crash', 'crashes');
   ({ svc, me, farm, agrifarmId } = t);
-}, 60_000);
+});
 
 /** A job of 5 records: 3 SIEX accepts, 1 it refuses, 1 without efficacy (never sent); batches of 2. */
 async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: number; unsendable: number }> {
@@ -137,7 +140,7 @@ async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: n
   return { jobId, sendable: ids.slice(0, 4), refused: ids[1], unsendable: ids[4] };
 }
 
-function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: () => DateTime): WorkerDeps {
+function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: Clock): WorkerDeps {
   return {
     jobs: killable('jobs', svc.jobs, plan),
     watch: killable('watch', svc.watch, plan),
@@ -147,7 +150,7 @@ function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: () => DateTi
     mailer: killable('mail', mailer, plan),
     batchSize: 2,
     poll: { firstMs: 1, maxMs: 5, deadlineMs: 5_000 },
-    ...(clock ? { now: clock } : {}),
+    ...(clock ? { clock } : {}),
   };
 }
 
@@ -159,21 +162,22 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
   const job = await newJob();
   const siex = fakeSiex(new Set([job.refused]));
   const mail = fakeMailer();
-  const plan: Plan = { left: at, mode, dead: false, calls: [] };
+  const plan: Plan = { left: at, mode, dead: false, calls: [], inFlight: new Set() };
   const first = await runExportJob(deps(plan, siex.port, mail.port), job.jobId).then(
     () => 'completed',
     (e: unknown) => (e instanceof Crash ? 'crashed' : Promise.reject(e as Error)),
   );
   // Let whatever the dead process still had in flight land (as requests already sent would).
-  await new Promise((r) => setTimeout(r, 30));
+  await Promise.allSettled([...plan.inFlight!]);
   const where = plan.calls[at - 1] ?? '(past the end)';
-  const later = () => DateTime.now().plus({ milliseconds: RECOVERY_MS });
+  // The next delivery, and the sweep before it, run RECOVERY_MS on: the lease the dead process held has run out.
+  const later: Clock = { ...systemClock, now: () => Date.now() + RECOVERY_MS };
   const before = (await svc.jobs.meta(job.jobId))!;
   const { queued } = await sweepExportJobs({
     watch: svc.watch,
     jobs: svc.jobs,
     enqueue: async () => undefined,
-    now: () => later().toMillis(),
+    now: () => later.now(),
   });
   if (!(before.status === 'FinalizadoConErrores' && before.emailSent))
     expect([mode, where, queued.includes(job.jobId)]).toEqual([mode, where, true]);

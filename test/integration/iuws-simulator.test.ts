@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseSettings } from '../../shared/config/config';
-import { IuwsClient, IuwsError, IuwsStatus, createIuwsClient } from '../../shared/siex/iuws-client';
+import { IuwsClient, IuwsDeps, IuwsError, IuwsStatus, createIuwsClient } from '../../shared/siex/iuws-client';
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
 import { siexSimulatorService } from '../../local/siex-simulator/service';
@@ -15,7 +15,7 @@ import { cueDocument, tratamFito } from './iuws-fixtures';
 let sim: RunningSiexSimulator;
 const control = () => siexSimulatorControl(sim.url);
 
-function clientFor(url: string, extra: Record<string, string> = {}): IuwsClient {
+function clientFor(url: string, extra: Record<string, string> = {}, deps: IuwsDeps = {}): IuwsClient {
   return createIuwsClient(
     parseSettings({
       AzureWebJobsStorage: 'UseDevelopmentStorage=true',
@@ -27,9 +27,10 @@ function clientFor(url: string, extra: Record<string, string> = {}): IuwsClient 
       SIEX_RETRY_BASE_MS: '20',
       ...extra,
     }),
+    deps,
   );
 }
-const client = (extra: Record<string, string> = {}) => clientFor(sim.url, extra);
+const client = (extra: Record<string, string> = {}, deps: IuwsDeps = {}) => clientFor(sim.url, extra, deps);
 
 async function failure(p: Promise<unknown>): Promise<IuwsError> {
   try {
@@ -41,13 +42,23 @@ async function failure(p: Promise<unknown>): Promise<IuwsError> {
   throw new Error('expected an IuwsError');
 }
 
-async function settled(c: IuwsClient, id: string, timeoutMs = 5000): Promise<IuwsStatus> {
-  const until = Date.now() + timeoutMs;
+/** SIEX's outcome of a request, once it has one; the ceiling is one only a hang reaches. */
+async function settled(c: IuwsClient, id: string, timeoutMs = 25_000): Promise<IuwsStatus> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = await c.status(id);
     if (s.state === 'done') return s;
-    if (Date.now() > until) throw new Error(`request ${id} still pending after ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`request ${id} still pending after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Polls until `done` holds; the ceiling is one only a hang reaches. */
+async function until(done: () => Promise<boolean>, timeoutMs = 25_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -115,7 +126,8 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     await c.submit(cueDocument([tratamFito(500)]), 'warm-up'); // the token, before SIEX turns slow
     await control().set({ latencyMs: 250 });
     const pending = c.submit(cueDocument([tratamFito(501)]), 'job-5-batch-1');
-    await new Promise((r) => setTimeout(r, 300)); // the first try timed out; SIEX has accepted it meanwhile
+    // SIEX takes the first try after the client has given up on it (250 ms of latency against a 150 ms time-out).
+    await until(async () => (await control().stats()).records['501'] === 1);
     await control().set({ latencyMs: 0 });
     const id = await pending;
     const stats = await control().stats();
@@ -129,9 +141,7 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     await control().set({ outage: true });
     const submitted = c.submit(cueDocument([tratamFito(31)]), 'k');
     // Back once the client has met the outage, however long it took to get there.
-    const deadline = Date.now() + 10_000;
-    while (((await control().stats()).status.comunicacion?.['503'] ?? 0) === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(async () => ((await control().stats()).status.comunicacion?.['503'] ?? 0) > 0);
     await control().set({ outage: false });
     const id = await submitted;
     expect((await settled(c, id)).results).toEqual([{ externalId: 31, ok: true, errors: [] }]);
@@ -149,12 +159,12 @@ describe('IUWS client ⇄ SIEX simulator', () => {
   });
 
   it('honours Retry-After on 429', async () => {
-    const c = client();
+    const waits: number[] = [];
+    const c = client({}, { sleep: async (ms) => void waits.push(ms) });
     await c.status('SIM-none').catch(() => undefined);
     await control().set({ throttleNext: 1, retryAfterSeconds: 1 });
-    const started = Date.now();
     await c.submit(cueDocument([tratamFito(42)]), 'k');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(waits).toEqual([1000]);
     expect((await control().stats()).status.crear).toEqual({ '429': 1, '202': 1 });
   });
 
@@ -250,9 +260,11 @@ describe('IUWS client ⇄ SIEX simulator', () => {
 
   it('short-lived tokens are renewed before they expire', async () => {
     await control().set({ tokenTtlSeconds: 1 });
-    const c = client();
+    // The client's clock: 600 ms into a token of 1 s, it is renewed (SIEX's own clock has not let it expire yet).
+    let now = Date.now();
+    const c = client({}, { now: () => now });
     await c.status('SIM-x').catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 600));
+    now += 600;
     await c.status('SIM-x').catch(() => undefined);
     const stats = await control().stats();
     expect(stats.calls.comunicacion).toBe(2);

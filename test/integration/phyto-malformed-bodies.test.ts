@@ -93,7 +93,7 @@ beforeAll(async () => {
   });
   farm = await farmOf(rea);
   fixed = await farmOf(reaFixed, NOW.year);
-}, 60_000);
+});
 
 describe('in process (endpoint pipeline + service, real Azurite, clock at 15-05-2026 12:00)', () => {
   const svc = inProcessServices(3600);

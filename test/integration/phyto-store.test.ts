@@ -64,7 +64,7 @@ async function outcome(
 beforeAll(async () => {
   await seedPhyto({ farms: Object.values(reas).map((r) => phytoFarm(r, 6, NOW.year)), clients: [clientA, clientB] });
   for (const rea of Object.values(reas)) farms[rea] = await farmOf(rea, NOW.year);
-}, 60_000);
+});
 
 describe('PhytoStore.insert: one entity-group transaction', () => {
   it('a stale guard ETag is a WriteConflict and writes nothing at all (record, pointer, other guards, idempotency)', async () => {

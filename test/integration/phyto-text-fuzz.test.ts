@@ -40,7 +40,7 @@ beforeAll(async () => {
   // the farm of the fixed clock's campaign
   await seedPhyto({ farms: [sendableFarm(rea, 4, NOW.year)], clients: [client] });
   farm = await farmOf(rea, NOW.year);
-}, 60_000);
+});
 
 /** Characters that break text handling somewhere, and any UTF-16 code unit at all, lone surrogates included. */
 const character = fc.oneof(

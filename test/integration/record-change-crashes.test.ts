@@ -81,7 +81,7 @@ beforeAll(async () => {
   me = (await svc.gate.findClient(client.sidKey))!;
   f = await farmOf(rea, NOW.year);
   farm = (await svc.farms.index(f.farmId))!;
-}, 60_000);
+});
 
 /** A new record of the copper product without limits on a vine enclosure, 14-05 at a minute of its own. */
 async function newRecord(): Promise<number> {

@@ -238,7 +238,9 @@ describe('IUWS client: retries', () => {
 
   it('honours Retry-After on 429 (seconds) and 503 (HTTP date)', async () => {
     let n = 0;
-    const inFive = new Date(Date.now() + 5_000).toUTCString();
+    // The client's clock, on a whole second as an HTTP date is: the date 5 s on means a wait of exactly 5 s.
+    const now = Date.UTC(2026, 3, 1, 10, 0, 0);
+    const inFive = new Date(now + 5_000).toUTCString();
     const f = siex(() => {
       n++;
       if (n === 1)
@@ -246,12 +248,9 @@ describe('IUWS client: retries', () => {
       if (n === 2) return json(503, { codigo: 'X', descripcion: 'down' }, { 'retry-after': inFive });
       return json(200, { estado: 'PENDIENTE' });
     });
-    const { c, sleeps } = client(f);
+    const { c, sleeps } = client(f, { now: () => now });
     await c.status('A');
-    expect(sleeps[0]).toBe(2000);
-    // An HTTP date has whole seconds, and the test may stall before the client reads it: some of the 5 s is gone.
-    expect(sleeps[1]).toBeGreaterThan(2000);
-    expect(sleeps[1]).toBeLessThanOrEqual(5000);
+    expect(sleeps).toEqual([2000, 5000]);
   });
 
   it('does not wait out a Retry-After longer than 30 s: the caller (the queue) waits instead', async () => {
@@ -282,15 +281,21 @@ describe('IUWS client: retries', () => {
 
   it('abandons a call after SIEX_TIMEOUT_MS and retries it', async () => {
     let n = 0;
+    const reasons: unknown[] = [];
     const f = siex((_req, signal) =>
       ++n < 3
-        ? new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)))
+        ? new Promise<Response>((_, reject) =>
+            signal.addEventListener('abort', () => {
+              reasons.push(signal.reason);
+              reject(signal.reason as Error);
+            }),
+          )
         : json(202, { idPeticion: 'P-late' }),
     );
     const { c, sleeps } = client(f);
-    const started = Date.now();
     expect(await c.submit(doc, 'k')).toBe('P-late');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    // The two tries that had no answer were ended by their time-out, not by anything else.
+    expect(reasons.map((r) => (r as Error).name)).toEqual(['TimeoutError', 'TimeoutError']);
     expect(sleeps).toHaveLength(2);
   });
 
@@ -321,14 +326,20 @@ describe('IUWS client: retries', () => {
   });
 
   it("stops at once when the caller's signal is aborted", async () => {
-    const f = siex(
-      (_req, signal) =>
-        new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
-    );
+    let asked!: () => void;
+    const askedStatus = new Promise<void>((r) => (asked = r));
+    const f = siex((req, signal) => {
+      if (req.path.includes('comprobarEstado')) asked();
+      return new Promise<Response>((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error)),
+      );
+    });
     const { c } = createIuwsSlow(f);
     const controller = new AbortController();
     const call = c.status('A', controller.signal);
-    setTimeout(() => controller.abort(), 10);
+    // Aborted while the call waits for SIEX's answer, whenever the machine gets there.
+    await askedStatus;
+    controller.abort();
     const e = await failure(call);
     expect(e).toMatchObject({ code: 'SIEX_ABORTED', retryable: true });
     expect(f.paths().filter((p) => p.includes('comprobarEstado'))).toHaveLength(1);
