@@ -7,14 +7,16 @@ import { formatDate } from '../domain/dates';
 import { convertDose, exceeds, fallsShort, isRate, needsSprayVolume, sameSymbol } from '../domain/units';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
-import { RuleContext } from './rule-context';
+import { ProductApplication, RuleContext } from './rule-context';
 
 /** The product is in force on the day: registered, and not past its last day (shared/catalog/product-state.ts). */
-export function productInForce(ctx: RuleContext, product: StoredProduct): Violation[] {
+export function productInForce(ctx: RuleContext, app: ProductApplication, product: StoredProduct): Violation[] {
   const standing = productStandingOn(product, ctx.appliedAt);
   if (standing.inForce) return [];
   const on = standing.why === 'not-registered-yet' ? '' : ` on ${formatDate(ctx.appliedAt)}`;
-  return [violation('PRODUCT_NOT_IN_FORCE', 'body.subtype.code', `${product.code}${on} ${describeStanding(standing)}`)];
+  return [
+    violation('PRODUCT_NOT_IN_FORCE', app.own('subtype.code'), `${product.code}${on} ${describeStanding(standing)}`),
+  ];
 }
 
 function describeRange(use: ProductUse): string {
@@ -25,15 +27,18 @@ function describeRange(use: ProductUse): string {
  * The dose unit: a UNIDADES_MEDIDA code in force on the day (every code is a valid CUE `Unidad`), written with its own
  * symbol. Whether it is a dose of the kind the label authorises is for `cropUseRules` to say, use by use.
  */
-export function doseUnitRules(ctx: RuleContext): { unit?: CatalogueUnit; violations: Violation[] } {
-  const { measure } = ctx.request;
+export function doseUnitRules(
+  ctx: RuleContext,
+  app: ProductApplication,
+): { unit?: CatalogueUnit; violations: Violation[] } {
+  const { measure } = app;
   const unit = ctx.codes.units.get(measure.code);
   if (!unit || !ctx.codeInForce('UNIDADES_MEDIDA', String(measure.code), ctx.appliedAt)) {
     return {
       violations: [
         violation(
           'UNKNOWN_SIEX_CODE',
-          'body.measure.code',
+          app.own('measure.code'),
           `${measure.code} is not a code of the SIEX catalogue UNIDADES_MEDIDA in force on that date`,
         ),
       ],
@@ -45,7 +50,7 @@ export function doseUnitRules(ctx: RuleContext): { unit?: CatalogueUnit; violati
       violations: [
         violation(
           'MEASURE_MISMATCH',
-          'body.measure.symbol',
+          app.own('measure.symbol'),
           `unit code ${unit.code} is ${unit.symbol}, not ${measure.symbol}`,
         ),
       ],
@@ -62,12 +67,12 @@ export function doseUnitRules(ctx: RuleContext): { unit?: CatalogueUnit; violati
  */
 export function cropUseRules(
   ctx: RuleContext,
+  app: ProductApplication,
   product: StoredProduct,
   entries: IdcpEntry[],
   unit: CatalogueUnit,
   sprayLitresPerHa: number | undefined,
 ): { violations: Violation[]; uses: ProductUse[] } {
-  const { request } = ctx;
   const violations: Violation[] = [];
   const chosen: ProductUse[] = [];
   const month = ctx.appliedAt.month;
@@ -80,17 +85,21 @@ export function cropUseRules(
     const forCrop = usesForCrop(product, cropId);
     if (forCrop.length === 0) {
       violations.push(
-        violation('PRODUCT_NOT_FOR_CROP', 'body.idcp', `${product.code} is not authorized on ${cropName} (${cropId})`),
+        violation(
+          'PRODUCT_NOT_FOR_CROP',
+          app.shared('idcp'),
+          `${product.code} is not authorized on ${cropName} (${cropId})`,
+        ),
       );
       continue;
     }
-    const infection = request.infection;
+    const infection = app.infection;
     const forPest = infection ? usesAgainst(forCrop, infection, ctx.codes.pests) : forCrop;
     if (forPest.length === 0) {
       violations.push(
         violation(
           'PEST_NOT_AUTHORIZED',
-          'body.infection',
+          app.own('infection'),
           `${product.code} is not authorized against ${infection!.kind} ${infection!.id} on ${cropName}`,
         ),
       );
@@ -98,7 +107,7 @@ export function cropUseRules(
     }
     const verdicts = forPest.map((use) => ({
       use,
-      dose: doseVerdict(ctx, request.dose, unit, use, sprayLitresPerHa),
+      dose: doseVerdict(ctx, app.dose, unit, use, sprayLitresPerHa),
       monthOk: authorisesMonth(use, month),
     }));
     const good = verdicts.filter((v) => v.dose === 'ok' && v.monthOk);
@@ -112,7 +121,7 @@ export function cropUseRules(
       violations.push(
         violation(
           'OUTSIDE_AUTHORIZED_PERIOD',
-          'body.dateApplication',
+          app.shared('dateApplication'),
           `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`,
         ),
       );
@@ -124,7 +133,7 @@ export function cropUseRules(
       violations.push(
         violation(
           'DOSE_UNIT_INCOMPATIBLE',
-          'body.measure',
+          app.own('measure'),
           `${unit.symbol} cannot be compared with the authorized ${labels} on ${cropName}${hint}`,
         ),
       );
@@ -138,8 +147,8 @@ export function cropUseRules(
       violations.push(
         violation(
           code,
-          'body.dose',
-          `${request.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`,
+          app.own('dose'),
+          `${app.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`,
         ),
       );
     }
