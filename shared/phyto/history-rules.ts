@@ -9,9 +9,9 @@ import { ProductApplication, RuleContext } from './rule-context';
 
 /**
  * Maximum count of applications of a product in the campaign and minimum interval between two, on each enclosure,
- * counting what is already stored there (whatever campaign or crop record it came from: the label limits the land's
- * exposure to the product). When several uses authorize the application, the most permissive limits apply (the
- * application is lawful under that use). Intervals are Madrid calendar days: the interval exactly met passes, a
+ * counting what is already stored there (whatever campaign or crop record it came from, as a record's main product or
+ * in a mix: the label limits the land's exposure to the product). When several uses authorize the application, the
+ * most permissive limits apply (the application is lawful under that use). Intervals are Madrid calendar days: the interval exactly met passes, a
  * back-dated record must keep it with later applications too, and it reaches across New Year.
  */
 export function historyRules(

@@ -49,6 +49,8 @@ export interface Resolution {
  * authorisation and label; a mix does not widen them).
  */
 export interface ProductApplication {
+  /** True for an item of the mix. */
+  mixed: boolean;
   code: string;
   dose: number;
   measure: PhytoRequest['measure'];
@@ -69,6 +71,7 @@ export interface ProductApplication {
 export function productApplications(ctx: RuleContext): ProductApplication[] {
   const { request } = ctx;
   const main: ProductApplication = {
+    mixed: false,
     code: request.subtype.code,
     dose: request.dose,
     measure: request.measure,
@@ -81,6 +84,7 @@ export function productApplications(ctx: RuleContext): ProductApplication[] {
   const mixed = (request.mix ?? []).map((item, i): ProductApplication => {
     const at = `body.mix[${i}]`;
     return {
+      mixed: true,
       code: item.subtype.code,
       dose: item.dose,
       measure: item.measure,

@@ -2,7 +2,7 @@ import { StoredProduct } from '../catalog/catalog-store';
 import { ProductUse } from '../catalog/product';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
-import { applicatorRules } from './applicator-rules';
+import { applicatorRules, cardLevelRules } from './applicator-rules';
 import { treatedAreaRules } from './area-rules';
 import { codeRules } from './code-rules';
 import { historyRules } from './history-rules';
@@ -61,6 +61,8 @@ function productRules(
     return { violations };
   }
   violations.push(...productInForce(ctx, app, product));
+  // The main product's card level is among the applicator rules; a mixed one's is checked here, under its path.
+  if (app.mixed) violations.push(...cardLevelRules(ctx, product, app.shared('applicator.user.ropo')));
   if (!dose.unit) return { violations, resolved: { product, uses: [] } };
   const { violations: useViolations, uses } = cropUseRules(ctx, app, product, entries, dose.unit, sprayLitresPerHa);
   violations.push(...useViolations, ...historyRules(ctx, app, entries, uses));

@@ -215,6 +215,8 @@ export interface ContextOptions {
   applicators?: Applicator[];
   /** Stored applications of the product per idcp, as Madrid wall-clock times. */
   history?: Record<number, string[]>;
+  /** The same for the products of the request's mix, by product code. */
+  mixHistory?: Record<string, Record<number, string[]>>;
   farm?: FarmIndexDoc;
 }
 
@@ -236,6 +238,13 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
   const appliedAt = madrid(request.dateApplication);
   const doc = o.farm ?? farmIndexDoc();
   const farm = new FarmIndex(o.farm ? doc : { ...doc, meta: { ...doc.meta, year: appliedAt.year } });
+  const historyOf = (byIdcp: Record<number, string[]> = {}) =>
+    new Map(
+      Object.entries(byIdcp).map(([idcp, times]) => [
+        sigpacCode(farm.byIdcp.get(Number(idcp))!),
+        priorApplications(times),
+      ]),
+    );
   return {
     request,
     appliedAt,
@@ -244,12 +253,15 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
     farm,
     product: products.get(request.subtype.code),
     applicator: cards.get(request.applicator.user.ropo),
-    history: new Map(
-      Object.entries(o.history ?? {}).map(([idcp, times]) => [
-        sigpacCode(farm.byIdcp.get(Number(idcp))!),
-        priorApplications(times),
-      ]),
-    ),
+    history: historyOf(o.history),
+    ...(request.mix
+      ? {
+          mixed: request.mix.map((m) => ({
+            product: products.get(m.subtype.code),
+            history: historyOf(o.mixHistory?.[m.subtype.code]),
+          })),
+        }
+      : {}),
     codeInForce: (catalogue, code, on) => codes.isValid(catalogue, code, on),
     codes,
   };
