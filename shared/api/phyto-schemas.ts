@@ -219,6 +219,20 @@ export const mixItemSchema = z
 
 export type MixItem = z.infer<typeof mixItemSchema>;
 
+/**
+ * The OpenAPI document's example of a mix: copper against olive leaf spot in the same tank as the main product (the
+ * demo's MICROTHIOL against sooty mould on olive), as the demo data accepts it. A unit test parses it.
+ */
+export const mixExample = [
+  {
+    subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' },
+    dose: 0.6,
+    measure: { type: 'Measure', name: 'Porcentaje', symbol: '%', code: 14 },
+    batch: 'L-2611',
+    infection: { type: 'TypeInfection', kind: 'enfermedad', id: '532', name: 'Repilo del olivo' },
+  },
+] as const satisfies z.input<typeof mixItemSchema>[];
+
 export const phytoRequestSchema = z
   .strictObject({
     type: z.literal('AgriPhytosanitary'),
@@ -237,7 +251,8 @@ export const phytoRequestSchema = z
       .describe(
         `a tank mix: up to ${MAX_MIX_ITEMS} further products applied with the main one in the same pass; date, locations, ` +
           `area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most ${MAX_PRODUCT_LOCATIONS}`,
-      ),
+      )
+      .meta({ examples: [mixExample] }),
     idcp: z
       .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
       .min(1)

@@ -59,6 +59,11 @@ export function topik(o: ProductOverrides = {}): Product {
   return { ...demoProduct('ES-19548'), ...o };
 }
 
+/** POLTIGLIA 20 WP (copper) as the demo has it: olive against leaf spot, 0.6-0.62 %, 14 days apart, 14 days' safety. */
+export function poltiglia(o: ProductOverrides = {}): Product {
+  return { ...demoProduct('ES-19616'), ...o };
+}
+
 /** POLTIGLIA 20 WP (copper) as a label without any limit of count, interval or months, on vine and olive. */
 export function poltigliaUnlimited(o: ProductOverrides = {}): Product {
   const demo = demoProduct('ES-19616');

@@ -1,4 +1,10 @@
-import { MAX_PRODUCT_LOCATIONS, MixItem, PhytoRequest, phytoRequestSchema } from '../../shared/api/phyto-schemas';
+import {
+  MAX_PRODUCT_LOCATIONS,
+  mixExample,
+  MixItem,
+  PhytoRequest,
+  phytoRequestSchema,
+} from '../../shared/api/phyto-schemas';
 import { Product } from '../../shared/catalog/product';
 import { zodViolations } from '../../shared/domain/validation';
 import { statusOf } from '../../shared/http/error-status';
@@ -14,6 +20,8 @@ import {
   famolins,
   farmIndexDoc,
   microthiol,
+  OLIVE,
+  poltiglia as demoPoltiglia,
   poltigliaUnlimited,
   ruleContext,
   topik,
@@ -146,6 +154,19 @@ describe('every product of a mix against its own label', () => {
       ['UNKNOWN_SIEX_CODE', 'body.mix[0].infection.id'],
       ['MEASURE_MISMATCH', 'body.mix[0].mdt.symbol'],
     ]);
+  });
+});
+
+describe("the OpenAPI document's example mix", () => {
+  it('is a valid request, and lawful with the demo products on olive', () => {
+    const parsed = phytoRequestSchema.safeParse({
+      ...ruleContext().request,
+      idcp: [OLIVE],
+      infection: { type: 'TypeInfection', kind: 'enfermedad', id: '42', name: 'Negrilla' },
+      mix: mixExample,
+    });
+    expect(parsed.error).toBeUndefined();
+    expect(check(parsed.data!, { products: [microthiol(), demoPoltiglia()] }).violations).toEqual([]);
   });
 });
 
