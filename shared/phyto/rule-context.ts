@@ -61,8 +61,8 @@ export interface ProductApplication {
   /** The path of one of its own fields (`body.dose`, `body.mix[1].dose`). */
   own: (field: string) => string;
   /**
-   * The path a violation about a field the pass shares (locations, date) takes: that field for the main product, the
-   * item's product code for a mixed one, so the answer says which product broke its label.
+   * The path a violation about a field the pass shares (locations, date, applicator) takes: that field for the main
+   * product, the item's product code for a mixed one, so the answer says which product broke its label.
    */
   shared: (field: string) => string;
 }
