@@ -58,9 +58,7 @@ export function historyEntryOf(farm: FarmIndex, request: PhytoRequest): HistoryE
 
 export function guardKeysOf(...entries: (HistoryEntry | null)[]): string[] {
   return [
-    ...new Set(
-      entries.flatMap((e) => (e ? e.products.flatMap((p) => e.sigpacs.map((s) => guardRowKey(p, s))) : [])),
-    ),
+    ...new Set(entries.flatMap((e) => (e ? e.products.flatMap((p) => e.sigpacs.map((s) => guardRowKey(p, s))) : []))),
   ];
 }
 

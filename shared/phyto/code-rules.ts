@@ -32,7 +32,11 @@ export function codeRules(ctx: RuleContext): Violation[] {
     const symbol = ctx.codes.units.get(measure.code)?.symbol ?? '';
     if (!sameSymbol(symbol, measure.symbol)) {
       out.push(
-        violation('MEASURE_MISMATCH', `${path}.symbol`, `unit code ${measure.code} is ${symbol}, not ${measure.symbol}`),
+        violation(
+          'MEASURE_MISMATCH',
+          `${path}.symbol`,
+          `unit code ${measure.code} is ${symbol}, not ${measure.symbol}`,
+        ),
       );
     }
   };

@@ -90,7 +90,7 @@ export function productApplications(ctx: RuleContext): ProductApplication[] {
       measure: item.measure,
       infection: item.infection ?? request.infection,
       product: ctx.mixed?.[i]?.product,
-      history: ctx.mixed?.[i]?.history ?? new Map(),
+      history: ctx.mixed?.[i]?.history ?? new Map<string, DayCounts>(),
       own: (field) => `${at}.${field}`,
       shared: () => `${at}.subtype.code`,
     };

@@ -88,7 +88,10 @@ type Infection = NonNullable<PhytoRecord['infection']>;
  * `ProblematicaFito`: every problem the pass treats (the record's, and each mixed product's own), each once, in the
  * group of its kind.
  */
-function problems(infection: Infection, mix: NonNullable<PhytoRecord['mix']>): Record<string, Record<string, number[]>> {
+function problems(
+  infection: Infection,
+  mix: NonNullable<PhytoRecord['mix']>,
+): Record<string, Record<string, number[]>> {
   const out: Record<string, Record<string, number[]>> = {};
   for (const { kind, id } of [infection, ...mix.map((m) => m.infection ?? infection)]) {
     const [group, list] = PROBLEM_GROUP[kind];
