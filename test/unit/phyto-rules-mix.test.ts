@@ -231,6 +231,12 @@ describe('the request: products once, products × locations bounded', () => {
     expect(parse({ idcp: idcps(8), mix: fiveMore }).map((x) => x.code)).toEqual(['MIX_TOO_LARGE']);
   });
 
+  it("a mixed product's total amount goes with its unit, as the record's", () => {
+    expect(parse({ mix: [FAMOLINS(25, { dt: '50' })] }).map((x) => [x.code, x.path])).toEqual([
+      ['INVALID_VALUE', 'body.mix[0].mdt'],
+    ]);
+  });
+
   it('at most 5 further products, at least one when mix is given', () => {
     const many = Array.from({ length: 6 }, (_, i) => item(`ES-2590${i}`, 1, UNITS.lHa));
     expect(parse({ mix: many }).map((x) => [x.code, x.path])).toEqual([['INVALID_VALUE', 'body.mix']]);
