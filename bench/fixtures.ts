@@ -16,13 +16,18 @@ export const BENCH_CLIENT = {
   sid: 'bench-sid-key-0000000000000000000000000000',
   api: 'bench-api-key-000000000000000000000000000',
 };
-const BENCH_PRODUCT = 'ES-99001';
+export const BENCH_PRODUCT = 'ES-99001';
 /** The campaign of today in Madrid: the bench registers applications dated now, which must fall in their farm's. */
 const BENCH_CAMPAIGN = DateTime.now().setZone(ZONE).year;
 export const LARGE_FARM = { rea: '46000000002', year: BENCH_CAMPAIGN };
 export const LIST_FARM = { rea: '46999999999', year: BENCH_CAMPAIGN };
 /** A copy of the large farm (DGC codes on every enclosure) whose records the export scenario sends to SIEX. */
 export const EXPORT_FARM = { rea: '46999999998', year: BENCH_CAMPAIGN };
+/**
+ * A copy of the 5,000-enclosure farm for the tank-mix registrations: a holding partition of their own, as fresh as the
+ * single-product ones found theirs.
+ */
+export const MIX_FARM = { rea: '46999999997', year: BENCH_CAMPAIGN };
 
 export function benchDataset(): Dataset {
   const d = buildDemoDataset(BENCH_CAMPAIGN);
@@ -33,10 +38,10 @@ export function benchDataset(): Dataset {
       email: 'bench@example.org',
       sidKey: BENCH_CLIENT.sid,
       apiKey: BENCH_CLIENT.api,
-      farms: [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea],
+      farms: [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea, MIX_FARM.rea],
     }),
   );
-  d.products.push({
+  const product: Dataset['products'][number] = {
     code: BENCH_PRODUCT,
     name: 'BENCH FUNGICIDA',
     type: { id: 1, name: 'Fungicida' },
@@ -58,12 +63,43 @@ export function benchDataset(): Dataset {
         safetyDays: 7,
       },
     ],
-  });
+  };
+  d.products.push(
+    product,
+    ...BENCH_MIX.map(([code, name, pest]) => ({
+      ...product,
+      code,
+      name,
+      uses: product.uses.map((u) => ({ ...u, pest })),
+    })),
+  );
   d.farms.push(farmCopy(d.farms[0]!, { rea: LIST_FARM.rea, codigoRea: 'ES469999999999', name: 'Finca Bench Listado' }));
   d.farms.push(
     farmCopy(d.farms[0]!, { rea: EXPORT_FARM.rea, codigoRea: 'ES469999999998', name: 'Finca Bench Exportación' }),
   );
+  // The mix row starts on an empty holding partition, as the single row does: a copy of the large farm.
+  const large = d.farms.find((f) => f.rea === LARGE_FARM.rea)!;
+  d.farms.push(farmCopy(large, { rea: MIX_FARM.rea, codigoRea: 'ES469999999997', name: 'Finca Bench Mezclas' }));
   return d;
+}
+
+/** The products mixed with BENCH_PRODUCT in the mix scenario: its label, against a pest of their own. */
+export const BENCH_MIX = [
+  ['ES-99002', 'BENCH INSECTICIDA', { code: 18, kind: 'plaga', name: 'Araña amarilla, Eotetranychus carpini' }],
+  ['ES-99003', 'BENCH HERBICIDA', { code: 1, kind: 'mala_hierba', name: 'Malas hierbas' }],
+] as const;
+
+/** `phytoRequest` with BENCH_MIX in the tank, each product against its own pest. */
+export function mixRequest(idcps: number[], at: DateTime): PhytoRequest {
+  return {
+    ...phytoRequest(idcps, at),
+    mix: BENCH_MIX.map(([code, name, pest]) => ({
+      subtype: { type: 'TypePhytosanitary', name, code },
+      dose: 1.5,
+      measure: { type: 'Measure', name: 'Litros por hectárea', symbol: 'L/ha', code: 18 },
+      infection: { type: 'TypeInfection', kind: pest.kind, id: String(pest.code), name: pest.name },
+    })),
+  };
 }
 
 export function phytoRequest(idcps: number[], at: DateTime, product = BENCH_PRODUCT): PhytoRequest {

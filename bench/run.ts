@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { importDataset } from '../shared/backoffice/import';
+import { FarmIndex } from '../shared/farms/farm-index';
 import { FarmStore } from '../shared/farms/farm-store';
 import { PhytoStore, StoredApplication } from '../shared/phyto/phyto-store';
 import { dayOf, withApplication } from '../shared/phyto/application-history';
@@ -11,7 +12,20 @@ import { TABLES, TableStore } from '../shared/store/tables';
 import { devConnectionString, startAzurite } from '../local/azurite';
 import { findProjectRoot } from '../local/stack';
 import { startRunnerProcess } from '../local/runner/process';
-import { BENCH_CLIENT, benchDataset, EXPORT_FARM, LARGE_FARM, LIST_FARM, phytoRequest, seedRecords } from './fixtures';
+import {
+  BENCH_CLIENT,
+  BENCH_PRODUCT,
+  benchDataset,
+  EXPORT_FARM,
+  LARGE_FARM,
+  LIST_FARM,
+  MIX_FARM,
+  mixRequest,
+  phytoRequest,
+  seedRecords,
+} from './fixtures';
+import { PhytoRequest } from '../shared/api/phyto-schemas';
+import { productsOf } from '../shared/phyto/application-change';
 import { measure, printRows, Row } from './measure';
 import { startStorageProxy } from './storage-proxy';
 import { ZONE } from '../shared/domain/dates';
@@ -31,10 +45,16 @@ import { performance } from 'node:perf_hooks';
  * `npm run bench`: every request path against the local stack in one run (Azurite, the Functions runner), each
  * beside its storage floor — the same storage operations done directly against the same Azurite, through the same
  * counting proxy — with the ratio and the storage round trips per request. Figures only; nothing is asserted.
- * `npm run bench -- cold-start` runs the cold-start row alone (the first and warm farm lookups, then the fresh loads).
  */
 const root = findProjectRoot(__dirname);
-const only = process.argv[2];
+
+/**
+ * `npm run bench -- <word>...` runs only the scenarios whose names start with one of the words (`register` runs the
+ * single-product and the mix registrations, `cold-start` the cold-start row alone: the first and warm requests, then the
+ * fresh loads); without words, all of them.
+ */
+const only = process.argv.slice(2);
+const wanted = (name: string) => only.length === 0 || only.some((w) => name.startsWith(w));
 
 async function main(): Promise<void> {
   const azurite = await startAzurite({ projectRoot: root, inMemory: true });
@@ -116,216 +136,270 @@ async function main(): Promise<void> {
     const lookup = await gateway(200, () =>
       http('GET', `/v1/siex/farms?rea=${LARGE_FARM.rea}&year=${LARGE_FARM.year}`, undefined, 200),
     );
-    if (only === 'cold-start') {
+    if (only.includes('cold-start')) {
       printColdStart(benchColdStart(root), first, { ms: firstLookupMs, warmP50: lookup.latency.p50 });
       return;
     }
-    const lookupFloor = await measure(
-      async () => void (await readChunkedDoc(farmsTable, `lookup~${LARGE_FARM.rea}~${LARGE_FARM.year}`)),
-      200,
-    );
-    rows.push({
-      name: 'farm lookup (5,000 enclosures)',
-      gateway: lookup.latency,
-      floor: lookupFloor,
-      roundTrips: lookup.roundTrips,
-    });
+    if (wanted('farm lookup')) {
+      const lookupFloor = await measure(
+        async () => void (await readChunkedDoc(farmsTable, `lookup~${LARGE_FARM.rea}~${LARGE_FARM.year}`)),
+        200,
+      );
+      rows.push({
+        name: 'farm lookup (5,000 enclosures)',
+        gateway: lookup.latency,
+        floor: lookupFloor,
+        roundTrips: lookup.roundTrips,
+      });
+    }
 
     // listidcp with 100 enclosures of the same farm.
     const large = (await farms.index(lookupInfo.farmId))!;
-    const crop = large.doc.crops[0]!;
-    const enclosures = large.doc.idcps
-      .slice(0, 100)
-      .map(({ prov, town, aggr, zone, pol, parc, enc }) => ({ prov, town, aggr, zone, pol, parc, enc }));
-    const idcpBody = {
-      type: 'IDCP',
-      crop: {
-        type: 'TypeCropVariety',
-        typecrop: { id: crop.typecropId, type: 'TypeCrop', name: crop.typecropName },
-        code: crop.code,
-        name: crop.name,
-      },
-      regionalAttributes: [{ sigpac: enclosures }],
-    };
     const agrifarmId = `urn:ngsi-ld:AgriFarm:${lookupInfo.farmId}`;
-    const listIdcp = await gateway(300, () =>
-      http('POST', `/v1/siex/listidcp/?agrifarmId=${agrifarmId}`, idcpBody, 200),
-    );
-    const listIdcpFloor = await measure(
-      async () => void (await readChunkedDoc(farmsTable, `farm~${lookupInfo.farmId}`)),
-      300,
-    );
-    rows.push({
-      name: 'listidcp (100 enclosures)',
-      gateway: listIdcp.latency,
-      floor: listIdcpFloor,
-      roundTrips: listIdcp.roundTrips,
-      note: 'farm index from memory; floor = reading it',
-    });
+    if (wanted('listidcp')) {
+      const crop = large.doc.crops[0]!;
+      const enclosures = large.doc.idcps
+        .slice(0, 100)
+        .map(({ prov, town, aggr, zone, pol, parc, enc }) => ({ prov, town, aggr, zone, pol, parc, enc }));
+      const idcpBody = {
+        type: 'IDCP',
+        crop: {
+          type: 'TypeCropVariety',
+          typecrop: { id: crop.typecropId, type: 'TypeCrop', name: crop.typecropName },
+          code: crop.code,
+          name: crop.name,
+        },
+        regionalAttributes: [{ sigpac: enclosures }],
+      };
+      const listIdcp = await gateway(300, () =>
+        http('POST', `/v1/siex/listidcp/?agrifarmId=${agrifarmId}`, idcpBody, 200),
+      );
+      const listIdcpFloor = await measure(
+        async () => void (await readChunkedDoc(farmsTable, `farm~${lookupInfo.farmId}`)),
+        300,
+      );
+      rows.push({
+        name: 'listidcp (100 enclosures)',
+        gateway: listIdcp.latency,
+        floor: listIdcpFloor,
+        roundTrips: listIdcp.roundTrips,
+        note: 'farm index from memory; floor = reading it',
+      });
+    }
 
     // Registration: one record per request, each on its own crop location so every one is lawful.
     const at = DateTime.now().setZone(ZONE).minus({ hours: 1 });
     const idcps = large.doc.idcps.map((e) => e.idcp);
-    const registered: string[] = [];
-    const register = await gateway(500, async (i) => {
-      const [created] = (await http(
-        'POST',
-        `/v1/entities/agriphytosanitarys/?agrifarmId=${agrifarmId}`,
-        phytoRequest([idcps[i + 100]!], at),
-        201,
-      )) as { id: string }[];
-      registered.push(created!.id);
-    });
-    const product = dataset.products.find((p) => p.code === 'ES-99001')!;
-    const floorIds: number[] = [];
-    const registerFloor = await measure(async (i) => {
-      const idcp = idcps[i + 1000]!;
-      const request = phytoRequest([idcp], at);
-      const sigpac = sigpacCode(large.byIdcp.get(idcp)!);
-      const state = await phyto.readRegistrationState(large.meta, [guardRowKey('ES-99001', sigpac)], `bench-${i}`);
-      const id = 9_000_000_000 + i + 100;
-      floorIds.push(id);
-      const record = buildRecord(
-        id,
-        request,
-        product,
-        { entries: [large.byIdcp.get(idcp)!], uses: product.uses },
-        large,
-        false,
-        at,
-      );
-      const guard = guardRowKey('ES-99001', sigpac);
-      const days = withApplication(state.guards.get(guard)?.days ?? {}, dayOf(at), 1);
+    const registry = new Map(dataset.products.map((p) => [p.code, p]));
+    const product = registry.get(BENCH_PRODUCT)!;
+    /**
+     * The storage floor of one registration: the history rows of its products on the enclosure and an idempotency
+     * key read in one query, then the record, its pointer, its first version and those rows in one transaction.
+     */
+    const registerFloor = async (farm: FarmIndex, id: number, idcp: number, request: PhytoRequest) => {
+      const entry = farm.byIdcp.get(idcp)!;
+      const sigpac = sigpacCode(entry);
+      const guards = productsOf(request).map((code) => guardRowKey(code, sigpac));
+      const state = await phyto.readRegistrationState(farm.meta, guards, `bench-${id}`);
+      const mixed = request.mix?.map((m) => ({ product: registry.get(m.subtype.code)!, uses: product.uses }));
+      const resolution = { entries: [entry], uses: product.uses, ...(mixed ? { mixed } : {}) };
+      const record = buildRecord(id, request, product, resolution, farm, false, at);
       await phyto.commit(
-        large.meta,
+        farm.meta,
         creationChange({
           id,
           record,
           request,
-          farmId: large.meta.farmId,
+          farmId: farm.meta.farmId,
           appliedAt: at,
           now: at,
           client: 'bench',
-          guards: [{ rowKey: guard, days }],
+          guards: guards.map((rowKey) => ({
+            rowKey,
+            days: withApplication(state.guards.get(rowKey)?.days ?? {}, dayOf(at), 1),
+          })),
           idempotency: null,
         }),
       );
-    }, 500);
-    rows.push({
-      name: 'register (1 location)',
-      gateway: register.latency,
-      floor: registerFloor,
-      roundTrips: register.roundTrips,
-      note: 'incl. id blocks of 50',
-    });
+    };
+    const registered: string[] = [];
+    const floorIds: number[] = [];
+    if (wanted('register (1 location)') || wanted('amend')) {
+      const register = await gateway(500, async (i) => {
+        const [created] = (await http(
+          'POST',
+          `/v1/entities/agriphytosanitarys/?agrifarmId=${agrifarmId}`,
+          phytoRequest([idcps[i + 100]!], at),
+          201,
+        )) as { id: string }[];
+        registered.push(created!.id);
+      });
+      const floor = await measure(async (i) => {
+        const id = 9_000_000_000 + i + 100;
+        floorIds.push(id);
+        await registerFloor(large, id, idcps[i + 1000]!, phytoRequest([idcps[i + 1000]!], at));
+      }, 500);
+      rows.push({
+        name: 'register (1 location)',
+        gateway: register.latency,
+        floor,
+        roundTrips: register.roundTrips,
+        note: 'incl. id blocks of 50',
+      });
+    }
+
+    // A three-product tank mix on one location: three history rows read and written instead of one. On a copy of
+    // the large farm, so that its holding partition starts as empty as the single registrations' did.
+    if (wanted('register (3-product mix')) {
+      const mixFarm = (await farms.index((await farms.lookupInfo(MIX_FARM.rea, MIX_FARM.year))!.farmId))!;
+      const mixIdcps = mixFarm.doc.idcps.map((e) => e.idcp);
+      const register = await gateway(500, (i) =>
+        http(
+          'POST',
+          `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${mixFarm.meta.farmId}`,
+          mixRequest([mixIdcps[i + 100]!], at),
+          201,
+        ),
+      );
+      const floor = await measure(
+        (i) =>
+          registerFloor(mixFarm, 9_100_000_000 + i + 100, mixIdcps[i + 1000]!, mixRequest([mixIdcps[i + 1000]!], at)),
+        500,
+      );
+      rows.push({
+        name: 'register (3-product mix, 1 location)',
+        gateway: register.latency,
+        floor,
+        roundTrips: register.roundTrips,
+        note: 'each product judged alone; 3 history rows',
+      });
+    }
 
     // Amend: a merge patch of the dose on each record just registered; the floor amends the floor's records.
-    const amend = await gateway(500, (i) =>
-      http(
-        'PATCH',
-        `/v1/entities/agriphytosanitarys/${encodeURIComponent(registered[i + 50]!)}?agrifarmId=${agrifarmId}`,
-        { dose: 0.7 },
-        200,
-      ),
-    );
-    const amendFloor = await measure(async (i) => {
-      const id = floorIds[i + 50]!;
-      const { application } = await phyto.readApplication(large.meta, id, null);
-      const { pointer, request } = application as StoredApplication;
-      const sigpac = sigpacCode(large.byIdcp.get(Number(request.idcp[0]))!);
-      const state = await phyto.readRegistrationState(large.meta, [guardRowKey('ES-99001', sigpac)], null);
-      const after = { ...request, dose: 0.7 };
-      const record = buildRecord(
-        id,
-        after,
-        product,
-        { entries: [large.byIdcp.get(Number(request.idcp[0]))!], uses: product.uses },
-        large,
-        false,
-        at,
+    if (wanted('amend')) {
+      const amend = await gateway(500, (i) =>
+        http(
+          'PATCH',
+          `/v1/entities/agriphytosanitarys/${encodeURIComponent(registered[i + 50]!)}?agrifarmId=${agrifarmId}`,
+          { dose: 0.7 },
+          200,
+        ),
       );
-      const guard = state.guards.get(guardRowKey('ES-99001', sigpac))!;
-      await phyto.commit(large.meta, {
-        id,
-        write: { rowKey: pointer.recordRowKey, product: 'ES-99001', appliedAtMs: at.toMillis(), record },
-        drop: pointer.recordRowKey,
-        pointer: { etag: pointer.etag, row: { ...pointer, version: pointer.version + 1 }, request: after },
-        guards: [guard],
-        version: {
-          version: pointer.version + 1,
-          date: record.dateCreated,
-          client: 'bench',
-          kind: 'amended',
-          changes: [{ field: 'dose', old: request.dose, new: 0.7 }],
-        },
-        idempotency: null,
-        touchesKeys: true,
+      const amendFloor = await measure(async (i) => {
+        const id = floorIds[i + 50]!;
+        const { application } = await phyto.readApplication(large.meta, id, null);
+        const { pointer, request } = application as StoredApplication;
+        const sigpac = sigpacCode(large.byIdcp.get(Number(request.idcp[0]))!);
+        const state = await phyto.readRegistrationState(large.meta, [guardRowKey('ES-99001', sigpac)], null);
+        const after = { ...request, dose: 0.7 };
+        const record = buildRecord(
+          id,
+          after,
+          product,
+          { entries: [large.byIdcp.get(Number(request.idcp[0]))!], uses: product.uses },
+          large,
+          false,
+          at,
+        );
+        const guard = state.guards.get(guardRowKey('ES-99001', sigpac))!;
+        await phyto.commit(large.meta, {
+          id,
+          write: { rowKey: pointer.recordRowKey, product: 'ES-99001', appliedAtMs: at.toMillis(), record },
+          drop: pointer.recordRowKey,
+          pointer: { etag: pointer.etag, row: { ...pointer, version: pointer.version + 1 }, request: after },
+          guards: [guard],
+          version: {
+            version: pointer.version + 1,
+            date: record.dateCreated,
+            client: 'bench',
+            kind: 'amended',
+            changes: [{ field: 'dose', old: request.dose, new: 0.7 }],
+          },
+          idempotency: null,
+          touchesKeys: true,
+        });
+      }, 500);
+      rows.push({
+        name: 'amend (1 location)',
+        gateway: amend.latency,
+        floor: amendFloor,
+        roundTrips: amend.roundTrips,
+        note: 'merge patch of the dose; floor = pointer, history, one transaction',
       });
-    }, 500);
-    rows.push({
-      name: 'amend (1 location)',
-      gateway: amend.latency,
-      floor: amendFloor,
-      roundTrips: amend.roundTrips,
-      note: 'merge patch of the dose; floor = pointer, history, one transaction',
-    });
+    }
 
     // List: a farm with 10,000 records, a page of 100 from the middle.
     const listInfo = (await farms.lookupInfo(LIST_FARM.rea, LIST_FARM.year))!;
-    const listFarm = (await farms.index(listInfo.farmId))!;
-    await seedRecords(await tables.table(TABLES.phyto), listFarm, dataset, 10_000, 8_000_000_000);
-    const listPath = `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${listInfo.farmId}&page=50&page_size=100`;
-    const list = await gateway(100, () => http('GET', listPath, undefined, 200));
-    // The storage work of a warm list: the keys inside the back-dating window (one query) and the page's records.
-    const page = (await phyto.listKeys(listFarm.meta)).slice(4900, 5000);
-    const windowStart = Date.now() - (7 + 2) * 24 * 3600_000;
-    const listFloor = await measure(async () => {
-      await phyto.scanKeys(listFarm.meta, windowStart);
-      await phyto.readRange(listFarm.meta, page[0]!, page.at(-1)!);
-    }, 100);
-    rows.push({
-      name: 'list (10,000 records, page of 100)',
-      gateway: list.latency,
-      floor: listFloor,
-      roundTrips: list.roundTrips,
-      note: 'keys older than the back-dating window from memory',
-    });
+    // The refused requests read this farm too.
+    if (wanted('list') || wanted('refused')) {
+      const listFarm = (await farms.index(listInfo.farmId))!;
+      await seedRecords(await tables.table(TABLES.phyto), listFarm, dataset, 10_000, 8_000_000_000);
+      const listPath = `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${listInfo.farmId}&page=50&page_size=100`;
+      const list = await gateway(100, () => http('GET', listPath, undefined, 200));
+      // The storage work of a warm list: the keys inside the back-dating window (one query) and the page's records.
+      const page = (await phyto.listKeys(listFarm.meta)).slice(4900, 5000);
+      const windowStart = Date.now() - (7 + 2) * 24 * 3600_000;
+      const listFloor = await measure(async () => {
+        await phyto.scanKeys(listFarm.meta, windowStart);
+        await phyto.readRange(listFarm.meta, page[0]!, page.at(-1)!);
+      }, 100);
+      rows.push({
+        name: 'list (10,000 records, page of 100)',
+        gateway: list.latency,
+        floor: listFloor,
+        roundTrips: list.roundTrips,
+        note: 'keys older than the back-dating window from memory',
+      });
+    }
 
     printRows(rows);
-    printColdStart(benchColdStart(root), first, { ms: firstLookupMs, warmP50: lookup.latency.p50 });
+    if (wanted('cold start')) {
+      printColdStart(benchColdStart(root), first, { ms: firstLookupMs, warmP50: lookup.latency.p50 });
+    }
 
     // Refused requests: 5,000 unknown ids against the 10,000-record farm, the largest 400, misses and hits.
-    const notOurs = dataset.farms.find((f) => ![LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea].includes(f.rea))!;
-    const foreign = (await farms.lookupInfo(notOurs.rea, notOurs.year))!;
-    printHardDays(
-      await benchHardDays({
-        runnerUrl: runner.url,
-        headers,
-        proxy,
-        listAgrifarmId: `urn:ngsi-ld:AgriFarm:${listInfo.farmId}`,
-        foreignAgrifarmId: `urn:ngsi-ld:AgriFarm:${foreign.farmId}`,
-      }),
-    );
+    if (wanted('refused')) {
+      const notOurs = dataset.farms.find(
+        (f) => ![LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea, MIX_FARM.rea].includes(f.rea),
+      )!;
+      const foreign = (await farms.lookupInfo(notOurs.rea, notOurs.year))!;
+      printHardDays(
+        await benchHardDays({
+          runnerUrl: runner.url,
+          headers,
+          proxy,
+          listAgrifarmId: `urn:ngsi-ld:AgriFarm:${listInfo.farmId}`,
+          foreignAgrifarmId: `urn:ngsi-ld:AgriFarm:${foreign.farmId}`,
+        }),
+      );
+    }
 
     // Export: 1,000 records in one job, SIEX at 50 ms per call.
-    printExport(await benchExport({ runnerUrl: runner.url, headers, tables, dataset, siex, proxy }));
+    if (wanted('export')) {
+      printExport(await benchExport({ runnerUrl: runner.url, headers, tables, dataset, siex, proxy }));
+    }
 
     // Register import: the official bulk format, full size.
-    const importStore = new TableStore({
-      AzureWebJobsStorage: devConnectionString(tablePort, queuePort, Number(new URL(azurite.blobEndpoint).port)),
-    });
-    const reg = await benchImportRegister(importStore);
-    console.log(
-      `\nregister import: ${reg.products} products, ${reg.uses} uses in ${reg.seconds.toFixed(1)} s, peak RSS ${reg.peakRssMb.toFixed(0)} MB`,
-    );
+    // The catalogue scenario reads the register this one imports.
+    if (wanted('import of the official register') || wanted('catalogue')) {
+      const importStore = new TableStore({
+        AzureWebJobsStorage: devConnectionString(tablePort, queuePort, Number(new URL(azurite.blobEndpoint).port)),
+      });
+      const reg = await benchImportRegister(importStore);
+      console.log(
+        `\nregister import: ${reg.products} products, ${reg.uses} uses in ${reg.seconds.toFixed(1)} s, peak RSS ${reg.peakRssMb.toFixed(0)} MB`,
+      );
+    }
 
     // Catalogue: products for a crop over the register just imported, from runners started after the import.
-    const cat = await benchCatalogue({ root, env: runnerEnv, headers, proxy, tables });
-    console.log(
-      `\ncatalogue (issue 14): crop ${cat.crop}, ${cat.listed} of ${cat.products} products listed; ` +
-        `answer ${(cat.allBytes / 1024).toFixed(0)} KB whole, ${(cat.pageBytes / 1024).toFixed(0)} KB a page of 100`,
-    );
-    printRows(cat.rows);
+    if (wanted('catalogue')) {
+      const cat = await benchCatalogue({ root, env: runnerEnv, headers, proxy, tables });
+      console.log(
+        `\ncatalogue (issue 14): crop ${cat.crop}, ${cat.listed} of ${cat.products} products listed; ` +
+          `answer ${(cat.allBytes / 1024).toFixed(0)} KB whole, ${(cat.pageBytes / 1024).toFixed(0)} KB a page of 100`,
+      );
+      printRows(cat.rows);
+    }
   } finally {
     await runner.stop();
     await siex.stop();

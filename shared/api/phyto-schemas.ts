@@ -16,11 +16,22 @@ import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from '.
  */
 export const MAX_IDCP_PER_RECORD = 47;
 
+/** Products a tank mix adds to the main one: the main product and up to five more in one pass. */
+export const MAX_MIX_ITEMS = 5;
+
+/**
+ * A history row is kept per product and enclosure, so a mix of P products over L locations writes P × L of them, and
+ * an amendment that replaces every product (or every location) writes the old ones and the new ones: 2 × P × L + 6
+ * operations. Bounding P × L by the single product's bound keeps every amendment one transaction.
+ */
+export const MAX_PRODUCT_LOCATIONS = MAX_IDCP_PER_RECORD;
+
 const flag = z.enum(['0', '1']);
 const decimalText = z
   .string()
   .max(20)
   .regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"');
+const dtDescription = 'total amount of product applied, in mdt';
 /**
  * Free text is bounded: the stored record echoes it and must fit in one table entity (MAX_DOC_CHARS), so an unbounded
  * name in a body under the 1 MB limit would otherwise end in a 500 instead of a 400.
@@ -158,7 +169,7 @@ const optionalSiexFields = {
     .describe(
       'spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse',
     ),
-  dt: decimalText.optional().describe('total amount of product applied, in mdt'),
+  dt: decimalText.optional().describe(dtDescription),
   mdt: measureSchema.optional(),
   st: decimalText.optional().describe('treated area, in mst (ha or m2): above 0 and no more than the locations'),
   mst: measureSchema.optional(),
@@ -173,6 +184,63 @@ const optionalSiexFields = {
   recipe: z.string().max(100).optional(),
 };
 
+/** A product as the request names it: the main one, or one of a mix. */
+const productRefSchema = z.strictObject({
+  type: z.literal('TypePhytosanitary'),
+  name: name().describe('commercial name; the register name is stored'),
+  code: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX'),
+});
+const doseSchema = z.number().positive().finite();
+
+/** An amount without its unit, or a unit without its amount, says nothing. */
+function pairedAmounts(
+  r: Partial<Record<'st' | 'dt', string>> & Partial<Record<'mst' | 'mdt', unknown>>,
+  ctx: z.RefinementCtx,
+  pairs: readonly (readonly ['st' | 'dt', 'mst' | 'mdt'])[],
+): void {
+  for (const [value, unit] of pairs) {
+    if (r[value] !== undefined && !r[unit])
+      ctx.addIssue({ code: 'custom', path: [unit], message: `required with ${value}` });
+    if (r[unit] && r[value] === undefined)
+      ctx.addIssue({ code: 'custom', path: [value], message: `required with ${unit}` });
+  }
+}
+
+export const mixItemSchema = z
+  .strictObject({
+    subtype: productRefSchema,
+    dose: doseSchema,
+    measure: measureSchema,
+    dt: decimalText.optional().describe(dtDescription),
+    mdt: measureSchema.optional(),
+    batch: z.string().max(100).optional(),
+    infection: infectionSchema
+      .optional()
+      .describe("the pest this product is applied against; without it, the record's infection"),
+  })
+  .superRefine((item, ctx) => pairedAmounts(item, ctx, [['dt', 'mdt']]))
+  .meta({
+    id: 'MixItem',
+    description:
+      'a further product of the same tank, applied in the same pass: judged against its own label as if applied alone',
+  });
+
+export type MixItem = z.infer<typeof mixItemSchema>;
+
+/**
+ * The OpenAPI document's example of a mix: copper against olive leaf spot in the same tank as the main product (the
+ * demo's MICROTHIOL against sooty mould on olive), as the demo data accepts it. A unit test parses it.
+ */
+export const mixExample = [
+  {
+    subtype: { type: 'TypePhytosanitary', name: 'POLTIGLIA 20 WP', code: 'ES-19616' },
+    dose: 0.6,
+    measure: { type: 'Measure', name: 'Porcentaje', symbol: '%', code: 14 },
+    batch: 'L-2611',
+    infection: { type: 'TypeInfection', kind: 'enfermedad', id: '532', name: 'Repilo del olivo' },
+  },
+] as const satisfies z.input<typeof mixItemSchema>[];
+
 export const phytoRequestSchema = z
   .strictObject({
     type: z.literal('AgriPhytosanitary'),
@@ -180,13 +248,19 @@ export const phytoRequestSchema = z
       .string()
       .meta({ pattern: DATE_TIME_PATTERN })
       .describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
-    subtype: z.strictObject({
-      type: z.literal('TypePhytosanitary'),
-      name: name().describe('commercial name; the register name is stored'),
-      code: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX'),
-    }),
-    dose: z.number().positive().finite(),
+    subtype: productRefSchema,
+    dose: doseSchema,
     measure: measureSchema,
+    mix: z
+      .array(mixItemSchema)
+      .min(1)
+      .max(MAX_MIX_ITEMS)
+      .optional()
+      .describe(
+        `a tank mix: up to ${MAX_MIX_ITEMS} further products applied with the main one in the same pass; date, locations, ` +
+          `area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most ${MAX_PRODUCT_LOCATIONS}`,
+      )
+      .meta({ examples: [mixExample] }),
     idcp: z
       .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
       .min(1)
@@ -202,16 +276,31 @@ export const phytoRequestSchema = z
     ...optionalSiexFields,
   })
   .superRefine((r, ctx) => {
-    // An amount without its unit, or a unit without its amount, says nothing.
-    for (const [value, unit] of [
+    pairedAmounts(r, ctx, [
       ['st', 'mst'],
       ['dt', 'mdt'],
-    ] as const) {
-      if (r[value] !== undefined && !r[unit])
-        ctx.addIssue({ code: 'custom', path: [unit], message: `required with ${value}` });
-      if (r[unit] && r[value] === undefined)
-        ctx.addIssue({ code: 'custom', path: [value], message: `required with ${unit}` });
-    }
+    ]);
+    if (!r.mix) return;
+    // One product once per pass: its dose is one figure, and its count and interval one application per enclosure.
+    const seen = new Set([r.subtype.code]);
+    r.mix.forEach((item, i) => {
+      if (seen.has(item.subtype.code))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mix', i, 'subtype', 'code'],
+          message: `${item.subtype.code} is already a product of this record`,
+          params: { code: 'PRODUCT_REPEATED' },
+        });
+      seen.add(item.subtype.code);
+    });
+    const products = 1 + r.mix.length;
+    if (products * r.idcp.length > MAX_PRODUCT_LOCATIONS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mix'],
+        message: `${products} products on ${r.idcp.length} locations: products × locations must be at most ${MAX_PRODUCT_LOCATIONS} (split the locations over several records)`,
+        params: { code: 'MIX_TOO_LARGE' },
+      });
   })
   .meta({ id: 'AgriPhytosanitaryRequest' });
 
@@ -220,6 +309,50 @@ export type PhytoRequest = z.infer<typeof phytoRequestSchema>;
 const companySchema = z.object({ type: z.literal('Company'), id: z.number().int(), name: z.string(), nif: z.string() });
 const substanceSchema = z.object({ type: z.literal('Substance'), id: z.string(), name: z.string() });
 
+/** A product as the record shows it: the register's data on it. */
+const recordProductSchema = z.object({
+  type: z.literal('TypePhytosanitary'),
+  id: z.number().int(),
+  name: z.string(),
+  subtype: z.object({
+    type: z.literal('SubtypePhytosanitary'),
+    id: z.number().int(),
+    idpdf: z.string(),
+    code: z.string(),
+    comp: companySchema,
+    subs: substanceSchema,
+    detail: z.string(),
+    ci: z.array(
+      z.object({
+        type: z.literal('CropInfection'),
+        crop: z.string().describe('SIEX crop code'),
+        infection: z.object({ kind: z.enum(pestKinds), id: z.string(), name: z.string() }),
+      }),
+    ),
+  }),
+  tpd: z.array(
+    z.object({
+      type: z.literal('TPD'),
+      id: z.number().int(),
+      idate: z.string(),
+      edate: z.string(),
+      ldate: z.string(),
+    }),
+  ),
+  prod: z.object({ type: z.literal('TypeProduct'), id: z.number().int(), name: z.string() }),
+});
+
+const recordMixItemSchema = z.object({
+  subtype: recordProductSchema,
+  dose: z.string(),
+  measure: measureSchema,
+  dt: z.string(),
+  mdt: measureSchema.nullable(),
+  batch: z.string(),
+  infection: infectionSchema.nullable().describe("the pest this product was applied against; null: the record's"),
+  seclimit: z.string().describe("this product's safety period in days on the record's crops ('' when none applies)"),
+});
+
 export const phytoRecordSchema = z
   .object({
     id: z.string(),
@@ -227,37 +360,7 @@ export const phytoRecordSchema = z
     dateApplication: z.string().describe('DD-MM-YYYY HH:mm:ss, Spanish local time (as registered)'),
     dateCreated: z.string(),
     dateModified: z.string(),
-    subtype: z.object({
-      type: z.literal('TypePhytosanitary'),
-      id: z.number().int(),
-      name: z.string(),
-      subtype: z.object({
-        type: z.literal('SubtypePhytosanitary'),
-        id: z.number().int(),
-        idpdf: z.string(),
-        code: z.string(),
-        comp: companySchema,
-        subs: substanceSchema,
-        detail: z.string(),
-        ci: z.array(
-          z.object({
-            type: z.literal('CropInfection'),
-            crop: z.string().describe('SIEX crop code'),
-            infection: z.object({ kind: z.enum(pestKinds), id: z.string(), name: z.string() }),
-          }),
-        ),
-      }),
-      tpd: z.array(
-        z.object({
-          type: z.literal('TPD'),
-          id: z.number().int(),
-          idate: z.string(),
-          edate: z.string(),
-          ldate: z.string(),
-        }),
-      ),
-      prod: z.object({ type: z.literal('TypeProduct'), id: z.number().int(), name: z.string() }),
-    }),
+    subtype: recordProductSchema,
     dose: z.string(),
     typerisk: z.object({ type: z.literal('TypeRisk'), id: z.string(), name: z.string(), detail: z.string() }),
     infection: infectionSchema.nullable(),
@@ -287,7 +390,11 @@ export const phytoRecordSchema = z
     recipe: z.string(),
     surface: z.string(),
     entrylimit: z.string(),
-    seclimit: z.string(),
+    seclimit: z.string().describe('safety period in days: the longest of its products'),
+    mix: z
+      .array(recordMixItemSchema)
+      .optional()
+      .describe('the further products of a tank mix, in the order registered; absent for a single product'),
     machine: z.array(machineSchema),
     manual: z.boolean().describe('applied by hand; false when not said'),
     advisor: advisorSchema.nullable(),

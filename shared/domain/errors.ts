@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   UNKNOWN_FIELD: 'a field that the endpoint does not accept',
   PAGINATION_PAIR: 'page and page_size must be provided together',
   INVALID_DATE: 'a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time)',
+  PRODUCT_REPEATED: 'a product appears twice in one record (as the main product or in its mix)',
+  MIX_TOO_LARGE: 'products (the main one and its mix) times idcp exceed 47: one change could not be written whole',
   // not found or not accessible
   FARM_NOT_FOUND: 'no farm with that REA and campaign year is accessible to the caller',
   AGRIFARM_NOT_FOUND: 'agrifarmId not found or not accessible',
@@ -85,6 +87,10 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
 
 /** One thing wrong with a request: a stable code, where (`body.dose`, `query.year`, `header.X`, or empty), and why. */
 export interface Violation {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError, Violation, violation } from './errors';
+import { DomainError, isErrorCode, Violation, violation } from './errors';
 
 /** `body.idcp[0].prov`: the form every violation path takes. */
 export function formatPath(root: string, path: readonly PropertyKey[]): string {
@@ -23,6 +23,9 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
       if (nested.length === 0) out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
       for (const n of nested)
         out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));
+    } else if (issue.code === 'custom' && isErrorCode(issue.params?.code)) {
+      // A refinement that knows a sharper code than INVALID_VALUE says so (a repeated product, a mix too large).
+      out.push(violation(issue.params.code, formatPath(root, issue.path), issue.message));
     } else {
       out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
     }

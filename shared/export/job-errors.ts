@@ -1,4 +1,4 @@
-import { IuwsError, IuwsErrorCode } from '../siex/iuws-client';
+import { IuwsError, IuwsErrorCode } from '../siex/iuws-errors';
 import { isStorageUnavailable } from '../store/azure-sdk';
 import { JobError } from './job';
 
@@ -32,9 +32,13 @@ export function publicFailure(e: unknown): JobError {
   return { code, message: PLAIN_WORDS[code] };
 }
 
-/** A failure as the log sees it: everything, for the operators. */
+/**
+ * A failure as the log sees it: everything, for the operators. An IUWS failure names its code, which the alert rules
+ * look for (infra/monitoring/siex-not-configured.kql).
+ */
 export function logText(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
   const cause = e.cause instanceof Error ? ` (cause: ${e.cause.message})` : '';
-  return `${e.name}: ${e.message}${cause}`;
+  const code = e instanceof IuwsError ? ` ${e.code}` : '';
+  return `${e.name}${code}: ${e.message}${cause}`;
 }

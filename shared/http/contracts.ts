@@ -104,7 +104,9 @@ export const registerPhyto = {
     'if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp ' +
     `(1 to ${MAX_IDCP_PER_RECORD} locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
     'surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy ' +
-    'as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body ' +
+    'as an error naming what is missing. A tank mix adds `mix`: up to 5 further products of the same pass, each judged ' +
+    'against its own label as if applied alone (violations name it: `body.mix[1].dose`); a product twice is 400 ' +
+    '`PRODUCT_REPEATED`, and more than 47 products × idcp 400 `MIX_TOO_LARGE`. Send an `Idempotency-Key` header to make retries safe: the same key and body ' +
     'return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).',
   query: registerQuerySchema,
   body: phytoRequestSchema,
@@ -118,6 +120,8 @@ export const registerPhyto = {
     'AGRIFARM_NOT_FOUND',
     'IDCP_NOT_FOUND',
     'INVALID_DATE',
+    'PRODUCT_REPEATED',
+    'MIX_TOO_LARGE',
     'NIF_INVALID',
     'APPLICATOR_NOT_RECOGNISED',
     'ROPO_SUSPENDED',

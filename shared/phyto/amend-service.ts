@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
+import { phytoRequestSchema } from '../api/phyto-schemas';
 import { Client } from '../clients/client-store';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
@@ -9,14 +9,12 @@ import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import {
   applicationDate,
-  enclosuresOf,
   guardKeysOf,
-  HistoryEntry,
-  priorHistory,
+  historyEntryOf,
+  productsContext,
   updatedGuards,
   withConflictRetries,
 } from './application-change';
-import { dayOf } from './application-history';
 import { recordRowKey } from './phyto-keys';
 import { amended, isExported } from './export-state';
 import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
@@ -103,15 +101,6 @@ export async function changeableRecord(
   return { application: { pointer, request: application.request } };
 }
 
-/** The application a stored record stands for, in the history rules' terms. */
-export function historyEntryOf(farm: FarmIndex, request: PhytoRequest): HistoryEntry {
-  return {
-    product: request.subtype.code,
-    day: dayOf(applicationDate(request.dateApplication)),
-    sigpacs: enclosuresOf(farm, request.idcp),
-  };
-}
-
 /**
  * Amends a record with a JSON Merge Patch of its registration request. The merged request is validated whole, as a
  * registration is, except that the record does not count against itself and the back-dating window applies only to
@@ -153,11 +142,7 @@ export async function amendApplication(
 
     const appliedAt = applicationDate(after.dateApplication);
     const previous = historyEntryOf(farm, before);
-    const applied: HistoryEntry = {
-      product: after.subtype.code,
-      day: dayOf(appliedAt),
-      sigpacs: enclosuresOf(farm, after.idcp),
-    };
+    const applied = historyEntryOf(farm, after);
     const [reference, state] = await Promise.all([
       deps.reference.get(),
       deps.store.readRegistrationState(farm.meta, guardKeysOf(previous, applied), null),
@@ -170,10 +155,9 @@ export async function amendApplication(
       // Corrections are accepted all campaign long; a new application date must be one a registration could have.
       maxBackdateDays: after.dateApplication === before.dateApplication ? null : deps.maxBackdateDays,
       farm,
-      product: reference.products.get(applied.product),
+      ...productsContext(state, reference.products, after, applied.sigpacs, previous),
       applicator: reference.applicators.get(after.applicator.user.ropo),
       advisor: after.advisor && reference.applicators.get(after.advisor.ropo),
-      history: priorHistory(state, applied.product, applied.sigpacs, previous),
       codes: reference.codes,
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
     });
@@ -184,7 +168,7 @@ export async function amendApplication(
     const exportState = amended(pointer.exportState);
     const exported = isExported(exportState);
     const record = {
-      ...buildRecord(pointer.id, after, reference.products.get(applied.product)!, resolution, farm, exported, now),
+      ...buildRecord(pointer.id, after, reference.products.get(after.subtype.code)!, resolution, farm, exported, now),
       dateCreated: pointer.created,
       dateModified: formatDateTime(now),
     };
@@ -193,7 +177,7 @@ export async function amendApplication(
     const etag = recordEtag(version);
     await deps.store.commit(farm.meta, {
       id: pointer.id,
-      write: { rowKey, product: applied.product, appliedAtMs: appliedAt.toMillis(), record },
+      write: { rowKey, product: after.subtype.code, appliedAtMs: appliedAt.toMillis(), record },
       drop: pointer.recordRowKey,
       pointer: {
         etag: pointer.etag,

@@ -3,9 +3,12 @@ import { parseDateTime } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
 import { FarmIndex } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
-import { DayCounts, withApplication } from './application-history';
+import { PhytoRequest } from '../api/phyto-schemas';
+import { StoredProduct } from '../catalog/catalog-store';
+import { DayCounts, dayOf, withApplication } from './application-history';
 import { guardRowKey } from './phyto-keys';
 import { Guard, RegistrationState, WriteConflict } from './phyto-store';
+import { RuleContext } from './rule-context';
 
 /**
  * What registration, amendment and deletion share: the application date, the enclosures a record touches, its place
@@ -23,9 +26,12 @@ export function applicationDate(text: string): DateTime {
   return at;
 }
 
-/** One application of a product, on a day, over enclosures: what it adds to (or takes from) their history. */
+/**
+ * One application of each of some products (a record's main product and its mix), on a day, over enclosures: what it
+ * adds to (or takes from) their history, one row per product and enclosure.
+ */
 export interface HistoryEntry {
-  product: string;
+  products: string[];
   day: string;
   /** SIGPAC codes of the enclosures, each once. */
   sigpacs: string[];
@@ -36,8 +42,24 @@ export function enclosuresOf(farm: FarmIndex, idcps: readonly string[]): string[
   return [...new Set(idcps.flatMap((i) => farm.byIdcp.get(Number(i)) ?? []).map((e) => sigpacCode(e)))];
 }
 
+/** The products of a request: the main one, then its mix. */
+export function productsOf(request: PhytoRequest): string[] {
+  return [request.subtype.code, ...(request.mix ?? []).map((m) => m.subtype.code)];
+}
+
+/** The application a request stands for, in the history rules' terms. */
+export function historyEntryOf(farm: FarmIndex, request: PhytoRequest): HistoryEntry {
+  return {
+    products: productsOf(request),
+    day: dayOf(applicationDate(request.dateApplication)),
+    sigpacs: enclosuresOf(farm, request.idcp),
+  };
+}
+
 export function guardKeysOf(...entries: (HistoryEntry | null)[]): string[] {
-  return [...new Set(entries.flatMap((e) => (e ? e.sigpacs.map((s) => guardRowKey(e.product, s)) : [])))];
+  return [
+    ...new Set(entries.flatMap((e) => (e ? e.products.flatMap((p) => e.sigpacs.map((s) => guardRowKey(p, s))) : []))),
+  ];
 }
 
 /**
@@ -53,10 +75,36 @@ export function priorHistory(
   return new Map(
     sigpacs.map((s) => {
       const days = state.guards.get(guardRowKey(product, s))?.days ?? {};
-      const mine = own && own.product === product && own.sigpacs.includes(s);
+      const mine = own && own.products.includes(product) && own.sigpacs.includes(s);
       return [s, mine ? withApplication(days, own.day, -1) : days];
     }),
   );
+}
+
+/**
+ * What the rules see of the request's products: each one's register entry and its prior applications on the
+ * enclosures, whether they came as a record's main product or in a mix, less `own` (the record being amended).
+ */
+export function productsContext(
+  state: RegistrationState,
+  register: ReadonlyMap<string, StoredProduct>,
+  request: PhytoRequest,
+  sigpacs: string[],
+  own: HistoryEntry | null,
+): Pick<RuleContext, 'product' | 'history' | 'mixed'> {
+  const code = request.subtype.code;
+  return {
+    product: register.get(code),
+    history: priorHistory(state, code, sigpacs, own),
+    ...(request.mix
+      ? {
+          mixed: request.mix.map((m) => ({
+            product: register.get(m.subtype.code),
+            history: priorHistory(state, m.subtype.code, sigpacs, own),
+          })),
+        }
+      : {}),
+  };
 }
 
 /** The history rows to write: `removed` taken off and `added` put on, each row once, under the ETag it was read with. */
@@ -67,11 +115,12 @@ export function updatedGuards(
 ): Guard[] {
   const rows = new Map<string, Guard>();
   const apply = (entry: HistoryEntry | null, delta: 1 | -1) => {
-    for (const s of entry?.sigpacs ?? []) {
-      const rowKey = guardRowKey(entry!.product, s);
-      const g = rows.get(rowKey) ?? state.guards.get(rowKey) ?? { rowKey, days: {} };
-      rows.set(rowKey, { ...g, days: withApplication(g.days, entry!.day, delta) });
-    }
+    for (const product of entry?.products ?? [])
+      for (const s of entry!.sigpacs) {
+        const rowKey = guardRowKey(product, s);
+        const g = rows.get(rowKey) ?? state.guards.get(rowKey) ?? { rowKey, days: {} };
+        rows.set(rowKey, { ...g, days: withApplication(g.days, entry!.day, delta) });
+      }
   };
   apply(removed, -1);
   apply(added, 1);

@@ -1,3 +1,4 @@
+import { StoredProduct } from '../catalog/catalog-store';
 import { levelCovers } from '../domain/ropo';
 import { isValidPersonalNif } from '../domain/nif';
 import { Violation, violation } from '../domain/errors';
@@ -32,14 +33,24 @@ export function applicatorRules(ctx: RuleContext): Violation[] {
       describeLapse(ropo, lapse),
     ),
   );
-  if (ctx.product && !levelCovers(card.levels, ctx.product.requiredLevel)) {
-    out.push(
-      violation(
-        'ROPO_LEVEL_INSUFFICIENT',
-        `${AT}.ropo`,
-        `${ctx.product.code} requires a ${ctx.product.requiredLevel} card; ROPO ${ropo} holds ${card.levels.join(', ')}`,
-      ),
-    );
-  }
+  if (ctx.product) out.push(...cardLevelRules(ctx, ctx.product, `${AT}.ropo`));
   return out;
+}
+
+/**
+ * The card's level covers what the product requires (RD 1311/2012, art. 18): checked for every product of a pass,
+ * the main one here and each mixed one with the product rules, `path` saying which. No card: nothing to compare.
+ */
+export function cardLevelRules(ctx: RuleContext, product: StoredProduct, path: string): Violation[] {
+  const { nif, ropo } = ctx.request.applicator.user;
+  // A card's levels are told only to a caller who gave its holder's NIF (no card oracle, applicatorRules).
+  const card = isValidPersonalNif(nif) ? holdersCard(ctx.applicator, nif) : undefined;
+  if (!card || levelCovers(card.levels, product.requiredLevel)) return [];
+  return [
+    violation(
+      'ROPO_LEVEL_INSUFFICIENT',
+      path,
+      `${product.code} requires a ${product.requiredLevel} card; ROPO ${ropo} holds ${card.levels.join(', ')}`,
+    ),
+  ];
 }

@@ -2,8 +2,8 @@ import { DateTime } from 'luxon';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
-import { guardKeysOf, updatedGuards, withConflictRetries } from './application-change';
-import { ChangeInput, changeableRecord, historyEntryOf, JobHolding } from './amend-service';
+import { guardKeysOf, historyEntryOf, updatedGuards, withConflictRetries } from './application-change';
+import { ChangeInput, changeableRecord, JobHolding } from './amend-service';
 import { forgotten, heldBySiex } from './export-state';
 import { ChangeStore, RecordChange, StoredApplication } from './phyto-store';
 

@@ -7,14 +7,16 @@ import { formatDate } from '../domain/dates';
 import { convertDose, exceeds, fallsShort, isRate, needsSprayVolume, sameSymbol } from '../domain/units';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
-import { RuleContext } from './rule-context';
+import { ProductApplication, RuleContext } from './rule-context';
 
 /** The product is in force on the day: registered, and not past its last day (shared/catalog/product-state.ts). */
-export function productInForce(ctx: RuleContext, product: StoredProduct): Violation[] {
+export function productInForce(ctx: RuleContext, app: ProductApplication, product: StoredProduct): Violation[] {
   const standing = productStandingOn(product, ctx.appliedAt);
   if (standing.inForce) return [];
   const on = standing.why === 'not-registered-yet' ? '' : ` on ${formatDate(ctx.appliedAt)}`;
-  return [violation('PRODUCT_NOT_IN_FORCE', 'body.subtype.code', `${product.code}${on} ${describeStanding(standing)}`)];
+  return [
+    violation('PRODUCT_NOT_IN_FORCE', app.own('subtype.code'), `${product.code}${on} ${describeStanding(standing)}`),
+  ];
 }
 
 function describeRange(use: ProductUse): string {
@@ -25,15 +27,18 @@ function describeRange(use: ProductUse): string {
  * The dose unit: a UNIDADES_MEDIDA code in force on the day (every code is a valid CUE `Unidad`), written with its own
  * symbol. Whether it is a dose of the kind the label authorises is for `cropUseRules` to say, use by use.
  */
-export function doseUnitRules(ctx: RuleContext): { unit?: CatalogueUnit; violations: Violation[] } {
-  const { measure } = ctx.request;
+export function doseUnitRules(
+  ctx: RuleContext,
+  app: ProductApplication,
+): { unit?: CatalogueUnit; violations: Violation[] } {
+  const { measure } = app;
   const unit = ctx.codes.units.get(measure.code);
   if (!unit || !ctx.codeInForce('UNIDADES_MEDIDA', String(measure.code), ctx.appliedAt)) {
     return {
       violations: [
         violation(
           'UNKNOWN_SIEX_CODE',
-          'body.measure.code',
+          app.own('measure.code'),
           `${measure.code} is not a code of the SIEX catalogue UNIDADES_MEDIDA in force on that date`,
         ),
       ],
@@ -45,7 +50,7 @@ export function doseUnitRules(ctx: RuleContext): { unit?: CatalogueUnit; violati
       violations: [
         violation(
           'MEASURE_MISMATCH',
-          'body.measure.symbol',
+          app.own('measure.symbol'),
           `unit code ${unit.code} is ${unit.symbol}, not ${measure.symbol}`,
         ),
       ],
@@ -62,6 +67,7 @@ export function doseUnitRules(ctx: RuleContext): { unit?: CatalogueUnit; violati
  */
 export function cropUseRules(
   ctx: RuleContext,
+  app: ProductApplication,
   product: StoredProduct,
   entries: IdcpEntry[],
   unit: CatalogueUnit,
@@ -69,113 +75,85 @@ export function cropUseRules(
 ): { violations: Violation[]; uses: ProductUse[] } {
   const violations: Violation[] = [];
   const chosen: ProductUse[] = [];
-  for (const [cropId, cropName] of cropsOf(ctx, entries)) {
-    const candidates = candidateUses(ctx, product, cropId, cropName);
-    if ('violation' in candidates) {
-      violations.push(candidates.violation);
-      continue;
-    }
-    const verdicts = candidates.uses.map((use) => ({
-      use,
-      dose: doseVerdict(ctx, ctx.request.dose, unit, use, sprayLitresPerHa),
-      monthOk: authorisesMonth(use, ctx.appliedAt.month),
-    }));
-    const good = verdicts.filter((v) => v.dose === 'ok' && v.monthOk);
-    if (good.length > 0) chosen.push(...good.map((v) => v.use));
-    else violations.push(noUseSatisfied(ctx, product, cropName, unit, verdicts));
-  }
-  return { violations, uses: [...new Set(chosen)] };
-}
-
-/** The crops among the locations, each once: id → name. */
-function cropsOf(ctx: RuleContext, entries: IdcpEntry[]): Map<string, string> {
+  const month = ctx.appliedAt.month;
   const crops = new Map<string, string>();
   for (const e of entries) {
     const crop = ctx.farm.cropOf(e);
     crops.set(crop.typecropId, crop.typecropName);
   }
-  return crops;
-}
-
-/** The product's uses on the crop, against the pest when one is given; or why there is none. */
-function candidateUses(
-  ctx: RuleContext,
-  product: StoredProduct,
-  cropId: string,
-  cropName: string,
-): { uses: ProductUse[] } | { violation: Violation } {
-  const forCrop = usesForCrop(product, cropId);
-  if (forCrop.length === 0) {
-    return {
-      violation: violation(
-        'PRODUCT_NOT_FOR_CROP',
-        'body.idcp',
-        `${product.code} is not authorized on ${cropName} (${cropId})`,
-      ),
-    };
+  for (const [cropId, cropName] of crops) {
+    const forCrop = usesForCrop(product, cropId);
+    if (forCrop.length === 0) {
+      violations.push(
+        violation(
+          'PRODUCT_NOT_FOR_CROP',
+          app.shared('idcp'),
+          `${product.code} is not authorized on ${cropName} (${cropId})`,
+        ),
+      );
+      continue;
+    }
+    const infection = app.infection;
+    const forPest = infection ? usesAgainst(forCrop, infection, ctx.codes.pests) : forCrop;
+    if (forPest.length === 0) {
+      violations.push(
+        violation(
+          'PEST_NOT_AUTHORIZED',
+          app.own('infection'),
+          `${product.code} is not authorized against ${infection!.kind} ${infection!.id} on ${cropName}`,
+        ),
+      );
+      continue;
+    }
+    const verdicts = forPest.map((use) => ({
+      use,
+      dose: doseVerdict(ctx, app.dose, unit, use, sprayLitresPerHa),
+      monthOk: authorisesMonth(use, month),
+    }));
+    const good = verdicts.filter((v) => v.dose === 'ok' && v.monthOk);
+    if (good.length > 0) {
+      chosen.push(...good.map((v) => v.use));
+      continue;
+    }
+    const doseOk = verdicts.filter((v) => v.dose === 'ok');
+    if (doseOk.length > 0) {
+      const months = [...new Set(doseOk.flatMap((v) => v.use.months ?? []))].sort((a, b) => a - b);
+      violations.push(
+        violation(
+          'OUTSIDE_AUTHORIZED_PERIOD',
+          app.shared('dateApplication'),
+          `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`,
+        ),
+      );
+    } else if (verdicts.every((v) => v.dose === 'incompatible' || v.dose === 'needs-spray-volume')) {
+      const labels = [...new Set(forPest.map((u) => u.unit.symbol))].join(', ');
+      const hint = verdicts.some((v) => v.dose === 'needs-spray-volume')
+        ? ': give soup (litres of spray mixture for the treated area) to compare a per-hectare dose with a concentration'
+        : '';
+      violations.push(
+        violation(
+          'DOSE_UNIT_INCOMPATIBLE',
+          app.own('measure'),
+          `${unit.symbol} cannot be compared with the authorized ${labels} on ${cropName}${hint}`,
+        ),
+      );
+    } else {
+      const comparable = verdicts.filter((v) => v.dose === 'above' || v.dose === 'below' || v.dose === 'ok');
+      const code = comparable.every((v) => v.dose === 'above')
+        ? 'DOSE_ABOVE_MAX'
+        : comparable.every((v) => v.dose === 'below')
+          ? 'DOSE_BELOW_MIN'
+          : 'DOSE_OUT_OF_RANGE';
+      violations.push(
+        violation(
+          code,
+          app.own('dose'),
+          `${app.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`,
+        ),
+      );
+    }
   }
-  const infection = ctx.request.infection;
-  if (!infection) return { uses: forCrop };
-  const forPest = usesAgainst(forCrop, infection, ctx.codes.pests);
-  if (forPest.length > 0) return { uses: forPest };
-  return {
-    violation: violation(
-      'PEST_NOT_AUTHORIZED',
-      'body.infection',
-      `${product.code} is not authorized against ${infection.kind} ${infection.id} on ${cropName}`,
-    ),
-  };
-}
-
-interface UseVerdict {
-  use: ProductUse;
-  dose: DoseVerdict;
-  monthOk: boolean;
-}
-
-/**
- * Why no use on the crop passed, most specific first: the dose fits a use but not in this month; no use's unit
- * compares with the dose's; or the dose is outside every comparable range.
- */
-function noUseSatisfied(
-  ctx: RuleContext,
-  product: StoredProduct,
-  cropName: string,
-  unit: CatalogueUnit,
-  verdicts: UseVerdict[],
-): Violation {
-  const month = ctx.appliedAt.month;
-  const doseOk = verdicts.filter((v) => v.dose === 'ok');
-  if (doseOk.length > 0) {
-    const months = [...new Set(doseOk.flatMap((v) => v.use.months ?? []))].sort((a, b) => a - b);
-    return violation(
-      'OUTSIDE_AUTHORIZED_PERIOD',
-      'body.dateApplication',
-      `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`,
-    );
-  }
-  if (verdicts.every((v) => v.dose === 'incompatible' || v.dose === 'needs-spray-volume')) {
-    const labels = [...new Set(verdicts.map((v) => v.use.unit.symbol))].join(', ');
-    const hint = verdicts.some((v) => v.dose === 'needs-spray-volume')
-      ? ': give soup (litres of spray mixture for the treated area) to compare a per-hectare dose with a concentration'
-      : '';
-    return violation(
-      'DOSE_UNIT_INCOMPATIBLE',
-      'body.measure',
-      `${unit.symbol} cannot be compared with the authorized ${labels} on ${cropName}${hint}`,
-    );
-  }
-  const comparable = verdicts.filter((v) => v.dose === 'above' || v.dose === 'below' || v.dose === 'ok');
-  const code = comparable.every((v) => v.dose === 'above')
-    ? 'DOSE_ABOVE_MAX'
-    : comparable.every((v) => v.dose === 'below')
-      ? 'DOSE_BELOW_MIN'
-      : 'DOSE_OUT_OF_RANGE';
-  return violation(
-    code,
-    'body.dose',
-    `${ctx.request.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`,
-  );
+  return { violations, uses: [...new Set(chosen)] };
 }
 
 type DoseVerdict = 'ok' | 'above' | 'below' | 'incompatible' | 'needs-spray-volume';

@@ -11,14 +11,12 @@ import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idem
 import { IdSource } from '../store/counters';
 import {
   applicationDate,
-  enclosuresOf,
   guardKeysOf,
-  HistoryEntry,
-  priorHistory,
+  historyEntryOf,
+  productsContext,
   updatedGuards,
   withConflictRetries,
 } from './application-change';
-import { dayOf } from './application-history';
 import { registeredExportState } from './export-state';
 import { recordRowKey } from './phyto-keys';
 import { Guard, RecordChange, RegistrationStore } from './phyto-store';
@@ -66,8 +64,7 @@ export async function registerApplication(
 ): Promise<{ status: number; body: string; etag?: string }> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   const appliedAt = applicationDate(input.body.dateApplication);
-  const product = input.body.subtype.code;
-  const applied: HistoryEntry = { product, day: dayOf(appliedAt), sigpacs: enclosuresOf(farm, input.body.idcp) };
+  const applied = historyEntryOf(farm, input.body);
   const idem = input.idempotencyKey
     ? {
         hash: idempotencyHash(input.client.id, input.idempotencyKey),
@@ -93,10 +90,9 @@ export async function registerApplication(
       now,
       maxBackdateDays: deps.maxBackdateDays,
       farm,
-      product: reference.products.get(product),
+      ...productsContext(state, reference.products, input.body, applied.sigpacs, null),
       applicator: reference.applicators.get(input.body.applicator.user.ropo),
       advisor: input.body.advisor && reference.applicators.get(input.body.advisor.ropo),
-      history: priorHistory(state, product, applied.sigpacs, null),
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
       codes: reference.codes,
     });
@@ -104,7 +100,8 @@ export async function registerApplication(
       throw new DomainError('The application breaks the rules below; nothing was stored.', violations);
     }
     const id = await deps.ids.take();
-    const record = buildRecord(id, input.body, reference.products.get(product)!, resolution, farm, input.exported, now);
+    const main = reference.products.get(input.body.subtype.code)!;
+    const record = buildRecord(id, input.body, main, resolution, farm, input.exported, now);
     const body = JSON.stringify([record]);
     const etag = recordEtag(1);
     last = { id, reply: { status: 201, body, etag } };

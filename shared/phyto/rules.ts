@@ -1,12 +1,15 @@
+import { StoredProduct } from '../catalog/catalog-store';
+import { ProductUse } from '../catalog/product';
 import { Violation, violation } from '../domain/errors';
+import { IdcpEntry } from '../farms/farm-index';
 import { advisorRules } from './advisor-rules';
-import { applicatorRules } from './applicator-rules';
+import { applicatorRules, cardLevelRules } from './applicator-rules';
 import { treatedAreaRules } from './area-rules';
 import { codeRules } from './code-rules';
 import { historyRules } from './history-rules';
 import { resolveLocations } from './location-rules';
 import { cropUseRules, doseUnitRules, productInForce } from './product-rules';
-import { Resolution, RuleContext } from './rule-context';
+import { ProductApplication, productApplications, Resolution, RuleContext } from './rule-context';
 import { timeRules } from './time-rules';
 
 /**
@@ -20,25 +23,49 @@ export function checkApplication(ctx: RuleContext): { violations: Violation[]; r
   violations.push(...locationViolations);
   const area = treatedAreaRules(ctx, entries);
   violations.push(...area.violations);
-  const dose = doseUnitRules(ctx);
-  violations.push(...dose.violations);
-  const product = ctx.product;
-  if (!product) {
-    violations.push(
-      violation(
-        'PRODUCT_NOT_FOUND',
-        'body.subtype.code',
-        `${ctx.request.subtype.code} is not in the official register`,
-      ),
-    );
-    return { violations, resolution: { entries, uses: [] } };
-  }
-  violations.push(...productInForce(ctx, product));
-  if (!dose.unit) return { violations, resolution: { entries, uses: [] } };
   const soup = ctx.request.soup === undefined ? undefined : Number(ctx.request.soup);
   const sprayLitresPerHa = soup !== undefined && area.hectares ? soup / area.hectares : undefined;
-  const { violations: useViolations, uses } = cropUseRules(ctx, product, entries, dose.unit, sprayLitresPerHa);
-  violations.push(...useViolations);
-  violations.push(...historyRules(ctx, entries, uses));
-  return { violations, resolution: { entries, uses } };
+  const [main, ...mixed] = productApplications(ctx).map((app) => {
+    const judged = productRules(ctx, app, entries, sprayLitresPerHa);
+    violations.push(...judged.violations);
+    return judged.resolved;
+  });
+  const resolved = mixed.filter((m) => m !== undefined);
+  return {
+    violations,
+    resolution: {
+      entries,
+      uses: main?.uses ?? [],
+      ...(ctx.request.mix && resolved.length === mixed.length ? { mixed: resolved } : {}),
+    },
+  };
+}
+
+/**
+ * One product of the pass against its own label: in the register and in force, a dose unit SIEX knows, a use for each
+ * crop and the pest at that dose in that month, and the count and interval on each enclosure. Checks that depend on
+ * something missing (an unknown product, a unit that is no SIEX code) are skipped rather than reported twice.
+ */
+function productRules(
+  ctx: RuleContext,
+  app: ProductApplication,
+  entries: IdcpEntry[],
+  sprayLitresPerHa: number | undefined,
+): { violations: Violation[]; resolved?: { product: StoredProduct; uses: ProductUse[] } } {
+  const dose = doseUnitRules(ctx, app);
+  const violations = [...dose.violations];
+  const { product } = app;
+  if (!product) {
+    violations.push(
+      violation('PRODUCT_NOT_FOUND', app.own('subtype.code'), `${app.code} is not in the official register`),
+    );
+    return { violations };
+  }
+  violations.push(...productInForce(ctx, app, product));
+  // The main product's card level is among the applicator rules; a mixed one's is checked here, under its path.
+  if (app.mixed) violations.push(...cardLevelRules(ctx, product, app.shared('applicator.user.ropo')));
+  if (!dose.unit) return { violations, resolved: { product, uses: [] } };
+  const { violations: useViolations, uses } = cropUseRules(ctx, app, product, entries, dose.unit, sprayLitresPerHa);
+  violations.push(...useViolations, ...historyRules(ctx, app, entries, uses));
+  return { violations, resolved: { product, uses } };
 }

@@ -82,6 +82,25 @@ function equipment(record: PhytoRecord): Record<string, unknown>[] {
   return record.manual ? [...machines, { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' }] : machines;
 }
 
+type Infection = NonNullable<PhytoRecord['infection']>;
+
+/**
+ * `ProblematicaFito`: every problem the pass treats (the record's, and each mixed product's own), each once, in the
+ * group of its kind.
+ */
+function problems(
+  infection: Infection,
+  mix: NonNullable<PhytoRecord['mix']>,
+): Record<string, Record<string, number[]>> {
+  const out: Record<string, Record<string, number[]>> = {};
+  for (const { kind, id } of [infection, ...mix.map((m) => m.infection ?? infection)]) {
+    const [group, list] = PROBLEM_GROUP[kind];
+    const codes = (out[group] ??= { [list]: [] })[list]!;
+    if (!codes.includes(Number(id))) codes.push(Number(id));
+  }
+  return out;
+}
+
 /** The locations of a record, by crop and variety, in the order the record first names each. */
 function byCropVariety(entries: IdcpEntry[], farm: FarmIndex): IdcpEntry[][] {
   const groups = new Map<string, IdcpEntry[]>();
@@ -114,26 +133,25 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   if (missing.length > 0 || !at || !record.infection || !record.measure) return { ok: false, missing };
 
   const shares = areaShares(entries, treatedHectares(record));
+  const main = { subtype: record.subtype, dose: record.dose, measure: record.measure };
   const local = at.setZone(ZONE);
   const day = local.toFormat('dd/MM/yyyy');
-  const [group, list] = PROBLEM_GROUP[record.infection.kind];
   const stage = record.phenology ? { EstadoFenologico: Number(record.phenology.id) } : {};
   const applicator = { NumROPO: record.applicator.user.ropo };
   const treatment = {
     FechaInicio: day,
     FechaFin: day,
     HoraTratamiento: local.toFormat('HH:mm'),
-    ProblematicaFito: { [group]: { [list]: [Number(record.infection.id)] } },
+    ProblematicaFito: problems(record.infection, record.mix ?? []),
     Justificaciones: [...new Set(record.tj.map((t) => Number(t.id)))].map((JustAct) => ({ JustAct })),
     // The schema has one Unidad per product line, and the descriptor takes Dosis or Cantidad: the dose, in its unit.
-    ProductosFito: [
-      {
-        TipoProducto: REGISTERED_PRODUCT,
-        NumRegistro: registerNumberText(record.subtype.subtype.code),
-        Dosis: Number(record.dose),
-        Unidad: record.measure.code,
-      },
-    ],
+    // A tank mix is one treatment with one line per product (FEGA's descriptor: ProductosFito lists the products).
+    ProductosFito: [main, ...(record.mix ?? [])].map((p) => ({
+      TipoProducto: REGISTERED_PRODUCT,
+      NumRegistro: registerNumberText(p.subtype.subtype.code),
+      Dosis: Number(p.dose),
+      Unidad: p.measure.code,
+    })),
     IdentificadorAplicador: applied.map((EquipoAplicador) => ({ AplicadorEmpresa: applicator, EquipoAplicador })),
     ...(record.advisor
       ? {

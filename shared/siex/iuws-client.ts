@@ -92,7 +92,7 @@ export interface IuwsClient {
   status(requestId: string, signal?: AbortSignal): Promise<IuwsStatus>;
 }
 
-interface IuwsDeps {
+export interface IuwsDeps {
   /** Replaces the HTTP stack (tests); otherwise global fetch, or undici's with an Agent when a client certificate is set. */
   fetch?: typeof fetch;
   random?: () => number;

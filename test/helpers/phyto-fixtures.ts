@@ -59,6 +59,11 @@ export function topik(o: ProductOverrides = {}): Product {
   return { ...demoProduct('ES-19548'), ...o };
 }
 
+/** POLTIGLIA 20 WP (copper) as the demo has it: olive against leaf spot, 0.6-0.62 %, 14 days apart, 14 days' safety. */
+export function poltiglia(o: ProductOverrides = {}): Product {
+  return { ...demoProduct('ES-19616'), ...o };
+}
+
 /** POLTIGLIA 20 WP (copper) as a label without any limit of count, interval or months, on vine and olive. */
 export function poltigliaUnlimited(o: ProductOverrides = {}): Product {
   const demo = demoProduct('ES-19616');
@@ -239,6 +244,8 @@ export interface ContextOptions {
   applicators?: Applicator[];
   /** Stored applications of the product per idcp, as Madrid wall-clock times. */
   history?: Record<number, string[]>;
+  /** The same for the products of the request's mix, by product code. */
+  mixHistory?: Record<string, Record<number, string[]>>;
   farm?: FarmIndexDoc;
 }
 
@@ -260,6 +267,13 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
   const appliedAt = madrid(request.dateApplication);
   const doc = o.farm ?? farmIndexDoc();
   const farm = new FarmIndex(o.farm ? doc : { ...doc, meta: { ...doc.meta, year: appliedAt.year } });
+  const historyOf = (byIdcp: Record<number, string[]> = {}) =>
+    new Map(
+      Object.entries(byIdcp).map(([idcp, times]) => [
+        sigpacCode(farm.byIdcp.get(Number(idcp))!),
+        priorApplications(times),
+      ]),
+    );
   return {
     request,
     appliedAt,
@@ -269,12 +283,15 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
     product: products.get(request.subtype.code),
     applicator: cards.get(request.applicator.user.ropo),
     advisor: request.advisor && cards.get(request.advisor.ropo),
-    history: new Map(
-      Object.entries(o.history ?? {}).map(([idcp, times]) => [
-        sigpacCode(farm.byIdcp.get(Number(idcp))!),
-        priorApplications(times),
-      ]),
-    ),
+    history: historyOf(o.history),
+    ...(request.mix
+      ? {
+          mixed: request.mix.map((m) => ({
+            product: products.get(m.subtype.code),
+            history: historyOf(o.mixHistory?.[m.subtype.code]),
+          })),
+        }
+      : {}),
     codeInForce: (catalogue, code, on) => codes.isValid(catalogue, code, on),
     codes,
   };

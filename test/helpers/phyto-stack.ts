@@ -49,6 +49,8 @@ export const P = {
   twice: 'ES-91617',
   /** MICROTHIOL-like, expired on 31-12-2020 with no last-use date. */
   expired: 'ES-91999',
+  /** An acaricide on vine against the yellow mite (PLAGAS 18), 0.05-0.1 %, 3 per campaign, 7 days apart, 21 days' safety. */
+  acaricide: 'ES-91620',
 } as const;
 
 const FAR = { registered: '01-01-2000', expires: '31-12-2099', lastUse: '' };
@@ -68,6 +70,24 @@ export function phytoProducts(): Product[] {
       uses: copper.uses.map((u) => ({ ...u, maxApplications: 2 })),
     },
     noMonths(microthiol({ registered: '01-01-2000', expires: '31-12-2020', lastUse: '', code: P.expired })),
+    {
+      ...copper,
+      code: P.acaricide,
+      name: 'ACARICIDA DE PRUEBA',
+      type: { id: 2, name: 'Acaricida' },
+      uses: [
+        {
+          cropTypeIds: ['102'],
+          pest: { code: 18, kind: 'plaga', name: 'Araña amarilla, Eotetranychus carpini' },
+          doseMin: 0.05,
+          doseMax: 0.1,
+          unit: { code: 14, symbol: '%' },
+          maxApplications: 3,
+          minIntervalDays: 7,
+          safetyDays: 21,
+        },
+      ],
+    },
   ];
 }
 

@@ -160,7 +160,8 @@ describe('IUWS client ⇄ SIEX simulator', () => {
 
   it('honours Retry-After on 429', async () => {
     const waits: number[] = [];
-    const c = client({}, { sleep: async (ms) => void waits.push(ms) });
+    // The wait itself is real (a second): what is asserted is the delay the client chose, not how long it took.
+    const c = client({}, { onRetry: ({ delayMs }) => void waits.push(delayMs) });
     await c.status('SIM-none').catch(() => undefined);
     await control().set({ throttleNext: 1, retryAfterSeconds: 1 });
     await c.submit(cueDocument([tratamFito(42)]), 'k');

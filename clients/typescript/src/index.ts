@@ -6,6 +6,7 @@ export type { components, paths };
 export type Problem = components['schemas']['Problem'];
 export type JobAsync = components['schemas']['JobAsync'];
 export type JobResult = components['schemas']['JobResult'];
+export type MixItem = components['schemas']['MixItem'];
 
 /** An answer that is not a success, with its problem details. */
 export class ProblemError extends Error {

@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Register a phytosanitary application
-         * @description Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, applicator ROPO card and NIF, advisor card, crop locations, date window, minimum interval and maximum applications counting what is stored) and stores it. A ROPO card that is unknown, or whose holder is not the NIF given, is one answer (APPLICATOR_NOT_RECOGNISED, ADVISOR_NOT_RECOGNISED), byte for byte the same whatever the card: its state is told only with its holder's NIF. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp (1 to 47 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy as an error naming what is missing. Send an `Idempotency-Key` header to make retries safe: the same key and body return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).
+         * @description Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, applicator ROPO card and NIF, advisor card, crop locations, date window, minimum interval and maximum applications counting what is stored) and stores it. A ROPO card that is unknown, or whose holder is not the NIF given, is one answer (APPLICATOR_NOT_RECOGNISED, ADVISOR_NOT_RECOGNISED), byte for byte the same whatever the card: its state is told only with its holder's NIF. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp (1 to 47 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy as an error naming what is missing. A tank mix adds `mix`: up to 5 further products of the same pass, each judged against its own label as if applied alone (violations name it: `body.mix[1].dose`); a product twice is 400 `PRODUCT_REPEATED`, and more than 47 products × idcp 400 `MIX_TOO_LARGE`. Send an `Idempotency-Key` header to make retries safe: the same key and body return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).
          */
         post: operations["registerPhytosanitary"];
         delete?: never;
@@ -328,7 +328,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -475,6 +475,33 @@ export interface components {
             };
             dose: number;
             measure: components["schemas"]["Measure"];
+            /**
+             * @description a tank mix: up to 5 further products applied with the main one in the same pass; date, locations, area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most 47
+             * @example [
+             *       {
+             *         "subtype": {
+             *           "type": "TypePhytosanitary",
+             *           "name": "POLTIGLIA 20 WP",
+             *           "code": "ES-19616"
+             *         },
+             *         "dose": 0.6,
+             *         "measure": {
+             *           "type": "Measure",
+             *           "name": "Porcentaje",
+             *           "symbol": "%",
+             *           "code": 14
+             *         },
+             *         "batch": "L-2611",
+             *         "infection": {
+             *           "type": "TypeInfection",
+             *           "kind": "enfermedad",
+             *           "id": "532",
+             *           "name": "Repilo del olivo"
+             *         }
+             *       }
+             *     ]
+             */
+            mix?: components["schemas"]["MixItem"][];
             idcp: string[];
             applicator: {
                 user: {
@@ -522,6 +549,24 @@ export interface components {
             symbol: string;
             /** @description SIEX unit code (catalogue UNIDADES_MEDIDA) */
             code: number;
+        };
+        /** @description a further product of the same tank, applied in the same pass: judged against its own label as if applied alone */
+        MixItem: {
+            subtype: {
+                /** @constant */
+                type: "TypePhytosanitary";
+                /** @description commercial name; the register name is stored */
+                name: string;
+                code: string;
+            };
+            dose: number;
+            measure: components["schemas"]["Measure"];
+            /** @description total amount of product applied, in mdt */
+            dt?: string;
+            mdt?: components["schemas"]["Measure"];
+            batch?: string;
+            /** @description the pest this product is applied against; without it, the record's infection */
+            infection?: components["schemas"]["Infection"];
         };
         /** @description pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO) */
         Infection: {
@@ -691,7 +736,73 @@ export interface components {
             recipe: string;
             surface: string;
             entrylimit: string;
+            /** @description safety period in days: the longest of its products */
             seclimit: string;
+            /** @description the further products of a tank mix, in the order registered; absent for a single product */
+            mix?: {
+                subtype: {
+                    /** @constant */
+                    type: "TypePhytosanitary";
+                    id: number;
+                    name: string;
+                    subtype: {
+                        /** @constant */
+                        type: "SubtypePhytosanitary";
+                        id: number;
+                        idpdf: string;
+                        code: string;
+                        comp: {
+                            /** @constant */
+                            type: "Company";
+                            id: number;
+                            name: string;
+                            nif: string;
+                        };
+                        subs: {
+                            /** @constant */
+                            type: "Substance";
+                            id: string;
+                            name: string;
+                        };
+                        detail: string;
+                        ci: {
+                            /** @constant */
+                            type: "CropInfection";
+                            /** @description SIEX crop code */
+                            crop: string;
+                            infection: {
+                                /** @enum {string} */
+                                kind: "enfermedad" | "plaga" | "mala_hierba" | "regulador";
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                    };
+                    tpd: {
+                        /** @constant */
+                        type: "TPD";
+                        id: number;
+                        idate: string;
+                        edate: string;
+                        ldate: string;
+                    }[];
+                    prod: {
+                        /** @constant */
+                        type: "TypeProduct";
+                        id: number;
+                        name: string;
+                    };
+                };
+                dose: string;
+                measure: components["schemas"]["Measure"];
+                dt: string;
+                mdt: components["schemas"]["Measure"] | null;
+                batch: string;
+                /** @description the pest this product was applied against; null: the record's */
+                infection: components["schemas"]["Infection"] | null;
+                /** @description this product's safety period in days on the record's crops ('' when none applies) */
+                seclimit: string;
+            }[];
             machine: components["schemas"]["Machine"][];
             /** @description applied by hand; false when not said */
             manual: boolean;
@@ -1348,7 +1459,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriPhytosanitary"][];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix); `MIX_TOO_LARGE`: products (the main one and its mix) times idcp exceed 47: one change could not be written whole; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1627,7 +1738,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriPhytosanitary"][];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix); `MIX_TOO_LARGE`: products (the main one and its mix) times idcp exceed 47: one change could not be written whole; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
             400: {
                 headers: {
                     [name: string]: unknown;
