@@ -84,7 +84,7 @@ export function benchDataset(): Dataset {
 }
 
 /** The products mixed with BENCH_PRODUCT in the mix scenario: its label, against a pest of their own. */
-export const BENCH_MIX = [
+const BENCH_MIX = [
   ['ES-99002', 'BENCH INSECTICIDA', { code: 18, kind: 'plaga', name: 'Araña amarilla, Eotetranychus carpini' }],
   ['ES-99003', 'BENCH HERBICIDA', { code: 1, kind: 'mala_hierba', name: 'Malas hierbas' }],
 ] as const;

@@ -17,14 +17,14 @@ import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from '.
 export const MAX_IDCP_PER_RECORD = 47;
 
 /** Products a tank mix adds to the main one: the main product and up to five more in one pass. */
-export const MAX_MIX_ITEMS = 5;
+const MAX_MIX_ITEMS = 5;
 
 /**
  * A history row is kept per product and enclosure, so a mix of P products over L locations writes P × L of them, and
  * an amendment that replaces every product (or every location) writes the old ones and the new ones: 2 × P × L + 6
- * operations. Bounding P × L by the single product's bound keeps every amendment one transaction.
+ * operations. Bounding P × L by the single product's location bound (MAX_IDCP_PER_RECORD) keeps every amendment one
+ * transaction.
  */
-export const MAX_PRODUCT_LOCATIONS = MAX_IDCP_PER_RECORD;
 
 const flag = z.enum(['0', '1']);
 const decimalText = z
@@ -39,7 +39,7 @@ const dtDescription = 'total amount of product applied, in mdt';
 const NAME_MAX = 200;
 const name = () => z.string().max(NAME_MAX);
 
-export const measureSchema = z
+const measureSchema = z
   .strictObject({
     type: z.literal('Measure'),
     name: name(),
@@ -48,7 +48,7 @@ export const measureSchema = z
   })
   .meta({ id: 'Measure' });
 
-export const infectionSchema = z
+const infectionSchema = z
   .strictObject({
     type: z.literal('TypeInfection'),
     kind: z.enum(pestKinds),
@@ -61,7 +61,7 @@ export const infectionSchema = z
       'pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO)',
   });
 
-export const justificationSchema = z
+const justificationSchema = z
   .strictObject({
     type: z.literal('TypeJustification'),
     id: z.string().max(10).regex(/^\d+$/),
@@ -69,7 +69,7 @@ export const justificationSchema = z
   })
   .meta({ id: 'Justification', description: 'SIEX catalogue JUSTIFICACION_ACTUACION' });
 
-export const efficacySchema = z
+const efficacySchema = z
   .strictObject({
     type: z.literal('TypeEfficacy'),
     id: z.string().max(10).regex(/^\d+$/),
@@ -83,7 +83,7 @@ function machineKey(m: { id: string; name: string; roma: string; ref: string }):
   return m.roma ? `roma:${m.roma}` : m.ref ? `ref:${m.ref}` : `une:${m.id}:${m.name}`;
 }
 
-export const machineSchema = z
+const machineSchema = z
   .strictObject({
     type: z.literal('Machine'),
     // SIEX takes the type as TipoMaquinariaUNE, at most 12 characters (codes look like 060303021 or 0630320_88).
@@ -119,7 +119,7 @@ const machinesSchema = z
     });
   });
 
-export const advisorSchema = z
+const advisorSchema = z
   .strictObject({
     type: z.literal('UserMetadata'),
     ropo: z.string().regex(ROPO_RE, 'ROPO number ES-XXXXXXXX'),
@@ -138,7 +138,7 @@ export const advisorSchema = z
       "the advisor (asesor) who validated or recommended the treatment, by ROPO number: a card in force on the application date with the advisor registration (RD 1311/2012, arts. 11-12). SIEX's AsesorValidacion, with `reviewed` and `recipe`",
   });
 
-export const phenologySchema = z
+const phenologySchema = z
   .strictObject({
     type: z.literal('TypePhenology'),
     id: z.string().max(10).regex(/^\d+$/, 'SIEX code as text'),
@@ -258,7 +258,7 @@ export const phytoRequestSchema = z
       .optional()
       .describe(
         `a tank mix: up to ${MAX_MIX_ITEMS} further products applied with the main one in the same pass; date, locations, ` +
-          `area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most ${MAX_PRODUCT_LOCATIONS}`,
+          `area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most ${MAX_IDCP_PER_RECORD}`,
       )
       .meta({ examples: [mixExample] }),
     idcp: z
@@ -294,11 +294,11 @@ export const phytoRequestSchema = z
       seen.add(item.subtype.code);
     });
     const products = 1 + r.mix.length;
-    if (products * r.idcp.length > MAX_PRODUCT_LOCATIONS)
+    if (products * r.idcp.length > MAX_IDCP_PER_RECORD)
       ctx.addIssue({
         code: 'custom',
         path: ['mix'],
-        message: `${products} products on ${r.idcp.length} locations: products × locations must be at most ${MAX_PRODUCT_LOCATIONS} (split the locations over several records)`,
+        message: `${products} products on ${r.idcp.length} locations: products × locations must be at most ${MAX_IDCP_PER_RECORD} (split the locations over several records)`,
         params: { code: 'MIX_TOO_LARGE' },
       });
   })

@@ -44,7 +44,7 @@ export interface Services extends UseCaseParts {
 }
 
 /** Records per SIEX submission: few calls per record, and a batch's id list stays within one table property. */
-export const EXPORT_BATCH_SIZE = 500;
+const EXPORT_BATCH_SIZE = 500;
 
 /**
  * How often a process asks whether the back office changed clients or farms: a client or farm it adds is served

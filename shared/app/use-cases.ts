@@ -30,7 +30,7 @@ import {
 } from '../catalog/catalogue-service';
 
 /** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
-export interface RenderedReply {
+interface RenderedReply {
   status: number;
   body: string;
   /** The record's ETag, for answers that carry a record. */

@@ -5,7 +5,7 @@ import { identity, storageBlob } from '../store/azure-sdk';
 /** Where backups are configured: a connection string (Azurite, a workstation) or an account reached by identity. */
 export type BackupSettings = Pick<Settings, 'BACKUP_STORAGE' | 'BACKUP_ACCOUNT_NAME' | 'BACKUP_CONTAINER'>;
 
-export class BackupNotConfigured extends Error {
+class BackupNotConfigured extends Error {
   constructor() {
     super('table backups are not configured: set BACKUP_STORAGE (a connection string) or BACKUP_ACCOUNT_NAME');
     this.name = 'BackupNotConfigured';

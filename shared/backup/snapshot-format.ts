@@ -15,7 +15,7 @@ const EDM_TYPES = ['Binary', 'Boolean', 'DateTime', 'Double', 'Guid', 'Int32', '
 type EdmType = (typeof EDM_TYPES)[number];
 
 /** A property as listed with `disableTypeConversion`: the value as text, and its EDM type. */
-export interface ListedProperty {
+interface ListedProperty {
   value: string;
   type: EdmType;
 }
@@ -74,7 +74,7 @@ export function toBackupRow(entity: Record<string, unknown>): BackupRow {
  * annotation (the OData JSON format Table Storage documents; a quoted Int32 is accepted by Azurite, not promised by
  * Azure); Int64, DateTime, Guid and Binary go as annotated text, which is their JSON form.
  */
-export function toWireValue(p: ListedProperty): unknown {
+function toWireValue(p: ListedProperty): unknown {
   switch (p.type) {
     case 'String':
       return p.value;

@@ -27,7 +27,7 @@ import {
  */
 
 /** Tables are read and written through this: the gateway's TableStore, or one on another account (restore --to). */
-export interface Tables {
+interface Tables {
   table(name: TableName): Promise<TableClient>;
 }
 

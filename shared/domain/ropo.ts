@@ -9,7 +9,7 @@ export type RopoLevel = z.infer<typeof ropoLevelSchema>;
  * An advisor's registration in ROPO (RD 1311/2012, arts. 11 and 12: advisors are entered in the register as such). It
  * is held on a card like a level, but it lets its holder apply nothing: no product ever requires it.
  */
-export const ADVISOR_LEVEL = 'asesor';
+const ADVISOR_LEVEL = 'asesor';
 /** What a card can hold: the applicator levels, and the advisor registration. */
 export const cardLevels = [...ropoLevels, ADVISOR_LEVEL] as const;
 export const cardLevelSchema = z.enum(cardLevels);

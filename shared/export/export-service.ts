@@ -70,7 +70,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
 
 const NOT_STARTED = new Set(['QUEUE_UNAVAILABLE', 'START_ABANDONED']);
 
-export const EXPORT_MESSAGE =
+const EXPORT_MESSAGE =
   'The export runs in the background: follow it with jobstatus and jobresult. An e-mail with the outcome is sent when it finishes.';
 
 function accepted(jobId: number): Reply {
@@ -220,7 +220,7 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
   }
 }
 
-export const DELETION_MESSAGE =
+const DELETION_MESSAGE =
   'SIEX holds this record: its deletion is sent there in the background (Borrar), and the record leaves the gateway ' +
   'once SIEX accepts it. Follow it with jobstatus and jobresult; an e-mail with the outcome is sent when it finishes.';
 

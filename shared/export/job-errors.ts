@@ -21,7 +21,7 @@ const PLAIN_WORDS: Record<IuwsErrorCode | 'STORAGE_UNAVAILABLE' | 'WORKER_ERROR'
 };
 
 /** The code a failure carries, when it is one the client may see; WORKER_ERROR otherwise. */
-export function failureCode(e: unknown): keyof typeof PLAIN_WORDS {
+function failureCode(e: unknown): keyof typeof PLAIN_WORDS {
   if (isStorageUnavailable(e)) return 'STORAGE_UNAVAILABLE';
   return e instanceof IuwsError ? e.code : 'WORKER_ERROR';
 }

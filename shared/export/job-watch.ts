@@ -37,7 +37,7 @@ const encode = (row: Omit<WatchRow, 'jobId' | 'etag'>) => z.encode(rowSchema, ro
 const rowKey = (jobId: number) => String(jobId).padStart(12, '0');
 
 /** The watch partition for the queue at this address. */
-export function watchPartition(queueUrl: string): string {
+function watchPartition(queueUrl: string): string {
   return `w~${createHash('sha256').update(queueUrl).digest('hex').slice(0, 16)}`;
 }
 

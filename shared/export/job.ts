@@ -10,7 +10,7 @@ export type JobError = z.infer<typeof jobErrorSchema>;
  * What a job asks of SIEX: `export` sends its records (a record SIEX holds already is replaced, under the same
  * IdAjena), `deletion` sends them with `Borrar: true`, and each record SIEX accepts that of leaves the gateway too.
  */
-export const jobKinds = ['export', 'deletion'] as const;
+const jobKinds = ['export', 'deletion'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**

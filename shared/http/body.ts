@@ -60,7 +60,7 @@ function utf8Text(type: string, bytes: Buffer): string {
  * enclosures) nests 5 levels; a body nested thousands deep would overflow the stack of whatever walks it recursively
  * (a parser, zod, the merge patch), so it is refused before anything reads it.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 const OPEN_BRACKET = 0x5b;
 const OPEN_BRACE = 0x7b;
@@ -74,7 +74,7 @@ const BACKSLASH = 0x5c;
  * text need not be valid JSON (JSON.parse judges that afterwards); only its depth is measured, and the scan stops as
  * soon as it passes `limit`.
  */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

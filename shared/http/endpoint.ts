@@ -16,9 +16,9 @@ import { withDeadline } from '../store/deadline';
  * The interface's response time-out is 30 s: every storage call of a request ends within this budget (a storage that
  * hangs costs the request this much at most), leaving time to answer 503.
  */
-export const REQUEST_BUDGET_MS = 25_000;
+const REQUEST_BUDGET_MS = 25_000;
 /** What a 503 for unavailable storage tells the client to wait. */
-export const STORAGE_RETRY_AFTER_SECONDS = 5;
+const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 /** What the pipeline itself needs before any handler runs: the settings it enforces, the clients, the limiter. */
 export interface Gate {
@@ -33,7 +33,7 @@ export interface EndpointApp<U> {
   useCases: U;
 }
 
-export interface EndpointInput<Q, B, P = undefined> {
+interface EndpointInput<Q, B, P = undefined> {
   client: Client;
   /** The path parameters, validated by the contract. */
   params: P;

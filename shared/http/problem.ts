@@ -24,7 +24,7 @@ export const MAX_PROBLEM_BYTES =
  * RFC 9457 problem details, the one error shape of every endpoint (and of the APIM policies). `errors` lists the
  * violations found (the first MAX_LISTED_ERRORS), each with a stable UPPER_SNAKE code that clients can switch on.
  */
-export const violationSchema = z
+const violationSchema = z
   .object({
     code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe('stable UPPER_SNAKE error code'),
     path: z

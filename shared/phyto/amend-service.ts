@@ -52,7 +52,7 @@ export function recordNotFound(id: number): DomainError {
 }
 
 /** `If-Match`: `*` or a list of ETags, one of which must be the record's current one (weak ones never match). */
-export function ifMatchHolds(header: string | null, version: number): boolean {
+function ifMatchHolds(header: string | null, version: number): boolean {
   if (header === null) return true;
   const tags = header.split(',').map((t) => t.trim());
   return tags.includes('*') || tags.includes(recordEtag(version));

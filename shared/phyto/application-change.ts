@@ -38,7 +38,7 @@ export interface HistoryEntry {
 }
 
 /** The SIGPAC codes of the enclosures behind the known idcps among these, each once. */
-export function enclosuresOf(farm: FarmIndex, idcps: readonly string[]): string[] {
+function enclosuresOf(farm: FarmIndex, idcps: readonly string[]): string[] {
   return [...new Set(idcps.flatMap((i) => farm.byIdcp.get(Number(i)) ?? []).map((e) => sigpacCode(e)))];
 }
 
@@ -66,7 +66,7 @@ export function guardKeysOf(...entries: (HistoryEntry | null)[]): string[] {
  * The prior applications of `product` on each enclosure, as the rules judge a new one: what the history rows hold,
  * less `own` (the record being amended, which must not count against itself).
  */
-export function priorHistory(
+function priorHistory(
   state: RegistrationState,
   product: string,
   sigpacs: string[],

@@ -23,7 +23,7 @@ export interface FarmKey {
 
 export const holdingPartition = (farm: FarmKey): string => `h~${farm.rea}`;
 
-export function invertedTime(epochMs: number): string {
+function invertedTime(epochMs: number): string {
   return String(MAX_MS - epochMs).padStart(13, '0');
 }
 

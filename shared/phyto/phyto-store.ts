@@ -43,8 +43,8 @@ export interface RegistrationState {
  * job's claim holds it), `deleted` (gone from the list and the history rules; its pointer and versions stay for the
  * history).
  */
-export const recordStates = ['active', 'deleted'] as const;
-export type RecordState = (typeof recordStates)[number];
+const recordStates = ['active', 'deleted'] as const;
+type RecordState = (typeof recordStates)[number];
 
 /** A record's pointer row: its row key, farm campaign, version and export state, read without the record itself. */
 export interface RecordPointer {
@@ -83,7 +83,7 @@ export interface KeyScan {
 }
 
 /** The record row to write: its key, what lists filter on, and the record as the API returns it. */
-export interface RecordRow {
+interface RecordRow {
   rowKey: string;
   product: string;
   appliedAtMs: number;

@@ -31,7 +31,7 @@ export interface RuleContext {
 }
 
 /** A product of the mix, as the rules see it: its register entry (undefined: not in it) and its prior history. */
-export interface MixedProductContext {
+interface MixedProductContext {
   product: StoredProduct | undefined;
   history: Map<string, DayCounts>;
 }

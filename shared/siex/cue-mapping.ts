@@ -38,7 +38,7 @@ const PROBLEM_GROUP = {
 const REGISTERED_PRODUCT = 1;
 
 /** The farm-level fields SIEX requires; a farm without a 14-character REA code cannot be exported at all. */
-export function farmProblems(farm: FarmIndex): string[] {
+function farmProblems(farm: FarmIndex): string[] {
   const missing: string[] = [];
   if (farm.meta.codigoRea.length !== 14) missing.push('the farm has no 14-character REA code (CodigoRea)');
   if (!/^\d{2}$/.test(farm.meta.communityCode))

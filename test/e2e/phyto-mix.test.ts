@@ -1,4 +1,4 @@
-import { MAX_PRODUCT_LOCATIONS, MixItem, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { MAX_IDCP_PER_RECORD, MixItem, PhytoRequest } from '../../shared/api/phyto-schemas';
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { ExportFarm, exportFarm, gatewayCalls, recordNumber, SIEX_FIELDS } from '../helpers/export-stack';
 import { call, Reply } from '../helpers/http';
@@ -267,8 +267,8 @@ describe('every product against its own label', () => {
   });
 });
 
-describe(`products × locations at most ${MAX_PRODUCT_LOCATIONS}`, () => {
-  const locations = Math.floor(MAX_PRODUCT_LOCATIONS / 2);
+describe(`products × locations at most ${MAX_IDCP_PER_RECORD}`, () => {
+  const locations = Math.floor(MAX_IDCP_PER_RECORD / 2);
   let farm: ExportFarm;
   beforeAll(async () => {
     farm = await exportFarm('mix-edge', locations + 1);

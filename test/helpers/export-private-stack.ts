@@ -93,7 +93,7 @@ function sign(account: string, key: Buffer, method: string, url: URL, headers: h
   return `SharedKey ${account}:${createHmac('sha256', key).update(stringToSign, 'utf8').digest('base64')}`;
 }
 
-export interface Lease {
+interface Lease {
   queue: string;
   messageId: string;
   popReceipt: string;
@@ -102,7 +102,7 @@ export interface Lease {
   content: unknown;
 }
 
-export interface QueueProxy {
+interface QueueProxy {
   /** The storage connection string for a runner of this tag: tables direct, queues through the proxy. */
   connectionString: string;
   /** The real name of one of the app's queues for this tag. */
@@ -112,7 +112,7 @@ export interface QueueProxy {
   stop(): Promise<void>;
 }
 
-export async function startQueueProxy(tag: string): Promise<QueueProxy> {
+async function startQueueProxy(tag: string): Promise<QueueProxy> {
   const conn = storageConnection();
   const { account, key, queueEndpoint } = parseConnection(conn);
   const rename = (segment: string) =>

@@ -20,7 +20,7 @@ export const EXPORT_PATHS = ['/v1/entities/siex/exportCUE', '/v1/siex/exportCUE/
 export const JOB_PREFIXES = ['/api-service/v1/entities', '/v1/entities'] as const;
 
 /** The statuses of docs/architecture.md, "Export pipeline", by id. */
-export const STATUS = {
+const STATUS = {
   1: 'Iniciando',
   2: 'EnProceso',
   3: 'FinalizadoCompleto',
@@ -168,7 +168,7 @@ export function gatewayCalls(base?: string): GatewayCalls {
   return calls;
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Polls `probe` until it returns something other than undefined. The ceiling is one only a hang reaches (jest's own is

@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
@@ -13,7 +13,7 @@ export interface SeenRequest {
  * When a fault hits a request: `instead` answers it without forwarding (the gateway never sees it), `after`
  * forwards it and then drops the gateway's answer (the request took effect, the client never learns how).
  */
-export interface Fault {
+interface Fault {
   status: number;
   retryAfterSeconds?: number;
   mode: 'instead' | 'after';

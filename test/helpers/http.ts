@@ -20,7 +20,7 @@ export interface Reply {
   json: any;
 }
 
-export function keyHeaders(keys: Keys): Record<string, string> {
+function keyHeaders(keys: Keys): Record<string, string> {
   return { 'Ocp-Apim-Sid-Key': keys.sidKey, 'Ocp-Apim-Subscription-Key': keys.apiKey };
 }
 

@@ -205,7 +205,7 @@ export async function seedPhyto(parts: { farms: Farm[]; clients: ClientRegistrat
 }
 
 /** The official SIEX catalogues the project carries (data/siex/catalogues). */
-export function officialCatalogues(): string {
+function officialCatalogues(): string {
   return officialCataloguesDir(findProjectRoot(__dirname));
 }
 

@@ -6,7 +6,7 @@ import net from 'node:net';
  * - `down`: nothing listens (connections are refused) and open connections are cut;
  * - `hang`: connections are accepted and what arrives is swallowed: no answer, ever.
  */
-export type TcpMode = 'pass' | 'down' | 'hang';
+type TcpMode = 'pass' | 'down' | 'hang';
 
 export interface TcpFaultProxy {
   port: number;

@@ -1,5 +1,5 @@
 import {
-  MAX_PRODUCT_LOCATIONS,
+  MAX_IDCP_PER_RECORD,
   mixExample,
   MixItem,
   PhytoRequest,
@@ -220,8 +220,8 @@ describe('the request: products once, products × locations bounded', () => {
     expect(statusOf(v)).toBe(400);
   });
 
-  it(`products × idcp up to ${MAX_PRODUCT_LOCATIONS} is accepted; one location more is 400 MIX_TOO_LARGE`, () => {
-    expect(parse({ idcp: idcps(MAX_PRODUCT_LOCATIONS) })).toEqual([]);
+  it(`products × idcp up to ${MAX_IDCP_PER_RECORD} is accepted; one location more is 400 MIX_TOO_LARGE`, () => {
+    expect(parse({ idcp: idcps(MAX_IDCP_PER_RECORD) })).toEqual([]);
     expect(parse({ idcp: idcps(23), mix: [FAMOLINS()] })).toEqual([]);
     const over = parse({ idcp: idcps(24), mix: [FAMOLINS()] });
     expect(over.map((x) => [x.code, x.path])).toEqual([['MIX_TOO_LARGE', 'body.mix']]);
