@@ -1,3 +1,4 @@
+import { registeredExportState } from '../../shared/phyto/export-state';
 import {
   MAX_IDCP_PER_RECORD,
   mixExample,
@@ -265,7 +266,7 @@ describe('the request: products once, products × locations bounded', () => {
       id: 1,
       write: { rowKey: 'r~new', product: 'ES-19616', appliedAtMs: 0, record: built },
       drop: 'r~old',
-      pointer: { etag: '*', row: {} as never, request: null },
+      pointer: { etag: '*', row: { exportState: registeredExportState(false) } as never, request: null },
       guards,
       version: { version: 2, date: '', client: '', kind: 'amended', changes: [] },
       idempotency: { hash: 'h', requestHash: 'r', status: 200, body: '' },
