@@ -131,7 +131,7 @@ const record = {
   recipe: '',
   surface: '',
   entrylimit: '',
-  seclimit: '0',
+  seclimit: 'NP',
   machine: [],
   manual: true,
   advisor: null,
@@ -231,7 +231,7 @@ const microthiolOnOlive = {
   months: null,
   maxApplications: 3,
   minIntervalDays: 10,
-  preHarvestDays: 0,
+  preHarvestDays: 'NP' as const,
 };
 
 export const catalogProductsExample = {
@@ -277,7 +277,7 @@ export const catalogProductExample = {
         months: [3, 4, 5, 6, 7, 8, 9],
         maxApplications: 6,
         minIntervalDays: 7,
-        preHarvestDays: 0,
+        preHarvestDays: 'NP' as const,
         crops: [
           { code: '102', name: 'VIÑA' },
           { code: '103', name: 'UVA DE MESA' },

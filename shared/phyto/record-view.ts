@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { StoredProduct } from '../catalog/catalog-store';
+import { NOT_APPLICABLE_DAYS, ProductUse } from '../catalog/product';
 import { formatDateTime } from '../domain/dates';
 import { normalizeNif } from '../domain/nif';
 import { urn } from '../domain/urn';
@@ -10,6 +11,27 @@ import { Resolution } from './rule-context';
 /** `ES-11179` → 11179: the register number, which the record's integer ids carry. */
 export function registerNumber(code: string): number {
   return Number(code.slice(3));
+}
+
+/**
+ * The pre-harvest interval of the uses that authorise the application: the longest in days (so it is never laxer than
+ * a label), 'NP' when every use that states one says none applies (NO PROCEDE), '' when none states any.
+ */
+export function seclimitOf(uses: readonly Pick<ProductUse, 'safetyDays'>[]): string {
+  const days = uses.map((u) => u.safetyDays).filter((d): d is number => typeof d === 'number');
+  if (days.length > 0) return String(Math.max(...days));
+  return uses.some((u) => u.safetyDays === NOT_APPLICABLE_DAYS) ? NOT_APPLICABLE_DAYS : '';
+}
+
+/**
+ * Records stored before the interval told 'NP' from 0 days (the row has no `RECORD_FORMAT`) wrote "0" for the
+ * register's NO PROCEDE: before then the back office and the register import both read NO PROCEDE as 0, so an old
+ * "0" is read as 'NP'. Rows written since carry the format and are read as they are.
+ */
+export const RECORD_FORMAT = 2;
+
+export function upgradeRecord(record: PhytoRecord, format: number): PhytoRecord {
+  return format < RECORD_FORMAT && record.seclimit === '0' ? { ...record, seclimit: NOT_APPLICABLE_DAYS } : record;
 }
 
 /**
@@ -26,7 +48,6 @@ export function buildRecord(
   now: DateTime,
 ): PhytoRecord {
   const crops = new Set(resolution.entries.map((e) => farm.cropOf(e).typecropId));
-  const safety = resolution.uses.map((u) => u.safetyDays).filter((d): d is number => d !== undefined);
   const number = registerNumber(product.code);
   return {
     id: urn('AgriPhytosanitary', id),
@@ -82,7 +103,7 @@ export function buildRecord(
     recipe: request.recipe ?? '',
     surface: request.surface ?? '',
     entrylimit: '',
-    seclimit: safety.length > 0 ? String(Math.max(...safety)) : '',
+    seclimit: seclimitOf(resolution.uses),
     machine: request.machine ?? [],
     manual: request.manual ?? false,
     advisor: request.advisor ?? null,

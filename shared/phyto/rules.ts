@@ -1,7 +1,8 @@
 import { Violation, violation } from '../domain/errors';
 import { applicatorRules } from './applicator-rules';
-import { treatedAreaRules } from './area-rules';
+import { sprayVolumeRules, treatedAreaRules } from './area-rules';
 import { codeRules } from './code-rules';
+import { equipmentRules } from './equipment-rules';
 import { historyRules } from './history-rules';
 import { resolveLocations } from './location-rules';
 import { cropUseRules, doseUnitRules, productInForce } from './product-rules';
@@ -14,11 +15,14 @@ import { timeRules } from './time-rules';
  * skipped rather than reported twice under another name.
  */
 export function checkApplication(ctx: RuleContext): { violations: Violation[]; resolution: Resolution } {
-  const violations: Violation[] = [...timeRules(ctx), ...codeRules(ctx), ...applicatorRules(ctx)];
+  const violations: Violation[] = [...timeRules(ctx), ...codeRules(ctx), ...applicatorRules(ctx), ...equipmentRules(ctx)];
   const { entries, violations: locationViolations } = resolveLocations(ctx);
   violations.push(...locationViolations);
   const area = treatedAreaRules(ctx, entries);
   violations.push(...area.violations);
+  const soup = ctx.request.soup === undefined ? undefined : Number(ctx.request.soup);
+  const sprayLitresPerHa = soup !== undefined && area.hectares ? soup / area.hectares : undefined;
+  violations.push(...sprayVolumeRules(sprayLitresPerHa, ctx.request.soup));
   const dose = doseUnitRules(ctx);
   violations.push(...dose.violations);
   const product = ctx.product;
@@ -34,8 +38,6 @@ export function checkApplication(ctx: RuleContext): { violations: Violation[]; r
   }
   violations.push(...productInForce(ctx, product));
   if (!dose.unit) return { violations, resolution: { entries, uses: [] } };
-  const soup = ctx.request.soup === undefined ? undefined : Number(ctx.request.soup);
-  const sprayLitresPerHa = soup !== undefined && area.hectares ? soup / area.hectares : undefined;
   const { violations: useViolations, uses } = cropUseRules(ctx, product, entries, dose.unit, sprayLitresPerHa);
   violations.push(...useViolations);
   violations.push(...historyRules(ctx, entries, uses));

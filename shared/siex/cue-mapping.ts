@@ -3,6 +3,8 @@ import { parseDateTime, ZONE } from '../domain/dates';
 import { unitDimension } from '../domain/units';
 import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
+import { isHandHeld } from '../domain/equipment';
+import { cueNumber } from './cue-descriptor';
 
 /**
  * Maps stored records to the CUE exchange document of schema 3.11.4 (FEGA, Anexo VI): one CUADERNO item for the farm
@@ -26,6 +28,8 @@ const BLOCK_STRIDE = 10_000_000_000;
 export function blockId(recordId: number, block: number): number {
   return block * BLOCK_STRIDE + recordId;
 }
+
+const DOSIS = 'CUADERNO.ActividadesExplotacion.TratamFito.ProductosFito.Dosis';
 
 const PROBLEM_GROUP = {
   enfermedad: ['Enfermedades', 'TipoEnfermedad'],
@@ -70,16 +74,26 @@ function treatedHectares(record: PhytoRecord): number | undefined {
 }
 
 /**
- * The record's equipment, one `EquipoAplicador` each. The schema wants exactly one identifier per equipment: the ROMA
- * number of a registered machine; else the ERP's reference for it, or its UNE type and name; `MANUAL` for work by hand.
+ * The record's equipment, one `EquipoAplicador` per machine. The schema wants exactly one identifier per equipment:
+ * the ROMA number of a registered machine; else the ERP's reference for it, or its UNE type and name. A machine is
+ * applied by hand (`AplicacionManual`) when its UNE type is hand-held or a backpack, or when the record says the
+ * application was manual (a lance from a tank): `manual` describes the machines, it is not equipment of its own, and
+ * no identifier is ever made up for it.
  */
 function equipment(record: PhytoRecord): Record<string, unknown>[] {
-  const machines = record.machine.map((m) => ({
-    AplicacionManual: false,
+  return record.machine.map((m) => ({
+    AplicacionManual: record.manual || isHandHeld(m.id),
     ...(m.roma ? { NumROMA: oneLine(m.roma) } : { IdEquipoAplicador: oneLine(m.ref || `${m.id} ${m.name}`) || m.id }),
     TipoMaquinariaUNE: m.id,
   }));
-  return record.manual ? [...machines, { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' }] : machines;
+}
+
+/** Why a record's equipment cannot be sent, if it cannot. */
+function equipmentProblem(record: PhytoRecord): string | undefined {
+  if (record.machine.length > 0) return undefined;
+  return record.manual
+    ? 'equipment: manual is true but no machine names the hand-held equipment (e.g. UNE type 060303013, a backpack sprayer, with its ref): SIEX needs its identifier (EquipoAplicador)'
+    : 'equipment: no machine, and manual is not true (EquipoAplicador)';
 }
 
 /** The locations of a record, by crop and variety, in the order the record first names each. */
@@ -99,7 +113,11 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   if (record.tj.length === 0) missing.push('tj (justification codes: Justificaciones)');
   if (!record.efficacy.id) missing.push('efficacy (Eficacia)');
   const applied = equipment(record);
-  if (applied.length === 0) missing.push('equipment: no machine, and manual is not true (EquipoAplicador)');
+  const equipmentMissing = equipmentProblem(record);
+  if (equipmentMissing) missing.push(equipmentMissing);
+  const dose = cueNumber(DOSIS, Number(record.dose));
+  if (!(dose > 0))
+    missing.push(`dose ${record.dose} is below 0.001, the least Dosis the descriptor writes (number(8,3))`);
   const entries: IdcpEntry[] = [];
   for (const id of record.idcp) {
     const entry = farm.byIdcp.get(Number(id));
@@ -122,7 +140,7 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   const treatment = {
     FechaInicio: day,
     FechaFin: day,
-    HoraTratamiento: local.toFormat('HH:mm'),
+    HoraTratamiento: local.toFormat('HH:mm:ss'),
     ProblematicaFito: { [group]: { [list]: [Number(record.infection.id)] } },
     Justificaciones: [...new Set(record.tj.map((t) => Number(t.id)))].map((JustAct) => ({ JustAct })),
     // The schema has one Unidad per product line, and the descriptor takes Dosis or Cantidad: the dose, in its unit.
@@ -130,7 +148,7 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
       {
         TipoProducto: REGISTERED_PRODUCT,
         NumRegistro: registerNumberText(record.subtype.subtype.code),
-        Dosis: Number(record.dose),
+        Dosis: dose,
         Unidad: record.measure.code,
       },
     ],
