@@ -87,11 +87,19 @@ export function areaShares(entries: readonly IdcpEntry[], treated?: number): Map
   for (const r of rows.filter((x) => x.share === 0)) {
     r.share = 1;
     missing -= 1;
-    const largest = rows.reduce((a, b) => (b.share > a.share ? b : a));
-    if (missing < 0 && largest.share > 1) {
-      largest.share -= 1;
-      missing += 1;
-    }
+    room.set(r.enclosure, room.get(r.enclosure)! - 1);
+    // Given back by the largest share of the same enclosure when it is now over, else by the largest of all.
+    const over = room.get(r.enclosure)! < 0;
+    if (!over && missing >= 0) continue;
+    const donors = rows.filter((x) => x.share > 1 && (!over || x.enclosure === r.enclosure));
+    const largest = donors.reduce<(typeof rows)[number] | undefined>(
+      (a, b) => (!a || b.share > a.share ? b : a),
+      undefined,
+    );
+    if (!largest) continue;
+    largest.share -= 1;
+    room.set(largest.enclosure, room.get(largest.enclosure)! + 1);
+    missing += 1;
   }
   return new Map(rows.map((r) => [r.idcp, r.share / HUNDREDTHS]));
 }

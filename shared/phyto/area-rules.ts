@@ -93,4 +93,3 @@ export function sprayVolumeRules(litresPerHa: number | undefined, soup: string |
     ),
   ];
 }
-

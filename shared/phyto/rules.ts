@@ -15,7 +15,12 @@ import { timeRules } from './time-rules';
  * skipped rather than reported twice under another name.
  */
 export function checkApplication(ctx: RuleContext): { violations: Violation[]; resolution: Resolution } {
-  const violations: Violation[] = [...timeRules(ctx), ...codeRules(ctx), ...applicatorRules(ctx), ...equipmentRules(ctx)];
+  const violations: Violation[] = [
+    ...timeRules(ctx),
+    ...codeRules(ctx),
+    ...applicatorRules(ctx),
+    ...equipmentRules(ctx),
+  ];
   const { entries, violations: locationViolations } = resolveLocations(ctx);
   violations.push(...locationViolations);
   const area = treatedAreaRules(ctx, entries);

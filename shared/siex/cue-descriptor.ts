@@ -5,7 +5,7 @@
  * (`cueNumber`) and tests walk every generated document against it (`descriptorProblems`).
  *
  * Each field names its source:
- * - DESCRIPTOR: FEGA's field descriptor, as issue 23 and DESIGN.md §8 quote it (IdAjena number(10), HoraTratamiento
+ * - DESCRIPTOR: FEGA's field descriptor, as the audit of issue 23 quotes it (IdAjena number(10), HoraTratamiento
  *   string(8) HH:MM:SS, Superficie number(8,2), Dosis number(8,3), Cantidad number(8,2)).
  * - SCHEMA: the official JSON schema 3.11.4 (data/siex/cue-schema-3.11.4.json): lengths and patterns it states.
  * - SCHEMA_TYPE: the schema's type only; neither it nor the descriptor text we hold gives a length. Codes of a SIEX
@@ -135,7 +135,8 @@ export function valueProblems(path: string, value: unknown): string[] {
         return [`${at}: ${JSON.stringify(value)} is not a non-negative number`];
       const out: string[] = [];
       if (decimalsOf(value) > f.scale) out.push(`${at}: ${value} has more than ${f.scale} decimals`);
-      if (value >= 10 ** (f.precision - f.scale)) out.push(`${at}: ${value} does not fit number(${f.precision},${f.scale})`);
+      if (value >= 10 ** (f.precision - f.scale))
+        out.push(`${at}: ${value} does not fit number(${f.precision},${f.scale})`);
       return out;
     }
     case 'string': {
@@ -165,7 +166,6 @@ export function descriptorProblems(doc: unknown, path = ''): string[] {
 /** How many leaf values a document holds: a check of 0 values checks nothing. */
 export function leafCount(doc: unknown): number {
   if (Array.isArray(doc)) return doc.reduce((n: number, item) => n + leafCount(item), 0);
-  if (doc !== null && typeof doc === 'object')
-    return Object.values(doc).reduce((n: number, v) => n + leafCount(v), 0);
+  if (doc !== null && typeof doc === 'object') return Object.values(doc).reduce((n: number, v) => n + leafCount(v), 0);
   return 1;
 }
