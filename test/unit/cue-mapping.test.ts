@@ -89,7 +89,14 @@ function farm(overrides: Partial<FarmIndexDoc['meta']> = {}, dgc: string | null 
 }
 
 /** A backpack sprayer (TIPO_MAQUINA_UNE 060303013): equipment applied by hand, with the ERP's reference for it. */
-const BACKPACK = { type: 'Machine', id: '060303013', name: 'Mochila 16 L', roma: '', inspection: '', ref: 'MOCHILA-1' };
+const BACKPACK = {
+  type: 'Machine' as const,
+  id: '060303013',
+  name: 'Mochila 16 L',
+  roma: '',
+  inspection: '',
+  ref: 'MOCHILA-1',
+};
 
 function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', '4']): PhytoRecord {
   const product = microthiol();
