@@ -143,11 +143,17 @@ const optionalSiexFields = {
     .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice')
     .optional(),
   efficacy: efficacySchema.optional(),
-  machine: machinesSchema.optional().describe('the machines used, each exported to SIEX'),
+  machine: machinesSchema
+    .optional()
+    .describe(
+      'the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual)',
+    ),
   manual: z
     .boolean()
     .optional()
-    .describe('true when applied by hand (backpack, lance); a record with neither machine nor manual is not exported'),
+    .describe(
+      'true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported',
+    ),
   advisor: advisorSchema.optional(),
   phenology: phenologySchema.optional(),
   detail: z.string().max(2000).optional(),

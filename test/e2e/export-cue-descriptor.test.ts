@@ -326,9 +326,7 @@ describe('issue 23: every value SIEX receives is in its descriptor form', () => 
   }, 90_000);
 
   it('every value of every document SIEX received for the farm matches the descriptor table (and the schema)', async () => {
-    const mine = (await sim.submissions()).filter(
-      (s: any) => (s.document as any)?.CUADERNO?.[0]?.CodigoRea === setup.codigoRea,
-    );
+    const mine = (await sim.submissions()).filter((s: any) => s.document?.CUADERNO?.[0]?.CodigoRea === setup.codigoRea);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.flatMap((s: any) => descriptorProblemsBesidesItem2(s.document))).toEqual([]);
     // not vacuous: every record's blocks were walked, value by value
@@ -361,7 +359,7 @@ describe('issue 23: every value SIEX receives is in its descriptor form', () => 
     const problems: string[] = [];
     for (const [i, c] of CASES.entries()) {
       const [day, time] = timeOf(i).split(' ');
-      const blocks = notebook.filter((b) => b.HoraTratamiento === time && b.FechaInicio === day!.replace(/-/g, '/'));
+      const blocks = notebook.filter((b) => b.HoraTratamiento === time && b.FechaInicio === day.replace(/-/g, '/'));
       const say = (what: string, got: unknown, want: unknown) =>
         JSON.stringify(got) === JSON.stringify(want)
           ? []
@@ -404,7 +402,7 @@ describe('issue 23: every value SIEX receives is in its descriptor form', () => 
       const hectares = c.area === undefined ? undefined : c.inM2 ? c.area / 1e4 : c.area;
       for (const [k, w] of c.where.entries()) {
         const most = declared[w] ?? Number(E[enclosureOf[w]].dimension);
-        if (!(shares[k]! <= most + 1e-9)) problems.push(`case ${i} ${w}: ${shares[k]} ha is above its ${most} ha`);
+        if (!(shares[k] <= most + 1e-9)) problems.push(`case ${i} ${w}: ${shares[k]} ha is above its ${most} ha`);
         // without a treated area, a declared crop sends its declared area
         if (hectares === undefined && declared[w] !== undefined)
           problems.push(...say(`${w} area`, shares[k], declared[w]));

@@ -130,8 +130,8 @@ describe('the descriptor table', () => {
   it("writes HoraTratamiento HH:MM:SS and Dosis to 3 decimals (the audit's findings)", () => {
     const f = farm();
     const [b] = blocks(record(f), f);
-    expect(b!.HoraTratamiento).toBe('15:27:09');
-    expect((b!.ProductosFito as { Dosis: number }[])[0]!.Dosis).toBe(0.333);
+    expect(b.HoraTratamiento).toBe('15:27:09');
+    expect((b.ProductosFito as { Dosis: number }[])[0].Dosis).toBe(0.333);
   });
 
   it('finds each kind of wrong value, and a value the table does not hold', () => {
@@ -197,7 +197,7 @@ describe('item 3: the crops’ declared areas', () => {
     // half of it: 0.75 and 0.425, in hundredths adding up to 1.18 (1.175 within 0.01)
     const half = superficies(blocks(record(f, { surface: '1.175' }, ['1', '2']), f));
     expect(half[0]).toBe(0.75);
-    expect(Math.abs(half[0]! + half[1]! - 1.175)).toBeLessThanOrEqual(0.01);
+    expect(Math.abs(half[0] + half[1] - 1.175)).toBeLessThanOrEqual(0.01);
   });
 
   it('one crop of a two-crop enclosure covers its declared area, not the enclosure', () => {

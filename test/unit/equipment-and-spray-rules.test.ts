@@ -39,7 +39,7 @@ describe('the last inspection: not after the application, not more than 3 years 
       path: 'body.machine[1].inspection',
       message: expect.stringContaining('060303021 Atomizador (ROMA ROMA-46-9): last inspected on 13-05-2023'),
     });
-    expect(v!.message).toContain('14-05-2026');
+    expect(v.message).toContain('14-05-2026');
     expect(HTTP_STATUS.EQUIPMENT_INSPECTION_EXPIRED).toBe(422);
   });
 

@@ -489,9 +489,9 @@ export interface components {
             infection?: components["schemas"]["Infection"];
             tj?: components["schemas"]["Justification"][];
             efficacy?: components["schemas"]["Efficacy"];
-            /** @description the machines used, each exported to SIEX */
+            /** @description the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual) */
             machine?: components["schemas"]["Machine"][];
-            /** @description true when applied by hand (backpack, lance); a record with neither machine nor manual is not exported */
+            /** @description true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported */
             manual?: boolean;
             advisor?: components["schemas"]["Advisor"];
             phenology?: components["schemas"]["Phenology"];
