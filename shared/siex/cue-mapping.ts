@@ -4,7 +4,7 @@ import { unitDimension } from '../domain/units';
 import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
 import { isHandHeld } from '../domain/equipment';
-import { cueNumber } from './cue-descriptor';
+import { cueNumber, valueProblems } from './cue-descriptor';
 
 /**
  * Maps stored records to the CUE exchange document of schema 3.11.4 (FEGA, Anexo VI): one CUADERNO item for the farm
@@ -118,6 +118,7 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   const dose = cueNumber(DOSIS, Number(record.dose));
   if (!(dose > 0))
     missing.push(`dose ${record.dose} is below 0.001, the least Dosis the descriptor writes (number(8,3))`);
+  else missing.push(...valueProblems(DOSIS, dose).map((p) => `dose: ${p}`));
   const entries: IdcpEntry[] = [];
   for (const id of record.idcp) {
     const entry = farm.byIdcp.get(Number(id));

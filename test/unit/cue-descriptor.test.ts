@@ -179,6 +179,10 @@ describe('the descriptor table', () => {
       ok: false,
       missing: [expect.stringMatching(/^dose 0.0004 is below 0.001/)],
     });
+    expect(mapRecord(record(f, { dose: 100_000 }), 7, f)).toEqual({
+      ok: false,
+      missing: [expect.stringMatching(/^dose: .*Dosis \(Dosis\): 100000 does not fit number\(8,3\)$/)],
+    });
   });
 });
 
