@@ -76,6 +76,7 @@ const treatment = {
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '42', name: 'Negrilla' },
   tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
   efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+  machine: [{ type: 'Machine', id: '060303013', name: 'Mochila 16 L', ref: 'MOCHILA-1' }],
   manual: true,
 } as const satisfies z.input<typeof phytoRequestSchema>;
 
@@ -132,7 +133,7 @@ const record = {
   surface: '',
   entrylimit: '',
   seclimit: 'NP',
-  machine: [],
+  machine: [{ ...treatment.machine[0], roma: '', inspection: '' }],
   manual: true,
   advisor: null,
   phenology: null,
