@@ -114,6 +114,8 @@ export function phytoRequest(idcps: number[], at: DateTime, product = BENCH_PROD
     infection: { type: 'TypeInfection', kind: 'enfermedad', id: '148', name: 'Oídio de la vid' },
     tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
     efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+    // by hand with a backpack: SIEX needs the equipment's identifier (issue 23: none is made up for `manual` alone)
+    machine: [{ type: 'Machine', id: '060303013', name: 'Mochila 16 L', roma: '', inspection: '', ref: 'MOCHILA-1' }],
     manual: true,
   };
 }

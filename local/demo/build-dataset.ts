@@ -150,7 +150,7 @@ export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset
             unit: { code: 14, symbol: '%' },
             maxApplications: 6,
             minIntervalDays: 7,
-            safetyDays: 0,
+            safetyDays: 'NP',
             months: [3, 4, 5, 6, 7, 8, 9],
           },
           {
@@ -161,7 +161,7 @@ export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset
             unit: { code: 14, symbol: '%' },
             maxApplications: 3,
             minIntervalDays: 10,
-            safetyDays: 0,
+            safetyDays: 'NP',
           },
         ],
       },

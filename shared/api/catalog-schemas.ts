@@ -133,7 +133,12 @@ const productUseSchema = z
       .describe('the months (1-12) the use authorises; null: every month'),
     maxApplications: limit('applications per campaign on an enclosure, at most'),
     minIntervalDays: limit('calendar days between two applications on an enclosure, at least'),
-    preHarvestDays: limit('pre-harvest interval (plazo de seguridad), days'),
+    preHarvestDays: z
+      .union([z.number().int(), z.literal('NP')])
+      .nullable()
+      .describe(
+        'pre-harvest interval (plazo de seguridad), days; "NP" when the register says none applies (NO PROCEDE), which is not 0 days; null when the label sets none',
+      ),
   })
   .meta({ id: 'ProductUse', description: 'an authorised use of a product, from the official register' });
 

@@ -76,6 +76,7 @@ const treatment = {
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '42', name: 'Negrilla' },
   tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
   efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+  machine: [{ type: 'Machine', id: '060303013', name: 'Mochila 16 L', ref: 'MOCHILA-1' }],
   manual: true,
 } as const satisfies z.input<typeof phytoRequestSchema>;
 
@@ -131,8 +132,8 @@ const record = {
   recipe: '',
   surface: '',
   entrylimit: '',
-  seclimit: '0',
-  machine: [],
+  seclimit: 'NP',
+  machine: [{ ...treatment.machine[0], roma: '', inspection: '' }],
   manual: true,
   advisor: null,
   phenology: null,
@@ -231,7 +232,7 @@ const microthiolOnOlive = {
   months: null,
   maxApplications: 3,
   minIntervalDays: 10,
-  preHarvestDays: 0,
+  preHarvestDays: 'NP' as const,
 };
 
 export const catalogProductsExample = {
@@ -277,7 +278,7 @@ export const catalogProductExample = {
         months: [3, 4, 5, 6, 7, 8, 9],
         maxApplications: 6,
         minIntervalDays: 7,
-        preHarvestDays: 0,
+        preHarvestDays: 'NP' as const,
         crops: [
           { code: '102', name: 'VIÑA' },
           { code: '103', name: 'UVA DE MESA' },

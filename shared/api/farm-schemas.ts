@@ -18,6 +18,12 @@ const enclosureViewSchema = z
     idcp: z.number().int().describe('crop-plot identifier, used in the idcp array of phytosanitary records'),
     ...sigpacCodes,
     dimension: z.string().describe('enclosure area in hectares'),
+    cropArea: z
+      .string()
+      .optional()
+      .describe(
+        "hectares of this crop on the enclosure as the REA declares them (the DGC's area); absent when not declared",
+      ),
   })
   .meta({ id: 'SigpacEnclosure' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalDaySchema } from '../domain/day-schema';
+import { daySchema, optionalDaySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
@@ -93,7 +93,14 @@ const machineSchema = z
       .describe('UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer'),
     name: name().default(''),
     roma: z.string().max(50).default('').describe('official machinery register (ROMA) number, when registered'),
-    inspection: optionalDaySchema.describe('day of its last official inspection (ITEAF), DD-MM-YYYY'),
+    inspection: optionalDaySchema.describe(
+      'day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types',
+    ),
+    registered: daySchema
+      .optional()
+      .describe(
+        'day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application',
+      ),
     ref: z
       .string()
       .max(50)
@@ -155,11 +162,17 @@ const optionalSiexFields = {
     .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice')
     .optional(),
   efficacy: efficacySchema.optional(),
-  machine: machinesSchema.optional().describe('the machines used, each exported to SIEX'),
+  machine: machinesSchema
+    .optional()
+    .describe(
+      'the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual)',
+    ),
   manual: z
     .boolean()
     .optional()
-    .describe('true when applied by hand (backpack, lance); a record with neither machine nor manual is not exported'),
+    .describe(
+      'true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported',
+    ),
   advisor: advisorSchema.optional(),
   phenology: phenologySchema.optional(),
   detail: z.string().max(2000).optional(),
@@ -390,7 +403,11 @@ export const phytoRecordSchema = z
     recipe: z.string(),
     surface: z.string(),
     entrylimit: z.string(),
-    seclimit: z.string().describe('safety period in days: the longest of its products'),
+    seclimit: z
+      .string()
+      .describe(
+        'pre-harvest interval (plazo de seguridad) in days: the longest of its products\' uses that authorise the application; "NP" when the register says none applies (NO PROCEDE), which is not "0" (0 days); empty when no use states one',
+      ),
     mix: z
       .array(recordMixItemSchema)
       .optional()

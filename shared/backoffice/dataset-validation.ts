@@ -123,6 +123,39 @@ function productDayOrder(products: Loose[]): DatasetProblem[] {
   });
 }
 
+/**
+ * The crops' declared areas (the REA DGCs') on one enclosure cannot cover more than the enclosure: each on its own,
+ * and all of the farm's crops on it together (hundredths, as the REA writes them).
+ */
+function declaredAreaProblems(crops: Loose[], fi: number): DatasetProblem[] {
+  const out: DatasetProblem[] = [];
+  const byEnclosure = new Map<string, { total: number; dimension: number; path: string }>();
+  crops.forEach((c, ci) =>
+    list(c.parcels).forEach((p, pi) =>
+      list(p.sigpac).forEach((s, si) => {
+        const key = enclosureKey(s);
+        const area = Number(field(s, 'cropArea'));
+        const dimension = Number(field(s, 'dimension'));
+        if (key === undefined || !Number.isFinite(area) || !Number.isFinite(dimension)) return;
+        const path = `$.farms[${fi}].crops[${ci}].parcels[${pi}].sigpac[${si}].cropArea`;
+        if (Math.round(area * 100) > Math.round(dimension * 100)) {
+          out.push({ path, message: `${area} ha is more than the enclosure's ${dimension} ha` });
+          return;
+        }
+        const seen = byEnclosure.get(key) ?? { total: 0, dimension, path };
+        seen.total += Math.round(area * 100);
+        byEnclosure.set(key, seen);
+        if (seen.total > Math.round(Math.max(seen.dimension, dimension) * 100))
+          out.push({
+            path,
+            message: `the crops of enclosure ${key} declare ${seen.total / 100} ha, more than its ${dimension} ha`,
+          });
+      }),
+    ),
+  );
+  return out;
+}
+
 /** Within a farm: each crop variety once, and within a crop each parcel name and each SIGPAC enclosure once. */
 function farmRepeats(farm: Loose, fi: number): DatasetProblem[] {
   const crops = list(farm.crops);
@@ -171,6 +204,7 @@ function crossEntryProblems(input: Loose): DatasetProblem[] {
     ...sameKeyTwice(clients),
     ...productDayOrder(products),
     ...farms.flatMap(farmRepeats),
+    ...farms.flatMap((f, fi) => declaredAreaProblems(list(f.crops), fi)),
   ];
 }
 

@@ -67,6 +67,7 @@ export async function buildFarmIndex(
           ...pickSigpac(s),
           dimension: s.dimension,
           ...(s.dgc ? { dgc: s.dgc } : {}),
+          ...(s.cropArea ? { area: s.cropArea } : {}),
         });
       }
     }

@@ -4,6 +4,14 @@ import { PRODUCT_CODE_RE } from '../domain/nif';
 import { pestKindSchema } from '../domain/pest-kind';
 import { ropoLevelSchema } from '../domain/ropo';
 
+/**
+ * The register's "NO PROCEDE" for the pre-harvest interval: none applies, which is a different statement from an
+ * interval of 0 days. Stored records and the catalogue answer write it as this text.
+ */
+export const NOT_APPLICABLE_DAYS = 'NP';
+export const safetyDaysSchema = z.union([z.number().int().nonnegative(), z.literal(NOT_APPLICABLE_DAYS)]);
+export type SafetyDays = z.infer<typeof safetyDaysSchema>;
+
 /** One authorised use of a product from the official register: a crop set, a pest, a dose range and the label's limits. */
 const productUseSchema = z
   .strictObject({
@@ -23,7 +31,7 @@ const productUseSchema = z
     unit: z.strictObject({ code: z.number().int().positive(), symbol: z.string().min(1) }),
     maxApplications: z.number().int().positive().optional(),
     minIntervalDays: z.number().int().nonnegative().optional(),
-    safetyDays: z.number().int().nonnegative().optional(),
+    safetyDays: safetyDaysSchema.optional(),
     months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
   })
   .refine((u) => u.doseMin <= u.doseMax, { message: 'doseMin is above doseMax', path: ['doseMin'] });

@@ -75,6 +75,10 @@ export const ERROR_CODES = {
   ADVISOR_REQUIRED: "justification 5 (an advisor's recommendation) names no advisor: send advisor",
   TREATED_AREA_INVALID:
     'the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations',
+  EQUIPMENT_INSPECTION_EXPIRED:
+    "a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6)",
+  SPRAY_VOLUME_ABOVE_MAX:
+    'the spray volume (soup over the treated area) is above 5,000 L/ha, more than any label of the official register allows',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself

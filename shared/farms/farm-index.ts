@@ -37,6 +37,8 @@ export interface IdcpEntry extends SigpacRef {
   parcelName: string;
   dimension: string;
   dgc?: string;
+  /** Hectares of this crop on the enclosure as the REA DGC declares them, when the back office gives them. */
+  area?: string;
 }
 
 export interface FarmIndexDoc {

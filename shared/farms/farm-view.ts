@@ -39,6 +39,7 @@ export function renderFarmView(farm: Farm, index: FarmIndexDoc): FarmView {
               idcp: idcpOf.get(`${cropIdx}|${sigpacCode(s)}`)!.idcp,
               ...pickSigpac(s),
               dimension: s.dimension,
+              ...(s.cropArea ? { cropArea: s.cropArea } : {}),
             })),
           };
         }),

@@ -13,6 +13,15 @@ const enclosureSchema = z.strictObject({
   parc: digits('parc'),
   enc: digits('enc'),
   dimension: z.string().regex(/^\d+(\.\d+)?$/, 'hectares as a decimal string'),
+  /**
+   * Hectares of this crop on the enclosure, as its REA DGC declares them: what SIEX is told the crop covers when a
+   * record states no treated area, and the weight of the crop's part when it does (shared/farms/treated-area.ts).
+   */
+  cropArea: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'hectares as a decimal string, at most 2 decimals (the REA DGC area)')
+    .refine((s) => Number(s) > 0, 'above 0')
+    .optional(),
   // SIEX takes CodigoDGC as a JSON integer, so it must also be exact as a JavaScript number.
   dgc: z
     .string()

@@ -1,53 +1,105 @@
 import { IdcpEntry } from './farm-index';
 import { sigpacCode } from './sigpac';
 
-/** Areas are reported to the square metre: 0.0001 ha. */
-const M2 = 1e4;
+/** SIEX takes Superficie as number(8,2) (FEGA's field descriptor, Anexo VI): hectares in hundredths. */
+const HUNDREDTHS = 100;
+/** Below any real fraction of a hundredth: keeps 2.35 × 100 = 234.99999… from flooring to 234. */
+const EPS = 1e-6;
 
-interface Enclosure {
+interface Ground {
+  idcp: number;
+  enclosure: string;
+  /** The hectares the location stands for. */
   hectares: number;
-  idcps: number[];
+  /** The most it could cover: its declared area, else what the declared crops leave of the enclosure. */
+  most: number;
 }
 
 /**
- * The record's locations by SIGPAC enclosure. Two crops of one enclosure (an idcp each) share its ground, so the
- * enclosure counts once; its area is the largest any of its entries states (they all state the enclosure's area).
+ * The ground each of the record's locations (idcp) stands for. A crop's declared area on its enclosure (the REA
+ * DGC's, `area`) is its ground; crops of an enclosure with no declared area share evenly what the declared ones leave
+ * (the whole enclosure when none is declared). Two crops of one enclosure never count its ground twice.
  */
-function enclosuresOf(entries: readonly IdcpEntry[]): Map<string, Enclosure> {
-  const out = new Map<string, Enclosure>();
+function groundOf(entries: readonly IdcpEntry[]): { rows: Ground[]; enclosures: Map<string, number> } {
+  const byEnclosure = new Map<string, IdcpEntry[]>();
   for (const e of entries) {
     const key = sigpacCode(e);
-    const hectares = Number(e.dimension);
-    const found = out.get(key);
-    if (found) {
-      found.hectares = Math.max(found.hectares, hectares);
-      found.idcps.push(e.idcp);
-    } else out.set(key, { hectares, idcps: [e.idcp] });
+    byEnclosure.set(key, [...(byEnclosure.get(key) ?? []), e]);
   }
-  return out;
+  const rows: Ground[] = [];
+  const enclosures = new Map<string, number>();
+  for (const [enclosure, crops] of byEnclosure) {
+    // All entries of an enclosure state its area; the largest wins should a re-import have changed one.
+    const area = Math.max(...crops.map((e) => Number(e.dimension)));
+    enclosures.set(enclosure, area);
+    const undeclared = crops.filter((e) => e.area === undefined);
+    let left = area;
+    for (const e of crops) {
+      if (e.area === undefined) continue;
+      const hectares = Math.min(Number(e.area), area);
+      rows.push({ idcp: e.idcp, enclosure, hectares, most: hectares });
+      left -= hectares;
+    }
+    left = Math.max(0, left);
+    for (const e of undeclared) rows.push({ idcp: e.idcp, enclosure, hectares: left / undeclared.length, most: left });
+  }
+  return { rows, enclosures };
 }
 
-/** Hectares of ground the locations cover: each SIGPAC enclosure once, however many of its crops the record names. */
+/** Hectares of ground the locations cover: declared crop areas, else each SIGPAC enclosure once. */
 export function locationsArea(entries: readonly IdcpEntry[]): number {
-  let total = 0;
-  for (const e of enclosuresOf(entries).values()) total += e.hectares;
-  return total;
+  return groundOf(entries).rows.reduce((n, r) => n + r.hectares, 0);
 }
+
+/** Hundredths of a hectare not above `hectares`. */
+const floorHundredths = (hectares: number) => Math.floor(hectares * HUNDREDTHS + EPS);
 
 /**
- * The hectares each location (idcp) reports: `treated` hectares, or the whole ground when not given, spread over the
- * enclosures in proportion to their size, and each enclosure's part split evenly among the record's crops on it. No
- * location ever reports more than its share of its enclosure, and the total never exceeds the ground covered.
+ * The hectares each location (idcp) reports, in hundredths: `treated` hectares (the whole ground when not given)
+ * spread over the locations in proportion to their ground (groundOf), rounded so that
+ * - no location reports more than it could cover (its declared area, else its enclosure less the declared crops),
+ *   and the record's crops on one enclosure together not more than the enclosure;
+ * - the shares add up to the treated area within 0.01 ha (largest remainder: the hundredths lost by rounding down go
+ *   to the shares that lost most, where the bounds above allow);
+ * - no share is 0.00: SIEX would read a DGC treated on no ground, so it is sent as 0.01, taken back from the largest
+ *   share when that keeps the total.
  */
 export function areaShares(entries: readonly IdcpEntry[], treated?: number): Map<number, number> {
-  const enclosures = enclosuresOf(entries);
-  const ground = locationsArea(entries);
-  const fraction = treated === undefined || ground <= 0 ? 1 : Math.min(1, Math.max(0, treated / ground));
-  const shares = new Map<number, number>();
-  for (const e of enclosures.values()) {
-    const cap = e.hectares / e.idcps.length;
-    const share = Math.min(Math.round(cap * fraction * M2) / M2, Math.floor(cap * M2 + 1e-6) / M2);
-    for (const idcp of e.idcps) shares.set(idcp, share);
+  const { rows: ground, enclosures } = groundOf(entries);
+  const total = ground.reduce((n, r) => n + r.hectares, 0);
+  const target = treated === undefined ? total : Math.min(Math.max(0, treated), total);
+  const rows = ground.map((g) => {
+    const exact = total > 0 ? (g.hectares * target * HUNDREDTHS) / total : 0;
+    const share = Math.min(Math.floor(exact + EPS), floorHundredths(g.most));
+    return { ...g, exact, share };
+  });
+  const room = new Map([...enclosures].map(([key, area]) => [key, floorHundredths(area)]));
+  for (const r of rows) room.set(r.enclosure, room.get(r.enclosure)! - r.share);
+  let missing = Math.round(target * HUNDREDTHS) - rows.reduce((n, r) => n + r.share, 0);
+  for (const r of [...rows].sort((a, b) => b.exact - b.share - (a.exact - a.share))) {
+    if (missing <= 0) break;
+    if (r.share < floorHundredths(r.most) && room.get(r.enclosure)! > 0) {
+      r.share += 1;
+      room.set(r.enclosure, room.get(r.enclosure)! - 1);
+      missing -= 1;
+    }
   }
-  return shares;
+  for (const r of rows.filter((x) => x.share === 0)) {
+    r.share = 1;
+    missing -= 1;
+    room.set(r.enclosure, room.get(r.enclosure)! - 1);
+    // Given back by the largest share of the same enclosure when it is now over, else by the largest of all.
+    const over = room.get(r.enclosure)! < 0;
+    if (!over && missing >= 0) continue;
+    const donors = rows.filter((x) => x.share > 1 && (!over || x.enclosure === r.enclosure));
+    const largest = donors.reduce<(typeof rows)[number] | undefined>(
+      (a, b) => (!a || b.share > a.share ? b : a),
+      undefined,
+    );
+    if (!largest) continue;
+    largest.share -= 1;
+    room.set(largest.enclosure, room.get(largest.enclosure)! + 1);
+    missing += 1;
+  }
+  return new Map(rows.map((r) => [r.idcp, r.share / HUNDREDTHS]));
 }

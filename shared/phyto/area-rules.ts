@@ -14,7 +14,7 @@ function hectaresOf(value: string, unit: { code: number }, units: UnitCatalogue)
 
 /**
  * The treated area: `st` in `mst` (ha or m2) and `surface` (ha), when given, must each be above 0 and no larger than the
- * ground of the record's locations (each SIGPAC enclosure once), and say the same when both are given. Without them,
+ * ground of the record's locations (each SIGPAC enclosure once; a crop's declared area where the REA gives one), and say the same when both are given. Without them,
  * the whole ground is treated. The hectares are returned for the rules that need them (the spray volume per hectare).
  */
 export function treatedAreaRules(
@@ -25,6 +25,9 @@ export function treatedAreaRules(
   const ground = locationsArea(entries);
   const violations: Violation[] = [];
   const known = entries.length === r.idcp.length;
+  const groundWords = entries.some((e) => e.area !== undefined)
+    ? "the crops' declared areas, each SIGPAC enclosure at most once"
+    : 'each SIGPAC enclosure counted once';
   const check = (hectares: number, path: string, shown: string): number | undefined => {
     if (!(hectares > 0)) {
       violations.push(violation('TREATED_AREA_INVALID', path, `the treated area must be above 0, not ${shown}`));
@@ -36,7 +39,7 @@ export function treatedAreaRules(
         violation(
           'TREATED_AREA_INVALID',
           path,
-          `${shown} is more than the ${round(ground)} ha of the record's locations (each SIGPAC enclosure counted once)`,
+          `${shown} is more than the ${round(ground)} ha of the record's locations (${groundWords})`,
         ),
       );
       return undefined;
@@ -69,4 +72,24 @@ export function treatedAreaRules(
 
 function round(hectares: number): number {
   return Math.round(hectares * 1e4) / 1e4;
+}
+
+/**
+ * A ceiling on the spray volume, litres of mixture per treated hectare. The labels of the official register state
+ * volumes well below it (MICROTHIOL SPECIAL DISPERSS, ES-11179: 500-1500 L/ha on vine, 500-1333 L/ha on olive, in
+ * the register snapshot of 2026-08-14); 5,000 L/ha is the figure issue 23 sets, above what any hydraulic or air-blast
+ * sprayer puts on a hectare, so a figure beyond it is a typing error (litres for a tank, hectares for m2), not a
+ * treatment.
+ */
+export const MAX_SPRAY_LITRES_PER_HA = 5_000;
+
+export function sprayVolumeRules(litresPerHa: number | undefined, soup: string | undefined): Violation[] {
+  if (litresPerHa === undefined || !(litresPerHa > MAX_SPRAY_LITRES_PER_HA)) return [];
+  return [
+    violation(
+      'SPRAY_VOLUME_ABOVE_MAX',
+      'body.soup',
+      `${soup} L of mixture is ${round(litresPerHa)} L/ha, above the ${MAX_SPRAY_LITRES_PER_HA.toLocaleString('en')} L/ha ceiling`,
+    ),
+  ];
 }

@@ -12,6 +12,7 @@ import { TABLES, TableStore } from '../store/tables';
 import { DayCounts, dayCountsSchema } from './application-history';
 import { acceptedBySiex, Claim, claimed, claimOf, ExportState, isExported, siexWasTold } from './export-state';
 import { exportStateColumns, exportStateRow } from './export-state-row';
+import { RECORD_FORMAT, upgradeRecord } from './record-view';
 import {
   FarmKey,
   holdingPartition,
@@ -22,6 +23,11 @@ import {
   versionRange,
   versionRowKey,
 } from './phyto-keys';
+
+/** A record row as the API answers it: rows of an older format read as they are meant (record-view.ts). */
+function recordOf(row: Record<string, unknown>): PhytoRecord {
+  return upgradeRecord(fromDocProps<PhytoRecord>(row), Number(row.format ?? 1));
+}
 
 /** The history row of one product on one enclosure, with the ETag it was read under (none: not written yet). */
 export interface Guard {
@@ -150,6 +156,7 @@ export function changeActions(pk: string, change: RecordChange): TransactionActi
       product: w.product,
       appliedAt: w.appliedAtMs,
       exported: w.record.exported,
+      format: RECORD_FORMAT,
       ...toDocProps(w.record),
     };
     actions.push(change.drop === w.rowKey ? ['upsert', entity, 'Replace'] : ['create', entity]);
@@ -433,7 +440,7 @@ export class PhytoStore {
 
   async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, PhytoRecord>> {
     const rows = await readRowsByKey(await this.table(), holdingPartition(farm), recordRowKeys, 16);
-    return new Map(rows.map((r) => [String(r.rowKey), fromDocProps<PhytoRecord>(r)]));
+    return new Map(rows.map((r) => [String(r.rowKey), recordOf(r)]));
   }
 
   /**
@@ -472,6 +479,7 @@ export class PhytoStore {
               partitionKey: pk,
               rowKey: recordRowKey,
               exported: '1',
+              format: RECORD_FORMAT,
               ...toDocProps({ ...record, exported: '1', dateModified: job.at }),
             },
             'Merge',
@@ -523,7 +531,7 @@ export class PhytoStore {
     if (product) filter += odata` and product eq ${product}`;
     const out: PhytoRecord[] = [];
     for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
-      out.push(fromDocProps<PhytoRecord>(e));
+      out.push(recordOf(e));
     return out;
   }
 }

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { StoredProduct } from '../catalog/catalog-store';
-import { ProductUse } from '../catalog/product';
+import { NOT_APPLICABLE_DAYS, ProductUse } from '../catalog/product';
 import { formatDateTime } from '../domain/dates';
 import { normalizeNif } from '../domain/nif';
 import { urn } from '../domain/urn';
@@ -11,6 +11,27 @@ import { Resolution } from './rule-context';
 /** `ES-11179` → 11179: the register number, which the record's integer ids carry. */
 export function registerNumber(code: string): number {
   return Number(code.slice(3));
+}
+
+/**
+ * The pre-harvest interval of the uses that authorise the application: the longest in days (so it is never laxer than
+ * a label), 'NP' when every use that states one says none applies (NO PROCEDE), '' when none states any.
+ */
+export function seclimitOf(uses: readonly Pick<ProductUse, 'safetyDays'>[]): string {
+  const days = uses.map((u) => u.safetyDays).filter((d): d is number => typeof d === 'number');
+  if (days.length > 0) return String(Math.max(...days));
+  return uses.some((u) => u.safetyDays === NOT_APPLICABLE_DAYS) ? NOT_APPLICABLE_DAYS : '';
+}
+
+/**
+ * Records stored before the interval told 'NP' from 0 days (the row has no `RECORD_FORMAT`) wrote "0" for the
+ * register's NO PROCEDE: before then the back office and the register import both read NO PROCEDE as 0, so an old
+ * "0" is read as 'NP'. Rows written since carry the format and are read as they are.
+ */
+export const RECORD_FORMAT = 2;
+
+export function upgradeRecord(record: PhytoRecord, format: number): PhytoRecord {
+  return format < RECORD_FORMAT && record.seclimit === '0' ? { ...record, seclimit: NOT_APPLICABLE_DAYS } : record;
 }
 
 /**
@@ -33,8 +54,6 @@ export function buildRecord(
     if (!resolved) throw new Error(`mix item ${i} was not resolved by the rules`);
     return { item, ...resolved };
   });
-  const mainSafety = safetyDays(resolution.uses);
-  const safety = [mainSafety, ...mixed.map((m) => safetyDays(m.uses))].filter((d): d is number => d !== undefined);
   return {
     id: urn('AgriPhytosanitary', id),
     type: 'AgriPhytosanitary',
@@ -66,22 +85,19 @@ export function buildRecord(
     surface: request.surface ?? '',
     entrylimit: '',
     // The pass is safe to harvest only once every product's safety period has run.
-    seclimit: safety.length > 0 ? String(Math.max(...safety)) : '',
+    seclimit: seclimitOf([...resolution.uses, ...mixed.flatMap((m) => m.uses)]),
     ...(request.mix
       ? {
-          mix: mixed.map(({ item, product: p, uses }) => {
-            const days = safetyDays(uses);
-            return {
-              subtype: productView(p, crops),
-              dose: String(item.dose),
-              measure: item.measure,
-              dt: item.dt ?? '',
-              mdt: item.mdt ?? null,
-              batch: item.batch ?? '',
-              infection: item.infection ?? null,
-              seclimit: days === undefined ? '' : String(days),
-            };
-          }),
+          mix: mixed.map(({ item, product: p, uses }) => ({
+            subtype: productView(p, crops),
+            dose: String(item.dose),
+            measure: item.measure,
+            dt: item.dt ?? '',
+            mdt: item.mdt ?? null,
+            batch: item.batch ?? '',
+            infection: item.infection ?? null,
+            seclimit: seclimitOf(uses),
+          })),
         }
       : {}),
     machine: request.machine ?? [],
@@ -103,10 +119,6 @@ export function buildRecord(
 }
 
 /** The longest safety period of the uses that authorize a product here, in days; undefined when none states one. */
-function safetyDays(uses: ProductUse[]): number | undefined {
-  const days = uses.map((u) => u.safetyDays).filter((d): d is number => d !== undefined);
-  return days.length > 0 ? Math.max(...days) : undefined;
-}
 
 /** A product as the record shows it: the register's data, with the uses on the record's crops. */
 function productView(product: StoredProduct, crops: ReadonlySet<string>): PhytoRecord['subtype'] {

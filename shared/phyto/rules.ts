@@ -4,8 +4,9 @@ import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { advisorRules } from './advisor-rules';
 import { applicatorRules, cardLevelRules } from './applicator-rules';
-import { treatedAreaRules } from './area-rules';
+import { sprayVolumeRules, treatedAreaRules } from './area-rules';
 import { codeRules } from './code-rules';
+import { equipmentRules } from './equipment-rules';
 import { historyRules } from './history-rules';
 import { resolveLocations } from './location-rules';
 import { cropUseRules, doseUnitRules, productInForce } from './product-rules';
@@ -18,13 +19,20 @@ import { timeRules } from './time-rules';
  * skipped rather than reported twice under another name.
  */
 export function checkApplication(ctx: RuleContext): { violations: Violation[]; resolution: Resolution } {
-  const violations: Violation[] = [...timeRules(ctx), ...codeRules(ctx), ...applicatorRules(ctx), ...advisorRules(ctx)];
+  const violations: Violation[] = [
+    ...timeRules(ctx),
+    ...codeRules(ctx),
+    ...applicatorRules(ctx),
+    ...advisorRules(ctx),
+    ...equipmentRules(ctx),
+  ];
   const { entries, violations: locationViolations } = resolveLocations(ctx);
   violations.push(...locationViolations);
   const area = treatedAreaRules(ctx, entries);
   violations.push(...area.violations);
   const soup = ctx.request.soup === undefined ? undefined : Number(ctx.request.soup);
   const sprayLitresPerHa = soup !== undefined && area.hectares ? soup / area.hectares : undefined;
+  violations.push(...sprayVolumeRules(sprayLitresPerHa, ctx.request.soup));
   const [main, ...mixed] = productApplications(ctx).map((app) => {
     const judged = productRules(ctx, app, entries, sprayLitresPerHa);
     violations.push(...judged.violations);

@@ -3,6 +3,8 @@ import { parseDateTime, ZONE } from '../domain/dates';
 import { unitDimension } from '../domain/units';
 import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
+import { isHandHeld } from '../domain/equipment';
+import { cueNumber, valueProblems } from './cue-descriptor';
 
 /**
  * Maps stored records to the CUE exchange document of schema 3.11.4 (FEGA, Anexo VI): one CUADERNO item for the farm
@@ -26,6 +28,8 @@ const BLOCK_STRIDE = 10_000_000_000;
 export function blockId(recordId: number, block: number): number {
   return block * BLOCK_STRIDE + recordId;
 }
+
+const DOSIS = 'CUADERNO.ActividadesExplotacion.TratamFito.ProductosFito.Dosis';
 
 const PROBLEM_GROUP = {
   enfermedad: ['Enfermedades', 'TipoEnfermedad'],
@@ -70,16 +74,26 @@ function treatedHectares(record: PhytoRecord): number | undefined {
 }
 
 /**
- * The record's equipment, one `EquipoAplicador` each. The schema wants exactly one identifier per equipment: the ROMA
- * number of a registered machine; else the ERP's reference for it, or its UNE type and name; `MANUAL` for work by hand.
+ * The record's equipment, one `EquipoAplicador` per machine. The schema wants exactly one identifier per equipment:
+ * the ROMA number of a registered machine; else the ERP's reference for it, or its UNE type and name. A machine is
+ * applied by hand (`AplicacionManual`) when its UNE type is hand-held or a backpack, or when the record says the
+ * application was manual (a lance from a tank): `manual` describes the machines, it is not equipment of its own, and
+ * no identifier is ever made up for it.
  */
 function equipment(record: PhytoRecord): Record<string, unknown>[] {
-  const machines = record.machine.map((m) => ({
-    AplicacionManual: false,
+  return record.machine.map((m) => ({
+    AplicacionManual: record.manual || isHandHeld(m.id),
     ...(m.roma ? { NumROMA: oneLine(m.roma) } : { IdEquipoAplicador: oneLine(m.ref || `${m.id} ${m.name}`) || m.id }),
     TipoMaquinariaUNE: m.id,
   }));
-  return record.manual ? [...machines, { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' }] : machines;
+}
+
+/** Why a record's equipment cannot be sent, if it cannot. */
+function equipmentProblem(record: PhytoRecord): string | undefined {
+  if (record.machine.length > 0) return undefined;
+  return record.manual
+    ? 'equipment: manual is true but no machine names the hand-held equipment (e.g. UNE type 060303013, a backpack sprayer, with its ref): SIEX needs its identifier (EquipoAplicador)'
+    : 'equipment: no machine, and manual is not true (EquipoAplicador)';
 }
 
 type Infection = NonNullable<PhytoRecord['infection']>;
@@ -118,7 +132,20 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   if (record.tj.length === 0) missing.push('tj (justification codes: Justificaciones)');
   if (!record.efficacy.id) missing.push('efficacy (Eficacia)');
   const applied = equipment(record);
-  if (applied.length === 0) missing.push('equipment: no machine, and manual is not true (EquipoAplicador)');
+  const equipmentMissing = equipmentProblem(record);
+  if (equipmentMissing) missing.push(equipmentMissing);
+  // Every product of the pass (the main one, then its mix) is a ProductosFito line with its own Dosis.
+  const products = [
+    { label: 'dose', subtype: record.subtype, dose: record.dose, measure: record.measure },
+    ...(record.mix ?? []).map((m, i) => ({ label: `mix[${i}].dose`, ...m })),
+  ];
+  const doses = products.map(({ label, dose: given }) => {
+    const dose = cueNumber(DOSIS, Number(given));
+    if (!(dose > 0))
+      missing.push(`${label} ${given} is below 0.001, the least Dosis the descriptor writes (number(8,3))`);
+    else missing.push(...valueProblems(DOSIS, dose).map((p) => `${label}: ${p}`));
+    return dose;
+  });
   const entries: IdcpEntry[] = [];
   for (const id of record.idcp) {
     const entry = farm.byIdcp.get(Number(id));
@@ -130,10 +157,9 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   }
   const at = parseDateTime(record.dateApplication);
   if (!at) missing.push('dateApplication');
-  if (missing.length > 0 || !at || !record.infection || !record.measure) return { ok: false, missing };
+  if (missing.length > 0 || !at || !record.infection || products.some((p) => !p.measure)) return { ok: false, missing };
 
   const shares = areaShares(entries, treatedHectares(record));
-  const main = { subtype: record.subtype, dose: record.dose, measure: record.measure };
   const local = at.setZone(ZONE);
   const day = local.toFormat('dd/MM/yyyy');
   const stage = record.phenology ? { EstadoFenologico: Number(record.phenology.id) } : {};
@@ -141,16 +167,17 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
   const treatment = {
     FechaInicio: day,
     FechaFin: day,
-    HoraTratamiento: local.toFormat('HH:mm'),
+    HoraTratamiento: local.toFormat('HH:mm:ss'),
     ProblematicaFito: problems(record.infection, record.mix ?? []),
     Justificaciones: [...new Set(record.tj.map((t) => Number(t.id)))].map((JustAct) => ({ JustAct })),
     // The schema has one Unidad per product line, and the descriptor takes Dosis or Cantidad: the dose, in its unit.
     // A tank mix is one treatment with one line per product (FEGA's descriptor: ProductosFito lists the products).
-    ProductosFito: [main, ...(record.mix ?? [])].map((p) => ({
+    ProductosFito: products.map((p, i) => ({
       TipoProducto: REGISTERED_PRODUCT,
       NumRegistro: registerNumberText(p.subtype.subtype.code),
-      Dosis: Number(p.dose),
-      Unidad: p.measure.code,
+      Dosis: doses[i],
+      // Every product's measure was checked above: a record without one is not sent.
+      Unidad: p.measure!.code,
     })),
     IdentificadorAplicador: applied.map((EquipoAplicador) => ({ AplicadorEmpresa: applicator, EquipoAplicador })),
     ...(record.advisor

@@ -437,7 +437,7 @@ describe('issue 12: one TratamFito per crop and variety, equipment said, results
     };
     const both = await registered({});
     const halfRefused = await registered({});
-    const noEquipment = await registered({ manual: undefined });
+    const noEquipment = await registered({ manual: undefined, machine: undefined });
     const second = (urn: string) => 10_000_000_000 + recordNumber(urn);
 
     const before = (await sim.knobs()).rejectIds;

@@ -30,13 +30,15 @@ const STATUS = {
 
 /**
  * What SIEX needs beyond the spec's request (docs/architecture.md, "Export pipeline"): codes of the official catalogues,
- * and the equipment (here by hand).
+ * and the equipment: by hand, with a backpack sprayer (UNE 060303013) the ERP names `MOCHILA-1`, since SIEX needs an
+ * identifier for every equipment and the gateway makes none up (issue 23).
  */
 export const SIEX_FIELDS = {
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '532', name: 'Repilo del olivo, Venturia oleaginea' },
   tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
   efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
   manual: true,
+  machine: [{ type: 'Machine', id: '060303013', name: 'Mochila 16 L', roma: '', inspection: '', ref: 'MOCHILA-1' }],
 } satisfies Partial<PhytoRequest>;
 
 /** `phytoFarm` with what SIEX requires of the farm: a 14-character REA code and a DGC code on every enclosure. */

@@ -129,10 +129,17 @@ export function checkPhytoRecordShape(v: Json, path = 'record'): void {
   constant(eff.type, `${path}.efficacy.type`, 'TypeEfficacy');
   for (const k of ['id', 'name', 'detail']) str(eff[k], `${path}.efficacy.${k}`);
   arr(r.machine, `${path}.machine`).forEach((x, i) => {
-    const m = obj(x, `${path}.machine[${i}]`, ['type', 'id', 'name', 'roma', 'inspection', 'ref']);
+    const keys = ['type', 'id', 'name', 'roma', 'inspection', 'ref'];
+    // `registered` (issue 23) is there only when the client gave it
+    const m = obj(
+      x,
+      `${path}.machine[${i}]`,
+      x && typeof x === 'object' && 'registered' in x ? [...keys, 'registered'] : keys,
+    );
     constant(m.type, `${path}.machine[${i}].type`, 'Machine');
     for (const k of ['id', 'name', 'roma', 'ref']) str(m[k], `${path}.machine[${i}].${k}`);
     str(m.inspection, `${path}.machine[${i}].inspection`, /^(\d{2}-\d{2}-\d{4})?$/);
+    if ('registered' in m) str(m.registered, `${path}.machine[${i}].registered`, /^\d{2}-\d{2}-\d{4}$/);
   });
   if (typeof r.manual !== 'boolean') fail(`${path}.manual`, 'expected a boolean');
   if (r.advisor !== null) {

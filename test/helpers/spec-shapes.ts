@@ -54,10 +54,13 @@ export function checkFarmShape(v: Json, path = 'farm'): void {
       str(parcel.name, `${pat}.name`);
       arr(parcel.sigpac, `${pat}.sigpac`).forEach((s, si) => {
         const sat = `${pat}.sigpac[${si}]`;
-        const enc = obj(s, sat, ['idcp', ...SIGPAC_KEYS, 'dimension']);
+        // `cropArea` (issue 23, the REA DGC's declared area) is there only when the back office gives it
+        const declared = s !== null && typeof s === 'object' && 'cropArea' in s;
+        const enc = obj(s, sat, ['idcp', ...SIGPAC_KEYS, 'dimension', ...(declared ? ['cropArea'] : [])]);
         int(enc.idcp, `${sat}.idcp`);
         for (const k of SIGPAC_KEYS) str(enc[k], `${sat}.${k}`);
         str(enc.dimension, `${sat}.dimension`);
+        if (declared) str(enc.cropArea, `${sat}.cropArea`, /^\d+(\.\d{1,2})?$/);
       });
     });
   });

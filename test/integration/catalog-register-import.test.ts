@@ -114,7 +114,7 @@ describe('import-products against Azurite', () => {
     expect(stored.size).toBe(5);
     for (const p of stored.values()) expect(productSchema.safeParse(p).success).toBe(true);
     expect(stored.get('ES-11179')?.uses.find((u) => u.pest.code === 148)).toMatchObject({
-      safetyDays: 0,
+      safetyDays: 'NP',
       maxApplications: 8,
     });
   });
@@ -164,7 +164,7 @@ describe('import-products against Azurite', () => {
         pest: expect.objectContaining({ kind: 'mala_hierba' }),
         doseMin: 1.35,
         doseMax: 1.35,
-        safetyDays: 0,
+        safetyDays: 'NP',
       }),
       expect.objectContaining({ pest: expect.objectContaining({ kind: 'mala_hierba' }), doseMin: 1.35, doseMax: 1.35 }),
     ]);

@@ -53,9 +53,11 @@ describe('register fields', () => {
   });
 
   it('reads the safety period: NO PROCEDE / NP is 0 days; several figures give the longest', () => {
-    expect(safetyDays('NO PROCEDE')).toBe(0);
-    expect(safetyDays('NP')).toBe(0);
-    expect(safetyDays('no procede')).toBe(0);
+    // issue 23: none applies is not 0 days
+    expect(safetyDays('NO PROCEDE')).toBe('NP');
+    expect(safetyDays('NP')).toBe('NP');
+    expect(safetyDays('no procede')).toBe('NP');
+    expect(safetyDays('0')).toBe(0);
     expect(safetyDays('21')).toBe(21);
     expect(safetyDays('3 (INVERNADERO)')).toBe(3);
     expect(safetyDays('90 (ACLAREO DE FRUTOS)7 (EVITAR CAÍDA DE FRUTOS)')).toBe(90);

@@ -50,7 +50,7 @@ describe('mapping a register product to the back-office product', () => {
     expect(productSchema.safeParse(p).success).toBe(true);
   });
 
-  it('turns "NO PROCEDE" into 0 safety days, and a range of applications into its upper bound', () => {
+  it('turns "NO PROCEDE" into safety days NP (none applies, not 0), and a range of applications into its upper bound', () => {
     const p = product(microthiol());
     const vine = p.uses.find((u) => u.pest.code === 148)!;
     expect(vine).toEqual({
@@ -60,13 +60,13 @@ describe('mapping a register product to the back-office product', () => {
       doseMax: 0.8,
       unit: { code: 14, symbol: '%' },
       maxApplications: 8,
-      safetyDays: 0,
+      safetyDays: 'NP',
     });
     const olive = p.uses.find((u) => u.pest.name.startsWith('Negrilla'))!;
     expect(olive).toMatchObject({
       maxApplications: 3,
       minIntervalDays: 7,
-      safetyDays: 0,
+      safetyDays: 'NP',
       cropTypeIds: expect.arrayContaining(['101']),
     });
   });
@@ -107,7 +107,7 @@ describe('mapping a register product to the back-office product', () => {
     expect(p.code).toBe('ES-00065');
     expect(p.registered).toBe('15-06-2011');
     const maize = p.uses.find((u) => u.pest.name.startsWith('Roya común del maíz'))!;
-    expect(maize).toMatchObject({ doseMin: 0, doseMax: 1, unit: { code: 17, symbol: 'kg/ha' }, safetyDays: 0 });
+    expect(maize).toMatchObject({ doseMin: 0, doseMax: 1, unit: { code: 17, symbol: 'kg/ha' }, safetyDays: 'NP' });
     const citrus = p.uses.find((u) => u.pest.name === 'Alternaria spp.')!;
     // Dosis_Max 0 in the register means a single dose: Dosis_Min.
     expect(citrus).toMatchObject({ doseMin: 1.125, doseMax: 1.125, safetyDays: 14 });

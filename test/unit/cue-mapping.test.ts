@@ -88,6 +88,16 @@ function farm(overrides: Partial<FarmIndexDoc['meta']> = {}, dgc: string | null 
   });
 }
 
+/** A backpack sprayer (TIPO_MAQUINA_UNE 060303013): equipment applied by hand, with the ERP's reference for it. */
+const BACKPACK = {
+  type: 'Machine' as const,
+  id: '060303013',
+  name: 'Mochila 16 L',
+  roma: '',
+  inspection: '',
+  ref: 'MOCHILA-1',
+};
+
 function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', '4']): PhytoRecord {
   const product = microthiol();
   const at = madrid('20-06-2026 08:30:00');
@@ -108,6 +118,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
       ],
       efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
       manual: true,
+      machine: [BACKPACK],
       ...extra,
     },
     product,
@@ -145,14 +156,14 @@ describe('CUE mapping (schema 3.11.4)', () => {
     const common = {
       FechaInicio: '20/06/2026',
       FechaFin: '20/06/2026',
-      HoraTratamiento: '08:30',
+      HoraTratamiento: '08:30:00',
       ProblematicaFito: { Enfermedades: { TipoEnfermedad: [148] } },
       Justificaciones: [{ JustAct: 1 }, { JustAct: 2 }],
       ProductosFito: [{ TipoProducto: 1, NumRegistro: '11179', Dosis: 0.5, Unidad: 14 }],
       IdentificadorAplicador: [
         {
           AplicadorEmpresa: { NumROPO: 'ES-46000123' },
-          EquipoAplicador: { AplicacionManual: true, IdEquipoAplicador: 'MANUAL' },
+          EquipoAplicador: { AplicacionManual: true, IdEquipoAplicador: 'MOCHILA-1', TipoMaquinariaUNE: '060303013' },
         },
       ],
       Eficacia: 1,
@@ -213,7 +224,7 @@ describe('CUE mapping (schema 3.11.4)', () => {
 
   it('refuses to map a record missing what SIEX requires, naming every missing piece', () => {
     const f = farm({ codigoRea: '', ownerNif: '' }, null);
-    const r = record(f, { infection: undefined, tj: [], efficacy: undefined, manual: undefined });
+    const r = record(f, { infection: undefined, tj: [], efficacy: undefined, manual: undefined, machine: [] });
     const mapped = mapRecord(r, 123, f);
     expect(mapped.ok).toBe(false);
     if (mapped.ok) return;
@@ -274,16 +285,17 @@ describe('finding 4: the treated area each DGC reports', () => {
     const ha = { type: 'Measure', name: 'Hectáreas', symbol: 'ha', code: 2 };
     const m2 = { type: 'Measure', name: 'Metros cuadrados', symbol: 'm2', code: 1 };
     // 2.35 ha and 4.12 ha (6.47 ha), half of it treated
+    // 1.175 and 2.06 exactly; in hundredths (number(8,2)) 1.18 + 2.06 = 3.24, within 0.01 ha of 3.235
     expect(superficies(blocksOf(record(f, { st: '3.235', mst: ha }), f))).toEqual([
-      [4600000007, 1.175],
+      [4600000007, 1.18],
       [4600000028, 2.06],
     ]);
     expect(superficies(blocksOf(record(f, { st: '32350', mst: m2 }), f))).toEqual([
-      [4600000007, 1.175],
+      [4600000007, 1.18],
       [4600000028, 2.06],
     ]);
     expect(superficies(blocksOf(record(f, { surface: '3.235' }), f))).toEqual([
-      [4600000007, 1.175],
+      [4600000007, 1.18],
       [4600000028, 2.06],
     ]);
   });
@@ -296,9 +308,10 @@ describe('finding 4: the treated area each DGC reports', () => {
     const blocks = blocksOf(record(f, {}, ['1', '6']), f);
     expect(blocks).toHaveLength(2);
     const rows = superficies(blocks);
+    // halves of 2.35 in hundredths: 1.18 + 1.17, the sum kept
     expect(rows).toEqual([
-      [4600000007, 1.175],
-      [4600000091, 1.175],
+      [4600000007, 1.18],
+      [4600000091, 1.17],
     ]);
     expect(rows.reduce((n, [, ha]) => n + ha, 0)).toBeCloseTo(2.35, 10);
     expectValid(f, blocks);
@@ -358,14 +371,33 @@ describe('finding 8: equipment', () => {
     expectValid(f, [block, two]);
   });
 
-  it('declares a manual application only when the record says so, beside any machines', () => {
+  it('issue 23: manual with a machine is that machine applied by hand, one EquipoAplicador, no invented identifier', () => {
     const [block] = blocksOf(record(f, { manual: true, machine: [machine({ ref: 'A' })] }, ['1']), f);
-    expect(equipment(block).map((e) => e.AplicacionManual)).toEqual([false, true]);
+    expect(equipment(block)).toEqual([
+      { AplicacionManual: true, IdEquipoAplicador: 'A', TipoMaquinariaUNE: '060303021' },
+    ]);
     expectValid(f, [block]);
   });
 
+  it('issue 23: a hand-held or backpack UNE type is a manual application, whatever manual says', () => {
+    for (const id of ['060303013', '060303044', '0630311_88']) {
+      const [block] = blocksOf(record(f, { manual: false, machine: [machine({ id, ref: 'M' })] }, ['1']), f);
+      expect(equipment(block)).toEqual([{ AplicacionManual: true, IdEquipoAplicador: 'M', TipoMaquinariaUNE: id }]);
+    }
+    const [tractor] = blocksOf(record(f, { manual: false, machine: [machine({ ref: 'T' })] }, ['1']), f);
+    expect(equipment(tractor).map((e) => e.AplicacionManual)).toEqual([false]);
+  });
+
+  it('issue 23: manual with no machine is not sent: SIEX needs an identifier, and none is made up', () => {
+    const mapped = mapRecord(record(f, { manual: true, machine: [] }, ['1']), 123, f);
+    expect(mapped).toEqual({
+      ok: false,
+      missing: [expect.stringMatching(/^equipment: manual is true but no machine names the hand-held equipment/)],
+    });
+  });
+
   it('does not turn a record without machine or manual into a manual application: it is not sent, equipment missing', () => {
-    const mapped = mapRecord(record(f, { manual: false }, ['1']), 123, f);
+    const mapped = mapRecord(record(f, { manual: false, machine: [] }, ['1']), 123, f);
     expect(mapped).toEqual({
       ok: false,
       missing: [expect.stringMatching(/^equipment: no machine, and manual is not true/)],

@@ -1,6 +1,6 @@
 import { phytoRecordSchema, PhytoRequest } from '../../shared/api/phyto-schemas';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { buildRecord, registerNumber } from '../../shared/phyto/record-view';
+import { buildRecord, RECORD_FORMAT, registerNumber, seclimitOf, upgradeRecord } from '../../shared/phyto/record-view';
 import { farmIndexDoc, madrid, microthiol, OLIVE, phytoRequest } from '../helpers/phyto-fixtures';
 import { checkPhytoRecordShape, EXTRA_RECORD_FIELDS, SPEC_RECORD_FIELDS } from '../helpers/phyto-shapes';
 
@@ -134,7 +134,8 @@ describe('record view', () => {
       pp: '0',
       speed: '6.5',
       recipe: 'REC-77',
-      seclimit: '0',
+      // MICROTHIOL's register says NO PROCEDE: none applies, which is not 0 days (issue 23)
+      seclimit: 'NP',
       applicator: { user: { type: 'UserMetadata', nif: '23456789D', ropo: 'ES-46001234' } },
     });
   });
@@ -174,6 +175,22 @@ describe('record view', () => {
 
   it('marks the record exported when registered with exported=1', () => {
     expect(record(phytoRequest(), true).exported).toBe('1');
+  });
+
+  it('issue 23: seclimit is the longest interval in days, "NP" only when every use stating one says none applies', () => {
+    expect(seclimitOf([{ safetyDays: 'NP' }, { safetyDays: undefined }])).toBe('NP');
+    expect(seclimitOf([{ safetyDays: 'NP' }, { safetyDays: 14 }])).toBe('14');
+    expect(seclimitOf([{ safetyDays: 0 }])).toBe('0');
+    expect(seclimitOf([{ safetyDays: 0 }, { safetyDays: 'NP' }])).toBe('0');
+    expect(seclimitOf([])).toBe('');
+  });
+
+  it('issue 23: a row stored before "NP" existed reads its "0" as "NP"; a row of the current format is read as it is', () => {
+    const old = { ...record(full), seclimit: '0' };
+    expect(upgradeRecord(old, 1).seclimit).toBe('NP');
+    expect(upgradeRecord(old, RECORD_FORMAT)).toBe(old);
+    expect(upgradeRecord({ ...old, seclimit: '14' }, 1).seclimit).toBe('14');
+    expect(upgradeRecord({ ...old, seclimit: '' }, 1).seclimit).toBe('');
   });
 
   it('leaves seclimit empty when no authorizing use states a safety interval', () => {

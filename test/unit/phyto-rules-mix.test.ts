@@ -282,7 +282,9 @@ describe('a mix in the record and in SIEX', () => {
     infection: MILDEW,
     tj: [{ type: 'TypeJustification', id: '1', name: '' }],
     efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
+    // By hand with a backpack sprayer: SIEX needs the equipment's identifier (issue 23, item 4).
     manual: true,
+    machine: [{ type: 'Machine', id: '060303013', name: 'Mochila 16 L', roma: '', inspection: '', ref: 'MOCHILA-1' }],
     mix: [FAMOLINS(25, { batch: 'L-7' }), ACARICIDE(0.08, { infection: MITE, dt: '2', mdt: UNITS.lHa })],
     ...o,
   });

@@ -328,7 +328,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -405,6 +405,8 @@ export interface components {
             enc: string;
             /** @description enclosure area in hectares */
             dimension: string;
+            /** @description hectares of this crop on the enclosure as the REA declares them (the DGC's area); absent when not declared */
+            cropArea?: string;
         };
         IdcpRequest: {
             /** @constant */
@@ -514,9 +516,9 @@ export interface components {
             infection?: components["schemas"]["Infection"];
             tj?: components["schemas"]["Justification"][];
             efficacy?: components["schemas"]["Efficacy"];
-            /** @description the machines used, each exported to SIEX */
+            /** @description the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual) */
             machine?: components["schemas"]["Machine"][];
-            /** @description true when applied by hand (backpack, lance); a record with neither machine nor manual is not exported */
+            /** @description true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported */
             manual?: boolean;
             advisor?: components["schemas"]["Advisor"];
             phenology?: components["schemas"]["Phenology"];
@@ -609,10 +611,12 @@ export interface components {
              */
             roma: string;
             /**
-             * @description day of its last official inspection (ITEAF), DD-MM-YYYY
+             * @description day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types
              * @default
              */
             inspection: "" | string;
+            /** @description day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application */
+            registered?: string;
             /**
              * @description the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number
              * @default
@@ -736,7 +740,7 @@ export interface components {
             recipe: string;
             surface: string;
             entrylimit: string;
-            /** @description safety period in days: the longest of its products */
+            /** @description pre-harvest interval (plazo de seguridad) in days: the longest of its products' uses that authorise the application; "NP" when the register says none applies (NO PROCEDE), which is not "0" (0 days); empty when no use states one */
             seclimit: string;
             /** @description the further products of a tank mix, in the order registered; absent for a single product */
             mix?: {
@@ -944,8 +948,8 @@ export interface components {
             maxApplications: number | null;
             /** @description calendar days between two applications on an enclosure, at least; null when the label sets none */
             minIntervalDays: number | null;
-            /** @description pre-harvest interval (plazo de seguridad), days; null when the label sets none */
-            preHarvestDays: number | null;
+            /** @description pre-harvest interval (plazo de seguridad), days; "NP" when the register says none applies (NO PROCEDE), which is not 0 days; null when the label sets none */
+            preHarvestDays: (number | "NP") | null;
         };
         /** @description a unit of the SIEX catalogue UNIDADES_MEDIDA */
         CatalogueUnit: {
@@ -1030,8 +1034,8 @@ export interface components {
             maxApplications: number | null;
             /** @description calendar days between two applications on an enclosure, at least; null when the label sets none */
             minIntervalDays: number | null;
-            /** @description pre-harvest interval (plazo de seguridad), days; null when the label sets none */
-            preHarvestDays: number | null;
+            /** @description pre-harvest interval (plazo de seguridad), days; "NP" when the register says none applies (NO PROCEDE), which is not 0 days; null when the label sets none */
+            preHarvestDays: (number | "NP") | null;
             /** @description the crops the use authorises */
             crops: components["schemas"]["CropRef"][];
         };

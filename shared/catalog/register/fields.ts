@@ -1,3 +1,5 @@
+import { NOT_APPLICABLE_DAYS, SafetyDays } from '../product';
+
 /**
  * Readers for the register's loosely typed fields. Each returns `undefined` for "not stated" and `null` for "stated
  * but not understood", so the mapper can tell an empty cell from one to report.
@@ -46,14 +48,14 @@ export function registerNumber(value: unknown): number | undefined | null {
 const NOT_APPLICABLE = /^(no procede|n\.?\s?p\.?|no aplica|-)$/i;
 
 /**
- * Plazo de seguridad (pre-harvest interval, days). "NO PROCEDE" / "NP" means no interval applies: 0 days, as the
- * back-office dataset writes it. Text with several figures ("90 (ACLAREO DE FRUTOS)7 (EVITAR CAÍDA DE FRUTOS)",
+ * Plazo de seguridad (pre-harvest interval, days). "NO PROCEDE" / "NP" means no interval applies: `NOT_APPLICABLE_DAYS`
+ * ('NP'), which is not 0 days (0 says an interval was set, of zero days). Text with several figures ("90 (ACLAREO DE FRUTOS)7 (EVITAR CAÍDA DE FRUTOS)",
  * "3 (INVERNADERO) 10 (AIRE LIBRE)") gives the longest, so a check against it is never laxer than the label.
  */
-export function safetyDays(value: unknown): number | undefined | null {
+export function safetyDays(value: unknown): SafetyDays | undefined | null {
   const t = textOf(value).trim();
   if (!t) return undefined;
-  if (NOT_APPLICABLE.test(t)) return 0;
+  if (NOT_APPLICABLE.test(t)) return NOT_APPLICABLE_DAYS;
   const figures = [...t.matchAll(/\d+/g)].map((m) => Number(m[0]));
   return figures.length ? Math.max(...figures) : null;
 }

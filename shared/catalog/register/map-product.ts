@@ -303,12 +303,12 @@ function doseOf(u: RawUse, issues: UseIssue[]): { min: number; max: number } | u
   return { min: low, max: high };
 }
 
-function read(
-  value: number | undefined | null,
+function read<T extends number | string>(
+  value: T | undefined | null,
   field: 'Plazo Seguridad' | 'Aplicaciones' | 'IntervaloAplicaciones',
   text: string,
   issues: UseIssue[],
-): number | undefined {
+): T | undefined {
   if (value === null) issues.push({ kind: 'unread', field, value: text });
   return value ?? undefined;
 }

@@ -1,0 +1,15 @@
+/**
+ * The UNE machine types (SIEX catalogue TIPO_MAQUINA_UNE, data/siex/catalogues) that are worked by hand: a treatment
+ * with one of them is a manual application (CUE `AplicacionManual: true`). Every type of that catalogue whose name
+ * says backpack (mochila) or manual, among the applicators of plant protection products (group 0603):
+ */
+export const HAND_HELD_UNE_TYPES: ReadonlyMap<string, string> = new Map([
+  ['060303013', 'Pulverizadores hidráulicos de mochila'],
+  ['060303044', 'Pulverizadores centrífugos manuales'],
+  // pushed and worked by hand (a lance on a wheelbarrow tank)
+  ['0630311_88', 'Pulverizadores hidráulicos de carretilla (ar. Manual)'],
+]);
+
+export function isHandHeld(uneType: string): boolean {
+  return HAND_HELD_UNE_TYPES.has(uneType);
+}

@@ -1,0 +1,67 @@
+import { DateTime } from 'luxon';
+import { PhytoRequest } from '../api/phyto-schemas';
+import { parseDate } from '../domain/dates';
+import { isHandHeld } from '../domain/equipment';
+import { Violation, violation } from '../domain/errors';
+import { RuleContext } from './rule-context';
+
+/**
+ * RD 1702/2011 art. 6: equipment in use is inspected every 3 years (every 5 until 2020), and new equipment within 5
+ * years of its acquisition. Hand-held and backpack equipment (shared/domain/equipment.ts) is outside its scope.
+ */
+export const INSPECTION_VALID_YEARS = 3;
+export const FIRST_INSPECTION_YEARS = 5;
+
+type Machine = NonNullable<PhytoRequest['machine']>[number];
+
+/** How an inspector names a machine: its ROMA number, else the ERP's reference, else its type and name. */
+export function machineLabel(m: Machine): string {
+  const type = [m.id, m.name].filter(Boolean).join(' ');
+  return m.roma ? `${type} (ROMA ${m.roma})` : m.ref ? `${type} (${m.ref})` : type;
+}
+
+/**
+ * Equipment as it was on the application day: its last inspection not after the application nor more than 3 years
+ * before it; equipment never inspected passes only when first registered less than 5 years before. A machine that
+ * states neither day is not checked (the record says nothing an inspector could hold it to); a malformed day is a
+ * 400 of the request's schema already.
+ */
+export function equipmentRules(ctx: RuleContext): Violation[] {
+  const day = ctx.appliedAt.startOf('day');
+  const on = day.toFormat('dd-MM-yyyy');
+  const out: Violation[] = [];
+  (ctx.request.machine ?? []).forEach((m, i) => {
+    if (isHandHeld(m.id)) return;
+    const at = `body.machine[${i}]`;
+    const name = machineLabel(m);
+    const inspected = m.inspection ? parseDate(m.inspection) : null;
+    const registered = m.registered ? parseDate(m.registered) : null;
+    if (inspected) {
+      if (inspected > day)
+        out.push(expired(`${at}.inspection`, `${name}: inspected on ${m.inspection}, after the application on ${on}`));
+      else if (inspected < years(day, INSPECTION_VALID_YEARS))
+        out.push(
+          expired(
+            `${at}.inspection`,
+            `${name}: last inspected on ${m.inspection}, more than ${INSPECTION_VALID_YEARS} years before the application on ${on} (RD 1702/2011 art. 6)`,
+          ),
+        );
+    } else if (registered) {
+      if (registered > day)
+        out.push(
+          expired(`${at}.registered`, `${name}: first registered on ${m.registered}, after the application on ${on}`),
+        );
+      else if (registered <= years(day, FIRST_INSPECTION_YEARS))
+        out.push(
+          expired(
+            `${at}.inspection`,
+            `${name}: never inspected, and first registered on ${m.registered}, ${FIRST_INSPECTION_YEARS} years or more before the application on ${on} (RD 1702/2011 art. 6)`,
+          ),
+        );
+    }
+  });
+  return out;
+}
+
+const years = (day: DateTime, n: number) => day.minus({ years: n });
+const expired = (path: string, message: string) => violation('EQUIPMENT_INSPECTION_EXPIRED', path, message);
