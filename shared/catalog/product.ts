@@ -9,7 +9,7 @@ import { ropoLevelSchema } from '../domain/ropo';
  * interval of 0 days. Stored records and the catalogue answer write it as this text.
  */
 export const NOT_APPLICABLE_DAYS = 'NP';
-export const safetyDaysSchema = z.union([z.number().int().nonnegative(), z.literal(NOT_APPLICABLE_DAYS)]);
+const safetyDaysSchema = z.union([z.number().int().nonnegative(), z.literal(NOT_APPLICABLE_DAYS)]);
 export type SafetyDays = z.infer<typeof safetyDaysSchema>;
 
 /** One authorised use of a product from the official register: a crop set, a pest, a dose range and the label's limits. */

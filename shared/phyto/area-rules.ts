@@ -81,7 +81,7 @@ function round(hectares: number): number {
  * sprayer puts on a hectare, so a figure beyond it is a typing error (litres for a tank, hectares for m2), not a
  * treatment.
  */
-export const MAX_SPRAY_LITRES_PER_HA = 5_000;
+const MAX_SPRAY_LITRES_PER_HA = 5_000;
 
 export function sprayVolumeRules(litresPerHa: number | undefined, soup: string | undefined): Violation[] {
   if (litresPerHa === undefined || !(litresPerHa > MAX_SPRAY_LITRES_PER_HA)) return [];

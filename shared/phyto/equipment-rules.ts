@@ -9,13 +9,13 @@ import { RuleContext } from './rule-context';
  * RD 1702/2011 art. 6: equipment in use is inspected every 3 years (every 5 until 2020), and new equipment within 5
  * years of its acquisition. Hand-held and backpack equipment (shared/domain/equipment.ts) is outside its scope.
  */
-export const INSPECTION_VALID_YEARS = 3;
-export const FIRST_INSPECTION_YEARS = 5;
+const INSPECTION_VALID_YEARS = 3;
+const FIRST_INSPECTION_YEARS = 5;
 
 type Machine = NonNullable<PhytoRequest['machine']>[number];
 
 /** How an inspector names a machine: its ROMA number, else the ERP's reference, else its type and name. */
-export function machineLabel(m: Machine): string {
+function machineLabel(m: Machine): string {
   const type = [m.id, m.name].filter(Boolean).join(' ');
   return m.roma ? `${type} (ROMA ${m.roma})` : m.ref ? `${type} (${m.ref})` : type;
 }

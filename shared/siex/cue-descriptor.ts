@@ -11,7 +11,7 @@
  * - SCHEMA_TYPE: the schema's type only; neither it nor the descriptor text we hold gives a length. Codes of a SIEX
  *   catalogue are integers; free text is `^.*$` (one line). No length is enforced where none is known to us.
  */
-export type CueFormat =
+type CueFormat =
   | { type: 'integer'; digits?: number }
   | { type: 'decimal'; precision: number; scale: number }
   | { type: 'string'; minLength?: number; maxLength?: number; pattern?: RegExp }
