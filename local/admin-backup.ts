@@ -1,5 +1,7 @@
 import { MultiBar, Presets } from 'cli-progress';
+import type { ContainerClient } from '@azure/storage-blob';
 import { parseSettings } from '../shared/config/config';
+import { Settings } from '../shared/config/settings';
 import { backupContainer } from '../shared/backup/backup-container';
 import { listSnapshots, Progress, restoreBackup, takeBackup } from '../shared/backup/table-backup';
 import { TableStore } from '../shared/store/tables';
@@ -36,13 +38,18 @@ function progressReporter(): { onProgress: (p: Progress) => void; stop: () => vo
   };
 }
 
+/** The backup container of the settings, or of the blob storage and container the command line names. */
+function containerOf(settings: Settings, storage: string | undefined, name: string | undefined): ContainerClient {
+  return backupContainer({
+    ...settings,
+    ...(storage ? { BACKUP_STORAGE: storage } : {}),
+    ...(name ? { BACKUP_CONTAINER: name } : {}),
+  });
+}
+
 export async function backupCommand(values: { to?: string; container?: string }): Promise<number> {
   const settings = parseSettings(process.env);
-  const container = backupContainer({
-    ...settings,
-    ...(values.to ? { BACKUP_STORAGE: values.to } : {}),
-    ...(values.container ? { BACKUP_CONTAINER: values.container } : {}),
-  });
+  const container = containerOf(settings, values.to, values.container);
   const progress = progressReporter();
   try {
     const manifest = await takeBackup({
@@ -60,12 +67,7 @@ export async function backupCommand(values: { to?: string; container?: string })
 }
 
 export async function listBackupsCommand(values: { from?: string; container?: string }): Promise<number> {
-  const settings = parseSettings(process.env);
-  const container = backupContainer({
-    ...settings,
-    ...(values.from ? { BACKUP_STORAGE: values.from } : {}),
-    ...(values.container ? { BACKUP_CONTAINER: values.container } : {}),
-  });
+  const container = containerOf(parseSettings(process.env), values.from, values.container);
   for (const snapshot of await listSnapshots(container)) console.log(snapshot);
   return 0;
 }
@@ -79,11 +81,7 @@ export async function restoreCommand(values: {
   partition?: string;
 }): Promise<number> {
   const settings = parseSettings(process.env);
-  const container = backupContainer({
-    ...settings,
-    ...(values.storage ? { BACKUP_STORAGE: values.storage } : {}),
-    ...(values.container ? { BACKUP_CONTAINER: values.container } : {}),
-  });
+  const container = containerOf(settings, values.storage, values.container);
   const tables = new TableStore(values.to ? { AzureWebJobsStorage: values.to } : settings);
   const progress = progressReporter();
   try {
