@@ -60,8 +60,9 @@ async function main(): Promise<void> {
   const azurite = await startAzurite({ projectRoot: root, inMemory: true });
   const tablePort = Number(new URL(azurite.tableEndpoint).port);
   const queuePort = Number(new URL(azurite.queueEndpoint).port);
+  const blobPort = Number(new URL(azurite.blobEndpoint).port);
   const proxy = await startStorageProxy(tablePort);
-  const viaProxy = devConnectionString(proxy.port, queuePort, Number(new URL(azurite.blobEndpoint).port));
+  const viaProxy = devConnectionString(proxy.port, queuePort, blobPort);
   const tables = new TableStore({ AzureWebJobsStorage: viaProxy });
   const dataset = benchDataset();
   await importDataset(dataset, tables);
@@ -383,7 +384,7 @@ async function main(): Promise<void> {
     // The catalogue scenario reads the register this one imports.
     if (wanted('import of the official register') || wanted('catalogue')) {
       const importStore = new TableStore({
-        AzureWebJobsStorage: devConnectionString(tablePort, queuePort, Number(new URL(azurite.blobEndpoint).port)),
+        AzureWebJobsStorage: devConnectionString(tablePort, queuePort, blobPort),
       });
       const reg = await benchImportRegister(importStore);
       console.log(

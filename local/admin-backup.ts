@@ -47,23 +47,24 @@ function containerOf(settings: Settings, storage: string | undefined, name: stri
   });
 }
 
-export async function backupCommand(values: { to?: string; container?: string }): Promise<number> {
-  const settings = parseSettings(process.env);
-  const container = containerOf(settings, values.to, values.container);
+/** Runs `work` with the progress bars shown, and takes them down (on success or failure) before anything is printed. */
+async function withProgress<T>(work: (onProgress: (p: Progress) => void) => Promise<T>): Promise<T> {
   const progress = progressReporter();
   try {
-    const manifest = await takeBackup({
-      tables: new TableStore(settings),
-      container,
-      now: () => new Date(),
-      onProgress: progress.onProgress,
-    });
-    progress.stop();
-    console.log(`snapshot ${manifest.snapshot}: ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows`);
-    return 0;
+    return await work(progress.onProgress);
   } finally {
     progress.stop();
   }
+}
+
+export async function backupCommand(values: { to?: string; container?: string }): Promise<number> {
+  const settings = parseSettings(process.env);
+  const container = containerOf(settings, values.to, values.container);
+  const manifest = await withProgress((onProgress) =>
+    takeBackup({ tables: new TableStore(settings), container, now: () => new Date(), onProgress }),
+  );
+  console.log(`snapshot ${manifest.snapshot}: ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows`);
+  return 0;
 }
 
 export async function listBackupsCommand(values: { from?: string; container?: string }): Promise<number> {
@@ -83,16 +84,9 @@ export async function restoreCommand(values: {
   const settings = parseSettings(process.env);
   const container = containerOf(settings, values.storage, values.container);
   const tables = new TableStore(values.to ? { AzureWebJobsStorage: values.to } : settings);
-  const progress = progressReporter();
-  try {
-    const report = await restoreBackup({ tables, container, onProgress: progress.onProgress }, values.from, {
-      table: values.table,
-      partition: values.partition,
-    });
-    progress.stop();
-    for (const r of report) console.log(`${r.table}: ${r.rows} rows restored`);
-    return 0;
-  } finally {
-    progress.stop();
-  }
+  const report = await withProgress((onProgress) =>
+    restoreBackup({ tables, container, onProgress }, values.from, { table: values.table, partition: values.partition }),
+  );
+  for (const r of report) console.log(`${r.table}: ${r.rows} rows restored`);
+  return 0;
 }
