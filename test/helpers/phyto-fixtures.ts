@@ -144,6 +144,23 @@ export const CARDS = {
 // ---------------------------------------------------------------------------------------------------------------
 // A farm index written by hand: vine (102) on idcps 101, 102 and 103, olive (101) on 201, wheat (1) on 301.
 
+/** A Valencian farm campaign's header, as the farm index keeps it: every field SIEX needs of the holding. */
+export function farmMeta(o: Partial<FarmIndexDoc['meta']> = {}): FarmIndexDoc['meta'] {
+  return {
+    farmId: 1,
+    rea: '46000000001',
+    codigoRea: 'ES460000000001',
+    year: 2026,
+    name: 'Finca',
+    province: 'Valencia',
+    communityCode: '10',
+    communityName: 'Comunitat Valenciana',
+    ownerNif: '71234567W',
+    dateCreated: '01-01-2026 00:00:00',
+    ...o,
+  };
+}
+
 export function farmIndexDoc(rea = 'RULES0001'): FarmIndexDoc {
   const enc = (pol: string, parc: string, encl: string) => ({
     prov: '46',
@@ -155,18 +172,7 @@ export function farmIndexDoc(rea = 'RULES0001'): FarmIndexDoc {
     enc: encl,
   });
   return {
-    meta: {
-      farmId: 4242,
-      rea,
-      codigoRea: 'ES460000004242',
-      year: 2026,
-      name: 'Finca de reglas',
-      province: 'Valencia',
-      communityCode: '10',
-      communityName: 'Comunitat Valenciana',
-      ownerNif: '71234567W',
-      dateCreated: '01-01-2026 00:00:00',
-    },
+    meta: farmMeta({ farmId: 4242, rea, codigoRea: 'ES460000004242', name: 'Finca de reglas' }),
     crops: [
       { cropId: 11, typecropId: '102', typecropName: 'VIÑA', code: 1001, name: 'TEMPRANILLO' },
       { cropId: 12, typecropId: '101', typecropName: 'OLIVO', code: 2001, name: 'BLANQUETA' },

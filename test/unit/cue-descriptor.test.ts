@@ -7,7 +7,7 @@ import { CUE_FIELDS, cueNumber, descriptorProblems, leafCount, roundTo } from '.
 import { blocksToSend, cueDocument, mapRecord, TratamFito } from '../../shared/siex/cue-mapping';
 import { descriptorProblemsBesidesItem2 } from '../helpers/cue-descriptor-check';
 import { cueValidator } from '../helpers/cue-schema';
-import { madrid, microthiol } from '../helpers/phyto-fixtures';
+import { farmMeta, madrid, microthiol } from '../helpers/phyto-fixtures';
 
 /**
  * Issue 23, item 1: every CUE value in its descriptor's form, held by one table (shared/siex/cue-descriptor.ts), and
@@ -32,18 +32,7 @@ function entry(idcp: number, crop: number, where: ReturnType<typeof at>, dimensi
 /** Enclosure 12-1 (2.35 ha) with vine (1.50 ha declared) and olive (0.85 ha); 12-2 (1.1037 ha) with vine, undeclared. */
 function farm(): FarmIndex {
   const doc: FarmIndexDoc = {
-    meta: {
-      farmId: 1,
-      rea: '46000000001',
-      codigoRea: 'ES460000000001',
-      year: 2026,
-      name: 'Finca',
-      province: 'Valencia',
-      communityCode: '10',
-      communityName: 'Comunitat Valenciana',
-      ownerNif: '71234567W',
-      dateCreated: '01-01-2026 00:00:00',
-    },
+    meta: farmMeta(),
     crops: [
       { cropId: 1, typecropId: '102', typecropName: 'VIÑA', code: 1001, name: 'TEMPRANILLO' },
       { cropId: 2, typecropId: '101', typecropName: 'OLIVO', code: 2001, name: 'BLANQUETA' },

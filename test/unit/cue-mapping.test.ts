@@ -10,7 +10,7 @@ import {
   TratamFito,
 } from '../../shared/siex/cue-mapping';
 import { cueValidator } from '../helpers/cue-schema';
-import { madrid, microthiol } from '../helpers/phyto-fixtures';
+import { farmMeta, madrid, microthiol } from '../helpers/phyto-fixtures';
 
 const enclosure = (pol: string, parc: string, enc: string) => ({
   prov: '46',
@@ -66,19 +66,7 @@ function farm(overrides: Partial<FarmIndexDoc['meta']> = {}, dgc: string | null 
     },
   ];
   return new FarmIndex({
-    meta: {
-      farmId: 1,
-      rea: '46000000001',
-      codigoRea: 'ES460000000001',
-      year: 2026,
-      name: 'Finca',
-      province: 'Valencia',
-      communityCode: '10',
-      communityName: 'Comunitat Valenciana',
-      ownerNif: '71234567W',
-      dateCreated: '01-01-2026 00:00:00',
-      ...overrides,
-    },
+    meta: farmMeta(overrides),
     crops: [
       { cropId: 1, typecropId: '102', typecropName: 'VIÑA', code: 1001, name: 'TEMPRANILLO' },
       { cropId: 2, typecropId: '101', typecropName: 'OLIVO', code: 2001, name: 'BLANQUETA' },
