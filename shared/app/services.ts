@@ -8,7 +8,7 @@ import { answerCache } from '../catalog/catalogue-service';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
-import { JobStore } from '../export/job-store';
+import { ExportMessage, JobStore } from '../export/job-store';
 import { WatchStore } from '../export/job-watch';
 import { ExportKeyStore } from '../export/export-keys';
 import { WorkerDeps } from '../export/worker';
@@ -22,6 +22,7 @@ import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
+import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 
 /**
@@ -37,6 +38,8 @@ export interface Services extends UseCaseParts {
   jobIds: IdBlocks;
   gate: Gate;
   useCases: UseCases;
+  /** The one logger: each invocation opens its scope (its log, the correlation id) at its edge. */
+  log: Logger;
   /** What the export worker needs; SIEX and e-mail clients are built on first use. */
   worker(): WorkerDeps;
   /** What the export sweeper needs. */
@@ -52,8 +55,15 @@ const EXPORT_BATCH_SIZE = 500;
  */
 export const DIRECTORY_CHECK_MS = 1000;
 
-/** `clock` drives the export's leases, heartbeats, sweeps and SIEX polling (tests pass one they move themselves). */
-export function createServices(s: Settings, clock: Clock = systemClock): Services {
+/**
+ * `clock` drives the export's leases, heartbeats, sweeps and SIEX polling (tests pass one they move themselves); `log`
+ * takes every structured event (shared/log), by default to the invocation whose scope is open.
+ */
+export function createServices(
+  s: Settings,
+  clock: Clock = systemClock,
+  log: Logger = createLogger(consoleSink),
+): Services {
   const tables = new TableStore(s);
   const clientStore = new ClientStore(tables);
   // Nothing is cached with a period of 0, so there is nothing to watch either.
@@ -79,14 +89,16 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),
     exportKeys: new ExportKeyStore(tables),
-    enqueueExport: (m: { jobId: number }) => exportQueue.send(m),
+    enqueueExport: (m: ExportMessage) => exportQueue.send(m),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
+    log,
   };
   let worker: WorkerDeps | undefined;
   return {
     ...parts,
     settings: s,
     tables,
+    log,
     gate: {
       settings: s,
       findClient: async (sid) => {
@@ -108,6 +120,7 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
         batchSize: EXPORT_BATCH_SIZE,
         poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
         clock,
+        log,
       }),
   };
 }

@@ -19,6 +19,8 @@ import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../ph
 import { deleteRecord, jobHolding } from '../export/deletion-service';
 import { RecordVersion } from '../api/history-schemas';
 import { IdSource } from '../store/counters';
+import { ExportMessage } from '../export/job-store';
+import { Logger } from '../log/logger';
 import { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
 import {
   AnswerCache,
@@ -81,7 +83,8 @@ export interface UseCaseParts {
   /** The export jobs that still need the worker, and their leases. */
   watch: WatchStore;
   exportKeys: ExportKeyStore;
-  enqueueExport: (message: { jobId: number }) => Promise<void>;
+  enqueueExport: (message: ExportMessage) => Promise<void>;
+  log?: Logger;
   maxBackdateDays: number;
   /** The clock; the real one unless a test sets it. */
   now?: () => DateTime;
@@ -127,6 +130,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           jobIds: p.jobIds,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,
@@ -152,6 +156,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           keys: p.exportKeys,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,

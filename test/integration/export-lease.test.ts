@@ -1,4 +1,5 @@
 import { Services } from '../../shared/app/services';
+import { createLogger } from '../../shared/log/logger';
 import { Client } from '../../shared/clients/client-store';
 import { HEARTBEAT_MS, JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { WatchStore } from '../../shared/export/job-watch';
@@ -67,7 +68,7 @@ function deps(siex: SiexPort, logged: string[] = [], clock?: Clock): WorkerDeps 
     mailer,
     batchSize: 10,
     poll: { firstMs: 1, maxMs: 2, deadlineMs: 1000 },
-    log: (line) => void logged.push(line),
+    log: createLogger((_level, line) => void logged.push(line)),
     ...(clock ? { clock } : {}),
   };
 }
