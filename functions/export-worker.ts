@@ -11,7 +11,10 @@ function messageOf(message: unknown): { jobId: number | null; correlationId?: st
   const m = message as { jobId?: unknown; correlationId?: unknown } | null;
   const jobId = Number(m?.jobId);
   const correlationId = typeof m?.correlationId === 'string' && m.correlationId !== '' ? m.correlationId : undefined;
-  return { jobId: Number.isSafeInteger(jobId) && jobId > 0 ? jobId : null, ...(correlationId ? { correlationId } : {}) };
+  return {
+    jobId: Number.isSafeInteger(jobId) && jobId > 0 ? jobId : null,
+    ...(correlationId ? { correlationId } : {}),
+  };
 }
 
 /** Runs `work` on the message's job inside the invocation's log scope; a message without a job id is logged and dropped. */

@@ -101,7 +101,16 @@ export class JobRun {
     const { jobId, kind, total, settled, accepted, error } = this.meta;
     this.log.event(
       'job.state',
-      { jobId, kind, from: move.from, to: move.to, total, settled, accepted, ...(error ? { errorCode: error.code } : {}) },
+      {
+        jobId,
+        kind,
+        from: move.from,
+        to: move.to,
+        total,
+        settled,
+        accepted,
+        ...(error ? { errorCode: error.code } : {}),
+      },
       move.to === 'Fallido' ? 'warn' : 'info',
     );
     return true;

@@ -362,7 +362,8 @@ async function settleBatch(
   const clock = deps.clock ?? systemClock;
   const started = clock.now();
   let wait = deps.poll.firstMs;
-  const ask = () => siexCall(deps, run.jobId, 'comprobarEstado', batch.n, () => deps.siex.status(batch.requestId, signal));
+  const ask = () =>
+    siexCall(deps, run.jobId, 'comprobarEstado', batch.n, () => deps.siex.status(batch.requestId, signal));
   let outcome = await ask();
   while (outcome.state !== 'done') {
     if (clock.now() - started > deps.poll.deadlineMs)

@@ -47,7 +47,8 @@ describe('an event', () => {
     const { lines, log } = recording();
     log.event('job.problem', {
       jobId: 3,
-      detail: 'refused by SIEX: E12: NIF 12345678Z del aplicador, NIE X1234567L, empresa B12345674; to ana.lopez@finca.es',
+      detail:
+        'refused by SIEX: E12: NIF 12345678Z del aplicador, NIE X1234567L, empresa B12345674; to ana.lopez@finca.es',
     });
     log.event('sweep.done', { queued: [1], dropped: [] });
     expect(lines[0]!.line).not.toMatch(/12345678Z|X1234567L|B12345674|ana\.lopez/);
