@@ -53,14 +53,20 @@ export interface LogEvents {
 
 export type EventName = keyof LogEvents;
 
-/** Every event name, for the checks that the alert queries name only events that exist. */
-export const EVENT_NAMES = [
-  'job.state',
-  'siex.call',
-  'mail.sent',
-  'job.problem',
-  'sweep.done',
-  'message.ignored',
-  'request.failed',
-  'backup.written',
-] as const satisfies readonly EventName[];
+/** Fields every event carries besides its own. */
+export const COMMON_FIELDS = ['event', 'correlationId'] as const;
+
+/**
+ * Every event's fields by name, for the check that the alert and workbook queries read only events the app writes and
+ * fields they carry (test/infra/kql.ts); the compiler checks each name against LogEvents.
+ */
+export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] } = {
+  'job.state': ['jobId', 'kind', 'from', 'to', 'total', 'settled', 'accepted', 'errorCode'],
+  'siex.call': ['jobId', 'operation', 'batch', 'outcome', 'durationMs', 'siexState'],
+  'mail.sent': ['jobId', 'purpose', 'outcome', 'to', 'durationMs'],
+  'job.problem': ['jobId', 'detail'],
+  'sweep.done': ['queued', 'dropped'],
+  'message.ignored': ['detail'],
+  'request.failed': ['operation', 'code', 'detail'],
+  'backup.written': ['snapshot', 'rows'],
+};
