@@ -28,6 +28,11 @@ describe('Kusto queries of the alerts and the workbook', () => {
       `AppTraces | where Message startswith '{"event":"job.state"' | extend Event = parse_json(Message) | where Event.status == 'Fallido'`,
       "has no field 'status'",
     ],
+    [
+      'a bracketed field the event does not carry',
+      `AppTraces | where Message startswith '{"event":"siex.call"' | extend Event = parse_json(Message) | where Event['to'] == 'x'`,
+      "has no field 'to'",
+    ],
   ])('reports %s', (_what, text, message) => {
     expect(eventFindings([{ source: 'q', text }]).join(' ')).toContain(message);
   });

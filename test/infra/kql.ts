@@ -70,8 +70,8 @@ export function kqlFindings(queries: KqlQuery[]): string[] {
 }
 
 /**
- * The app's structured events a query reads (`Message startswith '{"event":"<name>"'`, then `Event.<field>` of the
- * parsed message): each must be an event the app writes, and each field one such an event carries
+ * The app's structured events a query reads (`Message startswith '{"event":"<name>"'`, then `Event.<field>` or `Event['<field>']` of
+ * the parsed message): each must be an event the app writes, and each field one such an event carries
  * (shared/log/log-events.ts). The Kusto analysis cannot see inside the message, so a misspelt event or field would
  * otherwise only show as an alert that never fires.
  */
@@ -84,8 +84,8 @@ export function eventFindings(queries: KqlQuery[]): string[] {
       ...names
         .filter((n) => !(n in EVENT_FIELDS))
         .map((n) => `${q.source}: no event '${n}' in shared/log/log-events.ts`),
-      ...[...q.text.matchAll(/\bEvent\.(\w+)/g)]
-        .map((m) => m[1]!)
+      ...[...q.text.matchAll(/\bEvent(?:\.(\w+)|\['(\w+)'\])/g)]
+        .map((m) => (m[1] ?? m[2])!)
         .filter((f) => names.length > 0 && !fields.has(f))
         .map((f) => `${q.source}: event ${names.join(', ')} has no field '${f}'`),
     ];

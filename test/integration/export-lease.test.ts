@@ -81,7 +81,13 @@ it('two deliveries of one job at once: one runs it, the other leaves it alone an
   const first = runExportJob(deps(siex.port, firstLog), jobId);
   await siex.submitted;
   await runExportJob(deps(siex.port, secondLog), jobId);
-  expect(secondLog).toEqual([`export job ${jobId} is being run by another delivery; this one leaves it`]);
+  expect(secondLog.map((line) => JSON.parse(line) as object)).toEqual([
+    expect.objectContaining({
+      event: 'job.problem',
+      jobId,
+      detail: `export job ${jobId} is being run by another delivery; this one leaves it`,
+    }),
+  ]);
   siex.open();
   await first;
   expect(siex.crears).toHaveLength(1);
