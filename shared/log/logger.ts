@@ -8,7 +8,7 @@ export type LogLevel = 'info' | 'warn' | 'error';
 export type LogSink = (level: LogLevel, line: string) => void;
 
 /** What follows a piece of work through its async calls: its correlation id, and the log of the invocation doing it. */
-export interface LogScope {
+interface LogScope {
   correlationId?: string;
   sink?: LogSink;
 }
@@ -58,7 +58,7 @@ export function createLogger(fallback: LogSink): Logger {
 }
 
 function defined(scope: LogScope): LogScope {
-  return Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined)) as LogScope;
+  return Object.fromEntries(Object.entries(scope).filter(([, v]) => v !== undefined));
 }
 
 /** Events on the process's console: where the Functions worker sends what it writes outside an invocation. */

@@ -107,7 +107,7 @@ describe("the app's own log, through a whole export", () => {
     const runner = await pipe.runnerWith(`r${Date.now().toString(36)}`, {}, { telemetry, verbose: true });
     const gw = gatewayCalls(runner.url);
 
-    const sent = [0, 1].map((i) => body({ idcp: [farm.vine[i]!], ...SIEX_FIELDS }));
+    const sent = [0, 1].map((i) => body({ idcp: [farm.vine[i]], ...SIEX_FIELDS }));
     const urns: string[] = [];
     for (const b of sent) {
       const res = await request(runner.url, 'POST', `${REGISTER_PATH}?agrifarmId=${farm.agrifarmId}`, {

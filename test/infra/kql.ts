@@ -77,7 +77,7 @@ export function kqlFindings(queries: KqlQuery[]): string[] {
  */
 export function eventFindings(queries: KqlQuery[]): string[] {
   return queries.flatMap((q) => {
-    const names = [...q.text.matchAll(/\{"event":"([^"]*)"/g)].map((m) => m[1]!);
+    const names = [...q.text.matchAll(/\{"event":"([^"]*)"/g)].map((m) => m[1]);
     const known = names.filter((n): n is keyof typeof EVENT_FIELDS => n in EVENT_FIELDS);
     const fields = new Set<string>([...COMMON_FIELDS, ...known.flatMap((n) => EVENT_FIELDS[n])]);
     return [
@@ -85,7 +85,7 @@ export function eventFindings(queries: KqlQuery[]): string[] {
         .filter((n) => !(n in EVENT_FIELDS))
         .map((n) => `${q.source}: no event '${n}' in shared/log/log-events.ts`),
       ...[...q.text.matchAll(/\bEvent(?:\.(\w+)|\['(\w+)'\])/g)]
-        .map((m) => (m[1] ?? m[2])!)
+        .map((m) => m[1] ?? m[2])
         .filter((f) => names.length > 0 && !fields.has(f))
         .map((f) => `${q.source}: event ${names.join(', ')} has no field '${f}'`),
     ];
