@@ -27,7 +27,7 @@ function withJob(
   const { jobId, correlationId } = messageOf(message);
   return app.log.within({ sink: invocationSink(context), correlationId }, async () => {
     if (jobId === null) app.log.event('message.ignored', { detail: JSON.stringify(message) }, 'error');
-    else await work(app.worker(), jobId);
+    else await work(await app.worker(), jobId);
   });
 }
 
