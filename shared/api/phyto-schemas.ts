@@ -420,9 +420,33 @@ export const phytoRecordSchema = z
     applicator: z.object({ user: z.object({ type: z.literal('UserMetadata'), nif: z.string(), ropo: z.string() }) }),
     regionalAttributes: z.array(z.record(z.string(), z.unknown())),
   })
-  .meta({ id: 'AgriPhytosanitary' });
+  .meta({ id: 'AgriPhytosanitaryStored' });
 
 export type PhytoRecord = z.infer<typeof phytoRecordSchema>;
+
+/**
+ * The record as every answer shows it (registration, amendment, list, read): the stored record and whether SIEX would
+ * take it now. Worked out on each answer, not stored: the farm's data (REA code, DGCs) can change under a record.
+ */
+export const phytoRecordViewSchema = phytoRecordSchema
+  .extend({
+    exportable: z
+      .boolean()
+      .describe('whether an export would send the record now: true exactly when `exportBlockers` is empty'),
+    exportBlockers: z
+      .array(
+        z.object({
+          code: z.literal('MISSING_DATA'),
+          message: z.string().describe('what SIEX needs and the record (or its farm) lacks'),
+        }),
+      )
+      .describe(
+        'every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent',
+      ),
+  })
+  .meta({ id: 'AgriPhytosanitary' });
+
+export type PhytoRecordView = z.infer<typeof phytoRecordViewSchema>;
 
 export const registerQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
@@ -456,5 +480,16 @@ export const listQuerySchema = z.object({
   dateFrom: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   dateTo: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
+  exported: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
+  exportable: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
+  idcp: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
+    .optional()
+    .describe('only records that name this crop location'),
   ...paginationQuery,
 });

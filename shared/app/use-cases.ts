@@ -13,6 +13,9 @@ import { accessibleFarm, findFarmView, resolveIdcps } from '../farms/farm-servic
 import { FarmReader } from '../farms/farm-store';
 import { ListFilters, ListPage, listRecords } from '../phyto/list-service';
 import { PhytoStore } from '../phyto/phyto-store';
+import { readRecord } from '../phyto/read-service';
+import { harvestDay, safeHarvest } from '../phyto/safe-harvest';
+import { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { registerApplication, RegisterInput } from '../phyto/register-service';
 import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../phyto/amend-service';
@@ -44,6 +47,8 @@ export interface UseCases {
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
   registerApplication(input: RegisterInput): Promise<RenderedReply>;
   amendApplication(input: AmendInput): Promise<RenderedReply>;
+  /** One record of the caller's farm campaign, with its ETag. */
+  readApplication(client: Client, agrifarmId: string, recordId: number): Promise<RenderedReply>;
   /** 204 with no body, or 202 with the job that deletes the record in SIEX. */
   deleteApplication(input: ChangeInput): Promise<RenderedReply>;
   applicationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
@@ -54,6 +59,8 @@ export interface UseCases {
     rawQuery: Record<string, string>,
     filters: ListFilters,
   ): Promise<ListPage>;
+  /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
+  safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   exportRecords(input: ExportInput): Promise<RenderedReply>;
   jobStatus(client: Client, jobId: number): Promise<JobView>;
   jobResult(client: Client, jobId: number): Promise<JobResultView>;
@@ -131,6 +138,8 @@ export function createUseCases(p: UseCaseParts): UseCases {
         },
         input,
       ),
+    readApplication: async (client, agrifarmId, recordId) =>
+      readRecord(p.phyto, await accessibleFarm(p.farms, client, agrifarmId), recordId),
     applicationHistory: async (client, agrifarmId, recordId) => {
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
       const versions = await p.phyto.readHistory(farm.meta, recordId);
@@ -139,7 +148,12 @@ export function createUseCases(p: UseCaseParts): UseCases {
     },
     listApplications: async (client, agrifarmId, rawQuery, filters) => {
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords(p.phyto, p.recordKeys, farm.meta, rawQuery, filters);
+      return listRecords(p.phyto, p.recordKeys, farm, rawQuery, filters);
+    },
+    safeHarvest: async (client, query) => {
+      const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
+      const day = harvestDay(query.date, (p.now ?? (() => DateTime.now()))());
+      return safeHarvest(await p.phyto.readRecordsIn(farm.meta, undefined, undefined), farm, day);
     },
     exportRecords: (input) =>
       exportRecords(

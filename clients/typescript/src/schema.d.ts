@@ -72,7 +72,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One phytosanitary application
+         * @description The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.
+         */
+        get: operations["readPhytosanitary"];
         put?: never;
         post?: never;
         /**
@@ -101,6 +105,26 @@ export interface paths {
          * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
          */
         get: operations["phytosanitaryHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/siex/safeharvest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When each crop location of a farm may be harvested
+         * @description For a harvest crew before it starts: each crop location of the farm campaign with `earliestHarvest`, the last day on which any stored treatment's pre-harvest interval (seclimit, calendar days from the application day) ends, `safeOn`, whether `date` (default today in Madrid) is on or after it, and `setBy`, the record, product, application day and interval that set it. A tank mix counts each product with its own interval; "NP" (no interval applies) and an interval no use states limit nothing. Only this campaign's records are counted.
+         */
+        get: operations["safeHarvest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -824,6 +848,15 @@ export interface components {
             regionalAttributes: {
                 [key: string]: unknown;
             }[];
+            /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
+            exportable: boolean;
+            /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
+            exportBlockers: {
+                /** @constant */
+                code: "MISSING_DATA";
+                /** @description what SIEX needs and the record (or its farm) lacks */
+                message: string;
+            }[];
         };
         /** @description JSON Merge Patch (RFC 7396) of the fields of AgriPhytosanitaryRequest: `{"efficacy": {...}}` adds the efficacy, `{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail. */
         AgriPhytosanitaryPatch: {
@@ -857,6 +890,39 @@ export interface components {
             old: unknown;
             /** @description its value after the change (null: not set) */
             new: unknown;
+        };
+        SafeHarvest: {
+            /** @description the crop location, as the farm lookup and listidcp give it */
+            idcp: number;
+            crop: {
+                typecrop: {
+                    /** @description SIEX crop code */
+                    id: string;
+                    name: string;
+                };
+                /** @description variety code */
+                code: number;
+                /** @description variety name */
+                name: string;
+            };
+            /** @description DD-MM-YYYY: the last day on which a stored treatment of this location ends its safety interval (application day plus the interval, in calendar days); null when no treatment limits the harvest */
+            earliestHarvest: string | null;
+            /** @description whether `date` is on or after `earliestHarvest` (true when it is null) */
+            safeOn: boolean;
+            /** @description the treatment that sets `earliestHarvest`; null when nothing limits it */
+            setBy: {
+                /** @description the record URN */
+                record: string;
+                /** @description the product whose interval it is */
+                product: {
+                    code: string;
+                    name: string;
+                };
+                /** @description DD-MM-YYYY, the application day in Madrid */
+                applied: string;
+                /** @description that product's safety interval in days, as the record states it */
+                seclimit: string;
+            } | null;
         };
         ExportRequest: {
             /** @description record URN from registration */
@@ -1320,6 +1386,12 @@ export interface operations {
                 /** @description DD-MM-YYYY, Madrid day, inclusive */
                 dateTo?: string;
                 product?: string;
+                /** @description 1: only records SIEX holds as they are (exported); 0: only those still to be sent */
+                exported?: number;
+                /** @description 1: only records an export would send now (`exportable`); 0: only those it would refuse */
+                exportable?: number;
+                /** @description only records that name this crop location */
+                idcp?: string;
                 /**
                  * @description page number from 1; only together with page_size
                  * @example 1
@@ -1538,6 +1610,98 @@ export interface operations {
                 };
             };
             /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readPhytosanitary: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriPhytosanitary:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriPhytosanitary"][];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
@@ -1905,6 +2069,104 @@ export interface operations {
                 };
             };
             /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    safeHarvest: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /**
+                 * @description DD-MM-YYYY, the day the crew means to harvest; default today in Madrid
+                 * @example 10-12-2026
+                 */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every crop location, by idcp */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafeHarvest"][];
+                };
+            };
+            /** @description `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
             404: {
                 headers: {
                     [name: string]: unknown;
