@@ -109,6 +109,7 @@ const record = {
     },
     tpd: [{ type: 'TPD', id: 11179, idate: '14-06-2001', edate: '31-07-2027', ldate: '' }],
     prod: { type: 'TypeProduct', id: 1, name: 'Fungicida' },
+    code: 'ES-11179',
   },
   dose: '0.5',
   typerisk: { type: 'TypeRisk', id: '', name: '', detail: '' },

@@ -499,35 +499,11 @@ export interface components {
                 name: string;
                 code: string;
             };
-            dose: number;
+            /** @description the dose in `measure`: a number, or decimal text ("0.5") */
+            dose: number | string;
             measure: components["schemas"]["Measure"];
-            /**
-             * @description a tank mix: up to 5 further products applied with the main one in the same pass; date, locations, area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most 47
-             * @example [
-             *       {
-             *         "subtype": {
-             *           "type": "TypePhytosanitary",
-             *           "name": "POLTIGLIA 20 WP",
-             *           "code": "ES-19616"
-             *         },
-             *         "dose": 0.6,
-             *         "measure": {
-             *           "type": "Measure",
-             *           "name": "Porcentaje",
-             *           "symbol": "%",
-             *           "code": 14
-             *         },
-             *         "batch": "L-2611",
-             *         "infection": {
-             *           "type": "TypeInfection",
-             *           "kind": "enfermedad",
-             *           "id": "532",
-             *           "name": "Repilo del olivo"
-             *         }
-             *       }
-             *     ]
-             */
-            mix?: components["schemas"]["MixItem"][];
+            /** @description a tank mix: up to 5 further products applied with the main one in the same pass; date, locations, area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most 47 */
+            mix?: components["schemas"]["MixItem"][] | null;
             idcp: string[];
             applicator: {
                 user: {
@@ -537,36 +513,33 @@ export interface components {
                     ropo: string;
                 };
             };
-            infection?: components["schemas"]["Infection"];
-            tj?: components["schemas"]["Justification"][];
-            efficacy?: components["schemas"]["Efficacy"];
+            infection?: components["schemas"]["Infection"] | null;
+            tj?: components["schemas"]["Justification"][] | null;
+            efficacy?: components["schemas"]["Efficacy"] | null;
             /** @description the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual) */
-            machine?: components["schemas"]["Machine"][];
+            machine?: components["schemas"]["Machine"][] | null;
             /** @description true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported */
-            manual?: boolean;
-            advisor?: components["schemas"]["Advisor"];
-            phenology?: components["schemas"]["Phenology"];
-            detail?: string;
-            batch?: string;
+            manual?: boolean | null;
+            advisor?: components["schemas"]["Advisor"] | null;
+            phenology?: components["schemas"]["Phenology"] | null;
+            detail?: string | null;
+            batch?: string | null;
             /** @description spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse */
-            soup?: string;
+            soup?: number | string | "" | null;
             /** @description total amount of product applied, in mdt */
-            dt?: string;
-            mdt?: components["schemas"]["Measure"];
+            dt?: number | string | "" | null;
+            mdt?: components["schemas"]["Measure"] | null;
             /** @description treated area, in mst (ha or m2): above 0 and no more than the locations */
-            st?: string;
-            mst?: components["schemas"]["Measure"];
+            st?: number | string | "" | null;
+            mst?: components["schemas"]["Measure"] | null;
             /** @description total treated area in hectares: above 0 and no more than the locations (each enclosure once) */
-            surface?: string;
-            /** @enum {string} */
-            preventive?: "0" | "1";
-            /** @enum {string} */
-            distributed?: "0" | "1";
-            /** @enum {string} */
-            reviewed?: "0" | "1";
-            pp?: string;
-            speed?: string;
-            recipe?: string;
+            surface?: number | string | "" | null;
+            preventive?: ("0" | "1") | null;
+            distributed?: ("0" | "1") | null;
+            reviewed?: ("0" | "1") | null;
+            pp?: string | null;
+            speed?: number | string | "" | null;
+            recipe?: string | null;
         };
         Measure: {
             /** @constant */
@@ -585,14 +558,15 @@ export interface components {
                 name: string;
                 code: string;
             };
-            dose: number;
+            /** @description the dose in `measure`: a number, or decimal text ("0.5") */
+            dose: number | string;
             measure: components["schemas"]["Measure"];
             /** @description total amount of product applied, in mdt */
-            dt?: string;
-            mdt?: components["schemas"]["Measure"];
-            batch?: string;
+            dt?: number | string | "" | null;
+            mdt?: components["schemas"]["Measure"] | null;
+            batch?: string | null;
             /** @description the pest this product is applied against; without it, the record's infection */
-            infection?: components["schemas"]["Infection"];
+            infection?: components["schemas"]["Infection"] | null;
         };
         /** @description pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO) */
         Infection: {
@@ -601,51 +575,38 @@ export interface components {
             /** @enum {string} */
             kind: "enfermedad" | "plaga" | "mala_hierba" | "regulador";
             id: string;
-            /** @default  */
-            name: string;
+            name?: string | null;
         };
         /** @description SIEX catalogue JUSTIFICACION_ACTUACION */
         Justification: {
             /** @constant */
             type: "TypeJustification";
             id: string;
-            /** @default  */
-            name: string;
+            name?: string | null;
         };
         /** @description SIEX catalogue EFICACIA_TRATAMIENTO */
         Efficacy: {
             /** @constant */
             type: "TypeEfficacy";
+            /** @description SIEX code; '' (how a record shows an efficacy not reported yet) means none */
             id: string;
-            /** @default  */
-            name: string;
-            /** @default  */
-            detail: string;
+            name?: string | null;
+            detail?: string | null;
         };
         Machine: {
             /** @constant */
             type: "Machine";
             /** @description UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer */
             id: string;
-            /** @default  */
-            name: string;
-            /**
-             * @description official machinery register (ROMA) number, when registered
-             * @default
-             */
-            roma: string;
-            /**
-             * @description day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types
-             * @default
-             */
-            inspection: "" | string;
+            name?: string | null;
+            /** @description official machinery register (ROMA) number, when registered */
+            roma?: string | null;
+            /** @description day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types */
+            inspection?: ("" | string) | null;
             /** @description day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application */
-            registered?: string;
-            /**
-             * @description the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number
-             * @default
-             */
-            ref: string;
+            registered?: string | null;
+            /** @description the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number */
+            ref?: string | null;
         };
         /** @description the advisor (asesor) who validated or recommended the treatment, by ROPO number: a card in force on the application date with the advisor registration (RD 1311/2012, arts. 11-12). SIEX's AsesorValidacion, with `reviewed` and `recipe` */
         Advisor: {
@@ -653,30 +614,29 @@ export interface components {
             type: "UserMetadata";
             ropo: string;
             /** @description the advisor's NIF or NIE: optional; with it, a card that fails the check is answered with why (not in force, no advisor registration); without it, or with another person's, only ADVISOR_NOT_RECOGNISED */
-            nif?: string;
+            nif?: string | null;
         };
         /** @description phenological stage of the crop (SIEX catalogue EST_FENOLOGICO) */
         Phenology: {
             /** @constant */
             type: "TypePhenology";
             id: string;
-            /** @default  */
-            name: string;
+            name?: string | null;
         };
         AgriPhytosanitary: {
-            id: string;
+            readonly id: string;
             /** @constant */
             type: "AgriPhytosanitary";
             /** @description DD-MM-YYYY HH:mm:ss, Spanish local time (as registered) */
             dateApplication: string;
-            dateCreated: string;
-            dateModified: string;
+            readonly dateCreated: string;
+            readonly dateModified: string;
             subtype: {
                 /** @constant */
                 type: "TypePhytosanitary";
-                id: number;
+                readonly id: number;
                 name: string;
-                subtype: {
+                readonly subtype: {
                     /** @constant */
                     type: "SubtypePhytosanitary";
                     id: number;
@@ -709,7 +669,7 @@ export interface components {
                         };
                     }[];
                 };
-                tpd: {
+                readonly tpd: {
                     /** @constant */
                     type: "TPD";
                     id: number;
@@ -717,15 +677,17 @@ export interface components {
                     edate: string;
                     ldate: string;
                 }[];
-                prod: {
+                readonly prod: {
                     /** @constant */
                     type: "TypeProduct";
                     id: number;
                     name: string;
                 };
+                /** @description the product code, as a request names it (the register's, `subtype.code`) */
+                code: string;
             };
             dose: string;
-            typerisk: {
+            readonly typerisk: {
                 /** @constant */
                 type: "TypeRisk";
                 id: string;
@@ -735,13 +697,16 @@ export interface components {
             infection: components["schemas"]["Infection"] | null;
             detail: string | null;
             tj: components["schemas"]["Justification"][];
-            idtpismv: string[];
+            readonly idtpismv: string[];
             /** @enum {string} */
             distributed: "0" | "1";
             /** @enum {string} */
             reviewed: "0" | "1";
-            /** @enum {string} */
-            exported: "0" | "1";
+            /**
+             * @description "1" once SIEX holds the record as it is (or it was sent by other means)
+             * @enum {string}
+             */
+            readonly exported: "0" | "1";
             batch: string;
             soup: string;
             measure: components["schemas"]["Measure"] | null;
@@ -763,17 +728,17 @@ export interface components {
             speed: string;
             recipe: string;
             surface: string;
-            entrylimit: string;
+            readonly entrylimit: string;
             /** @description pre-harvest interval (plazo de seguridad) in days: the longest of its products' uses that authorise the application; "NP" when the register says none applies (NO PROCEDE), which is not "0" (0 days); empty when no use states one */
-            seclimit: string;
+            readonly seclimit: string;
             /** @description the further products of a tank mix, in the order registered; absent for a single product */
             mix?: {
                 subtype: {
                     /** @constant */
                     type: "TypePhytosanitary";
-                    id: number;
+                    readonly id: number;
                     name: string;
-                    subtype: {
+                    readonly subtype: {
                         /** @constant */
                         type: "SubtypePhytosanitary";
                         id: number;
@@ -806,7 +771,7 @@ export interface components {
                             };
                         }[];
                     };
-                    tpd: {
+                    readonly tpd: {
                         /** @constant */
                         type: "TPD";
                         id: number;
@@ -814,12 +779,14 @@ export interface components {
                         edate: string;
                         ldate: string;
                     }[];
-                    prod: {
+                    readonly prod: {
                         /** @constant */
                         type: "TypeProduct";
                         id: number;
                         name: string;
                     };
+                    /** @description the product code, as a request names it (the register's, `subtype.code`) */
+                    code: string;
                 };
                 dose: string;
                 measure: components["schemas"]["Measure"];
@@ -829,7 +796,7 @@ export interface components {
                 /** @description the pest this product was applied against; null: the record's */
                 infection: components["schemas"]["Infection"] | null;
                 /** @description this product's safety period in days on the record's crops ('' when none applies) */
-                seclimit: string;
+                readonly seclimit: string;
             }[];
             machine: components["schemas"]["Machine"][];
             /** @description applied by hand; false when not said */
@@ -845,13 +812,13 @@ export interface components {
                     ropo: string;
                 };
             };
-            regionalAttributes: {
+            readonly regionalAttributes: {
                 [key: string]: unknown;
             }[];
             /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
-            exportable: boolean;
+            readonly exportable: boolean;
             /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
-            exportBlockers: {
+            readonly exportBlockers: {
                 /** @constant */
                 code: "MISSING_DATA";
                 /** @description what SIEX needs and the record (or its farm) lacks */
