@@ -40,7 +40,7 @@ function treatment(
           mix: mix.map(([code, days]) => ({
             subtype: other(code),
             dose: '1',
-            measure: base.measure,
+            measure: base.measure!,
             dt: '',
             mdt: null,
             batch: '',
