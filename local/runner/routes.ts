@@ -111,7 +111,9 @@ export class RouteTable<T> {
       const full = fullTemplate(prefix, definition.template);
       const parts = splitPath(full);
       const segments = parts.map((s, i) => compileSegment(s, definition.template, i === parts.length - 1));
-      const names = segments.flatMap((s) => ('param' in s ? [s.param] : 'rest' in s ? [s.rest] : [])).map((n) => n.toLowerCase());
+      const names = segments
+        .flatMap((s) => ('param' in s ? [s.param] : 'rest' in s ? [s.rest] : []))
+        .map((n) => n.toLowerCase());
       const twice = names.find((n, i) => names.indexOf(n) !== i);
       if (twice) throw new Error(`route "${definition.template}": parameter "${twice}" appears twice`);
       const methods = definition.methods?.length ? new Set(definition.methods.map((m) => m.toUpperCase())) : undefined;

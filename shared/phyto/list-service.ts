@@ -40,7 +40,7 @@ export function checkListQuery(
 }
 
 /** Whether a record passes the filters on what only the record itself says (its export state, its locations). */
-export function matchesRecordFilters(
+function matchesRecordFilters(
   record: PhytoRecordView,
   q: Pick<ListFilters, 'exported' | 'exportable' | 'idcp'>,
 ): boolean {
