@@ -1,0 +1,41 @@
+import type { IdSource } from '../store/counters';
+
+/**
+ * The IdAjena of each CUE block of a record, by block key (phyto: crop and variety). FEGA's descriptor gives the
+ * IdAjena number(10), and SIEX keeps a block's history under it, so each block key of a record gets its id once and
+ * keeps it for good, whatever the order the record names its locations in (issue 23, item 2).
+ */
+export type BlockIds = Readonly<Record<string, number>>;
+
+/** The descriptor's number(10). */
+export const MAX_IDAJENA = 9_999_999_999;
+
+/**
+ * The ids of `keys`: those `previous` knew keep theirs; a new key takes a fresh id from `ids`, the counter record ids
+ * come from, so no IdAjena is ever handed out twice in any farm, whichever client sent it, and none is reused after a
+ * `Borrar`. A new record's first key takes the record's own id (`recordId`, taken from that same counter), so a record
+ * on one crop keeps the IdAjena it always had.
+ */
+export async function allocateBlockIds(
+  previous: BlockIds | null,
+  keys: readonly string[],
+  ids: IdSource,
+  recordId: number,
+): Promise<BlockIds> {
+  const out: Record<string, number> = {};
+  for (const [i, key] of keys.entries()) {
+    const known = previous?.[key];
+    out[key] = known ?? (previous === null && i === 0 ? recordId : await ids.take());
+    if (out[key] < 1 || out[key] > MAX_IDAJENA) throw new RangeError(`IdAjena ${out[key]} is outside number(10)`);
+  }
+  return out;
+}
+
+/**
+ * The ids a record stored before ids were kept per block key held (the migration of rows written the old way): its
+ * k-th block key, in the order the record first named it, was `k × 10^10 + id`, and the first the record id itself.
+ * SIEX holds them under those ids, so they stay.
+ */
+export function legacyBlockIds(recordId: number, keys: readonly string[]): BlockIds {
+  return Object.fromEntries(keys.map((key, k) => [key, k * 10_000_000_000 + recordId]));
+}
