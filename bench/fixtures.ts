@@ -7,6 +7,7 @@ import { formatDateTime, ZONE } from '../shared/domain/dates';
 import { holdingPartition } from '../shared/phyto/phyto-keys';
 import { changeActions } from '../shared/phyto/phyto-store';
 import { creationChange } from '../shared/phyto/register-service';
+import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { buildRecord } from '../shared/phyto/record-view';
 import { buildDemoDataset } from '../local/demo/build-dataset';
 import { client, farmCopy } from '../local/fixtures/dataset';
@@ -147,6 +148,8 @@ export async function seedRecords(
       id,
       record,
       request,
+      // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
+      blockIds: Object.fromEntries(blockKeysOf(request.idcp, farm).map((key) => [key, id])),
       farmId: farm.meta.farmId,
       appliedAt,
       now,

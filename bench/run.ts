@@ -6,6 +6,7 @@ import { PhytoStore, StoredApplication } from '../shared/phyto/phyto-store';
 import { dayOf, withApplication } from '../shared/phyto/application-history';
 import { guardRowKey } from '../shared/phyto/phyto-keys';
 import { creationChange } from '../shared/phyto/register-service';
+import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { sigpacCode } from '../shared/farms/sigpac';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
@@ -211,6 +212,8 @@ async function main(): Promise<void> {
           id,
           record,
           request,
+          // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
+          blockIds: Object.fromEntries(blockKeysOf(request.idcp, farm).map((key) => [key, id])),
           farmId: farm.meta.farmId,
           appliedAt: at,
           now: at,

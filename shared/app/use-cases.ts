@@ -111,6 +111,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           farms: p.farms,
           reference: p.reference,
           store: p.phyto,
+          ids: p.recordIds,
           heldByJob: jobHolding(p.jobs, p.now),
           maxBackdateDays: p.maxBackdateDays,
           now: p.now,

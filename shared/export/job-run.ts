@@ -2,7 +2,7 @@ import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmKey } from '../phyto/phyto-keys';
 import { deleteAcceptedBySiex } from '../phyto/delete-service';
-import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
+import { ChangeStore, PhytoStore, StoredRecord } from '../phyto/phyto-store';
 import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
 import { checkMove, TransitionRefused } from '../domain/state-machine';
 import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
@@ -24,7 +24,7 @@ export class JobRun {
   private meta: Job['meta'];
   private readonly items: Map<number, JobItem>;
   private batchList: JobBatch[];
-  private readonly records = new Map<number, PhytoRecord>();
+  private readonly records = new Map<number, StoredRecord>();
   private readonly mapped = new Map<number, MapResult>();
 
   /** `guard` runs before every write and throws when this delivery may no longer write (its lease is gone). */
@@ -182,15 +182,17 @@ export class JobRun {
   }
 
   record(id: number): PhytoRecord | undefined {
-    return this.records.get(id);
+    return this.records.get(id)?.record;
   }
 
   /** The record as CUE TratamFito blocks (one per crop and variety), mapped once; a record gone cannot be sent. */
   cue(id: number, farm: FarmIndex): MapResult {
     let m = this.mapped.get(id);
     if (!m) {
-      const record = this.records.get(id);
-      m = record ? mapRecord(record, id, farm) : { ok: false, missing: ['the record no longer exists'] };
+      const stored = this.records.get(id);
+      m = stored
+        ? mapRecord(stored.record, id, farm, stored.blockIds)
+        : { ok: false, missing: ['the record no longer exists'] };
       if (m.ok)
         m = { ok: true, blocks: blocksToSend(m.blocks, this.item(id).siexBlocks, this.meta.kind === 'deletion') };
       this.mapped.set(id, m);

@@ -13,6 +13,7 @@ import { DayCounts, dayCountsSchema } from './application-history';
 import { acceptedBySiex, Claim, claimed, claimOf, ExportState, isExported, siexWasTold } from './export-state';
 import { exportStateColumns, exportStateRow } from './export-state-row';
 import { RECORD_FORMAT, upgradeRecord } from './record-view';
+import { BlockIds, blockIdsColumn, blockIdsOf } from '../records/block-ids';
 import {
   FarmKey,
   holdingPartition,
@@ -64,6 +65,8 @@ export interface RecordPointer {
   state: RecordState;
   /** When the record was registered, `DD-MM-YYYY HH:mm:ss` Madrid (amendments keep it). */
   created: string;
+  /** The IdAjena of each of its CUE blocks, by block key; null on rows written before they were kept (block-ids.ts). */
+  blockIds: BlockIds | null;
   etag: string;
 }
 
@@ -94,6 +97,12 @@ interface RecordRow {
   product: string;
   appliedAtMs: number;
   record: PhytoRecord;
+}
+
+/** A record row as the export reads it: the record, and the IdAjena of its blocks (null: a row of the old way). */
+export interface StoredRecord {
+  record: PhytoRecord;
+  blockIds: BlockIds | null;
 }
 
 /**
@@ -157,6 +166,7 @@ export function changeActions(pk: string, change: RecordChange): TransactionActi
       appliedAt: w.appliedAtMs,
       exported: w.record.exported,
       format: RECORD_FORMAT,
+      ...blockIdsColumn(change.pointer.row.blockIds),
       ...toDocProps(w.record),
     };
     actions.push(change.drop === w.rowKey ? ['upsert', entity, 'Replace'] : ['create', entity]);
@@ -171,6 +181,7 @@ export function changeActions(pk: string, change: RecordChange): TransactionActi
     version: row.version,
     state: row.state,
     created: row.created,
+    ...blockIdsColumn(row.blockIds),
     ...(request ? toDocProps(request, 'q') : {}),
   };
   actions.push(etag ? ['update', pointer, 'Replace', { etag }] : ['create', pointer]);
@@ -202,6 +213,7 @@ function pointerOf(row: Record<string, unknown>): RecordPointer {
     id: Number(String(row.rowKey).slice(2)),
     ...pointerRow.parse(row),
     exportState: exportStateColumns.parse(row),
+    blockIds: blockIdsOf(row),
   };
 }
 
@@ -299,7 +311,7 @@ export class PhytoStore {
 
   /** One record as stored, by its row key. */
   async readRecord(farm: FarmKey, recordRowKey: string): Promise<PhytoRecord | null> {
-    return (await this.readRecords(farm, [recordRowKey])).get(recordRowKey) ?? null;
+    return (await this.readRecords(farm, [recordRowKey])).get(recordRowKey)?.record ?? null;
   }
 
   /**
@@ -438,9 +450,9 @@ export class PhytoStore {
     );
   }
 
-  async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, PhytoRecord>> {
+  async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, StoredRecord>> {
     const rows = await readRowsByKey(await this.table(), holdingPartition(farm), recordRowKeys, 16);
-    return new Map(rows.map((r) => [String(r.rowKey), recordOf(r)]));
+    return new Map(rows.map((r) => [String(r.rowKey), { record: recordOf(r), blockIds: blockIdsOf(r) }]));
   }
 
   /**

@@ -23,6 +23,8 @@ import { Guard, RecordChange, RegistrationStore } from './phyto-store';
 import { fieldChanges } from './record-history';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
+import { allocateBlockIds, BlockIds } from '../records/block-ids';
+import { blockKeysOf } from '../siex/cue-mapping';
 
 export { MAX_ATTEMPTS } from './application-change';
 
@@ -100,6 +102,7 @@ export async function registerApplication(
       throw new DomainError('The application breaks the rules below; nothing was stored.', violations);
     }
     const id = await deps.ids.take();
+    const blockIds = await allocateBlockIds(null, blockKeysOf(input.body.idcp, farm), deps.ids, id);
     const main = reference.products.get(input.body.subtype.code)!;
     const record = buildRecord(id, input.body, main, resolution, farm, input.exported, now);
     const body = JSON.stringify([record]);
@@ -111,6 +114,7 @@ export async function registerApplication(
         id,
         record,
         request: input.body,
+        blockIds,
         farmId: farm.meta.farmId,
         appliedAt,
         now,
@@ -132,6 +136,8 @@ export function creationChange(c: {
   id: number;
   record: PhytoRecord;
   request: PhytoRequest;
+  /** The IdAjena of each block key (null: written as rows were before they were kept, as some tests reproduce). */
+  blockIds: BlockIds | null;
   farmId: number;
   appliedAt: DateTime;
   now: DateTime;
@@ -151,6 +157,7 @@ export function creationChange(c: {
         version: 1,
         state: 'active',
         created: c.record.dateCreated,
+        blockIds: c.blockIds,
       },
       request: c.request,
     },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { IdSource } from '../store/counters';
 
 /**
@@ -25,17 +26,38 @@ export async function allocateBlockIds(
   const out: Record<string, number> = {};
   for (const [i, key] of keys.entries()) {
     const known = previous?.[key];
-    out[key] = known ?? (previous === null && i === 0 ? recordId : await ids.take());
-    if (out[key] < 1 || out[key] > MAX_IDAJENA) throw new RangeError(`IdAjena ${out[key]} is outside number(10)`);
+    if (known !== undefined) out[key] = known;
+    else {
+      const fresh = previous === null && i === 0 ? recordId : await ids.take();
+      if (fresh < 1 || fresh > MAX_IDAJENA) throw new RangeError(`IdAjena ${fresh} is outside number(10)`);
+      out[key] = fresh;
+    }
   }
   return out;
 }
 
 /**
- * The ids a record stored before ids were kept per block key held (the migration of rows written the old way): its
+ * The ids a record stored before ids were kept per block key had (the migration of rows written the old way): its
  * k-th block key, in the order the record first named it, was `k × 10^10 + id`, and the first the record id itself.
- * SIEX holds them under those ids, so they stay.
+ * With `held` (the ids SIEX holds of it), only the ids SIEX holds and the record's own are kept, so that an amendment
+ * gives any other block key a fresh id of at most 10 digits instead of an 11-digit one SIEX never took.
  */
-export function legacyBlockIds(recordId: number, keys: readonly string[]): BlockIds {
-  return Object.fromEntries(keys.map((key, k) => [key, k * 10_000_000_000 + recordId]));
+export function legacyBlockIds(recordId: number, keys: readonly string[], held?: readonly number[]): BlockIds {
+  return Object.fromEntries(
+    keys
+      .map((key, k): [string, number] => [key, k * 10_000_000_000 + recordId])
+      .filter(([, id]) => !held || id === recordId || held.includes(id)),
+  );
+}
+
+const blockIdsSchema = z.record(z.string(), z.number().int().positive());
+
+/** The column that keeps a record's block ids, on its pointer and record rows (none for a row of the old way). */
+export function blockIdsColumn(ids: BlockIds | null): { blockIds?: string } {
+  return ids ? { blockIds: JSON.stringify(ids) } : {};
+}
+
+/** A row's block ids; null when it was written before they were kept (read them with `legacyBlockIds`). */
+export function blockIdsOf(row: { blockIds?: unknown }): BlockIds | null {
+  return typeof row.blockIds === 'string' ? blockIdsSchema.parse(JSON.parse(row.blockIds)) : null;
 }

@@ -99,6 +99,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
         id,
         record,
         request: req,
+        blockIds: null,
         farmId: f.farmId,
         appliedAt: madrid(req.dateApplication),
         now: NOW,

@@ -132,6 +132,7 @@ const amend = (store: ChangeStore, id: number, key: string) =>
       farms: svc.farms,
       reference: svc.reference,
       store,
+      ids: svc.recordIds,
       heldByJob: async () => null,
       maxBackdateDays: 7,
       now: () => NOW,
