@@ -8,6 +8,7 @@ import { creationChange, registerApplication } from '../../shared/phyto/register
 import { amendApplication } from '../../shared/phyto/amend-service';
 import { mapRecord } from '../../shared/siex/cue-mapping';
 import { madrid } from '../helpers/phyto-fixtures';
+import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import {
   body,
   farmOf,
@@ -64,7 +65,11 @@ async function outcome(
 }
 
 beforeAll(async () => {
-  await seedPhyto({ farms: Object.values(reas).map((r) => phytoFarm(r, 6, NOW.year)), clients: [clientA, clientB] });
+  await seedPhyto({
+    // the old-rows farm is one SIEX can take (REA code, DGCs), so its records map to CUE blocks
+    farms: Object.values(reas).map((r) => (r === reas.old ? sendableFarm(r, 6, NOW.year) : phytoFarm(r, 6, NOW.year))),
+    clients: [clientA, clientB],
+  });
   for (const rea of Object.values(reas)) farms[rea] = await farmOf(rea, NOW.year);
 });
 
@@ -348,7 +353,11 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
   async function oldRecord(day: string, siexBlocks: (id: number) => number[]): Promise<number> {
     const f = farms[reas.old];
     const res = await outcome(
-      registerAs(clientA, reas.old, body({ idcp: [f.vine[2], f.olive], dateApplication: `${day} 10:00:00` })),
+      registerAs(
+        clientA,
+        reas.old,
+        body({ idcp: [f.vine[2], f.olive], dateApplication: `${day} 10:00:00`, ...SIEX_FIELDS }),
+      ),
     );
     expect(res.codes).toEqual([]);
     const id = Number(String(JSON.parse(res.body!)[0].id).split(':').pop());
@@ -409,7 +418,7 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
   it('one never sent keeps its own id for its first crop, and the olive gets a fresh one of at most 10 digits', async () => {
     const f = farms[reas.old];
     const id = await oldRecord('12-05-2026', () => []);
-    expect((await amend(id, { dose: 0.61 })).status).toBe(200);
+    expect((await amend(id, { dose: 0.62 })).status).toBe(200);
     const after = (await new PhytoStore(testTables()).readPointers(f.key, [id])).get(id)!;
     const ids = Object.values(after.blockIds!);
     expect(ids[0]).toBe(id);
