@@ -17,7 +17,7 @@ import { createMailer } from '../email/mailer';
 import { Gate } from '../http/endpoint';
 import { createIuwsClient } from '../siex/iuws-client';
 import { PhytoStore } from '../phyto/phyto-store';
-import { RecordKeyIndex } from '../phyto/record-key-index';
+import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';

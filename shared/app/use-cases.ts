@@ -13,7 +13,7 @@ import { accessibleFarm, findFarmView, resolveIdcps } from '../farms/farm-servic
 import { FarmReader } from '../farms/farm-store';
 import { ListFilters, ListPage, listRecords } from '../phyto/list-service';
 import { PhytoStore } from '../phyto/phyto-store';
-import { RecordKeyIndex } from '../phyto/record-key-index';
+import { RecordKeyIndex } from '../records/record-key-index';
 import { registerApplication, RegisterInput } from '../phyto/register-service';
 import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../phyto/amend-service';
 import { deleteRecord, jobHolding } from '../export/deletion-service';

@@ -1,8 +1,9 @@
 import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
-import { FarmKey } from '../phyto/phyto-keys';
+import { FarmKey } from '../records/record-keys';
 import { deleteAcceptedBySiex } from '../phyto/delete-service';
-import { ChangeStore, PhytoStore, StoredRecord } from '../phyto/phyto-store';
+import { StoredRecord } from '../records/record-store';
+import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
 import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
 import { checkMove, TransitionRefused } from '../domain/state-machine';
 import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
@@ -24,7 +25,7 @@ export class JobRun {
   private meta: Job['meta'];
   private readonly items: Map<number, JobItem>;
   private batchList: JobBatch[];
-  private readonly records = new Map<number, StoredRecord>();
+  private readonly records = new Map<number, StoredRecord<PhytoRecord>>();
   private readonly mapped = new Map<number, MapResult>();
 
   /** `guard` runs before every write and throws when this delivery may no longer write (its lease is gone). */

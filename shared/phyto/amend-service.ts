@@ -10,18 +10,13 @@ import { zodViolations } from '../domain/validation';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
-import {
-  applicationDate,
-  guardKeysOf,
-  historyEntryOf,
-  productsContext,
-  updatedGuards,
-  withConflictRetries,
-} from './application-change';
-import { recordRowKey } from './phyto-keys';
-import { amended, isExported, siexBlocksOf } from './export-state';
-import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
-import { fieldChanges, mergePatch } from './record-history';
+import { applicationDate, guardKeysOf, historyEntryOf, productsContext, updatedGuards } from './application-change';
+import { withConflictRetries } from '../records/conflict-retries';
+import { recordRowKey } from '../records/record-keys';
+import { amended, isExported, siexBlocksOf } from '../records/export-state';
+import { IdempotencyEntry, RecordPointer } from '../records/record-store';
+import { ChangeStore, StoredTreatment } from './phyto-store';
+import { fieldChanges, mergePatch } from '../records/record-history';
 import { buildRecord } from './record-view';
 import { ApplicationDeps, recordEtag } from './register-service';
 import { checkApplication } from './rules';
@@ -73,7 +68,7 @@ export async function changeableRecord(
   farm: FarmIndex,
   input: ChangeInput,
   idemHash: string | null,
-): Promise<{ replay: IdempotencyEntry } | { application: StoredApplication }> {
+): Promise<{ replay: IdempotencyEntry } | { application: StoredTreatment }> {
   const { application, idempotency } = await store.readApplication(farm.meta, input.recordId, idemHash);
   if (idempotency) return { replay: idempotency };
   if (!application || application.request === null) throw recordNotFound(input.recordId);

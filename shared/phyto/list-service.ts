@@ -3,9 +3,9 @@ import { listQuerySchema, PhytoRecord } from '../api/phyto-schemas';
 import { parseDate } from '../domain/dates';
 import { violation } from '../domain/errors';
 import { pageOf, PageInfo, pageRequest, PageRequest, queryError } from '../domain/pagination';
-import { FarmKey } from './phyto-keys';
+import { FarmKey } from '../records/record-keys';
 import { PhytoStore } from './phyto-store';
-import { RecordKeyIndex } from './record-key-index';
+import { RecordKeyIndex } from '../records/record-key-index';
 
 export type ListFilters = Omit<z.infer<typeof listQuerySchema>, 'agrifarmId'>;
 

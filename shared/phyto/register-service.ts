@@ -9,24 +9,19 @@ import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
-import {
-  applicationDate,
-  guardKeysOf,
-  historyEntryOf,
-  productsContext,
-  updatedGuards,
-  withConflictRetries,
-} from './application-change';
-import { registeredExportState } from './export-state';
-import { recordRowKey } from './phyto-keys';
-import { Guard, RecordChange, RegistrationStore } from './phyto-store';
-import { fieldChanges } from './record-history';
+import { applicationDate, guardKeysOf, historyEntryOf, productsContext, updatedGuards } from './application-change';
+import { withConflictRetries } from '../records/conflict-retries';
+import { registeredExportState } from '../records/export-state';
+import { recordRowKey } from '../records/record-keys';
+import { Guard } from '../records/record-store';
+import { PhytoChange, RegistrationStore } from './phyto-store';
+import { fieldChanges } from '../records/record-history';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
 import { allocateBlockIds, BlockIds } from '../records/block-ids';
 import { blockKeysOf } from '../siex/cue-mapping';
 
-export { MAX_ATTEMPTS } from './application-change';
+export { MAX_ATTEMPTS } from '../records/conflict-retries';
 
 /** What judging an application takes, whether it is registered or amended. */
 export interface ApplicationDeps {
@@ -143,8 +138,8 @@ export function creationChange(c: {
   now: DateTime;
   client: string;
   guards: Guard[];
-  idempotency: RecordChange['idempotency'];
-}): RecordChange {
+  idempotency: PhytoChange['idempotency'];
+}): PhytoChange {
   const rowKey = recordRowKey(c.farmId, c.appliedAt.toMillis(), c.id);
   return {
     id: c.id,

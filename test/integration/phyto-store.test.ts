@@ -2,8 +2,9 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { buildRecord } from '../../shared/phyto/record-view';
-import { Guard, PhytoStore, RecordChange, WriteConflict } from '../../shared/phyto/phyto-store';
-import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from '../../shared/phyto/phyto-keys';
+import { Guard, WriteConflict } from '../../shared/records/record-store';
+import { PhytoStore, PhytoChange } from '../../shared/phyto/phyto-store';
+import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from '../../shared/records/record-keys';
 import { creationChange, registerApplication } from '../../shared/phyto/register-service';
 import { amendApplication } from '../../shared/phyto/amend-service';
 import { mapRecord } from '../../shared/siex/cue-mapping';
@@ -101,7 +102,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
       false,
       NOW,
     );
-    const change = (guards: Guard[]): RecordChange =>
+    const change = (guards: Guard[]): PhytoChange =>
       creationChange({
         id,
         record,
