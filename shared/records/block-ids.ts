@@ -9,7 +9,7 @@ import type { IdSource } from '../store/counters';
 export type BlockIds = Readonly<Record<string, number>>;
 
 /** The descriptor's number(10). */
-export const MAX_IDAJENA = 9_999_999_999;
+const MAX_IDAJENA = 9_999_999_999;
 
 /**
  * The ids of `keys`: those `previous` knew keep theirs; a new key takes a fresh id from `ids`, the counter record ids

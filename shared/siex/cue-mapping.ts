@@ -5,7 +5,9 @@ import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
 import { isHandHeld } from '../domain/equipment';
 import { cueNumber, valueProblems } from './cue-descriptor';
-import { BlockIds, legacyBlockIds } from '../records/block-ids';
+import { BlockIds } from '../records/block-ids';
+import { withIdAjena } from '../records/cue-blocks';
+import { CueKindMapping, CueMapResult } from '../records/record-kind';
 
 /**
  * Maps stored records to the CUE exchange document of schema 3.11.4 (FEGA, Anexo VI): one CUADERNO item for the farm
@@ -122,16 +124,8 @@ export function blockKeysOf(idcps: readonly string[], farm: FarmIndex): string[]
   return [...byCropVariety(entries, farm).keys()];
 }
 
-/**
- * Maps a record to its blocks, each under the IdAjena `blockIds` keeps for its crop and variety; `blockIds` null is a
- * record stored before they were kept, whose blocks SIEX holds under the ids of that time (`legacyBlockIds`).
- */
-export function mapRecord(
-  record: PhytoRecord,
-  recordId: number,
-  farm: FarmIndex,
-  blockIds: BlockIds | null = null,
-): MapResult {
+/** A record's blocks, one per crop and variety, without their IdAjena; or what SIEX requires that the record lacks. */
+function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
   const missing = [...farmProblems(farm)];
   if (!record.infection) missing.push('infection (the pest, disease, weed or regulation treated: ProblematicaFito)');
   if (record.tj.length === 0) missing.push('tj (justification codes: Justificaciones)');
@@ -197,28 +191,40 @@ export function mapRecord(
     Eficacia: Number(record.efficacy.id),
     ...(record.detail ? { Observaciones: oneLine(record.detail) } : {}),
   };
-  const groups = byCropVariety(entries, farm);
-  const ids = blockIds ?? legacyBlockIds(recordId, [...groups.keys()]);
-  const unknown = [...groups.keys()].filter((key) => ids[key] === undefined);
-  if (unknown.length > 0)
-    return {
-      ok: false,
-      missing: unknown.map(
-        (key) =>
-          `crop and variety ${key} was not among the record's when it was stored (the farm data changed): amend the record`,
-      ),
-    };
-  const blocks = [...groups].map(([key, group]): TratamFito => ({
-    IdAjenaTratamFito: ids[key]!,
-    ...treatment,
-    DGCs: group.map((e) => ({
-      CodigoDGC: Number(e.dgc),
-      CodigoCultivo: Number(farm.cropOf(e).typecropId),
-      Superficie: shares.get(e.idcp) ?? 0,
-      ...stage,
-    })),
+  const blocks = [...byCropVariety(entries, farm)].map(([key, group]) => ({
+    key,
+    body: {
+      ...treatment,
+      DGCs: group.map((e) => ({
+        CodigoDGC: Number(e.dgc),
+        CodigoCultivo: Number(farm.cropOf(e).typecropId),
+        Superficie: shares.get(e.idcp) ?? 0,
+        ...stage,
+      })),
+    },
   }));
   return { ok: true, blocks };
+}
+
+/** The treatment as a record kind's CUE blocks: `TratamFito`, one per crop and variety. */
+export const treatmentCue: CueKindMapping<PhytoRecord> = {
+  section: 'TratamFito',
+  idAjena: 'IdAjenaTratamFito',
+  blockKeys: (record, farm) => blockKeysOf(record.idcp, farm),
+  map: mapTreatment,
+};
+
+/**
+ * A record's `TratamFito` blocks, each under the IdAjena `blockIds` keeps for its crop and variety (null: a record
+ * stored before they were kept, read as `legacyBlockIds`).
+ */
+export function mapRecord(
+  record: PhytoRecord,
+  recordId: number,
+  farm: FarmIndex,
+  blockIds: BlockIds | null = null,
+): MapResult {
+  return withIdAjena(treatmentCue, treatmentCue.map(record, farm), recordId, blockIds) as MapResult;
 }
 
 /** The CUE document for one farm and a batch of mapped blocks. */
