@@ -207,7 +207,7 @@ function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
 }
 
 /** The treatment as a record kind's CUE blocks: `TratamFito`, one per crop and variety. */
-export const treatmentCue: CueKindMapping<PhytoRecord> = {
+const treatmentCue: CueKindMapping<PhytoRecord> = {
   section: 'TratamFito',
   idAjena: 'IdAjenaTratamFito',
   blockKeys: (record, farm) => blockKeysOf(record.idcp, farm),
