@@ -17,6 +17,7 @@ import { amended, isExported, siexBlocksOf } from '../records/export-state';
 import { IdempotencyEntry, RecordPointer } from '../records/record-store';
 import { ChangeStore, StoredTreatment } from './phyto-store';
 import { fieldChanges, mergePatch } from '../records/record-history';
+import { recordAnswer } from './record-answer';
 import { buildRecord } from './record-view';
 import { ApplicationDeps, recordEtag } from './register-service';
 import { checkApplication } from './rules';
@@ -203,7 +204,8 @@ export async function amendApplication(
     const changes = fieldChanges(before, after);
     if (changes.length === 0) {
       const record = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
-      if (record) return { status: 200, body: JSON.stringify([record]), etag: recordEtag(pointer.version) };
+      if (record)
+        return { status: 200, body: JSON.stringify([recordAnswer(record, farm)]), etag: recordEtag(pointer.version) };
     }
 
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
@@ -218,7 +220,7 @@ export async function amendApplication(
     const appliedAt = applicationDate(after.dateApplication);
     const rowKey = recordRowKey(farm.meta.farmId, appliedAt.toMillis(), pointer.id);
     const blockIds = await amendedBlockIds(deps.ids, farm, pointer, before, after);
-    const body = JSON.stringify([record]);
+    const body = JSON.stringify([recordAnswer(record, farm)]);
     const etag = recordEtag(version);
     await deps.store.commit(farm.meta, {
       id: pointer.id,

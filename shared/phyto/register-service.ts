@@ -16,6 +16,7 @@ import { recordRowKey } from '../records/record-keys';
 import { Guard } from '../records/record-store';
 import { PhytoChange, RegistrationStore } from './phyto-store';
 import { fieldChanges } from '../records/record-history';
+import { recordAnswer } from './record-answer';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
 import { allocateBlockIds, BlockIds } from '../records/block-ids';
@@ -100,7 +101,7 @@ export async function registerApplication(
     const blockIds = await allocateBlockIds(null, blockKeysOf(input.body.idcp, farm), deps.ids, id);
     const main = reference.products.get(input.body.subtype.code)!;
     const record = buildRecord(id, input.body, main, resolution, farm, input.exported, now);
-    const body = JSON.stringify([record]);
+    const body = JSON.stringify([recordAnswer(record, farm)]);
     const etag = recordEtag(1);
     last = { id, reply: { status: 201, body, etag } };
     await deps.store.commit(

@@ -21,6 +21,21 @@ import { CueKindMapping, CueMapResult } from '../records/record-kind';
 export type TratamFito = Record<string, unknown> & { IdAjenaTratamFito: number };
 export type MapResult = { ok: true; blocks: TratamFito[] } | { ok: false; missing: string[] };
 
+/** One thing an export would refuse a record for now: the job would settle it `MISSING_DATA` with this message. */
+export interface ExportBlocker {
+  code: 'MISSING_DATA';
+  message: string;
+}
+
+/**
+ * What an export would refuse of the record today, by the very check the export worker makes (`mapRecord`), so that
+ * what a record says of itself and what its export does cannot disagree. Empty: the record can be sent.
+ */
+export function exportBlockers(record: PhytoRecord, recordId: number, farm: FarmIndex): ExportBlocker[] {
+  const mapped = mapRecord(record, recordId, farm);
+  return mapped.ok ? [] : mapped.missing.map((message) => ({ code: 'MISSING_DATA', message }));
+}
+
 const DOSIS = 'CUADERNO.ActividadesExplotacion.TratamFito.ProductosFito.Dosis';
 
 const PROBLEM_GROUP = {
