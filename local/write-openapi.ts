@@ -1,7 +1,7 @@
 /**
  * Writes infra/openapi.json, the document API Management imports (infra/modules/apim.bicep loads it with
  * loadTextContent), from buildOpenApiDocument(): the same document the app serves at GET /v1/openapi.json. Then the
- * TypeScript client's types (clients/typescript/src/schema.d.ts), generated from that document by openapi-typescript.
+ * TypeScript client's types (clients/typescript/src/schema.ts), generated from that document by openapi-typescript.
  *
  *   npm run openapi                                             rewrite both
  *   npm run build && node dist/local/write-openapi.js --check   exit 1 if either committed file is stale
@@ -32,7 +32,7 @@ export function renderOpenApi(): string {
   return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
 }
 
-const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.d.ts');
+const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.ts');
 
 /** The client's types, generated from the rendered document (never written by hand). */
 async function renderClientTypes(document: string = renderOpenApi()): Promise<string> {

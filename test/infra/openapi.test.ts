@@ -23,7 +23,7 @@ describe('infra/openapi.json', () => {
     // openapi-typescript is an ES module, which jest's module system cannot load: the check runs as npm's would.
     const script = path.join(path.dirname(OPENAPI_FILE), '..', 'dist', 'local', 'write-openapi.js');
     expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toMatch(
-      /schema\.d\.ts are up to date/,
+      /schema\.ts are up to date/,
     );
   });
 
