@@ -135,11 +135,12 @@ function runCommand(command, rest) {
     admin: 'admin',
     bench: '../bench/run',
     openapi: 'write-openapi',
+    'client-models': 'client-models',
     'test:stress': 'stress',
   }[command];
   if (!target) {
     console.error(
-      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|admin|bench|openapi [args]`,
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|admin|bench|openapi|client-models [args]`,
     );
     process.exit(2);
   }
