@@ -5,7 +5,7 @@
  *   npm run client-models -- --lang csharp --out SiexModels.cs [--namespace Acme.Siex]
  *   npm run client-models -- --lang python --out siex_models.py
  *
- * test/infra/client-models.test.ts generates them for C# and Python with this same function and checks the worked
+ * test/e2e/client-models.test.ts generates them for C# and Python with this same function and checks the worked
  * examples of docs/clients.md against them, so the examples cannot drift from the document.
  */
 import * as fs from 'node:fs';
