@@ -19,7 +19,7 @@ function withPlaceholderExamples(document: Json): Json {
     for (const operation of Object.values(methods))
       for (const p of (operation.parameters ?? []) as Json[])
         if (p.example === undefined && p.examples === undefined)
-          p.example = `<${String((p.schema as Json | undefined)?.type ?? 'string')}>`;
+          p.example = `<${String((p.schema as { type?: string } | undefined)?.type ?? 'string')}>`;
   return copy;
 }
 
@@ -81,7 +81,9 @@ export function renderPostmanCollection(document: string): Promise<string> {
       (error, result) => {
         const data = result?.output?.[0]?.data;
         if (error || !result?.result || !data)
-          return reject(error ?? new Error(`openapi-to-postmanv2: ${result?.reason ?? 'no collection'}`));
+          return reject(
+            error instanceof Error ? error : new Error(`openapi-to-postmanv2: ${result?.reason ?? 'no collection'}`),
+          );
         const collection = JSON.parse(JSON.stringify(data, withoutRandomParts)) as Json;
         resolve(`${JSON.stringify(withKeys(collection), null, 2)}\n`);
       },

@@ -70,7 +70,7 @@ const json = (body: unknown, status = 200) =>
 /** A gateway whose job goes through `statuses`, one per status read, then stays at the last. */
 function gateway(statuses: JobAsync[]) {
   const reads: string[] = [];
-  const fetch = (input: RequestInfo | URL) => {
+  const fetch = (input: Request | string | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     reads.push(url.pathname);
     if (url.pathname.endsWith('/jobresult'))
@@ -78,7 +78,7 @@ function gateway(statuses: JobAsync[]) {
     const reply = statuses[Math.min(reads.filter((p) => p.endsWith('/jobstatus')).length - 1, statuses.length - 1)];
     return Promise.resolve(json(reply));
   };
-  return { fetch: fetch as typeof globalThis.fetch, reads };
+  return { fetch: fetch, reads };
 }
 
 const clientOf = (fetch: typeof globalThis.fetch, clock: ManualClock) =>
