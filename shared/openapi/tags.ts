@@ -2,8 +2,8 @@ import { OperationId } from '../http/routes';
 
 /** The document's groups, in the order a reader meets them in the README flow; generators name client classes by them. */
 export const TAGS = {
-  farms: 'The farm campaign and its crop locations (idcp): the ids every other call takes.',
-  records: 'Phytosanitary treatment records: register, list, amend, delete, and their history.',
+  farms: 'The farm campaign, its crop locations (idcp) and when each may be harvested.',
+  records: 'Phytosanitary treatment records: register, list, read, amend, delete, and their history.',
   export: 'Sending records to SIEX as a CUE document, and following the job that does it.',
   catalogue: 'What a registration accepts: products for a crop, official SIEX catalogues, applicator cards.',
 } as const;
@@ -16,9 +16,11 @@ export const OPERATION_TAGS: Record<OperationId, Tag> = {
   listIdcp: 'farms',
   registerPhytosanitary: 'records',
   listPhytosanitary: 'records',
+  readPhytosanitary: 'records',
   amendPhytosanitary: 'records',
   deletePhytosanitary: 'records',
   phytosanitaryHistory: 'records',
+  safeHarvest: 'farms',
   exportCue: 'export',
   jobStatus: 'export',
   jobResult: 'export',
