@@ -137,11 +137,12 @@ function runCommand(command, rest) {
     admin: 'admin',
     bench: '../bench/run',
     openapi: 'write-openapi',
+    'client-models': 'client-models',
     'test:stress': 'stress',
   }[command];
   if (!target) {
     console.error(
-      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi [args]`,
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi|client-models [args]`,
     );
     process.exit(2);
   }
