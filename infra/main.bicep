@@ -195,6 +195,12 @@ module keyVault 'modules/keyVault.bicep' = {
   }
 }
 
+// Its own deployment, finished before communication assigns it (a role defined and assigned in one deployment can fail).
+module emailSenderRole 'modules/emailSenderRole.bicep' = {
+  name: 'emailSenderRole'
+  scope: rg
+}
+
 module communication 'modules/communication.bicep' = {
   name: 'communication'
   scope: rg
@@ -204,6 +210,7 @@ module communication 'modules/communication.bicep' = {
     tags: tags
     dataLocation: emailDataLocation
     senderPrincipalId: identities.outputs.functionPrincipalId
+    senderRoleDefinitionId: emailSenderRole.outputs.roleDefinitionId
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
   }
 }
@@ -341,6 +348,9 @@ output AZURE_LOCATION string = location
 output AZURE_TENANT_ID string = tenant().tenantId
 output AZURE_RESOURCE_GROUP string = rg.name
 output AZURE_FUNCTION_APP_NAME string = functionApp.outputs.name
+// The azd deployment hooks (local/deploy-checks.ts): whose roles to wait for, and which host must answer 401.
+output AZURE_FUNCTION_PRINCIPAL_ID string = identities.outputs.functionPrincipalId
+output AZURE_FUNCTION_HOST_NAME string = functionApp.outputs.defaultHostName
 output AZURE_STORAGE_ACCOUNT_NAME string = storage.outputs.name
 output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name

@@ -185,9 +185,14 @@ resource scmBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@20
   }
 }
 
+// The site's child resources each write the site: in parallel, ARM answers 409 Conflict now and then and the first
+// provision fails. Each waits for the one before it (scmBasicAuth, ftpBasicAuth, authentication, functionLogs).
 resource ftpBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-04-01' = {
   parent: site
   name: 'ftp'
+  dependsOn: [
+    scmBasicAuth
+  ]
   properties: {
     allow: false
   }
@@ -199,6 +204,9 @@ resource ftpBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@20
 resource authentication 'Microsoft.Web/sites/config@2024-04-01' = {
   parent: site
   name: 'authsettingsV2'
+  dependsOn: [
+    ftpBasicAuth
+  ]
   properties: {
     platform: {
       enabled: true
@@ -245,6 +253,9 @@ resource authentication 'Microsoft.Web/sites/config@2024-04-01' = {
 resource functionLogs 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
   name: 'to-log-analytics'
   scope: site
+  dependsOn: [
+    authentication
+  ]
   properties: {
     workspaceId: logAnalyticsWorkspaceId
     logs: [

@@ -321,8 +321,8 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit('modules/functionApp.bicep', 'scope: appInsights', 'scope: storage');
     c.edit(
       'modules/communication.bicep',
-      "roleDefinitions', emailSenderRole.name)",
-      "roleDefinitions', '09976791-48a7-449e-bb21-39d1a415f350')",
+      'roleDefinitionId: senderRoleDefinitionId',
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '09976791-48a7-449e-bb21-39d1a415f350')",
     );
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(
@@ -353,11 +353,11 @@ describe('the infra checks bite on a broken copy', () => {
   it('report an e-mail role that can do more than send, or be assigned beyond its resource group', async () => {
     const c = copy();
     c.edit(
-      'modules/communication.bicep',
+      'modules/emailSenderRole.bicep',
       "'Microsoft.Communication/EmailServices/write'",
       "'Microsoft.Communication/EmailServices/write'\n          'Microsoft.Communication/CommunicationServices/ListKeys/action'",
     );
-    c.edit('modules/communication.bicep', 'var roleScope = resourceGroup().id', 'var roleScope = subscription().id');
+    c.edit('modules/emailSenderRole.bicep', 'var roleScope = resourceGroup().id', 'var roleScope = subscription().id');
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(
       /custom role emailSenderRole: actions must be exactly Microsoft\.Communication\/CommunicationServices\/Read/,
@@ -375,8 +375,8 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit('modules/keyVault.bicep', 'enableRbacAuthorization: true', 'enableRbacAuthorization: false');
     c.edit(
       'modules/functionApp.bicep',
-      "name: 'ftp'\n  properties: {\n    allow: false",
-      "name: 'ftp'\n  properties: {\n    allow: true",
+      "name: 'ftp'\n  dependsOn: [\n    scmBasicAuth\n  ]\n  properties: {\n    allow: false",
+      "name: 'ftp'\n  dependsOn: [\n    scmBasicAuth\n  ]\n  properties: {\n    allow: true",
     );
     c.edit(
       'modules/functionApp.bicep',
@@ -688,5 +688,40 @@ describe('the infra checks bite on a broken copy', () => {
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/production must refuse apimSku 'Consumption' with fail\(\)/);
     expect(out).toMatch(/production must refuse an empty alertEmail with fail\(\)/);
+  });
+
+  // A deterministic provision (issue 27, item 6).
+
+  it('report a child of the site written in parallel with the one before it', async () => {
+    const c = copy();
+    c.edit('modules/functionApp.bicep', /  dependsOn: \[\n    ftpBasicAuth\n  \]\n/, '');
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /\[provision\] infra\/modules\/functionApp\.bicep: authentication writes site site too: it must dependsOn ftpBasicAuth/,
+    );
+  });
+
+  it('report a custom role assigned in the deployment that defines it', async () => {
+    const c = copy();
+    const role = fs
+      .readFileSync(path.join(c.dir, 'modules/emailSenderRole.bicep'), 'utf8')
+      .replace(/\noutput [^\n]*\n?$/, '');
+    c.edit(
+      'modules/communication.bicep',
+      'roleDefinitionId: senderRoleDefinitionId',
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', emailSenderRole.name)",
+    );
+    fs.appendFileSync(path.join(c.dir, 'modules/communication.bicep'), role);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /\[provision\] infra\/modules\/communication\.bicep: emailSender assigns custom role emailSenderRole in the deployment that defines it/,
+    );
+  });
+
+  it('report deployment hooks that do not wait for the roles or do not require a 401 from the host', async () => {
+    const c = copy();
+    c.edit(c.ctx.azureYamlFile, 'node dist/local/deploy-checks.js verify-backend; exit', 'exit');
+    c.edit(c.ctx.azureYamlFile, /  predeploy:\n(    .*\n|      .*\n)+/, '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the predeploy hook \(posix\) must run deploy-checks\.js wait-for-roles/);
+    expect(out).toMatch(/the postdeploy hook \(windows\) must run deploy-checks\.js verify-backend/);
   });
 });

@@ -17,6 +17,7 @@ import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
 import { checkProperties } from './checks/properties';
+import { checkProvision } from './checks/provision';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
 import { checkSecrets } from './checks/secrets';
@@ -43,5 +44,6 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkPolicies(infra, ctx.errorCodes),
     ...checkAzureYaml(infra, ctx.azureYamlFile),
     ...checkOperations(infra),
+    ...checkProvision(infra),
   ];
 }

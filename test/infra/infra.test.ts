@@ -14,6 +14,7 @@ import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
 import { checkProperties } from './checks/properties';
+import { checkProvision } from './checks/provision';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
 import { checkSecrets } from './checks/secrets';
@@ -99,6 +100,10 @@ describe('infra/ (offline checks)', () => {
 
   it('has well-formed policies with the limits, the header rules and problem-details errors', () => {
     expect(messages(checkPolicies(infra, ctx.errorCodes))).toEqual([]);
+  });
+
+  it('provisions deterministically: the site written in sequence, a custom role defined before it is assigned', () => {
+    expect(messages(checkProvision(infra))).toEqual([]);
   });
 
   it('locks the legal records and the SIEX credentials, alerts the operators, and guards production', () => {
