@@ -121,7 +121,7 @@ resource actionGroup 'Microsoft.Insights/actionGroups@2023-01-01' = {
   }
 }
 
-resource logAlerts 'Microsoft.Insights/scheduledQueryRules@2023-12-01' = [
+resource logAlerts 'Microsoft.Insights/scheduledQueryRules@2026-03-01' = [
   for rule in rules: {
     name: '${namePrefix}-${rule.name}'
     location: location

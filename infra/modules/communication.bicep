@@ -32,7 +32,7 @@ param senderRoleDefinitionId string
 @description('Log Analytics workspace that receives the e-mail send and delivery logs.')
 param logAnalyticsWorkspaceId string
 
-resource emailService 'Microsoft.Communication/emailServices@2025-05-01' = {
+resource emailService 'Microsoft.Communication/emailServices@2026-03-18' = {
   name: emailServiceName
   location: 'global'
   tags: tags
@@ -41,7 +41,7 @@ resource emailService 'Microsoft.Communication/emailServices@2025-05-01' = {
   }
 }
 
-resource domain 'Microsoft.Communication/emailServices/domains@2025-05-01' = {
+resource domain 'Microsoft.Communication/emailServices/domains@2026-03-18' = {
   parent: emailService
   name: 'AzureManagedDomain'
   location: 'global'
@@ -52,7 +52,7 @@ resource domain 'Microsoft.Communication/emailServices/domains@2025-05-01' = {
   }
 }
 
-resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2025-05-01' = {
+resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2026-03-18' = {
   parent: domain
   name: toLower(senderUsername)
   properties: {
@@ -61,7 +61,7 @@ resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2
   }
 }
 
-resource communicationService 'Microsoft.Communication/communicationServices@2025-05-01' = {
+resource communicationService 'Microsoft.Communication/communicationServices@2026-03-18' = {
   name: communicationServiceName
   location: 'global'
   tags: tags

@@ -151,11 +151,7 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report a syntax error', async () => {
     const c = copy();
-    c.edit(
-      'modules/storage.bicep',
-      "  name: 'default'\n}\n\nresource deploymentContainer",
-      "  name: 'default'\n\nresource deploymentContainer",
-    );
+    c.edit('modules/storage.bicep', "  name: 'default'\n}\n\nresource queues", "  name: 'default'\n\nresource queues");
     expect((await findings(c.ctx)).join('\n')).toMatch(/\[syntax\] infra\/modules\/storage\.bicep: parse error/);
   });
 
@@ -194,7 +190,7 @@ describe('the infra checks bite on a broken copy', () => {
       /appInsights: properties\.disableLocalAuth is not a writable property of Microsoft\.Insights\/components@2020-02-02/,
     );
     expect(out).toMatch(
-      /site: properties\.defaultHostName is not a writable property of Microsoft\.Web\/sites@2024-04-01/,
+      /site: properties\.defaultHostName is not a writable property of Microsoft\.Web\/sites@2025-03-01/,
     );
     expect(out).toMatch(/authentication: properties\.globalValidation\.requireAuth is not a writable property/);
     expect(out).toMatch(/appInsightsDiagnostic: properties\.frontend\.request\.dataMask is not a writable property/);
@@ -723,5 +719,68 @@ describe('the infra checks bite on a broken copy', () => {
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/the predeploy hook \(posix\) must run deploy-checks\.js wait-for-roles/);
     expect(out).toMatch(/the postdeploy hook \(windows\) must run deploy-checks\.js verify-backend/);
+  });
+
+  // Who and what reaches the data (issue 27, items 5 and 7).
+
+  it('report a production data plane left public', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      "param vnetEnabled bool = apiServiceSiexProduct == 'api-service-siex'",
+      'param vnetEnabled bool = false',
+    );
+    c.edit('modules/network.bicep', "group: 'vault'", "group: 'vaultcore'");
+    c.edit(
+      'modules/storage.bicep',
+      "publicNetworkAccess: privateOnly ? 'Disabled' : 'Enabled'",
+      "publicNetworkAccess: 'Enabled'",
+    );
+    c.edit('main.bicep', '    restrictNetwork: vnetEnabled\n', '');
+    c.edit(
+      'modules/network.bicep',
+      "serviceName: 'Microsoft.App/environments'",
+      "serviceName: 'Microsoft.Web/serverFarms'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/vnetEnabled must default to on in production/);
+    expect(out).toMatch(/a private endpoint for the vault service is missing/);
+    expect(out).toMatch(/account: publicNetworkAccess must be 'Disabled' when privateOnly/);
+    expect(out).toMatch(/module keyVault must get restrictNetwork: vnetEnabled/);
+    expect(out).toMatch(/the app subnet must be delegated to Microsoft\.App\/environments/);
+  });
+
+  it('report host storage in the data account, and a blob role there', async () => {
+    const c = copy();
+    c.edit(
+      'modules/functionApp.bicep',
+      "value: '${hostStorage.properties.primaryEndpoints.blob}",
+      "value: '${storage.properties.primaryEndpoints.blob}",
+    );
+    c.edit(
+      'modules/storage.bicep',
+      'tableDataContributor: ',
+      "blobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'\n  tableDataContributor: ",
+    );
+    c.edit(
+      'modules/storage.bicep',
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)",
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataOwner)",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the deployment package must be in the host account/);
+    expect(out).toMatch(/operatorTables: no blob role on the data account/);
+  });
+
+  it('report standing data and secret roles for the deployer in production', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      "var standingOperatorId = isProduction ? '' : principalId",
+      'var standingOperatorId = principalId',
+    );
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /no standing data or secret roles for the deployer in production/,
+    );
   });
 });

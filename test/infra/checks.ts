@@ -9,6 +9,7 @@ import { checkApim } from './checks/apim';
 import { checkAppSettings } from './checks/app-settings';
 import { checkAzureYaml } from './checks/azure-yaml';
 import { checkBackendAuth } from './checks/backend-auth';
+import { checkDataPlane } from './checks/data-plane';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
 import { CheckContext, Finding, loadInfra, verifiedTypeNames } from './checks/model';
@@ -45,5 +46,6 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkAzureYaml(infra, ctx.azureYamlFile),
     ...checkOperations(infra),
     ...checkProvision(infra),
+    ...checkDataPlane(infra),
   ];
 }

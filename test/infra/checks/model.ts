@@ -176,7 +176,9 @@ export function roleAssignments(infra: Infra): RoleAssignment[] {
       .find(isRoleDefinition);
     const [custom, customRoleFile] = local ? [local, file] : roleDefinitionFromModule(infra, file, roleExpr);
     const scope = getProperty(resource.body, 'scope');
-    const scoped = scope?.type === 'identifier' ? resourceBySymbol(file, scope.text) : undefined;
+    // `scope: queues[i]` in a loop is scoped to one of the looped resource's instances: its type is the same.
+    const scopeSymbol = scope && /^(\w+)(\[\w+\])?$/.exec(scope.text)?.[1];
+    const scoped = scopeSymbol ? resourceBySymbol(file, scopeSymbol) : undefined;
     return {
       file,
       symbol: resource.symbol,
