@@ -94,6 +94,17 @@ param siexBaseUrl string = ''
 @maxValue(1000)
 param functionMaximumInstanceCount int = 100
 
+@description('''Export messages each instance works on at once (the queue trigger's batch size, newBatchThreshold 0): each
+runs one job, whose SIEX calls are sequential, so instances × batch is the most calls SIEX can receive at once.''')
+@minValue(1)
+@maxValue(32)
+param exportBatchSize int = 1
+
+@description('''The most concurrent calls SIEX may receive from this gateway (FEGA publishes no figure: ask before raising it).
+The deployment fails when functionMaximumInstanceCount × exportBatchSize exceeds it.''')
+@minValue(1)
+param siexMaxConcurrentCalls int = 100
+
 @description('Memory of each function instance.')
 @allowed([
   512
@@ -114,6 +125,10 @@ var checkedAlertEmail = isProduction && empty(alertEmail)
 // The deployer's standing data and secret roles: none in production, where a leaked workstation token must not read or
 // change the farms' records or the SIEX secrets; operators take a role for a task and remove it after.
 var standingOperatorId = isProduction ? '' : principalId
+// The queue trigger's ceiling on concurrent SIEX calls: every instance the plan may run, each with its batch.
+var checkedExportBatchSize = functionMaximumInstanceCount * exportBatchSize > siexMaxConcurrentCalls
+  ? fail('functionMaximumInstanceCount × exportBatchSize exceeds siexMaxConcurrentCalls: SIEX would get more calls at once than agreed.')
+  : exportBatchSize
 var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
 var tags = {
   'azd-env-name': environmentName
@@ -295,6 +310,7 @@ module functionApp 'modules/functionApp.bicep' = {
     apimPrincipalId: identities.outputs.apimPrincipalId
     virtualNetworkSubnetId: vnetEnabled ? network.outputs.appSubnetId : ''
     maximumInstanceCount: functionMaximumInstanceCount
+    exportBatchSize: checkedExportBatchSize
     instanceMemoryMB: functionInstanceMemoryMB
     // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
     // Still to come with the code that reads it, e.g.: EXPORT_QUEUE_NAME: exportQueueName

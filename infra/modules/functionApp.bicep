@@ -78,6 +78,10 @@ param virtualNetworkSubnetId string = ''
 @maxValue(1000)
 param maximumInstanceCount int = 100
 
+@description('Export messages each instance works on at once (main.bicep: instances × batch caps the calls to SIEX).')
+@minValue(1)
+param exportBatchSize int
+
 @description('Memory of each instance.')
 @allowed([
   512
@@ -132,6 +136,11 @@ var hostAppSettings = {
   AzureWebJobsStorage__credential: 'managedidentity'
   AzureWebJobsStorage__clientId: identityClientId
   AZURE_CLIENT_ID: identityClientId
+  // host.json's queue settings, overridden here so the cap on concurrent SIEX calls is one deployment parameter: a
+  // batch of exportBatchSize and no new batch before it is done (newBatchThreshold 0; by default the host takes the
+  // next batch when half is done, running up to 1.5 batches at once).
+  AzureFunctionsJobHost__extensions__queues__batchSize: string(exportBatchSize)
+  AzureFunctionsJobHost__extensions__queues__newBatchThreshold: '0'
 }
 
 resource plan 'Microsoft.Web/serverfarms@2025-03-01' = {

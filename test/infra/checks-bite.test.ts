@@ -783,4 +783,23 @@ describe('the infra checks bite on a broken copy', () => {
       /no standing data or secret roles for the deployer in production/,
     );
   });
+
+  it('report SIEX concurrency no parameter caps: no guard, or a host that takes a second batch', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      /var checkedExportBatchSize = [^\n]*\n[^\n]*\n[^\n]*\n/,
+      'var checkedExportBatchSize = exportBatchSize\n',
+    );
+    c.edit(
+      'modules/functionApp.bicep',
+      "AzureFunctionsJobHost__extensions__queues__newBatchThreshold: '0'",
+      "AzureFunctionsJobHost__extensions__queues__newBatchThreshold: '2'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /checkedExportBatchSize must fail\(\) when functionMaximumInstanceCount × exportBatchSize > siexMaxConcurrentCalls/,
+    );
+    expect(out).toMatch(/hostAppSettings must set the queue batchSize to exportBatchSize and newBatchThreshold to 0/);
+  });
 });
