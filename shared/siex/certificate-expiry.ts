@@ -7,7 +7,7 @@ import { certificateNotAfter, parseClientCertificate } from '../http-client/clie
  * credentials"), so operators hear of it 30 days ahead. Nothing is reported without a certificate, or with one the
  * platform could not resolve: the siex-not-configured alert covers those.
  */
-export const CERTIFICATE_EXPIRY_PREFIX = 'SIEX client certificate expires ';
+const CERTIFICATE_EXPIRY_PREFIX = 'SIEX client certificate expires ';
 
 const DAY_MS = 86_400_000;
 

@@ -690,7 +690,7 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report a child of the site written in parallel with the one before it', async () => {
     const c = copy();
-    c.edit('modules/functionApp.bicep', /  dependsOn: \[\n    ftpBasicAuth\n  \]\n/, '');
+    c.edit('modules/functionApp.bicep', / {2}dependsOn: \[\n {4}ftpBasicAuth\n {2}\]\n/, '');
     expect((await findings(c.ctx)).join('\n')).toMatch(
       /\[provision\] infra\/modules\/functionApp\.bicep: authentication writes site site too: it must dependsOn ftpBasicAuth/,
     );
@@ -715,7 +715,7 @@ describe('the infra checks bite on a broken copy', () => {
   it('report deployment hooks that do not wait for the roles or do not require a 401 from the host', async () => {
     const c = copy();
     c.edit(c.ctx.azureYamlFile, 'node dist/local/deploy-checks.js verify-backend; exit', 'exit');
-    c.edit(c.ctx.azureYamlFile, /  predeploy:\n(    .*\n|      .*\n)+/, '');
+    c.edit(c.ctx.azureYamlFile, / {2}predeploy:\n( {4}.*\n| {6}.*\n)+/, '');
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/the predeploy hook \(posix\) must run deploy-checks\.js wait-for-roles/);
     expect(out).toMatch(/the postdeploy hook \(windows\) must run deploy-checks\.js verify-backend/);

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export const RUNBOOKS = [
+const RUNBOOKS = [
   'Onboarding a client',
   'Rotating keys',
   'The campaign rollover',
