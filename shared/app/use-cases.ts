@@ -5,7 +5,8 @@ import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
 import type { Client } from '../clients/client-store';
 import type { ExportInput } from '../export/export-service';
-import type { JobStore } from '../export/job-store';
+import type { ExportMessage, JobStore } from '../export/job-store';
+import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
 import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
@@ -77,7 +78,8 @@ export interface UseCaseParts {
   /** The export jobs that still need the worker, and their leases. */
   watch: WatchStore;
   exportKeys: ExportKeyStore;
-  enqueueExport: (message: { jobId: number }) => Promise<void>;
+  enqueueExport: (message: ExportMessage) => Promise<void>;
+  log?: Logger;
   maxBackdateDays: number;
   /** The clock; the real one unless a test sets it. */
   now?: () => DateTime;
@@ -136,6 +138,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           jobIds: p.jobIds,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,
@@ -186,6 +189,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           keys: p.exportKeys,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,
