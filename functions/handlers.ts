@@ -39,3 +39,6 @@ export const exportSweeper = async (timer: Timer, context: InvocationContext) =>
 
 export const tableBackup = async (timer: Timer, context: InvocationContext) =>
   (await import('./table-backup')).tableBackup(timer, context);
+
+export const siexCertificateCheck = async (timer: Timer, context: InvocationContext) =>
+  (await import('./siex-certificate')).siexCertificateCheck(timer, context);

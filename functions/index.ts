@@ -5,6 +5,7 @@ import { onFirstUse } from '../shared/cache/on-first-use';
 import { checkAuthSettings } from '../shared/config/auth-settings';
 import { BACKUP_SCHEDULE } from '../shared/backup/backup-schedule';
 import { SWEEP_SCHEDULE } from '../shared/export/job-lease';
+import { CERTIFICATE_CHECK_SCHEDULE } from '../shared/siex/certificate-schedule';
 import { OperationId, ROUTES } from '../shared/http/routes';
 import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
 
@@ -54,4 +55,8 @@ app.timer('exportSweeper', {
 app.timer('tableBackup', {
   schedule: BACKUP_SCHEDULE,
   handler: async (timer, context) => handlers().tableBackup(timer, context),
+});
+app.timer('siexCertificateCheck', {
+  schedule: CERTIFICATE_CHECK_SCHEDULE,
+  handler: async (timer, context) => handlers().siexCertificateCheck(timer, context),
 });

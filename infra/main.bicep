@@ -47,6 +47,16 @@ group or a slip in the portal cannot take the farms' legal records with it. On i
 means to delete removes the locks first (docs/operations.md, "Locks").''')
 param lockResources bool = apiServiceSiexProduct == 'api-service-siex'
 
+@description('''The private data plane: Flex VNet integration, private endpoints (and privatelink DNS zones) for the tables,
+queues and blobs the app uses and for Key Vault, public access off on the data and host storage accounts, Key Vault
+closed but to operatorIpRanges. On in production; off elsewhere, where developers reach the accounts from their machines.
+docs/architecture.md, "Private data plane".''')
+param vnetEnabled bool = apiServiceSiexProduct == 'api-service-siex'
+
+@description('''Public addresses (CIDR) from which operators upload the SIEX certificate and credentials to a closed Key
+Vault (vnetEnabled). Empty: the vault has no public endpoint at all.''')
+param operatorIpRanges array = []
+
 @description('Where alerts are e-mailed (the operators\' on-call address). Required in production.')
 param alertEmail string = ''
 
@@ -57,7 +67,9 @@ param apimPublisherEmail string
 @description('Name of the API publisher, shown in the developer portal.')
 param apimPublisherName string = 'SIEX gateway operations'
 
-@description('Object id of the operator running the deployment (azd sets AZURE_PRINCIPAL_ID): gets the data roles to load the back office and upload the SIEX certificate. Empty for none.')
+@description('''Object id of the operator running the deployment (azd sets AZURE_PRINCIPAL_ID): outside production, gets the
+data roles to load the back office and upload the SIEX certificate. Empty for none. Production grants nobody standing data
+or secret roles: an operator takes one for the task at hand (docs/operations.md, "Roles for a task in production").''')
 param principalId string = ''
 
 @description('Kind of principal principalId is: User for a person, ServicePrincipal for CI.')
@@ -82,6 +94,17 @@ param siexBaseUrl string = ''
 @maxValue(1000)
 param functionMaximumInstanceCount int = 100
 
+@description('''Export messages each instance works on at once (the queue trigger's batch size, newBatchThreshold 0): each
+runs one job, whose SIEX calls are sequential, so instances × batch is the most calls SIEX can receive at once.''')
+@minValue(1)
+@maxValue(32)
+param exportBatchSize int = 1
+
+@description('''The most concurrent calls SIEX may receive from this gateway (FEGA publishes no figure: ask before raising it).
+The deployment fails when functionMaximumInstanceCount × exportBatchSize exceeds it.''')
+@minValue(1)
+param siexMaxConcurrentCalls int = 100
+
 @description('Memory of each function instance.')
 @allowed([
   512
@@ -99,6 +122,13 @@ var checkedApimSku = isProduction && apimSku == 'Consumption'
 var checkedAlertEmail = isProduction && empty(alertEmail)
   ? fail('Production needs alertEmail: the address the alerts go to.')
   : alertEmail
+// The deployer's standing data and secret roles: none in production, where a leaked workstation token must not read or
+// change the farms' records or the SIEX secrets; operators take a role for a task and remove it after.
+var standingOperatorId = isProduction ? '' : principalId
+// The queue trigger's ceiling on concurrent SIEX calls: every instance the plan may run, each with its batch.
+var checkedExportBatchSize = functionMaximumInstanceCount * exportBatchSize > siexMaxConcurrentCalls
+  ? fail('functionMaximumInstanceCount × exportBatchSize exceeds siexMaxConcurrentCalls: SIEX would get more calls at once than agreed.')
+  : exportBatchSize
 var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
 var tags = {
   'azd-env-name': environmentName
@@ -115,7 +145,7 @@ var queueNames = [
 var deploymentContainerName = 'app-package-${resourceToken}'
 var backupContainerName = 'table-backups'
 
-resource rg 'Microsoft.Resources/resourceGroups@2024-03-01' = {
+resource rg 'Microsoft.Resources/resourceGroups@2025-04-01' = {
   name: empty(resourceGroupName) ? 'rg-${environmentName}' : resourceGroupName
   location: location
   tags: tags
@@ -154,12 +184,27 @@ module storage 'modules/storage.bicep' = {
     location: location
     tags: tags
     skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
-    deploymentContainerName: deploymentContainerName
     queueNames: queueNames
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
-    operatorPrincipalId: principalId
+    operatorPrincipalId: standingOperatorId
     operatorPrincipalType: principalType
     lock: lockResources
+    privateOnly: vnetEnabled
+  }
+}
+
+module hostStorage 'modules/hostStorage.bicep' = {
+  name: 'hostStorage'
+  scope: rg
+  params: {
+    name: 'sth${resourceToken}'
+    location: location
+    tags: tags
+    skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
+    deploymentContainerName: deploymentContainerName
+    hostPrincipalId: identities.outputs.functionPrincipalId
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+    privateOnly: vnetEnabled
   }
 }
 
@@ -173,7 +218,7 @@ module backup 'modules/backup.bicep' = {
     skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
     containerName: backupContainerName
     writerPrincipalId: identities.outputs.functionPrincipalId
-    operatorPrincipalId: principalId
+    operatorPrincipalId: standingOperatorId
     operatorPrincipalType: principalType
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     lock: lockResources
@@ -189,9 +234,31 @@ module keyVault 'modules/keyVault.bicep' = {
     tags: tags
     enablePurgeProtection: isProduction
     lock: lockResources
+    restrictNetwork: vnetEnabled
+    operatorIpRanges: operatorIpRanges
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
-    operatorPrincipalId: principalId
+    operatorPrincipalId: standingOperatorId
     operatorPrincipalType: principalType
+  }
+}
+
+// Its own deployment, finished before communication assigns it (a role defined and assigned in one deployment can fail).
+module emailSenderRole 'modules/emailSenderRole.bicep' = {
+  name: 'emailSenderRole'
+  scope: rg
+}
+
+module network 'modules/network.bicep' = if (vnetEnabled) {
+  name: 'network'
+  scope: rg
+  params: {
+    name: 'vnet-${resourceToken}'
+    location: location
+    tags: tags
+    dataAccountName: storage.outputs.name
+    hostAccountName: hostStorage.outputs.name
+    backupAccountName: backup.outputs.name
+    keyVaultName: keyVault.outputs.name
   }
 }
 
@@ -204,6 +271,7 @@ module communication 'modules/communication.bicep' = {
     tags: tags
     dataLocation: emailDataLocation
     senderPrincipalId: identities.outputs.functionPrincipalId
+    senderRoleDefinitionId: emailSenderRole.outputs.roleDefinitionId
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
   }
 }
@@ -228,6 +296,8 @@ module functionApp 'modules/functionApp.bicep' = {
     tags: tags
     zoneRedundant: zoneRedundant
     storageAccountName: storage.outputs.name
+    queueNames: queueNames
+    hostStorageAccountName: hostStorage.outputs.name
     deploymentContainerName: deploymentContainerName
     applicationInsightsName: monitoring.outputs.applicationInsightsName
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
@@ -238,7 +308,9 @@ module functionApp 'modules/functionApp.bicep' = {
     apiClientId: apiRegistration.outputs.clientId
     apimClientId: identities.outputs.apimClientId
     apimPrincipalId: identities.outputs.apimPrincipalId
+    virtualNetworkSubnetId: vnetEnabled ? network.outputs.appSubnetId : ''
     maximumInstanceCount: functionMaximumInstanceCount
+    exportBatchSize: checkedExportBatchSize
     instanceMemoryMB: functionInstanceMemoryMB
     // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
     // Still to come with the code that reads it, e.g.: EXPORT_QUEUE_NAME: exportQueueName
@@ -341,6 +413,9 @@ output AZURE_LOCATION string = location
 output AZURE_TENANT_ID string = tenant().tenantId
 output AZURE_RESOURCE_GROUP string = rg.name
 output AZURE_FUNCTION_APP_NAME string = functionApp.outputs.name
+// The azd deployment hooks (local/deploy-checks.ts): whose roles to wait for, and which host must answer 401.
+output AZURE_FUNCTION_PRINCIPAL_ID string = identities.outputs.functionPrincipalId
+output AZURE_FUNCTION_HOST_NAME string = functionApp.outputs.defaultHostName
 output AZURE_STORAGE_ACCOUNT_NAME string = storage.outputs.name
 output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name

@@ -113,6 +113,15 @@ var rules = [
     threshold: 0
   }
   {
+    name: 'siex-certificate-expiry'
+    description: 'The SIEX client certificate expires within 30 days, or cannot be read.'
+    severity: 1
+    query: loadTextContent('../monitoring/siex-certificate-expiry.kql')
+    threshold: 0
+    // The check runs once a day; the query reads the last report, up to two days back.
+    queryRange: 'P2D'
+  }
+  {
     name: 'backup-age'
     description: 'No table backup succeeded in the last 26 hours.'
     severity: 1
@@ -142,7 +151,7 @@ resource actionGroup 'Microsoft.Insights/actionGroups@2023-01-01' = {
   }
 }
 
-resource logAlerts 'Microsoft.Insights/scheduledQueryRules@2023-12-01' = [
+resource logAlerts 'Microsoft.Insights/scheduledQueryRules@2026-03-01' = [
   for rule in rules: {
     name: '${namePrefix}-${rule.name}'
     location: location

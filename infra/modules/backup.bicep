@@ -54,7 +54,7 @@ var roles = {
   blobDataReader: '2a2b9908-6ea1-4ae2-8e65-a410df84e7d1'
 }
 
-resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
+resource account 'Microsoft.Storage/storageAccounts@2026-04-01' = {
   name: name
   location: location
   tags: tags
@@ -84,7 +84,7 @@ resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
   }
 }
 
-resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {
+resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2026-04-01' = {
   parent: account
   name: 'default'
   properties: {
@@ -96,7 +96,7 @@ resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01'
   }
 }
 
-resource container 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
+resource container 'Microsoft.Storage/storageAccounts/blobServices/containers@2026-04-01' = {
   parent: blobService
   name: containerName
   properties: {

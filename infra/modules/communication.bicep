@@ -1,7 +1,8 @@
 // Communication Services e-mail: an Email Communication Service with an Azure-managed domain
 // (<guid>.azurecomm.net, no DNS to verify), a sender username, and the Communication Service linked to that domain,
-// with access keys disabled: the function app sends with its identity, through a custom role that can send and
-// nothing more (not "Communication and Email Service Owner", which can list and regenerate keys and delete domains).
+// with access keys disabled: the function app sends with its identity, through a custom role (emailSenderRole.bicep)
+// that can send and nothing more (not "Communication and Email Service Owner", which can list and regenerate keys and
+// delete domains).
 // API version 2025-05-01 is the first with disableLocalAuth.
 
 @description('Name of the Communication Service.')
@@ -25,13 +26,13 @@ param senderDisplayName string = 'SIEX gateway'
 @description('Principal id of the identity that sends the e-mails (the function app\'s).')
 param senderPrincipalId string
 
+@description('The custom e-mail sender role (emailSenderRole.bicep), defined in an earlier deployment.')
+param senderRoleDefinitionId string
+
 @description('Log Analytics workspace that receives the e-mail send and delivery logs.')
 param logAnalyticsWorkspaceId string
 
-// Where the custom role below may be assigned: this resource group only.
-var roleScope = resourceGroup().id
-
-resource emailService 'Microsoft.Communication/emailServices@2025-05-01' = {
+resource emailService 'Microsoft.Communication/emailServices@2026-03-18' = {
   name: emailServiceName
   location: 'global'
   tags: tags
@@ -40,7 +41,7 @@ resource emailService 'Microsoft.Communication/emailServices@2025-05-01' = {
   }
 }
 
-resource domain 'Microsoft.Communication/emailServices/domains@2025-05-01' = {
+resource domain 'Microsoft.Communication/emailServices/domains@2026-03-18' = {
   parent: emailService
   name: 'AzureManagedDomain'
   location: 'global'
@@ -51,7 +52,7 @@ resource domain 'Microsoft.Communication/emailServices/domains@2025-05-01' = {
   }
 }
 
-resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2025-05-01' = {
+resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2026-03-18' = {
   parent: domain
   name: toLower(senderUsername)
   properties: {
@@ -60,7 +61,7 @@ resource sender 'Microsoft.Communication/emailServices/domains/senderUsernames@2
   }
 }
 
-resource communicationService 'Microsoft.Communication/communicationServices@2025-05-01' = {
+resource communicationService 'Microsoft.Communication/communicationServices@2026-03-18' = {
   name: communicationServiceName
   location: 'global'
   tags: tags
@@ -73,39 +74,11 @@ resource communicationService 'Microsoft.Communication/communicationServices@202
   }
 }
 
-// The actions Microsoft documents for sending e-mail with an Entra ID identity ("Use a custom role to limit
-// permissions"): read the service, and the two writes the send operation is authorized against. No ListKeys, no
-// RegenerateKey, nothing on domains or sender usernames.
-resource emailSenderRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = {
-  name: guid(resourceGroup().id, 'siex-gateway-email-sender')
-  properties: {
-    roleName: 'SIEX gateway e-mail sender (${resourceGroup().name})'
-    description: 'Send e-mail through the Communication Service of this resource group. Nothing else.'
-    type: 'CustomRole'
-    assignableScopes: [
-      roleScope
-    ]
-    permissions: [
-      {
-        actions: [
-          'Microsoft.Communication/CommunicationServices/Read'
-          'Microsoft.Communication/CommunicationServices/Write'
-          'Microsoft.Communication/EmailServices/write'
-        ]
-        notActions: []
-        dataActions: []
-        notDataActions: []
-      }
-    ]
-  }
-}
-
 resource emailSender 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(communicationService.id, senderPrincipalId, emailSenderRole.name)
+  name: guid(communicationService.id, senderPrincipalId, senderRoleDefinitionId)
   scope: communicationService
   properties: {
-    // Custom role definitions live at the subscription whatever scope created them; this is the id assignments use.
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', emailSenderRole.name)
+    roleDefinitionId: senderRoleDefinitionId
     principalId: senderPrincipalId
     principalType: 'ServicePrincipal'
   }

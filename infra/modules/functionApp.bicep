@@ -28,10 +28,16 @@ param tags object
 @description('Spread the plan\'s instances across availability zones (the region must support it for Flex Consumption).')
 param zoneRedundant bool
 
-@description('Storage account used for AzureWebJobsStorage, the app data and the deployment package.')
+@description('The data account (tables and the export queues), the app\'s AzureWebJobsStorage__accountName.')
 param storageAccountName string
 
-@description('Blob container of the deployment package.')
+@description('The export queues of the data account: the app\'s queue role is granted on each, not on the account.')
+param queueNames array
+
+@description('The host\'s own account (hostStorage.bicep): its blobs and the deployment package.')
+param hostStorageAccountName string
+
+@description('Blob container of the deployment package, in the host account.')
 param deploymentContainerName string
 
 @description('Application Insights component the host reports to.')
@@ -64,10 +70,17 @@ param apimPrincipalId string
 @description('App settings the code reads, name to string value (shared/config/settings.ts).')
 param appSettings object
 
+@description('Subnet the app integrates with (network.bicep, delegated to Microsoft.App/environments); empty for none.')
+param virtualNetworkSubnetId string = ''
+
 @description('Upper bound of instances the plan scales to.')
 @minValue(40)
 @maxValue(1000)
 param maximumInstanceCount int = 100
+
+@description('Export messages each instance works on at once (main.bicep: instances × batch caps the calls to SIEX).')
+@minValue(1)
+param exportBatchSize int
 
 @description('Memory of each instance.')
 @allowed([
@@ -78,22 +91,37 @@ param maximumInstanceCount int = 100
 param instanceMemoryMB int = 2048
 
 var roles = {
-  blobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'
   queueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88'
   tableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3'
   keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6'
   monitoringMetricsPublisher: '3913510d-42f4-4e42-8a64-420c390055eb'
 }
 
-resource storage 'Microsoft.Storage/storageAccounts@2023-05-01' existing = {
+resource storage 'Microsoft.Storage/storageAccounts@2026-04-01' existing = {
   name: storageAccountName
+}
+
+resource queueService 'Microsoft.Storage/storageAccounts/queueServices@2026-04-01' existing = {
+  parent: storage
+  name: 'default'
+}
+
+resource queues 'Microsoft.Storage/storageAccounts/queueServices/queues@2026-04-01' existing = [
+  for queueName in queueNames: {
+    parent: queueService
+    name: queueName
+  }
+]
+
+resource hostStorage 'Microsoft.Storage/storageAccounts@2026-04-01' existing = {
+  name: hostStorageAccountName
 }
 
 resource appInsights 'Microsoft.Insights/components@2020-02-02' existing = {
   name: applicationInsightsName
 }
 
-resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
+resource vault 'Microsoft.KeyVault/vaults@2026-02-01' existing = {
   name: keyVaultName
 }
 
@@ -103,12 +131,19 @@ resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
 var hostAppSettings = {
   APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
   APPLICATIONINSIGHTS_AUTHENTICATION_STRING: 'ClientId=${identityClientId};Authorization=AAD'
+  // The host's blobs go to its own account; its queue trigger reads the data account's queues (accountName).
+  AzureWebJobsStorage__blobServiceUri: hostStorage.properties.primaryEndpoints.blob
   AzureWebJobsStorage__credential: 'managedidentity'
   AzureWebJobsStorage__clientId: identityClientId
   AZURE_CLIENT_ID: identityClientId
+  // host.json's queue settings, overridden here so the cap on concurrent SIEX calls is one deployment parameter: a
+  // batch of exportBatchSize and no new batch before it is done (newBatchThreshold 0; by default the host takes the
+  // next batch when half is done, running up to 1.5 batches at once).
+  AzureFunctionsJobHost__extensions__queues__batchSize: string(exportBatchSize)
+  AzureFunctionsJobHost__extensions__queues__newBatchThreshold: '0'
 }
 
-resource plan 'Microsoft.Web/serverfarms@2024-04-01' = {
+resource plan 'Microsoft.Web/serverfarms@2025-03-01' = {
   name: planName
   location: location
   tags: tags
@@ -123,7 +158,7 @@ resource plan 'Microsoft.Web/serverfarms@2024-04-01' = {
   }
 }
 
-resource site 'Microsoft.Web/sites@2024-04-01' = {
+resource site 'Microsoft.Web/sites@2025-03-01' = {
   name: name
   location: location
   // azd finds the deployment target of service `api` (azure.yaml) by this tag.
@@ -141,6 +176,9 @@ resource site 'Microsoft.Web/sites@2024-04-01' = {
     serverFarmId: plan.id
     httpsOnly: true
     keyVaultReferenceIdentity: identityId
+    // Flex routes all outbound traffic through the integration subnet, so storage, Key Vault (references included)
+    // and the private DNS zones are reached privately.
+    virtualNetworkSubnetId: empty(virtualNetworkSubnetId) ? null : virtualNetworkSubnetId
     siteConfig: {
       // FTP and FTPS do not exist on Flex Consumption (ftpsState is among its deprecated properties), so there is
       // nothing to switch off beyond the basic publishing credentials below.
@@ -157,7 +195,7 @@ resource site 'Microsoft.Web/sites@2024-04-01' = {
       deployment: {
         storage: {
           type: 'blobContainer'
-          value: '${storage.properties.primaryEndpoints.blob}${deploymentContainerName}'
+          value: '${hostStorage.properties.primaryEndpoints.blob}${deploymentContainerName}'
           authentication: {
             type: 'UserAssignedIdentity'
             userAssignedIdentityResourceId: identityId
@@ -177,7 +215,7 @@ resource site 'Microsoft.Web/sites@2024-04-01' = {
 }
 
 // Deployments (azd deploy, func publish) authenticate with Entra ID; user name and password publishing is off.
-resource scmBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-04-01' = {
+resource scmBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2025-03-01' = {
   parent: site
   name: 'scm'
   properties: {
@@ -185,9 +223,14 @@ resource scmBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@20
   }
 }
 
-resource ftpBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-04-01' = {
+// The site's child resources each write the site: in parallel, ARM answers 409 Conflict now and then and the first
+// provision fails. Each waits for the one before it (scmBasicAuth, ftpBasicAuth, authentication, functionLogs).
+resource ftpBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2025-03-01' = {
   parent: site
   name: 'ftp'
+  dependsOn: [
+    scmBasicAuth
+  ]
   properties: {
     allow: false
   }
@@ -196,9 +239,12 @@ resource ftpBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@20
 // App Service authentication: a request reaches the Functions host only with a valid v2 token of the tenant whose
 // audience is the gateway's application and whose caller (appid/azp and oid) is API Management's identity; anything
 // else is answered 401 (no token) or 403 (another caller) by the platform. No path is excluded, openapi included.
-resource authentication 'Microsoft.Web/sites/config@2024-04-01' = {
+resource authentication 'Microsoft.Web/sites/config@2025-03-01' = {
   parent: site
   name: 'authsettingsV2'
+  dependsOn: [
+    ftpBasicAuth
+  ]
   properties: {
     platform: {
       enabled: true
@@ -245,6 +291,9 @@ resource authentication 'Microsoft.Web/sites/config@2024-04-01' = {
 resource functionLogs 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
   name: 'to-log-analytics'
   scope: site
+  dependsOn: [
+    authentication
+  ]
   properties: {
     workspaceId: logAnalyticsWorkspaceId
     logs: [
@@ -256,27 +305,20 @@ resource functionLogs 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview'
   }
 }
 
-// Host storage (keys, locks, deployment package) needs blob; the export queue trigger needs queue; the app's data
-// lives in tables. Granted to the identity, not to the site, so none of them waits for the site to exist.
-resource blobOwner 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(storage.id, identityId, roles.blobDataOwner)
-  scope: storage
-  properties: {
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataOwner)
-    principalId: identityPrincipalId
-    principalType: 'ServicePrincipal'
+// The export queue trigger and the app's enqueue need the two export queues, and only them; the app's data lives in
+// tables. Granted to the identity, not to the site, so none of them waits for the site to exist. The host's blob role
+// is on the host account (hostStorage.bicep).
+resource queueContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = [
+  for (queueName, i) in queueNames: {
+    name: guid(queues[i].id, identityId, roles.queueDataContributor)
+    scope: queues[i]
+    properties: {
+      roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.queueDataContributor)
+      principalId: identityPrincipalId
+      principalType: 'ServicePrincipal'
+    }
   }
-}
-
-resource queueContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(storage.id, identityId, roles.queueDataContributor)
-  scope: storage
-  properties: {
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.queueDataContributor)
-    principalId: identityPrincipalId
-    principalType: 'ServicePrincipal'
-  }
-}
+]
 
 resource tableContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   name: guid(storage.id, identityId, roles.tableDataContributor)

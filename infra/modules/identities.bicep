@@ -16,14 +16,14 @@ param location string
 param tags object
 
 // The function app's identity: storage (host and data), Key Vault references, e-mail, telemetry.
-resource functionIdentity 'Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31' = {
+resource functionIdentity 'Microsoft.ManagedIdentity/userAssignedIdentities@2024-11-30' = {
   name: functionIdentityName
   location: location
   tags: tags
 }
 
 // API Management's identity: the only caller App Service authentication admits to the function app, and telemetry.
-resource apimIdentity 'Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31' = {
+resource apimIdentity 'Microsoft.ManagedIdentity/userAssignedIdentities@2024-11-30' = {
   name: apimIdentityName
   location: location
   tags: tags

@@ -20,6 +20,13 @@ param enablePurgeProtection bool = false
 @description('A CanNotDelete lock on the vault (the SIEX certificate and credentials live here). Production.')
 param lock bool = false
 
+@description('''Closed to the internet (main.bicep vnetEnabled): the app reads through its private endpoint (network.bicep), the
+operators only from operatorIpRanges.''')
+param restrictNetwork bool = false
+
+@description('Public CIDR ranges the operators upload the SIEX certificate and credentials from (restrictNetwork).')
+param operatorIpRanges array = []
+
 @description('Log Analytics workspace that receives the audit events (who read or changed which secret, when).')
 param logAnalyticsWorkspaceId string
 
@@ -39,7 +46,7 @@ var roles = {
   secretsOfficer: 'b86a8fe4-44ce-4948-aee5-eccb2c155cd7'
 }
 
-resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
+resource vault 'Microsoft.KeyVault/vaults@2026-02-01' = {
   name: name
   location: location
   tags: tags
@@ -54,7 +61,16 @@ resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
     softDeleteRetentionInDays: 90
     // The API accepts true or nothing; false is rejected.
     enablePurgeProtection: enablePurgeProtection ? true : null
-    publicNetworkAccess: 'Enabled'
+    // Closed: no public endpoint, or one that admits only the operators' addresses. The app's Key Vault references
+    // resolve through its virtual network (Flex routes all outbound traffic there) to the private endpoint.
+    publicNetworkAccess: restrictNetwork && empty(operatorIpRanges) ? 'Disabled' : 'Enabled'
+    networkAcls: {
+      defaultAction: restrictNetwork ? 'Deny' : 'Allow'
+      bypass: 'None'
+      ipRules: [for range in (restrictNetwork ? operatorIpRanges : []): {
+        value: range
+      }]
+    }
   }
 }
 

@@ -20,7 +20,7 @@ param tags object
 @maxValue(730)
 param retentionInDays int = 30
 
-resource workspace 'Microsoft.OperationalInsights/workspaces@2023-09-01' = {
+resource workspace 'Microsoft.OperationalInsights/workspaces@2026-03-01' = {
   name: logAnalyticsName
   location: location
   tags: tags

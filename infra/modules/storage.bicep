@@ -1,5 +1,6 @@
-// The gateway's storage account: tables (created by the app on first use), the export queues, and the blob
-// container Flex Consumption deploys the app package from. Shared keys are off: every caller uses Entra ID.
+// The gateway's data account: tables (created by the app on first use) and the export queues. The Functions host's
+// blobs and the deployment package live in an account of their own (hostStorage.bicep), so nothing here needs a blob
+// role. Shared keys are off: every caller uses Entra ID.
 
 @description('Storage account name (3-24 lowercase letters and digits).')
 @minLength(3)
@@ -19,9 +20,6 @@ param tags object
 ])
 param skuName string = 'Standard_LRS'
 
-@description('Blob container that holds the Flex Consumption deployment package.')
-param deploymentContainerName string
-
 @description('Queues to create: the export queue and its poison queue.')
 param queueNames array
 
@@ -39,6 +37,9 @@ param operatorPrincipalId string = ''
 ])
 param operatorPrincipalType string = 'User'
 
+@description('No public endpoint: reached only through the private endpoints of network.bicep (main.bicep vnetEnabled).')
+param privateOnly bool = false
+
 @description('A CanNotDelete lock on the account: it holds the farms\' legal records (RD 1311/2012 art. 16: kept at least three years), so neither `azd down` nor a slip in the portal may delete it. Production.')
 param lock bool = false
 
@@ -47,7 +48,7 @@ var roles = {
   queueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88'
 }
 
-resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
+resource account 'Microsoft.Storage/storageAccounts@2026-04-01' = {
   name: name
   location: location
   tags: tags
@@ -62,55 +63,32 @@ resource account 'Microsoft.Storage/storageAccounts@2023-05-01' = {
     allowBlobPublicAccess: false
     allowSharedKeyAccess: false
     defaultToOAuthAuthentication: true
-    publicNetworkAccess: 'Enabled'
+    publicNetworkAccess: privateOnly ? 'Disabled' : 'Enabled'
+    networkAcls: {
+      defaultAction: privateOnly ? 'Deny' : 'Allow'
+      bypass: privateOnly ? 'None' : 'AzureServices'
+    }
   }
 }
 
-resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {
+resource queueService 'Microsoft.Storage/storageAccounts/queueServices@2026-04-01' = {
   parent: account
   name: 'default'
 }
 
-resource deploymentContainer 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
-  parent: blobService
-  name: deploymentContainerName
-  properties: {
-    publicAccess: 'None'
-  }
-}
-
-resource queueService 'Microsoft.Storage/storageAccounts/queueServices@2023-05-01' = {
-  parent: account
-  name: 'default'
-}
-
-resource queues 'Microsoft.Storage/storageAccounts/queueServices/queues@2023-05-01' = [
+resource queues 'Microsoft.Storage/storageAccounts/queueServices/queues@2026-04-01' = [
   for queueName in queueNames: {
     parent: queueService
     name: queueName
   }
 ]
 
-resource tableService 'Microsoft.Storage/storageAccounts/tableServices@2023-05-01' = {
+resource tableService 'Microsoft.Storage/storageAccounts/tableServices@2026-04-01' = {
   parent: account
   name: 'default'
 }
 
 // Every data-plane call, with the identity that made it (no SAS and no shared key can be used: there is nothing else).
-resource blobDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
-  name: 'to-log-analytics'
-  scope: blobService
-  properties: {
-    workspaceId: logAnalyticsWorkspaceId
-    logs: [
-      {
-        categoryGroup: 'allLogs'
-        enabled: true
-      }
-    ]
-  }
-}
-
 resource queueDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
   name: 'to-log-analytics'
   scope: queueService
@@ -150,16 +128,19 @@ resource operatorTables 'Microsoft.Authorization/roleAssignments@2022-04-01' = i
   }
 }
 
-resource operatorQueues 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (!empty(operatorPrincipalId)) {
-  name: guid(account.id, operatorPrincipalId, roles.queueDataContributor)
-  scope: account
-  properties: {
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.queueDataContributor)
-    principalId: operatorPrincipalId
-    principalType: operatorPrincipalType
-    description: 'Inspect and re-drive the export poison queue'
+// On the queues themselves, not the account: a queue role at the account would reach every queue created later.
+resource operatorQueues 'Microsoft.Authorization/roleAssignments@2022-04-01' = [
+  for (queueName, i) in queueNames: if (!empty(operatorPrincipalId)) {
+    name: guid(queues[i].id, operatorPrincipalId, roles.queueDataContributor)
+    scope: queues[i]
+    properties: {
+      roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.queueDataContributor)
+      principalId: operatorPrincipalId
+      principalType: operatorPrincipalType
+      description: 'Inspect and re-drive the export poison queue'
+    }
   }
-}
+]
 
 // Deleting the account (or its resource group) fails while the lock is there; an operator removes it on purpose first.
 resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {

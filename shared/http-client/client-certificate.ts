@@ -1,3 +1,4 @@
+import { createSecureContext, TLSSocket } from 'node:tls';
 import type * as Undici from 'undici';
 
 /**
@@ -27,6 +28,22 @@ export function parseClientCertificate(text: string): TlsClientOptions {
   }
   if (!/^[A-Za-z0-9+/=\s]+$/.test(value)) throw new Error('the client certificate is neither PEM nor base64 PFX');
   return { pfx: Buffer.from(value.replace(/\s+/g, ''), 'base64') };
+}
+
+/**
+ * When the certificate stops being valid (its notAfter), read from the TLS context it is presented with, so PEM and
+ * PFX alike are read by OpenSSL itself and no certificate parser is needed.
+ */
+export function certificateNotAfter(tls: TlsClientOptions): Date {
+  const socket = new TLSSocket(null as never, { secureContext: createSecureContext(tls) });
+  try {
+    const cert = socket.getCertificate();
+    const validTo = cert && 'valid_to' in cert ? cert.valid_to : undefined;
+    if (!validTo) throw new Error('the client certificate has no validity period');
+    return new Date(validTo);
+  } finally {
+    socket.destroy();
+  }
 }
 
 /**

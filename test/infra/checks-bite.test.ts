@@ -151,11 +151,7 @@ describe('the infra checks bite on a broken copy', () => {
 
   it('report a syntax error', async () => {
     const c = copy();
-    c.edit(
-      'modules/storage.bicep',
-      "  name: 'default'\n}\n\nresource deploymentContainer",
-      "  name: 'default'\n\nresource deploymentContainer",
-    );
+    c.edit('modules/storage.bicep', "  name: 'default'\n}\n\nresource queues", "  name: 'default'\n\nresource queues");
     expect((await findings(c.ctx)).join('\n')).toMatch(/\[syntax\] infra\/modules\/storage\.bicep: parse error/);
   });
 
@@ -194,7 +190,7 @@ describe('the infra checks bite on a broken copy', () => {
       /appInsights: properties\.disableLocalAuth is not a writable property of Microsoft\.Insights\/components@2020-02-02/,
     );
     expect(out).toMatch(
-      /site: properties\.defaultHostName is not a writable property of Microsoft\.Web\/sites@2024-04-01/,
+      /site: properties\.defaultHostName is not a writable property of Microsoft\.Web\/sites@2025-03-01/,
     );
     expect(out).toMatch(/authentication: properties\.globalValidation\.requireAuth is not a writable property/);
     expect(out).toMatch(/appInsightsDiagnostic: properties\.frontend\.request\.dataMask is not a writable property/);
@@ -321,8 +317,8 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit('modules/functionApp.bicep', 'scope: appInsights', 'scope: storage');
     c.edit(
       'modules/communication.bicep',
-      "roleDefinitions', emailSenderRole.name)",
-      "roleDefinitions', '09976791-48a7-449e-bb21-39d1a415f350')",
+      'roleDefinitionId: senderRoleDefinitionId',
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', '09976791-48a7-449e-bb21-39d1a415f350')",
     );
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(
@@ -353,11 +349,11 @@ describe('the infra checks bite on a broken copy', () => {
   it('report an e-mail role that can do more than send, or be assigned beyond its resource group', async () => {
     const c = copy();
     c.edit(
-      'modules/communication.bicep',
+      'modules/emailSenderRole.bicep',
       "'Microsoft.Communication/EmailServices/write'",
       "'Microsoft.Communication/EmailServices/write'\n          'Microsoft.Communication/CommunicationServices/ListKeys/action'",
     );
-    c.edit('modules/communication.bicep', 'var roleScope = resourceGroup().id', 'var roleScope = subscription().id');
+    c.edit('modules/emailSenderRole.bicep', 'var roleScope = resourceGroup().id', 'var roleScope = subscription().id');
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(
       /custom role emailSenderRole: actions must be exactly Microsoft\.Communication\/CommunicationServices\/Read/,
@@ -375,8 +371,8 @@ describe('the infra checks bite on a broken copy', () => {
     c.edit('modules/keyVault.bicep', 'enableRbacAuthorization: true', 'enableRbacAuthorization: false');
     c.edit(
       'modules/functionApp.bicep',
-      "name: 'ftp'\n  properties: {\n    allow: false",
-      "name: 'ftp'\n  properties: {\n    allow: true",
+      "name: 'ftp'\n  dependsOn: [\n    scmBasicAuth\n  ]\n  properties: {\n    allow: false",
+      "name: 'ftp'\n  dependsOn: [\n    scmBasicAuth\n  ]\n  properties: {\n    allow: true",
     );
     c.edit(
       'modules/functionApp.bicep',
@@ -688,5 +684,122 @@ describe('the infra checks bite on a broken copy', () => {
     const out = (await findings(c.ctx)).join('\n');
     expect(out).toMatch(/production must refuse apimSku 'Consumption' with fail\(\)/);
     expect(out).toMatch(/production must refuse an empty alertEmail with fail\(\)/);
+  });
+
+  // A deterministic provision (issue 27, item 6).
+
+  it('report a child of the site written in parallel with the one before it', async () => {
+    const c = copy();
+    c.edit('modules/functionApp.bicep', / {2}dependsOn: \[\n {4}ftpBasicAuth\n {2}\]\n/, '');
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /\[provision\] infra\/modules\/functionApp\.bicep: authentication writes site site too: it must dependsOn ftpBasicAuth/,
+    );
+  });
+
+  it('report a custom role assigned in the deployment that defines it', async () => {
+    const c = copy();
+    const role = fs
+      .readFileSync(path.join(c.dir, 'modules/emailSenderRole.bicep'), 'utf8')
+      .replace(/\noutput [^\n]*\n?$/, '');
+    c.edit(
+      'modules/communication.bicep',
+      'roleDefinitionId: senderRoleDefinitionId',
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', emailSenderRole.name)",
+    );
+    fs.appendFileSync(path.join(c.dir, 'modules/communication.bicep'), role);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /\[provision\] infra\/modules\/communication\.bicep: emailSender assigns custom role emailSenderRole in the deployment that defines it/,
+    );
+  });
+
+  it('report deployment hooks that do not wait for the roles or do not require a 401 from the host', async () => {
+    const c = copy();
+    c.edit(c.ctx.azureYamlFile, 'node dist/local/deploy-checks.js verify-backend; exit', 'exit');
+    c.edit(c.ctx.azureYamlFile, / {2}predeploy:\n( {4}.*\n| {6}.*\n)+/, '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the predeploy hook \(posix\) must run deploy-checks\.js wait-for-roles/);
+    expect(out).toMatch(/the postdeploy hook \(windows\) must run deploy-checks\.js verify-backend/);
+  });
+
+  // Who and what reaches the data (issue 27, items 5 and 7).
+
+  it('report a production data plane left public', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      "param vnetEnabled bool = apiServiceSiexProduct == 'api-service-siex'",
+      'param vnetEnabled bool = false',
+    );
+    c.edit('modules/network.bicep', "group: 'vault'", "group: 'vaultcore'");
+    c.edit(
+      'modules/storage.bicep',
+      "publicNetworkAccess: privateOnly ? 'Disabled' : 'Enabled'",
+      "publicNetworkAccess: 'Enabled'",
+    );
+    c.edit('main.bicep', '    restrictNetwork: vnetEnabled\n', '');
+    c.edit(
+      'modules/network.bicep',
+      "serviceName: 'Microsoft.App/environments'",
+      "serviceName: 'Microsoft.Web/serverFarms'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/vnetEnabled must default to on in production/);
+    expect(out).toMatch(/a private endpoint for the vault service is missing/);
+    expect(out).toMatch(/account: publicNetworkAccess must be 'Disabled' when privateOnly/);
+    expect(out).toMatch(/module keyVault must get restrictNetwork: vnetEnabled/);
+    expect(out).toMatch(/the app subnet must be delegated to Microsoft\.App\/environments/);
+  });
+
+  it('report host storage in the data account, and a blob role there', async () => {
+    const c = copy();
+    c.edit(
+      'modules/functionApp.bicep',
+      "value: '${hostStorage.properties.primaryEndpoints.blob}",
+      "value: '${storage.properties.primaryEndpoints.blob}",
+    );
+    c.edit(
+      'modules/storage.bicep',
+      'tableDataContributor: ',
+      "blobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'\n  tableDataContributor: ",
+    );
+    c.edit(
+      'modules/storage.bicep',
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)",
+      "roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.blobDataOwner)",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the deployment package must be in the host account/);
+    expect(out).toMatch(/operatorTables: no blob role on the data account/);
+  });
+
+  it('report standing data and secret roles for the deployer in production', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      "var standingOperatorId = isProduction ? '' : principalId",
+      'var standingOperatorId = principalId',
+    );
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /no standing data or secret roles for the deployer in production/,
+    );
+  });
+
+  it('report SIEX concurrency no parameter caps: no guard, or a host that takes a second batch', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      /var checkedExportBatchSize = [^\n]*\n[^\n]*\n[^\n]*\n/,
+      'var checkedExportBatchSize = exportBatchSize\n',
+    );
+    c.edit(
+      'modules/functionApp.bicep',
+      "AzureFunctionsJobHost__extensions__queues__newBatchThreshold: '0'",
+      "AzureFunctionsJobHost__extensions__queues__newBatchThreshold: '2'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /checkedExportBatchSize must fail\(\) when functionMaximumInstanceCount × exportBatchSize > siexMaxConcurrentCalls/,
+    );
+    expect(out).toMatch(/hostAppSettings must set the queue batchSize to exportBatchSize and newBatchThreshold to 0/);
   });
 });

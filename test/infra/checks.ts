@@ -9,6 +9,7 @@ import { checkApim } from './checks/apim';
 import { checkAppSettings } from './checks/app-settings';
 import { checkAzureYaml } from './checks/azure-yaml';
 import { checkBackendAuth } from './checks/backend-auth';
+import { checkDataPlane } from './checks/data-plane';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
 import { CheckContext, Finding, loadInfra, verifiedTypeNames } from './checks/model';
@@ -17,6 +18,7 @@ import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
 import { checkProperties } from './checks/properties';
+import { checkProvision } from './checks/provision';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
 import { checkSecrets } from './checks/secrets';
@@ -43,5 +45,7 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkPolicies(infra, ctx.errorCodes),
     ...checkAzureYaml(infra, ctx.azureYamlFile),
     ...checkOperations(infra),
+    ...checkProvision(infra),
+    ...checkDataPlane(infra),
   ];
 }

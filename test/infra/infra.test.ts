@@ -6,6 +6,7 @@ import { checkApim } from './checks/apim';
 import { checkAppSettings } from './checks/app-settings';
 import { checkAzureYaml } from './checks/azure-yaml';
 import { checkBackendAuth } from './checks/backend-auth';
+import { checkDataPlane } from './checks/data-plane';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
 import { Finding, formatFinding, Infra, loadInfra, verifiedTypeNames } from './checks/model';
@@ -14,6 +15,7 @@ import { checkParameterFiles } from './checks/parameters';
 import { checkPlatform } from './checks/platform';
 import { checkPolicies } from './checks/policies';
 import { checkProperties } from './checks/properties';
+import { checkProvision } from './checks/provision';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
 import { checkSecrets } from './checks/secrets';
@@ -99,6 +101,14 @@ describe('infra/ (offline checks)', () => {
 
   it('has well-formed policies with the limits, the header rules and problem-details errors', () => {
     expect(messages(checkPolicies(infra, ctx.errorCodes))).toEqual([]);
+  });
+
+  it('keeps the data plane private in production, host storage apart, and no standing deployer roles', () => {
+    expect(messages(checkDataPlane(infra))).toEqual([]);
+  });
+
+  it('provisions deterministically: the site written in sequence, a custom role defined before it is assigned', () => {
+    expect(messages(checkProvision(infra))).toEqual([]);
   });
 
   it('locks the legal records and the SIEX credentials, alerts the operators, and guards production', () => {

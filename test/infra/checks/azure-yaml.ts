@@ -39,5 +39,20 @@ export function checkAzureYaml(infra: Infra, azureYamlFile: string): Finding[] {
       file,
       message: 'the preprovision hook must check infra/openapi.json (write-openapi.js --check)',
     });
+  // Issue 27, item 6: the package upload waits for the app's roles; the deployment fails unless the host answers 401.
+  const hooks: [string, string][] = [
+    ['predeploy', 'deploy-checks.js wait-for-roles'],
+    ['postdeploy', 'deploy-checks.js verify-backend'],
+  ];
+  for (const [hook, command] of hooks)
+    for (const shell of ['posix', 'windows']) {
+      const run = get('hooks', hook, shell, 'run');
+      if (typeof run !== 'string' || !run.includes(command) || get('hooks', hook, shell, 'continueOnError') !== false)
+        out.push({
+          check: 'azure-yaml',
+          file,
+          message: `the ${hook} hook (${shell}) must run ${command} and stop the deployment when it fails`,
+        });
+    }
   return out;
 }

@@ -49,7 +49,7 @@ export const FLEX_DEPRECATED_SETTINGS = [
 export const PRINCIPALS = {
   function: /^identities\.outputs\.functionPrincipalId$/,
   apim: /^identities\.outputs\.apimPrincipalId$/,
-  operator: /^principalId$/,
+  operator: /^standingOperatorId$/,
 } as const;
 export type Principal = keyof typeof PRINCIPALS;
 
@@ -84,7 +84,7 @@ export interface RoleGrant {
 
 /** Every role any identity holds, and on what: the whole list, so any other assignment is a finding. */
 export const ROLE_GRANTS: RoleGrant[] = [
-  // The function app: host storage (keys, locks, the deployment package) and the export queue, its tables, the SIEX
+  // The function app: host storage (its own account: locks, the deployment package), the export queues, its tables, the SIEX
   // secrets behind its Key Vault references, its telemetry, and sending the outcome e-mail.
   {
     principal: 'function',
@@ -99,11 +99,12 @@ export const ROLE_GRANTS: RoleGrant[] = [
     label: 'Storage Blob Data Contributor',
     scope: 'Microsoft.Storage/storageAccounts',
   },
+  // The export queue and its poison queue, each: not the account, whose other queues it has no business with.
   {
     principal: 'function',
     role: ROLE_IDS.storageQueueDataContributor,
     label: 'Storage Queue Data Contributor',
-    scope: 'Microsoft.Storage/storageAccounts',
+    scope: 'Microsoft.Storage/storageAccounts/queueServices/queues',
   },
   {
     principal: 'function',
@@ -154,7 +155,7 @@ export const ROLE_GRANTS: RoleGrant[] = [
     principal: 'operator',
     role: ROLE_IDS.storageQueueDataContributor,
     label: 'Storage Queue Data Contributor',
-    scope: 'Microsoft.Storage/storageAccounts',
+    scope: 'Microsoft.Storage/storageAccounts/queueServices/queues',
   },
   {
     principal: 'operator',
@@ -225,4 +226,11 @@ export const UNLOGGED_TYPES: Record<string, string> = {
   'Microsoft.Insights/scheduledQueryRules': 'its firings are in the activity log and Azure Monitor alerts',
   'Microsoft.Insights/webtests': 'its results are telemetry of the component (AppAvailabilityResults)',
   'Microsoft.Insights/workbooks': 'a view over the workspace: nothing of its own to log',
+  // The private data plane (network.bicep): the calls that cross it are logged by the services they reach.
+  'Microsoft.Network/virtualNetworks':
+    'its only log category is VM protection alerts (no virtual machines here); the traffic is logged by storage and Key Vault',
+  'Microsoft.Network/privateEndpoints': 'metrics only; the calls through it are logged by the service it reaches',
+  'Microsoft.Network/privateEndpoints/privateDnsZoneGroups': 'configuration of its private endpoint',
+  'Microsoft.Network/privateDnsZones': 'no resource logs: its record changes are in the activity log',
+  'Microsoft.Network/privateDnsZones/virtualNetworkLinks': 'configuration of its zone, in the activity log',
 };

@@ -156,8 +156,9 @@ export interface RoleAssignment {
   symbol: string;
   /** The built-in role definition id, when written as a GUID (or a variable holding one) in the same file. */
   roleId: string | undefined;
-  /** The custom role definition of the same file the assignment references, if any. */
+  /** The custom role definition the assignment references, if any, and the file that defines it. */
   customRole: Resource | undefined;
+  customRoleFile: BicepFile | undefined;
   /** Who gets the role, as main.bicep names it (e.g. `identities.outputs.functionPrincipalId`, or `principalId`). */
   principal: string;
   /** The type of the resource the `scope:` names, or `(deployment scope)` without one. */
@@ -168,17 +169,22 @@ export interface RoleAssignment {
 export function roleAssignments(infra: Infra): RoleAssignment[] {
   return resourcesOfType(infra, 'Microsoft.Authorization/roleAssignments').map(({ file, resource }) => {
     const roleExpr = getProperty(resource.body, 'properties', 'roleDefinitionId');
-    // A custom role is referenced through its resource (`subscriptionResourceId(..., someRole.name)`).
-    const custom = (roleExpr?.descendantsOfType('identifier') ?? [])
+    // A custom role is referenced through its resource (`subscriptionResourceId(..., someRole.name)`), or through a
+    // parameter main.bicep fills from the output of the module that defines it.
+    const local = (roleExpr?.descendantsOfType('identifier') ?? [])
       .map((id) => (id ? resourceBySymbol(file, id.text) : undefined))
-      .find((r) => r?.typeAndVersion.toLowerCase().startsWith('microsoft.authorization/roledefinitions@'));
+      .find(isRoleDefinition);
+    const [custom, customRoleFile] = local ? [local, file] : roleDefinitionFromModule(infra, file, roleExpr);
     const scope = getProperty(resource.body, 'scope');
-    const scoped = scope?.type === 'identifier' ? resourceBySymbol(file, scope.text) : undefined;
+    // `scope: queues[i]` in a loop is scoped to one of the looped resource's instances: its type is the same.
+    const scopeSymbol = scope && /^(\w+)(\[\w+\])?$/.exec(scope.text)?.[1];
+    const scoped = scopeSymbol ? resourceBySymbol(file, scopeSymbol) : undefined;
     return {
       file,
       symbol: resource.symbol,
       roleId: roleExpr && !custom ? resolveGuid(file, roleExpr) : undefined,
       customRole: custom,
+      customRoleFile,
       principal: mainExpression(infra, file, getProperty(resource.body, 'properties', 'principalId')),
       scopeType: scoped
         ? (scoped.typeAndVersion.split('@')[0] ?? '')
@@ -187,6 +193,23 @@ export function roleAssignments(infra: Infra): RoleAssignment[] {
           : '(deployment scope)',
     };
   });
+}
+
+function isRoleDefinition(r: Resource | undefined): r is Resource {
+  return r?.typeAndVersion.toLowerCase().startsWith('microsoft.authorization/roledefinitions@') ?? false;
+}
+
+/** The role definition of the module whose output main.bicep passes for a parameter (`emailSenderRole.outputs.x`). */
+function roleDefinitionFromModule(
+  infra: Infra,
+  file: BicepFile,
+  expr: Node | undefined,
+): [Resource | undefined, BicepFile | undefined] {
+  const passed = /^(\w+)\.outputs\.\w+$/.exec(mainExpression(infra, file, expr));
+  const module = passed && infra.main?.modules.find((m) => m.symbol === passed[1]);
+  const target = module && infra.main ? moduleTarget(infra, infra.main, module.source) : undefined;
+  const role = target?.resources.find(isRoleDefinition);
+  return role ? [role, target] : [undefined, undefined];
 }
 
 const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -18,7 +18,12 @@ const LOCKED_MODULES: Record<string, string> = {
 export function checkOperations(infra: Infra): Finding[] {
   const main = infra.main;
   if (!main) return [];
-  return [...checkLocks(infra, main), ...checkAlerts(infra, main), ...checkProductionGuards(main)];
+  return [
+    ...checkLocks(infra, main),
+    ...checkAlerts(infra, main),
+    ...checkProductionGuards(main),
+    ...checkSiexConcurrency(infra, main),
+  ];
 }
 
 function finding(file: string, message: string): Finding {
@@ -98,5 +103,39 @@ function checkProductionGuards(main: BicepFile): Finding[] {
   const apim = main.modules.find((m) => m.symbol === 'apim');
   if (getProperty(apim?.body, 'params', 'sku')?.text !== 'checkedApimSku')
     out.push(finding('infra/main.bicep', 'module apim must get sku: checkedApimSku'));
+  return out;
+}
+
+/**
+ * The most calls SIEX can receive at once is every instance the plan may run times the messages each works on: the
+ * deployment refuses a product above siexMaxConcurrentCalls, and the function app takes its batch from that guard, with
+ * no second batch while one runs.
+ */
+function checkSiexConcurrency(infra: Infra, main: BicepFile): Finding[] {
+  const out: Finding[] = [];
+  const guard = main.vars.get('checkedExportBatchSize')?.text ?? '';
+  if (!/^functionMaximumInstanceCount \* exportBatchSize > siexMaxConcurrentCalls\s*\?\s*fail\(/.test(guard))
+    out.push(
+      finding(
+        'infra/main.bicep',
+        'checkedExportBatchSize must fail() when functionMaximumInstanceCount × exportBatchSize > siexMaxConcurrentCalls',
+      ),
+    );
+  const module = main.modules.find((m) => m.symbol === 'functionApp');
+  if (getProperty(module?.body, 'params', 'exportBatchSize')?.text !== 'checkedExportBatchSize')
+    out.push(finding('infra/main.bicep', 'module functionApp must get exportBatchSize: checkedExportBatchSize'));
+  const target = module && moduleTarget(infra, main, module.source);
+  const host = target?.vars.get('hostAppSettings');
+  if (
+    target &&
+    (getProperty(host, 'AzureFunctionsJobHost__extensions__queues__batchSize')?.text !== 'string(exportBatchSize)' ||
+      stringValue(getProperty(host, 'AzureFunctionsJobHost__extensions__queues__newBatchThreshold')) !== '0')
+  )
+    out.push(
+      finding(
+        rel(infra, target.file),
+        'hostAppSettings must set the queue batchSize to exportBatchSize and newBatchThreshold to 0',
+      ),
+    );
   return out;
 }

@@ -64,7 +64,8 @@ export function checkRoles(infra: Infra): Finding[] {
 
 function checkEmailSenderRole(infra: Infra, a: RoleAssignment): Finding[] {
   const out: Finding[] = [];
-  const file = rel(infra, a.file.file);
+  const roleFile = a.customRoleFile ?? a.file;
+  const file = rel(infra, roleFile.file);
   const body = a.customRole?.body;
   const permissions = literalValue(getProperty(body, 'properties', 'permissions'));
   const [only] = Array.isArray(permissions) ? (permissions as Record<string, unknown>[]) : [];
@@ -82,7 +83,7 @@ function checkEmailSenderRole(infra: Infra, a: RoleAssignment): Finding[] {
   const scopes = getProperty(body, 'properties', 'assignableScopes');
   const scopeTexts = (scopes?.namedChildren ?? [])
     .filter((n) => n.type !== 'comment')
-    .map((n) => (n.type === 'identifier' ? (a.file.vars.get(n.text)?.text ?? n.text) : n.text));
+    .map((n) => (n.type === 'identifier' ? (roleFile.vars.get(n.text)?.text ?? n.text) : n.text));
   if (scopeTexts.length !== 1 || scopeTexts[0] !== 'resourceGroup().id')
     out.push({
       check: 'roles',
