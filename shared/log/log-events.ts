@@ -47,6 +47,8 @@ export interface LogEvents {
   'message.ignored': { detail: string };
   /** An HTTP request that failed on the gateway's side (503 storage unavailable, 500 unhandled). */
   'request.failed': { operation: string; code: 'STORAGE_UNAVAILABLE' | 'INTERNAL'; detail: string };
+  /** The daily check of SIEX's client certificate: when it expires, or why it could not be read. */
+  'siex.certificate': { notAfter?: string; daysLeft?: number; unreadable?: string };
   /** The nightly table backup wrote a snapshot. */
   'backup.written': { snapshot: string; rows: Record<string, number> };
 }
@@ -68,5 +70,6 @@ export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] }
   'sweep.done': ['queued', 'dropped'],
   'message.ignored': ['detail'],
   'request.failed': ['operation', 'code', 'detail'],
+  'siex.certificate': ['notAfter', 'daysLeft', 'unreadable'],
   'backup.written': ['snapshot', 'rows'],
 };

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSettings } from '../../shared/config/config';
-import { certificateExpiryReport } from '../../shared/siex/certificate-expiry';
+import { certificateExpiryReport, certificateReportLevel } from '../../shared/siex/certificate-expiry';
 
 /** The daily report of the SIEX client certificate's expiry, on certificates openssl makes, as PEM and as PFX. */
 let dir: string;
@@ -44,13 +44,13 @@ const settings = (cert: string | undefined) =>
 describe('the SIEX client certificate expiry report', () => {
   it('says when a PFX or PEM certificate expires and how many whole days are left', () => {
     const now = notAfter - 19.5 * 86_400_000;
-    const expected = `SIEX client certificate expires ${new Date(notAfter).toISOString()} (19 days left)`;
-    expect(certificateExpiryReport(settings(pfxBase64), now)).toBe(expected);
-    expect(certificateExpiryReport(settings(pem), now)).toBe(expected);
+    const expected = { notAfter: new Date(notAfter).toISOString(), daysLeft: 19 };
+    expect(certificateExpiryReport(settings(pfxBase64), now)).toEqual(expected);
+    expect(certificateExpiryReport(settings(pem), now)).toEqual(expected);
   });
 
   it('counts an expired certificate in negative days', () => {
-    expect(certificateExpiryReport(settings(pfxBase64), notAfter + 2 * 86_400_000)).toMatch(/\(-2 days left\)$/);
+    expect(certificateExpiryReport(settings(pfxBase64), notAfter + 2 * 86_400_000)).toMatchObject({ daysLeft: -2 });
   });
 
   it('reports nothing without a certificate or with an unresolved Key Vault reference', () => {
@@ -60,8 +60,14 @@ describe('the SIEX client certificate expiry report', () => {
   });
 
   it('says a certificate cannot be read', () => {
-    expect(certificateExpiryReport(settings('bm90IGEgY2VydGlmaWNhdGU='), notAfter)).toMatch(
-      /^SIEX client certificate unreadable: /,
-    );
+    const report = certificateExpiryReport(settings('bm90IGEgY2VydGlmaWNhdGU='), notAfter);
+    expect(report?.unreadable).toEqual(expect.any(String));
+    expect(report?.daysLeft).toBeUndefined();
+  });
+
+  it('is a warning from 30 days before expiry, and when unreadable', () => {
+    expect(certificateReportLevel({ notAfter: '2027-01-01T00:00:00.000Z', daysLeft: 30 })).toBe('info');
+    expect(certificateReportLevel({ notAfter: '2027-01-01T00:00:00.000Z', daysLeft: 29 })).toBe('warn');
+    expect(certificateReportLevel({ unreadable: 'not a certificate' })).toBe('warn');
   });
 });
