@@ -1,3 +1,5 @@
+import { SupplierId } from '../domain/fertilizer-supplier';
+
 /**
  * What each fertilizer material must record, as MAT_FERTI's column "Campos a registrar" asks: FEGA's reading of the
  * fertilization section of the farm notebook that RD 1051/2022 requires (kept as the CUE, RD 1054/2022).
@@ -22,10 +24,6 @@ export const NUTRIENT = {
   cOrganic: 11,
   cao: 12,
 } as const;
-
-/** How the material's supplier is identified: a company's NIF, a livestock farm's REGA, a waste handler's NIMA. */
-export type SupplierId = 'nif' | 'rega' | 'nima';
-export const supplierIds = ['nif', 'rega', 'nima'] as const satisfies readonly SupplierId[];
 
 export interface MaterialRequirement {
   /** Nutrients the record must give (their content, as a percentage). */

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeCatalogue, parseCsv } from '../../shared/catalog/siex-codes/csv';
-import {
-  MATERIAL_REQUIREMENTS,
-  MaterialRequirement,
-  NUTRIENT,
-  SupplierId,
-} from '../../shared/fertilization/material-requirements';
+import { MATERIAL_REQUIREMENTS, MaterialRequirement, NUTRIENT } from '../../shared/fertilization/material-requirements';
+import { SupplierId } from '../../shared/domain/fertilizer-supplier';
 import { officialCodes, SIEX_DIR } from './catalog-fixtures';
 
 /**
@@ -51,7 +47,10 @@ function readColumn(text: string): MaterialRequirement {
     items = items.replace('(según la etiqueta del producto)', '');
   }
   for (const raw of items.split('·')) {
-    const item = raw.replace(/^[\s.]+/, '').replace(/\s+/g, ' ').trim();
+    const item = raw
+      .replace(/^[\s.]+/, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (!item || item === 'Ninguno' || item === 'Dosis') continue;
     const optional = item.endsWith('(opcional)');
     const words = item.replace(/\s*\(opcional\)$/, '');
@@ -66,7 +65,10 @@ function readColumn(text: string): MaterialRequirement {
     else throw new Error(`MAT_FERTI asks for something this reading does not know: "${words}"`);
   }
   for (const t of treatments?.split(/\/(?!\s*fracci)/) ?? []) {
-    const key = t.trim().toLowerCase().replace(/^fracción/, 'separación sólido-líquido: fracción');
+    const key = t
+      .trim()
+      .toLowerCase()
+      .replace(/^fracción/, 'separación sólido-líquido: fracción');
     if (!(key in TREATMENT_WORDS)) throw new Error(`unknown treatment "${t}"`);
     out.treatments.push(TREATMENT_WORDS[key]);
   }
