@@ -80,44 +80,46 @@ const fertigationSchema = z
   })
   .meta({ id: 'Fertigation' });
 
+const requestFields = {
+  type: z.literal('AgriFertilize'),
+  dateStart: daySchema.describe('first day of the application, DD-MM-YYYY (Madrid)'),
+  dateEnd: daySchema.optional().describe('last day, DD-MM-YYYY; default: dateStart'),
+  idcp: z
+    .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
+    .min(1)
+    .max(MAX_IDCP_PER_RECORD)
+    .refine((a) => new Set(a).size === a.length, 'an idcp appears twice'),
+  material: fertilizerMaterialSchema,
+  kind: coded('TypeFertilization', 'TIPO_FERITILIZACION', 'FertilizationKind'),
+  method: coded('TypeFertilizationMethod', 'METODO_APLICACION_FERTILIZANTE', 'FertilizationMethod'),
+  dose: z.number().positive().finite(),
+  measure: measureSchema.describe('a UNIDADES_MEDIDA code of mass or volume per area (kg/ha, t/ha, L/ha, m3/ha)'),
+  surface: z
+    .string()
+    .max(20)
+    .regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"')
+    .optional()
+    .describe(
+      'fertilized area in hectares: above 0 and no more than the locations (each enclosure once); default: all of them',
+    ),
+  sludge: z.boolean().default(false).describe('sewage sludge applied (SIEX AplicacionLodos)'),
+  goodPractices: z
+    .array(coded('TypeGoodPractice', 'BUENAS_PRACTICAS_AMBITOS, scope Fertilización', 'GoodPractice'))
+    .max(20)
+    .refine(unique, 'a good practice appears twice')
+    .default([]),
+  fertigation: fertigationSchema.optional(),
+  machine: z
+    .array(machineSchema)
+    .max(1)
+    .optional()
+    .describe("the machine used: SIEX's Fertilizacion block holds one EquipoAplicador"),
+  manual: z.boolean().optional().describe('spread by hand'),
+  detail: z.string().max(2000).optional(),
+};
+
 export const fertilizeRequestSchema = z
-  .strictObject({
-    type: z.literal('AgriFertilize'),
-    dateStart: daySchema.describe('first day of the application, DD-MM-YYYY (Madrid)'),
-    dateEnd: daySchema.optional().describe('last day, DD-MM-YYYY; default: dateStart'),
-    idcp: z
-      .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
-      .min(1)
-      .max(MAX_IDCP_PER_RECORD)
-      .refine((a) => new Set(a).size === a.length, 'an idcp appears twice'),
-    material: fertilizerMaterialSchema,
-    kind: coded('TypeFertilization', 'TIPO_FERITILIZACION', 'FertilizationKind'),
-    method: coded('TypeFertilizationMethod', 'METODO_APLICACION_FERTILIZANTE', 'FertilizationMethod'),
-    dose: z.number().positive().finite(),
-    measure: measureSchema.describe('a UNIDADES_MEDIDA code of mass or volume per area (kg/ha, t/ha, L/ha, m3/ha)'),
-    surface: z
-      .string()
-      .max(20)
-      .regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"')
-      .optional()
-      .describe(
-        'fertilized area in hectares: above 0 and no more than the locations (each enclosure once); default: all of them',
-      ),
-    sludge: z.boolean().default(false).describe('sewage sludge applied (SIEX AplicacionLodos)'),
-    goodPractices: z
-      .array(coded('TypeGoodPractice', 'BUENAS_PRACTICAS_AMBITOS, scope Fertilización', 'GoodPractice'))
-      .max(20)
-      .refine(unique, 'a good practice appears twice')
-      .default([]),
-    fertigation: fertigationSchema.optional(),
-    machine: z
-      .array(machineSchema)
-      .max(1)
-      .optional()
-      .describe("the machine used: SIEX's Fertilizacion block holds one EquipoAplicador"),
-    manual: z.boolean().optional().describe('spread by hand'),
-    detail: z.string().max(2000).optional(),
-  })
+  .strictObject(requestFields)
   .superRefine((r, ctx) => {
     if (r.dateEnd !== undefined && isoOf(r.dateEnd) < isoOf(r.dateStart))
       ctx.addIssue({ code: 'custom', path: ['dateEnd'], message: 'dateEnd is before dateStart' });
@@ -130,3 +132,25 @@ function isoOf(day: string): string {
 }
 
 export type FertilizeRequest = z.infer<typeof fertilizeRequestSchema>;
+
+/** The record as stored and answered: the request as registered, with its id, its last day and the nitrogen it applies. */
+export const fertilizeRecordSchema = z
+  .object({
+    id: z.string().describe('urn:ngsi-ld:AgriFertilize:<n>'),
+    ...requestFields,
+    dateEnd: z.string().describe('last day, DD-MM-YYYY (dateStart when the request gave none)'),
+    nitrogen: z
+      .object({
+        kgPerHa: z
+          .number()
+          .describe('kg of N per hectare the application brings: dose × N total, through the density for a volume'),
+        livestockManure: z
+          .boolean()
+          .describe('livestock manure: counted against 170 kg N/ha a campaign on a nitrate-vulnerable enclosure'),
+      })
+      .meta({ id: 'FertilizationNitrogen' }),
+    exported: z.enum(['0', '1']),
+  })
+  .meta({ id: 'AgriFertilize' });
+
+export type FertilizeRecord = z.infer<typeof fertilizeRecordSchema>;

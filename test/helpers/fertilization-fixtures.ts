@@ -11,9 +11,14 @@ import { farmIndexDoc, madrid, testSiexCodes } from './phyto-fixtures';
  */
 export function fertilizationFarm(extra?: { idcp: number; crop: number; sameEnclosureAs: number }): FarmIndex {
   const doc = farmIndexDoc();
-  doc.idcps = doc.idcps.map((e) => (e.idcp === 101 ? { ...e, nitrateVulnerable: true } : e));
+  doc.idcps = doc.idcps.map((e) => ({
+    ...e,
+    dgc: String(4600000000 + e.idcp),
+    ...(e.idcp === 101 ? { nitrateVulnerable: true } : {}),
+  }));
   const twin = extra && doc.idcps.find((e) => e.idcp === extra.sameEnclosureAs);
-  if (extra && twin) doc.idcps.push({ ...twin, idcp: extra.idcp, crop: extra.crop });
+  if (extra && twin)
+    doc.idcps.push({ ...twin, idcp: extra.idcp, crop: extra.crop, dgc: String(4600000000 + extra.idcp) });
   return new FarmIndex(doc);
 }
 
