@@ -2,7 +2,7 @@ import { Violation, violation } from '../domain/errors';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { Fertilization } from './fertilization';
-import { LIVESTOCK_MANURE } from './material-requirements';
+import { LIVESTOCK_MANURE } from './material-kinds';
 
 /**
  * The nitrogen from livestock manure each SIGPAC enclosure received, per campaign, and the limit on it in

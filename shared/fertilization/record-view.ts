@@ -1,6 +1,6 @@
 import { FertilizeRecord } from '../api/fertilization-schemas';
 import { Fertilization, requestOf } from './fertilization';
-import { LIVESTOCK_MANURE } from './material-requirements';
+import { LIVESTOCK_MANURE } from './material-kinds';
 
 /**
  * The record the API answers and the export maps: the request as registered (codes with the names the client gave),

@@ -1,6 +1,6 @@
 import { Violation, violation } from '../domain/errors';
 import { Fertilization } from './fertilization';
-import { isSlurry } from './material-requirements';
+import { isSlurry } from './material-kinds';
 
 /**
  * RD 1051/2022, art. 6 (application of slurry and other liquid manures): slurry may no longer be spread by splash

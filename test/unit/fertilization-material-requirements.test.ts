@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeCatalogue, parseCsv } from '../../shared/catalog/siex-codes/csv';
-import { MATERIAL_REQUIREMENTS, MaterialRequirement, NUTRIENT } from '../../shared/fertilization/material-requirements';
+import {
+  MATERIAL_REQUIREMENTS,
+  MaterialRequirement,
+  NUTRIENT,
+} from '../../shared/catalog/siex-codes/material-requirements';
 import { SupplierId } from '../../shared/domain/fertilizer-supplier';
 import { officialCodes, SIEX_DIR } from './catalog-fixtures';
 

@@ -38,7 +38,7 @@ export const CATALOGUES = {
   /** Machinery types of the UNE standard; FEGA publishes this one without dates (every code is in force). */
   TIPO_MAQUINA_UNE: { file: 'TIPO_MAQUINA_UNE.csv', name: 'Descripción', undated: true },
   // Fertilization (RD 1051/2022, CUE `Fertilizacion`). MAT_FERTI's "Campos a registrar" column is read into code by
-  // shared/fertilization/material-requirements.ts, and a test holds that table to the file.
+  // shared/catalog/siex-codes/material-requirements.ts, and a test holds that table to the file.
   MAT_FERTI: { file: 'MAT_FERTI.csv', name: 'Tipo de material' },
   TIPO_FERITILIZACION: { file: 'TIPO_FERITILIZACION.csv', name: 'Tipo de fertilización' },
   METODO_APLICACION_FERTILIZANTE: { file: 'METODO_APLICACION_FERTILIZANTE.csv', name: 'Método de fertilización' },

@@ -1,4 +1,4 @@
-import { SupplierId } from '../domain/fertilizer-supplier';
+import { SupplierId } from '../../domain/fertilizer-supplier';
 
 /**
  * What each fertilizer material must record, as MAT_FERTI's column "Campos a registrar" asks: FEGA's reading of the
@@ -73,7 +73,9 @@ const waste = (extra: Partial<MaterialRequirement> = {}): MaterialRequirement =>
 const labelNutrients = [N.nTotal, N.nNitric, N.nAmmoniacal, N.nUreic, N.p2o5Total, N.p2o5Water, N.p2o5Citrate];
 
 /** TRAT_ESTIERCOLES: none; solid-liquid separation, solid fraction; liquid fraction; NDN effluents. */
-const T = { none: 1, solid: 2, liquid: 3, ndn: 4 } as const;
+/** TRAT_ESTIERCOLES: none; solid-liquid separation, solid fraction; liquid fraction; NDN effluents. */
+export const MANURE_TREATMENT = { none: 1, solid: 2, liquid: 3, ndn: 4 } as const;
+const T = MANURE_TREATMENT;
 
 /** MAT_FERTI code → what it must record. */
 export const MATERIAL_REQUIREMENTS: Readonly<Record<number, MaterialRequirement>> = {
@@ -102,18 +104,3 @@ export const MATERIAL_REQUIREMENTS: Readonly<Record<number, MaterialRequirement>
   22: waste({ heavyMetals: true }),
   23: { ...none, nutrients: [N.cao], supplier: ['nima'] },
 };
-
-/**
- * Livestock manure: what Directive 91/676/EEC (Annex III.2) and RD 47/2022 (art. 6 and Anexo II) limit to 170 kg N/ha
- * a year in nitrate-vulnerable zones. MAT_FERTI's own "Estiércol" rows, whatever the animal.
- */
-export const LIVESTOCK_MANURE: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 6, 7, 8, 10]);
-
-/**
- * Slurry (purín, liquid manure): the liquid manures, and pig manure unless it is the solid fraction of a separation.
- * RD 1051/2022 restricts how it may be spread (shared/fertilization/slurry-rules.ts).
- */
-export function isSlurry(material: number, treatment: number | null): boolean {
-  if (material === 1 || material === 2) return true;
-  return material === 3 && treatment !== T.solid;
-}
