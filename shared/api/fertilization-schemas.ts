@@ -41,7 +41,7 @@ const supplierSchema = z
   })
   .meta({ id: 'FertilizerSupplier' });
 
-export const fertilizerMaterialSchema = z
+const fertilizerMaterialSchema = z
   .strictObject({
     type: z.literal('TypeFertilizerMaterial'),
     id: siexId.describe(
@@ -134,7 +134,7 @@ function isoOf(day: string): string {
 export type FertilizeRequest = z.infer<typeof fertilizeRequestSchema>;
 
 /** The record as stored and answered: the request as registered, with its id, its last day and the nitrogen it applies. */
-export const fertilizeRecordSchema = z
+const fertilizeRecordSchema = z
   .object({
     id: z.string().describe('urn:ngsi-ld:AgriFertilize:<n>'),
     ...requestFields,

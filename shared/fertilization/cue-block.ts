@@ -3,6 +3,7 @@ import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';
 import { byCropVariety, farmProblems, oneLine } from '../siex/cue-mapping';
+import { CueBlockBody, CueMapResult } from '../records/record-kind';
 import { Fertilization, fertilizationOf } from './fertilization';
 
 /**
@@ -12,8 +13,6 @@ import { Fertilization, fertilizationOf } from './fertilization';
  * `typecrop~variety`; the records core gives each key its `IdAjenaFerti` and keeps it. Every value is written in the
  * form of shared/siex/cue-descriptor.ts.
  */
-export type FertilizationBlock = { key: string; body: Record<string, unknown> };
-export type FertilizationMapResult = { ok: true; blocks: FertilizationBlock[] } | { ok: false; missing: string[] };
 
 const F = 'CUADERNO.ActividadesExplotacion.Fertilizacion';
 const DOSIS = `${F}.AplicacionMaterialFertilizante.Dosis` as const;
@@ -97,7 +96,7 @@ function fertigation(f: Fertilization): Record<string, unknown> {
 }
 
 /** The record's blocks, or what SIEX requires that it lacks (it is then not sent, and the job says why). */
-export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): FertilizationMapResult {
+export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): CueMapResult {
   const f = fertilizationOf(record);
   const missing = [...farmProblems(farm)];
   const entries = entriesOf(f, farm, missing);
@@ -122,7 +121,7 @@ export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): Fert
     ...equipment(f),
     ...fertigation(f),
   };
-  const blocks = byCropVariety(entries, farm).map((group): FertilizationBlock => {
+  const blocks = byCropVariety(entries, farm).map((group): { key: string; body: CueBlockBody } => {
     const crop = farm.cropOf(group[0]!);
     return {
       key: cropKey(crop.typecropId, crop.code),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FertilizeRecord, fertilizeRequestSchema } from '../api/fertilization-schemas';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
-import { RecordKind } from '../records/record-kind';
+import { CueKindMapping, JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
 import { fertilizationBlockKeys, mapFertilization } from './cue-block';
 import { Fertilization, fertilizationOf, requestOf } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
@@ -45,7 +45,7 @@ export function fertilizationKind(
     historyKeys: (farm: FarmIndex, f) => manureRowKeys(farm, f),
     updatedHistory: (rows, farm, removed, added) =>
       updatedManureRows(rowsOf(rows), farm, contribution(removed), contribution(added)),
-    judge: (ctx) =>
+    judge: (ctx: JudgeContext<Fertilization>) =>
       judgeFertilization({
         fertilization: ctx.request,
         now: ctx.now,
@@ -55,16 +55,18 @@ export function fertilizationKind(
         history: rowsOf(ctx.history),
         own: ctx.own,
       }),
-    view: ({ id, request, resolution, exported }) =>
+    view: ({ id, request, resolution, exported }: ViewInput<Fertilization, FertilizationResolution>) =>
       fertilizationView({ id, fertilization: request, nitrogenKgPerHa: resolution.nitrogenKgPerHa ?? 0, exported }),
     // The first format: nothing older to read.
     upgrade: (record) => record,
     format: 1,
-    cue: {
-      section: 'Fertilizacion',
-      idAjena: 'IdAjenaFerti',
-      blockKeys: fertilizationBlockKeys,
-      map: mapFertilization,
-    },
+    cue: FERTILIZACION_BLOCKS,
   };
 }
+
+const FERTILIZACION_BLOCKS: CueKindMapping<FertilizeRecord> = {
+  section: 'Fertilizacion',
+  idAjena: 'IdAjenaFerti',
+  blockKeys: fertilizationBlockKeys,
+  map: mapFertilization,
+};

@@ -6,7 +6,7 @@ import { SupplierId, supplierIds } from '../domain/fertilizer-supplier';
  * (`FertilizeRequest`) maps to it once validated and back for an amendment's merge patch; nothing in the rules or
  * the CUE mapping reads the wire shape.
  */
-export interface Content {
+interface Content {
   code: number;
   percent: number;
 }
@@ -55,7 +55,7 @@ export interface Fertilization {
 }
 
 /** A UNIDADES_MEDIDA code with the symbol and name the request wrote it with. */
-export interface Unit {
+interface Unit {
   code: number;
   symbol: string;
   name: string;

@@ -21,7 +21,7 @@ export interface ManureNitrogenRow {
   campaigns: Record<string, number>;
 }
 
-export const MANURE_N_LIMIT_KG_PER_HA = 170;
+const MANURE_N_LIMIT_KG_PER_HA = 170;
 const LIMIT_GRAMS = MANURE_N_LIMIT_KG_PER_HA * 1000;
 /** Campaigns kept per row: the current one and two before it (a correction reaches back at most that far). */
 const CAMPAIGNS_KEPT = 3;
@@ -41,7 +41,7 @@ const gramsOf = (c: ManureContribution) =>
 const campaignOf = (f: Fertilization) => f.start.slice(0, 4);
 
 /** The enclosures of a record's locations, each once, in the order first named (unknown idcp left out). */
-export function enclosuresOf(farm: FarmIndex, f: Fertilization): { entry: IdcpEntry; index: number }[] {
+function enclosuresOf(farm: FarmIndex, f: Fertilization): { entry: IdcpEntry; index: number }[] {
   const seen = new Set<string>();
   const out: { entry: IdcpEntry; index: number }[] = [];
   f.idcp.forEach((idcp, index) => {

@@ -16,7 +16,7 @@ const LOCALISED_METHODS: ReadonlySet<number> = new Set([3, 4, 6]);
  * The accepted good practices: bands with hoses or rigid tubes (1), bands with discs or shares (2), injection (3),
  * deep injection (8), burial within 4 hours of spreading (15).
  */
-export const ACCEPTED_SLURRY_PRACTICES: readonly number[] = [1, 2, 3, 8, 15];
+const ACCEPTED_SLURRY_PRACTICES: readonly number[] = [1, 2, 3, 8, 15];
 
 export function slurryRules(f: Fertilization): Violation[] {
   if (!isSlurry(f.material.code, f.material.treatment) || LOCALISED_METHODS.has(f.method)) return [];

@@ -115,5 +115,4 @@ export interface CueKindMapping<Record> {
 
 export type CueBlockBody = { [field: string]: unknown };
 export type CueMapResult =
-  | { ok: true; blocks: { key: string; body: CueBlockBody }[] }
-  | { ok: false; missing: string[] };
+  { ok: true; blocks: { key: string; body: CueBlockBody }[] } | { ok: false; missing: string[] };

@@ -45,7 +45,8 @@ function readColumn(text: string): MaterialRequirement {
     productName: false,
     heavyMetals: false,
   };
-  let [items = '', treatments] = text.split(/\s*-Tratamiento recibido:\s*/);
+  const [head = '', treatments] = text.split(/\s*-Tratamiento recibido:\s*/);
+  let items = head;
   if (items.includes('(según la etiqueta del producto)')) {
     out.byLabel = true;
     items = items.replace('(según la etiqueta del producto)', '');
