@@ -134,7 +134,7 @@ function isoOf(day: string): string {
 export type FertilizeRequest = z.infer<typeof fertilizeRequestSchema>;
 
 /** The record as stored and answered: the request as registered, with its id, its last day and the nitrogen it applies. */
-const fertilizeRecordSchema = z
+export const fertilizeRecordSchema = z
   .object({
     id: z.string().describe('urn:ngsi-ld:AgriFertilize:<n>'),
     ...requestFields,

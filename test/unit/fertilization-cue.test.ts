@@ -1,4 +1,4 @@
-import { fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
+import { fertilizeRecordSchema, fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { fertilizationBlockKeys, mapFertilization } from '../../shared/fertilization/cue-block';
 import { fertilizationOf } from '../../shared/fertilization/fertilization';
@@ -151,5 +151,8 @@ describe('the Fertilizacion block', () => {
       exported: '0',
     });
     expect(recordOf(mineralBody()).nitrogen.livestockManure).toBe(false);
+    // The view is what its schema (the answer's contract) says, the full record included.
+    for (const record of [recordOf(full), recordOf(manureBody())])
+      expect(fertilizeRecordSchema.strict().parse(record)).toEqual(record);
   });
 });
