@@ -11,11 +11,10 @@
  * - SCHEMA_TYPE: the schema's type only; neither it nor the descriptor text we hold gives a length. Codes of a SIEX
  *   catalogue are integers; free text is `^.*$` (one line); a bare `number` is any non-negative number. No length is
  *   enforced where none is known to us.
- * - DESIGN: a field of another activity block (`Fertilizacion`) that the descriptor we hold does not describe, given the
- *   format the descriptor gives the same field of `TratamFito` (IdAjena number(10), Superficie number(8,2), Dosis
- *   number(8,3), Cantidad number(8,2)): the team's design has every activity block follow the same rules
- *   (/work/shared/DESIGN.md, "Other activity blocks ... follow the same rules"). Checked against FEGA's
- *   Fertilizacion descriptor when the project holds it.
+ * - DESIGN: a field of another activity block (`Fertilizacion`) that the descriptor text we hold does not describe,
+ *   given the format the descriptor gives the same field of `TratamFito` (IdAjena number(10), Superficie number(8,2),
+ *   Dosis number(8,3), Cantidad number(8,2)): the team's design has every activity block follow the same rules in the
+ *   same document. To be checked against FEGA's Fertilizacion descriptor when the project holds it.
  */
 type CueFormat =
   | { type: 'integer'; digits?: number }
