@@ -139,6 +139,10 @@ export const fertilizeRecordSchema = z
     id: z.string().describe('urn:ngsi-ld:AgriFertilize:<n>'),
     ...requestFields,
     dateEnd: z.string().describe('last day, DD-MM-YYYY (dateStart when the request gave none)'),
+    dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)'),
+    dateModified: z
+      .string()
+      .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment"),
     nitrogen: z
       .object({
         kgPerHa: z

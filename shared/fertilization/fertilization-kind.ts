@@ -3,6 +3,7 @@ import { FertilizeRecord, fertilizeRequestSchema } from '../api/fertilization-sc
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
 import { CueKindMapping, JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
+import { TABLES } from '../store/tables';
 import { fertilizationBlockKeys, mapFertilization } from './cue-block';
 import { Fertilization, fertilizationOf, requestOf } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
@@ -34,7 +35,7 @@ export function fertilizationKind(
   };
   return {
     urnType: 'AgriFertilize',
-    table: 'fertilization',
+    table: TABLES.fertilization,
     label: 'fertilization',
     wire: { request: fertilizeRequestSchema },
     toRequest: (body) => fertilizationOf(fertilizeRequestSchema.parse(body)),
@@ -55,8 +56,14 @@ export function fertilizationKind(
         history: rowsOf(ctx.history),
         own: ctx.own,
       }),
-    view: ({ id, request, resolution, exported }: ViewInput<Fertilization, FertilizationResolution>) =>
-      fertilizationView({ id, fertilization: request, nitrogenKgPerHa: resolution.nitrogenKgPerHa ?? 0, exported }),
+    view: ({ id, request, resolution, exported, now }: ViewInput<Fertilization, FertilizationResolution>) =>
+      fertilizationView({
+        id,
+        fertilization: request,
+        nitrogenKgPerHa: resolution.nitrogenKgPerHa ?? 0,
+        exported,
+        now,
+      }),
     // The first format: nothing older to read.
     upgrade: (record) => record,
     format: 1,

@@ -1,4 +1,6 @@
+import { DateTime } from 'luxon';
 import { FertilizeRecord } from '../api/fertilization-schemas';
+import { formatDateTime } from '../domain/dates';
 import { Fertilization, requestOf } from './fertilization';
 import { LIVESTOCK_MANURE } from './material-kinds';
 
@@ -12,12 +14,16 @@ export function fertilizationView(input: {
   fertilization: Fertilization;
   nitrogenKgPerHa: number;
   exported: boolean;
+  now: DateTime;
 }): FertilizeRecord {
   const request = requestOf(input.fertilization);
   return {
     id: `urn:ngsi-ld:AgriFertilize:${input.id}`,
     ...request,
     dateEnd: request.dateEnd ?? request.dateStart,
+    // As a treatment's: an amendment keeps the registration's dateCreated and sets dateModified (the records core).
+    dateCreated: formatDateTime(input.now),
+    dateModified: '',
     nitrogen: {
       kgPerHa: Math.round(input.nitrogenKgPerHa * 100) / 100,
       livestockManure: LIVESTOCK_MANURE.has(input.fertilization.material.code),

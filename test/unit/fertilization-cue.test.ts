@@ -5,6 +5,7 @@ import { fertilizationOf } from '../../shared/fertilization/fertilization';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { CUE_FIELDS, descriptorProblems } from '../../shared/siex/cue-descriptor';
 import { cueValidator } from '../helpers/cue-schema';
+import { madrid } from '../helpers/phyto-fixtures';
 import { fertilizationFarm, manureBody, mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
 
 /** Issue 25, item 4: fertilizations as CUE `Fertilizacion` blocks, valid against the schema and the descriptor table. */
@@ -15,6 +16,7 @@ const recordOf = (body: Record<string, unknown>, id = 7, kg = 100) =>
     fertilization: fertilizationOf(fertilizeRequestSchema.parse(body)),
     nitrogenKgPerHa: kg,
     exported: false,
+    now: madrid('14-05-2026 18:00:00'),
   });
 
 function documentOf(farm: FarmIndex, blocks: Record<string, unknown>[]) {
@@ -147,6 +149,8 @@ describe('the Fertilizacion block', () => {
       type: 'AgriFertilize',
       dateStart: '14-05-2026',
       dateEnd: '14-05-2026',
+      dateCreated: '14-05-2026 18:00:00',
+      dateModified: '',
       nitrogen: { kgPerHa: 100, livestockManure: true },
       exported: '0',
     });
