@@ -5,7 +5,8 @@ import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
 import type { Client } from '../clients/client-store';
 import type { ExportInput } from '../export/export-service';
-import type { JobStore } from '../export/job-store';
+import type { ExportMessage, JobStore } from '../export/job-store';
+import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
 import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
@@ -14,6 +15,7 @@ import type { PhytoStore } from '../phyto/phyto-store';
 import type { RecordKeyIndex } from '../phyto/record-key-index';
 import type { RegisterInput } from '../phyto/register-service';
 import type { AmendInput, ChangeInput } from '../phyto/amend-service';
+import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
 import type { RecordVersion } from '../api/history-schemas';
 import type { IdSource } from '../store/counters';
 import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
@@ -35,6 +37,8 @@ export interface UseCases {
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
   registerApplication(input: RegisterInput): Promise<RenderedReply>;
   amendApplication(input: AmendInput): Promise<RenderedReply>;
+  /** One record of the caller's farm campaign, with its ETag. */
+  readApplication(client: Client, agrifarmId: string, recordId: number): Promise<RenderedReply>;
   /** 204 with no body, or 202 with the job that deletes the record in SIEX. */
   deleteApplication(input: ChangeInput): Promise<RenderedReply>;
   applicationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
@@ -45,6 +49,8 @@ export interface UseCases {
     rawQuery: Record<string, string>,
     filters: ListFilters,
   ): Promise<ListPage>;
+  /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
+  safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   exportRecords(input: ExportInput): Promise<RenderedReply>;
   jobStatus(client: Client, jobId: number): Promise<JobView>;
   jobResult(client: Client, jobId: number): Promise<JobResultView>;
@@ -72,7 +78,8 @@ export interface UseCaseParts {
   /** The export jobs that still need the worker, and their leases. */
   watch: WatchStore;
   exportKeys: ExportKeyStore;
-  enqueueExport: (message: { jobId: number }) => Promise<void>;
+  enqueueExport: (message: ExportMessage) => Promise<void>;
+  log?: Logger;
   maxBackdateDays: number;
   /** The clock; the real one unless a test sets it. */
   now?: () => DateTime;
@@ -131,10 +138,18 @@ export function createUseCases(p: UseCaseParts): UseCases {
           jobIds: p.jobIds,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,
       ),
+    readApplication: async (client, agrifarmId, recordId) => {
+      const [{ accessibleFarm }, { readRecord }] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../phyto/read-service'),
+      ]);
+      return readRecord(p.phyto, await accessibleFarm(p.farms, client, agrifarmId), recordId);
+    },
     applicationHistory: async (client, agrifarmId, recordId) => {
       const [{ accessibleFarm }, { recordNotFound }] = await Promise.all([
         import('../farms/farm-service'),
@@ -151,7 +166,17 @@ export function createUseCases(p: UseCaseParts): UseCases {
         import('../phyto/list-service'),
       ]);
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords(p.phyto, p.recordKeys, farm.meta, rawQuery, filters);
+      return listRecords(p.phyto, p.recordKeys, farm, rawQuery, filters);
+    },
+    safeHarvest: async (client, query) => {
+      const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../phyto/safe-harvest'),
+        import('luxon'),
+      ]);
+      const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
+      const day = harvestDay(query.date, (p.now ?? (() => DateTime.now()))());
+      return safeHarvest(await p.phyto.readRecordsIn(farm.meta, undefined, undefined), farm, day);
     },
     exportRecords: async (input) =>
       (await import('../export/export-service')).exportRecords(
@@ -164,6 +189,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           keys: p.exportKeys,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,

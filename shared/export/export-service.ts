@@ -17,7 +17,8 @@ import { ExportKeyStore } from './export-keys';
 import { JobKind, JobMeta } from './job';
 import { LEASE_MS } from './job-lease';
 import { isSettled } from './job-status';
-import { JobStore } from './job-store';
+import { ExportMessage, JobStore } from './job-store';
+import { Logger } from '../log/logger';
 import { WatchStore } from './job-watch';
 
 /** What starting a job for checked records needs. */
@@ -27,8 +28,10 @@ export interface StartExportDeps {
   recordKeys: Pick<RecordKeyIndex, 'keys'>;
   jobs: Pick<JobStore, 'meta' | 'create' | 'transition'>;
   watch: Pick<WatchStore, 'add' | 'remove'>;
-  enqueue: (message: { jobId: number }) => Promise<void>;
+  enqueue: (message: ExportMessage) => Promise<void>;
   now?: () => DateTime;
+  /** Where the job's creation is logged; its correlation id is the request's, kept in the job row and the message. */
+  log?: Logger;
 }
 
 /** What the export operation needs: the farm, job ids, and the Idempotency-Keys of exports. */
@@ -185,9 +188,11 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
     throw e;
   }
   await deps.watch.add(l.jobId, l.now.toMillis() + LEASE_MS);
+  const correlationId = deps.log?.correlationId() ?? '';
+  const created = { jobId: l.jobId, kind: l.kind, total: l.pointers.length, settled: 0, accepted: 0 };
   try {
     await deps.jobs.create(
-      jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.pointers.length, l.kind),
+      { ...jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.pointers.length, l.kind), correlationId },
       l.pointers.map((p) => ({
         recordId: p.id,
         recordRowKey: p.recordRowKey,
@@ -202,11 +207,13 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
     await forgetAnswer(deps, l);
     throw lostRace();
   }
+  deps.log?.event('job.state', { ...created, from: null, to: 'Iniciando' });
   try {
-    await deps.enqueue({ jobId: l.jobId });
+    await deps.enqueue({ jobId: l.jobId, correlationId });
   } catch {
     // Settled, the job holds its records no longer. The caller is told in the response, so no e-mail is due.
     const error = { code: 'QUEUE_UNAVAILABLE', message: 'the job could not be queued' };
+    deps.log?.event('job.state', { ...created, from: 'Iniciando', to: 'Fallido', errorCode: error.code }, 'warn');
     await deps.jobs
       .transition(l.jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true })
       .then(() => deps.watch.remove(l.jobId))
@@ -308,6 +315,7 @@ export function jobMeta(
     emailSent: false,
     emailError: '',
     reconcile: 'none',
+    correlationId: '',
   };
 }
 

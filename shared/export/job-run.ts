@@ -8,6 +8,7 @@ import { checkMove, TransitionRefused } from '../domain/state-machine';
 import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
 import { Transition } from './job-status';
 import { JobStore, MetaChanges } from './job-store';
+import { Logger, silentLogger } from '../log/logger';
 
 const RECONCILE = "a job's reconciliation of unknown outcomes";
 const BATCH = 'a SIEX batch';
@@ -27,11 +28,15 @@ export class JobRun {
   private readonly records = new Map<number, PhytoRecord>();
   private readonly mapped = new Map<number, MapResult>();
 
-  /** `guard` runs before every write and throws when this delivery may no longer write (its lease is gone). */
+  /**
+   * `guard` runs before every write and throws when this delivery may no longer write (its lease is gone); `log` takes
+   * the job's moves (`job.state`).
+   */
   constructor(
     private readonly jobs: JobStore,
     job: Job,
     readonly guard: () => void = () => undefined,
+    private readonly log: Logger = silentLogger,
   ) {
     this.meta = job.meta;
     this.items = new Map(job.items);
@@ -91,8 +96,24 @@ export class JobRun {
     this.guard();
     const reconcile = this.reconcileAfter(changes);
     const moved = await this.jobs.transition(this.jobId, move, changes, underEtag ? this.meta.etag : undefined);
-    if (moved) this.meta = { ...this.meta, ...changes, reconcile, status: move.to };
-    return moved;
+    if (!moved) return false;
+    this.meta = { ...this.meta, ...changes, reconcile, status: move.to };
+    const { jobId, kind, total, settled, accepted, error } = this.meta;
+    this.log.event(
+      'job.state',
+      {
+        jobId,
+        kind,
+        from: move.from,
+        to: move.to,
+        total,
+        settled,
+        accepted,
+        ...(error ? { errorCode: error.code } : {}),
+      },
+      move.to === 'Fallido' ? 'warn' : 'info',
+    );
+    return true;
   }
 
   async update(changes: MetaChanges): Promise<void> {

@@ -1,4 +1,6 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
+import { silentLogger } from '../../shared/log/logger';
+import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
 import { registerPhyto } from '../../shared/http/contracts';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
@@ -309,6 +311,9 @@ export function inProcessServices(cacheSeconds = 0, scope?: string, connection =
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
       REFERENCE_CACHE_SECONDS: String(cacheSeconds),
     }),
+    systemClock,
+    // Tests that look at the log pass a logger of their own to what they run.
+    silentLogger,
   );
 }
 

@@ -1,4 +1,5 @@
 'luxon';
+import { createLogger } from '../../shared/log/logger';
 import { Services } from '../../shared/app/services';
 import { createUseCases, UseCaseParts } from '../../shared/app/use-cases';
 import { Client } from '../../shared/clients/client-store';
@@ -83,7 +84,7 @@ function deps(siex: SiexPort): WorkerDeps & { mails: Mail[]; logged: string[] } 
     poll: { firstMs: 1, maxMs: 2, deadlineMs: 20 },
     mails,
     logged,
-    log: (line) => void logged.push(line),
+    log: createLogger((_level, line) => void logged.push(line)),
   };
 }
 

@@ -37,6 +37,7 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
     emailSent: false,
     emailError: '',
     reconcile: 'none',
+    correlationId: '',
     ...o,
   };
 }
