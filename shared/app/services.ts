@@ -15,7 +15,7 @@ import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
 import { PhytoStore } from '../phyto/phyto-store';
-import { RecordKeyIndex } from '../phyto/record-key-index';
+import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';

@@ -12,7 +12,7 @@ import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
 import type { ListFilters, ListPage } from '../phyto/list-service';
 import type { PhytoStore } from '../phyto/phyto-store';
-import type { RecordKeyIndex } from '../phyto/record-key-index';
+import type { RecordKeyIndex } from '../records/record-key-index';
 import type { RegisterInput } from '../phyto/register-service';
 import type { AmendInput, ChangeInput } from '../phyto/amend-service';
 import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
@@ -121,6 +121,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           farms: p.farms,
           reference: p.reference,
           store: p.phyto,
+          ids: p.recordIds,
           heldByJob: jobHolding(p.jobs, p.now),
           maxBackdateDays: p.maxBackdateDays,
           now: p.now,

@@ -1,7 +1,8 @@
 import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
-import { FarmKey } from '../phyto/phyto-keys';
+import { FarmKey } from '../records/record-keys';
 import { deleteAcceptedBySiex } from '../phyto/delete-service';
+import { StoredRecord } from '../records/record-store';
 import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
 import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
 import { checkMove, TransitionRefused } from '../domain/state-machine';
@@ -25,7 +26,7 @@ export class JobRun {
   private meta: Job['meta'];
   private readonly items: Map<number, JobItem>;
   private batchList: JobBatch[];
-  private readonly records = new Map<number, PhytoRecord>();
+  private readonly records = new Map<number, StoredRecord<PhytoRecord>>();
   private readonly mapped = new Map<number, MapResult>();
 
   /**
@@ -203,15 +204,17 @@ export class JobRun {
   }
 
   record(id: number): PhytoRecord | undefined {
-    return this.records.get(id);
+    return this.records.get(id)?.record;
   }
 
   /** The record as CUE TratamFito blocks (one per crop and variety), mapped once; a record gone cannot be sent. */
   cue(id: number, farm: FarmIndex): MapResult {
     let m = this.mapped.get(id);
     if (!m) {
-      const record = this.records.get(id);
-      m = record ? mapRecord(record, id, farm) : { ok: false, missing: ['the record no longer exists'] };
+      const stored = this.records.get(id);
+      m = stored
+        ? mapRecord(stored.record, id, farm, stored.blockIds)
+        : { ok: false, missing: ['the record no longer exists'] };
       if (m.ok)
         m = { ok: true, blocks: blocksToSend(m.blocks, this.item(id).siexBlocks, this.meta.kind === 'deletion') };
       this.mapped.set(id, m);

@@ -1,5 +1,5 @@
 import { FertilizeRecord } from '../api/fertilization-schemas';
-import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
+import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';
 import { byCropVariety, farmProblems, oneLine } from '../siex/cue-mapping';
@@ -37,10 +37,7 @@ function entriesOf(f: Fertilization, farm: FarmIndex, missing: string[]): IdcpEn
 /** The block keys of a record, each once, in the order its locations first name them. */
 export function fertilizationBlockKeys(record: FertilizeRecord, farm: FarmIndex): string[] {
   const entries = entriesOf(fertilizationOf(record), farm, []);
-  return byCropVariety(entries, farm).map((group) => {
-    const crop = farm.cropOf(group[0]!);
-    return cropKey(crop.typecropId, crop.code);
-  });
+  return [...byCropVariety(entries, farm).keys()];
 }
 
 function material(f: Fertilization): Record<string, unknown> {
@@ -121,10 +118,10 @@ export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): CueM
     ...equipment(f),
     ...fertigation(f),
   };
-  const blocks = byCropVariety(entries, farm).map((group): { key: string; body: CueBlockBody } => {
+  const blocks = [...byCropVariety(entries, farm)].map(([key, group]): { key: string; body: CueBlockBody } => {
     const crop = farm.cropOf(group[0]!);
     return {
-      key: cropKey(crop.typecropId, crop.code),
+      key,
       body: {
         ...body,
         DGCs: group.map((e) => ({

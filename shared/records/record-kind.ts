@@ -13,6 +13,8 @@ import type { FarmIndex } from '../farms/farm-index';
  * `Request` is the kind's domain value of a registration request (what amendments merge-patch and the pointer keeps);
  * `Record` the record as stored and answered (its view). Both are stored by the core as JSON documents it does not
  * read.
+ *
+ * @public each record kind implements it (the fertilization kind is built against it on its own branch).
  */
 export interface RecordKind<Request, Record, Resolution = unknown> {
   /**
@@ -70,6 +72,7 @@ export interface RecordKind<Request, Record, Resolution = unknown> {
   readonly cue: CueKindMapping<Record>;
 }
 
+/** @public what a kind's rules are given (RecordKind.judge). */
 export interface JudgeContext<Request> {
   request: Request;
   appliedAt: DateTime;
@@ -81,6 +84,7 @@ export interface JudgeContext<Request> {
   own: Request | null;
 }
 
+/** @public what a kind's view is built from (RecordKind.view). */
 export interface ViewInput<Request, Resolution> {
   id: number;
   request: Request;

@@ -20,7 +20,7 @@ import { RegisterDeps } from '../../shared/phyto/register-service';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { FarmKey, holdingPartition } from '../../shared/phyto/phyto-keys';
+import { FarmKey, holdingPartition } from '../../shared/records/record-keys';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { startExport } from '../../shared/export/export-service';

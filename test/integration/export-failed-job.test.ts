@@ -24,7 +24,7 @@ import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { runAdminCli } from '../helpers/admin-cli';
 import { inProcessConnection, inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
-import { ExportState, isExported } from '../../shared/phyto/export-state';
+import { ExportState, isExported } from '../../shared/records/export-state';
 
 /** The job whose outcome is unknown for a record (0: none). */
 const unknownJob = (s: ExportState) => (s.kind === 'outcome-unknown' ? s.job : 0);
