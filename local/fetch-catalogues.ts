@@ -116,7 +116,7 @@ export function formatFetchReport(report: FetchCataloguesReport): string[] {
     const state = !c.bytesChanged
       ? 'unchanged'
       : `${c.added.length} added, ${c.changed.length} changed, ${c.ended.length} end-dated, ${c.missingFromFile.length} gone`;
-    lines.push(`  ${c.catalogue.padEnd(24)} ${state}`);
+    lines.push(`  ${c.catalogue.padEnd(30)} ${state}`);
     if (c.added.length) lines.push(`    added: ${list(c.added)}`);
     if (c.changed.length) lines.push(`    changed: ${list(c.changed)}`);
     if (c.ended.length) lines.push(`    end-dated: ${list(c.ended)}`);

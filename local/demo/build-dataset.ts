@@ -300,7 +300,8 @@ export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset
                 name: 'La Hoya',
                 sigpac: [
                   enclosure(12, 45, 1, { dimension: '2.35', dgc: '4600000007' }),
-                  enclosure(12, 45, 2, { dimension: '1.10', dgc: '4600000014' }),
+                  // In a nitrate-vulnerable zone: livestock manure there is limited to 170 kg N/ha a campaign.
+                  enclosure(12, 45, 2, { dimension: '1.10', dgc: '4600000014', nitrateVulnerable: true }),
                 ],
               },
               {

@@ -59,7 +59,8 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *
  * Inspection
  *   GET /_inspect/submissions   every accepted crear, in order: { idPeticion, idempotencyKey, receivedAt, ids (the
- *                               IdAjenaTratamFito list), estado, results, document }; ?documents=false leaves out
+ *                               IdAjenaTratamFito list), fertilizationIds (IdAjenaFerti), estado, results (each
+ *                               named by IdAjenaTratamFito or IdAjenaFerti), document }; ?documents=false leaves out
  *                               the documents
  *   GET /_inspect/stats         { calls: { comunicacion, crear, comprobarEstado, other }, status: { <endpoint>:
  *                               { <HTTP status>: n } }, submissions, replays (idempotent repeats), records:
@@ -68,6 +69,8 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *   GET /_inspect/notebook      what SIEX holds now: [{ codigoRea, IdAjenaTratamFito, tratamiento }], the last version
  *                               accepted under each IdAjena (a resend replaces it, Borrar removes it);
  *                               ?codigoRea=ES... one holding's
+ *   GET /_inspect/notebook/fertilizations   the same for Fertilizacion blocks: [{ codigoRea, IdAjenaFerti,
+ *                               fertilizacion }] (a separate sequence of ids: IdAjenaFerti 5 is not treatment 5)
  */
 
 export interface SiexSimulatorOptions {
@@ -325,6 +328,10 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
         return only('GET', () => sendJson(res, 200, state.stats()));
       case '/_inspect/notebook':
         return only('GET', () => sendJson(res, 200, state.notebook(url.searchParams.get('codigoRea') ?? undefined)));
+      case '/_inspect/notebook/fertilizations':
+        return only('GET', () =>
+          sendJson(res, 200, state.fertilizations(url.searchParams.get('codigoRea') ?? undefined)),
+        );
     }
     const statusPrefix = `${IUWS_PATHS.status}/`;
     if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {

@@ -79,6 +79,8 @@ export interface Submission {
   receivedAt: string;
   /** Every IdAjenaTratamFito of the document, in order. */
   ids: number[];
+  /** Every IdAjenaFerti of the document, in order. */
+  fertilizationIds: number[];
   document: unknown;
   /** When it becomes FINALIZADO (epoch ms). */
   readyAt: number;
@@ -91,6 +93,7 @@ export interface SubmissionView {
   idempotencyKey: string | null;
   receivedAt: string;
   ids: number[];
+  fertilizationIds: number[];
   estado: 'PENDIENTE' | 'EN_PROCESO' | 'FINALIZADO';
   results: RecordResult[];
   document?: unknown;
@@ -118,24 +121,47 @@ interface TratamFitoLike {
   Borrar?: unknown;
 }
 
-/** The TratamFito blocks of a (schema-valid) CUE document, across every CUADERNO item, with their holding's REA. */
-function notebookBlocks(document: unknown): { codigoRea: string; block: TratamFitoLike }[] {
+/**
+ * The activity blocks the simulator takes, each with its own id field: a treatment's IdAjena and a fertilization's
+ * are separate sequences, so a block is known by its section and id together.
+ */
+const SECTIONS = {
+  TratamFito: { id: 'IdAjenaTratamFito', noun: 'tratamiento', entry: 'tratamiento' },
+  Fertilizacion: { id: 'IdAjenaFerti', noun: 'fertilización', entry: 'fertilizacion' },
+} as const;
+type Section = keyof typeof SECTIONS;
+
+interface LocatedBlock {
+  codigoRea: string;
+  section: Section;
+  id: number;
+  block: { FechaInicio?: unknown; FechaFin?: unknown; Borrar?: unknown };
+}
+
+/** The activity blocks of a (schema-valid) CUE document, across every CUADERNO item, with their holding's REA. */
+function notebookBlocks(document: unknown): LocatedBlock[] {
   const items = (document as { CUADERNO?: unknown[] }).CUADERNO ?? [];
   return items.flatMap((item) => {
     const { CodigoRea, ActividadesExplotacion } = item as {
       CodigoRea?: string;
-      ActividadesExplotacion?: { TratamFito?: unknown[] };
+      ActividadesExplotacion?: Partial<Record<Section, Record<string, unknown>[]>>;
     };
-    return ((ActividadesExplotacion?.TratamFito ?? []) as TratamFitoLike[]).map((block) => ({
-      codigoRea: CodigoRea ?? '',
-      block,
-    }));
+    return (Object.keys(SECTIONS) as Section[]).flatMap((section) =>
+      (ActividadesExplotacion?.[section] ?? []).map((block) => ({
+        codigoRea: CodigoRea ?? '',
+        section,
+        id: block[SECTIONS[section].id] as number,
+        block,
+      })),
+    );
   });
 }
 
 /** The TratamFito blocks of a (schema-valid) CUE document, across every CUADERNO item. */
 export function tratamFitoBlocks(document: unknown): TratamFitoLike[] {
-  return notebookBlocks(document).map((b) => b.block);
+  return notebookBlocks(document)
+    .filter((b) => b.section === 'TratamFito')
+    .map((b) => b.block as TratamFitoLike);
 }
 
 /** A treatment SIEX holds in a farm's notebook: the last version accepted under its IdAjena. */
@@ -143,6 +169,21 @@ export interface NotebookEntry {
   codigoRea: string;
   IdAjenaTratamFito: number;
   tratamiento: unknown;
+}
+
+/** A fertilization SIEX holds in a farm's notebook: the last version accepted under its IdAjenaFerti. */
+export interface FertilizationNotebookEntry {
+  codigoRea: string;
+  IdAjenaFerti: number;
+  fertilizacion: unknown;
+}
+
+const heldKey = (section: Section, id: number) => `${section}:${id}`;
+
+interface HeldBlock {
+  section: Section;
+  id: number;
+  entry: NotebookEntry | FertilizationNotebookEntry;
 }
 
 /** `dd/mm/yyyy` or `dd-mm-yyyy` (as the schema allows) to a comparable yyyymmdd number. */
@@ -157,13 +198,13 @@ export class SiexSimulatorState {
   private submissions: Submission[] = [];
   private byId = new Map<string, Submission>();
   private byKey = new Map<string, { submission: Submission; hash: string }>();
-  /** Every IdAjenaTratamFito ever accepted (a later `Borrar` needs one). */
-  private known = new Set<number>();
+  /** Every block ever accepted, by section and IdAjena (a later `Borrar` needs one). */
+  private known = new Set<string>();
   /**
    * The notebooks as SIEX holds them: per IdAjenaTratamFito, the last version accepted. A block sent again under the
    * same IdAjena replaces the earlier one; `Borrar: true` removes it.
    */
-  private held = new Map<number, NotebookEntry>();
+  private held = new Map<string, HeldBlock>();
   private sequence = 0;
   private readonly prefix = randomBytes(3).toString('hex').toUpperCase();
   private calls: Record<IuwsEndpoint | 'other', number> = { comunicacion: 0, crear: 0, comprobarEstado: 0, other: 0 };
@@ -269,20 +310,21 @@ export class SiexSimulatorState {
   /** Accepts a schema-valid document: decides every record's outcome now, with the knobs now in force. */
   accept(document: unknown, idempotencyKey: string | null): Submission {
     const located = notebookBlocks(document);
-    const blocks = located.map((b) => b.block);
-    const ids = blocks.map((b) => b.IdAjenaTratamFito);
-    const seen = new Map<number, number>();
-    for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+    const idsOf = (section: Section) => located.filter((b) => b.section === section).map((b) => b.id);
+    const ids = idsOf('TratamFito');
+    const seen = new Map<string, number>();
+    for (const b of located) seen.set(heldKey(b.section, b.id), (seen.get(heldKey(b.section, b.id)) ?? 0) + 1);
+    // rejectIds names treatments (IdAjenaTratamFito), as it always has.
     const reject = new Set(this.knobs.rejectIds);
-    const results: RecordResult[] = blocks.map((b) => {
+    const results: RecordResult[] = located.map(({ section, id, block: b }) => {
       const errores: IuwsErrorItem[] = [];
-      const id = b.IdAjenaTratamFito;
-      if (reject.has(id))
+      const { id: idField, noun } = SECTIONS[section];
+      if (section === 'TratamFito' && reject.has(id))
         errores.push({ codigo: 'SIM_RECHAZADO', descripcion: `El simulador rechaza el tratamiento ${id} (rejectIds)` });
-      if ((seen.get(id) ?? 0) > 1) {
+      if ((seen.get(heldKey(section, id)) ?? 0) > 1) {
         errores.push({
           codigo: 'IDAJENA_DUPLICADO',
-          descripcion: `IdAjenaTratamFito ${id} aparece más de una vez en el documento`,
+          descripcion: `${idField} ${id} aparece más de una vez en el documento`,
         });
       }
       const start = dayNumber(b.FechaInicio);
@@ -293,18 +335,32 @@ export class SiexSimulatorState {
           descripcion: `FechaInicio ${String(b.FechaInicio)} es posterior a FechaFin ${String(b.FechaFin)}`,
         });
       }
-      if (b.Borrar === true && !this.known.has(id)) {
-        errores.push({ codigo: 'TRATAMIENTO_NO_EXISTE', descripcion: `No hay tratamiento ${id} que borrar` });
+      if (b.Borrar === true && !this.known.has(heldKey(section, id))) {
+        errores.push({
+          codigo: section === 'TratamFito' ? 'TRATAMIENTO_NO_EXISTE' : 'FERTILIZACION_NO_EXISTE',
+          descripcion: `No hay ${noun} ${id} que borrar`,
+        });
       }
-      return { IdAjenaTratamFito: id, resultado: errores.length ? 'ERROR' : 'OK', errores };
+      const resultado = errores.length ? ('ERROR' as const) : ('OK' as const);
+      return section === 'TratamFito'
+        ? { IdAjenaTratamFito: id, resultado, errores }
+        : { IdAjenaFerti: id, resultado, errores };
     });
     results.forEach((r, i) => {
       if (r.resultado !== 'OK') return;
-      this.known.add(r.IdAjenaTratamFito);
-      const { codigoRea, block } = located[i]!;
-      if (block.Borrar === true) this.held.delete(r.IdAjenaTratamFito);
+      const { codigoRea, section, id, block } = located[i]!;
+      const key = heldKey(section, id);
+      this.known.add(key);
+      if (block.Borrar === true) this.held.delete(key);
       else
-        this.held.set(r.IdAjenaTratamFito, { codigoRea, IdAjenaTratamFito: r.IdAjenaTratamFito, tratamiento: block });
+        this.held.set(key, {
+          section,
+          id,
+          entry:
+            section === 'TratamFito'
+              ? { codigoRea, IdAjenaTratamFito: id, tratamiento: block }
+              : { codigoRea, IdAjenaFerti: id, fertilizacion: block },
+        });
     });
     for (const id of new Set(ids)) this.recordCounts.set(id, (this.recordCounts.get(id) ?? 0) + 1);
     const at = this.now();
@@ -313,6 +369,7 @@ export class SiexSimulatorState {
       idempotencyKey,
       receivedAt: new Date(at).toISOString(),
       ids,
+      fertilizationIds: idsOf('Fertilizacion'),
       document,
       readyAt: at + this.knobs.processingMs,
       results,
@@ -341,17 +398,27 @@ export class SiexSimulatorState {
       idempotencyKey: s.idempotencyKey,
       receivedAt: s.receivedAt,
       ids: s.ids,
+      fertilizationIds: s.fertilizationIds,
       estado: this.status(s.idPeticion)!.estado,
       results: s.results,
       ...(withDocuments ? { document: s.document } : {}),
     }));
   }
 
-  /** What SIEX holds now, in IdAjena order (one holding's entries when `codigoRea` is given). */
+  /** The treatments SIEX holds now, in IdAjena order (one holding's entries when `codigoRea` is given). */
   notebook(codigoRea?: string): NotebookEntry[] {
+    return this.heldOf('TratamFito', codigoRea).map((e) => e.entry as NotebookEntry);
+  }
+
+  /** The fertilizations SIEX holds now, in IdAjenaFerti order. */
+  fertilizations(codigoRea?: string): FertilizationNotebookEntry[] {
+    return this.heldOf('Fertilizacion', codigoRea).map((e) => e.entry as FertilizationNotebookEntry);
+  }
+
+  private heldOf(section: Section, codigoRea: string | undefined): HeldBlock[] {
     return [...this.held.values()]
-      .filter((e) => codigoRea === undefined || e.codigoRea === codigoRea)
-      .sort((a, b) => a.IdAjenaTratamFito - b.IdAjenaTratamFito);
+      .filter((e) => e.section === section && (codigoRea === undefined || e.entry.codigoRea === codigoRea))
+      .sort((a, b) => a.id - b.id);
   }
 
   stats(): SimulatorStats {

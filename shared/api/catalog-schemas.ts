@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supplierIds } from '../domain/fertilizer-supplier';
 import { ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { cardLevels, ropoLevels } from '../domain/ropo';
@@ -59,6 +60,17 @@ export const SIEX_CATALOGUES = {
   efficacy: 'EFICACIA_TRATAMIENTO',
   'phenological-stages': 'EST_FENOLOGICO',
   'machine-types': 'TIPO_MAQUINA_UNE',
+  // fertilization (RD 1051/2022)
+  'fertilizer-materials': 'MAT_FERTI',
+  'fertilization-kinds': 'TIPO_FERITILIZACION',
+  'fertilization-methods': 'METODO_APLICACION_FERTILIZANTE',
+  macronutrients: 'MACRONUTRIENTES',
+  micronutrients: 'MICRONUTRIENTES',
+  'heavy-metals': 'METALES_PESADOS',
+  'manure-treatments': 'TRAT_ESTIERCOLES',
+  'irrigation-systems': 'SIST_RIEGO',
+  'irrigation-water-origins': 'ORIGEN_AGUA_RIEGO',
+  'fertilization-good-practices': 'BUENAS_PRACTICAS_FERTILIZACION',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;
 const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];
@@ -198,6 +210,29 @@ export const catalogueProductSchema = z
   })
   .meta({ id: 'CatalogueProduct', description: 'a product of the official register, with every use' });
 
+const codeAndName = z.object({ code: z.string(), name: z.string() });
+
+/** What a fertilizer material must record (MAT_FERTI's "Campos a registrar", read into a table). */
+const materialRecordSchema = z
+  .object({
+    nutrients: z
+      .array(codeAndName)
+      .describe(
+        'MACRONUTRIENTES the record gives in `material.nutrients` (all of them, or with `byLabel` at least one)',
+      ),
+    optionalNutrients: z.array(codeAndName).describe('MACRONUTRIENTES it may give'),
+    byLabel: z.boolean().describe("the nutrients are those the product's label declares: at least one of `nutrients`"),
+    supplier: z
+      .array(z.enum(supplierIds))
+      .describe('how `material.supplier` identifies the supplier (exactly one of these); empty: no supplier'),
+    treatments: z
+      .array(codeAndName)
+      .describe('TRAT_ESTIERCOLES the material may have received (`material.treatment`); empty: none is recorded'),
+    productName: z.boolean().describe('`material.productName` is required'),
+    heavyMetals: z.boolean().describe('`material.heavyMetals` is required (METALES_PESADOS)'),
+  })
+  .meta({ id: 'FertilizerMaterialRecord' });
+
 export const siexEntrySchema = z
   .object({
     code: z
@@ -215,6 +250,11 @@ export const siexEntrySchema = z
       .optional()
       .describe('pest catalogues: the SIEX code of the nearest group it belongs to; null at the top'),
     stage: z.string().optional().describe('phenological stages: the principal growth stage (BBCH)'),
+    record: materialRecordSchema
+      .optional()
+      .describe(
+        'fertilizer materials: what a fertilization of this material must record (MAT_FERTI "Campos a registrar")',
+      ),
     inForce: z.boolean().describe('whether the code may be used on the day asked for'),
     until: z.string().describe("the first day it is no longer valid (Fecha de baja), DD-MM-YYYY; '' when it has none"),
   })

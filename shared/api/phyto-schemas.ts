@@ -81,7 +81,7 @@ const dtDescription = 'total amount of product applied, in mdt';
 const NAME_MAX = 200;
 const name = () => z.string().max(NAME_MAX);
 
-const measureSchema = z
+export const measureSchema = z
   .strictObject({
     type: z.literal('Measure'),
     name: name(),
@@ -129,7 +129,7 @@ function machineKey(m: { id: string; name: string; roma: string; ref: string }):
   return m.roma ? `roma:${m.roma}` : m.ref ? `ref:${m.ref}` : `une:${m.id}:${m.name}`;
 }
 
-const machineSchema = z
+export const machineSchema = z
   .strictObject({
     type: z.literal('Machine'),
     // SIEX takes the type as TipoMaquinariaUNE, at most 12 characters (codes look like 060303021 or 0630320_88).

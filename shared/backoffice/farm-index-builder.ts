@@ -43,6 +43,7 @@ export async function buildFarmIndex(
   };
   const crops: CropEntry[] = [];
   const idcps: IdcpEntry[] = [];
+  const vulnerable = new Set<string>();
   for (const crop of farm.crops) {
     const key = cropKey(crop.typecrop.id, crop.code);
     const cropIdx = crops.length;
@@ -69,8 +70,12 @@ export async function buildFarmIndex(
           ...(s.dgc ? { dgc: s.dgc } : {}),
           ...(s.cropArea ? { area: s.cropArea } : {}),
         });
+        if (s.nitrateVulnerable) vulnerable.add(sigpacCode(s));
       }
     }
   }
+  // A zone is designated over land, not crops: an enclosure named under several crops is vulnerable under each of them
+  // when any of its rows says so (docs/backoffice-dataset.md).
+  for (const entry of idcps) if (vulnerable.has(sigpacCode(entry))) entry.nitrateVulnerable = true;
   return { meta, crops, idcps };
 }

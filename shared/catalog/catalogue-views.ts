@@ -19,6 +19,7 @@ import { ListedProduct } from './crop-products';
 import { ProductUse } from './product';
 import { describeStanding, productStandingOn } from './product-state';
 import { CatalogueName, SiexCode } from './siex-codes/catalogues';
+import { MATERIAL_REQUIREMENTS, MaterialRequirement } from './siex-codes/material-requirements';
 import { PEST_CATALOGUE, SiexCodes } from './siex-codes/siex-codes';
 
 /**
@@ -148,9 +149,28 @@ function buildEntries(codes: SiexCodes, catalogue: CatalogueName): StaticEntry[]
         entry.parent = codes.pests.pathOf(ref) ? (codes.pests.groupsOf(ref)[0]?.code.toString() ?? null) : null;
       }
       if (catalogue === 'EST_FENOLOGICO' && e.path) entry.stage = e.path;
+      if (catalogue === 'MAT_FERTI') {
+        const need = MATERIAL_REQUIREMENTS[Number(e.code)];
+        if (need) entry.record = materialRecordView(codes, need);
+      }
       entry.until = e.until ? formatIsoDay(e.until) : '';
       return entry;
     });
+}
+
+/** A material's required data with each code's name, as a form would show it. */
+function materialRecordView(codes: SiexCodes, need: MaterialRequirement): NonNullable<SiexEntry['record']> {
+  const named = (catalogue: CatalogueName, list: readonly number[]) =>
+    list.map((code) => ({ code: String(code), name: codes.name(catalogue, code) ?? '' }));
+  return {
+    nutrients: named('MACRONUTRIENTES', need.nutrients),
+    optionalNutrients: named('MACRONUTRIENTES', need.optionalNutrients),
+    byLabel: need.byLabel,
+    supplier: [...need.supplier],
+    treatments: named('TRAT_ESTIERCOLES', need.treatments),
+    productName: need.productName,
+    heavyMetals: need.heavyMetals,
+  };
 }
 
 /** Numeric codes in number order, others (UNE machine types: `0000000_88`) as text. */

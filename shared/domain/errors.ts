@@ -79,6 +79,14 @@ export const ERROR_CODES = {
     "a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6)",
   SPRAY_VOLUME_ABOVE_MAX:
     'the spray volume (soup over the treated area) is above 5,000 L/ha, more than any label of the official register allows',
+  // fertilization (RD 1051/2022)
+  MATERIAL_DATA_MISSING:
+    'the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take',
+  FERTILIZER_DOSE_UNIT: "a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...)",
+  NITROGEN_LIMIT_EXCEEDED:
+    'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
+  SLURRY_METHOD_NOT_ALLOWED:
+    'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours)',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself

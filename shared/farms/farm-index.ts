@@ -39,6 +39,8 @@ export interface IdcpEntry extends SigpacRef {
   dgc?: string;
   /** Hectares of this crop on the enclosure as the REA DGC declares them, when the back office gives them. */
   area?: string;
+  /** The enclosure lies in a nitrate-vulnerable zone (the back office says so; absent: it does not). */
+  nitrateVulnerable?: boolean;
 }
 
 export interface FarmIndexDoc {

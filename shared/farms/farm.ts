@@ -22,6 +22,12 @@ const enclosureSchema = z.strictObject({
     .regex(/^\d+(\.\d{1,2})?$/, 'hectares as a decimal string, at most 2 decimals (the REA DGC area)')
     .refine((s) => Number(s) > 0, 'above 0')
     .optional(),
+  /**
+   * In a zone designated vulnerable to nitrates (Directive 91/676/EEC; RD 47/2022, art. 3): livestock manure is
+   * limited there to 170 kg N/ha a campaign (shared/fertilization/nitrogen-rules.ts). An enclosure named under several
+   * crops is vulnerable when any of its rows says so.
+   */
+  nitrateVulnerable: z.boolean().optional(),
   // SIEX takes CodigoDGC as a JSON integer, so it must also be exact as a JavaScript number.
   dgc: z
     .string()

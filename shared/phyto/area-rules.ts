@@ -18,10 +18,13 @@ function hectaresOf(value: string, unit: { code: number }, units: UnitCatalogue)
  * the whole ground is treated. The hectares are returned for the rules that need them (the spray volume per hectare).
  */
 export function treatedAreaRules(
-  ctx: RuleContext,
+  ctx: {
+    request: Pick<PhytoRequest, 'st' | 'mst' | 'surface'> & { idcp: readonly unknown[] };
+    codes: RuleContext['codes'];
+  },
   entries: IdcpEntry[],
 ): { hectares: number | undefined; violations: Violation[] } {
-  const r: PhytoRequest = ctx.request;
+  const r = ctx.request;
   const ground = locationsArea(entries);
   const violations: Violation[] = [];
   const known = entries.length === r.idcp.length;

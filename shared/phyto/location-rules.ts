@@ -3,7 +3,10 @@ import { IdcpEntry } from '../farms/farm-index';
 import { RuleContext } from './rule-context';
 
 /** Every idcp must be one the identifier operation gave for this farm campaign; the unknown ones are listed. */
-export function resolveLocations(ctx: RuleContext): { entries: IdcpEntry[]; violations: Violation[] } {
+export function resolveLocations(ctx: { farm: RuleContext['farm']; request: { idcp: readonly (string | number)[] } }): {
+  entries: IdcpEntry[];
+  violations: Violation[];
+} {
   const entries: IdcpEntry[] = [];
   const violations: Violation[] = [];
   ctx.request.idcp.forEach((text, i) => {

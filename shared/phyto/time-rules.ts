@@ -9,8 +9,10 @@ export const CLOCK_SKEW_SECONDS = 120;
  * "7 days ago" is the same wall-clock time a week earlier, not 168 hours), and in the farm's campaign: an agrifarmId
  * names one campaign year, whose counts and CUE document the application belongs to.
  */
-export function timeRules(ctx: RuleContext): Violation[] {
-  const path = 'body.dateApplication';
+export function timeRules(
+  ctx: Pick<RuleContext, 'appliedAt' | 'now' | 'maxBackdateDays' | 'farm'>,
+  path = 'body.dateApplication',
+): Violation[] {
   const campaign = ctx.farm.meta.year;
   const outside =
     ctx.appliedAt.year === campaign

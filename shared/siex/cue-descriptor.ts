@@ -9,15 +9,21 @@
  *   string(8) HH:MM:SS, Superficie number(8,2), Dosis number(8,3), Cantidad number(8,2)).
  * - SCHEMA: the official JSON schema 3.11.4 (data/siex/cue-schema-3.11.4.json): lengths and patterns it states.
  * - SCHEMA_TYPE: the schema's type only; neither it nor the descriptor text we hold gives a length. Codes of a SIEX
- *   catalogue are integers; free text is `^.*$` (one line). No length is enforced where none is known to us.
+ *   catalogue are integers; free text is `^.*$` (one line); a bare `number` is any non-negative number. No length is
+ *   enforced where none is known to us.
+ * - DESIGN: a field of another activity block (`Fertilizacion`) that the descriptor text we hold does not describe,
+ *   given the format the descriptor gives the same field of `TratamFito` (IdAjena number(10), Superficie number(8,2),
+ *   Dosis number(8,3), Cantidad number(8,2)): the team's design has every activity block follow the same rules in the
+ *   same document. To be checked against FEGA's Fertilizacion descriptor when the project holds it.
  */
 type CueFormat =
   | { type: 'integer'; digits?: number }
   | { type: 'decimal'; precision: number; scale: number }
+  | { type: 'number' }
   | { type: 'string'; minLength?: number; maxLength?: number; pattern?: RegExp }
   | { type: 'boolean' };
 
-export type CueSource = 'DESCRIPTOR' | 'SCHEMA' | 'SCHEMA_TYPE';
+export type CueSource = 'DESCRIPTOR' | 'SCHEMA' | 'SCHEMA_TYPE' | 'DESIGN';
 
 export interface CueField {
   format: CueFormat;
@@ -32,16 +38,21 @@ const integer = (source: CueSource, digits?: number): CueField => ({
   format: digits === undefined ? { type: 'integer' } : { type: 'integer', digits },
   source,
 });
-const decimal = (precision: number, scale: number): CueField => ({
+const decimal = (precision: number, scale: number, source: CueSource = 'DESCRIPTOR'): CueField => ({
   format: { type: 'decimal', precision, scale },
-  source: 'DESCRIPTOR',
+  source,
 });
+const number: CueField = { format: { type: 'number' }, source: 'SCHEMA_TYPE' };
 const text = (source: CueSource, options: { minLength?: number; maxLength?: number; pattern?: RegExp } = {}) =>
   ({ format: { type: 'string', pattern: ONE_LINE, ...options }, source }) satisfies CueField;
 const flag: CueField = { format: { type: 'boolean' }, source: 'SCHEMA' };
 
 const T = 'CUADERNO.ActividadesExplotacion.TratamFito';
 const EQUIPMENT = `${T}.IdentificadorAplicador.EquipoAplicador`;
+const F = 'CUADERNO.ActividadesExplotacion.Fertilizacion';
+const MATERIAL = `${F}.MaterialFertilizante`;
+const APPLICATION = `${F}.AplicacionMaterialFertilizante`;
+const FERTIGATION = `${F}.Fertirrigacion`;
 
 /** Keyed by the value's path in the document, array positions left out. */
 export const CUE_FIELDS = {
@@ -83,6 +94,47 @@ export const CUE_FIELDS = {
   [`${T}.AsesorValidacion.Observaciones`]: text('SCHEMA_TYPE'),
   [`${T}.Eficacia`]: integer('SCHEMA_TYPE'),
   [`${T}.Observaciones`]: text('SCHEMA_TYPE'),
+  // Fertilizacion (RD 1051/2022): one block per fertilization and crop variety, as TratamFito.
+  [`${F}.IdAjenaFerti`]: integer('DESIGN', 10),
+  [`${F}.Borrar`]: flag,
+  [`${F}.FechaInicio`]: text('SCHEMA', { minLength: 10, maxLength: 10, pattern: DAY }),
+  [`${F}.FechaFin`]: text('SCHEMA', { minLength: 10, maxLength: 10, pattern: DAY }),
+  [`${F}.BuenasPracticas.TipoBPF`]: integer('SCHEMA_TYPE'),
+  [`${MATERIAL}.Material`]: integer('SCHEMA_TYPE'),
+  [`${MATERIAL}.EmpresaSuministradora`]: text('SCHEMA_TYPE'),
+  [`${MATERIAL}.NifEmpresa`]: text('SCHEMA_TYPE'),
+  [`${MATERIAL}.REGA`]: text('SCHEMA_TYPE'),
+  [`${MATERIAL}.NIMA`]: text('SCHEMA_TYPE'),
+  [`${MATERIAL}.TratamientoEstiercoles`]: integer('SCHEMA_TYPE'),
+  [`${MATERIAL}.Macronutrientes.TipoMacroN`]: integer('SCHEMA_TYPE'),
+  [`${MATERIAL}.Macronutrientes.Porcentaje`]: number,
+  [`${MATERIAL}.Micronutrientes.TipoMicroN`]: integer('SCHEMA_TYPE'),
+  [`${MATERIAL}.Micronutrientes.Porcentaje`]: number,
+  [`${MATERIAL}.MetalesPesados.TipoMetalP`]: integer('SCHEMA_TYPE'),
+  [`${MATERIAL}.MetalesPesados.Porcentaje`]: number,
+  [`${MATERIAL}.Densidad`]: number,
+  // The density's unit (kg/L, UNIDADES_MEDIDA 12); the schema types it `number`, the code is an integer.
+  [`${MATERIAL}.UnidadesMedida`]: integer('SCHEMA_TYPE'),
+  [`${APPLICATION}.NombreProducto`]: text('SCHEMA_TYPE'),
+  [`${APPLICATION}.AplicacionLodos`]: flag,
+  [`${APPLICATION}.TipoFertilizacion`]: integer('SCHEMA_TYPE'),
+  [`${APPLICATION}.MetodoFertilizacion`]: integer('SCHEMA_TYPE'),
+  [`${APPLICATION}.Dosis`]: decimal(8, 3, 'DESIGN'),
+  [`${APPLICATION}.Unidad`]: integer('SCHEMA_TYPE'),
+  [`${F}.EquipoAplicador.NumROMA`]: text('SCHEMA_TYPE'),
+  [`${F}.EquipoAplicador.IdEquipoAplicador`]: text('SCHEMA_TYPE', { minLength: 1 }),
+  [`${F}.EquipoAplicador.TipoMaquinariaUNE`]: text('SCHEMA', { maxLength: 12 }),
+  [`${FERTIGATION}.SistemaRiego`]: integer('SCHEMA_TYPE'),
+  [`${FERTIGATION}.Cantidad`]: decimal(8, 2, 'DESIGN'),
+  [`${FERTIGATION}.Unidad`]: integer('SCHEMA_TYPE'),
+  [`${FERTIGATION}.OrigenAgua.IdOrigenAgua`]: integer('SCHEMA_TYPE'),
+  [`${FERTIGATION}.DosisN`]: decimal(8, 3, 'DESIGN'),
+  [`${FERTIGATION}.UnidadDosisN`]: integer('SCHEMA_TYPE'),
+  [`${FERTIGATION}.DosisP`]: decimal(8, 3, 'DESIGN'),
+  [`${FERTIGATION}.UnidadDosisP`]: integer('SCHEMA_TYPE'),
+  [`${F}.DGCs.CodigoDGC`]: integer('SCHEMA_TYPE'),
+  [`${F}.DGCs.CodigoCultivo`]: integer('SCHEMA_TYPE'),
+  [`${F}.DGCs.Superficie`]: decimal(8, 2, 'DESIGN'),
 } as const satisfies Record<string, CueField>;
 
 export type CuePath = keyof typeof CUE_FIELDS;
@@ -130,6 +182,10 @@ export function valueProblems(path: string, value: unknown): string[] {
         return [`${at}: ${value} has more than ${f.digits} digits`];
       return [];
     }
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) && value >= 0
+        ? []
+        : [`${at}: ${JSON.stringify(value)} is not a non-negative number`];
     case 'decimal': {
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
         return [`${at}: ${JSON.stringify(value)} is not a non-negative number`];

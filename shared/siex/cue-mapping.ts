@@ -49,7 +49,7 @@ const PROBLEM_GROUP = {
 const REGISTERED_PRODUCT = 1;
 
 /** The farm-level fields SIEX requires; a farm without a 14-character REA code cannot be exported at all. */
-function farmProblems(farm: FarmIndex): string[] {
+export function farmProblems(farm: FarmIndex): string[] {
   const missing: string[] = [];
   if (farm.meta.codigoRea.length !== 14) missing.push('the farm has no 14-character REA code (CodigoRea)');
   if (!/^\d{2}$/.test(farm.meta.communityCode))
@@ -68,7 +68,7 @@ export function registerNumberText(code: string): string {
 }
 
 /** SIEX's free-text fields match `^.*$`: no line breaks or other control characters, so they become spaces. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what SIEX's `^.*$` refuses
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
@@ -123,7 +123,7 @@ function problems(
 }
 
 /** The locations of a record, by crop and variety (its block key), in the order the record first names each. */
-function byCropVariety(entries: IdcpEntry[], farm: FarmIndex): Map<string, IdcpEntry[]> {
+export function byCropVariety(entries: IdcpEntry[], farm: FarmIndex): Map<string, IdcpEntry[]> {
   const groups = new Map<string, IdcpEntry[]>();
   for (const e of entries) {
     const crop = farm.cropOf(e);

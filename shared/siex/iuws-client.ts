@@ -69,6 +69,8 @@ export { IuwsError } from './iuws-errors';
 
 interface IuwsResult {
   externalId: number;
+  /** A fertilization block's result (its id is an IdAjenaFerti); absent for a treatment's. */
+  section?: 'Fertilizacion';
   ok: boolean;
   errors: { code: string; message: string }[];
 }
@@ -195,7 +197,9 @@ function submissionStatus(res: Exchange): IuwsStatus {
   return {
     state: 'done',
     results: resultados.map((r) => ({
-      externalId: r.IdAjenaTratamFito,
+      ...('IdAjenaFerti' in r
+        ? { externalId: r.IdAjenaFerti, section: 'Fertilizacion' as const }
+        : { externalId: r.IdAjenaTratamFito }),
       ok: r.resultado === 'OK',
       errors: r.errores.map((e) => ({ code: e.codigo, message: e.descripcion })),
     })),

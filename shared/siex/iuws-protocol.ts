@@ -29,11 +29,12 @@ const IUWS_STATES = ['PENDIENTE', 'EN_PROCESO', 'FINALIZADO'] as const;
 const errorItemSchema = z.object({ codigo: z.string(), descripcion: z.string() });
 export type IuwsErrorItem = z.infer<typeof errorItemSchema>;
 
-const recordResultSchema = z.object({
-  IdAjenaTratamFito: z.number().int(),
-  resultado: z.enum(['OK', 'ERROR']),
-  errores: z.array(errorItemSchema).default([]),
-});
+const outcome = { resultado: z.enum(['OK', 'ERROR']), errores: z.array(errorItemSchema).default([]) };
+/** One result per block, named by the block's own id field: a treatment's `IdAjenaTratamFito`, a fertilization's `IdAjenaFerti`. */
+const recordResultSchema = z.union([
+  z.object({ IdAjenaTratamFito: z.number().int(), ...outcome }),
+  z.object({ IdAjenaFerti: z.number().int(), ...outcome }),
+]);
 export type RecordResult = z.input<typeof recordResultSchema>;
 
 export const statusResponseSchema = z.object({

@@ -23,6 +23,8 @@ export const TABLES = {
   counters: 'counters',
   /** Phytosanitary records, their idempotency keys and per-location history, one partition per farm campaign. */
   phyto: 'phyto',
+  /** Fertilization records, kept by the records core as treatments are in `phyto`, with the manure nitrogen rows. */
+  fertilization: 'fertilization',
   /** Export jobs: one partition per job (status row, one row per record, one row per SIEX batch). */
   jobs: 'jobs',
 } as const;

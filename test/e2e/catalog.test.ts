@@ -207,6 +207,16 @@ describe('SIEX catalogues', () => {
       'efficacy',
       'phenological-stages',
       'machine-types',
+      'fertilizer-materials',
+      'fertilization-kinds',
+      'fertilization-methods',
+      'macronutrients',
+      'micronutrients',
+      'heavy-metals',
+      'manure-treatments',
+      'irrigation-systems',
+      'irrigation-water-origins',
+      'fertilization-good-practices',
     ]) {
       const res = await get(`/v1/catalog/siex/${name}?page=1&page_size=3`);
       expect([name, res.status]).toEqual([name, 200]);
@@ -225,6 +235,11 @@ describe('SIEX catalogues', () => {
     const grapes = async (date: string) => (await crops(date)).json.find((c: { code: string }) => c.code === '103');
     expect((await grapes('30-12-2022')).inForce).toBe(true);
     expect((await grapes('31-12-2022')).inForce).toBe(false);
+  });
+
+  it('answers MAT_FERTI with what each material must record', async () => {
+    const materials = z.array(siexEntrySchema).parse((await get('/v1/catalog/siex/fertilizer-materials')).json);
+    expect(materials.find((m) => m.code === '14')?.record).toMatchObject({ byLabel: true, supplier: [] });
   });
 
   it('is 404 for a name it does not serve', async () => {

@@ -68,6 +68,8 @@ describe('admin fetch-catalogues', () => {
     expect(r.stdout).toMatch(/end-dated: 82\n/);
     expect(r.stdout).toMatch(/no longer in the file: 80\n/);
     expect(r.stdout).toMatch(/PLAGAS\s+unchanged/);
+    expect(r.stdout).toMatch(/MAT_FERTI\s+unchanged/);
+    expect(r.stdout).toMatch(/BUENAS_PRACTICAS_FERTILIZACION\s+unchanged/);
     expect(r.stdout).toContain('not in the zip (left as they were): EST_FENOLOGICO.csv');
     expect(r.stdout).toContain(`in the zip, not used by the gateway: ${UNUSED_CATALOGUE.file}`);
 

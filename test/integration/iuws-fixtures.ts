@@ -27,9 +27,30 @@ export function tratamFito(id: number, overrides: Record<string, unknown> = {}):
   };
 }
 
+/** A Fertilizacion block as schema 3.11.4 requires it: IdAjenaFerti, both days, BuenasPracticas and DGCs. */
+export function fertilizacion(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    IdAjenaFerti: id,
+    FechaInicio: '03/03/2025',
+    FechaFin: '03/03/2025',
+    BuenasPracticas: [{ TipoBPF: 15 }],
+    MaterialFertilizante: { Material: 3, REGA: 'ES460130000123', TratamientoEstiercoles: 1 },
+    AplicacionMaterialFertilizante: {
+      AplicacionLodos: false,
+      TipoFertilizacion: 1,
+      MetodoFertilizacion: 2,
+      Dosis: 30,
+      Unidad: 19,
+    },
+    DGCs: [{ CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 1.25 }],
+    ...overrides,
+  };
+}
+
 export function cueDocument(
   blocks: Record<string, unknown>[],
   farm: Record<string, unknown> = {},
+  fertilizations: Record<string, unknown>[] = [],
 ): { CUADERNO: unknown[] } {
   return {
     CUADERNO: [
@@ -39,7 +60,10 @@ export function cueDocument(
         CodigoRea: 'ES100000000001',
         UnidadGestora: '12345678Z',
         ...farm,
-        ActividadesExplotacion: { TratamFito: blocks },
+        ActividadesExplotacion: {
+          TratamFito: blocks,
+          ...(fertilizations.length ? { Fertilizacion: fertilizations } : {}),
+        },
       },
     ],
   };

@@ -8,7 +8,7 @@ import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
 import { siexSimulatorService } from '../../local/siex-simulator/service';
 import { findProjectRoot } from '../../local/stack';
-import { cueDocument, tratamFito } from './iuws-fixtures';
+import { cueDocument, fertilizacion, tratamFito } from './iuws-fixtures';
 
 /** The IUWS client against the SIEX simulator over real HTTP (in process), and the simulator as a process. */
 
@@ -98,6 +98,48 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     expect(stats).toMatchObject({ submissions: 1, replays: 0, records: { '101': 1, '102': 1 }, duplicates: [] });
     expect(stats.calls).toMatchObject({ comunicacion: 1, crear: 1 });
     expect(stats.status.crear).toEqual({ '202': 1 });
+  });
+
+  it('keeps Fertilizacion blocks in the notebook under their own ids, apart from treatments, and deletes them', async () => {
+    const c = client();
+    // Treatment 301 and fertilization 301: two sequences, two blocks.
+    const id = await c.submit(cueDocument([tratamFito(301)], {}, [fertilizacion(301), fertilizacion(302)]), 'f-1');
+    expect((await settled(c, id)).results).toEqual([
+      { externalId: 301, ok: true, errors: [] },
+      { externalId: 301, section: 'Fertilizacion', ok: true, errors: [] },
+      { externalId: 302, section: 'Fertilizacion', ok: true, errors: [] },
+    ]);
+    expect((await control().submissions()).find((s) => s.idPeticion === id)).toMatchObject({
+      ids: [301],
+      fertilizationIds: [301, 302],
+    });
+    expect((await control().notebook()).map((e) => e.IdAjenaTratamFito)).toEqual([301]);
+    const held = await control().fertilizations('ES100000000001');
+    expect(held.map((e) => e.IdAjenaFerti)).toEqual([301, 302]);
+    expect(held[0].fertilizacion).toMatchObject({ MaterialFertilizante: { Material: 3 } });
+
+    const gone = await c.submit(
+      cueDocument([], {}, [fertilizacion(302, { Borrar: true }), fertilizacion(999, { Borrar: true })]),
+      'f-2',
+    );
+    expect((await settled(c, gone)).results).toEqual([
+      { externalId: 302, section: 'Fertilizacion', ok: true, errors: [] },
+      {
+        externalId: 999,
+        section: 'Fertilizacion',
+        ok: false,
+        errors: [{ code: 'FERTILIZACION_NO_EXISTE', message: 'No hay fertilización 999 que borrar' }],
+      },
+    ]);
+    expect((await control().fertilizations()).map((e) => e.IdAjenaFerti)).toEqual([301]);
+  });
+
+  it('refuses a Fertilizacion block the schema refuses, as it refuses a treatment', async () => {
+    const e = await failure(
+      client().submit(cueDocument([], {}, [fertilizacion(5, { BuenasPracticas: undefined })]), 'f-3'),
+    );
+    expect(e).toMatchObject({ code: 'SIEX_REJECTED', retryable: false });
+    expect(e.message).toContain('BuenasPracticas');
   });
 
   it('a repeat with the same idempotency key answers the same request id and is not a new submission', async () => {

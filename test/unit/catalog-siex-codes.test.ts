@@ -18,6 +18,16 @@ describe('SiexCodes lookups', () => {
         'TIPO_MAQUINA_UNE',
         'TIPO_PRODFITO',
         'UNIDADES_MEDIDA',
+        'MAT_FERTI',
+        'TIPO_FERITILIZACION',
+        'METODO_APLICACION_FERTILIZANTE',
+        'MACRONUTRIENTES',
+        'MICRONUTRIENTES',
+        'METALES_PESADOS',
+        'TRAT_ESTIERCOLES',
+        'SIST_RIEGO',
+        'ORIGEN_AGUA_RIEGO',
+        'BUENAS_PRACTICAS_FERTILIZACION',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

@@ -95,6 +95,21 @@ describe('SIEX catalogue CSV', () => {
     expect(crops.find((c) => c.code === '15')?.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it("reads only the fertilization scope's rows of the good practices, each code once", () => {
+    const { entries, problems } = parseCatalogue(
+      'BUENAS_PRACTICAS_FERTILIZACION',
+      decodeCatalogue(readFileSync(path.join(SIEX_DIR, 'BUENAS_PRACTICAS_AMBITOS.csv'))),
+    );
+    expect(problems).toEqual([]);
+    const codes = entries.map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    // 15 (slurry buried within 4 hours) is a fertilization practice; 21 (irrigation doses) and 23 (drip irrigation)
+    // are irrigation's alone.
+    expect(entries.find((e) => e.code === '15')?.name).toMatch(/^Enterrado de purines/);
+    expect(codes).not.toContain('21');
+    expect(codes).not.toContain('23');
+  });
+
   it('reports a row it cannot read with its line and still imports the others', () => {
     const text = [
       '"Código SIEX";"Eficacia del tratamiento";Fecha de alta;Fecha de modificación;Fecha de baja',

@@ -245,6 +245,51 @@ describe('SIEX catalogues', () => {
     expect(machines[0].code).toBe('0000000_88');
   });
 
+  it('serve the fertilization catalogues, materials with what they must record, good practices of their scope', async () => {
+    const { deps } = setup();
+    const materials = (await siex(deps, 'fertilizer-materials')).json();
+    expect(materials.find((m) => m.code === '3')).toMatchObject({
+      name: 'Estiércol de porcino',
+      inForce: true,
+      record: {
+        nutrients: [
+          { code: '1', name: 'N total' },
+          { code: '2', name: 'N orgánico' },
+          { code: '6', name: 'P2O5 total' },
+          { code: '9', name: 'K2O' },
+        ],
+        optionalNutrients: [{ code: '4', name: 'N amoniacal' }],
+        byLabel: false,
+        supplier: ['rega', 'nif'],
+        treatments: [
+          { code: '1', name: 'Ninguno' },
+          { code: '3', name: 'Separación sólido-líquido: fracción líquida' },
+          { code: '2', name: 'Separación sólido-líquido: fracción sólida' },
+          { code: '4', name: 'Nitrificación-Desnitrificación-efluentes (NDN)' },
+        ],
+        productName: false,
+        heavyMetals: false,
+      },
+    });
+    expect(materials.find((m) => m.code === '22')?.record).toMatchObject({ supplier: ['nima'], heavyMetals: true });
+    expect(materials).toHaveLength(24);
+    const practices = (await siex(deps, 'fertilization-good-practices')).json();
+    expect(practices.map((p) => p.code)).toContain('15');
+    expect(practices.map((p) => p.code)).not.toContain('21');
+    for (const name of [
+      'fertilization-kinds',
+      'fertilization-methods',
+      'macronutrients',
+      'micronutrients',
+      'heavy-metals',
+      'manure-treatments',
+      'irrigation-systems',
+      'irrigation-water-origins',
+    ])
+      expect([name, (await siex(deps, name)).json().length > 2]).toEqual([name, true]);
+    expect((await siex(deps, 'units')).json().every((u) => u.record === undefined)).toBe(true);
+  });
+
   it('are in code order and paged (efficacy 9 is withdrawn on 01-01-2026 in the test catalogues)', async () => {
     const { deps } = setup();
     const page = await siex(deps, 'efficacy', { page: '2', page_size: '2' });

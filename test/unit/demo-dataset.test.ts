@@ -35,6 +35,13 @@ describe('demo dataset (local/demo/dataset.json)', () => {
     expect(new Set(owners).size).toBe(owners.length);
   });
 
+  it('has an enclosure in a nitrate-vulnerable zone, for the fertilization flow', () => {
+    const vulnerable = demo.farms.flatMap((f) =>
+      f.crops.flatMap((c) => c.parcels.flatMap((p) => p.sigpac.filter((s) => s.nitrateVulnerable))),
+    );
+    expect(vulnerable.map((s) => `${s.pol}-${s.parc}-${s.enc}`)).toEqual(['12-45-2']);
+  });
+
   it('has at least 3 farms, one with at least 5,000 enclosures (for the benchmarks)', () => {
     expect(demo.farms.length).toBeGreaterThanOrEqual(3);
     const enclosures = demo.farms.map((f) => f.crops.flatMap((c) => c.parcels.flatMap((p) => p.sigpac)).length);

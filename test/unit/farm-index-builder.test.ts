@@ -49,6 +49,18 @@ describe('buildFarmIndex', () => {
     ]);
   });
 
+  it('marks an enclosure nitrate-vulnerable under every crop when any of its rows says so', async () => {
+    const farm = testFarm('R1');
+    farm.crops[0].parcels[0].sigpac[0].nitrateVulnerable = true;
+    const doc = await buildFarmIndex(farm, null, '', idSource().takeId);
+    expect(doc.idcps.map((e) => [sigpacCode(e), e.nitrateVulnerable ?? false])).toEqual([
+      ['46-213-0-0-12-45-1', true],
+      ['46-213-0-0-12-45-2', false],
+      ['46-213-0-0-14-7-1', false],
+      ['46-213-0-0-12-45-1', true],
+    ]);
+  });
+
   it('takes the 14-character REA as codigoRea, or the explicit codigoRea', async () => {
     const a = await buildFarmIndex(testFarm('ES460000000001'), null, '', idSource().takeId);
     expect(a.meta.codigoRea).toBe('ES460000000001');

@@ -361,7 +361,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "SLURRY_METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -1109,10 +1109,37 @@ export interface components {
             parent?: string | null;
             /** @description phenological stages: the principal growth stage (BBCH) */
             stage?: string;
+            /** @description fertilizer materials: what a fertilization of this material must record (MAT_FERTI "Campos a registrar") */
+            record?: components["schemas"]["FertilizerMaterialRecord"];
             /** @description whether the code may be used on the day asked for */
             inForce: boolean;
             /** @description the first day it is no longer valid (Fecha de baja), DD-MM-YYYY; '' when it has none */
             until: string;
+        };
+        FertilizerMaterialRecord: {
+            /** @description MACRONUTRIENTES the record gives in `material.nutrients` (all of them, or with `byLabel` at least one) */
+            nutrients: {
+                code: string;
+                name: string;
+            }[];
+            /** @description MACRONUTRIENTES it may give */
+            optionalNutrients: {
+                code: string;
+                name: string;
+            }[];
+            /** @description the nutrients are those the product's label declares: at least one of `nutrients` */
+            byLabel: boolean;
+            /** @description how `material.supplier` identifies the supplier (exactly one of these); empty: no supplier */
+            supplier: ("nif" | "rega" | "nima")[];
+            /** @description TRAT_ESTIERCOLES the material may have received (`material.treatment`); empty: none is recorded */
+            treatments: {
+                code: string;
+                name: string;
+            }[];
+            /** @description `material.productName` is required */
+            productName: boolean;
+            /** @description `material.heavyMetals` is required (METALES_PESADOS) */
+            heavyMetals: boolean;
         };
         /** @description a ROPO card, found by its number and its holder's NIF together; no personal data beyond them */
         ApplicatorCard: {
@@ -3141,10 +3168,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description the catalogue: `units` (UNIDADES_MEDIDA), `crops` (PRODUCTOS), `pests` (PLAGAS), `diseases` (ENFERMEDADES), `weeds` (MALAS_HIERBAS), `growth-regulators` (REGULADORES_CRECIMIENTO), `justifications` (JUSTIFICACION_ACTUACION), `efficacy` (EFICACIA_TRATAMIENTO), `phenological-stages` (EST_FENOLOGICO), `machine-types` (TIPO_MAQUINA_UNE)
+                 * @description the catalogue: `units` (UNIDADES_MEDIDA), `crops` (PRODUCTOS), `pests` (PLAGAS), `diseases` (ENFERMEDADES), `weeds` (MALAS_HIERBAS), `growth-regulators` (REGULADORES_CRECIMIENTO), `justifications` (JUSTIFICACION_ACTUACION), `efficacy` (EFICACIA_TRATAMIENTO), `phenological-stages` (EST_FENOLOGICO), `machine-types` (TIPO_MAQUINA_UNE), `fertilizer-materials` (MAT_FERTI), `fertilization-kinds` (TIPO_FERITILIZACION), `fertilization-methods` (METODO_APLICACION_FERTILIZANTE), `macronutrients` (MACRONUTRIENTES), `micronutrients` (MICRONUTRIENTES), `heavy-metals` (METALES_PESADOS), `manure-treatments` (TRAT_ESTIERCOLES), `irrigation-systems` (SIST_RIEGO), `irrigation-water-origins` (ORIGEN_AGUA_RIEGO), `fertilization-good-practices` (BUENAS_PRACTICAS_FERTILIZACION)
                  * @example pests
                  */
-                name: "units" | "crops" | "pests" | "diseases" | "weeds" | "growth-regulators" | "justifications" | "efficacy" | "phenological-stages" | "machine-types";
+                name: "units" | "crops" | "pests" | "diseases" | "weeds" | "growth-regulators" | "justifications" | "efficacy" | "phenological-stages" | "machine-types" | "fertilizer-materials" | "fertilization-kinds" | "fertilization-methods" | "macronutrients" | "micronutrients" | "heavy-metals" | "manure-treatments" | "irrigation-systems" | "irrigation-water-origins" | "fertilization-good-practices";
             };
             cookie?: never;
         };

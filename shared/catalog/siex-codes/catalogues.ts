@@ -37,6 +37,26 @@ export const CATALOGUES = {
   EST_FENOLOGICO: { file: 'EST_FENOLOGICO.csv', name: 'Estado fenológico', path: 'Estadio bibliografía' },
   /** Machinery types of the UNE standard; FEGA publishes this one without dates (every code is in force). */
   TIPO_MAQUINA_UNE: { file: 'TIPO_MAQUINA_UNE.csv', name: 'Descripción', undated: true },
+  // Fertilization (RD 1051/2022, CUE `Fertilizacion`). MAT_FERTI's "Campos a registrar" column is read into code by
+  // shared/catalog/siex-codes/material-requirements.ts, and a test holds that table to the file.
+  MAT_FERTI: { file: 'MAT_FERTI.csv', name: 'Tipo de material' },
+  TIPO_FERITILIZACION: { file: 'TIPO_FERITILIZACION.csv', name: 'Tipo de fertilización' },
+  METODO_APLICACION_FERTILIZANTE: { file: 'METODO_APLICACION_FERTILIZANTE.csv', name: 'Método de fertilización' },
+  MACRONUTRIENTES: { file: 'MACRONUTRIENTES.csv', name: 'Descripción' },
+  MICRONUTRIENTES: { file: 'MICRONUTRIENTES.csv', name: 'Descripción' },
+  METALES_PESADOS: { file: 'METALES_PESADOS.csv', name: 'Descripción' },
+  TRAT_ESTIERCOLES: { file: 'TRAT_ESTIERCOLES.csv', name: 'Tratamiento de estiércoles' },
+  SIST_RIEGO: { file: 'SIST_RIEGO.csv', name: 'Sistema de riego' },
+  ORIGEN_AGUA_RIEGO: { file: 'ORIGEN_AGUA_RIEGO.csv', name: 'Procedencia del agua de riego' },
+  /**
+   * BUENAS_PRACTICAS_AMBITOS repeats a code once per scope (fertilization, irrigation, phytosanitary), each row with
+   * its own dates: a fertilization record may declare only the rows of its scope, so only those are read.
+   */
+  BUENAS_PRACTICAS_FERTILIZACION: {
+    file: 'BUENAS_PRACTICAS_AMBITOS.csv',
+    name: 'Buenas prácticas',
+    scope: { header: 'Ámbito', value: 'Fertilización' },
+  },
 } as const satisfies Record<string, CatalogueDefinition>;
 
 interface CatalogueDefinition {
@@ -50,6 +70,8 @@ interface CatalogueDefinition {
   path?: string;
   /** The file has no alta / modificación / baja columns. */
   undated?: boolean;
+  /** Only the rows whose column `header` holds `value` belong to this catalogue (the others are another scope's). */
+  scope?: { header: string; value: string };
 }
 
 export type CatalogueName = keyof typeof CATALOGUES;
@@ -103,7 +125,12 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
     modified: column(DATE_HEADERS.modified),
     until: column(DATE_HEADERS.until),
   };
-  const missing = [def.name, ...(def.undated ? [] : Object.values(DATE_HEADERS))].filter((h) => column(h) < 0);
+  const scopeAt = column(def.scope?.header);
+  const missing = [
+    def.name,
+    ...(def.undated ? [] : Object.values(DATE_HEADERS)),
+    ...(def.scope ? [def.scope.header] : []),
+  ].filter((h) => column(h) < 0);
   if (missing.length > 0) {
     return { entries: [], problems: [{ line: 1, message: `missing column(s): ${missing.join(', ')}` }] };
   }
@@ -111,6 +138,7 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
   const byCode = new Map<string, SiexCode>();
   rows.slice(1).forEach((cells, i) => {
     const line = i + 2;
+    if (def.scope && (cells[scopeAt] ?? '').trim() !== def.scope.value) return;
     const code = (cells[0] ?? '').trim();
     if (!code) {
       problems.push({ line, message: 'no code' });

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { FertilizeRecord, fertilizeRequestSchema } from '../api/fertilization-schemas';
+import { SiexCodes } from '../catalog/siex-codes/siex-codes';
+import { FarmIndex } from '../farms/farm-index';
+import { CueKindMapping, JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
+import { TABLES } from '../store/tables';
+import { fertilizationBlockKeys, mapFertilization } from './cue-block';
+import { Fertilization, fertilizationOf, requestOf } from './fertilization';
+import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
+import { nitrogenPerHa } from './nitrogen';
+import { FertilizationResolution, judgeFertilization, startOf } from './rules';
+import { fertilizationView } from './record-view';
+
+/** A manure nitrogen row as the records core hands it over (a JSON document it does not read). */
+const manureRowSchema = z.object({ campaigns: z.record(z.string(), z.number().int().nonnegative()) });
+
+function rowsOf(rows: ReadonlyMap<string, unknown>): Map<string, ManureNitrogenRow> {
+  return new Map([...rows].map(([key, row]) => [key, manureRowSchema.parse(row)]));
+}
+
+/**
+ * The fertilization (`AgriFertilize`, CUE `Fertilizacion`) as a record kind of the records core
+ * (shared/records/record-kind.ts): its wire schema, the domain value a request maps to, its rules, its view, the
+ * manure nitrogen rows its changes read and write, and its CUE blocks. `codes` gives the SIEX catalogues in force
+ * (the units the nitrogen is counted through, the codes the rules check): the port's judging context carries no
+ * reference data, so the kind is built with it.
+ */
+export function fertilizationKind(
+  codes: () => SiexCodes,
+): RecordKind<Fertilization, FertilizeRecord, FertilizationResolution> {
+  const contribution = (f: Fertilization | null): ManureContribution | null => {
+    if (!f) return null;
+    // A version refused for its unit or density brings no counted nitrogen; a stored one always has its figure.
+    return { fertilization: f, kgPerHa: nitrogenPerHa(f, codes().units).kgPerHa ?? 0 };
+  };
+  return {
+    urnType: 'AgriFertilize',
+    table: TABLES.fertilization,
+    label: 'fertilization',
+    wire: { request: fertilizeRequestSchema },
+    toRequest: (body) => fertilizationOf(fertilizeRequestSchema.parse(body)),
+    toWire: requestOf,
+    appliedAt: startOf,
+    // Lists filter fertilizations by material (MAT_FERTI code), as treatments by product.
+    listValue: (f) => String(f.material.code),
+    historyKeys: (farm: FarmIndex, f) => manureRowKeys(farm, f),
+    updatedHistory: (rows, farm, removed, added) =>
+      updatedManureRows(rowsOf(rows), farm, contribution(removed), contribution(added)),
+    judge: (ctx: JudgeContext<Fertilization>) =>
+      judgeFertilization({
+        fertilization: ctx.request,
+        now: ctx.now,
+        maxBackdateDays: ctx.maxBackdateDays,
+        farm: ctx.farm,
+        codes: codes(),
+        history: rowsOf(ctx.history),
+        own: ctx.own,
+      }),
+    view: ({ id, request, resolution, exported, now }: ViewInput<Fertilization, FertilizationResolution>) =>
+      fertilizationView({
+        id,
+        fertilization: request,
+        nitrogenKgPerHa: resolution.nitrogenKgPerHa ?? 0,
+        exported,
+        now,
+      }),
+    // The first format: nothing older to read.
+    upgrade: (record) => record,
+    format: 1,
+    cue: FERTILIZACION_BLOCKS,
+  };
+}
+
+const FERTILIZACION_BLOCKS: CueKindMapping<FertilizeRecord> = {
+  section: 'Fertilizacion',
+  idAjena: 'IdAjenaFerti',
+  blockKeys: fertilizationBlockKeys,
+  map: mapFertilization,
+};
