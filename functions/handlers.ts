@@ -11,6 +11,7 @@ export const http: Record<OperationId | 'openapi', HttpHandler> = {
   farmLookup: async (r, c) => (await import('./farm-lookup')).handler(r, c),
   listIdcp: async (r, c) => (await import('./list-idcp')).handler(r, c),
   registerPhytosanitary: async (r, c) => (await import('./register-phytosanitary')).handler(r, c),
+  registerPhytosanitaryBatch: async (r, c) => (await import('./register-phytosanitary-batch')).handler(r, c),
   listPhytosanitary: async (r, c) => (await import('./list-phytosanitary')).handler(r, c),
   amendPhytosanitary: async (r, c) => (await import('./amend-phytosanitary')).handler(r, c),
   deletePhytosanitary: async (r, c) => (await import('./delete-phytosanitary')).handler(r, c),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchAnswerSchema } from './batch-schemas';
 import { exportBodySchema, exportResponseSchema, jobResultSchema, jobSchema } from './export-schemas';
 import { farmSchema, idcpSetSchema, listIdcpBodySchema } from './farm-schemas';
 import { recordVersionSchema } from './history-schemas';
@@ -143,6 +144,25 @@ const record = {
 } satisfies z.output<typeof phytoRecordSchema>;
 
 export const registerExample = { query: { agrifarmId: AGRIFARM }, request: treatment, response: [record] };
+
+export const registerBatchExample = {
+  query: { agrifarmId: AGRIFARM },
+  request: [treatment, { ...treatment, dose: 5 }],
+  response: [
+    { index: 0, status: 201, etag: '"1"', body: [record] },
+    {
+      index: 1,
+      status: 422,
+      body: {
+        type: 'https://siex-gateway.dev/problems/422',
+        title: 'Unprocessable Content',
+        status: 422,
+        detail: 'The application breaks the rules below; nothing was stored.',
+        errors: [{ code: 'DOSE_ABOVE_MAX', path: 'body.dose', message: 'dose 5 % is above the maximum 0.5 % for OLIVO' }],
+      },
+    },
+  ] satisfies z.output<typeof batchAnswerSchema>,
+};
 
 export const listExample = { query: { agrifarmId: AGRIFARM, page: 1, page_size: 20 }, response: [record] };
 

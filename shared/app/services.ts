@@ -17,6 +17,7 @@ import { createMailer } from '../email/mailer';
 import { Gate } from '../http/endpoint';
 import { createIuwsClient } from '../siex/iuws-client';
 import { PhytoStore } from '../phyto/phyto-store';
+import { BatchKeyStore } from '../phyto/batch-keys';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
@@ -75,6 +76,7 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
     phyto,
     recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
+    batchKeys: new BatchKeyStore(tables),
     jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),

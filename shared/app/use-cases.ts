@@ -15,6 +15,8 @@ import { ListFilters, ListPage, listRecords } from '../phyto/list-service';
 import { PhytoStore } from '../phyto/phyto-store';
 import { RecordKeyIndex } from '../phyto/record-key-index';
 import { registerApplication, RegisterInput } from '../phyto/register-service';
+import { BatchInput, BatchItemOutcome, registerBatch } from '../phyto/batch-register';
+import { BatchKeyStore } from '../phyto/batch-keys';
 import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../phyto/amend-service';
 import { deleteRecord, jobHolding } from '../export/deletion-service';
 import { RecordVersion } from '../api/history-schemas';
@@ -43,6 +45,8 @@ export interface UseCases {
   farmView(client: Client, rea: string, year: number): Promise<string>;
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
   registerApplication(input: RegisterInput): Promise<RenderedReply>;
+  /** Each item registered as if alone, in order; the edge renders the outcomes. */
+  registerBatch(input: BatchInput): Promise<BatchItemOutcome[]>;
   amendApplication(input: AmendInput): Promise<RenderedReply>;
   /** 204 with no body, or 202 with the job that deletes the record in SIEX. */
   deleteApplication(input: ChangeInput): Promise<RenderedReply>;
@@ -76,6 +80,8 @@ export interface UseCaseParts {
   phyto: PhytoStore;
   recordKeys: RecordKeyIndex;
   recordIds: IdSource;
+  /** The Idempotency-Keys of registration batches. */
+  batchKeys: BatchKeyStore;
   jobs: JobStore;
   jobIds: IdSource;
   /** The export jobs that still need the worker, and their leases. */
@@ -89,22 +95,20 @@ export interface UseCaseParts {
 
 export function createUseCases(p: UseCaseParts): UseCases {
   const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
+  const registration = {
+    farms: p.farms,
+    reference: p.reference,
+    store: p.phyto,
+    ids: p.recordIds,
+    maxBackdateDays: p.maxBackdateDays,
+    now: p.now,
+  };
   return {
     farmView: (client, rea, year) => findFarmView(p.farms, client, rea, year),
     cropLocations: async (client, agrifarmId, body) =>
       resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body),
-    registerApplication: (input) =>
-      registerApplication(
-        {
-          farms: p.farms,
-          reference: p.reference,
-          store: p.phyto,
-          ids: p.recordIds,
-          maxBackdateDays: p.maxBackdateDays,
-          now: p.now,
-        },
-        input,
-      ),
+    registerApplication: (input) => registerApplication(registration, input),
+    registerBatch: (input) => registerBatch({ ...registration, batchKeys: p.batchKeys }, input),
     amendApplication: (input) =>
       amendApplication(
         {

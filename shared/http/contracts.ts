@@ -7,6 +7,7 @@ import {
   listExample,
   listIdcpExample,
   registerExample,
+  registerBatchExample,
   amendExample,
   deleteExample,
   historyExample,
@@ -16,6 +17,7 @@ import {
   applicatorCardExample,
 } from '../api/examples';
 import { recordVersionSchema } from '../api/history-schemas';
+import { batchAnswerSchema, batchBodySchema, MAX_BATCH_ITEMS } from '../api/batch-schemas';
 import { Contract } from './contract';
 import { ROUTES } from './routes';
 import {
@@ -152,6 +154,27 @@ export const registerPhyto = {
   ],
   idempotent: true,
   example: registerExample,
+} satisfies Contract;
+
+export const registerPhytoBatch = {
+  ...ROUTES.registerPhytosanitaryBatch,
+  summary: 'Register up to 100 phytosanitary applications in one request',
+  description:
+    `A JSON array of 1 to ${MAX_BATCH_ITEMS} registrations (within the 1 MB body limit), one request of the rate limit. ` +
+    'Each item is judged exactly as if it were registered alone, in array order: a later item counts the ' +
+    "applications of earlier ones in the interval and count rules. Each stored item is its own transaction; a refused " +
+    'item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each ' +
+    'item the status and body a single registration would have answered (201 and the record as a one-item array, or ' +
+    'the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key ' +
+    'and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it ' +
+    'did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. ' +
+    'A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.',
+  query: registerQuerySchema,
+  body: batchBodySchema,
+  success: { status: 200, description: "each item's outcome, in request order", schema: batchAnswerSchema },
+  errors: ['AGRIFARM_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'],
+  idempotent: true,
+  example: registerBatchExample,
 } satisfies Contract;
 
 export const listPhyto = {
@@ -386,6 +409,7 @@ export const contracts: Contract[] = [
   farmLookup,
   listIdcp,
   registerPhyto,
+  registerPhytoBatch,
   listPhyto,
   amendPhyto,
   deletePhyto,
