@@ -52,6 +52,7 @@ import {
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import {
   exportBodySchema,
+  exportQuerySchema,
   exportResponseSchema,
   jobQuerySchema,
   jobResultSchema,
@@ -270,8 +271,12 @@ export const exportCue = {
     'Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome ' +
     'goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a ' +
     '14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming ' +
-    'what is missing. `Idempotency-Key` makes retries safe as on registration.',
-  query: agrifarmQuerySchema,
+    'what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array ' +
+    `the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an ` +
+    `unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to ` +
+    `${MAX_EXPORT_RECORDS}; the answer says how many (\`records\`) and whether more wait (\`morePending\`: export pending ` +
+    'again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.',
+  query: exportQuerySchema,
   body: exportBodySchema,
   success: { status: 202, description: 'the job was created and queued', schema: exportResponseSchema },
   errors: [
@@ -280,6 +285,7 @@ export const exportCue = {
     'RECORD_ALREADY_EXPORTED',
     'RECORD_IN_EXPORT',
     'RECORD_OUTCOME_UNKNOWN',
+    'NOTHING_TO_EXPORT',
     'QUEUE_UNAVAILABLE',
     'IDEMPOTENCY_KEY_REUSED',
     'REQUEST_IN_PROGRESS',
