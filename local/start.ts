@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { AddressInfo, createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
@@ -7,6 +7,7 @@ import { ZONE } from '../shared/domain/dates';
 import { buildDemoDataset } from './demo/build-dataset';
 import { flagsOrExit, intFlag, nonEmptyFlag } from './cli-args';
 import { mailStubService } from './mail-stub/service';
+import { webhookReceiverService } from './webhook-receiver/service';
 import { officialCataloguesDir } from './siex-data';
 import { siexSimulatorService } from './siex-simulator/service';
 import { Stack, findProjectRoot, startStack } from './stack';
@@ -105,12 +106,29 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** The demo dataset for the campaign of today, written where the stack's importer reads it (.local/). */
-function demoDatasetFile(projectRoot: string): string {
+/** A port nothing listens on now, chosen by the system. */
+function anyFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * The demo dataset for the campaign of today, written where the stack's importer reads it (.local/), each client's
+ * webhook pointing at the local receiver (`hooks`), so a finished export shows up there as it does in the outbox.
+ */
+function demoDatasetFile(projectRoot: string, hooks: string): string {
   const dir = join(projectRoot, '.local');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `demo-dataset-${currentCampaign()}.json`);
-  writeFileSync(file, JSON.stringify(buildDemoDataset(currentCampaign())));
+  const demo = buildDemoDataset(currentCampaign());
+  const clients = demo.clients.map((c) => ({ ...c, webhook: `${hooks}/${c.id}` }));
+  writeFileSync(file, JSON.stringify({ ...demo, clients }));
   return file;
 }
 
@@ -133,7 +151,11 @@ async function main(): Promise<void> {
   const projectRoot = findProjectRoot(__dirname);
   // The demo is loaded for the campaign of today (the committed local/demo/dataset.json is one campaign's), so its
   // farm lookups and treatment dates work whatever the year.
-  const dataset = args.dataset ? resolve(args.dataset) : demoDatasetFile(projectRoot);
+  // The receiver's port is known before it starts: the demo clients' webhooks name it.
+  const webhookPort = (await portIsFree(7083)) ? 7083 : await anyFreePort();
+  const dataset = args.dataset
+    ? resolve(args.dataset)
+    : demoDatasetFile(projectRoot, `http://127.0.0.1:${webhookPort}/hooks`);
   if (!existsSync(dataset)) {
     console.error(`Dataset ${args.dataset} not found.`);
     process.exit(1);
@@ -173,7 +195,11 @@ async function main(): Promise<void> {
       dataDir: args.dataDir,
       dataset,
       catalogues,
-      services: [siexSimulatorService({ port: simulatorPort }), mailStubService({ port: mailPort })],
+      services: [
+        siexSimulatorService({ port: simulatorPort }),
+        mailStubService({ port: mailPort }),
+        webhookReceiverService({ port: webhookPort }),
+      ],
       output: (service, line) => console.log(`[${service}] ${line}`),
     });
   } catch (err) {

@@ -14,6 +14,7 @@ import { ExportKeyStore } from '../export/export-keys';
 import { WorkerDeps } from '../export/worker';
 import { SweepDeps } from '../export/sweeper';
 import { createMailer } from '../email/mailer';
+import { createWebhookSender } from '../notify/webhook-sender';
 import { Gate } from '../http/endpoint';
 import { createIuwsClient } from '../siex/iuws-client';
 import { PhytoStore } from '../phyto/phyto-store';
@@ -107,6 +108,7 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
         farms: parts.farms,
         siex: createIuwsClient(s),
         mailer: createMailer(s),
+        ...(s.WEBHOOK_SIGNING_KEY ? { webhooks: createWebhookSender(s.WEBHOOK_SIGNING_KEY) } : {}),
         batchSize: EXPORT_BATCH_SIZE,
         poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
         clock,

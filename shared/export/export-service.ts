@@ -329,7 +329,7 @@ function parseIds(body: { id: string }[]): number[] {
 /** A new job's status row: Iniciando, nothing settled yet. */
 export function jobMeta(
   jobId: number,
-  client: Pick<Client, 'id' | 'email'>,
+  client: Pick<Client, 'id' | 'email'> & { webhookUrl?: string },
   farm: FarmIndex,
   agrifarmId: string,
   now: DateTime,
@@ -341,6 +341,7 @@ export function jobMeta(
     kind,
     clientId: client.id,
     notifyEmail: client.email,
+    notifyWebhook: client.webhookUrl ?? '',
     farmId: farm.meta.farmId,
     rea: farm.meta.rea,
     agrifarmId,
@@ -354,6 +355,7 @@ export function jobMeta(
     lastError: null,
     emailSent: false,
     emailError: '',
+    webhooks: [],
     reconcile: 'none',
   };
 }

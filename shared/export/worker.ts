@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
@@ -13,9 +12,9 @@ import { JobLease, LEASE_MS, LeaseLost } from './job-lease';
 import { JobRun, Outcome } from './job-run';
 import { finalStatus, isSettled } from './job-status';
 import { JobStore } from './job-store';
-import { resultOf } from './job-views';
 import { WatchStore } from './job-watch';
-import { outcomeMail, reconciledMail } from './outcome-email';
+import { MailPort, notify, webhookDue } from './notifications';
+import { WebhookPort } from '../notify/webhook-sender';
 import { recordOutcome } from './record-outcome';
 import { Clock, systemClock } from '../time/clock';
 
@@ -33,10 +32,6 @@ export interface SiexPort {
   }>;
 }
 
-export interface MailPort {
-  send(message: { to: string; subject: string; text: string; html: string }, operationId: string): Promise<void>;
-}
-
 export interface WorkerDeps {
   jobs: JobStore;
   watch: WatchStore;
@@ -44,6 +39,8 @@ export interface WorkerDeps {
   farms: FarmStore;
   siex: SiexPort;
   mailer: MailPort;
+  /** Signed webhook deliveries; absent when the gateway has no signing key. */
+  webhooks?: WebhookPort;
   /** Records per SIEX submission. */
   batchSize: number;
   /** Polling of SIEX's outcome: first delay, longest delay, and how long before giving the message back to the queue. */
@@ -152,7 +149,7 @@ async function withLease(
     if (!job) return await lease.end(null);
     const run = new JobRun(deps.jobs, job, () => lease.check());
     const settledNow = await work(run, lease);
-    await notify(deps, run);
+    await notify({ ...deps, now: () => clock.now() }, run);
     await lease.end(nextLook(run, lease, settledNow, clock.now()));
   } catch (e) {
     await lease.end({ due: clock.now() + LEASE_MS, tries: lease.tries }).catch(() => undefined);
@@ -160,12 +157,22 @@ async function withLease(
   }
 }
 
-/** When the sweeper should look at the job again; null when nothing is left for the worker to do. */
+/**
+ * When the sweeper should look at the job again: to ask SIEX about unknown outcomes, or to deliver a webhook event
+ * whose receiver failed, whichever comes first; null when nothing is left for the worker to do.
+ */
 function nextLook(run: JobRun, lease: JobLease, settledNow: boolean, now: number) {
   if (!isSettled(run.state.status)) return { due: now + LEASE_MS, tries: lease.tries };
-  if (run.state.reconcile !== 'pending' || askable(run).length === 0) return null;
-  // Just settled: SIEX is asked at the next sweep; after a try, later and later.
-  return settledNow ? { due: now, tries: 0 } : { due: now + reconcileDelayMs(lease.tries), tries: lease.tries + 1 };
+  const webhook = webhookDue(run.state);
+  const reconcile =
+    run.state.reconcile !== 'pending' || askable(run).length === 0
+      ? null
+      : // Just settled: SIEX is asked at the next sweep; after a try, later and later.
+        settledNow
+        ? { due: now, tries: 0 }
+        : { due: now + reconcileDelayMs(lease.tries), tries: lease.tries + 1 };
+  if (webhook === null) return reconcile;
+  return reconcile && reconcile.due <= webhook ? reconcile : { due: webhook, tries: reconcile?.tries ?? lease.tries };
 }
 
 /**
@@ -451,45 +458,4 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
   }
   if (!run.allItems().some(isUnknown))
     await run.update({ reconcile: { from: 'pending', to: 'resolved' }, ...run.counts() });
-}
-
-/** A stable UUID per job and purpose: the mail service drops a repeat with the same Operation-Id, so each goes once. */
-export function mailOperationId(jobId: number, purpose: 'outcome' | 'reconciled' = 'outcome'): string {
-  const h = createHash('sha256')
-    .update(`siex-export-job-${jobId}${purpose === 'outcome' ? '' : `-${purpose}`}`)
-    .digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** The e-mails due: the outcome once the job settles, and a second one once unknown outcomes are all known. */
-async function notify(deps: WorkerDeps, run: JobRun): Promise<void> {
-  const { state } = run;
-  if (!isSettled(state.status)) return;
-  const result = () => resultOf({ items: new Map(run.allItems().map((i) => [i.recordId, i])) });
-  if (!state.emailSent) {
-    const sent = await send(deps, run, outcomeMail(state, result()), mailOperationId(run.jobId));
-    await run.update({ emailSent: true, ...(sent === true ? {} : { emailError: sent }) });
-  }
-  if (run.state.reconcile === 'resolved') {
-    await send(deps, run, reconciledMail(run.state, result()), mailOperationId(run.jobId, 'reconciled'));
-    await run.update({ reconcile: { from: 'resolved', to: 'told' } });
-  }
-}
-
-/** Sends one e-mail: true, or why the mail service refused it for good (sending again cannot help). */
-async function send(
-  deps: WorkerDeps,
-  run: JobRun,
-  mail: { subject: string; text: string; html: string },
-  operationId: string,
-): Promise<true | string> {
-  try {
-    await deps.mailer.send({ to: run.state.notifyEmail, ...mail }, operationId);
-    return true;
-  } catch (e) {
-    if (!(e instanceof MailError) || e.retryable) throw e;
-    // The job's outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
-    deps.log?.(`export job ${run.jobId}: the mail service refused the e-mail: ${logText(e)}`);
-    return e.message;
-  }
 }

@@ -6,10 +6,9 @@ import { parseSettings } from '../../shared/config/config';
 import { DomainError } from '../../shared/domain/errors';
 import { jobView, resultOf } from '../../shared/export/job-views';
 import { sweepExportJobs } from '../../shared/export/sweeper';
+import { mailOperationId, MailPort } from '../../shared/export/notifications';
 import {
   failExportJob,
-  mailOperationId,
-  MailPort,
   reconcileDelayMs,
   runExportJob,
   SiexPort,

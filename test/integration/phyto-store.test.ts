@@ -207,6 +207,7 @@ describe('record ids', () => {
           expires: '',
           farms: [reas.ids],
           apimSubscriptionId: 'sub-1',
+          webhookUrl: '',
         },
         agrifarmId: f.agrifarmId,
         exported: false,
