@@ -1,6 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { clientRegistrationSchema } from '../../shared/clients/client-registration';
 import { parseSettings } from '../../shared/config/config';
-import { afterTry, GIVE_UP_AFTER_MS, jobEvent, retryDelayMs } from '../../shared/notify/webhook-event';
+import { checkMove, TransitionRefused } from '../../shared/domain/state-machine';
+import {
+  afterTry,
+  DELIVERY_TRANSITIONS,
+  DeliveryState,
+  GIVE_UP_AFTER_MS,
+  jobEvent,
+  retryDelayMs,
+} from '../../shared/notify/webhook-event';
 import { webhookSecret } from '../../shared/notify/webhook-secret';
 import { signatureHeader, verifySignature } from '../../shared/notify/webhook-signature';
 
@@ -90,5 +100,45 @@ describe('WEBHOOK_SIGNING_KEY', () => {
     );
     expect(settings('k'.repeat(32)).WEBHOOK_SIGNING_KEY).toBe('k'.repeat(32));
     expect(() => settings('short')).toThrow('WEBHOOK_SIGNING_KEY');
+  });
+});
+
+describe("the README's Node verification", () => {
+  // The snippet as the README shows it, run: a reader who copies it gets a check that works.
+  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Verifying a webhook signature'));
+  const code = /```js\n([\s\S]*?)```/.exec(section)![1]!;
+  const verify = new Function('require', `${code}\nreturn verify;`)(require) as (
+    secret: string,
+    header: string,
+    rawBody: Buffer | string,
+    nowMs?: number,
+  ) => boolean;
+
+  it("accepts the gateway's signature and refuses a changed body, another secret or an old one", () => {
+    const secret = webhookSecret('a signing key of at least thirty-two characters', 'agrosoft');
+    const header = signatureHeader(secret, BODY, T);
+    expect(verify(secret, header, Buffer.from(BODY), T)).toBe(true);
+    expect(verify(secret, header, Buffer.from(`${BODY}\n`), T)).toBe(false);
+    expect(verify(`${secret}x`, header, Buffer.from(BODY), T)).toBe(false);
+    expect(verify(secret, header, Buffer.from(BODY), T + 600_000)).toBe(false);
+  });
+});
+
+describe('a delivery as a state machine', () => {
+  it('moves only as its table says: every pair walked', () => {
+    const states = Object.keys(DELIVERY_TRANSITIONS) as DeliveryState[];
+    const passed = states.flatMap((from) =>
+      states.flatMap((to) => {
+        try {
+          checkMove('webhook delivery', DELIVERY_TRANSITIONS, from, to);
+          return [`${from} > ${to}`];
+        } catch (e) {
+          expect(e).toBeInstanceOf(TransitionRefused);
+          return [];
+        }
+      }),
+    );
+    expect(passed).toEqual(['pending > pending', 'pending > delivered', 'pending > abandoned']);
   });
 });
