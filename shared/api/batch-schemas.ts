@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { problemSchema } from '../http/problem';
-import { phytoRecordSchema } from './phyto-schemas';
 
 /** Registrations per batch: one request of the rate limit carries as many records as a hundred single ones. */
 export const MAX_BATCH_ITEMS = 100;
@@ -19,16 +17,3 @@ export const batchBodySchema = z
   .min(1, 'at least one registration')
   .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} registrations per batch`)
   .meta({ id: 'AgriPhytosanitaryBatch' });
-
-export const batchAnswerSchema = z
-  .array(
-    z.object({
-      index: z.number().int().describe("the item's position in the request, from 0"),
-      status: z.number().int().describe('what registering the item alone would have answered: 201, or the error status'),
-      etag: z.string().optional().describe("the record's ETag, when it was stored"),
-      body: z
-        .union([z.array(phytoRecordSchema), problemSchema])
-        .describe('the record as a one-item array (201), or the problem details'),
-    }),
-  )
-  .meta({ id: 'AgriPhytosanitaryBatchResult' });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { batchAnswerSchema } from './batch-schemas';
 import { exportBodySchema, exportResponseSchema, jobResultSchema, jobSchema } from './export-schemas';
 import { farmSchema, idcpSetSchema, listIdcpBodySchema } from './farm-schemas';
 import { recordVersionSchema } from './history-schemas';
@@ -158,10 +157,12 @@ export const registerBatchExample = {
         title: 'Unprocessable Content',
         status: 422,
         detail: 'The application breaks the rules below; nothing was stored.',
-        errors: [{ code: 'DOSE_ABOVE_MAX', path: 'body.dose', message: 'dose 5 % is above the maximum 0.5 % for OLIVO' }],
+        errors: [
+          { code: 'DOSE_ABOVE_MAX', path: 'body.dose', message: 'dose 5 % is above the maximum 0.5 % for OLIVO' },
+        ],
       },
     },
-  ] satisfies z.output<typeof batchAnswerSchema>,
+  ],
 };
 
 export const listExample = { query: { agrifarmId: AGRIFARM, page: 1, page_size: 20 }, response: [record] };

@@ -42,7 +42,10 @@ export async function pendingRecords(
     const claim = claimOf(p.exportState);
     return !(claim && holding.has(claim.jobId));
   });
-  const records = await deps.phyto.readRecords(farm.meta, free.map((p) => p.recordRowKey));
+  const records = await deps.phyto.readRecords(
+    farm.meta,
+    free.map((p) => p.recordRowKey),
+  );
   const order = new Map(keys.map((k, i) => [recordIdOf(k), i]));
   const ready = free
     .filter((p) => {

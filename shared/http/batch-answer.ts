@@ -1,6 +1,10 @@
-import { BatchItemOutcome } from '../phyto/batch-register';
+import { DomainError } from '../domain/errors';
 import { statusOf } from './error-status';
 import { problemBody } from './problem';
+
+/** One item's outcome (shared/phyto/batch-register.ts): what registering it alone answered, or why it was refused. */
+type BatchItemOutcome =
+  { index: number; stored: { status: number; body: string; etag?: string } } | { index: number; refused: DomainError };
 
 /**
  * A batch's answer, `[{ index, status, etag?, body }]`: each stored item's answer as it was rendered (and stored under

@@ -17,7 +17,8 @@ import {
   applicatorCardExample,
 } from '../api/examples';
 import { recordVersionSchema } from '../api/history-schemas';
-import { batchAnswerSchema, batchBodySchema, MAX_BATCH_ITEMS } from '../api/batch-schemas';
+import { batchBodySchema, MAX_BATCH_ITEMS } from '../api/batch-schemas';
+import { problemSchema } from './problem';
 import { Contract } from './contract';
 import { ROUTES } from './routes';
 import {
@@ -157,13 +158,30 @@ export const registerPhyto = {
   example: registerExample,
 } satisfies Contract;
 
+/** A batch's answer: each item's outcome as a single registration would have answered it. */
+const batchAnswerSchema = z
+  .array(
+    z.object({
+      index: z.number().int().describe("the item's position in the request, from 0"),
+      status: z
+        .number()
+        .int()
+        .describe('what registering the item alone would have answered: 201, or the error status'),
+      etag: z.string().optional().describe("the record's ETag, when it was stored"),
+      body: z
+        .union([z.array(phytoRecordSchema), problemSchema])
+        .describe('the record as a one-item array (201), or the problem details'),
+    }),
+  )
+  .meta({ id: 'AgriPhytosanitaryBatchResult' });
+
 export const registerPhytoBatch = {
   ...ROUTES.registerPhytosanitaryBatch,
   summary: 'Register up to 100 phytosanitary applications in one request',
   description:
     `A JSON array of 1 to ${MAX_BATCH_ITEMS} registrations (within the 1 MB body limit), one request of the rate limit. ` +
     'Each item is judged exactly as if it were registered alone, in array order: a later item counts the ' +
-    "applications of earlier ones in the interval and count rules. Each stored item is its own transaction; a refused " +
+    'applications of earlier ones in the interval and count rules. Each stored item is its own transaction; a refused ' +
     'item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each ' +
     'item the status and body a single registration would have answered (201 and the record as a one-item array, or ' +
     'the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key ' +

@@ -8,7 +8,7 @@ import { checkMove, MoveTable } from '../domain/state-machine';
  */
 
 /** Why an event is sent: the job settled, or (a failed job) every outcome it had left unknown is known now. */
-export const EVENT_TYPES = { outcome: 'job.finished', reconciled: 'job.reconciled' } as const;
+const EVENT_TYPES = { outcome: 'job.finished', reconciled: 'job.reconciled' } as const;
 export type EventPurpose = keyof typeof EVENT_TYPES;
 
 /** Where a delivery stands: tried until it is answered 2xx, or until it has been tried for GIVE_UP_AFTER_MS. */

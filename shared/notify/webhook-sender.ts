@@ -10,7 +10,7 @@ export interface WebhookPort {
 }
 
 /** A receiver has this long to answer a delivery; a slower one is tried again later, as one that failed. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 
 /**
  * Delivers events over HTTP, signed with each client's secret (webhook-secret.ts). Never throws: a receiver that

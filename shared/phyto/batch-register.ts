@@ -22,8 +22,7 @@ export interface BatchInput {
 
 /** One item's outcome: what registering it alone answered, or why it was refused. */
 export type BatchItemOutcome =
-  | { index: number; stored: { status: number; body: string; etag?: string } }
-  | { index: number; refused: DomainError };
+  { index: number; stored: { status: number; body: string; etag?: string } } | { index: number; refused: DomainError };
 
 /**
  * The key of item `index` of a batch sent under `batchKey`. Header values hold no line feed, so no key a client sends
@@ -60,7 +59,10 @@ export async function registerBatch(deps: BatchDeps, input: BatchInput): Promise
     const parsed = phytoRequestSchema.safeParse(item, { reportInput: true });
     if (!parsed.success) {
       // The paths a single registration would name (`body.dose`): the item's index says which one it is.
-      outcomes.push({ index, refused: new DomainError('The request is not valid.', zodViolations('body', parsed.error)) });
+      outcomes.push({
+        index,
+        refused: new DomainError('The request is not valid.', zodViolations('body', parsed.error)),
+      });
       continue;
     }
     try {

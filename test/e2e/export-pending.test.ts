@@ -57,9 +57,7 @@ it('exports every complete record not yet exported, says how many, then finds no
   const { job } = await gw.settled(farm.keys, res.json.id);
   expect(job.status.name).toBe('FinalizadoCompleto');
   const result = await gw.result(farm.keys, res.json.id);
-  expect(result.json.data.map((d: { id: number }) => d.id).sort()).toEqual(
-    complete.slice(1).map(recordNumber).sort(),
-  );
+  expect(result.json.data.map((d: { id: number }) => d.id).sort()).toEqual(complete.slice(1).map(recordNumber).sort());
   expect(problemOf(await exportPending(farm))).toEqual([409, ['NOTHING_TO_EXPORT']]);
 });
 
@@ -84,7 +82,10 @@ it('takes at most the cap, oldest application first, and says that more wait', a
   };
   // registerRecords dates every record one day ago at the same time: ids break the tie, the first registered first.
   expect(await pendingRecords(deps, index, DateTime.now(), 2)).toEqual({
-    ids: urns.slice(0, 2).map(recordNumber).sort((a, b) => a - b),
+    ids: urns
+      .slice(0, 2)
+      .map(recordNumber)
+      .sort((a, b) => a - b),
     more: true,
   });
   expect(await pendingRecords(deps, index, DateTime.now(), 3)).toEqual({

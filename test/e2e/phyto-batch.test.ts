@@ -1,5 +1,15 @@
 import { postJson, Reply } from '../helpers/http';
-import { body, daysAgo, farmOverHttp, list, P, phytoFarm, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+import {
+  body,
+  daysAgo,
+  farmOverHttp,
+  list,
+  P,
+  phytoFarm,
+  seedPhyto,
+  testClient,
+  uniqueRea,
+} from '../helpers/phyto-stack';
 import { checkProblemShape } from '../helpers/spec-shapes';
 import type { Keys } from '../helpers/http';
 

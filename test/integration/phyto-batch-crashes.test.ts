@@ -65,7 +65,7 @@ function items(vine: string[]) {
 }
 
 const summary = (outcomes: BatchItemOutcome[]) =>
-  outcomes.map((o) => ('stored' in o ? [o.index, o.stored.status] : [o.index, o.refused.violations[0]!.code]));
+  outcomes.map((o) => ('stored' in o ? [o.index, o.stored.status] : [o.index, o.refused.violations[0].code]));
 
 async function runBatch(
   me: Client,
@@ -113,4 +113,3 @@ it('a batch killed at any storage call and retried stores each item once and ans
     }
   }
 });
-

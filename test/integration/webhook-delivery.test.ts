@@ -167,7 +167,7 @@ it('a failing receiver is tried again later, with backoff, until it takes the ev
   expect(tries.map((x) => x.status)).toEqual([503, 503, 204]);
   expect(new Set(tries.map((x) => x.eventId))).toEqual(new Set([`evt_job_${jobId}_outcome`]));
   expect(new Set(tries.map((x) => JSON.stringify(x.body))).size).toBe(1);
-  expect(tries[0]!.body).toEqual({
+  expect(tries[0].body).toEqual({
     id: `evt_job_${jobId}_outcome`,
     type: 'job.finished',
     created: new Date(start).toISOString(),
@@ -179,15 +179,10 @@ it('a failing receiver is tried again later, with backoff, until it takes the ev
   );
   expect(tries.every((x) => x.verified)).toBe(true);
   const secret = webhookSecret(LOCAL_WEBHOOK_SIGNING_KEY, f.me.id);
-  const sent = JSON.stringify(tries[2]!.body);
-  expect(verifySignature(secret, tries[2]!.signature, sent, start + 90_002)).toBe(true);
+  const sent = JSON.stringify(tries[2].body);
+  expect(verifySignature(secret, tries[2].signature, sent, start + 90_002)).toBe(true);
   expect(
-    verifySignature(
-      webhookSecret(LOCAL_WEBHOOK_SIGNING_KEY, 'someone-else'),
-      tries[2]!.signature,
-      sent,
-      start + 90_002,
-    ),
+    verifySignature(webhookSecret(LOCAL_WEBHOOK_SIGNING_KEY, 'someone-else'), tries[2].signature, sent, start + 90_002),
   ).toBe(false);
 
   const meta = (await svc.jobs.meta(jobId))!;
@@ -207,7 +202,7 @@ it('a receiver slower than the time-out is a failed try; one failing for a day i
   await control().delay(1_000);
   await runExportJob(d, jobId);
   let meta = (await svc.jobs.meta(jobId))!;
-  expect([meta.webhooks[0]!.state, meta.webhooks[0]!.lastError]).toEqual(['pending', 'not delivered: TimeoutError']);
+  expect([meta.webhooks[0].state, meta.webhooks[0].lastError]).toEqual(['pending', 'not delivered: TimeoutError']);
 
   await control().delay(0);
   await control().failNext(1_000);
@@ -220,7 +215,7 @@ it('a receiver slower than the time-out is a failed try; one failing for a day i
     tries++;
   }
   meta = (await svc.jobs.meta(jobId))!;
-  const w = meta.webhooks[0]!;
+  const w = meta.webhooks[0];
   expect([meta.status, w.state, w.attempts]).toEqual(['FinalizadoCompleto', 'abandoned', tries]);
   // Tried for at least a day, never more often than every 30 s, at most hourly at the end.
   expect(clock.now() - start).toBeGreaterThanOrEqual(GIVE_UP_AFTER_MS);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { clientRegistrationSchema } from '../../shared/clients/client-registration';
 import { parseSettings } from '../../shared/config/config';
 import { checkMove, TransitionRefused } from '../../shared/domain/state-machine';
@@ -107,8 +108,8 @@ describe("the README's Node verification", () => {
   // The snippet as the README shows it, run: a reader who copies it gets a check that works.
   const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Verifying a webhook signature'));
-  const code = /```js\n([\s\S]*?)```/.exec(section)![1]!;
-  const verify = new Function('require', `${code}\nreturn verify;`)(require) as (
+  const code = /```js\n([\s\S]*?)```/.exec(section)![1];
+  const verify = runInNewContext(`${code}\nverify`, { require, Buffer }) as (
     secret: string,
     header: string,
     rawBody: Buffer | string,
