@@ -13,11 +13,13 @@ function jobIdOf(message: unknown, context: InvocationContext): number | null {
 /** One delivery of an export job: runs it as far as it can go; a throw gives the message back to the queue. */
 export async function exportWorker(message: unknown, context: InvocationContext): Promise<void> {
   const jobId = jobIdOf(message, context);
-  if (jobId !== null) await runExportJob({ ...processApp().worker(), log: (line) => context.warn(line) }, jobId);
+  if (jobId !== null)
+    await runExportJob({ ...(await processApp().worker()), log: (line) => context.warn(line) }, jobId);
 }
 
 /** A job whose every delivery failed: settled as Fallido, and its owner told. */
 export async function exportPoison(message: unknown, context: InvocationContext): Promise<void> {
   const jobId = jobIdOf(message, context);
-  if (jobId !== null) await failExportJob({ ...processApp().worker(), log: (line) => context.warn(line) }, jobId);
+  if (jobId !== null)
+    await failExportJob({ ...(await processApp().worker()), log: (line) => context.warn(line) }, jobId);
 }

@@ -121,7 +121,8 @@ async function main(command, rest) {
   if (command === 'check') process.exit(0);
   const checked = command === 'test' && rest.length === 0 ? check() : Promise.resolve(true);
   if (testing) passed(await step('build: test fixture apps', [compiled('build-fixtures.js')]));
-  if (['build', 'test', 'test:heavy', 'start', 'bench'].includes(command)) passed(await bundle(command === 'build'));
+  if (['build', 'test', 'test:heavy', 'start', 'start:func', 'bench'].includes(command))
+    passed(await bundle(command === 'build'));
   passed((await Promise.all([testTypes, checked])).every(Boolean));
   if (command === 'build') process.exit(0);
   if (command === 'test') jest(null, rest);
@@ -132,6 +133,7 @@ async function main(command, rest) {
 function runCommand(command, rest) {
   const target = {
     start: 'start',
+    'start:func': 'start-func',
     admin: 'admin',
     bench: '../bench/run',
     openapi: 'write-openapi',
@@ -139,7 +141,7 @@ function runCommand(command, rest) {
   }[command];
   if (!target) {
     console.error(
-      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|admin|bench|openapi [args]`,
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi [args]`,
     );
     process.exit(2);
   }

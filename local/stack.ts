@@ -6,8 +6,8 @@ import { startRunnerProcess } from './runner/process';
 
 /**
  * The local stack, one call for `npm start` and for the jest global setup: Azurite, then the support services
- * (SIEX simulator, e-mail stub: added as `ServiceStarter`s), then an optional back-office import, then the Functions
- * runner with the stack's settings. Everything it starts is listed in `services` and stopped by `stop()`, in
+ * (SIEX simulator, e-mail stub: added as `ServiceStarter`s), then an optional back-office import (`startServices`,
+ * what `npm start -- --services-only` runs), then the Functions runner with the stack's settings (`startStack`). Everything it starts is listed in `services` and stopped by `stop()`, in
  * reverse order (gateway first, so in-flight work can still reach storage).
  */
 
@@ -42,6 +42,7 @@ interface StackOptions {
   /** Azurite ports; 0 (default) picks free ones. */
   tablePort?: number;
   queuePort?: number;
+  blobPort?: number;
   /** Throwaway storage (default false: on disk under `dataDir`). */
   inMemory?: boolean;
   /** Default `<projectRoot>/.local`; Azurite keeps its files in `<dataDir>/azurite`. */
@@ -68,12 +69,12 @@ interface StackOptions {
   output?: (service: string, line: string) => void;
 }
 
-export interface Stack {
-  gatewayUrl: string;
+/** Azurite and the support services, with the back-office data imported: what the gateway runs against. */
+export interface ServicesStack {
   storageConnectionString: string;
   /** The settings the runner was started with (the stack's own, the services', then `options.env`). */
   env: Record<string, string>;
-  /** What is running, in start order: `azurite-table`, `azurite-queue`, support services, `gateway`. */
+  /** What is running, in start order: `azurite-table`, `azurite-queue`, `azurite-blob`, support services (`gateway`). */
   services: LocalService[];
   /**
    * Settles if a process of the stack ends on its own (crash, killed from outside), with what it said last;
@@ -81,6 +82,11 @@ export interface Stack {
    */
   unexpectedExit: Promise<string>;
   stop(): Promise<void>;
+}
+
+/** The whole stack: the services and the local Functions runner serving the gateway against them. */
+export interface Stack extends ServicesStack {
+  gatewayUrl: string;
 }
 
 /** The directory of siex-gateway's package.json, from source (`local/`) or compiled (`dist/local/`) code alike. */
@@ -114,7 +120,11 @@ async function runAdmin(
   }
 }
 
-export async function startStack(options: StackOptions = {}): Promise<Stack> {
+/**
+ * Azurite, the support services and the back-office import, without the gateway: `npm start -- --services-only`, for
+ * a Functions host of one's own (`func start`), and the first half of `startStack`.
+ */
+export async function startServices(options: StackOptions = {}): Promise<ServicesStack> {
   const projectRoot = options.projectRoot ?? findProjectRoot();
   const dataDir = resolve(options.dataDir ?? join(projectRoot, '.local'));
   const output = options.output ?? (() => undefined);
@@ -137,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       location: join(dataDir, 'azurite'),
       tablePort: options.tablePort,
       queuePort: options.queuePort,
+      blobPort: options.blobPort,
       accessLog: options.azuriteAccessLog,
       onLine: output,
     });
@@ -175,6 +186,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await runAdmin(projectRoot, ['import', resolve(options.dataset)], childEnv, (line) => output('admin', line));
     }
 
+    let stopped: Promise<void> | undefined;
+    return {
+      storageConnectionString: azurite.connectionString,
+      env,
+      services,
+      unexpectedExit: azurite.exited.then((reason) => (stopped ? new Promise<string>(() => undefined) : reason)),
+      stop: () => (stopped ??= stopAll()),
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const projectRoot = options.projectRoot ?? findProjectRoot();
+  const output = options.output ?? (() => undefined);
+  const support = await startServices({ ...options, projectRoot });
+  try {
     const runner = await startRunnerProcess({
       projectRoot,
       appRoot: options.runner?.appRoot,
@@ -184,28 +214,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataset: options.dataset && resolve(options.dataset),
       quiet: options.runner?.quiet,
       drainTimeoutMs: options.runner?.drainTimeoutMs,
-      env: childEnv,
+      env: { ...process.env, ...support.env },
       onLine: (line) => output('gateway', line),
     });
-    services.push({ name: 'gateway', url: runner.url, stop: () => runner.stop() });
+    support.services.push({ name: 'gateway', url: runner.url, stop: () => runner.stop() });
 
-    let stopped: Promise<void> | undefined;
+    let stopped = false;
     const runnerExit = runner.child.exited.then(
       ({ code, signal }) => `gateway exited (${signal ?? `code ${code}`})\n${runner.child.tail(20)}`,
     );
-    const unexpectedExit = Promise.race([azurite.exited, runnerExit]).then((reason) =>
+    const unexpectedExit = Promise.race([support.unexpectedExit, runnerExit]).then((reason) =>
       stopped ? new Promise<string>(() => undefined) : reason,
     );
     return {
+      ...support,
       gatewayUrl: runner.url,
-      storageConnectionString: azurite.connectionString,
-      env,
-      services,
       unexpectedExit,
-      stop: () => (stopped ??= stopAll()),
+      stop: () => {
+        stopped = true;
+        return support.stop();
+      },
     };
   } catch (err) {
-    await stopAll();
+    await support.stop();
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { AddressInfo, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
@@ -10,29 +10,78 @@ import { mailStubService } from './mail-stub/service';
 import { webhookReceiverService } from './webhook-receiver/service';
 import { officialCataloguesDir } from './siex-data';
 import { siexSimulatorService } from './siex-simulator/service';
-import { Stack, findProjectRoot, startStack } from './stack';
+import { writeFuncSettings } from './func-settings';
+import { ServiceStarter, ServicesStack, findProjectRoot, startServices, startStack } from './stack';
 
 /**
  * `npm start`: the whole local stack in one process tree (docs/architecture.md, "Local stack"). Prints every address, then
  * `Gateway ready at <url>`, then a walkthrough with the first demo client's keys. Ctrl-C stops everything.
  */
 
+/**
+ * Every port `npm start` listens on, each fixed with a flag of its own: tools and `func start` (local.settings.json)
+ * find the services where they were last time, and a port in use stops start-up, named, instead of moving.
+ */
+const PORTS = {
+  gateway: { flag: '--port', port: 7071, what: 'gateway' },
+  table: { flag: '--table-port', port: 10002, what: 'Azurite tables' },
+  queue: { flag: '--queue-port', port: 10001, what: 'Azurite queues' },
+  blob: { flag: '--blob-port', port: 10000, what: 'Azurite blobs' },
+  siex: { flag: '--siex-port', port: 7081, what: 'SIEX simulator' },
+  mail: { flag: '--mail-port', port: 7082, what: 'mail outbox' },
+  webhook: { flag: '--webhook-port', port: 7083, what: 'webhook receiver' },
+} as const;
+
+type PortName = keyof typeof PORTS;
+
+/**
+ * The stand-ins for the systems a developer's machine cannot reach, started after Azurite, each on its port; another
+ * is one more entry here and in PORTS: `--services-only` then starts it and writes its settings into
+ * local.settings.json with the rest.
+ */
+const SUPPORT_SERVICES: { port: PortName; start: (port: number) => ServiceStarter }[] = [
+  { port: 'siex', start: (port) => siexSimulatorService({ port }) },
+  { port: 'mail', start: (port) => mailStubService({ port }) },
+  { port: 'webhook', start: (port) => webhookReceiverService({ port }) },
+];
+
 export const START_USAGE = `usage: npm start -- [options]
 
-  --port N        gateway port (default 7071)
-  --data DIR      where Azurite keeps its data (default .local/ in the project)
-  --in-memory     throwaway storage: nothing written to disk, nothing kept after Ctrl-C
-  --dataset FILE  back-office dataset to import at start (default: the demo, local/demo/dataset.json, for the
-                  campaign of today)
-  -h, --help      this text`;
+  --port N          gateway port (default 7071)
+  --services-only   Azurite, the SIEX simulator, the mail outbox and the webhook receiver, with the data imported, but
+                    no gateway: for
+                    \`npm run start:func\` in another terminal; writes local.settings.json for it
+  --settings FILE   where --services-only writes the settings (default local.settings.json in the project)
+  --table-port N    Azurite tables (default 10002)
+  --queue-port N    Azurite queues (default 10001)
+  --blob-port N     Azurite blobs (default 10000)
+  --siex-port N     SIEX simulator (default 7081)
+  --mail-port N     mail outbox (default 7082)
+  --webhook-port N  webhook receiver (default 7083; the demo clients' webhooks point at it)
+  --data DIR        where Azurite keeps its data (default .local/ in the project)
+  --in-memory       throwaway storage: nothing written to disk, nothing kept after Ctrl-C
+  --dataset FILE    back-office dataset to import at start (default: the demo, local/demo/dataset.json, for the
+                    campaign of today)
+  -h, --help        this text
+
+A port in use stops start-up, naming it: stop what holds it, or choose another with its flag.`;
 
 interface StartArgs {
-  port: number;
+  ports: Record<PortName, number>;
+  servicesOnly: boolean;
+  settingsFile?: string;
   dataDir?: string;
   inMemory: boolean;
   dataset?: string;
   help: boolean;
 }
+
+const portFlag = (name: PortName, raw: string | undefined): number =>
+  intFlag(PORTS[name].flag, raw, {
+    min: 1,
+    max: 65535,
+    problem: (value) => `${PORTS[name].flag} needs a port number, got "${value}"`,
+  }) ?? PORTS[name].port;
 
 export function parseStartArgs(argv: string[]): StartArgs {
   const { values } = parseArgs({
@@ -40,19 +89,34 @@ export function parseStartArgs(argv: string[]): StartArgs {
     strict: true,
     options: {
       port: { type: 'string' },
+      'services-only': { type: 'boolean', default: false },
+      settings: { type: 'string' },
+      'table-port': { type: 'string' },
+      'queue-port': { type: 'string' },
+      'blob-port': { type: 'string' },
+      'siex-port': { type: 'string' },
+      'mail-port': { type: 'string' },
+      'webhook-port': { type: 'string' },
       data: { type: 'string' },
       'in-memory': { type: 'boolean', default: false },
       dataset: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  const settingsFile = nonEmptyFlag('--settings', values.settings);
+  if (settingsFile && !values['services-only']) throw new Error('--settings goes with --services-only');
   return {
-    port:
-      intFlag('--port', values.port, {
-        min: 1,
-        max: 65535,
-        problem: (raw) => `--port needs a port number, got "${raw}"`,
-      }) ?? 7071,
+    ports: {
+      gateway: portFlag('gateway', values.port),
+      table: portFlag('table', values['table-port']),
+      queue: portFlag('queue', values['queue-port']),
+      blob: portFlag('blob', values['blob-port']),
+      siex: portFlag('siex', values['siex-port']),
+      mail: portFlag('mail', values['mail-port']),
+      webhook: portFlag('webhook', values['webhook-port']),
+    },
+    servicesOnly: values['services-only'],
+    settingsFile,
     dataDir: nonEmptyFlag('--data', values.data),
     inMemory: values['in-memory'],
     dataset: nonEmptyFlag('--dataset', values.dataset),
@@ -106,16 +170,21 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A port nothing listens on now, chosen by the system. */
-function anyFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolvePort(port));
-    });
-  });
+/**
+ * The first of the ports this run needs that something else holds, in one line naming it and its flag; undefined when
+ * all are free. The same port given to two services is refused too.
+ */
+export async function portProblem(ports: Partial<Record<PortName, number>>): Promise<string | undefined> {
+  const claimed = new Map<number, PortName>();
+  for (const [name, port] of Object.entries(ports) as [PortName, number][]) {
+    const { flag, what } = PORTS[name];
+    const other = claimed.get(port);
+    if (other) return `Port ${port} is given to both ${PORTS[other].what} and ${what}: choose another with ${flag} N.`;
+    claimed.set(port, name);
+    if (!(await portIsFree(port)))
+      return `Port ${port} (${what}) is in use: stop what holds it (another npm start?) or choose another with ${flag} N.`;
+  }
+  return undefined;
 }
 
 /**
@@ -149,30 +218,23 @@ async function main(): Promise<void> {
   const args = flagsOrExit(() => parseStartArgs(process.argv.slice(2)), START_USAGE);
   if (!args) return;
   const projectRoot = findProjectRoot(__dirname);
+  const { gateway, ...servicePorts } = args.ports;
+  const problem = await portProblem(args.servicesOnly ? servicePorts : args.ports);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   // The demo is loaded for the campaign of today (the committed local/demo/dataset.json is one campaign's), so its
   // farm lookups and treatment dates work whatever the year.
-  // The receiver's port is known before it starts: the demo clients' webhooks name it.
-  const webhookPort = (await portIsFree(7083)) ? 7083 : await anyFreePort();
   const dataset = args.dataset
     ? resolve(args.dataset)
-    : demoDatasetFile(projectRoot, `http://127.0.0.1:${webhookPort}/hooks`);
+    : demoDatasetFile(projectRoot, `http://127.0.0.1:${args.ports.webhook}/hooks`);
   if (!existsSync(dataset)) {
     console.error(`Dataset ${args.dataset} not found.`);
     process.exit(1);
   }
-  const catalogues = officialCataloguesDir(projectRoot);
-  if (!(await portIsFree(args.port))) {
-    console.error(`Port ${args.port} is in use (another npm start?). Stop it or pick another with --port N.`);
-    process.exit(1);
-  }
-  // Azurite's usual ports when free, so storage tools find it, and fixed ones for the SIEX simulator and the mail
-  // outbox; any free ones otherwise (we print them).
-  const tablePort = (await portIsFree(10002)) ? 10002 : 0;
-  const queuePort = (await portIsFree(10001)) ? 10001 : 0;
-  const simulatorPort = (await portIsFree(7081)) ? 7081 : 0;
-  const mailPort = (await portIsFree(7082)) ? 7082 : 0;
 
-  let stack: Stack | undefined;
+  let stack: ServicesStack | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -185,23 +247,27 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
 
   console.log(args.inMemory ? 'Starting (in-memory storage)...' : `Starting (data in ${args.dataDir ?? '.local/'})...`);
+  const options = {
+    projectRoot,
+    gatewayPort: gateway,
+    tablePort: args.ports.table,
+    queuePort: args.ports.queue,
+    blobPort: args.ports.blob,
+    inMemory: args.inMemory,
+    dataDir: args.dataDir,
+    dataset,
+    catalogues: officialCataloguesDir(projectRoot),
+    services: SUPPORT_SERVICES.map((s) => s.start(args.ports[s.port])),
+    output: (service: string, line: string) => console.log(`[${service}] ${line}`),
+  };
+  let gatewayUrl: string | undefined;
   try {
-    stack = await startStack({
-      projectRoot,
-      gatewayPort: args.port,
-      tablePort,
-      queuePort,
-      inMemory: args.inMemory,
-      dataDir: args.dataDir,
-      dataset,
-      catalogues,
-      services: [
-        siexSimulatorService({ port: simulatorPort }),
-        mailStubService({ port: mailPort }),
-        webhookReceiverService({ port: webhookPort }),
-      ],
-      output: (service, line) => console.log(`[${service}] ${line}`),
-    });
+    if (args.servicesOnly) stack = await startServices(options);
+    else {
+      const whole = await startStack(options);
+      stack = whole;
+      gatewayUrl = whole.gatewayUrl;
+    }
   } catch (err) {
     console.error(`\nStart-up failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
@@ -217,11 +283,20 @@ async function main(): Promise<void> {
   for (const service of stack.services) console.log(`${service.name.padEnd(width)}  ${service.url}`);
   console.log(`Storage connection string: ${stack.storageConnectionString}`);
   console.log('');
-  console.log(`Gateway ready at ${stack.gatewayUrl}`);
+  if (!gatewayUrl) {
+    const file = resolve(args.settingsFile ?? join(projectRoot, 'local.settings.json'));
+    writeFuncSettings(projectRoot, file, stack.env);
+    console.log(
+      `Settings for func start written to ${file.startsWith(projectRoot) ? relative(projectRoot, file) : file}`,
+    );
+    console.log('Services ready: run `npm run start:func` in another terminal. Ctrl-C stops them.');
+    return;
+  }
+  console.log(`Gateway ready at ${gatewayUrl}`);
   console.log('');
   console.log(
     walkthrough(
-      stack.gatewayUrl,
+      gatewayUrl,
       readDataset(dataset),
       args.dataset
         ? relative(projectRoot, dataset) || basename(dataset)

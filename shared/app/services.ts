@@ -4,19 +4,16 @@ import { TtlCache } from '../cache/ttl-cache';
 import { VersionWatch } from '../cache/version-watch';
 import { readDirectoryVersion } from '../catalog/catalog-version';
 import { referenceCache } from '../catalog/reference-data';
-import { answerCache } from '../catalog/catalogue-service';
+import { answerCache } from '../catalog/answer-cache';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
 import { JobStore } from '../export/job-store';
 import { WatchStore } from '../export/job-watch';
 import { ExportKeyStore } from '../export/export-keys';
-import { WorkerDeps } from '../export/worker';
-import { SweepDeps } from '../export/sweeper';
-import { createMailer } from '../email/mailer';
-import { createWebhookSender } from '../notify/webhook-sender';
-import { Gate } from '../http/endpoint';
-import { createIuwsClient } from '../siex/iuws-client';
+import type { WorkerDeps } from '../export/worker';
+import type { SweepDeps } from '../export/sweeper';
+import type { Gate } from '../http/endpoint';
 import { PhytoStore } from '../phyto/phyto-store';
 import { BatchKeyStore } from '../phyto/batch-keys';
 import { RecordKeyIndex } from '../phyto/record-key-index';
@@ -39,8 +36,8 @@ export interface Services extends UseCaseParts {
   jobIds: IdBlocks;
   gate: Gate;
   useCases: UseCases;
-  /** What the export worker needs; SIEX and e-mail clients are built on first use. */
-  worker(): WorkerDeps;
+  /** What the export worker needs; the SIEX and e-mail clients, and their modules, start on its first use. */
+  worker(): Promise<WorkerDeps>;
   /** What the export sweeper needs. */
   sweeper(): SweepDeps;
 }
@@ -85,7 +82,26 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
     enqueueExport: (m: { jobId: number }) => exportQueue.send(m),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
   };
-  let worker: WorkerDeps | undefined;
+  let worker: Promise<WorkerDeps> | undefined;
+  const workerDeps = async (): Promise<WorkerDeps> => {
+    const [{ createIuwsClient }, { createMailer }, { createWebhookSender }] = await Promise.all([
+      import('../siex/iuws-client'),
+      import('../email/mailer'),
+      import('../notify/webhook-sender'),
+    ]);
+    return {
+      jobs: parts.jobs,
+      watch: parts.watch,
+      phyto,
+      farms: parts.farms,
+      siex: createIuwsClient(s),
+      mailer: createMailer(s),
+      ...(s.WEBHOOK_SIGNING_KEY ? { webhooks: createWebhookSender(s.WEBHOOK_SIGNING_KEY) } : {}),
+      batchSize: EXPORT_BATCH_SIZE,
+      poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
+      clock,
+    };
+  };
   return {
     ...parts,
     settings: s,
@@ -100,19 +116,7 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
     },
     useCases: createUseCases(parts),
     sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
-    worker: () =>
-      (worker ??= {
-        jobs: parts.jobs,
-        watch: parts.watch,
-        phyto,
-        farms: parts.farms,
-        siex: createIuwsClient(s),
-        mailer: createMailer(s),
-        ...(s.WEBHOOK_SIGNING_KEY ? { webhooks: createWebhookSender(s.WEBHOOK_SIGNING_KEY) } : {}),
-        batchSize: EXPORT_BATCH_SIZE,
-        poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
-        clock,
-      }),
+    worker: () => (worker ??= workerDeps()),
   };
 }
 

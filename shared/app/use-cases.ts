@@ -1,35 +1,26 @@
-import { DateTime } from 'luxon';
-import { JobResultView, JobView } from '../api/export-schemas';
-import { IdcpSet, ListIdcpBody } from '../api/farm-schemas';
-import { VersionedValue } from '../cache/versioned-value';
-import { ReferenceData } from '../catalog/reference-data';
-import { Client } from '../clients/client-store';
-import { exportRecords, ExportInput } from '../export/export-service';
-import { jobResult, jobView, ownJobMeta } from '../export/job-views';
-import { JobStore } from '../export/job-store';
-import { WatchStore } from '../export/job-watch';
-import { ExportKeyStore } from '../export/export-keys';
-import { accessibleFarm, findFarmView, resolveIdcps } from '../farms/farm-service';
-import { FarmReader } from '../farms/farm-store';
-import { ListFilters, ListPage, listRecords } from '../phyto/list-service';
-import { PhytoStore } from '../phyto/phyto-store';
-import { RecordKeyIndex } from '../phyto/record-key-index';
-import { registerApplication, RegisterInput } from '../phyto/register-service';
-import { BatchInput, BatchItemOutcome, registerBatch } from '../phyto/batch-register';
-import { BatchKeyStore } from '../phyto/batch-keys';
-import { amendApplication, AmendInput, ChangeInput, recordNotFound } from '../phyto/amend-service';
-import { deleteRecord, jobHolding } from '../export/deletion-service';
-import { RecordVersion } from '../api/history-schemas';
-import { IdSource } from '../store/counters';
-import { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
-import {
-  AnswerCache,
-  applicatorCard,
-  CatalogueAnswer,
-  catalogueProduct,
-  cropProducts,
-  siexCatalogue,
-} from '../catalog/catalogue-service';
+import type { DateTime } from 'luxon';
+import type { JobResultView, JobView } from '../api/export-schemas';
+import type { IdcpSet, ListIdcpBody } from '../api/farm-schemas';
+import type { VersionedValue } from '../cache/versioned-value';
+import type { ReferenceData } from '../catalog/reference-data';
+import type { Client } from '../clients/client-store';
+import type { ExportInput } from '../export/export-service';
+import type { JobStore } from '../export/job-store';
+import type { WatchStore } from '../export/job-watch';
+import type { ExportKeyStore } from '../export/export-keys';
+import type { FarmReader } from '../farms/farm-store';
+import type { ListFilters, ListPage } from '../phyto/list-service';
+import type { PhytoStore } from '../phyto/phyto-store';
+import type { RecordKeyIndex } from '../phyto/record-key-index';
+import type { RegisterInput } from '../phyto/register-service';
+import type { BatchInput, BatchItemOutcome } from '../phyto/batch-register';
+import type { BatchKeyStore } from '../phyto/batch-keys';
+import type { AmendInput, ChangeInput } from '../phyto/amend-service';
+import type { RecordVersion } from '../api/history-schemas';
+import type { IdSource } from '../store/counters';
+import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
+import type { AnswerCache } from '../catalog/answer-cache';
+import type { CatalogueAnswer } from '../catalog/catalogue-service';
 
 /** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
 interface RenderedReply {
@@ -93,6 +84,11 @@ export interface UseCaseParts {
   now?: () => DateTime;
 }
 
+/**
+ * Each use case imports its service's module on its first call (an import is done once and kept), so the first
+ * request after a cold start starts the modules of its own operation only: a job status never starts the
+ * registration rules or the catalogue (docs/architecture.md, "Cold start").
+ */
 export function createUseCases(p: UseCaseParts): UseCases {
   const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
   const registration = {
@@ -104,13 +100,22 @@ export function createUseCases(p: UseCaseParts): UseCases {
     now: p.now,
   };
   return {
-    farmView: (client, rea, year) => findFarmView(p.farms, client, rea, year),
-    cropLocations: async (client, agrifarmId, body) =>
-      resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body),
-    registerApplication: (input) => registerApplication(registration, input),
-    registerBatch: (input) => registerBatch({ ...registration, batchKeys: p.batchKeys }, input),
-    amendApplication: (input) =>
-      amendApplication(
+    farmView: async (client, rea, year) =>
+      (await import('../farms/farm-service')).findFarmView(p.farms, client, rea, year),
+    cropLocations: async (client, agrifarmId, body) => {
+      const { accessibleFarm, resolveIdcps } = await import('../farms/farm-service');
+      return resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body);
+    },
+    registerApplication: async (input) =>
+      (await import('../phyto/register-service')).registerApplication(registration, input),
+    registerBatch: async (input) =>
+      (await import('../phyto/batch-register')).registerBatch({ ...registration, batchKeys: p.batchKeys }, input),
+    amendApplication: async (input) => {
+      const [{ amendApplication }, { jobHolding }] = await Promise.all([
+        import('../phyto/amend-service'),
+        import('../export/deletion-service'),
+      ]);
+      return amendApplication(
         {
           farms: p.farms,
           reference: p.reference,
@@ -120,9 +125,10 @@ export function createUseCases(p: UseCaseParts): UseCases {
           now: p.now,
         },
         input,
-      ),
-    deleteApplication: (input) =>
-      deleteRecord(
+      );
+    },
+    deleteApplication: async (input) =>
+      (await import('../export/deletion-service')).deleteRecord(
         {
           farms: p.farms,
           phyto: p.phyto,
@@ -136,17 +142,25 @@ export function createUseCases(p: UseCaseParts): UseCases {
         input,
       ),
     applicationHistory: async (client, agrifarmId, recordId) => {
+      const [{ accessibleFarm }, { recordNotFound }] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../phyto/amend-service'),
+      ]);
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
       const versions = await p.phyto.readHistory(farm.meta, recordId);
       if (!versions) throw recordNotFound(recordId);
       return versions;
     },
     listApplications: async (client, agrifarmId, rawQuery, filters) => {
+      const [{ accessibleFarm }, { listRecords }] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../phyto/list-service'),
+      ]);
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
       return listRecords(p.phyto, p.recordKeys, farm.meta, rawQuery, filters);
     },
-    exportRecords: (input) =>
-      exportRecords(
+    exportRecords: async (input) =>
+      (await import('../export/export-service')).exportRecords(
         {
           farms: p.farms,
           phyto: p.phyto,
@@ -160,11 +174,17 @@ export function createUseCases(p: UseCaseParts): UseCases {
         },
         input,
       ),
-    jobStatus: async (client, jobId) => jobView(await ownJobMeta(p.jobs, client, jobId)),
-    jobResult: (client, jobId) => jobResult(p.jobs, client, jobId),
-    cropProducts: (rawQuery, query) => cropProducts(catalogue, rawQuery, query),
-    catalogueProduct: (code) => catalogueProduct(catalogue, code),
-    siexCatalogue: (name, rawQuery, query) => siexCatalogue(catalogue, name, rawQuery, query),
-    applicatorCard: (ropo, nif) => applicatorCard(catalogue, ropo, nif),
+    jobStatus: async (client, jobId) => {
+      const { jobView, ownJobMeta } = await import('../export/job-views');
+      return jobView(await ownJobMeta(p.jobs, client, jobId));
+    },
+    jobResult: async (client, jobId) => (await import('../export/job-views')).jobResult(p.jobs, client, jobId),
+    cropProducts: async (rawQuery, query) =>
+      (await import('../catalog/catalogue-service')).cropProducts(catalogue, rawQuery, query),
+    catalogueProduct: async (code) => (await import('../catalog/catalogue-service')).catalogueProduct(catalogue, code),
+    siexCatalogue: async (name, rawQuery, query) =>
+      (await import('../catalog/catalogue-service')).siexCatalogue(catalogue, name, rawQuery, query),
+    applicatorCard: async (ropo, nif) =>
+      (await import('../catalog/catalogue-service')).applicatorCard(catalogue, ropo, nif),
   };
 }

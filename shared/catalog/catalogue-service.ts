@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   CATALOGUE_ANSWER_SCHEMAS,
@@ -12,10 +11,11 @@ import {
   SiexCatalogueQuery,
 } from '../api/catalog-schemas';
 import { VersionedValue } from '../cache/versioned-value';
+import { AnswerCache, RenderedAnswer } from './answer-cache';
 import { isoDay, formatDate, parseDate, ZONE } from '../domain/dates';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { isValidPersonalNif, normalizeNif } from '../domain/nif';
-import { pageOf, PageInfo, pageRequest, PageRequest, queryError } from '../domain/pagination';
+import { pageOf, pageRequest, PageRequest, queryError } from '../domain/pagination';
 import { PestKind } from '../domain/pest-kind';
 import { applicatorCardView, catalogueProductView, cropProductView, siexEntries } from './catalogue-views';
 import { productsForCrop } from './crop-products';
@@ -44,34 +44,12 @@ export interface CatalogueDeps {
   now?: () => DateTime;
 }
 
-/** An answer as sent: its JSON text, and for a list, how many items the whole list has and the page sent. */
-interface RenderedAnswer {
-  json: string;
-  total?: number;
-  page?: PageInfo;
-}
-
 /** An answer a client may keep, and revalidate with its validator. */
 export interface CatalogueAnswer {
   /** The strong ETag's value, without quotes. */
   tag: string;
   maxAgeSeconds: number;
   body: () => RenderedAnswer;
-}
-
-/** Rendered answers by validator; a miss renders the answer with the function given as context. */
-export type AnswerCache = LRUCache<string, RenderedAnswer, () => RenderedAnswer>;
-
-/** How much rendered answer text a process keeps: a few dozen of the largest lists, thousands of small answers. */
-const ANSWER_CACHE_CHARS = 32 * 1024 * 1024;
-
-export function answerCache(): AnswerCache {
-  // Weighed by characters, not counted: a few large lists and many small answers share the same memory.
-  return new LRUCache({
-    maxSize: ANSWER_CACHE_CHARS,
-    sizeCalculation: (a) => a.json.length,
-    memoMethod: (_tag, _stale, { context: render }) => render(),
-  });
 }
 
 /**

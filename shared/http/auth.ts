@@ -39,7 +39,7 @@ export async function authenticate(
   request: HttpRequest,
   settings: AuthSettings,
   findClient: FindClient,
-  now: DateTime = DateTime.now(),
+  now: () => DateTime = () => DateTime.now(),
 ): Promise<Client> {
   const mode = authMode(settings);
   if (mode === 'apim' && !fromApiManagement(request, settings.APIM_PRINCIPAL_ID)) {
@@ -66,7 +66,9 @@ export async function authenticate(
       violation('INVALID_CREDENTIALS', 'header', 'check the Ocp-Apim-Sid-Key and Ocp-Apim-Subscription-Key values'),
     ]);
   }
-  if (client.expires && now.setZone(ZONE).toISODate()! > client.expires) {
+  // The clock is read only for a client with an expiry: luxon's first DateTime starts ICU, which costs the first
+  // request after a cold start about 13 ms that a client without one never needs.
+  if (client.expires && now().setZone(ZONE).toISODate()! > client.expires) {
     throw new DomainError('The credentials have expired; renew them through support.', [
       violation('EXPIRED_CREDENTIALS', 'header', `credentials expired after ${client.expires}`),
     ]);

@@ -9,8 +9,8 @@ import {
   siexEntrySchema,
 } from '../../shared/api/catalog-schemas';
 import { VersionedValue } from '../../shared/cache/versioned-value';
+import { answerCache } from '../../shared/catalog/answer-cache';
 import {
-  answerCache,
   applicatorCard,
   CATALOGUE_MAX_AGE_SECONDS,
   catalogueProduct,

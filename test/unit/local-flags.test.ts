@@ -117,21 +117,58 @@ describe('the runner', () => {
 
 describe('npm start', () => {
   it('reads its flags', () => {
-    expect(parseStartArgs([])).toEqual({ port: 7071, inMemory: false, help: false });
+    const defaults = { gateway: 7071, table: 10002, queue: 10001, blob: 10000, siex: 7081, mail: 7082 };
+    expect(parseStartArgs([])).toEqual({ ports: defaults, servicesOnly: false, inMemory: false, help: false });
     expect(parseStartArgs(['--port', '8080', '--data', 'd', '--in-memory', '--dataset=f.json'])).toEqual({
-      port: 8080,
+      ports: { ...defaults, gateway: 8080 },
+      servicesOnly: false,
       dataDir: 'd',
       inMemory: true,
       dataset: 'f.json',
       help: false,
     });
+    expect(
+      parseStartArgs(
+        ['--services-only', '--settings', 's.json'].concat([
+          '--table-port',
+          '1',
+          '--queue-port',
+          '2',
+          '--blob-port',
+          '3',
+          '--siex-port',
+          '4',
+          '--mail-port',
+          '5',
+        ]),
+      ),
+    ).toMatchObject({
+      ports: { gateway: 7071, table: 1, queue: 2, blob: 3, siex: 4, mail: 5 },
+      servicesOnly: true,
+      settingsFile: 's.json',
+    });
     expect(parseStartArgs(['-h']).help).toBe(true);
-    expect(listedFlags(START_USAGE)).toEqual(['--port', '--data', '--in-memory', '--dataset', '--help']);
+    expect(listedFlags(START_USAGE)).toEqual([
+      '--port',
+      '--services-only',
+      '--settings',
+      '--table-port',
+      '--queue-port',
+      '--blob-port',
+      '--siex-port',
+      '--mail-port',
+      '--data',
+      '--in-memory',
+      '--dataset',
+      '--help',
+    ]);
   });
 
-  it('refuses port 0, an empty directory and unknown flags', () => {
+  it('refuses port 0, an empty directory, --settings without --services-only and unknown flags', () => {
     expect(() => parseStartArgs(['--port', '0'])).toThrow('--port needs a port number, got "0"');
+    expect(() => parseStartArgs(['--blob-port', 'x'])).toThrow('--blob-port needs a port number, got "x"');
     expect(() => parseStartArgs(['--data='])).toThrow('--data needs a value');
+    expect(() => parseStartArgs(['--settings', 's.json'])).toThrow('--settings goes with --services-only');
     expect(() => parseStartArgs(['--nope'])).toThrow("Unknown option '--nope'");
   });
 });

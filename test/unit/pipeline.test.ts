@@ -356,7 +356,7 @@ describe('authenticate: expiry day in Madrid time', () => {
   it('still accepts the credentials on their last day, up to midnight in Madrid', async () => {
     // 22-11-2026 23:59:59 in Madrid is 22:59:59Z
     await expect(
-      authenticate(req(), { AUTH_MODE: 'local' }, find, DateTime.fromISO('2026-11-22T22:59:59Z')),
+      authenticate(req(), { AUTH_MODE: 'local' }, find, () => DateTime.fromISO('2026-11-22T22:59:59Z')),
     ).resolves.toMatchObject({
       id: 'pipe',
     });
@@ -365,7 +365,7 @@ describe('authenticate: expiry day in Madrid time', () => {
   it('refuses them from midnight in Madrid, even while it is still the last day in UTC', async () => {
     // 23:00Z on the 22nd is already the 23rd in Madrid (CET, +01:00)
     await expect(
-      authenticate(req(), { AUTH_MODE: 'local' }, find, DateTime.fromISO('2026-11-22T23:00:00Z')),
+      authenticate(req(), { AUTH_MODE: 'local' }, find, () => DateTime.fromISO('2026-11-22T23:00:00Z')),
     ).rejects.toMatchObject({
       violations: [{ code: 'EXPIRED_CREDENTIALS' }],
     });
@@ -373,7 +373,12 @@ describe('authenticate: expiry day in Madrid time', () => {
 
   it('never expires credentials without an expiry day', async () => {
     await expect(
-      authenticate(req(), { AUTH_MODE: 'local' }, async () => client, DateTime.fromISO('2099-01-01T00:00:00Z')),
+      authenticate(
+        req(),
+        { AUTH_MODE: 'local' },
+        async () => client,
+        () => DateTime.fromISO('2099-01-01T00:00:00Z'),
+      ),
     ).resolves.toBeDefined();
   });
 });

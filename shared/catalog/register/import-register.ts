@@ -85,6 +85,50 @@ export async function importRegister(
 ): Promise<RegisterImportReport> {
   const started = process.hrtime.bigint();
   const today = options.today ?? formatDate(DateTime.now());
+  const codes = await loadNeededCodes(store);
+  const crops = new CropResolver(loadCropGroups(options.cropGroupsFile), codes);
+  const { levels } = loadRopoLevels(options.ropoLevelsFile);
+  const catalog = new CatalogStore(store);
+  const stored = new Map((await catalog.loadProducts()).map((p) => [p.code, p]));
+
+  const totalBytes = (await stat(file)).size;
+  const tallies = new Tallies();
+  const products = new ProductMerger();
+  const inFile = new Set<string>();
+  const report = emptyReport(file, today, crops.unknownCodes());
+  let bytes = 0;
+  const progress = () => options.onProgress?.({ bytes, totalBytes, products: report.products });
+
+  for await (const raw of readRegisterProducts(file, { onBytes: (b) => (bytes = b) })) {
+    report.products++;
+    const result = mapRegisterProduct(raw, { codes, crops, today, levels, previous: (code) => stored.get(code) });
+    report.uses += result.usesIn;
+    tallies.addIssues(result.issues);
+    for (const note of result.notes) tallies.add('notes', note.replace(/"[^"]*"/, '"…"'));
+    if (result.code.ok) inFile.add(result.code.code);
+    if (!result.product) {
+      report.rejected.push({ numRegistro: result.code.raw, name: result.name, reason: result.rejected ?? '' });
+    } else products.add(result, result.product, report);
+    if (report.products % 50 === 0) progress();
+  }
+  progress();
+
+  const plan = planRefresh(stored, products.mapped, inFile, today);
+  refuseMassWithdrawal(plan, options);
+  // upsertProducts reads the partition again: let the copy read above go before it does.
+  stored.clear();
+  const upserted = await catalog.upsertProducts(plan.write);
+
+  reportRefresh(report, plan, upserted, products.mapped);
+  products.reportLevels(report);
+  Object.assign(report, tallies.sorted());
+  report.pestsMatchedLoosely = tallies.loose;
+  report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return report;
+}
+
+/** The SIEX catalogues the mapping resolves against; the register is meaningless without them. */
+async function loadNeededCodes(store: TableStore) {
   const codes = await new SiexCodeStore(store).loadAll();
   const needed = ['UNIDADES_MEDIDA', 'PRODUCTOS', 'ENFERMEDADES', 'PLAGAS', 'MALAS_HIERBAS'] as const;
   const absent = needed.filter((c) => codes.size(c) === 0);
@@ -93,19 +137,11 @@ export async function importRegister(
       `SIEX catalogue(s) not imported: ${absent.join(', ')}. Run import-catalogues with the official CSV folder first.`,
     );
   }
-  const crops = new CropResolver(loadCropGroups(options.cropGroupsFile), codes);
-  const { levels } = loadRopoLevels(options.ropoLevelsFile);
-  const catalog = new CatalogStore(store);
-  const stored = new Map((await catalog.loadProducts()).map((p) => [p.code, p]));
+  return codes;
+}
 
-  const totalBytes = (await stat(file)).size;
-  const tallies = new Tallies();
-  const mapped = new Map<string, Product>();
-  const sources = new Map<string, { numbering: 'es' | 'legacy'; raw: string }>();
-  const inFile = new Set<string>();
-  /** Where each mapped product's level came from; of merged variants, the better-founded one. */
-  const levelSources = new Map<string, LevelSource>();
-  const report: RegisterImportReport = {
+function emptyReport(file: string, today: string, cropGroupUnknownCodes: string[]): RegisterImportReport {
+  return {
     file,
     today,
     seconds: 0,
@@ -129,61 +165,80 @@ export async function importRegister(
     droppedDoses: [],
     unreadFields: [],
     pestsMatchedLoosely: { scientific: 0, genus: 0 },
-    cropGroupUnknownCodes: crops.unknownCodes(),
+    cropGroupUnknownCodes,
   };
-  let bytes = 0;
-  const progress = () => options.onProgress?.({ bytes, totalBytes, products: report.products });
+}
 
-  for await (const raw of readRegisterProducts(file, { onBytes: (b) => (bytes = b) })) {
-    report.products++;
-    const result = mapRegisterProduct(raw, { codes, crops, today, levels, previous: (code) => stored.get(code) });
-    report.uses += result.usesIn;
-    tallies.addIssues(result.issues);
-    for (const note of result.notes) tallies.add('notes', note.replace(/"[^"]*"/, '"…"'));
-    if (result.code.ok) inFile.add(result.code.code);
-    if (!result.product) {
-      report.rejected.push({ numRegistro: result.code.raw, name: result.name, reason: result.rejected ?? '' });
+type Mapped = ReturnType<typeof mapRegisterProduct>;
+type Plan = ReturnType<typeof planRefresh>;
+
+/** The file's products by code: repeated registration numbers merged, a legacy number yielding to an ES- one. */
+class ProductMerger {
+  readonly mapped = new Map<string, Product>();
+  private readonly sources = new Map<string, { numbering: 'es' | 'legacy'; raw: string }>();
+  /** Where each mapped product's level came from; of merged variants, the better-founded one. */
+  private readonly levelSources = new Map<string, LevelSource>();
+
+  add(result: Mapped, product: Product, report: RegisterImportReport): void {
+    const { code } = product;
+    const source = { numbering: result.code.ok ? result.code.numbering : ('es' as const), raw: result.code.raw };
+    const before = this.mapped.get(code);
+    const first = this.sources.get(code);
+    const level = result.level ?? { from: 'none' };
+    if (!before || !first) {
+      this.keep(code, product, source, level);
+    } else if (first.numbering === source.numbering) {
+      report.duplicates.push(source.raw);
+      const merged = mergeVariants(before, product);
+      this.mapped.set(code, merged);
+      if (merged.requiredLevel === product.requiredLevel) this.levelSources.set(code, level);
     } else {
-      const { code } = result.product;
-      const source = { numbering: result.code.ok ? result.code.numbering : ('es' as const), raw: result.code.raw };
-      const before = mapped.get(code);
-      const first = sources.get(code);
-      const level = result.level ?? { from: 'none' };
-      if (!before || !first) {
-        mapped.set(code, result.product);
-        sources.set(code, source);
-        levelSources.set(code, level);
-      } else if (first.numbering === source.numbering) {
-        report.duplicates.push(source.raw);
-        const merged = mergeVariants(before, result.product);
-        mapped.set(code, merged);
-        if (merged.requiredLevel === result.product.requiredLevel) levelSources.set(code, level);
-      } else {
-        // A short legacy number padded onto an ES- number: the ES- product is the one the code means today.
-        const legacy = source.numbering === 'legacy' ? source : first;
-        report.collisions.push({ code, numRegistro: legacy.raw });
-        if (source.numbering === 'es') {
-          mapped.set(code, result.product);
-          sources.set(code, source);
-          levelSources.set(code, level);
-        }
-      }
+      // A short legacy number padded onto an ES- number: the ES- product is the one the code means today.
+      const legacy = source.numbering === 'legacy' ? source : first;
+      report.collisions.push({ code, numRegistro: legacy.raw });
+      if (source.numbering === 'es') this.keep(code, product, source, level);
     }
-    if (report.products % 50 === 0) progress();
   }
-  progress();
 
-  const plan = planRefresh(stored, mapped, inFile, today);
+  reportLevels(report: RegisterImportReport): void {
+    for (const [code, level] of this.levelSources) {
+      if (level.from === 'register') report.levels.fromRegister++;
+      else if (level.from === 'mapping') report.levels.fromMapping++;
+      else report.levels.none.push(code);
+    }
+    report.levels.none.sort();
+    report.storedProducts = this.mapped.size;
+    report.storedUses = [...this.mapped.values()].reduce((n, p) => n + p.uses.length, 0);
+  }
+
+  private keep(
+    code: string,
+    product: Product,
+    source: { numbering: 'es' | 'legacy'; raw: string },
+    level: LevelSource,
+  ) {
+    this.mapped.set(code, product);
+    this.sources.set(code, source);
+    this.levelSources.set(code, level);
+  }
+}
+
+function refuseMassWithdrawal(plan: Plan, options: RegisterImportOptions): void {
   if (!options.allowMassWithdrawal && plan.missing.length > 10 && plan.missing.length > plan.storedInForce / 5) {
     throw new RegisterImportError(
       `this file would withdraw ${plan.missing.length} of ${plan.storedInForce} products in force ` +
         `(missing from it); refusing, as it looks partial. Check the file, or import with --allow-mass-withdrawal.`,
     );
   }
-  // upsertProducts reads the partition again: let the copy read above go before it does.
-  stored.clear();
-  const upserted = await catalog.upsertProducts(plan.write);
+}
 
+/** What the write did, with withdrawals and reinstatements told apart from plain additions and changes. */
+function reportRefresh(
+  report: RegisterImportReport,
+  plan: Plan,
+  upserted: Awaited<ReturnType<CatalogStore['upsertProducts']>>,
+  mapped: Map<string, Product>,
+): void {
   const special = new Set([...plan.missing, ...plan.cancelled, ...plan.reinstated]);
   report.added = upserted.added.filter((c) => !special.has(c));
   report.changed = upserted.changed.filter((c) => !special.has(c));
@@ -192,23 +247,11 @@ export async function importRegister(
     ...plan.cancelled.map((code) => ({
       code,
       reason: 'cancelled' as const,
-      day: mapped.get(code)?.withdrawn ?? today,
+      day: mapped.get(code)?.withdrawn ?? report.today,
     })),
-    ...plan.missing.map((code) => ({ code, reason: 'missing' as const, day: today })),
+    ...plan.missing.map((code) => ({ code, reason: 'missing' as const, day: report.today })),
   ];
   report.reinstated = plan.reinstated;
-  for (const [code, level] of levelSources) {
-    if (level.from === 'register') report.levels.fromRegister++;
-    else if (level.from === 'mapping') report.levels.fromMapping++;
-    else report.levels.none.push(code);
-  }
-  report.levels.none.sort();
-  report.storedProducts = mapped.size;
-  report.storedUses = [...mapped.values()].reduce((n, p) => n + p.uses.length, 0);
-  Object.assign(report, tallies.sorted());
-  report.pestsMatchedLoosely = tallies.loose;
-  report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return report;
 }
 
 type TallyName = 'notes' | 'unmappedCrops' | 'unresolvedPests' | 'unknownUnits' | 'droppedDoses' | 'unreadFields';

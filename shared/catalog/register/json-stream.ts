@@ -22,7 +22,16 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const MAX_NESTING = 2;
 
+const isWhitespace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
 type Sink = (product: unknown) => void;
+
+/** A document serialized into a string of this one: its unescaper, its scanner, and whether it is the whole file. */
+interface NestedDocument {
+  unescape: StringUnescaper;
+  scanner: ProductsScanner;
+  whole: boolean;
+}
 
 /** Push-based scanner over one JSON document's text; calls `sink` with each element of its `Productos` array. */
 export class ProductsScanner {
@@ -36,8 +45,11 @@ export class ProductsScanner {
   private inProducts = false;
   private sawProducts = false;
   private element: string[] | null = null;
-  private nested: { unescape: StringUnescaper; scanner: ProductsScanner; whole: boolean } | null = null;
+  private nested: NestedDocument | null = null;
   private finishedWhole = false;
+  /** Where, in the piece being pushed, the current product's and key's text starts (-1: not in this piece). */
+  private elementFrom = -1;
+  private keyFrom = -1;
 
   constructor(
     private readonly sink: Sink,
@@ -45,101 +57,118 @@ export class ProductsScanner {
   ) {}
 
   push(text: string): void {
+    this.elementFrom = this.element ? 0 : -1;
+    this.keyFrom = this.keyParts ? 0 : -1;
     let i = 0;
-    let elementFrom = this.element ? 0 : -1;
-    let keyFrom = this.keyParts ? 0 : -1;
     while (i < text.length) {
       if (this.nested) {
-        const { decoded, end } = this.nested.unescape.feed(text, i);
-        if (decoded) this.nested.scanner.push(decoded);
-        if (end < 0) return;
-        this.nested.scanner.end();
-        this.sawProducts = true;
-        if (this.nested.whole) this.finishedWhole = true;
-        this.nested = null;
-        this.expectingValue = false;
-        i = end;
+        i = this.feedNested(this.nested, text, i);
+        if (i < 0) return;
         continue;
       }
       const c = text.charCodeAt(i);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) {
-          this.inString = false;
-          if (this.keyParts) {
-            this.keyParts.push(text.slice(keyFrom, i + 1));
-            this.key = JSON.parse(this.keyParts.join('')) as string;
-            this.keyParts = null;
-            keyFrom = -1;
-          } else if (this.depth === 1) this.expectingValue = false;
-        }
-        i++;
-        continue;
-      }
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-        i++;
-        continue;
-      }
-      if (this.finishedWhole) throw new RegisterFormatError('unexpected text after the serialized document');
-      if (!this.started) {
-        this.started = true;
-        if (c === QUOTE) {
-          this.startNested(true);
-          i++;
-          continue;
-        }
-        if (c !== 0x7b) throw new RegisterFormatError('the register export must be a JSON object {"Productos":[...]}');
-      }
-      if (this.depth === 2 && this.inProducts && !this.element && c !== 0x2c && c !== 0x5d) {
-        if (c !== 0x7b) throw new RegisterFormatError('Productos must hold objects');
-        this.element = [];
-        elementFrom = i;
-      }
-      switch (c) {
-        case QUOTE:
-          if (this.depth === 1 && !this.expectingValue) {
-            this.keyParts = [];
-            keyFrom = i;
-          } else if (this.depth === 1 && this.key === 'Contenido') {
-            this.startNested(false);
-            i++;
-            continue;
-          }
-          this.inString = true;
-          break;
-        case 0x3a: // :
-          if (this.depth === 1) this.expectingValue = true;
-          break;
-        case 0x2c: // ,
-          if (this.depth === 1) this.expectingValue = false;
-          break;
-        case 0x7b: // {
-        case 0x5b: // [
-          if (this.depth === 1 && this.key === 'Productos') {
-            if (c !== 0x5b) throw new RegisterFormatError('Productos must be an array');
-            this.inProducts = true;
-            this.sawProducts = true;
-          }
-          this.depth++;
-          break;
-        case 0x7d: // }
-        case 0x5d: // ]
-          this.depth--;
-          if (this.depth < 0) throw new RegisterFormatError('unbalanced brackets');
-          if (this.element && this.depth === 2) {
-            this.element.push(text.slice(elementFrom, i + 1));
-            this.emit(this.element.join(''));
-            this.element = null;
-            elementFrom = -1;
-          } else if (this.inProducts && this.depth === 1) this.inProducts = false;
-          if (this.depth === 1) this.expectingValue = false;
-          break;
-      }
+      if (this.inString) this.stringChar(text, i, c);
+      else if (!isWhitespace(c)) this.structuralChar(text, i, c);
       i++;
     }
-    if (this.element && elementFrom >= 0) this.element.push(text.slice(elementFrom));
-    if (this.keyParts && keyFrom >= 0) this.keyParts.push(text.slice(keyFrom));
+    // A product or key cut by the end of this piece: keep its start for the next one.
+    if (this.element && this.elementFrom >= 0) this.element.push(text.slice(this.elementFrom));
+    if (this.keyParts && this.keyFrom >= 0) this.keyParts.push(text.slice(this.keyFrom));
+  }
+
+  /** Hands a serialized document's string content to its scanner; the index after its closing quote, or -1. */
+  private feedNested(nested: NestedDocument, text: string, from: number): number {
+    const { decoded, end } = nested.unescape.feed(text, from);
+    if (decoded) nested.scanner.push(decoded);
+    if (end < 0) return -1;
+    nested.scanner.end();
+    this.sawProducts = true;
+    if (nested.whole) this.finishedWhole = true;
+    this.nested = null;
+    this.expectingValue = false;
+    return end;
+  }
+
+  private stringChar(text: string, i: number, c: number): void {
+    if (this.escaped) this.escaped = false;
+    else if (c === BACKSLASH) this.escaped = true;
+    else if (c === QUOTE) {
+      this.inString = false;
+      if (this.keyParts) {
+        this.keyParts.push(text.slice(this.keyFrom, i + 1));
+        this.key = JSON.parse(this.keyParts.join('')) as string;
+        this.keyParts = null;
+        this.keyFrom = -1;
+      } else if (this.depth === 1) this.expectingValue = false;
+    }
+  }
+
+  private structuralChar(text: string, i: number, c: number): void {
+    if (this.finishedWhole) throw new RegisterFormatError('unexpected text after the serialized document');
+    if (!this.started && this.startDocument(c)) return;
+    if (this.depth === 2 && this.inProducts && !this.element && c !== 0x2c && c !== 0x5d) {
+      if (c !== 0x7b) throw new RegisterFormatError('Productos must hold objects');
+      this.element = [];
+      this.elementFrom = i;
+    }
+    switch (c) {
+      case QUOTE:
+        if (this.depth === 1 && !this.expectingValue) {
+          this.keyParts = [];
+          this.keyFrom = i;
+        } else if (this.depth === 1 && this.key === 'Contenido') {
+          this.startNested(false);
+          return;
+        }
+        this.inString = true;
+        break;
+      case 0x3a: // :
+        if (this.depth === 1) this.expectingValue = true;
+        break;
+      case 0x2c: // ,
+        if (this.depth === 1) this.expectingValue = false;
+        break;
+      case 0x7b: // {
+      case 0x5b: // [
+        this.open(c);
+        break;
+      case 0x7d: // }
+      case 0x5d: // ]
+        this.close(text, i);
+        break;
+    }
+  }
+
+  /** The document's first character: an object, or a string holding a serialized one (true when it is the latter). */
+  private startDocument(c: number): boolean {
+    this.started = true;
+    if (c === QUOTE) {
+      this.startNested(true);
+      return true;
+    }
+    if (c !== 0x7b) throw new RegisterFormatError('the register export must be a JSON object {"Productos":[...]}');
+    return false;
+  }
+
+  private open(c: number): void {
+    if (this.depth === 1 && this.key === 'Productos') {
+      if (c !== 0x5b) throw new RegisterFormatError('Productos must be an array');
+      this.inProducts = true;
+      this.sawProducts = true;
+    }
+    this.depth++;
+  }
+
+  private close(text: string, i: number): void {
+    this.depth--;
+    if (this.depth < 0) throw new RegisterFormatError('unbalanced brackets');
+    if (this.element && this.depth === 2) {
+      this.element.push(text.slice(this.elementFrom, i + 1));
+      this.emit(this.element.join(''));
+      this.element = null;
+      this.elementFrom = -1;
+    } else if (this.inProducts && this.depth === 1) this.inProducts = false;
+    if (this.depth === 1) this.expectingValue = false;
   }
 
   /** Call after the last text: checks the document was complete and held the products. */
