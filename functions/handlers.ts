@@ -7,15 +7,17 @@ import type { OperationId } from '../shared/http/routes';
  * of any function; the deploy package bundles it, and all it imports, as `app.js` (docs/architecture.md, "Cold
  * start"). Every operation of shared/http/routes.ts needs its entry here, or this does not compile.
  */
-export const http: Record<OperationId | 'openapi', HttpHandler> = {
+export const http: Record<OperationId | 'openapi' | 'notFound', HttpHandler> = {
   farmLookup: async (r, c) => (await import('./farm-lookup')).handler(r, c),
   listIdcp: async (r, c) => (await import('./list-idcp')).handler(r, c),
   registerPhytosanitary: async (r, c) => (await import('./register-phytosanitary')).handler(r, c),
   registerPhytosanitaryBatch: async (r, c) => (await import('./register-phytosanitary-batch')).handler(r, c),
   listPhytosanitary: async (r, c) => (await import('./list-phytosanitary')).handler(r, c),
+  readPhytosanitary: async (r, c) => (await import('./read-phytosanitary')).handler(r, c),
   amendPhytosanitary: async (r, c) => (await import('./amend-phytosanitary')).handler(r, c),
   deletePhytosanitary: async (r, c) => (await import('./delete-phytosanitary')).handler(r, c),
   phytosanitaryHistory: async (r, c) => (await import('./phytosanitary-history')).handler(r, c),
+  safeHarvest: async (r, c) => (await import('./safe-harvest')).handler(r, c),
   exportCue: async (r, c) => (await import('./export-cue')).handler(r, c),
   jobStatus: async (r, c) => (await import('./job-status')).handler(r, c),
   jobResult: async (r, c) => (await import('./job-result')).handler(r, c),
@@ -24,6 +26,7 @@ export const http: Record<OperationId | 'openapi', HttpHandler> = {
   siexCatalogue: async (r, c) => (await import('./catalog-siex')).handler(r, c),
   applicatorCard: async (r, c) => (await import('./catalog-applicator')).handler(r, c),
   openapi: async () => (await import('./openapi')).serveOpenApi(),
+  notFound: async () => (await import('./not-found')).notFound(),
 };
 
 export const exportWorker = async (message: unknown, context: InvocationContext) =>

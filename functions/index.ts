@@ -22,13 +22,21 @@ checkAuthSettings(process.env);
 const handlers = onFirstUse(() => require('./handlers') as typeof import('./handlers'));
 
 const http =
-  (name: OperationId | 'openapi'): HttpHandler =>
+  (name: OperationId | 'openapi' | 'notFound'): HttpHandler =>
   async (request, context) =>
     handlers().http[name](request, context);
 
 for (const route of Object.values(ROUTES)) registerHttp(route, http(route.operationId));
 // Public, so tools can fetch the OpenAPI document without keys.
 app.http('openapi', { route: 'v1/openapi.json', methods: ['GET'], authLevel: 'anonymous', handler: http('openapi') });
+// Every other method and path: the problem+json 404 API Management answers for an unknown operation
+// (infra/policies/global.xml), instead of the host's empty 404. The host ranks a catch-all below every other route.
+app.http('notFound', {
+  route: '{*path}',
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+  authLevel: 'anonymous',
+  handler: http('notFound'),
+});
 app.storageQueue('exportWorker', {
   queueName: EXPORT_QUEUE,
   connection: 'AzureWebJobsStorage',

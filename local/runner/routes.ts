@@ -1,14 +1,16 @@
 /**
  * HTTP route templates and matching as the Functions host does them, for what function apps served here use:
- * literal segments and whole-segment `{name}` parameters (the gateway's own routes are all literal). Literal segments
- * match case-insensitively, a trailing slash is ignored, parameter values are percent-decoded; the query string is
- * not part of the path (the server passes it through). Where two templates match, a literal segment wins over a
- * parameter at the first segment where they differ, then registration order. The rest of ASP.NET's route syntax
- * (constraints, optional and default values, catch-alls, text and a parameter in one segment) stops start-up with the
- * template named, rather than match otherwise than the host would. Pure: no I/O, unit-tested on its own.
+ * literal segments, whole-segment `{name}` parameters and a last-segment catch-all `{*name}` (the gateway's answer to
+ * unknown routes). Literal segments match case-insensitively, a trailing slash is ignored, parameter values are
+ * percent-decoded; a catch-all takes the rest of the path, none included; the query string is not part of the path
+ * (the server passes it through). Where two templates match, at the first segment where they differ a literal wins
+ * over a parameter, a parameter over the end of a template, and everything over a catch-all (ASP.NET's route
+ * precedence), then registration order. The rest of ASP.NET's route syntax (constraints, optional and default values,
+ * text and a parameter in one segment) stops start-up with the template named, rather than match otherwise than the
+ * host would. Pure: no I/O, unit-tested on its own.
  */
 
-type Segment = { literal: string } | { param: string };
+type Segment = { literal: string } | { param: string } | { rest: string };
 
 export interface RouteDefinition<T> {
   /** The template without the prefix, as registered (`route`, or the function name when it has none). */
@@ -31,14 +33,17 @@ interface CompiledRoute<T> {
 }
 
 const PARAMETER = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+const CATCH_ALL = /^\{\*([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
-function compileSegment(segment: string, template: string): Segment {
+function compileSegment(segment: string, template: string, last: boolean): Segment {
   if (segment === '') throw new Error(`route "${template}": empty segment`);
   const param = PARAMETER.exec(segment);
   if (param) return { param: param[1]! };
+  const rest = CATCH_ALL.exec(segment);
+  if (rest && last) return { rest: rest[1]! };
   if (/[{}]/.test(segment)) {
     throw new Error(
-      `route "${template}": "${segment}" is not supported by the local runner (literal segments and {name} parameters only)`,
+      `route "${template}": "${segment}" is not supported by the local runner (literal segments, {name} parameters and a last {*name} only)`,
     );
   }
   return { literal: segment.toLowerCase() };
@@ -59,12 +64,9 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/**
- * Literal before parameter at the first segment where the two differ. Templates of different lengths never match the
- * same path; a missing segment sorts last only so that the order is a consistent one.
- */
+/** At the first segment where the two differ: literal, then parameter, then the template's end, then a catch-all. */
 function compareSpecificity(a: Segment[], b: Segment[]): number {
-  const rank = (s: Segment | undefined) => (s === undefined ? 2 : 'literal' in s ? 0 : 1);
+  const rank = (s: Segment | undefined) => (s === undefined ? 2 : 'literal' in s ? 0 : 'param' in s ? 1 : 3);
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const difference = rank(a[i]) - rank(b[i]);
     if (difference !== 0) return difference;
@@ -73,9 +75,15 @@ function compareSpecificity(a: Segment[], b: Segment[]): number {
 }
 
 function matchSegments(segments: Segment[], path: string[]): Record<string, string> | undefined {
-  if (segments.length !== path.length) return undefined;
+  const rest = segments.at(-1);
+  const catchAll = rest !== undefined && 'rest' in rest;
+  if (catchAll ? path.length < segments.length - 1 : segments.length !== path.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, segment] of segments.entries()) {
+    if ('rest' in segment) {
+      params[segment.rest] = path.slice(i).map(decodeSegment).join('/');
+      break;
+    }
     const value = decodeSegment(path[i]!);
     if ('literal' in segment) {
       if (value.toLowerCase() !== segment.literal) return undefined;
@@ -101,8 +109,11 @@ export class RouteTable<T> {
   constructor(definitions: RouteDefinition<T>[], prefix: string) {
     for (const definition of definitions) {
       const full = fullTemplate(prefix, definition.template);
-      const segments = splitPath(full).map((s) => compileSegment(s, definition.template));
-      const names = segments.flatMap((s) => ('param' in s ? [s.param.toLowerCase()] : []));
+      const parts = splitPath(full);
+      const segments = parts.map((s, i) => compileSegment(s, definition.template, i === parts.length - 1));
+      const names = segments
+        .flatMap((s) => ('param' in s ? [s.param] : 'rest' in s ? [s.rest] : []))
+        .map((n) => n.toLowerCase());
       const twice = names.find((n, i) => names.indexOf(n) !== i);
       if (twice) throw new Error(`route "${definition.template}": parameter "${twice}" appears twice`);
       const methods = definition.methods?.length ? new Set(definition.methods.map((m) => m.toUpperCase())) : undefined;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { exportBodySchema, exportResponseSchema, jobResultSchema, jobSchema } from './export-schemas';
 import { farmSchema, idcpSetSchema, listIdcpBodySchema } from './farm-schemas';
 import { recordVersionSchema } from './history-schemas';
-import { phytoPatchSchema, phytoRecordSchema, phytoRequestSchema } from './phyto-schemas';
+import { phytoPatchSchema, phytoRecordViewSchema, phytoRequestSchema } from './phyto-schemas';
+import { safeHarvestSchema } from './harvest-schemas';
 import { applicatorCardSchema, catalogueProductSchema, cropProductSchema, siexEntrySchema } from './catalog-schemas';
 
 /**
@@ -108,6 +109,7 @@ const record = {
     },
     tpd: [{ type: 'TPD', id: 11179, idate: '14-06-2001', edate: '31-07-2027', ldate: '' }],
     prod: { type: 'TypeProduct', id: 1, name: 'Fungicida' },
+    code: 'ES-11179',
   },
   dose: '0.5',
   typerisk: { type: 'TypeRisk', id: '', name: '', detail: '' },
@@ -140,7 +142,9 @@ const record = {
   idcp: ['4'],
   applicator: treatment.applicator,
   regionalAttributes: [],
-} satisfies z.output<typeof phytoRecordSchema>;
+  exportable: true,
+  exportBlockers: [],
+} satisfies z.output<typeof phytoRecordViewSchema>;
 
 export const registerExample = { query: { agrifarmId: AGRIFARM }, request: treatment, response: [record] };
 
@@ -207,9 +211,29 @@ export const amendExample = {
   query: { agrifarmId: AGRIFARM },
   request: { efficacy: efficacyLater } satisfies z.input<typeof phytoPatchSchema>,
   response: [{ ...record, efficacy: efficacyLater, dateModified: '01-12-2026 09:30:00' }] satisfies z.output<
-    typeof phytoRecordSchema
+    typeof phytoRecordViewSchema
   >[],
 };
+
+export const safeHarvestExample = {
+  query: { agrifarmId: AGRIFARM, date: '10-12-2026' },
+  response: [
+    {
+      idcp: 4,
+      crop: { typecrop: { id: '101', name: 'OLIVO' }, code: 2001, name: 'BLANQUETA' },
+      earliestHarvest: '06-12-2026',
+      safeOn: true,
+      setBy: {
+        record: 'urn:ngsi-ld:AgriPhytosanitary:2',
+        product: { code: 'ES-19616', name: 'POLTIGLIA 20 WP' },
+        applied: '22-11-2026',
+        seclimit: '14',
+      },
+    },
+  ] satisfies z.output<typeof safeHarvestSchema>[],
+};
+
+export const readExample = { params: { id: RECORD }, query: { agrifarmId: AGRIFARM }, response: [record] };
 
 export const deleteExample = { params: { id: RECORD }, query: { agrifarmId: AGRIFARM }, response: undefined };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daySchema, optionalDaySchema } from '../domain/day-schema';
+import { daySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
@@ -27,10 +27,52 @@ const MAX_MIX_ITEMS = 5;
  */
 
 const flag = z.enum(['0', '1']);
-const decimalText = z
-  .string()
-  .max(20)
-  .regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"');
+
+/**
+ * Records round-trip (issue 26): a record read back, less its read-only fields, is a valid request. So every optional
+ * field also takes `null` for "not given" (what the record shows for it, and what ERP serializers write), and every
+ * amount the record writes as text takes that text as well as a number.
+ */
+function optional<T extends z.ZodType>(schema: T) {
+  return schema
+    .nullable()
+    .transform((v): Exclude<z.output<T>, null> | undefined =>
+      v === null ? undefined : (v as Exclude<z.output<T>, null>),
+    )
+    .optional();
+}
+
+/** An optional field whose absence means `fallback` (the record's neutral value): null says the same. */
+function orDefault<T extends z.ZodType<string>>(schema: T, fallback: string) {
+  return schema
+    .nullable()
+    .transform((v) => v ?? fallback)
+    .default(fallback);
+}
+
+const DECIMAL_RE = /^\d+(\.\d+)?$/;
+const DECIMAL_MESSAGE = 'a non-negative decimal number, e.g. 2.5 or "2.5"';
+const decimalString = z.string().max(20).regex(DECIMAL_RE, DECIMAL_MESSAGE);
+
+/** A number as the record writes it: its shortest decimal form, never an exponent (1e-7 is 0.0000001). */
+function plainDecimal(n: number): string {
+  const text = String(n);
+  return /e/i.test(text) ? n.toFixed(20).replace(/\.?0+$/, '') : text;
+}
+
+/**
+ * An optional non-negative amount, stored as text with every digit it was given: a JSON number, or decimal text as
+ * the record returns it; null, or the record's '' for none, is not given.
+ */
+const optionalDecimal = z
+  .union([
+    z.number().nonnegative().finite().transform(plainDecimal).pipe(decimalString),
+    decimalString,
+    z.literal(''),
+    z.null(),
+  ])
+  .transform((v) => (v === '' || v === null ? undefined : v))
+  .optional();
 const dtDescription = 'total amount of product applied, in mdt';
 /**
  * Free text is bounded: the stored record echoes it and must fit in one table entity (MAX_DOC_CHARS), so an unbounded
@@ -53,7 +95,7 @@ const infectionSchema = z
     type: z.literal('TypeInfection'),
     kind: z.enum(pestKinds),
     id: z.string().max(10).regex(/^\d+$/, 'SIEX code as text'),
-    name: name().default(''),
+    name: orDefault(name(), ''),
   })
   .meta({
     id: 'Infection',
@@ -65,16 +107,20 @@ const justificationSchema = z
   .strictObject({
     type: z.literal('TypeJustification'),
     id: z.string().max(10).regex(/^\d+$/),
-    name: name().default(''),
+    name: orDefault(name(), ''),
   })
   .meta({ id: 'Justification', description: 'SIEX catalogue JUSTIFICACION_ACTUACION' });
 
 const efficacySchema = z
   .strictObject({
     type: z.literal('TypeEfficacy'),
-    id: z.string().max(10).regex(/^\d+$/),
-    name: name().default(''),
-    detail: z.string().max(2000).default(''),
+    id: z
+      .string()
+      .max(10)
+      .regex(/^\d*$/)
+      .describe("SIEX code; '' (how a record shows an efficacy not reported yet) means none"),
+    name: orDefault(name(), ''),
+    detail: orDefault(z.string().max(2000), ''),
   })
   .meta({ id: 'Efficacy', description: 'SIEX catalogue EFICACIA_TRATAMIENTO' });
 
@@ -91,21 +137,17 @@ const machineSchema = z
       .string()
       .regex(/^[0-9A-Za-z_]{1,12}$/, 'UNE machine type code: up to 12 letters, digits or _')
       .describe('UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer'),
-    name: name().default(''),
-    roma: z.string().max(50).default('').describe('official machinery register (ROMA) number, when registered'),
-    inspection: optionalDaySchema.describe(
+    name: orDefault(name(), ''),
+    roma: orDefault(z.string().max(50), '').describe('official machinery register (ROMA) number, when registered'),
+    inspection: orDefault(z.union([z.literal(''), daySchema]), '').describe(
       'day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types',
     ),
-    registered: daySchema
-      .optional()
-      .describe(
-        'day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application',
-      ),
-    ref: z
-      .string()
-      .max(50)
-      .default('')
-      .describe("the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number"),
+    registered: optional(daySchema).describe(
+      'day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application',
+    ),
+    ref: orDefault(z.string().max(50), '').describe(
+      "the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number",
+    ),
   })
   .meta({ id: 'Machine' });
 
@@ -130,14 +172,9 @@ const advisorSchema = z
   .strictObject({
     type: z.literal('UserMetadata'),
     ropo: z.string().regex(ROPO_RE, 'ROPO number ES-XXXXXXXX'),
-    nif: z
-      .string()
-      .min(1)
-      .max(20)
-      .optional()
-      .describe(
-        "the advisor's NIF or NIE: optional; with it, a card that fails the check is answered with why (not in force, no advisor registration); without it, or with another person's, only ADVISOR_NOT_RECOGNISED",
-      ),
+    nif: optional(z.string().min(1).max(20)).describe(
+      "the advisor's NIF or NIE: optional; with it, a card that fails the check is answered with why (not in force, no advisor registration); without it, or with another person's, only ADVISOR_NOT_RECOGNISED",
+    ),
   })
   .meta({
     id: 'Advisor',
@@ -149,52 +186,46 @@ const phenologySchema = z
   .strictObject({
     type: z.literal('TypePhenology'),
     id: z.string().max(10).regex(/^\d+$/, 'SIEX code as text'),
-    name: name().default(''),
+    name: orDefault(name(), ''),
   })
   .meta({ id: 'Phenology', description: 'phenological stage of the crop (SIEX catalogue EST_FENOLOGICO)' });
 
 /** Optional at registration: efficacy is often known only later. Export settles a record without them as an error. */
 const optionalSiexFields = {
-  infection: infectionSchema.optional(),
-  tj: z
-    .array(justificationSchema)
-    .max(10)
-    .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice')
-    .optional(),
-  efficacy: efficacySchema.optional(),
-  machine: machinesSchema
-    .optional()
-    .describe(
-      'the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual)',
-    ),
-  manual: z
-    .boolean()
-    .optional()
-    .describe(
-      'true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported',
-    ),
-  advisor: advisorSchema.optional(),
-  phenology: phenologySchema.optional(),
-  detail: z.string().max(2000).optional(),
-  batch: z.string().max(100).optional(),
-  soup: decimalText
-    .optional()
-    .describe(
-      'spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse',
-    ),
-  dt: decimalText.optional().describe(dtDescription),
-  mdt: measureSchema.optional(),
-  st: decimalText.optional().describe('treated area, in mst (ha or m2): above 0 and no more than the locations'),
-  mst: measureSchema.optional(),
-  surface: decimalText
-    .optional()
-    .describe('total treated area in hectares: above 0 and no more than the locations (each enclosure once)'),
-  preventive: flag.optional(),
-  distributed: flag.optional(),
-  reviewed: flag.optional(),
-  pp: z.string().max(100).optional(),
-  speed: decimalText.optional(),
-  recipe: z.string().max(100).optional(),
+  infection: optional(infectionSchema),
+  tj: optional(
+    z
+      .array(justificationSchema)
+      .max(10)
+      .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice'),
+  ),
+  efficacy: optional(efficacySchema.transform((e) => (e.id === '' ? null : e))),
+  machine: optional(machinesSchema).describe(
+    'the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual)',
+  ),
+  manual: optional(z.boolean()).describe(
+    'true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported',
+  ),
+  advisor: optional(advisorSchema),
+  phenology: optional(phenologySchema),
+  detail: optional(z.string().max(2000)),
+  batch: optional(z.string().max(100)),
+  soup: optionalDecimal.describe(
+    'spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse',
+  ),
+  dt: optionalDecimal.describe(dtDescription),
+  mdt: optional(measureSchema),
+  st: optionalDecimal.describe('treated area, in mst (ha or m2): above 0 and no more than the locations'),
+  mst: optional(measureSchema),
+  surface: optionalDecimal.describe(
+    'total treated area in hectares: above 0 and no more than the locations (each enclosure once)',
+  ),
+  preventive: optional(flag),
+  distributed: optional(flag),
+  reviewed: optional(flag),
+  pp: optional(z.string().max(100)),
+  speed: optionalDecimal,
+  recipe: optional(z.string().max(100)),
 };
 
 /** A product as the request names it: the main one, or one of a mix. */
@@ -203,7 +234,11 @@ const productRefSchema = z.strictObject({
   name: name().describe('commercial name; the register name is stored'),
   code: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX'),
 });
-const doseSchema = z.number().positive().finite();
+/** A dose: a JSON number, or decimal text as the record returns it, judged as the number it is. */
+const doseSchema = z
+  .union([z.number().positive().finite(), decimalString.transform(Number)])
+  .pipe(z.number().positive().finite())
+  .describe('the dose in `measure`: a number, or decimal text ("0.5")');
 
 /** An amount without its unit, or a unit without its amount, says nothing. */
 function pairedAmounts(
@@ -224,12 +259,12 @@ export const mixItemSchema = z
     subtype: productRefSchema,
     dose: doseSchema,
     measure: measureSchema,
-    dt: decimalText.optional().describe(dtDescription),
-    mdt: measureSchema.optional(),
-    batch: z.string().max(100).optional(),
-    infection: infectionSchema
-      .optional()
-      .describe("the pest this product is applied against; without it, the record's infection"),
+    dt: optionalDecimal.describe(dtDescription),
+    mdt: optional(measureSchema),
+    batch: optional(z.string().max(100)),
+    infection: optional(infectionSchema).describe(
+      "the pest this product is applied against; without it, the record's infection",
+    ),
   })
   .superRefine((item, ctx) => pairedAmounts(item, ctx, [['dt', 'mdt']]))
   .meta({
@@ -264,11 +299,7 @@ export const phytoRequestSchema = z
     subtype: productRefSchema,
     dose: doseSchema,
     measure: measureSchema,
-    mix: z
-      .array(mixItemSchema)
-      .min(1)
-      .max(MAX_MIX_ITEMS)
-      .optional()
+    mix: optional(z.array(mixItemSchema).min(1).max(MAX_MIX_ITEMS))
       .describe(
         `a tank mix: up to ${MAX_MIX_ITEMS} further products applied with the main one in the same pass; date, locations, ` +
           `area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most ${MAX_IDCP_PER_RECORD}`,
@@ -323,36 +354,48 @@ const companySchema = z.object({ type: z.literal('Company'), id: z.number().int(
 const substanceSchema = z.object({ type: z.literal('Substance'), id: z.string(), name: z.string() });
 
 /** A product as the record shows it: the register's data on it. */
+/** What a record shows that a request does not send: the OpenAPI document marks it `readOnly`. */
+const READ_ONLY = { readOnly: true } as const;
+
 const recordProductSchema = z.object({
   type: z.literal('TypePhytosanitary'),
-  id: z.number().int(),
+  id: z.number().int().meta(READ_ONLY),
   name: z.string(),
-  subtype: z.object({
-    type: z.literal('SubtypePhytosanitary'),
-    id: z.number().int(),
-    idpdf: z.string(),
-    code: z.string(),
-    comp: companySchema,
-    subs: substanceSchema,
-    detail: z.string(),
-    ci: z.array(
-      z.object({
-        type: z.literal('CropInfection'),
-        crop: z.string().describe('SIEX crop code'),
-        infection: z.object({ kind: z.enum(pestKinds), id: z.string(), name: z.string() }),
-      }),
-    ),
-  }),
-  tpd: z.array(
-    z.object({
-      type: z.literal('TPD'),
+  subtype: z
+    .object({
+      type: z.literal('SubtypePhytosanitary'),
       id: z.number().int(),
-      idate: z.string(),
-      edate: z.string(),
-      ldate: z.string(),
-    }),
-  ),
-  prod: z.object({ type: z.literal('TypeProduct'), id: z.number().int(), name: z.string() }),
+      idpdf: z.string(),
+      code: z.string(),
+      comp: companySchema,
+      subs: substanceSchema,
+      detail: z.string(),
+      ci: z.array(
+        z.object({
+          type: z.literal('CropInfection'),
+          crop: z.string().describe('SIEX crop code'),
+          infection: z.object({ kind: z.enum(pestKinds), id: z.string(), name: z.string() }),
+        }),
+      ),
+    })
+    .meta(READ_ONLY),
+  tpd: z
+    .array(
+      z.object({
+        type: z.literal('TPD'),
+        id: z.number().int(),
+        idate: z.string(),
+        edate: z.string(),
+        ldate: z.string(),
+      }),
+    )
+    .meta(READ_ONLY),
+  prod: z.object({ type: z.literal('TypeProduct'), id: z.number().int(), name: z.string() }).meta(READ_ONLY),
+});
+
+/** The product as answers show it: the register's data, and its code where a request names it. */
+const recordProductViewSchema = recordProductSchema.extend({
+  code: z.string().describe("the product code, as a request names it (the register's, `subtype.code`)"),
 });
 
 const recordMixItemSchema = z.object({
@@ -363,26 +406,31 @@ const recordMixItemSchema = z.object({
   mdt: measureSchema.nullable(),
   batch: z.string(),
   infection: infectionSchema.nullable().describe("the pest this product was applied against; null: the record's"),
-  seclimit: z.string().describe("this product's safety period in days on the record's crops ('' when none applies)"),
+  seclimit: z
+    .string()
+    .describe("this product's safety period in days on the record's crops ('' when none applies)")
+    .meta(READ_ONLY),
 });
 
 export const phytoRecordSchema = z
   .object({
-    id: z.string(),
+    id: z.string().meta(READ_ONLY),
     type: z.literal('AgriPhytosanitary'),
     dateApplication: z.string().describe('DD-MM-YYYY HH:mm:ss, Spanish local time (as registered)'),
-    dateCreated: z.string(),
-    dateModified: z.string(),
+    dateCreated: z.string().meta(READ_ONLY),
+    dateModified: z.string().meta(READ_ONLY),
     subtype: recordProductSchema,
     dose: z.string(),
-    typerisk: z.object({ type: z.literal('TypeRisk'), id: z.string(), name: z.string(), detail: z.string() }),
+    typerisk: z
+      .object({ type: z.literal('TypeRisk'), id: z.string(), name: z.string(), detail: z.string() })
+      .meta(READ_ONLY),
     infection: infectionSchema.nullable(),
     detail: z.string().nullable(),
     tj: z.array(justificationSchema),
-    idtpismv: z.array(z.string()),
+    idtpismv: z.array(z.string()).meta(READ_ONLY),
     distributed: flag,
     reviewed: flag,
-    exported: flag,
+    exported: flag.describe('"1" once SIEX holds the record as it is (or it was sent by other means)').meta(READ_ONLY),
     batch: z.string(),
     soup: z.string(),
     measure: measureSchema.nullable(),
@@ -402,12 +450,13 @@ export const phytoRecordSchema = z
     speed: z.string(),
     recipe: z.string(),
     surface: z.string(),
-    entrylimit: z.string(),
+    entrylimit: z.string().meta(READ_ONLY),
     seclimit: z
       .string()
       .describe(
         'pre-harvest interval (plazo de seguridad) in days: the longest of its products\' uses that authorise the application; "NP" when the register says none applies (NO PROCEDE), which is not "0" (0 days); empty when no use states one',
-      ),
+      )
+      .meta(READ_ONLY),
     mix: z
       .array(recordMixItemSchema)
       .optional()
@@ -418,11 +467,42 @@ export const phytoRecordSchema = z
     phenology: phenologySchema.nullable(),
     idcp: z.array(z.string()),
     applicator: z.object({ user: z.object({ type: z.literal('UserMetadata'), nif: z.string(), ropo: z.string() }) }),
-    regionalAttributes: z.array(z.record(z.string(), z.unknown())),
+    regionalAttributes: z.array(z.record(z.string(), z.unknown())).meta(READ_ONLY),
+  })
+  .meta({ id: 'AgriPhytosanitaryStored' });
+
+export type PhytoRecord = z.infer<typeof phytoRecordSchema>;
+
+/**
+ * The record as every answer shows it (registration, amendment, list, read): the stored record and whether SIEX would
+ * take it now. Worked out on each answer, not stored: the farm's data (REA code, DGCs) can change under a record.
+ */
+export const phytoRecordViewSchema = phytoRecordSchema
+  .extend({
+    subtype: recordProductViewSchema,
+    mix: z
+      .array(recordMixItemSchema.extend({ subtype: recordProductViewSchema }))
+      .optional()
+      .describe('the further products of a tank mix, in the order registered; absent for a single product'),
+    exportable: z
+      .boolean()
+      .describe('whether an export would send the record now: true exactly when `exportBlockers` is empty')
+      .meta(READ_ONLY),
+    exportBlockers: z
+      .array(
+        z.object({
+          code: z.literal('MISSING_DATA'),
+          message: z.string().describe('what SIEX needs and the record (or its farm) lacks'),
+        }),
+      )
+      .describe(
+        'every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent',
+      )
+      .meta(READ_ONLY),
   })
   .meta({ id: 'AgriPhytosanitary' });
 
-export type PhytoRecord = z.infer<typeof phytoRecordSchema>;
+export type PhytoRecordView = z.infer<typeof phytoRecordViewSchema>;
 
 export const registerQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
@@ -456,5 +536,16 @@ export const listQuerySchema = z.object({
   dateFrom: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   dateTo: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
+  exported: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
+  exportable: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
+  idcp: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
+    .optional()
+    .describe('only records that name this crop location'),
   ...paginationQuery,
 });

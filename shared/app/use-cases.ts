@@ -16,6 +16,7 @@ import type { RegisterInput } from '../phyto/register-service';
 import type { BatchInput, BatchItemOutcome } from '../phyto/batch-register';
 import type { BatchKeyStore } from '../phyto/batch-keys';
 import type { AmendInput, ChangeInput } from '../phyto/amend-service';
+import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
 import type { RecordVersion } from '../api/history-schemas';
 import type { IdSource } from '../store/counters';
 import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
@@ -39,6 +40,8 @@ export interface UseCases {
   /** Each item registered as if alone, in order; the edge renders the outcomes. */
   registerBatch(input: BatchInput): Promise<BatchItemOutcome[]>;
   amendApplication(input: AmendInput): Promise<RenderedReply>;
+  /** One record of the caller's farm campaign, with its ETag. */
+  readApplication(client: Client, agrifarmId: string, recordId: number): Promise<RenderedReply>;
   /** 204 with no body, or 202 with the job that deletes the record in SIEX. */
   deleteApplication(input: ChangeInput): Promise<RenderedReply>;
   applicationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
@@ -49,6 +52,8 @@ export interface UseCases {
     rawQuery: Record<string, string>,
     filters: ListFilters,
   ): Promise<ListPage>;
+  /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
+  safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   exportRecords(input: ExportInput): Promise<RenderedReply>;
   jobStatus(client: Client, jobId: number): Promise<JobView>;
   jobResult(client: Client, jobId: number): Promise<JobResultView>;
@@ -141,6 +146,13 @@ export function createUseCases(p: UseCaseParts): UseCases {
         },
         input,
       ),
+    readApplication: async (client, agrifarmId, recordId) => {
+      const [{ accessibleFarm }, { readRecord }] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../phyto/read-service'),
+      ]);
+      return readRecord(p.phyto, await accessibleFarm(p.farms, client, agrifarmId), recordId);
+    },
     applicationHistory: async (client, agrifarmId, recordId) => {
       const [{ accessibleFarm }, { recordNotFound }] = await Promise.all([
         import('../farms/farm-service'),
@@ -157,7 +169,17 @@ export function createUseCases(p: UseCaseParts): UseCases {
         import('../phyto/list-service'),
       ]);
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords(p.phyto, p.recordKeys, farm.meta, rawQuery, filters);
+      return listRecords(p.phyto, p.recordKeys, farm, rawQuery, filters);
+    },
+    safeHarvest: async (client, query) => {
+      const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../phyto/safe-harvest'),
+        import('luxon'),
+      ]);
+      const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
+      const day = harvestDay(query.date, (p.now ?? (() => DateTime.now()))());
+      return safeHarvest(await p.phyto.readRecordsIn(farm.meta, undefined, undefined), farm, day);
     },
     exportRecords: async (input) =>
       (await import('../export/export-service')).exportRecords(

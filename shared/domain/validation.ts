@@ -14,8 +14,12 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)
         out.push(violation('UNKNOWN_FIELD', formatPath(root, [...issue.path, key]), 'field not accepted here'));
-    } else if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) {
-      // A missing field: `invalid_type` for most schemas, `invalid_value` for literals and enums (`type: "IDCP"`).
+    } else if (
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+      issue.input === undefined
+    ) {
+      // A missing field: `invalid_type` for most schemas, `invalid_value` for literals and enums (`type: "IDCP"`),
+      // `invalid_union` for a field of several forms (a dose as a number or as text).
       out.push(violation('REQUIRED', formatPath(root, issue.path), 'required'));
     } else if (issue.code === 'invalid_union') {
       // A union reports one failure per branch; the first branch's issues say what was expected clearly enough.

@@ -5,7 +5,7 @@ import { PhytoStore, RecordPointer } from '../phyto/phyto-store';
 import { claimOf } from '../phyto/export-state';
 import { recordIdOf } from '../phyto/phyto-keys';
 import { RecordKeyIndex } from '../phyto/record-key-index';
-import { mapRecord } from '../siex/cue-mapping';
+import { exportBlockers } from '../siex/cue-mapping';
 
 export interface PendingDeps {
   phyto: Pick<PhytoStore, 'readPointers' | 'readRecords'>;
@@ -22,9 +22,9 @@ export interface PendingSelection {
 
 /**
  * The farm campaign's records an export would take now and SIEX would take whole, oldest application first, at most
- * `max`: not exported (never, or amended since), not held by an unfinished job, not of unknown outcome, and with
- * everything SIEX requires (the CUE mapping finds nothing missing; a record it would settle MISSING_DATA stays out,
- * or it would be chosen again by every pending export, forever).
+ * `max`: not exported (never, or amended since), not held by an unfinished job, not of unknown outcome, and
+ * exportable (no `exportBlockers`: a record the export would settle MISSING_DATA stays out, or it would be chosen
+ * again by every pending export, forever).
  */
 export async function pendingRecords(
   deps: PendingDeps,
@@ -50,7 +50,7 @@ export async function pendingRecords(
   const ready = free
     .filter((p) => {
       const record = records.get(p.recordRowKey);
-      return record !== undefined && mapRecord(record, p.id, farm).ok;
+      return record !== undefined && exportBlockers(record, p.id, farm).length === 0;
     })
     .map((p) => p.id)
     .sort((a, b) => order.get(a)! - order.get(b)!);

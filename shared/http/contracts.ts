@@ -9,6 +9,8 @@ import {
   registerExample,
   registerBatchExample,
   amendExample,
+  readExample,
+  safeHarvestExample,
   deleteExample,
   historyExample,
   catalogProductsExample,
@@ -19,6 +21,7 @@ import {
 import { recordVersionSchema } from '../api/history-schemas';
 import { batchBodySchema, MAX_BATCH_ITEMS } from '../api/batch-schemas';
 import { problemSchema } from './problem';
+import { safeHarvestQuerySchema, safeHarvestSchema } from '../api/harvest-schemas';
 import { Contract } from './contract';
 import { ROUTES } from './routes';
 import {
@@ -32,7 +35,7 @@ import {
   MAX_IDCP_PER_RECORD,
   listQuerySchema,
   phytoPatchSchema,
-  phytoRecordSchema,
+  phytoRecordViewSchema,
   phytoRequestSchema,
   recordParamsSchema,
   registerQuerySchema,
@@ -117,7 +120,7 @@ export const registerPhyto = {
   success: {
     status: 201,
     description: 'the created record, as a one-item array',
-    schema: z.array(phytoRecordSchema),
+    schema: z.array(phytoRecordViewSchema),
     headers: ETAG_HEADER,
   },
   errors: [
@@ -169,7 +172,7 @@ const batchAnswerSchema = z
         .describe('what registering the item alone would have answered: 201, or the error status'),
       etag: z.string().optional().describe("the record's ETag, when it was stored"),
       body: z
-        .union([z.array(phytoRecordSchema), problemSchema])
+        .union([z.array(phytoRecordViewSchema), problemSchema])
         .describe('the record as a one-item array (201), or the problem details'),
     }),
   )
@@ -204,9 +207,27 @@ export const listPhyto = {
     `page (from 1) and page_size (1 to ${MAX_PAGE_SIZE}) together, or neither (then every matching record is returned). ` +
     'The body stays an array; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers carry the paging.',
   query: listQuerySchema,
-  success: { status: 200, description: 'the records', schema: z.array(phytoRecordSchema), headers: PAGINATION_HEADERS },
+  success: {
+    status: 200,
+    description: 'the records',
+    schema: z.array(phytoRecordViewSchema),
+    headers: PAGINATION_HEADERS,
+  },
   errors: ['AGRIFARM_NOT_FOUND', 'PAGINATION_PAIR', 'INVALID_DATE', 'INVALID_VALUE'],
   example: listExample,
+} satisfies Contract;
+
+export const readPhyto = {
+  ...ROUTES.readPhytosanitary,
+  summary: 'One phytosanitary application',
+  description:
+    'The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of ' +
+    'another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.',
+  params: recordParamsSchema,
+  query: agrifarmQuerySchema,
+  success: { status: 200, description: 'the record', schema: z.array(phytoRecordViewSchema), headers: ETAG_HEADER },
+  errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND'],
+  example: readExample,
 } satisfies Contract;
 
 export const amendPhyto = {
@@ -224,7 +245,12 @@ export const amendPhyto = {
   query: agrifarmQuerySchema,
   body: phytoPatchSchema,
   bodyTypes: ['application/merge-patch+json', 'application/json'],
-  success: { status: 200, description: 'the amended record', schema: z.array(phytoRecordSchema), headers: ETAG_HEADER },
+  success: {
+    status: 200,
+    description: 'the amended record',
+    schema: z.array(phytoRecordViewSchema),
+    headers: ETAG_HEADER,
+  },
   errors: [
     ...registerPhyto.errors.filter((c) => c !== 'OUTSIDE_CAMPAIGN'),
     'OUTSIDE_CAMPAIGN',
@@ -276,6 +302,21 @@ export const phytoHistory = {
   success: { status: 200, description: "the record's versions", schema: z.array(recordVersionSchema) },
   errors: ['AGRIFARM_NOT_FOUND', 'RECORD_NOT_FOUND', 'INVALID_VALUE', 'REQUIRED'],
   example: historyExample,
+} satisfies Contract;
+
+export const safeHarvestContract = {
+  ...ROUTES.safeHarvest,
+  summary: 'When each crop location of a farm may be harvested',
+  description:
+    'For a harvest crew before it starts: each crop location of the farm campaign with `earliestHarvest`, the last ' +
+    "day on which any stored treatment's pre-harvest interval (seclimit, calendar days from the application day) " +
+    'ends, `safeOn`, whether `date` (default today in Madrid) is on or after it, and `setBy`, the record, product, ' +
+    'application day and interval that set it. A tank mix counts each product with its own interval; "NP" (no ' +
+    "interval applies) and an interval no use states limit nothing. Only this campaign's records are counted.",
+  query: safeHarvestQuerySchema,
+  success: { status: 200, description: 'every crop location, by idcp', schema: z.array(safeHarvestSchema) },
+  errors: ['AGRIFARM_NOT_FOUND', 'INVALID_DATE'],
+  example: safeHarvestExample,
 } satisfies Contract;
 
 export const exportCue = {
@@ -435,9 +476,11 @@ export const contracts: Contract[] = [
   registerPhyto,
   registerPhytoBatch,
   listPhyto,
+  readPhyto,
   amendPhyto,
   deletePhyto,
   phytoHistory,
+  safeHarvestContract,
   exportCue,
   jobStatus,
   jobResultContract,

@@ -19,6 +19,7 @@ import { recordRowKey } from './phyto-keys';
 import { amended, isExported } from './export-state';
 import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
 import { fieldChanges, mergePatch } from './record-history';
+import { recordAnswer } from './record-answer';
 import { buildRecord } from './record-view';
 import { ApplicationDeps, recordEtag } from './register-service';
 import { checkApplication } from './rules';
@@ -137,7 +138,8 @@ export async function amendApplication(
     const changes = fieldChanges(before, after);
     if (changes.length === 0) {
       const record = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
-      if (record) return { status: 200, body: JSON.stringify([record]), etag: recordEtag(pointer.version) };
+      if (record)
+        return { status: 200, body: JSON.stringify([recordAnswer(record, farm)]), etag: recordEtag(pointer.version) };
     }
 
     const appliedAt = applicationDate(after.dateApplication);
@@ -173,7 +175,7 @@ export async function amendApplication(
       dateModified: formatDateTime(now),
     };
     const rowKey = recordRowKey(farm.meta.farmId, appliedAt.toMillis(), pointer.id);
-    const body = JSON.stringify([record]);
+    const body = JSON.stringify([recordAnswer(record, farm)]);
     const etag = recordEtag(version);
     await deps.store.commit(farm.meta, {
       id: pointer.id,

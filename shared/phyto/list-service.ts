@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { listQuerySchema, PhytoRecord } from '../api/phyto-schemas';
+import { listQuerySchema, PhytoRecordView } from '../api/phyto-schemas';
 import { parseDate } from '../domain/dates';
 import { violation } from '../domain/errors';
 import { pageOf, PageInfo, pageRequest, PageRequest, queryError } from '../domain/pagination';
-import { FarmKey } from './phyto-keys';
+import { FarmIndex } from '../farms/farm-index';
 import { PhytoStore } from './phyto-store';
+import { recordAnswer } from './record-answer';
 import { RecordKeyIndex } from './record-key-index';
 
 export type ListFilters = Omit<z.infer<typeof listQuerySchema>, 'agrifarmId'>;
 
 export interface ListPage {
-  records: PhytoRecord[];
+  records: PhytoRecordView[];
   total: number;
   /** Present when the client paginated. */
   page?: PageInfo;
@@ -38,20 +39,41 @@ export function checkListQuery(
   };
 }
 
+/** Whether a record passes the filters on what only the record itself says (its export state, its locations). */
+function matchesRecordFilters(
+  record: PhytoRecordView,
+  q: Pick<ListFilters, 'exported' | 'exportable' | 'idcp'>,
+): boolean {
+  return (
+    (q.exported === undefined || record.exported === String(q.exported)) &&
+    (q.exportable === undefined || record.exportable === (q.exportable === 1)) &&
+    (q.idcp === undefined || record.idcp.includes(String(Number(q.idcp))))
+  );
+}
+
 /**
  * One page of a farm's records, newest application first. Counting needs every matching key: they come from the key
- * index (settled keys from memory, recent ones from one query), then only the page's records are read in full.
+ * index (settled keys from memory, recent ones from one query), then only the page's records are read in full. A
+ * filter on what the keys do not hold (export state, exportability, location: they change without the keys changing)
+ * reads the period's records in full instead, in one partition query, and counts and pages them here.
  */
 export async function listRecords(
-  store: Pick<PhytoStore, 'readRange'>,
+  store: Pick<PhytoStore, 'readRange' | 'readRecordsIn'>,
   index: Pick<RecordKeyIndex, 'keys'>,
-  farm: FarmKey,
+  farm: FarmIndex,
   raw: Record<string, string>,
   q: ListFilters,
 ): Promise<ListPage> {
   const { fromMs, toMs, page } = checkListQuery(raw, q);
-  const keys = await index.keys(farm, fromMs, toMs, q.product);
+  if (q.exported !== undefined || q.exportable !== undefined || q.idcp !== undefined) {
+    const all = (await store.readRecordsIn(farm.meta, fromMs, toMs, q.product))
+      .map((r) => recordAnswer(r, farm))
+      .filter((r) => matchesRecordFilters(r, q));
+    const { items, total, page: answered } = pageOf(all, page);
+    return { records: items, total, ...(answered ? { page: answered } : {}) };
+  }
+  const keys = await index.keys(farm.meta, fromMs, toMs, q.product);
   const { items: slice, total, page: answered } = pageOf(keys, page);
-  const records = slice.length > 0 ? await store.readRange(farm, slice[0]!, slice.at(-1)!, q.product) : [];
-  return { records, total, ...(answered ? { page: answered } : {}) };
+  const records = slice.length > 0 ? await store.readRange(farm.meta, slice[0]!, slice.at(-1)!, q.product) : [];
+  return { records: records.map((r) => recordAnswer(r, farm)), total, ...(answered ? { page: answered } : {}) };
 }

@@ -524,6 +524,27 @@ export class PhytoStore {
     return (await this.scanKeys(farm)).keys.map((k) => k.rowKey);
   }
 
+  /**
+   * Full records of a farm campaign applied in a period (inclusive, either end open), newest first, of one product
+   * when given: one partition query, for lists that filter on what the key index does not hold.
+   */
+  async readRecordsIn(
+    farm: FarmKey,
+    fromMs: number | undefined,
+    toMs: number | undefined,
+    product?: string,
+  ): Promise<PhytoRecord[]> {
+    const table = await this.table();
+    const { ge, lt } = recordRange(farm.farmId, fromMs, toMs);
+    let filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${ge} and RowKey lt ${lt}`;
+    if (product) filter += odata` and product eq ${product}`;
+    const marker = listMarkerRowKey(farm.farmId);
+    const out: PhytoRecord[] = [];
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
+      if (e.rowKey !== marker) out.push(recordOf(e));
+    return out;
+  }
+
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */
   async readRange(farm: FarmKey, firstKey: string, lastKey: string, product?: string): Promise<PhytoRecord[]> {
     const table = await this.table();

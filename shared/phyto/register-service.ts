@@ -21,6 +21,7 @@ import { registeredExportState } from './export-state';
 import { recordRowKey } from './phyto-keys';
 import { Guard, RecordChange, RegistrationStore } from './phyto-store';
 import { fieldChanges } from './record-history';
+import { recordAnswer } from './record-answer';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
 
@@ -102,7 +103,7 @@ export async function registerApplication(
     const id = await deps.ids.take();
     const main = reference.products.get(input.body.subtype.code)!;
     const record = buildRecord(id, input.body, main, resolution, farm, input.exported, now);
-    const body = JSON.stringify([record]);
+    const body = JSON.stringify([recordAnswer(record, farm)]);
     const etag = recordEtag(1);
     last = { id, reply: { status: 201, body, etag } };
     await deps.store.commit(

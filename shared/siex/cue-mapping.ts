@@ -17,6 +17,21 @@ import { cueNumber, valueProblems } from './cue-descriptor';
 export type TratamFito = Record<string, unknown> & { IdAjenaTratamFito: number };
 export type MapResult = { ok: true; blocks: TratamFito[] } | { ok: false; missing: string[] };
 
+/** One thing an export would refuse a record for now: the job would settle it `MISSING_DATA` with this message. */
+export interface ExportBlocker {
+  code: 'MISSING_DATA';
+  message: string;
+}
+
+/**
+ * What an export would refuse of the record today, by the very check the export worker makes (`mapRecord`), so that
+ * what a record says of itself and what its export does cannot disagree. Empty: the record can be sent.
+ */
+export function exportBlockers(record: PhytoRecord, recordId: number, farm: FarmIndex): ExportBlocker[] {
+  const mapped = mapRecord(record, recordId, farm);
+  return mapped.ok ? [] : mapped.missing.map((message) => ({ code: 'MISSING_DATA', message }));
+}
+
 /**
  * Record ids have at most 10 digits (shared/domain/urn.ts). The first block of a record is the record id itself, so a
  * record on one crop keeps the IdAjena it always had; block k (from 1) is k × 10^10 + the record id, outside every

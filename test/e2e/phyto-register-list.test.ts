@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { ZONE } from '../../shared/domain/dates';
 import { postJson, Reply } from '../helpers/http';
-import { checkPhytoRecordShape } from '../helpers/phyto-shapes';
+import { checkAnsweredRecordShape } from '../helpers/phyto-shapes';
 import {
   APPLICATORS,
   body,
@@ -98,7 +98,7 @@ describe('POST /v1/entities/agriphytosanitarys/ (register)', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.json).toHaveLength(1);
     const [r] = res.json;
-    checkPhytoRecordShape(r);
+    checkAnsweredRecordShape(r);
     expect(r).toMatchObject({
       type: 'AgriPhytosanitary',
       dateApplication: sent.dateApplication,
@@ -144,7 +144,7 @@ describe('POST /v1/entities/agriphytosanitarys/ (register)', () => {
     );
     expect(res.status).toBe(201);
     const [r] = res.json;
-    checkPhytoRecordShape(r);
+    checkAnsweredRecordShape(r);
     expect(r).toMatchObject({
       exported: '1',
       infection: null,
@@ -212,7 +212,7 @@ describe('GET /v1/entities/agriphytosanitarys/ (list)', () => {
     expect(idsOf(res)).toEqual(newestFirst());
     expect(res.headers.get('x-total-count')).toBe('7');
     expect(res.headers.get('x-page')).toBeNull();
-    res.json.forEach((r: unknown, i: number) => checkPhytoRecordShape(r, `list[${i}]`));
+    res.json.forEach((r: unknown, i: number) => checkAnsweredRecordShape(r, `list[${i}]`));
   });
 
   it('filters by dateFrom and dateTo, both inclusive whole Madrid days', async () => {

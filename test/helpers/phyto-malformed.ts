@@ -91,7 +91,8 @@ const REQUIRED: Path[] = [
   ['applicator', 'user', 'ropo'],
 ];
 
-type Kind = 'string' | 'number' | 'object' | 'array' | 'boolean';
+/** `amount`: a number or decimal text (a dose, the amounts a record writes as text), issue 26. */
+type Kind = 'string' | 'number' | 'amount' | 'object' | 'array' | 'boolean';
 
 /** Every field of the request with its JSON type; optional SIEX fields are added with a wrong type. */
 const FIELDS: [Path, Kind][] = [
@@ -101,7 +102,7 @@ const FIELDS: [Path, Kind][] = [
   [['subtype', 'type'], 'string'],
   [['subtype', 'name'], 'string'],
   [['subtype', 'code'], 'string'],
-  [['dose'], 'number'],
+  [['dose'], 'amount'],
   [['measure'], 'object'],
   [['measure', 'type'], 'string'],
   [['measure', 'name'], 'string'],
@@ -123,17 +124,17 @@ const FIELDS: [Path, Kind][] = [
   [['phenology'], 'object'],
   [['detail'], 'string'],
   [['batch'], 'string'],
-  [['soup'], 'string'],
-  [['dt'], 'string'],
+  [['soup'], 'amount'],
+  [['dt'], 'amount'],
   [['mdt'], 'object'],
-  [['st'], 'string'],
+  [['st'], 'amount'],
   [['mst'], 'object'],
-  [['surface'], 'string'],
+  [['surface'], 'amount'],
   [['preventive'], 'string'],
   [['distributed'], 'string'],
   [['reviewed'], 'string'],
   [['pp'], 'string'],
-  [['speed'], 'string'],
+  [['speed'], 'amount'],
   [['recipe'], 'string'],
 ];
 
@@ -166,6 +167,16 @@ function wrongValue(kind: Kind): fc.Arbitrary<Json> {
       return fc.oneof(scalars.int, scalars.dbl, scalars.bool, scalars.nul, arr, obj);
     case 'number':
       return fc.oneof(str, scalars.bool, scalars.nul, arr, obj);
+    case 'amount':
+      // Decimal text and non-negative numbers are amounts: only other text, negative numbers and other types are not.
+      return fc.oneof(
+        fc.constantFrom(...NUMBER_LIKE_STRINGS.filter((t) => !/^(\d+(\.\d+)?)?$/.test(t))),
+        fc.double({ max: -Number.MIN_VALUE, noNaN: true, noDefaultInfinity: true }),
+        scalars.bool,
+        scalars.nul,
+        arr,
+        obj,
+      );
     case 'object':
       return fc.oneof(str, scalars.int, scalars.bool, scalars.nul, arr);
     case 'array':
@@ -273,11 +284,12 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
 
     missingField: fc.constantFrom(...REQUIRED).map((p) => json(`without ${p.join('.')}`, without(base, p))),
 
-    wrongType: fc
-      .constantFrom(...FIELDS)
-      .chain(([p, kind]) =>
-        wrongValue(kind).map((v) => json(`${p.join('.')} = ${JSON.stringify(v)}`, withValue(base, p, v))),
-      ),
+    wrongType: fc.constantFrom(...FIELDS).chain(([p, kind]) =>
+      wrongValue(kind)
+        // null is "not given" for an optional field (issue 26): only a required one refuses it.
+        .filter((v) => v !== null || REQUIRED.some((r) => r.join('.') === p.join('.')))
+        .map((v) => json(`${p.join('.')} = ${JSON.stringify(v)}`, withValue(base, p, v))),
+    ),
 
     unknownField: fc.constantFrom('', 'subtype', 'measure', 'applicator', 'applicator.user').chain((container) =>
       fc.tuple(unknownKey(container), fc.jsonValue({ maxDepth: 1 })).map(([k, v]) => {
@@ -380,7 +392,7 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         fc.double({ max: 0, noNaN: true, noDefaultInfinity: true }),
         fc.double({ min: 0.63, max: 1e308, noNaN: true, noDefaultInfinity: true }),
         fc.double({ min: Number.MIN_VALUE, max: 0.59, noNaN: true }),
-        fc.constantFrom<Json>('NaN', 'Infinity', '0.61', '-0.61', null, true, [0.61], { value: 0.61 }),
+        fc.constantFrom<Json>('NaN', 'Infinity', '0,61', '-0.61', '', null, true, [0.61], { value: 0.61 }),
       )
       .map((dose) => json(`dose ${JSON.stringify(dose)}`, { ...base, dose })),
 
@@ -462,7 +474,6 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         ['tj', [{ type: 'TypeJustification', id: '9999', name: '' }]],
         ['tj', { type: 'TypeJustification', id: '1', name: '' }],
         ['efficacy', { type: 'TypeEfficacy', id: '7', name: '', detail: '' }],
-        ['efficacy', { type: 'TypeEfficacy', id: '', name: '', detail: '' }],
         ['machine', [{ type: 'Machine', id: '', name: '' }]],
         ['machine', [{ type: 'Maquina', id: '1', name: '' }]],
         ['machine', [{ type: 'Machine', id: '99999', name: '' }]],

@@ -165,3 +165,41 @@ export function checkPhytoRecordShape(v: Json, path = 'record'): void {
   str(user.nif, `${path}.applicator.user.nif`);
   str(user.ropo, `${path}.applicator.user.ropo`, /^ES-\d{8}$/);
 }
+
+/** A product as answers show it: its register code beside the register's data (issue 26), checked and taken off. */
+function storedProduct(v: Json, path: string): Json {
+  const { code, ...product } = obj(v, path, ['type', 'id', 'name', 'subtype', 'tpd', 'prod', 'code']);
+  const inner = obj(product.subtype, `${path}.subtype`, [
+    'type',
+    'id',
+    'idpdf',
+    'code',
+    'comp',
+    'subs',
+    'detail',
+    'ci',
+  ]);
+  constant(code, `${path}.code`, str(inner.code, `${path}.subtype.code`));
+  return product;
+}
+
+/**
+ * A record (without a mix) as every answer shows it (issue 26): the stored record, its product with its code, and whether an export
+ * would send it now (`exportable`, true exactly when `exportBlockers`, MISSING_DATA items, is empty).
+ */
+export function checkAnsweredRecordShape(v: Json, path = 'record'): void {
+  const { exportable, exportBlockers, ...stored } = obj(v, path, [
+    ...SPEC_RECORD_FIELDS,
+    ...EXTRA_RECORD_FIELDS,
+    'exportable',
+    'exportBlockers',
+  ]);
+  const blockers = arr(exportBlockers, `${path}.exportBlockers`);
+  blockers.forEach((b, i) => {
+    const blocker = obj(b, `${path}.exportBlockers[${i}]`, ['code', 'message']);
+    constant(blocker.code, `${path}.exportBlockers[${i}].code`, 'MISSING_DATA');
+    str(blocker.message, `${path}.exportBlockers[${i}].message`, /./);
+  });
+  if (exportable !== (blockers.length === 0)) fail(`${path}.exportable`, `expected ${blockers.length === 0}`);
+  checkPhytoRecordShape({ ...stored, subtype: storedProduct(stored.subtype, `${path}.subtype`) }, path);
+}

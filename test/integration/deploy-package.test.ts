@@ -61,10 +61,10 @@ describe('the deployment package', () => {
   it('loads as the Functions worker loads it and registers every function, loading no handler and no runtime dependency', () => {
     const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
     const loaded = JSON.parse(execFileSync(process.execPath, [probe, out, '--modules'], { encoding: 'utf8' }));
-    // one HTTP function per route spelling of every contract, the public OpenAPI document, the two export queues, the
-    // sweeper's timer and the nightly backup's
+    // one HTTP function per route spelling of every contract, the public OpenAPI document, the unknown routes'
+    // catch-all, the two export queues, the sweeper's timer and the nightly backup's
     const http = contracts.reduce((n, c) => n + c.routes.length, 0);
-    expect(loaded.functions).toBe(http + 1 + 2 + 2);
+    expect(loaded.functions).toBe(http + 1 + 1 + 2 + 2);
     expect(
       loaded.modules.filter((m: string) => RUNTIME_DEPENDENCIES.some((d) => m.includes(`node_modules/${d}/`))),
     ).toEqual([]);

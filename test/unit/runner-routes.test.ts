@@ -1,6 +1,6 @@
 import { RouteTable, fullTemplate } from '../../local/runner/routes';
 
-/** Route templates and matching as the Functions host does them, for literal and {name} segments (local/runner/routes.ts). */
+/** Route templates and matching as the Functions host does them, for literal, {name} and {*name} segments (local/runner/routes.ts). */
 
 function table(templates: (string | [string, string[]])[], prefix = '') {
   return new RouteTable(
@@ -92,12 +92,26 @@ describe('route matching', () => {
   });
 
   it('refuses templates it cannot serve as the host would, naming them', () => {
-    for (const template of ['items/{id:int}', 'jobs/{id?}', 'page/{n=1}', 'static/{*rest}', 'report/{id}.json']) {
+    for (const template of ['items/{id:int}', 'jobs/{id?}', 'page/{n=1}', 'static/{*rest}/x', 'report/{id}.json']) {
       expect(() => table([template])).toThrow(`route "${template}": "${template.split('/')[1]}" is not supported`);
     }
     expect(() => table(['a/{unclosed'])).toThrow('route "a/{unclosed": "{unclosed" is not supported');
     expect(() => table(['a/{id}/{ID}'])).toThrow('route "a/{id}/{ID}": parameter "id" appears twice');
     expect(() => table(['a//b'])).toThrow('route "a//b": empty segment');
+  });
+
+  it('serves a last-segment catch-all below every other route, with the rest of the path, none included', () => {
+    const routes = table(['{*path}', 'v1/items/{id}', 'v1/items', ['v1/{*rest}', ['POST']]]);
+    expect(routes.match('GET', '/v1/items/7')).toEqual({ target: 'v1/items/{id}', params: { id: '7' } });
+    expect(routes.match('GET', '/v1/items')?.target).toBe('v1/items');
+    expect(routes.match('GET', '/v1/items/7/history')).toEqual({
+      target: '{*path}',
+      params: { path: 'v1/items/7/history' },
+    });
+    expect(routes.match('POST', '/v1/a%20b/c')).toEqual({ target: 'v1/{*rest}', params: { rest: 'a b/c' } });
+    expect(routes.match('DELETE', '/')).toEqual({ target: '{*path}', params: { path: '' } });
+    expect(table(['a/{*rest}', 'a']).match('GET', '/a')?.target).toBe('a');
+    expect(() => table(['{*a}/{A}'])).toThrow('"{*a}" is not supported');
   });
 
   it('lists routes most specific first', () => {

@@ -65,26 +65,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/entities/agriphytosanitarys/batch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Register up to 100 phytosanitary applications in one request
-         * @description A JSON array of 1 to 100 registrations (within the 1 MB body limit), one request of the rate limit. Each item is judged exactly as if it were registered alone, in array order: a later item counts the applications of earlier ones in the interval and count rules. Each stored item is its own transaction; a refused item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each item the status and body a single registration would have answered (201 and the record as a one-item array, or the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.
-         */
-        post: operations["registerPhytosanitaryBatch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/entities/agriphytosanitarys/{id}": {
         parameters: {
             query?: never;
@@ -92,7 +72,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One phytosanitary application
+         * @description The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.
+         */
+        get: operations["readPhytosanitary"];
         put?: never;
         post?: never;
         /**
@@ -129,6 +113,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/siex/safeharvest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When each crop location of a farm may be harvested
+         * @description For a harvest crew before it starts: each crop location of the farm campaign with `earliestHarvest`, the last day on which any stored treatment's pre-harvest interval (seclimit, calendar days from the application day) ends, `safeOn`, whether `date` (default today in Madrid) is on or after it, and `setBy`, the record, product, application day and interval that set it. A tank mix counts each product with its own interval; "NP" (no interval applies) and an interval no use states limit nothing. Only this campaign's records are counted.
+         */
+        get: operations["safeHarvest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/entities/siex/exportCUE": {
         parameters: {
             query?: never;
@@ -140,7 +144,7 @@ export interface paths {
         put?: never;
         /**
          * Export records to SIEX (asynchronous job)
-         * @description Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to 5000; the answer says how many (`records`) and whether more wait (`morePending`: export pending again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.
+         * @description Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration.
          */
         post: operations["exportCue"];
         delete?: never;
@@ -160,7 +164,7 @@ export interface paths {
         put?: never;
         /**
          * Export records to SIEX (asynchronous job)
-         * @description Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to 5000; the answer says how many (`records`) and whether more wait (`morePending`: export pending again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.
+         * @description Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration.
          */
         post: operations["exportCueAlt1"];
         delete?: never;
@@ -348,7 +352,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -495,35 +499,11 @@ export interface components {
                 name: string;
                 code: string;
             };
-            dose: number;
+            /** @description the dose in `measure`: a number, or decimal text ("0.5") */
+            dose: number | string;
             measure: components["schemas"]["Measure"];
-            /**
-             * @description a tank mix: up to 5 further products applied with the main one in the same pass; date, locations, area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most 47
-             * @example [
-             *       {
-             *         "subtype": {
-             *           "type": "TypePhytosanitary",
-             *           "name": "POLTIGLIA 20 WP",
-             *           "code": "ES-19616"
-             *         },
-             *         "dose": 0.6,
-             *         "measure": {
-             *           "type": "Measure",
-             *           "name": "Porcentaje",
-             *           "symbol": "%",
-             *           "code": 14
-             *         },
-             *         "batch": "L-2611",
-             *         "infection": {
-             *           "type": "TypeInfection",
-             *           "kind": "enfermedad",
-             *           "id": "532",
-             *           "name": "Repilo del olivo"
-             *         }
-             *       }
-             *     ]
-             */
-            mix?: components["schemas"]["MixItem"][];
+            /** @description a tank mix: up to 5 further products applied with the main one in the same pass; date, locations, area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most 47 */
+            mix?: components["schemas"]["MixItem"][] | null;
             idcp: string[];
             applicator: {
                 user: {
@@ -533,36 +513,33 @@ export interface components {
                     ropo: string;
                 };
             };
-            infection?: components["schemas"]["Infection"];
-            tj?: components["schemas"]["Justification"][];
-            efficacy?: components["schemas"]["Efficacy"];
+            infection?: components["schemas"]["Infection"] | null;
+            tj?: components["schemas"]["Justification"][] | null;
+            efficacy?: components["schemas"]["Efficacy"] | null;
             /** @description the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual) */
-            machine?: components["schemas"]["Machine"][];
+            machine?: components["schemas"]["Machine"][] | null;
             /** @description true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported */
-            manual?: boolean;
-            advisor?: components["schemas"]["Advisor"];
-            phenology?: components["schemas"]["Phenology"];
-            detail?: string;
-            batch?: string;
+            manual?: boolean | null;
+            advisor?: components["schemas"]["Advisor"] | null;
+            phenology?: components["schemas"]["Phenology"] | null;
+            detail?: string | null;
+            batch?: string | null;
             /** @description spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse */
-            soup?: string;
+            soup?: number | string | "" | null;
             /** @description total amount of product applied, in mdt */
-            dt?: string;
-            mdt?: components["schemas"]["Measure"];
+            dt?: number | string | "" | null;
+            mdt?: components["schemas"]["Measure"] | null;
             /** @description treated area, in mst (ha or m2): above 0 and no more than the locations */
-            st?: string;
-            mst?: components["schemas"]["Measure"];
+            st?: number | string | "" | null;
+            mst?: components["schemas"]["Measure"] | null;
             /** @description total treated area in hectares: above 0 and no more than the locations (each enclosure once) */
-            surface?: string;
-            /** @enum {string} */
-            preventive?: "0" | "1";
-            /** @enum {string} */
-            distributed?: "0" | "1";
-            /** @enum {string} */
-            reviewed?: "0" | "1";
-            pp?: string;
-            speed?: string;
-            recipe?: string;
+            surface?: number | string | "" | null;
+            preventive?: ("0" | "1") | null;
+            distributed?: ("0" | "1") | null;
+            reviewed?: ("0" | "1") | null;
+            pp?: string | null;
+            speed?: number | string | "" | null;
+            recipe?: string | null;
         };
         Measure: {
             /** @constant */
@@ -581,14 +558,15 @@ export interface components {
                 name: string;
                 code: string;
             };
-            dose: number;
+            /** @description the dose in `measure`: a number, or decimal text ("0.5") */
+            dose: number | string;
             measure: components["schemas"]["Measure"];
             /** @description total amount of product applied, in mdt */
-            dt?: string;
-            mdt?: components["schemas"]["Measure"];
-            batch?: string;
+            dt?: number | string | "" | null;
+            mdt?: components["schemas"]["Measure"] | null;
+            batch?: string | null;
             /** @description the pest this product is applied against; without it, the record's infection */
-            infection?: components["schemas"]["Infection"];
+            infection?: components["schemas"]["Infection"] | null;
         };
         /** @description pest, disease, weed or growth regulation treated (SIEX catalogues ENFERMEDADES, PLAGAS, MALAS_HIERBAS, REGULADORES_CRECIMIENTO) */
         Infection: {
@@ -597,51 +575,38 @@ export interface components {
             /** @enum {string} */
             kind: "enfermedad" | "plaga" | "mala_hierba" | "regulador";
             id: string;
-            /** @default  */
-            name: string;
+            name?: string | null;
         };
         /** @description SIEX catalogue JUSTIFICACION_ACTUACION */
         Justification: {
             /** @constant */
             type: "TypeJustification";
             id: string;
-            /** @default  */
-            name: string;
+            name?: string | null;
         };
         /** @description SIEX catalogue EFICACIA_TRATAMIENTO */
         Efficacy: {
             /** @constant */
             type: "TypeEfficacy";
+            /** @description SIEX code; '' (how a record shows an efficacy not reported yet) means none */
             id: string;
-            /** @default  */
-            name: string;
-            /** @default  */
-            detail: string;
+            name?: string | null;
+            detail?: string | null;
         };
         Machine: {
             /** @constant */
             type: "Machine";
             /** @description UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer */
             id: string;
-            /** @default  */
-            name: string;
-            /**
-             * @description official machinery register (ROMA) number, when registered
-             * @default
-             */
-            roma: string;
-            /**
-             * @description day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types
-             * @default
-             */
-            inspection: "" | string;
+            name?: string | null;
+            /** @description official machinery register (ROMA) number, when registered */
+            roma?: string | null;
+            /** @description day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types */
+            inspection?: ("" | string) | null;
             /** @description day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application */
-            registered?: string;
-            /**
-             * @description the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number
-             * @default
-             */
-            ref: string;
+            registered?: string | null;
+            /** @description the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number */
+            ref?: string | null;
         };
         /** @description the advisor (asesor) who validated or recommended the treatment, by ROPO number: a card in force on the application date with the advisor registration (RD 1311/2012, arts. 11-12). SIEX's AsesorValidacion, with `reviewed` and `recipe` */
         Advisor: {
@@ -649,30 +614,29 @@ export interface components {
             type: "UserMetadata";
             ropo: string;
             /** @description the advisor's NIF or NIE: optional; with it, a card that fails the check is answered with why (not in force, no advisor registration); without it, or with another person's, only ADVISOR_NOT_RECOGNISED */
-            nif?: string;
+            nif?: string | null;
         };
         /** @description phenological stage of the crop (SIEX catalogue EST_FENOLOGICO) */
         Phenology: {
             /** @constant */
             type: "TypePhenology";
             id: string;
-            /** @default  */
-            name: string;
+            name?: string | null;
         };
         AgriPhytosanitary: {
-            id: string;
+            readonly id: string;
             /** @constant */
             type: "AgriPhytosanitary";
             /** @description DD-MM-YYYY HH:mm:ss, Spanish local time (as registered) */
             dateApplication: string;
-            dateCreated: string;
-            dateModified: string;
+            readonly dateCreated: string;
+            readonly dateModified: string;
             subtype: {
                 /** @constant */
                 type: "TypePhytosanitary";
-                id: number;
+                readonly id: number;
                 name: string;
-                subtype: {
+                readonly subtype: {
                     /** @constant */
                     type: "SubtypePhytosanitary";
                     id: number;
@@ -705,7 +669,7 @@ export interface components {
                         };
                     }[];
                 };
-                tpd: {
+                readonly tpd: {
                     /** @constant */
                     type: "TPD";
                     id: number;
@@ -713,15 +677,17 @@ export interface components {
                     edate: string;
                     ldate: string;
                 }[];
-                prod: {
+                readonly prod: {
                     /** @constant */
                     type: "TypeProduct";
                     id: number;
                     name: string;
                 };
+                /** @description the product code, as a request names it (the register's, `subtype.code`) */
+                code: string;
             };
             dose: string;
-            typerisk: {
+            readonly typerisk: {
                 /** @constant */
                 type: "TypeRisk";
                 id: string;
@@ -731,13 +697,16 @@ export interface components {
             infection: components["schemas"]["Infection"] | null;
             detail: string | null;
             tj: components["schemas"]["Justification"][];
-            idtpismv: string[];
+            readonly idtpismv: string[];
             /** @enum {string} */
             distributed: "0" | "1";
             /** @enum {string} */
             reviewed: "0" | "1";
-            /** @enum {string} */
-            exported: "0" | "1";
+            /**
+             * @description "1" once SIEX holds the record as it is (or it was sent by other means)
+             * @enum {string}
+             */
+            readonly exported: "0" | "1";
             batch: string;
             soup: string;
             measure: components["schemas"]["Measure"] | null;
@@ -759,17 +728,17 @@ export interface components {
             speed: string;
             recipe: string;
             surface: string;
-            entrylimit: string;
+            readonly entrylimit: string;
             /** @description pre-harvest interval (plazo de seguridad) in days: the longest of its products' uses that authorise the application; "NP" when the register says none applies (NO PROCEDE), which is not "0" (0 days); empty when no use states one */
-            seclimit: string;
+            readonly seclimit: string;
             /** @description the further products of a tank mix, in the order registered; absent for a single product */
             mix?: {
                 subtype: {
                     /** @constant */
                     type: "TypePhytosanitary";
-                    id: number;
+                    readonly id: number;
                     name: string;
-                    subtype: {
+                    readonly subtype: {
                         /** @constant */
                         type: "SubtypePhytosanitary";
                         id: number;
@@ -802,7 +771,7 @@ export interface components {
                             };
                         }[];
                     };
-                    tpd: {
+                    readonly tpd: {
                         /** @constant */
                         type: "TPD";
                         id: number;
@@ -810,12 +779,14 @@ export interface components {
                         edate: string;
                         ldate: string;
                     }[];
-                    prod: {
+                    readonly prod: {
                         /** @constant */
                         type: "TypeProduct";
                         id: number;
                         name: string;
                     };
+                    /** @description the product code, as a request names it (the register's, `subtype.code`) */
+                    code: string;
                 };
                 dose: string;
                 measure: components["schemas"]["Measure"];
@@ -825,7 +796,7 @@ export interface components {
                 /** @description the pest this product was applied against; null: the record's */
                 infection: components["schemas"]["Infection"] | null;
                 /** @description this product's safety period in days on the record's crops ('' when none applies) */
-                seclimit: string;
+                readonly seclimit: string;
             }[];
             machine: components["schemas"]["Machine"][];
             /** @description applied by hand; false when not said */
@@ -841,21 +812,19 @@ export interface components {
                     ropo: string;
                 };
             };
-            regionalAttributes: {
+            readonly regionalAttributes: {
                 [key: string]: unknown;
             }[];
+            /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
+            readonly exportable: boolean;
+            /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
+            readonly exportBlockers: {
+                /** @constant */
+                code: "MISSING_DATA";
+                /** @description what SIEX needs and the record (or its farm) lacks */
+                message: string;
+            }[];
         };
-        AgriPhytosanitaryBatch: components["schemas"]["AgriPhytosanitaryRequest"][];
-        AgriPhytosanitaryBatchResult: {
-            /** @description the item's position in the request, from 0 */
-            index: number;
-            /** @description what registering the item alone would have answered: 201, or the error status */
-            status: number;
-            /** @description the record's ETag, when it was stored */
-            etag?: string;
-            /** @description the record as a one-item array (201), or the problem details */
-            body: components["schemas"]["AgriPhytosanitary"][] | components["schemas"]["Problem"];
-        }[];
         /** @description JSON Merge Patch (RFC 7396) of the fields of AgriPhytosanitaryRequest: `{"efficacy": {...}}` adds the efficacy, `{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail. */
         AgriPhytosanitaryPatch: {
             [key: string]: unknown;
@@ -866,10 +835,6 @@ export interface components {
             /** @description initial job status: Iniciando */
             status: string;
             message: string;
-            /** @description with pending=1: how many records the job takes */
-            records?: number;
-            /** @description with pending=1: true when records still wait beyond this job (export pending again once it settles) */
-            morePending?: boolean;
         };
         RecordVersion: {
             /** @description the record's version after this change: its ETag then */
@@ -893,7 +858,39 @@ export interface components {
             /** @description its value after the change (null: not set) */
             new: unknown;
         };
-        /** @description 1 to 5000 records; [] with pending=1 */
+        SafeHarvest: {
+            /** @description the crop location, as the farm lookup and listidcp give it */
+            idcp: number;
+            crop: {
+                typecrop: {
+                    /** @description SIEX crop code */
+                    id: string;
+                    name: string;
+                };
+                /** @description variety code */
+                code: number;
+                /** @description variety name */
+                name: string;
+            };
+            /** @description DD-MM-YYYY: the last day on which a stored treatment of this location ends its safety interval (application day plus the interval, in calendar days); null when no treatment limits the harvest */
+            earliestHarvest: string | null;
+            /** @description whether `date` is on or after `earliestHarvest` (true when it is null) */
+            safeOn: boolean;
+            /** @description the treatment that sets `earliestHarvest`; null when nothing limits it */
+            setBy: {
+                /** @description the record URN */
+                record: string;
+                /** @description the product whose interval it is */
+                product: {
+                    code: string;
+                    name: string;
+                };
+                /** @description DD-MM-YYYY, the application day in Madrid */
+                applied: string;
+                /** @description that product's safety interval in days, as the record states it */
+                seclimit: string;
+            } | null;
+        };
         ExportRequest: {
             /** @description record URN from registration */
             id: string;
@@ -1356,6 +1353,12 @@ export interface operations {
                 /** @description DD-MM-YYYY, Madrid day, inclusive */
                 dateTo?: string;
                 product?: string;
+                /** @description 1: only records SIEX holds as they are (exported); 0: only those still to be sent */
+                exported?: number;
+                /** @description 1: only records an export would send now (`exportable`); 0: only those it would refuse */
+                exportable?: number;
+                /** @description only records that name this crop location */
+                idcp?: string;
                 /**
                  * @description page number from 1; only together with page_size
                  * @example 1
@@ -1595,7 +1598,7 @@ export interface operations {
             };
         };
     };
-    registerPhytosanitaryBatch: {
+    readPhytosanitary: {
         parameters: {
             query: {
                 /**
@@ -1603,41 +1606,28 @@ export interface operations {
                  * @example urn:ngsi-ld:AgriFarm:1
                  */
                 agrifarmId: string;
-                /** @description 1 records a treatment already sent to SIEX by other means; it will not be exported again */
-                exported?: number;
             };
-            header?: {
+            header?: never;
+            path: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
-                 * @example 7d1c7a52-olive-1
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriPhytosanitary:1
                  */
-                "Idempotency-Key"?: string;
+                id: string;
             };
-            path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AgriPhytosanitaryBatch"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description each item's outcome, in request order */
+            /** @description the record */
             200: {
                 headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgriPhytosanitaryBatchResult"];
-                };
-            };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["AgriPhytosanitary"][];
                 };
             };
             /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
@@ -1649,35 +1639,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2123,6 +2086,104 @@ export interface operations {
             };
         };
     };
+    safeHarvest: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /**
+                 * @description DD-MM-YYYY, the day the crew means to harvest; default today in Madrid
+                 * @example 10-12-2026
+                 */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every crop location, by idcp */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafeHarvest"][];
+                };
+            };
+            /** @description `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     exportCue: {
         parameters: {
             query: {
@@ -2131,8 +2192,6 @@ export interface operations {
                  * @example urn:ngsi-ld:AgriFarm:1
                  */
                 agrifarmId: string;
-                /** @description 1 with an empty body: export every record not yet exported that SIEX would take, oldest first, up to 5000 */
-                pending?: number;
             };
             header?: {
                 /**
@@ -2186,7 +2245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `NOTHING_TO_EXPORT`: pending=1 found no record to export: every record is exported, in a running job, of unknown outcome, or lacks what SIEX requires; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2272,8 +2331,6 @@ export interface operations {
                  * @example urn:ngsi-ld:AgriFarm:1
                  */
                 agrifarmId: string;
-                /** @description 1 with an empty body: export every record not yet exported that SIEX would take, oldest first, up to 5000 */
-                pending?: number;
             };
             header?: {
                 /**
@@ -2327,7 +2384,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `NOTHING_TO_EXPORT`: pending=1 found no record to export: every record is exported, in a running job, of unknown outcome, or lacks what SIEX requires; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
