@@ -14,7 +14,7 @@ export default tseslint.config(
       '.local/**',
       'coverage/**',
       'clients/typescript/dist/**',
-      'clients/typescript/src/schema.d.ts',
+      'clients/typescript/src/schema.ts',
     ],
   },
   js.configs.recommended,

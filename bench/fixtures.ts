@@ -4,10 +4,11 @@ import { Dataset } from '../shared/backoffice/dataset-schema';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { PhytoRequest } from '../shared/api/phyto-schemas';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
-import { holdingPartition } from '../shared/phyto/phyto-keys';
-import { changeActions } from '../shared/phyto/phyto-store';
+import { holdingPartition } from '../shared/records/record-keys';
+import { changeActions } from '../shared/records/record-store';
 import { creationChange } from '../shared/phyto/register-service';
-import { buildRecord } from '../shared/phyto/record-view';
+import { blockKeysOf } from '../shared/siex/cue-mapping';
+import { buildRecord, RECORD_FORMAT } from '../shared/phyto/record-view';
 import { buildDemoDataset } from '../local/demo/build-dataset';
 import { client, farmCopy } from '../local/fixtures/dataset';
 
@@ -147,6 +148,8 @@ export async function seedRecords(
       id,
       record,
       request,
+      // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
+      blockIds: Object.fromEntries(blockKeysOf(request.idcp, farm).map((key) => [key, id])),
       farmId: farm.meta.farmId,
       appliedAt,
       now,
@@ -154,7 +157,7 @@ export async function seedRecords(
       guards: [],
       idempotency: null,
     });
-    const rows = changeActions(pk, change);
+    const rows = changeActions(pk, change, RECORD_FORMAT);
     if (actions.length + rows.length > 100) {
       await table.submitTransaction(actions);
       actions = [];

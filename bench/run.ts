@@ -2,10 +2,11 @@ import { DateTime } from 'luxon';
 import { importDataset } from '../shared/backoffice/import';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { FarmStore } from '../shared/farms/farm-store';
-import { PhytoStore, StoredApplication } from '../shared/phyto/phyto-store';
-import { dayOf, withApplication } from '../shared/phyto/application-history';
-import { guardRowKey } from '../shared/phyto/phyto-keys';
+import { PhytoStore, StoredTreatment } from '../shared/phyto/phyto-store';
+import { dayOf, withApplication } from '../shared/records/application-history';
+import { guardRowKey } from '../shared/records/record-keys';
 import { creationChange } from '../shared/phyto/register-service';
+import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { sigpacCode } from '../shared/farms/sigpac';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
@@ -212,6 +213,8 @@ async function main(): Promise<void> {
           id,
           record,
           request,
+          // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
+          blockIds: Object.fromEntries(blockKeysOf(request.idcp, farm).map((key) => [key, id])),
           farmId: farm.meta.farmId,
           appliedAt: at,
           now: at,
@@ -304,7 +307,7 @@ async function main(): Promise<void> {
       const amendFloor = await measure(async (i) => {
         const id = floorIds[i + 50]!;
         const { application } = await phyto.readApplication(large.meta, id, null);
-        const { pointer, request } = application as StoredApplication;
+        const { pointer, request } = application as StoredTreatment;
         const sigpac = sigpacCode(large.byIdcp.get(Number(request.idcp[0]))!);
         const state = await phyto.readRegistrationState(large.meta, [guardRowKey('ES-99001', sigpac)], null);
         const after = { ...request, dose: 0.7 };

@@ -1,10 +1,14 @@
 import { InvocationContext, Timer } from '@azure/functions';
 import { processApp } from '../shared/app/services';
 import { sweepExportJobs } from '../shared/export/sweeper';
+import { invocationSink } from '../shared/log/invocation-sink';
 
 /** Every 30 seconds: export jobs that stopped moving are queued again (docs/architecture.md, "Crash guarantees"). */
 export async function exportSweeper(_timer: Timer, context: InvocationContext): Promise<void> {
-  const { queued, dropped } = await sweepExportJobs(processApp().sweeper());
-  if (queued.length > 0) context.warn(`export jobs queued again: ${queued.join(', ')}`);
-  if (dropped.length > 0) context.log(`watch rows of export jobs never created, dropped: ${dropped.join(', ')}`);
+  const app = processApp();
+  const swept = await sweepExportJobs(app.sweeper());
+  if (swept.queued.length > 0 || swept.dropped.length > 0)
+    app.log.within({ sink: invocationSink(context) }, () =>
+      app.log.event('sweep.done', swept, swept.queued.length > 0 ? 'warn' : 'info'),
+    );
 }

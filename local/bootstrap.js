@@ -63,6 +63,22 @@ function ensureDependencies() {
   run(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
+/**
+ * The API reference test (test/e2e/api-docs.test.ts) opens /docs in headless Chromium. Browser downloads
+ * (puppeteer's, playwright's) come from CDNs a CI machine cannot reach, so it is Debian's package, installed here
+ * as the dependencies are: `npm test` on a fresh machine needs nothing done by hand. Elsewhere the test names what
+ * to install.
+ */
+function ensureBrowser() {
+  const known = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  if (known.some((p) => p && fs.existsSync(p))) return;
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (process.platform !== 'linux' || !asRoot || !fs.existsSync('/usr/bin/apt-get')) return;
+  say('install chromium (apt-get, for the /docs test)...');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium']);
+}
+
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const compiled = (file) => path.join(root, 'dist/local', file);
 
@@ -125,7 +141,10 @@ async function main(command, rest) {
     passed(await bundle(command === 'build'));
   passed((await Promise.all([testTypes, checked])).every(Boolean));
   if (command === 'build') process.exit(0);
-  if (command === 'test') jest(null, rest);
+  if (command === 'test') {
+    ensureBrowser();
+    jest(null, rest);
+  }
   if (command === 'test:heavy') jest('jest.heavy.config.js', rest);
   runCommand(command, rest);
 }
@@ -137,11 +156,12 @@ function runCommand(command, rest) {
     admin: 'admin',
     bench: '../bench/run',
     openapi: 'write-openapi',
+    'client-models': 'client-models',
     'test:stress': 'stress',
   }[command];
   if (!target) {
     console.error(
-      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi [args]`,
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi|client-models [args]`,
     );
     process.exit(2);
   }

@@ -139,9 +139,10 @@ export function walkthrough(gatewayUrl: string, dataset: DemoDataset | undefined
   const lines: string[] = [];
   const client = dataset?.clients?.[0];
   const openapi = `curl -s ${sh(`${gatewayUrl}/v1/openapi.json`)}`;
+  const reference = `API reference (every operation, with its schemas and examples): ${gatewayUrl}/docs`;
   if (!client?.sidKey || !client.apiKey) {
     lines.push(`No client with keys in ${datasetLabel}: import one with npm run admin -- import FILE.`);
-    lines.push('', 'OpenAPI document:', `  ${openapi}`);
+    lines.push('', 'OpenAPI document:', `  ${openapi}`, '', reference);
     return lines.join('\n');
   }
   const rea = client.farms?.[0];
@@ -158,7 +159,7 @@ export function walkthrough(gatewayUrl: string, dataset: DemoDataset | undefined
     lines.push(`  curl -s ${sh(`${gatewayUrl}/v1/siex/farms?${query}`)} ${keyHeaders}`);
     lines.push('');
   }
-  lines.push('OpenAPI document:', `  ${openapi}`);
+  lines.push('OpenAPI document:', `  ${openapi}`, '', reference);
   return lines.join('\n');
 }
 

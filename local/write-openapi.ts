@@ -1,7 +1,8 @@
 /**
  * Writes infra/openapi.json, the document API Management imports (infra/modules/apim.bicep loads it with
  * loadTextContent), from buildOpenApiDocument(): the same document the app serves at GET /v1/openapi.json. Then the
- * TypeScript client's types (clients/typescript/src/schema.d.ts), generated from that document by openapi-typescript.
+ * TypeScript client's types (clients/typescript/src/schema.ts), generated from that document by openapi-typescript, and
+ * the Postman collection (clients/postman/siex-gateway.postman_collection.json) converted from it by openapi-to-postmanv2.
  *
  *   npm run openapi                                             rewrite both
  *   npm run build && node dist/local/write-openapi.js --check   exit 1 if either committed file is stale
@@ -13,6 +14,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildOpenApiDocument } from '../shared/openapi/document';
 import { dynamicImport } from './dynamic-import';
+import { renderPostmanCollection } from './postman-collection';
 
 /** The repository root: the nearest directory up from here with host.json (works from local/ and dist/local/). */
 function repositoryRoot(from: string = __dirname): string {
@@ -32,7 +34,8 @@ export function renderOpenApi(): string {
   return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
 }
 
-const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.d.ts');
+const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.ts');
+const POSTMAN_FILE = path.join(repositoryRoot(), 'clients', 'postman', 'siex-gateway.postman_collection.json');
 
 /** The client's types, generated from the rendered document (never written by hand). */
 async function renderClientTypes(document: string = renderOpenApi()): Promise<string> {
@@ -48,6 +51,7 @@ async function generated(): Promise<{ file: string; text: string }[]> {
   return [
     { file: OPENAPI_FILE, text: document },
     { file: CLIENT_TYPES_FILE, text: await renderClientTypes(document) },
+    { file: POSTMAN_FILE, text: await renderPostmanCollection(document) },
   ];
 }
 
@@ -58,15 +62,18 @@ async function main(): Promise<number> {
   const stale = files.filter(({ file, text }) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text);
   if (values.check) {
     if (stale.length === 0) {
-      console.log(`${files.map((f) => rel(f.file)).join(' and ')} are up to date`);
+      console.log(`${files.map((f) => rel(f.file)).join(', ')} are up to date`);
       return 0;
     }
-    console.error(`${stale.map((f) => rel(f.file)).join(' and ')} differ from the contracts; run: npm run openapi`);
+    console.error(
+      `${stale.map((f) => rel(f.file)).join(', ')}: stale, not what the contracts give; run: npm run openapi`,
+    );
     return 1;
   }
   for (const { file, text } of files) {
     if (!stale.some((f) => f.file === file)) console.log(`${rel(file)} unchanged`);
     else {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, text);
       console.log(`wrote ${rel(file)} (${text.length} characters)`);
     }

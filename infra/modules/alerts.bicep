@@ -27,6 +27,10 @@ param alertEmail string
 @description('Name prefix of the alert resources.')
 param namePrefix string
 
+@description('Export jobs settled Fallido within 15 minutes above which the export-failed rule fires.')
+@minValue(0)
+param failedJobsThreshold int = 2
+
 var evaluation = {
   frequency: 'PT5M'
   window: 'PT15M'
@@ -74,6 +78,23 @@ var rules = [
     query: loadTextContent('../monitoring/export-worker-failures.kql')
     queryRange: ''
     threshold: 3
+  }
+  {
+    name: 'export-stuck'
+    description: 'An export job has not settled 30 minutes after its last move.'
+    severity: 1
+    query: loadTextContent('../monitoring/export-stuck.kql')
+    threshold: 0
+    // A job's last move may be hours old: the query reads 6 hours of `job.state` events.
+    queryRange: 'PT6H'
+  }
+  {
+    name: 'export-failed'
+    description: 'Export jobs settled Fallido above the threshold.'
+    severity: 2
+    query: loadTextContent('../monitoring/export-failed.kql')
+    queryRange: ''
+    threshold: failedJobsThreshold
   }
   {
     name: 'siex-not-configured'

@@ -8,6 +8,7 @@ interface RunnerArgs {
   main?: string;
   hostJson?: string;
   dataset?: string;
+  telemetry?: string;
   port: number;
   hostname: string;
   quiet: boolean;
@@ -27,6 +28,8 @@ Settings come from the environment (AzureWebJobsStorage, AUTH_MODE, ...).
   --main GLOB           files to load instead of package.json "main" (relative to --root)
   --host-json FILE      host.json to honour instead of <root>/host.json (tests use short queue timings)
   --dataset FILE        the back-office dataset the stack imported: its clients' keys never appear in the log
+  --telemetry FILE      also append the app's own log lines to FILE as they are, unredacted, one JSON object a line:
+                        what the host would send to Application Insights (tests check it holds no key)
   --port N              HTTP port, 0 picks a free one (default 7071)
   --hostname ADDR       address to listen on (default 127.0.0.1)
   --drain-timeout MS    on SIGINT/SIGTERM, how long running invocations may finish (default 10000)
@@ -47,6 +50,7 @@ export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
       main: { type: 'string' },
       'host-json': { type: 'string' },
       dataset: { type: 'string' },
+      telemetry: { type: 'string' },
       port: { type: 'string' },
       hostname: { type: 'string', default: '127.0.0.1' },
       'drain-timeout': { type: 'string' },
@@ -67,6 +71,7 @@ export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
     main: values.main,
     hostJson: values['host-json'],
     dataset: values.dataset,
+    telemetry: values.telemetry,
     port: intFlag('--port', values.port, { min: 0, max: 65535 }) ?? 7071,
     hostname: values.hostname,
     quiet: values.quiet,

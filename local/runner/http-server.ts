@@ -7,6 +7,7 @@ import { RunnerLogger } from './logger';
 import { QueueOutputs, outputValue } from './outputs';
 import { redactedHeaderLines, redactUrl } from './redact';
 import { RouteTable } from './routes';
+import { LocalPage } from './api-docs';
 
 /** The host's own request size limit (`maxRequestBodySize`, 100 MB); the app enforces its smaller one itself. */
 const MAX_REQUEST_BYTES = 100 * 1024 * 1024;
@@ -30,6 +31,8 @@ interface HttpServerOptions {
   invoker: Invoker;
   outputs: QueueOutputs;
   logger: RunnerLogger;
+  /** Pages served at their exact path to GET and HEAD, before the functions' routes (the API reference). */
+  pages?: ReadonlyMap<string, LocalPage>;
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
 }
@@ -205,6 +208,14 @@ export class GatewayHttpServer {
     const q = rawUrl.indexOf('?');
     const pathname = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
     const search = q >= 0 ? rawUrl.slice(q) : '';
+    const page = method === 'GET' || method === 'HEAD' ? this.#o.pages?.get(pathname) : undefined;
+    if (page) {
+      req.resume();
+      const body = page.body();
+      res.writeHead(200, { ...page.headers, 'content-length': body.length });
+      res.end(method === 'HEAD' ? undefined : body);
+      return log(200);
+    }
     const match = this.#o.routes.match(method, pathname);
     if (!match) {
       req.resume();

@@ -25,6 +25,11 @@ interface LoggerOptions {
   err?: (line: string) => void;
   /** Key values no line may show (local/runner/redact.ts); every line is scrubbed of them before it is written. */
   secrets?: Secrets;
+  /**
+   * Takes every log of the app's own as it is, before any scrubbing: what the Functions host would send to
+   * Application Insights, so that a test can check the app itself never logs a key or a person's identifier.
+   */
+  telemetry?: (entry: { level: RpcLogLevel; category: RpcLogCategory; functionName?: string; message: string }) => void;
 }
 
 export function formatError(err: unknown): string {
@@ -49,6 +54,7 @@ export function createLogger(options: LoggerOptions = {}): RunnerLogger {
       if (options.verbose && details) for (const detail of details()) out(`  ${detail}`);
     },
     app: (level, category, functionName, message) => {
+      options.telemetry?.({ level, category, ...(functionName ? { functionName } : {}), message });
       const prefix = `[${functionName ?? (category === 'system' ? 'functions' : 'app')}]`;
       if (level === 'warning' || level === 'error' || level === 'critical') {
         err(`${prefix} ${level}: ${message}`);

@@ -1,7 +1,7 @@
 import { flagsOrExit } from '../cli-args';
 import { onStopSignal } from '../stop-signal';
 import { RUNNER_USAGE, parseRunnerArgs } from './args';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createLogger, formatError } from './logger';
 import { datasetKeys, Secrets } from './redact';
 import { RunningRunner, startRunner } from './runner';
@@ -27,7 +27,13 @@ async function main(): Promise<void> {
   const secrets = new Secrets();
   secrets.addSettings(process.env);
   if (args.dataset) for (const key of datasetSecrets(args.dataset)) secrets.add(key);
-  const logger = createLogger({ quiet: args.quiet, verbose: args.verbose, secrets });
+  const telemetry = args.telemetry;
+  const logger = createLogger({
+    quiet: args.quiet,
+    verbose: args.verbose,
+    secrets,
+    ...(telemetry ? { telemetry: (entry) => appendFileSync(telemetry, `${JSON.stringify(entry)}\n`) } : {}),
+  });
   // What the host sets for its Node.js worker; some libraries look at them.
   process.env.FUNCTIONS_WORKER_RUNTIME ??= 'node';
   process.env.AzureWebJobsScriptRoot ??= args.root;

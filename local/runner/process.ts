@@ -12,6 +12,8 @@ export interface RunnerProcessOptions {
   hostJson?: string;
   /** The back-office dataset the stack imported: the runner hides its clients' keys from its output. */
   dataset?: string;
+  /** Where the runner appends the app's own log lines unredacted (--telemetry). */
+  telemetry?: string;
   quiet?: boolean;
   verbose?: boolean;
   drainTimeoutMs?: number;
@@ -48,6 +50,7 @@ export function startRunnerProcess(options: RunnerProcessOptions): Promise<Runne
   if (options.main) args.push('--main', options.main);
   if (options.hostJson) args.push('--host-json', options.hostJson);
   if (options.dataset) args.push('--dataset', options.dataset);
+  if (options.telemetry) args.push('--telemetry', options.telemetry);
   if (options.quiet) args.push('--quiet');
   if (options.verbose) args.push('--verbose');
   if (options.drainTimeoutMs !== undefined) args.push('--drain-timeout', String(options.drainTimeoutMs));

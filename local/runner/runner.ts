@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { RegisteredFunction } from '../functions-core/core-api';
 import { RpcBindingInfo } from '../functions-core/types';
+import { apiDocsPages } from './api-docs';
 import { HostConfig, readHostConfig } from './host-config';
 import { GatewayHttpServer, HttpFunction } from './http-server';
 import { Invoker } from './invoke';
@@ -139,6 +140,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
     invoker,
     outputs,
     logger,
+    pages: apiDocsPages(),
     headersTimeoutMs: options.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
   });

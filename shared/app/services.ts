@@ -8,7 +8,7 @@ import { answerCache } from '../catalog/answer-cache';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
-import { JobStore } from '../export/job-store';
+import { ExportMessage, JobStore } from '../export/job-store';
 import { WatchStore } from '../export/job-watch';
 import { ExportKeyStore } from '../export/export-keys';
 import type { WorkerDeps } from '../export/worker';
@@ -16,11 +16,12 @@ import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
 import { PhytoStore } from '../phyto/phyto-store';
 import { BatchKeyStore } from '../phyto/batch-keys';
-import { RecordKeyIndex } from '../phyto/record-key-index';
+import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
+import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 
 /**
@@ -36,6 +37,8 @@ export interface Services extends UseCaseParts {
   jobIds: IdBlocks;
   gate: Gate;
   useCases: UseCases;
+  /** The one logger: each invocation opens its scope (its log, the correlation id) at its edge. */
+  log: Logger;
   /** What the export worker needs; the SIEX and e-mail clients, and their modules, start on its first use. */
   worker(): Promise<WorkerDeps>;
   /** What the export sweeper needs. */
@@ -51,8 +54,15 @@ const EXPORT_BATCH_SIZE = 500;
  */
 export const DIRECTORY_CHECK_MS = 1000;
 
-/** `clock` drives the export's leases, heartbeats, sweeps and SIEX polling (tests pass one they move themselves). */
-export function createServices(s: Settings, clock: Clock = systemClock): Services {
+/**
+ * `clock` drives the export's leases, heartbeats, sweeps and SIEX polling (tests pass one they move themselves); `log`
+ * takes every structured event (shared/log), by default to the invocation whose scope is open.
+ */
+export function createServices(
+  s: Settings,
+  clock: Clock = systemClock,
+  log: Logger = createLogger(consoleSink),
+): Services {
   const tables = new TableStore(s);
   const clientStore = new ClientStore(tables);
   // Nothing is cached with a period of 0, so there is nothing to watch either.
@@ -79,8 +89,9 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),
     exportKeys: new ExportKeyStore(tables),
-    enqueueExport: (m: { jobId: number }) => exportQueue.send(m),
+    enqueueExport: (m: ExportMessage) => exportQueue.send(m),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
+    log,
   };
   let worker: Promise<WorkerDeps> | undefined;
   const workerDeps = async (): Promise<WorkerDeps> => {
@@ -100,12 +111,14 @@ export function createServices(s: Settings, clock: Clock = systemClock): Service
       batchSize: EXPORT_BATCH_SIZE,
       poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
       clock,
+      log,
     };
   };
   return {
     ...parts,
     settings: s,
     tables,
+    log,
     gate: {
       settings: s,
       findClient: async (sid) => {

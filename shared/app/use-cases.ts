@@ -5,13 +5,14 @@ import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
 import type { Client } from '../clients/client-store';
 import type { ExportInput } from '../export/export-service';
-import type { JobStore } from '../export/job-store';
+import type { ExportMessage, JobStore } from '../export/job-store';
+import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
 import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
 import type { ListFilters, ListPage } from '../phyto/list-service';
 import type { PhytoStore } from '../phyto/phyto-store';
-import type { RecordKeyIndex } from '../phyto/record-key-index';
+import type { RecordKeyIndex } from '../records/record-key-index';
 import type { RegisterInput } from '../phyto/register-service';
 import type { BatchInput, BatchItemOutcome } from '../phyto/batch-register';
 import type { BatchKeyStore } from '../phyto/batch-keys';
@@ -83,7 +84,8 @@ export interface UseCaseParts {
   /** The export jobs that still need the worker, and their leases. */
   watch: WatchStore;
   exportKeys: ExportKeyStore;
-  enqueueExport: (message: { jobId: number }) => Promise<void>;
+  enqueueExport: (message: ExportMessage) => Promise<void>;
+  log?: Logger;
   maxBackdateDays: number;
   /** The clock; the real one unless a test sets it. */
   now?: () => DateTime;
@@ -125,6 +127,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           farms: p.farms,
           reference: p.reference,
           store: p.phyto,
+          ids: p.recordIds,
           heldByJob: jobHolding(p.jobs, p.now),
           maxBackdateDays: p.maxBackdateDays,
           now: p.now,
@@ -142,6 +145,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           jobIds: p.jobIds,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,
@@ -192,6 +196,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           keys: p.exportKeys,
           watch: p.watch,
           enqueue: p.enqueueExport,
+          log: p.log,
           now: p.now,
         },
         input,

@@ -104,8 +104,9 @@ export async function siexCatalogue(
   q: SiexCatalogueQuery,
 ): Promise<CatalogueAnswer> {
   const { page, violations } = pageRequest(raw, q);
-  if (!Object.hasOwn(SIEX_CATALOGUES, name)) {
-    violations.push(
+  const served = Object.hasOwn(SIEX_CATALOGUES, name);
+  if (!served) {
+    violations.unshift(
       violation(
         'SIEX_CATALOGUE_NOT_FOUND',
         'path.name',
@@ -114,6 +115,8 @@ export async function siexCatalogue(
     );
   }
   const when = dayOf(deps, q.date, violations);
+  // The name is in the path, not the query: its answer says so, the query's own violations listed beside it.
+  if (!served) throw new DomainError('The gateway serves no SIEX catalogue of that name.', violations);
   if (violations.length > 0 || !when) throw queryError(violations);
   const catalogue = name as SiexCatalogueName;
   const { value: data, version } = await deps.reference.versioned();

@@ -2,6 +2,7 @@ import type { EmailClient, EmailClientOptions } from '@azure/communication-email
 import type { TokenCredential } from '@azure/identity';
 import { communicationEmail, identity } from '../store/azure-sdk';
 import { Settings } from '../config/settings';
+import { maskEmail } from '../log/personal-data';
 
 /**
  * Outcome e-mails through Azure Communication Services, with the official SDK (@azure/communication-email).
@@ -112,7 +113,8 @@ export function createMailer(settings: Settings, options: MailerOptions = {}): M
     async send(message, operationId) {
       // Built on first use (the SDK loads then); a configuration error is thrown each time, never kept.
       const emailClient = (client ??= buildClient());
-      const what = `e-mail ${operationId} to ${message.to}`;
+      // The address is a person's: errors, which end in logs, name its domain only.
+      const what = `e-mail ${operationId} to ${maskEmail(message.to)}`;
       let poller;
       try {
         poller = await emailClient.beginSend(

@@ -4,10 +4,11 @@ import { formatDateTime } from '../domain/dates';
 import { parseUrn, urn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
-import { IdempotencyEntry, PhytoStore, RecordPointer, WriteConflict } from '../phyto/phyto-store';
-import { claimOf, isExported, siexBlocksOf } from '../phyto/export-state';
-import { recordIdOf } from '../phyto/phyto-keys';
-import { RecordKeyIndex } from '../phyto/record-key-index';
+import { IdempotencyEntry, RecordPointer, WriteConflict } from '../records/record-store';
+import { PhytoStore } from '../phyto/phyto-store';
+import { claimOf, isExported, siexBlocksOf } from '../records/export-state';
+import { recordIdOf } from '../records/record-keys';
+import { RecordKeyIndex } from '../records/record-key-index';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
 import { isRestError } from '../store/azure-sdk';
@@ -17,7 +18,8 @@ import { ExportKeyStore } from './export-keys';
 import { JobKind, JobMeta } from './job';
 import { LEASE_MS } from './job-lease';
 import { isSettled } from './job-status';
-import { JobStore } from './job-store';
+import { ExportMessage, JobStore } from './job-store';
+import { Logger } from '../log/logger';
 import { WatchStore } from './job-watch';
 import { pendingRecords, PendingSelection } from './pending-export';
 
@@ -28,8 +30,10 @@ export interface StartExportDeps {
   recordKeys: Pick<RecordKeyIndex, 'keys'>;
   jobs: Pick<JobStore, 'meta' | 'create' | 'transition'>;
   watch: Pick<WatchStore, 'add' | 'remove'>;
-  enqueue: (message: { jobId: number }) => Promise<void>;
+  enqueue: (message: ExportMessage) => Promise<void>;
   now?: () => DateTime;
+  /** Where the job's creation is logged; its correlation id is the request's, kept in the job row and the message. */
+  log?: Logger;
 }
 
 /** What the export operation needs: the farm, job ids, and the Idempotency-Keys of exports. */
@@ -232,9 +236,11 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
     throw e;
   }
   await deps.watch.add(l.jobId, l.now.toMillis() + LEASE_MS);
+  const correlationId = deps.log?.correlationId() ?? '';
+  const created = { jobId: l.jobId, kind: l.kind, total: l.pointers.length, settled: 0, accepted: 0 };
   try {
     await deps.jobs.create(
-      jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.pointers.length, l.kind),
+      { ...jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.pointers.length, l.kind), correlationId },
       l.pointers.map((p) => ({
         recordId: p.id,
         recordRowKey: p.recordRowKey,
@@ -249,11 +255,13 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
     await forgetAnswer(deps, l);
     throw lostRace();
   }
+  deps.log?.event('job.state', { ...created, from: null, to: 'Iniciando' });
   try {
-    await deps.enqueue({ jobId: l.jobId });
+    await deps.enqueue({ jobId: l.jobId, correlationId });
   } catch {
     // Settled, the job holds its records no longer. The caller is told in the response, so no e-mail is due.
     const error = { code: 'QUEUE_UNAVAILABLE', message: 'the job could not be queued' };
+    deps.log?.event('job.state', { ...created, from: 'Iniciando', to: 'Fallido', errorCode: error.code }, 'warn');
     await deps.jobs
       .transition(l.jobId, { from: 'Iniciando', to: 'Fallido' }, { error, emailSent: true })
       .then(() => deps.watch.remove(l.jobId))
@@ -357,6 +365,7 @@ export function jobMeta(
     emailError: '',
     webhooks: [],
     reconcile: 'none',
+    correlationId: '',
   };
 }
 

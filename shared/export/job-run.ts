@@ -1,13 +1,15 @@
 import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
-import { FarmKey } from '../phyto/phyto-keys';
+import { FarmKey } from '../records/record-keys';
 import { deleteAcceptedBySiex } from '../phyto/delete-service';
+import { StoredRecord } from '../records/record-store';
 import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
 import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
 import { checkMove, TransitionRefused } from '../domain/state-machine';
 import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
 import { Transition } from './job-status';
 import { JobStore, MetaChanges } from './job-store';
+import { Logger, silentLogger } from '../log/logger';
 
 const RECONCILE = "a job's reconciliation of unknown outcomes";
 const BATCH = 'a SIEX batch';
@@ -24,14 +26,18 @@ export class JobRun {
   private meta: Job['meta'];
   private readonly items: Map<number, JobItem>;
   private batchList: JobBatch[];
-  private readonly records = new Map<number, PhytoRecord>();
+  private readonly records = new Map<number, StoredRecord<PhytoRecord>>();
   private readonly mapped = new Map<number, MapResult>();
 
-  /** `guard` runs before every write and throws when this delivery may no longer write (its lease is gone). */
+  /**
+   * `guard` runs before every write and throws when this delivery may no longer write (its lease is gone); `log` takes
+   * the job's moves (`job.state`).
+   */
   constructor(
     private readonly jobs: JobStore,
     job: Job,
     readonly guard: () => void = () => undefined,
+    private readonly log: Logger = silentLogger,
   ) {
     this.meta = job.meta;
     this.items = new Map(job.items);
@@ -91,8 +97,24 @@ export class JobRun {
     this.guard();
     const reconcile = this.reconcileAfter(changes);
     const moved = await this.jobs.transition(this.jobId, move, changes, underEtag ? this.meta.etag : undefined);
-    if (moved) this.meta = { ...this.meta, ...changes, reconcile, status: move.to };
-    return moved;
+    if (!moved) return false;
+    this.meta = { ...this.meta, ...changes, reconcile, status: move.to };
+    const { jobId, kind, total, settled, accepted, error } = this.meta;
+    this.log.event(
+      'job.state',
+      {
+        jobId,
+        kind,
+        from: move.from,
+        to: move.to,
+        total,
+        settled,
+        accepted,
+        ...(error ? { errorCode: error.code } : {}),
+      },
+      move.to === 'Fallido' ? 'warn' : 'info',
+    );
+    return true;
   }
 
   async update(changes: MetaChanges): Promise<void> {
@@ -182,15 +204,17 @@ export class JobRun {
   }
 
   record(id: number): PhytoRecord | undefined {
-    return this.records.get(id);
+    return this.records.get(id)?.record;
   }
 
   /** The record as CUE TratamFito blocks (one per crop and variety), mapped once; a record gone cannot be sent. */
   cue(id: number, farm: FarmIndex): MapResult {
     let m = this.mapped.get(id);
     if (!m) {
-      const record = this.records.get(id);
-      m = record ? mapRecord(record, id, farm) : { ok: false, missing: ['the record no longer exists'] };
+      const stored = this.records.get(id);
+      m = stored
+        ? mapRecord(stored.record, id, farm, stored.blockIds)
+        : { ok: false, missing: ['the record no longer exists'] };
       if (m.ok)
         m = { ok: true, blocks: blocksToSend(m.blocks, this.item(id).siexBlocks, this.meta.kind === 'deletion') };
       this.mapped.set(id, m);

@@ -47,6 +47,12 @@ const itemRow = jobItemSchema.extend({ siexBlocks: jsonText(z.array(z.number().i
  * What may change on the status row besides the status, which only moves through `transition`; `reconcile` moves
  * only as RECONCILE_TRANSITIONS allows.
  */
+/** The export queue's message: the job, and the correlation id its work logs under (the job's row keeps it too). */
+export interface ExportMessage {
+  jobId: number;
+  correlationId?: string;
+}
+
 export type MetaChanges = Partial<Omit<JobMeta, 'jobId' | 'status' | 'reconcile'>> & { reconcile?: ReconcileMove };
 
 function metaChangesRow({ reconcile, ...changes }: MetaChanges): Record<string, unknown> {

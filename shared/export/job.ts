@@ -62,6 +62,8 @@ export const jobMetaSchema = z.object({
   emailError: z.string(),
   /** Where learning the outcomes SIEX may hold stands (RECONCILE_TRANSITIONS). */
   reconcile: z.enum(reconcileStates).default('none'),
+  /** The correlation id of the request that started the job, on every log event of its work (shared/log). */
+  correlationId: z.string().default(''),
 });
 export type JobMeta = z.infer<typeof jobMetaSchema>;
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { MailError } from '../email/mailer';
 import { afterTry, EventPurpose, jobEvent, WebhookDelivery } from '../notify/webhook-event';
 import { WebhookPort } from '../notify/webhook-sender';
-import { logText } from './job-errors';
+import { Logger } from '../log/logger';
+import { maskEmail } from '../log/personal-data';
+import { jobProblem, logText } from './job-errors';
 import { JobRun } from './job-run';
 import { isSettled } from './job-status';
 import { resultOf } from './job-views';
@@ -18,7 +20,8 @@ export interface NotifyDeps {
   /** Absent when the gateway has no signing key (WEBHOOK_SIGNING_KEY): nothing unsigned is ever sent. */
   webhooks?: WebhookPort;
   now: () => number;
-  log?: (line: string) => void;
+  /** The e-mails and deliveries as events (`mail.sent`, `webhook.sent`), and what the client is not told (`job.problem`). */
+  log?: Logger;
 }
 
 /** A stable UUID per job and purpose: the mail service drops a repeat with the same Operation-Id, so each goes once. */
@@ -45,11 +48,11 @@ export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
   await recordEvents(deps, run, due);
   const result = () => resultOf({ items: new Map(run.allItems().map((i) => [i.recordId, i])) });
   if (due.includes('outcome')) {
-    const sent = await sendMail(deps, run, outcomeMail(run.state, result()), mailOperationId(run.jobId));
+    const sent = await sendMail(deps, run, outcomeMail(run.state, result()), 'outcome');
     await run.update({ emailSent: true, ...(sent === true ? {} : { emailError: sent }) });
   }
   if (due.includes('reconciled')) {
-    await sendMail(deps, run, reconciledMail(run.state, result()), mailOperationId(run.jobId, 'reconciled'));
+    await sendMail(deps, run, reconciledMail(run.state, result()), 'reconciled');
     await run.update({ reconcile: { from: 'resolved', to: 'told' } });
   }
   await deliverWebhooks(deps, run);
@@ -65,7 +68,7 @@ export function webhookDue(meta: { webhooks: readonly WebhookDelivery[] }): numb
 async function recordEvents(deps: NotifyDeps, run: JobRun, due: EventPurpose[]): Promise<void> {
   if (!run.state.notifyWebhook || due.length === 0) return;
   if (!deps.webhooks) {
-    deps.log?.(`export job ${run.jobId}: webhook not sent: WEBHOOK_SIGNING_KEY is not set, so nothing can be signed`);
+    jobProblem(deps.log, run.jobId, 'webhook not sent: WEBHOOK_SIGNING_KEY is not set, so nothing can be signed');
     return;
   }
   const known = new Set(run.state.webhooks.map((w) => w.id));
@@ -83,13 +86,24 @@ async function deliverWebhooks(deps: NotifyDeps, run: JobRun): Promise<void> {
       tried.push(w);
       continue;
     }
+    const started = deps.now();
     const outcome = await port.deliver(
       { url: run.state.notifyWebhook, clientId: run.state.clientId, eventId: w.id, body: w.body },
-      deps.now(),
+      started,
     );
     const next = afterTry(w, outcome, deps.now());
-    if (next.state === 'abandoned')
-      deps.log?.(`export job ${run.jobId}: webhook event ${w.id} abandoned after ${next.attempts} tries: ${outcome}`);
+    deps.log?.event(
+      'webhook.sent',
+      {
+        jobId: run.jobId,
+        eventId: w.id,
+        outcome: next.state === 'delivered' ? 'delivered' : next.state === 'abandoned' ? 'abandoned' : 'failed',
+        attempts: next.attempts,
+        durationMs: deps.now() - started,
+        ...(outcome === true ? {} : { detail: outcome }),
+      },
+      outcome === true ? 'info' : 'warn',
+    );
     tried.push(next);
   }
   await run.update({ webhooks: tried });
@@ -100,15 +114,25 @@ async function sendMail(
   deps: NotifyDeps,
   run: JobRun,
   mail: { subject: string; text: string; html: string },
-  operationId: string,
+  purpose: EventPurpose,
 ): Promise<true | string> {
+  const started = deps.now();
+  const sent = (outcome: 'sent' | 'refused' | 'failed') =>
+    deps.log?.event(
+      'mail.sent',
+      { jobId: run.jobId, purpose, outcome, to: maskEmail(run.state.notifyEmail), durationMs: deps.now() - started },
+      outcome === 'sent' ? 'info' : 'warn',
+    );
   try {
-    await deps.mailer.send({ to: run.state.notifyEmail, ...mail }, operationId);
+    await deps.mailer.send({ to: run.state.notifyEmail, ...mail }, mailOperationId(run.jobId, purpose));
+    sent('sent');
     return true;
   } catch (e) {
-    if (!(e instanceof MailError) || e.retryable) throw e;
+    const refused = e instanceof MailError && !e.retryable;
+    sent(refused ? 'refused' : 'failed');
+    if (!refused) throw e;
     // The job's outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
-    deps.log?.(`export job ${run.jobId}: the mail service refused the e-mail: ${logText(e)}`);
+    jobProblem(deps.log, run.jobId, `the mail service refused the e-mail: ${logText(e)}`);
     return e.message;
   }
 }

@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon';
 import { MAX_EXPORT_RECORDS } from '../api/export-schemas';
 import { FarmIndex } from '../farms/farm-index';
-import { PhytoStore, RecordPointer } from '../phyto/phyto-store';
-import { claimOf } from '../phyto/export-state';
-import { recordIdOf } from '../phyto/phyto-keys';
-import { RecordKeyIndex } from '../phyto/record-key-index';
+import { PhytoStore } from '../phyto/phyto-store';
+import { claimOf } from '../records/export-state';
+import { recordIdOf } from '../records/record-keys';
+import { RecordKeyIndex } from '../records/record-key-index';
+import { RecordPointer } from '../records/record-store';
 import { exportBlockers } from '../siex/cue-mapping';
 
 export interface PendingDeps {
@@ -49,8 +50,8 @@ export async function pendingRecords(
   const order = new Map(keys.map((k, i) => [recordIdOf(k), i]));
   const ready = free
     .filter((p) => {
-      const record = records.get(p.recordRowKey);
-      return record !== undefined && exportBlockers(record, p.id, farm).length === 0;
+      const stored = records.get(p.recordRowKey);
+      return stored !== undefined && exportBlockers(stored.record, p.id, farm).length === 0;
     })
     .map((p) => p.id)
     .sort((a, b) => order.get(a)! - order.get(b)!);

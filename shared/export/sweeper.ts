@@ -1,11 +1,11 @@
 import { LEASE_MS } from './job-lease';
-import { JobStore } from './job-store';
+import { ExportMessage, JobStore } from './job-store';
 import { WatchStore } from './job-watch';
 
 export interface SweepDeps {
   watch: WatchStore;
   jobs: Pick<JobStore, 'meta'>;
-  enqueue: (message: { jobId: number }) => Promise<void>;
+  enqueue: (message: ExportMessage) => Promise<void>;
   now?: () => number;
 }
 
@@ -21,14 +21,15 @@ export async function sweepExportJobs(deps: SweepDeps): Promise<{ queued: number
   const queued: number[] = [];
   const dropped: number[] = [];
   for (const row of await deps.watch.dueBefore(now)) {
-    if (!(await deps.jobs.meta(row.jobId))) {
+    const meta = await deps.jobs.meta(row.jobId);
+    if (!meta) {
       await deps.watch.remove(row.jobId, row.etag);
       dropped.push(row.jobId);
       continue;
     }
     const etag = await deps.watch.write(row.jobId, row.etag, { owner: '', due: now + LEASE_MS, tries: row.tries });
     if (etag === null) continue;
-    await deps.enqueue({ jobId: row.jobId });
+    await deps.enqueue({ jobId: row.jobId, correlationId: meta.correlationId });
     queued.push(row.jobId);
   }
   return { queued, dropped };

@@ -7,7 +7,7 @@ import { PhytoStore } from '../phyto/phyto-store';
 import { cueDocument, TratamFito } from '../siex/cue-mapping';
 import { IuwsError } from '../siex/iuws-client';
 import { JobBatch, JobError, JobItem } from './job';
-import { logText, publicFailure } from './job-errors';
+import { jobProblem, logText, publicFailure } from './job-errors';
 import { JobLease, LEASE_MS, LeaseLost } from './job-lease';
 import { JobRun, Outcome } from './job-run';
 import { finalStatus, isSettled } from './job-status';
@@ -17,6 +17,8 @@ import { MailPort, notify, webhookDue } from './notifications';
 import { WebhookPort } from '../notify/webhook-sender';
 import { recordOutcome } from './record-outcome';
 import { Clock, systemClock } from '../time/clock';
+import { Logger, silentLogger } from '../log/logger';
+import { LogEvents } from '../log/log-events';
 
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
 export interface SiexPort {
@@ -47,8 +49,11 @@ export interface WorkerDeps {
   poll: { firstMs: number; maxMs: number; deadlineMs: number };
   /** The time of the lease and its heartbeat, of SIEX's polling, of the dates written; the real one by default. */
   clock?: Clock;
-  /** Where what clients are not shown goes (the invocation's log): SIEX's words, addresses, settings. */
-  log?: (line: string) => void;
+  /**
+   * The job's events (shared/log/log-events.ts): its moves, each SIEX call, the e-mail, and what clients are not shown
+   * (SIEX's words, addresses, settings) as `job.problem`.
+   */
+  log?: Logger;
 }
 
 /**
@@ -95,7 +100,7 @@ export function runExportJob(deps: WorkerDeps, jobId: number): Promise<void> {
       await advance(deps, run, lease.signal);
     } catch (e) {
       if (e instanceof LeaseLost || lease.signal.aborted) throw e;
-      deps.log?.(`export job ${run.jobId}: ${logText(e)}`);
+      jobProblem(deps.log, run.jobId, logText(e));
       // Another delivery would fail the same way (SIEX not configured, credentials refused): the job cannot run.
       if (!isRetryable(e)) await settleFailed(deps, run, publicFailure(e));
       else {
@@ -141,16 +146,20 @@ async function withLease(
   if (!lease) {
     const held = `export job ${jobId} is being run by another delivery`;
     if (whenHeld === 'retry') throw new Error(`${held}; this message comes back later`);
-    deps.log?.(`${held}; this one leaves it`);
+    jobProblem(deps.log, jobId, `${held}; this one leaves it`);
     return;
   }
   try {
     const job = await deps.jobs.load(jobId);
     if (!job) return await lease.end(null);
-    const run = new JobRun(deps.jobs, job, () => lease.check());
-    const settledNow = await work(run, lease);
-    await notify({ ...deps, now: () => clock.now() }, run);
-    await lease.end(nextLook(run, lease, settledNow, clock.now()));
+    const log = deps.log ?? silentLogger;
+    // The job's row names the request that started it, whatever message brought this delivery.
+    await log.within({ correlationId: job.meta.correlationId || undefined }, async () => {
+      const run = new JobRun(deps.jobs, job, () => lease.check(), log);
+      const settledNow = await work(run, lease);
+      await notify({ ...deps, now: () => clock.now() }, run);
+      await lease.end(nextLook(run, lease, settledNow, clock.now()));
+    });
   } catch (e) {
     await lease.end({ due: clock.now() + LEASE_MS, tries: lease.tries }).catch(() => undefined);
     throw e;
@@ -291,7 +300,7 @@ async function batchPendingRecords(
     });
   }
   // Make sure SIEX can be used at all before writing down batches as possibly sent.
-  if (fresh.length > 0) await deps.siex.ready(signal);
+  if (fresh.length > 0) await siexCall(deps, run.jobId, 'comunicacion', undefined, () => deps.siex.ready(signal));
   await run.addBatches(fresh);
   return new Set(fresh.map((b) => b.n));
 }
@@ -329,14 +338,15 @@ async function submitBatch(
   run.guard();
   let requestId: string;
   try {
-    requestId = await deps.siex.submit(batchDocument(run, farm, batch), batch.key, signal);
+    const document = batchDocument(run, farm, batch);
+    requestId = await siexCall(deps, run.jobId, 'crear', batch.n, () => deps.siex.submit(document, batch.key, signal));
   } catch (e) {
     if (!refusedBySiex(e)) {
       if (!reachedBefore && !mayHaveReached(e))
         await run.moveBatch(batch.n, { from: 'submitting', to: 'submitting' }, { mayHaveReached: false });
       throw e;
     }
-    deps.log?.(`export job ${run.jobId} batch ${batch.n}: ${logText(e)}`);
+    jobProblem(deps.log, run.jobId, `batch ${batch.n}: ${logText(e)}`);
     // SIEX refused the whole document: each of its records carries the refusal.
     await run.settle(
       batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: siexWords(e) }]),
@@ -358,13 +368,15 @@ async function settleBatch(
   const clock = deps.clock ?? systemClock;
   const started = clock.now();
   let wait = deps.poll.firstMs;
-  let outcome = await deps.siex.status(batch.requestId, signal);
+  const ask = () =>
+    siexCall(deps, run.jobId, 'comprobarEstado', batch.n, () => deps.siex.status(batch.requestId, signal));
+  let outcome = await ask();
   while (outcome.state !== 'done') {
     if (clock.now() - started > deps.poll.deadlineMs)
       throw new Error(`SIEX has not finished request ${batch.requestId} yet`);
     await clock.sleep(wait, signal);
     wait = Math.min(wait * 2, deps.poll.maxMs);
-    outcome = await deps.siex.status(batch.requestId, signal);
+    outcome = await ask();
   }
   await applyVerdict(deps, run, farm, batch, outcome.results, (item) => item.state === 'pending');
 }
@@ -430,14 +442,17 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
       if (batch.state === 'submitting') {
         await run.readRecords(deps.phyto, batch.recordIds);
         run.guard();
-        const requestId = await deps.siex.submit(batchDocument(run, farm, batch), batch.key, signal);
+        const document = batchDocument(run, farm, batch);
+        const { key, n } = batch;
+        const requestId = await siexCall(deps, run.jobId, 'crear', n, () => deps.siex.submit(document, key, signal));
         batch = await run.moveBatch(batch.n, { from: 'submitting', to: 'submitted' }, { requestId });
       }
-      const outcome = await deps.siex.status(batch.requestId, signal);
+      const { requestId, n } = batch;
+      const outcome = await siexCall(deps, run.jobId, 'comprobarEstado', n, () => deps.siex.status(requestId, signal));
       if (outcome.state === 'done') await applyVerdict(deps, run, farm, batch, outcome.results, isUnknown);
     } catch (e) {
       if (e instanceof LeaseLost || signal.aborted) throw e;
-      deps.log?.(`export job ${run.jobId} batch ${batch.n}, asking SIEX about unknown outcomes: ${logText(e)}`);
+      jobProblem(deps.log, run.jobId, `batch ${batch.n}, asking SIEX about unknown outcomes: ${logText(e)}`);
       if (!refusedBySiex(e)) continue; // SIEX unavailable for now: asked again later
       const stuck = batch.recordIds.filter((id) => isUnknown(run.item(id)));
       await run.settle(
@@ -458,4 +473,37 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
   }
   if (!run.allItems().some(isUnknown))
     await run.update({ reconcile: { from: 'pending', to: 'resolved' }, ...run.counts() });
+}
+
+/** One call to SIEX, logged with how long it took and how it ended (`siex.call`); its failure is passed on. */
+async function siexCall<T>(
+  deps: WorkerDeps,
+  jobId: number,
+  operation: LogEvents['siex.call']['operation'],
+  batch: number | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
+  const clock = deps.clock ?? systemClock;
+  const started = clock.now();
+  const logged = (outcome: string, siexState?: unknown) =>
+    deps.log?.event(
+      'siex.call',
+      {
+        jobId,
+        operation,
+        ...(batch !== undefined ? { batch } : {}),
+        outcome,
+        durationMs: clock.now() - started,
+        ...(siexState === 'pending' || siexState === 'done' ? { siexState } : {}),
+      },
+      outcome === 'ok' ? 'info' : 'warn',
+    );
+  try {
+    const result = await call();
+    logged('ok', (result as { state?: unknown } | undefined)?.state);
+    return result;
+  } catch (e) {
+    logged(e instanceof IuwsError ? e.code : 'WORKER_ERROR');
+    throw e;
+  }
 }

@@ -11,6 +11,8 @@ import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { isStorageUnavailable } from '../store/azure-sdk';
 import { withDeadline } from '../store/deadline';
+import { eventLine, Logger } from '../log/logger';
+import { invocationSink } from '../log/invocation-sink';
 
 /**
  * The interface's response time-out is 30 s: every storage call of a request ends within this budget (a storage that
@@ -31,6 +33,8 @@ export interface Gate {
 export interface EndpointApp<U> {
   gate: Gate;
   useCases: U;
+  /** The request's scope is opened on it: the invocation's log, and its invocation id as the correlation id. */
+  log?: Logger;
 }
 
 interface EndpointInput<Q, B, P = undefined> {
@@ -87,62 +91,89 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
 
   async function serve(request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> {
     try {
-      const { gate, useCases } = getApp();
-      const client = await authenticate(request, gate.settings, gate.findClient);
-      if (gate.settings.AUTH_MODE === 'local') {
-        const wait = gate.limiter.take(client.id);
-        if (wait > 0) {
-          throw new DomainError(
-            `Rate limit of ${gate.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`,
-            [violation('RATE_LIMITED', '', `retry after ${wait} seconds`)],
-            wait,
-          );
-        }
-      }
-      const raw = contract.body
-        ? parseJsonBody(request, await readBodyLimited(request, gate.settings.MAX_BODY_BYTES))
-        : undefined;
-      const params = contract.params?.safeParse(request.params, { reportInput: true });
-      const query = contract.query.safeParse(queryObject(request), { reportInput: true });
-      const body = contract.body?.safeParse(raw, { reportInput: true });
-      const violations = [
-        ...(params && !params.success ? zodViolations('path', params.error) : []),
-        ...(query.success ? [] : zodViolations('query', query.error)),
-        ...(body && !body.success ? zodViolations('body', body.error) : []),
-      ];
-      if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
-      const reply = await handle(
-        {
-          client,
-          params: params?.data as Parsed<P>,
-          query: query.data as z.infer<Q>,
-          body: body?.data as Parsed<B>,
-          request,
-          context,
-        },
-        useCases,
-      );
-      if ('empty' in reply) return { status: reply.status, headers: reply.headers };
-      const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
-      return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
+      const app = getApp();
+      // The invocation id is the correlation id: the 500 answer names it, and a job started here logs under it.
+      return await (app.log
+        ? app.log.within({ correlationId: context.invocationId, sink: invocationSink(context) }, () =>
+            handled(app, request, context),
+          )
+        : handled(app, request, context));
     } catch (e) {
-      if (e instanceof DomainError) return problemResponse(e);
-      if (isStorageUnavailable(e)) {
-        context.warn(`storage unavailable in ${contract.operationId}`, e);
-        return problemResponse(
-          new DomainError(
-            'The gateway cannot reach its storage right now; retry after Retry-After seconds.',
-            [violation('STORAGE_UNAVAILABLE', '', `invocation ${context.invocationId}`)],
-            STORAGE_RETRY_AFTER_SECONDS,
-          ),
+      return failed(e, context);
+    }
+  }
+
+  async function handled(
+    app: EndpointApp<U>,
+    request: HttpRequest,
+    context: InvocationContext,
+  ): Promise<HttpResponseInit> {
+    const { gate, useCases } = app;
+    const client = await authenticate(request, gate.settings, gate.findClient);
+    if (gate.settings.AUTH_MODE === 'local') {
+      const wait = gate.limiter.take(client.id);
+      if (wait > 0) {
+        throw new DomainError(
+          `Rate limit of ${gate.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`,
+          [violation('RATE_LIMITED', '', `retry after ${wait} seconds`)],
+          wait,
         );
       }
-      context.error(`unhandled error in ${contract.operationId}`, e);
+    }
+    const raw = contract.body
+      ? parseJsonBody(request, await readBodyLimited(request, gate.settings.MAX_BODY_BYTES))
+      : undefined;
+    const params = contract.params?.safeParse(request.params, { reportInput: true });
+    const query = contract.query.safeParse(queryObject(request), { reportInput: true });
+    const body = contract.body?.safeParse(raw, { reportInput: true });
+    const violations = [
+      ...(params && !params.success ? zodViolations('path', params.error) : []),
+      ...(query.success ? [] : zodViolations('query', query.error)),
+      ...(body && !body.success ? zodViolations('body', body.error) : []),
+    ];
+    if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
+    const reply = await handle(
+      {
+        client,
+        params: params?.data as Parsed<P>,
+        query: query.data as z.infer<Q>,
+        body: body?.data as Parsed<B>,
+        request,
+        context,
+      },
+      useCases,
+    );
+    if ('empty' in reply) return { status: reply.status, headers: reply.headers };
+    const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
+    return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
+  }
+
+  /** Problem details for what went wrong; the gateway's own failures are logged (`request.failed`) under the invocation. */
+  function failed(e: unknown, context: InvocationContext): HttpResponseInit {
+    if (e instanceof DomainError) return problemResponse(e);
+    const logged = (code: 'STORAGE_UNAVAILABLE' | 'INTERNAL', level: 'warn' | 'error') =>
+      context[level](
+        eventLine('request.failed', context.invocationId, {
+          operation: contract.operationId,
+          code,
+          detail: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        }),
+      );
+    if (isStorageUnavailable(e)) {
+      logged('STORAGE_UNAVAILABLE', 'warn');
       return problemResponse(
-        new DomainError('The gateway failed to process the request; retry with exponential backoff.', [
-          violation('INTERNAL', '', `invocation ${context.invocationId}`),
-        ]),
+        new DomainError(
+          'The gateway cannot reach its storage right now; retry after Retry-After seconds.',
+          [violation('STORAGE_UNAVAILABLE', '', `invocation ${context.invocationId}`)],
+          STORAGE_RETRY_AFTER_SECONDS,
+        ),
       );
     }
+    logged('INTERNAL', 'error');
+    return problemResponse(
+      new DomainError('The gateway failed to process the request; retry with exponential backoff.', [
+        violation('INTERNAL', '', `invocation ${context.invocationId}`),
+      ]),
+    );
   }
 }

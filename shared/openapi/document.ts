@@ -4,6 +4,8 @@ import { COMMON_ERRORS, BODY_ERRORS, Contract, SuccessAnswer } from '../http/con
 import { ERROR_CODES, ErrorCode } from '../domain/errors';
 import { HTTP_STATUS } from '../http/error-status';
 import { problemSchema } from '../http/problem';
+import { OperationId } from '../http/routes';
+import { OPERATION_TAGS, TAGS } from './tags';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -164,11 +166,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   toSchema(problemSchema, 'output', components);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const c of contracts) {
+    const tag = OPERATION_TAGS[c.operationId as OperationId];
+    if (!tag) throw new Error(`${c.operationId} has no tag in shared/openapi/tags.ts`);
+    const [primary, ...aliases] = c.routes;
     c.routes.forEach((route, i) => {
       const operation = {
-        operationId: i === 0 ? c.operationId : `${c.operationId}Alt${i}`,
+        operationId: i === 0 ? c.operationId : `${c.operationId}Alias${aliases.length > 1 ? i : ''}`,
+        tags: [tag],
         summary: c.summary,
-        description: c.description,
+        // The spec shows these second spellings too; they stay served, but new clients should use the first.
+        ...(i === 0
+          ? { description: c.description }
+          : {
+              deprecated: true,
+              description: `Deprecated spelling of \`${c.method} /${primary}\`, served the same; use that path.\n\n${c.description}`,
+            }),
         parameters: parameters(c, components),
         ...(c.body
           ? {
@@ -213,6 +225,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           .join('\n'),
     },
     servers: [{ url: '/' }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     security: [{ sidKey: [], subscriptionKey: [] }],
     paths,
     components: {

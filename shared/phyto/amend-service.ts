@@ -1,5 +1,8 @@
 import { DateTime } from 'luxon';
-import { phytoRequestSchema } from '../api/phyto-schemas';
+import { PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
+import { allocateBlockIds, BlockIds, legacyBlockIds } from '../records/block-ids';
+import { blockKeysOf } from '../siex/cue-mapping';
+import { IdSource } from '../store/counters';
 import { Client } from '../clients/client-store';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
@@ -7,18 +10,13 @@ import { zodViolations } from '../domain/validation';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
-import {
-  applicationDate,
-  guardKeysOf,
-  historyEntryOf,
-  productsContext,
-  updatedGuards,
-  withConflictRetries,
-} from './application-change';
-import { recordRowKey } from './phyto-keys';
-import { amended, isExported } from './export-state';
-import { ChangeStore, IdempotencyEntry, RecordPointer, StoredApplication } from './phyto-store';
-import { fieldChanges, mergePatch } from './record-history';
+import { applicationDate, guardKeysOf, historyEntryOf, productsContext, updatedGuards } from './application-change';
+import { withConflictRetries } from '../records/conflict-retries';
+import { recordRowKey } from '../records/record-keys';
+import { amended, isExported, siexBlocksOf } from '../records/export-state';
+import { IdempotencyEntry, RecordPointer } from '../records/record-store';
+import { ChangeStore, StoredTreatment } from './phyto-store';
+import { fieldChanges, mergePatch } from '../records/record-history';
 import { recordAnswer } from './record-answer';
 import { buildRecord } from './record-view';
 import { ApplicationDeps, recordEtag } from './register-service';
@@ -30,6 +28,8 @@ export type JobHolding = (farm: FarmIndex, pointer: RecordPointer) => Promise<nu
 export interface AmendDeps extends ApplicationDeps {
   store: ChangeStore;
   heldByJob: JobHolding;
+  /** Where a crop and variety the amendment adds takes its IdAjena from: the record ids' counter. */
+  ids: IdSource;
 }
 
 export interface ChangeInput {
@@ -69,7 +69,7 @@ export async function changeableRecord(
   farm: FarmIndex,
   input: ChangeInput,
   idemHash: string | null,
-): Promise<{ replay: IdempotencyEntry } | { application: StoredApplication }> {
+): Promise<{ replay: IdempotencyEntry } | { application: StoredTreatment }> {
   const { application, idempotency } = await store.readApplication(farm.meta, input.recordId, idemHash);
   if (idempotency) return { replay: idempotency };
   if (!application || application.request === null) throw recordNotFound(input.recordId);
@@ -102,12 +102,91 @@ export async function changeableRecord(
   return { application: { pointer, request: application.request } };
 }
 
+/** The amendment's Idempotency-Key, with what makes a replay the same request. */
+function amendIdempotency(input: AmendInput): { hash: string; requestHash: string } | null {
+  if (!input.idempotencyKey) return null;
+  return {
+    hash: idempotencyHash(input.client.id, input.idempotencyKey),
+    requestHash: requestFingerprint({
+      operation: 'amend',
+      agrifarmId: input.agrifarmId,
+      id: input.recordId,
+      ifMatch: input.ifMatch,
+      patch: input.patch,
+    }),
+  };
+}
+
+/** The registration request once patched, validated whole as a registration's body is. */
+function patchedRequest(before: PhytoRequest, patch: Record<string, unknown>): PhytoRequest {
+  const merged = phytoRequestSchema.safeParse(mergePatch(before, patch), { reportInput: true });
+  if (!merged.success) throw new DomainError('The amended record is not valid.', zodViolations('body', merged.error));
+  return merged.data;
+}
+
+/**
+ * The IdAjena of each crop and variety the amended record covers: those it still covers keep theirs, whatever their
+ * order; a new one takes a fresh id (issue 23, item 2). A record stored before ids were kept per crop and variety had
+ * them by position (`legacyBlockIds`): those are what SIEX holds.
+ */
+function amendedBlockIds(
+  ids: IdSource,
+  farm: FarmIndex,
+  pointer: RecordPointer,
+  before: PhytoRequest,
+  after: PhytoRequest,
+): Promise<BlockIds> {
+  const held = siexBlocksOf(pointer.exportState);
+  const previous = pointer.blockIds ?? legacyBlockIds(pointer.id, blockKeysOf(before.idcp, farm), held);
+  return allocateBlockIds(previous, blockKeysOf(after.idcp, farm), ids, pointer.id);
+}
+
+/**
+ * Judges the amended request as a registration is judged, except that the record does not count against itself and
+ * the back-dating window applies only to a new application date; answers the history rows read and what judging
+ * resolved.
+ */
+async function judgeAmendment(
+  deps: AmendDeps,
+  farm: FarmIndex,
+  before: PhytoRequest,
+  after: PhytoRequest,
+  now: DateTime,
+) {
+  const previous = historyEntryOf(farm, before);
+  const applied = historyEntryOf(farm, after);
+  const [reference, state] = await Promise.all([
+    deps.reference.get(),
+    deps.store.readRegistrationState(farm.meta, guardKeysOf(previous, applied), null),
+  ]);
+  const { violations, resolution } = checkApplication({
+    request: after,
+    appliedAt: applicationDate(after.dateApplication),
+    now,
+    // Corrections are accepted all campaign long; a new application date must be one a registration could have.
+    maxBackdateDays: after.dateApplication === before.dateApplication ? null : deps.maxBackdateDays,
+    farm,
+    ...productsContext(state, reference.products, after, applied.sigpacs, previous),
+    applicator: reference.applicators.get(after.applicator.user.ropo),
+    advisor: after.advisor && reference.applicators.get(after.advisor.ropo),
+    codes: reference.codes,
+    codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
+  });
+  if (violations.length > 0) {
+    throw new DomainError('The amended record breaks the rules below; nothing was changed.', violations);
+  }
+  return {
+    guards: updatedGuards(state, previous, applied),
+    product: reference.products.get(after.subtype.code)!,
+    resolution,
+  };
+}
+
 /**
  * Amends a record with a JSON Merge Patch of its registration request. The merged request is validated whole, as a
- * registration is, except that the record does not count against itself and the back-dating window applies only to
- * a new application date; the record, its pointer, the history of every enclosure it leaves or reaches and its new
- * version commit in one transaction. An exported record goes back to not exported: the next export sends it under
- * the same IdAjena, and SIEX replaces it. A record sent to SIEX by other means stays exported: the gateway cannot
+ * registration is (`judgeAmendment`); the record, its pointer, the history of every enclosure it leaves or reaches and
+ * its new version commit in one transaction. An exported record goes back to not exported: the next export sends it
+ * under the same IdAjena, and SIEX replaces it. A record sent to SIEX by other means stays exported: the gateway cannot
  * replace what it never sent, and sending it would put a second copy in the notebook.
  */
 export async function amendApplication(
@@ -115,26 +194,13 @@ export async function amendApplication(
   input: AmendInput,
 ): Promise<{ status: number; body: string; etag?: string }> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
-  const idem = input.idempotencyKey
-    ? {
-        hash: idempotencyHash(input.client.id, input.idempotencyKey),
-        requestHash: requestFingerprint({
-          operation: 'amend',
-          agrifarmId: input.agrifarmId,
-          id: input.recordId,
-          ifMatch: input.ifMatch,
-          patch: input.patch,
-        }),
-      }
-    : null;
+  const idem = amendIdempotency(input);
 
   return withConflictRetries(async () => {
     const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return replay(found.replay, idem!.requestHash);
     const { pointer, request: before } = found.application;
-    const merged = phytoRequestSchema.safeParse(mergePatch(before, input.patch), { reportInput: true });
-    if (!merged.success) throw new DomainError('The amended record is not valid.', zodViolations('body', merged.error));
-    const after = merged.data;
+    const after = patchedRequest(before, input.patch);
     const changes = fieldChanges(before, after);
     if (changes.length === 0) {
       const record = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
@@ -142,39 +208,18 @@ export async function amendApplication(
         return { status: 200, body: JSON.stringify([recordAnswer(record, farm)]), etag: recordEtag(pointer.version) };
     }
 
-    const appliedAt = applicationDate(after.dateApplication);
-    const previous = historyEntryOf(farm, before);
-    const applied = historyEntryOf(farm, after);
-    const [reference, state] = await Promise.all([
-      deps.reference.get(),
-      deps.store.readRegistrationState(farm.meta, guardKeysOf(previous, applied), null),
-    ]);
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
-    const { violations, resolution } = checkApplication({
-      request: after,
-      appliedAt,
-      now,
-      // Corrections are accepted all campaign long; a new application date must be one a registration could have.
-      maxBackdateDays: after.dateApplication === before.dateApplication ? null : deps.maxBackdateDays,
-      farm,
-      ...productsContext(state, reference.products, after, applied.sigpacs, previous),
-      applicator: reference.applicators.get(after.applicator.user.ropo),
-      advisor: after.advisor && reference.applicators.get(after.advisor.ropo),
-      codes: reference.codes,
-      codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
-    });
-    if (violations.length > 0) {
-      throw new DomainError('The amended record breaks the rules below; nothing was changed.', violations);
-    }
+    const { guards, product, resolution } = await judgeAmendment(deps, farm, before, after, now);
     const version = pointer.version + 1;
     const exportState = amended(pointer.exportState);
-    const exported = isExported(exportState);
     const record = {
-      ...buildRecord(pointer.id, after, reference.products.get(after.subtype.code)!, resolution, farm, exported, now),
+      ...buildRecord(pointer.id, after, product, resolution, farm, isExported(exportState), now),
       dateCreated: pointer.created,
       dateModified: formatDateTime(now),
     };
+    const appliedAt = applicationDate(after.dateApplication);
     const rowKey = recordRowKey(farm.meta.farmId, appliedAt.toMillis(), pointer.id);
+    const blockIds = await amendedBlockIds(deps.ids, farm, pointer, before, after);
     const body = JSON.stringify([recordAnswer(record, farm)]);
     const etag = recordEtag(version);
     await deps.store.commit(farm.meta, {
@@ -183,10 +228,10 @@ export async function amendApplication(
       drop: pointer.recordRowKey,
       pointer: {
         etag: pointer.etag,
-        row: { ...pointer, recordRowKey: rowKey, exportState, version },
+        row: { ...pointer, recordRowKey: rowKey, exportState, version, blockIds },
         request: after,
       },
-      guards: updatedGuards(state, previous, applied),
+      guards,
       version: { version, date: formatDateTime(now), client: input.client.id, kind: 'amended', changes },
       idempotency: idem && { ...idem, status: 200, body, etag },
       touchesKeys: true,

@@ -1,6 +1,6 @@
 import { isRestError } from '../store/azure-sdk';
 import { TABLES, TableStore } from '../store/tables';
-import { FarmKey, holdingPartition, idempotencyRowKey } from './phyto-keys';
+import { FarmKey, holdingPartition, idempotencyRowKey } from '../records/record-keys';
 
 /**
  * The Idempotency-Keys of registration batches, beside the registrations' own in the holding's partition (`k~<hash>`,

@@ -2,10 +2,11 @@ import { DateTime } from 'luxon';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
-import { guardKeysOf, historyEntryOf, updatedGuards, withConflictRetries } from './application-change';
+import { guardKeysOf, historyEntryOf, updatedGuards } from './application-change';
+import { withConflictRetries } from '../records/conflict-retries';
 import { ChangeInput, changeableRecord, JobHolding } from './amend-service';
-import { forgotten, heldBySiex } from './export-state';
-import { ChangeStore, RecordChange, StoredApplication } from './phyto-store';
+import { forgotten, heldBySiex } from '../records/export-state';
+import { ChangeStore, PhytoChange, StoredTreatment } from './phyto-store';
 
 export interface DeleteDeps {
   store: ChangeStore;
@@ -17,7 +18,7 @@ export interface DeleteDeps {
 /** A deletion's outcome: done here (204, or a replay), or the record SIEX holds, whose deletion SIEX must take first. */
 export type DeleteOutcome =
   | { done: { status: number; body: string } }
-  | { inSiex: StoredApplication; idempotency: { hash: string; requestHash: string } | null };
+  | { inSiex: StoredTreatment; idempotency: { hash: string; requestHash: string } | null };
 
 /**
  * Deletes a record SIEX never received, at once: the record row goes, its pointer stays as `deleted` (so its history
@@ -61,8 +62,8 @@ export async function deleteApplication(deps: DeleteDeps, farm: FarmIndex, input
 async function commitDeletion(
   store: ChangeStore,
   farm: FarmIndex,
-  { pointer, request }: StoredApplication,
-  by: { client: string; at: string; jobId?: number; idempotency?: RecordChange['idempotency'] },
+  { pointer, request }: StoredTreatment,
+  by: { client: string; at: string; jobId?: number; idempotency?: PhytoChange['idempotency'] },
 ): Promise<void> {
   const removed = historyEntryOf(farm, request);
   const state = await store.readRegistrationState(farm.meta, guardKeysOf(removed), null);

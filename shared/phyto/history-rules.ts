@@ -4,7 +4,7 @@ import { formatDate } from '../domain/dates';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
-import { clashWithin, countInCampaign, dayOf } from './application-history';
+import { clashWithin, countInCampaign, dayOf } from '../records/application-history';
 import { ProductApplication, RuleContext } from './rule-context';
 
 /**

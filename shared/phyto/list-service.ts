@@ -6,7 +6,7 @@ import { pageOf, PageInfo, pageRequest, PageRequest, queryError } from '../domai
 import { FarmIndex } from '../farms/farm-index';
 import { PhytoStore } from './phyto-store';
 import { recordAnswer } from './record-answer';
-import { RecordKeyIndex } from './record-key-index';
+import { RecordKeyIndex } from '../records/record-key-index';
 
 export type ListFilters = Omit<z.infer<typeof listQuerySchema>, 'agrifarmId'>;
 

@@ -115,48 +115,64 @@ export function cropUseRules(
       chosen.push(...good.map((v) => v.use));
       continue;
     }
-    const doseOk = verdicts.filter((v) => v.dose === 'ok');
-    if (doseOk.length > 0) {
-      const months = [...new Set(doseOk.flatMap((v) => v.use.months ?? []))].sort((a, b) => a - b);
-      violations.push(
-        violation(
-          'OUTSIDE_AUTHORIZED_PERIOD',
-          app.shared('dateApplication'),
-          `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`,
-        ),
-      );
-    } else if (verdicts.every((v) => v.dose === 'incompatible' || v.dose === 'needs-spray-volume')) {
-      const labels = [...new Set(forPest.map((u) => u.unit.symbol))].join(', ');
-      const hint = verdicts.some((v) => v.dose === 'needs-spray-volume')
-        ? ': give soup (litres of spray mixture for the treated area) to compare a per-hectare dose with a concentration'
-        : '';
-      violations.push(
-        violation(
-          'DOSE_UNIT_INCOMPATIBLE',
-          app.own('measure'),
-          `${unit.symbol} cannot be compared with the authorized ${labels} on ${cropName}${hint}`,
-        ),
-      );
-    } else {
-      const comparable = verdicts.filter((v) => v.dose === 'above' || v.dose === 'below' || v.dose === 'ok');
-      const code = comparable.every((v) => v.dose === 'above')
-        ? 'DOSE_ABOVE_MAX'
-        : comparable.every((v) => v.dose === 'below')
-          ? 'DOSE_BELOW_MIN'
-          : 'DOSE_OUT_OF_RANGE';
-      violations.push(
-        violation(
-          code,
-          app.own('dose'),
-          `${app.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`,
-        ),
-      );
-    }
+    violations.push(noUseFits(product, cropName, verdicts, app, unit, month));
   }
   return { violations, uses: [...new Set(chosen)] };
 }
 
 type DoseVerdict = 'ok' | 'above' | 'below' | 'incompatible' | 'needs-spray-volume';
+
+/** One use of a crop as judged: whether its dose range takes the dose, and whether it authorizes the month. */
+interface UseVerdict {
+  use: ProductUse;
+  dose: DoseVerdict;
+  monthOk: boolean;
+}
+
+/**
+ * Why no use of a crop passed, as one violation: the month when some use takes the dose, the unit when none can be
+ * compared, else the dose against every range it could be compared with.
+ */
+function noUseFits(
+  product: StoredProduct,
+  cropName: string,
+  verdicts: UseVerdict[],
+  app: ProductApplication,
+  unit: CatalogueUnit,
+  month: number,
+): Violation {
+  const doseOk = verdicts.filter((v) => v.dose === 'ok');
+  if (doseOk.length > 0) {
+    const months = [...new Set(doseOk.flatMap((v) => v.use.months ?? []))].sort((a, b) => a - b);
+    return violation(
+      'OUTSIDE_AUTHORIZED_PERIOD',
+      app.shared('dateApplication'),
+      `${product.code} on ${cropName} is authorized in months ${months.join(', ')}, not in month ${month}`,
+    );
+  }
+  if (verdicts.every((v) => v.dose === 'incompatible' || v.dose === 'needs-spray-volume')) {
+    const labels = [...new Set(verdicts.map((v) => v.use.unit.symbol))].join(', ');
+    const hint = verdicts.some((v) => v.dose === 'needs-spray-volume')
+      ? ': give soup (litres of spray mixture for the treated area) to compare a per-hectare dose with a concentration'
+      : '';
+    return violation(
+      'DOSE_UNIT_INCOMPATIBLE',
+      app.own('measure'),
+      `${unit.symbol} cannot be compared with the authorized ${labels} on ${cropName}${hint}`,
+    );
+  }
+  const comparable = verdicts.filter((v) => v.dose === 'above' || v.dose === 'below' || v.dose === 'ok');
+  const code = comparable.every((v) => v.dose === 'above')
+    ? 'DOSE_ABOVE_MAX'
+    : comparable.every((v) => v.dose === 'below')
+      ? 'DOSE_BELOW_MIN'
+      : 'DOSE_OUT_OF_RANGE';
+  return violation(
+    code,
+    app.own('dose'),
+    `${app.dose} ${unit.symbol} is outside the authorized ${comparable.map((v) => describeRange(v.use)).join(' or ')} on ${cropName}`,
+  );
+}
 
 function doseVerdict(
   ctx: RuleContext,

@@ -9,23 +9,20 @@ import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
 import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
-import {
-  applicationDate,
-  guardKeysOf,
-  historyEntryOf,
-  productsContext,
-  updatedGuards,
-  withConflictRetries,
-} from './application-change';
-import { registeredExportState } from './export-state';
-import { recordRowKey } from './phyto-keys';
-import { Guard, RecordChange, RegistrationStore } from './phyto-store';
-import { fieldChanges } from './record-history';
+import { applicationDate, guardKeysOf, historyEntryOf, productsContext, updatedGuards } from './application-change';
+import { withConflictRetries } from '../records/conflict-retries';
+import { registeredExportState } from '../records/export-state';
+import { recordRowKey } from '../records/record-keys';
+import { Guard } from '../records/record-store';
+import { PhytoChange, RegistrationStore } from './phyto-store';
+import { fieldChanges } from '../records/record-history';
 import { recordAnswer } from './record-answer';
 import { buildRecord } from './record-view';
 import { checkApplication } from './rules';
+import { allocateBlockIds, BlockIds } from '../records/block-ids';
+import { blockKeysOf } from '../siex/cue-mapping';
 
-export { MAX_ATTEMPTS } from './application-change';
+export { MAX_ATTEMPTS } from '../records/conflict-retries';
 
 /** What judging an application takes, whether it is registered or amended. */
 export interface ApplicationDeps {
@@ -101,6 +98,7 @@ export async function registerApplication(
       throw new DomainError('The application breaks the rules below; nothing was stored.', violations);
     }
     const id = await deps.ids.take();
+    const blockIds = await allocateBlockIds(null, blockKeysOf(input.body.idcp, farm), deps.ids, id);
     const main = reference.products.get(input.body.subtype.code)!;
     const record = buildRecord(id, input.body, main, resolution, farm, input.exported, now);
     const body = JSON.stringify([recordAnswer(record, farm)]);
@@ -112,6 +110,7 @@ export async function registerApplication(
         id,
         record,
         request: input.body,
+        blockIds,
         farmId: farm.meta.farmId,
         appliedAt,
         now,
@@ -133,13 +132,15 @@ export function creationChange(c: {
   id: number;
   record: PhytoRecord;
   request: PhytoRequest;
+  /** The IdAjena of each block key (null: written as rows were before they were kept, as some tests reproduce). */
+  blockIds: BlockIds | null;
   farmId: number;
   appliedAt: DateTime;
   now: DateTime;
   client: string;
   guards: Guard[];
-  idempotency: RecordChange['idempotency'];
-}): RecordChange {
+  idempotency: PhytoChange['idempotency'];
+}): PhytoChange {
   const rowKey = recordRowKey(c.farmId, c.appliedAt.toMillis(), c.id);
   return {
     id: c.id,
@@ -152,6 +153,7 @@ export function creationChange(c: {
         version: 1,
         state: 'active',
         created: c.record.dateCreated,
+        blockIds: c.blockIds,
       },
       request: c.request,
     },

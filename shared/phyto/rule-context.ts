@@ -5,7 +5,7 @@ import { CatalogueName } from '../catalog/siex-codes/catalogues';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { ProductUse } from '../catalog/product';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
-import { DayCounts } from './application-history';
+import { DayCounts } from '../records/application-history';
 
 /** Everything the registration rules look at; the rules themselves do no I/O. */
 export interface RuleContext {

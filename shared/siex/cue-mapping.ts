@@ -5,12 +5,16 @@ import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
 import { isHandHeld } from '../domain/equipment';
 import { cueNumber, valueProblems } from './cue-descriptor';
+import { BlockIds } from '../records/block-ids';
+import { withIdAjena } from '../records/cue-blocks';
+import { CueKindMapping, CueMapResult } from '../records/record-kind';
 
 /**
  * Maps stored records to the CUE exchange document of schema 3.11.4 (FEGA, Anexo VI): one CUADERNO item for the farm
  * with `TratamFito` blocks. FEGA's field descriptor requires all DGCs of a block to share crop and variety, so a record
- * becomes one block per crop and variety of its locations, each with its own stable `IdAjenaTratamFito` derived from
- * the record (`blockId`); the job still reports per record (shared/export/record-outcome.ts).
+ * becomes one block per crop and variety of its locations, each under the `IdAjenaTratamFito` the record keeps for
+ * that crop and variety (shared/records/block-ids.ts); the job still reports per record
+ * (shared/export/record-outcome.ts).
  *
  * A record that lacks something SIEX requires is not sent: `mapRecord` says what is missing instead.
  */
@@ -30,18 +34,6 @@ export interface ExportBlocker {
 export function exportBlockers(record: PhytoRecord, recordId: number, farm: FarmIndex): ExportBlocker[] {
   const mapped = mapRecord(record, recordId, farm);
   return mapped.ok ? [] : mapped.missing.map((message) => ({ code: 'MISSING_DATA', message }));
-}
-
-/**
- * Record ids have at most 10 digits (shared/domain/urn.ts). The first block of a record is the record id itself, so a
- * record on one crop keeps the IdAjena it always had; block k (from 1) is k × 10^10 + the record id, outside every
- * record id, so no two blocks of any records share one. `IdAjenaTratamFito` is a JSON integer with no bound in the
- * schema; the largest (46 × 10^10 + id, at 47 locations) is exact in JavaScript.
- */
-const BLOCK_STRIDE = 10_000_000_000;
-
-export function blockId(recordId: number, block: number): number {
-  return block * BLOCK_STRIDE + recordId;
 }
 
 const DOSIS = 'CUADERNO.ActividadesExplotacion.TratamFito.ProductosFito.Dosis';
@@ -130,18 +122,25 @@ function problems(
   return out;
 }
 
-/** The locations of a record, by crop and variety, in the order the record first names each. */
-function byCropVariety(entries: IdcpEntry[], farm: FarmIndex): IdcpEntry[][] {
+/** The locations of a record, by crop and variety (its block key), in the order the record first names each. */
+function byCropVariety(entries: IdcpEntry[], farm: FarmIndex): Map<string, IdcpEntry[]> {
   const groups = new Map<string, IdcpEntry[]>();
   for (const e of entries) {
     const crop = farm.cropOf(e);
     const key = cropKey(crop.typecropId, crop.code);
     groups.set(key, [...(groups.get(key) ?? []), e]);
   }
-  return [...groups.values()];
+  return groups;
 }
 
-export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex): MapResult {
+/** The block keys of these locations (their crops and varieties), each once, in the order first named. */
+export function blockKeysOf(idcps: readonly string[], farm: FarmIndex): string[] {
+  const entries = idcps.flatMap((id) => farm.byIdcp.get(Number(id)) ?? []);
+  return [...byCropVariety(entries, farm).keys()];
+}
+
+/** A record's blocks, one per crop and variety, without their IdAjena; or what SIEX requires that the record lacks. */
+function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
   const missing = [...farmProblems(farm)];
   if (!record.infection) missing.push('infection (the pest, disease, weed or regulation treated: ProblematicaFito)');
   if (record.tj.length === 0) missing.push('tj (justification codes: Justificaciones)');
@@ -207,17 +206,40 @@ export function mapRecord(record: PhytoRecord, recordId: number, farm: FarmIndex
     Eficacia: Number(record.efficacy.id),
     ...(record.detail ? { Observaciones: oneLine(record.detail) } : {}),
   };
-  const blocks = byCropVariety(entries, farm).map((group, k): TratamFito => ({
-    IdAjenaTratamFito: blockId(recordId, k),
-    ...treatment,
-    DGCs: group.map((e) => ({
-      CodigoDGC: Number(e.dgc),
-      CodigoCultivo: Number(farm.cropOf(e).typecropId),
-      Superficie: shares.get(e.idcp) ?? 0,
-      ...stage,
-    })),
+  const blocks = [...byCropVariety(entries, farm)].map(([key, group]) => ({
+    key,
+    body: {
+      ...treatment,
+      DGCs: group.map((e) => ({
+        CodigoDGC: Number(e.dgc),
+        CodigoCultivo: Number(farm.cropOf(e).typecropId),
+        Superficie: shares.get(e.idcp) ?? 0,
+        ...stage,
+      })),
+    },
   }));
   return { ok: true, blocks };
+}
+
+/** The treatment as a record kind's CUE blocks: `TratamFito`, one per crop and variety. */
+const treatmentCue: CueKindMapping<PhytoRecord> = {
+  section: 'TratamFito',
+  idAjena: 'IdAjenaTratamFito',
+  blockKeys: (record, farm) => blockKeysOf(record.idcp, farm),
+  map: mapTreatment,
+};
+
+/**
+ * A record's `TratamFito` blocks, each under the IdAjena `blockIds` keeps for its crop and variety (null: a record
+ * stored before they were kept, read as `legacyBlockIds`).
+ */
+export function mapRecord(
+  record: PhytoRecord,
+  recordId: number,
+  farm: FarmIndex,
+  blockIds: BlockIds | null = null,
+): MapResult {
+  return withIdAjena(treatmentCue, treatmentCue.map(record, farm), recordId, blockIds) as MapResult;
 }
 
 /** The CUE document for one farm and a batch of mapped blocks. */

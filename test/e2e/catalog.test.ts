@@ -230,6 +230,7 @@ describe('SIEX catalogues', () => {
   it('is 404 for a name it does not serve', async () => {
     const res = await get('/v1/catalog/siex/plagas');
     expect([res.status, problemCodes(res)]).toEqual([404, ['SIEX_CATALOGUE_NOT_FOUND']]);
+    expect(res.json.detail).toBe('The gateway serves no SIEX catalogue of that name.');
   });
 });
 

@@ -4,13 +4,22 @@ import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { ZONE } from '../../shared/domain/dates';
 import { Farm } from '../../shared/farms/farm';
-import { leafCount, roundTo } from '../../shared/siex/cue-descriptor';
-import { descriptorProblemsBesidesItem2 } from '../helpers/cue-descriptor-check';
+import { descriptorProblems, leafCount, roundTo } from '../../shared/siex/cue-descriptor';
 import { ANCHOR, enclosure, testFarm } from '../helpers/dataset';
 import { gatewayCalls, recordNumber, schemaProblems, SIEX_FIELDS } from '../helpers/export-stack';
-import { get, Keys } from '../helpers/http';
+import { call, get, Keys } from '../helpers/http';
 import { apiTime } from '../helpers/phyto-fixtures';
-import { APPLICATORS, body, list, P, register, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+import {
+  APPLICATORS,
+  body,
+  list,
+  P,
+  register,
+  REGISTER_PATH,
+  seedPhyto,
+  testClient,
+  uniqueRea,
+} from '../helpers/phyto-stack';
 import { checkFarmShape } from '../helpers/spec-shapes';
 import { siexSimulatorUrl } from '../support/stack-env';
 
@@ -328,7 +337,7 @@ describe('issue 23: every value SIEX receives is in its descriptor form', () => 
   it('every value of every document SIEX received for the farm matches the descriptor table (and the schema)', async () => {
     const mine = (await sim.submissions()).filter((s: any) => s.document?.CUADERNO?.[0]?.CodigoRea === setup.codigoRea);
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.flatMap((s: any) => descriptorProblemsBesidesItem2(s.document))).toEqual([]);
+    expect(mine.flatMap((s: any) => descriptorProblems(s.document))).toEqual([]);
     // not vacuous: every record's blocks were walked, value by value
     expect(mine.reduce((n: number, s: any) => n + leafCount(s.document), 0)).toBeGreaterThan(CASES.length * 20);
     expect(schemaProblems(mine)).toEqual([]);
@@ -415,6 +424,91 @@ describe('issue 23: every value SIEX receives is in its descriptor form', () => 
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('issue 23 item 2: each crop and variety keeps its IdAjena through amendments and reorders', () => {
+  /** Where each DGC is: its crop and variety (t TEMPRANILLO, b BOBAL, o BLANQUETA olive, w wheat). */
+  const varietyOf = new Map(WHERE.map((w) => [DGC[w], w[0]]));
+  const time = timeOf(40);
+  let urn = '';
+  let first = new Map<number, string>();
+
+  /** The record's blocks in SIEX's notebook: IdAjena → the crop and variety of its DGCs (one each, or it fails). */
+  async function heldByIdAjena(): Promise<Map<number, string>> {
+    const [day, hour] = time.split(' ');
+    const mine = (await sim.notebook(setup.codigoRea)).filter(
+      (n: any) => n.tratamiento.HoraTratamiento === hour && n.tratamiento.FechaInicio === day.replace(/-/g, '/'),
+    );
+    return new Map(
+      mine.map((n: any) => {
+        const varieties = new Set(n.tratamiento.DGCs.map((d: any) => varietyOf.get(String(d.CodigoDGC))));
+        expect(varieties.size).toBe(1);
+        return [n.IdAjenaTratamFito as number, [...varieties][0] as string];
+      }),
+    );
+  }
+
+  async function exportIt(): Promise<void> {
+    const res = await gw.exportCue({ keys: setup.keys, agrifarmId: setup.agrifarmId } as never, [urn]);
+    expect(res.status).toBe(202);
+    const { job } = await gw.settled(setup.keys, res.json.id, { timeoutMs: 60_000 });
+    expect(job.status.name).toBe('FinalizadoCompleto');
+  }
+
+  async function amendIdcp(where: Where[]): Promise<void> {
+    const res = await call(
+      'PATCH',
+      `${REGISTER_PATH}${encodeURIComponent(urn)}?agrifarmId=${encodeURIComponent(setup.agrifarmId)}`,
+      {
+        keys: setup.keys,
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: JSON.stringify({ idcp: where.map((w) => setup.idcp[w]) }),
+      },
+    );
+    expect(res.status).toBe(200);
+  }
+
+  it('a record on three crops and varieties is three blocks, each with an id of at most 10 digits', async () => {
+    const res = await register(
+      setup.keys,
+      setup.agrifarmId,
+      requestOf({ where: ['tPinar', 'bBobal', 'oOlives'], dose: 0.61, unit: 'percent' }, 40),
+    );
+    expect(res.status).toBe(201);
+    urn = res.json[0].id;
+    await exportIt();
+    first = await heldByIdAjena();
+    expect([...first.values()].sort()).toEqual(['b', 'o', 't']);
+    for (const id of first.keys()) expect(id >= 1 && id <= 9_999_999_999).toBe(true);
+    expect(first.get(recordNumber(urn))).toBe('t');
+  }, 90_000);
+
+  it('reordered, each IdAjena still holds the same crop and variety', async () => {
+    await amendIdcp(['oOlives', 'tPinar', 'bBobal']);
+    await exportIt();
+    expect(await heldByIdAjena()).toEqual(first);
+  }, 90_000);
+
+  it('a crop taken away is deleted under its own id, the others keep theirs, and one brought back gets a new id', async () => {
+    const oliveId = [...first].find(([, v]) => v === 'o')![0];
+    // the olive dropped; TEMPRANILLO now on another enclosure, named last
+    await amendIdcp(['bBobal', 'tShared']);
+    await exportIt();
+    const without = await heldByIdAjena();
+    expect(without).toEqual(new Map([...first].filter(([, v]) => v !== 'o')));
+    await amendIdcp(['oOlives', 'bBobal', 'tShared']);
+    await exportIt();
+    const back = await heldByIdAjena();
+    const newOlive = [...back].find(([, v]) => v === 'o')![0];
+    expect(newOlive).not.toBe(oliveId);
+    expect(newOlive).toBeLessThanOrEqual(9_999_999_999);
+    expect(new Map([...back].filter(([, v]) => v !== 'o'))).toEqual(without);
+  }, 180_000);
+
+  it('every document sent for it matches the descriptor, IdAjena included', async () => {
+    const mine = (await sim.submissions()).filter((s: any) => s.document?.CUADERNO?.[0]?.CodigoRea === setup.codigoRea);
+    expect(mine.flatMap((s: any) => descriptorProblems(s.document))).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findProjectRoot } from '../../local/stack';
@@ -7,8 +7,14 @@ import { dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { call, Keys, seed } from '../helpers/http';
 import { startHttpOnlyRunner } from '../helpers/http-only';
 import { storageConnection } from '../support/stack-env';
+import { mailStubControl } from '../../local/mail-stub/control';
+import { PrivatePipeline, startPrivatePipeline } from '../helpers/export-private-stack';
+import { exportFarm, gatewayCalls, request, SIEX_FIELDS, theOnlyMail } from '../helpers/export-stack';
+import { body, REGISTER_PATH } from '../helpers/phyto-stack';
 
 /**
+ * Neither the runner's output nor the app's own log shows a key, a NIF or an e-mail address in clear.
+ *
  * The runner's output never shows a key in clear, whatever it arrives under: a runner of this file's own, verbose
  * (access lines with each request's headers), is sent keys in headers and in query parameters with innocent names
  * (`?sid=`, `?x=`), in a path, and alone in a query string. Then its whole output is searched for every key.
@@ -77,5 +83,86 @@ describe("the runner's log", () => {
       expect(output).not.toContain(key);
       expect(output).not.toContain(encodeURIComponent(key));
     }
+  });
+});
+
+/**
+ * The app's own log, before the runner scrubs anything: what the Functions host would send to Application Insights
+ * (the runner's --telemetry file). A runner of this file's own, on a private export pipeline (its SIEX simulator, mail
+ * stub and queues), is sent a whole export: registrations carrying NIFs, the export, its SIEX calls, and an e-mail the
+ * mail service fails at first (the failure names the recipient). Then the file is searched for every key, NIF and
+ * address the run used, and the job's events are read back by their correlation id.
+ */
+describe("the app's own log, through a whole export", () => {
+  let pipe: PrivatePipeline;
+
+  afterAll(async () => {
+    await pipe?.stop();
+  });
+
+  it('shows no key, NIF or address it was given, and one correlation id follows the export to SIEX and the e-mail', async () => {
+    pipe = await startPrivatePipeline('runner-redaction');
+    const farm = await exportFarm('redact-export');
+    const telemetry = path.join(dir, 'telemetry.ndjson');
+    const runner = await pipe.runnerWith(`r${Date.now().toString(36)}`, {}, { telemetry, verbose: true });
+    const gw = gatewayCalls(runner.url);
+
+    const sent = [0, 1].map((i) => body({ idcp: [farm.vine[i]], ...SIEX_FIELDS }));
+    const urns: string[] = [];
+    for (const b of sent) {
+      const res = await request(runner.url, 'POST', `${REGISTER_PATH}?agrifarmId=${farm.agrifarmId}`, {
+        keys: farm.keys,
+        body: b,
+      });
+      expect(res.status).toBe(201);
+      urns.push(res.json[0].id);
+    }
+    // More failures than the mail SDK retries within a delivery: the first delivery fails naming the recipient.
+    await mailStubControl(pipe.mail.url).failNext(4);
+    const exported = await gw.exportCue(farm, urns);
+    expect(exported.status).toBe(202);
+    const jobId = Number(exported.json.id);
+    expect(Number((await gw.settled(farm.keys, jobId)).job.status.id)).toBe(3);
+    await theOnlyMail(pipe.mail.url, jobId);
+    await runner.stop();
+
+    const text = readFileSync(telemetry, 'utf8');
+    // Every NIF the run used: the registrations', and the holder's and applicators' SIEX received in the documents.
+    const nifs = [
+      ...new Set(JSON.stringify([sent, pipe.siex.state.listSubmissions(true)]).match(/\b(\d{8}|[XYZ]\d{7})[A-Z]\b/g)),
+    ];
+    expect(nifs.length).toBeGreaterThanOrEqual(2);
+    // The log saw the run: the failed delivery named the mail service's refusal.
+    expect(text).toContain("Executed 'exportWorker' (Failed)");
+    for (const secret of [farm.keys.sidKey, farm.keys.apiKey, farm.client.email, ...nifs]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(encodeURIComponent(secret));
+    }
+
+    const entries = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { functionName?: string; message: string });
+    const events = entries.flatMap((e): Record<string, any>[] => {
+      if (!e.message.startsWith('{"event":')) return [];
+      const event = JSON.parse(e.message) as Record<string, any>;
+      return event.jobId === jobId ? [{ ...event, functionName: e.functionName }] : [];
+    });
+    const created = events.find((e) => e.event === 'job.state' && e.to === 'Iniciando');
+    expect(created).toMatchObject({ functionName: 'exportCue', from: null, total: 2 });
+    expect(created!.correlationId).toMatch(/^\S+$/);
+    expect(new Set(events.map((e) => e.correlationId))).toEqual(new Set([created!.correlationId]));
+    expect(events.filter((e) => e.event === 'job.state').map((e) => e.to)).toEqual([
+      'Iniciando',
+      'EnProceso',
+      'FinalizadoCompleto',
+    ]);
+    const calls = events.filter((e) => e.event === 'siex.call');
+    expect(calls.map((e) => e.operation)).toEqual(expect.arrayContaining(['comunicacion', 'crear', 'comprobarEstado']));
+    expect(calls.every((e) => e.outcome === 'ok' && typeof e.durationMs === 'number')).toBe(true);
+    expect(events.filter((e) => e.event === 'mail.sent').map((e) => [e.outcome, e.to])).toEqual([
+      ['failed', `***@${farm.client.email.split('@')[1]}`],
+      ['sent', `***@${farm.client.email.split('@')[1]}`],
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot, Stack, startStack } from '../../local/stack';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
-import { guardRowKey, holdingPartition } from '../../shared/phyto/phyto-keys';
+import { guardRowKey, holdingPartition } from '../../shared/records/record-keys';
 import { TableStore } from '../../shared/store/tables';
 import { CAMPAIGN, dataset, TEST_MAX_BACKDATE_DAYS } from '../helpers/dataset';
 import { call, Keys } from '../helpers/http';

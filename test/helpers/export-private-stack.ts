@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueueClient } from '@azure/storage-queue';
 import { RunningMailStub, startMailStub } from '../../local/mail-stub/server';
-import { RunnerProcess, startRunnerProcess } from '../../local/runner/process';
+import { RunnerProcess, RunnerProcessOptions, startRunnerProcess } from '../../local/runner/process';
 import { findProjectRoot } from '../../local/stack';
 import {
   RunningSiexSimulator,
@@ -218,6 +218,9 @@ function testHostJson(): string {
   return file;
 }
 
+/** Runner flags a test may add: its log's detail, the dataset whose keys it hides, where its telemetry goes. */
+type RunnerFlags = Pick<RunnerProcessOptions, 'verbose' | 'dataset' | 'telemetry'>;
+
 export interface PrivateRunner extends RunnerProcess {
   tag: string;
   /** Everything the runner printed. */
@@ -238,8 +241,8 @@ export interface PrivatePipeline {
   watch(tag: string): WatchStore;
   /** Ends the job lease a runner now gone held, as its 2 minutes without a heartbeat running out would. */
   expireJobLease(tag: string, jobId: number): Promise<void>;
-  /** Starts a runner reading the queues of `tag` with some settings of its own. */
-  runnerWith(tag: string, env: Record<string, string>): Promise<PrivateRunner>;
+  /** Starts a runner reading the queues of `tag` with some settings (and runner flags) of its own. */
+  runnerWith(tag: string, env: Record<string, string>, flags?: RunnerFlags): Promise<PrivateRunner>;
   stop(): Promise<void>;
 }
 
@@ -262,11 +265,16 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
     return p;
   }
 
-  async function startOne(tag: string, overrides: Record<string, string>): Promise<PrivateRunner> {
+  async function startOne(
+    tag: string,
+    overrides: Record<string, string>,
+    flags: RunnerFlags = {},
+  ): Promise<PrivateRunner> {
     const proxy = await proxyOf(tag);
     const lines: string[] = [];
     const n = runners.length + 1;
     const started = await startRunnerProcess({
+      ...flags,
       projectRoot: root,
       hostJson,
       env: {
@@ -315,7 +323,7 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
       if (row) await store.write(jobId, row.etag, { owner: '', due: 0, tries: row.tries });
     },
     runner: (tag) => startOne(tag, {}),
-    runnerWith: (tag, env) => startOne(tag, env),
+    runnerWith: (tag, env, flags) => startOne(tag, env, flags),
     proxy: (tag) => {
       const p = proxies.get(tag);
       if (!p) throw new Error(`no runner was started for tag ${tag}`);

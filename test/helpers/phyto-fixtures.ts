@@ -7,7 +7,7 @@ import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { DATE_TIME_FORMAT, parseDateTime, ZONE } from '../../shared/domain/dates';
 import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
 import { RuleContext } from '../../shared/phyto/rule-context';
-import { DayCounts, dayOf, withApplication } from '../../shared/phyto/application-history';
+import { DayCounts, dayOf, withApplication } from '../../shared/records/application-history';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { officialCatalogues } from '../unit/catalog-fixtures';
 

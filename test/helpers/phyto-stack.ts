@@ -1,4 +1,6 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
+import { silentLogger } from '../../shared/log/logger';
+import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
 import { registerPhyto } from '../../shared/http/contracts';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
@@ -18,7 +20,7 @@ import { RegisterDeps } from '../../shared/phyto/register-service';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { FarmKey, holdingPartition } from '../../shared/phyto/phyto-keys';
+import { FarmKey, holdingPartition } from '../../shared/records/record-keys';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { startExport } from '../../shared/export/export-service';
@@ -309,6 +311,9 @@ export function inProcessServices(cacheSeconds = 0, scope?: string, connection =
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
       REFERENCE_CACHE_SECONDS: String(cacheSeconds),
     }),
+    systemClock,
+    // Tests that look at the log pass a logger of their own to what they run.
+    silentLogger,
   );
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import '@kusto/language-service-next/bridge.js';
 import '@kusto/language-service-next/Kusto.Language.Bridge.js';
 import tables from './kql-tables.json';
+import { COMMON_FIELDS, EVENT_FIELDS } from '../../shared/log/log-events';
 
 export interface KqlQuery {
   /** Where the query comes from: a file, or the workbook item's name. */
@@ -66,4 +67,27 @@ export function kqlErrors(text: string, state = workspaceState()): string[] {
 export function kqlFindings(queries: KqlQuery[]): string[] {
   const state = workspaceState();
   return queries.flatMap((q) => kqlErrors(q.text, state).map((e) => `${q.source}: ${e}`));
+}
+
+/**
+ * The app's structured events a query reads (`Message startswith '{"event":"<name>"'`, then `Event.<field>` or `Event['<field>']` of
+ * the parsed message): each must be an event the app writes, and each field one such an event carries
+ * (shared/log/log-events.ts). The Kusto analysis cannot see inside the message, so a misspelt event or field would
+ * otherwise only show as an alert that never fires.
+ */
+export function eventFindings(queries: KqlQuery[]): string[] {
+  return queries.flatMap((q) => {
+    const names = [...q.text.matchAll(/\{"event":"([^"]*)"/g)].map((m) => m[1]);
+    const known = names.filter((n): n is keyof typeof EVENT_FIELDS => n in EVENT_FIELDS);
+    const fields = new Set<string>([...COMMON_FIELDS, ...known.flatMap((n) => EVENT_FIELDS[n])]);
+    return [
+      ...names
+        .filter((n) => !(n in EVENT_FIELDS))
+        .map((n) => `${q.source}: no event '${n}' in shared/log/log-events.ts`),
+      ...[...q.text.matchAll(/\bEvent(?:\.(\w+)|\['(\w+)'\])/g)]
+        .map((m) => m[1] ?? m[2])
+        .filter((f) => names.length > 0 && !fields.has(f))
+        .map((f) => `${q.source}: event ${names.join(', ')} has no field '${f}'`),
+    ];
+  });
 }

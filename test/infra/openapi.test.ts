@@ -19,11 +19,11 @@ describe('infra/openapi.json', () => {
     expect(committed).toBe(generated);
   });
 
-  it('has the TypeScript client types generated from it (else: npm run openapi)', () => {
+  it('has the TypeScript client types and the Postman collection generated from it (else: npm run openapi)', () => {
     // openapi-typescript is an ES module, which jest's module system cannot load: the check runs as npm's would.
     const script = path.join(path.dirname(OPENAPI_FILE), '..', 'dist', 'local', 'write-openapi.js');
     expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toMatch(
-      /schema\.d\.ts are up to date/,
+      /schema\.ts, clients\/postman\/siex-gateway\.postman_collection\.json are up to date/,
     );
   });
 

@@ -4,7 +4,7 @@ import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { TABLES } from '../../shared/store/tables';
 import { farmOf, phytoFarm, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { testTables } from '../helpers/storage';
-import { isExported } from '../../shared/phyto/export-state';
+import { isExported } from '../../shared/records/export-state';
 
 /**
  * The bench seeds its list and export farms by writing rows straight into storage. Those rows must be the ones a

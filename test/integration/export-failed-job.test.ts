@@ -1,4 +1,5 @@
 'luxon';
+import { createLogger } from '../../shared/log/logger';
 import { Services } from '../../shared/app/services';
 import { createUseCases, UseCaseParts } from '../../shared/app/use-cases';
 import { Client } from '../../shared/clients/client-store';
@@ -16,7 +17,7 @@ import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { runAdminCli } from '../helpers/admin-cli';
 import { inProcessConnection, inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
-import { ExportState, isExported } from '../../shared/phyto/export-state';
+import { ExportState, isExported } from '../../shared/records/export-state';
 
 /** The job whose outcome is unknown for a record (0: none). */
 const unknownJob = (s: ExportState) => (s.kind === 'outcome-unknown' ? s.job : 0);
@@ -76,7 +77,7 @@ function deps(siex: SiexPort): WorkerDeps & { mails: Mail[]; logged: string[] } 
     poll: { firstMs: 1, maxMs: 2, deadlineMs: 20 },
     mails,
     logged,
-    log: (line) => void logged.push(line),
+    log: createLogger((_level, line) => void logged.push(line)),
   };
 }
 

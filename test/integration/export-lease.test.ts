@@ -1,4 +1,5 @@
 import { Services } from '../../shared/app/services';
+import { createLogger } from '../../shared/log/logger';
 import { Client } from '../../shared/clients/client-store';
 import { HEARTBEAT_MS, JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { WatchStore } from '../../shared/export/job-watch';
@@ -68,7 +69,7 @@ function deps(siex: SiexPort, logged: string[] = [], clock?: Clock): WorkerDeps 
     mailer,
     batchSize: 10,
     poll: { firstMs: 1, maxMs: 2, deadlineMs: 1000 },
-    log: (line) => void logged.push(line),
+    log: createLogger((_level, line) => void logged.push(line)),
     ...(clock ? { clock } : {}),
   };
 }
@@ -81,7 +82,13 @@ it('two deliveries of one job at once: one runs it, the other leaves it alone an
   const first = runExportJob(deps(siex.port, firstLog), jobId);
   await siex.submitted;
   await runExportJob(deps(siex.port, secondLog), jobId);
-  expect(secondLog).toEqual([`export job ${jobId} is being run by another delivery; this one leaves it`]);
+  expect(secondLog.map((line) => JSON.parse(line) as object)).toEqual([
+    expect.objectContaining({
+      event: 'job.problem',
+      jobId,
+      detail: `export job ${jobId} is being run by another delivery; this one leaves it`,
+    }),
+  ]);
   siex.open();
   await first;
   expect(siex.crears).toHaveLength(1);

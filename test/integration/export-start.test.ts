@@ -9,7 +9,7 @@ import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/id
 import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
-import { claimOf } from '../../shared/phyto/export-state';
+import { claimOf } from '../../shared/records/export-state';
 
 /**
  * Issue 15, finding 4 (and the export limit of finding 3) on the real Azurite: an export claims its records before it

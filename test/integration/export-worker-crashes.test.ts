@@ -11,7 +11,7 @@ import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { SIEX_FIELDS } from '../helpers/export-stack';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
-import { isExported } from '../../shared/phyto/export-state';
+import { isExported } from '../../shared/records/export-state';
 
 /**
  * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and

@@ -11,7 +11,7 @@ import { FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
 import { inProcessFarm } from '../helpers/in-process-export';
 import { inProcessConnection, partitionRows } from '../helpers/phyto-stack';
 import { storageConnection } from '../helpers/storage';
-import { claimOf } from '../../shared/phyto/export-state';
+import { claimOf } from '../../shared/records/export-state';
 
 /**
  * Writes that storage carries out and whose answer is lost (a 503 after the write, as a busy storage or a time-out

@@ -2,10 +2,14 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { buildRecord } from '../../shared/phyto/record-view';
-import { Guard, PhytoStore, RecordChange, WriteConflict } from '../../shared/phyto/phyto-store';
-import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from '../../shared/phyto/phyto-keys';
+import { Guard, WriteConflict } from '../../shared/records/record-store';
+import { PhytoStore, PhytoChange } from '../../shared/phyto/phyto-store';
+import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from '../../shared/records/record-keys';
 import { creationChange, registerApplication } from '../../shared/phyto/register-service';
+import { amendApplication } from '../../shared/phyto/amend-service';
+import { mapRecord } from '../../shared/siex/cue-mapping';
 import { madrid } from '../helpers/phyto-fixtures';
+import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import {
   body,
   farmOf,
@@ -62,7 +66,11 @@ async function outcome(
 }
 
 beforeAll(async () => {
-  await seedPhyto({ farms: Object.values(reas).map((r) => phytoFarm(r, 6, NOW.year)), clients: [clientA, clientB] });
+  await seedPhyto({
+    // the old-rows farm is one SIEX can take (REA code, DGCs), so its records map to CUE blocks
+    farms: Object.values(reas).map((r) => (r === reas.old ? sendableFarm(r, 6, NOW.year) : phytoFarm(r, 6, NOW.year))),
+    clients: [clientA, clientB],
+  });
   for (const rea of Object.values(reas)) farms[rea] = await farmOf(rea, NOW.year);
 });
 
@@ -94,11 +102,12 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
       false,
       NOW,
     );
-    const change = (guards: Guard[]): RecordChange =>
+    const change = (guards: Guard[]): PhytoChange =>
       creationChange({
         id,
         record,
         request: req,
+        blockIds: null,
         farmId: f.farmId,
         appliedAt: madrid(req.dateApplication),
         now: NOW,
@@ -328,5 +337,95 @@ describe("a pointer row written before the export state's columns", () => {
       { kind: 'exported', claim: { jobId: 7, at: 1_000, by: 'c' }, siexBlocks: [5] },
       { kind: 'outcome-unknown', job: 8, known: { kind: 'unsent', claim: { jobId: 8, at: 2_000, by: 'c' } } },
     ]);
+  });
+});
+
+describe('IdAjena of rows written before they were kept per crop and variety (issue 23 item 2)', () => {
+  const amendDeps = () => ({
+    farms: svc.farms,
+    reference: svc.reference,
+    store: svc.phyto,
+    ids: svc.recordIds,
+    heldByJob: async () => null,
+    maxBackdateDays: 7,
+    now,
+  });
+
+  /** A record on vine and olive, rewritten as older code wrote it: no block ids, SIEX holding `siexBlocks`. */
+  async function oldRecord(day: string, siexBlocks: (id: number) => number[]): Promise<number> {
+    const f = farms[reas.old];
+    const res = await outcome(
+      registerAs(
+        clientA,
+        reas.old,
+        body({ idcp: [f.vine[2], f.olive], dateApplication: `${day} 10:00:00`, ...SIEX_FIELDS }),
+      ),
+    );
+    expect(res.codes).toEqual([]);
+    const id = Number(String(JSON.parse(res.body!)[0].id).split(':').pop());
+    const table = await testTables().table('phyto');
+    const rows = await partitionRows(f.key);
+    const pointer = rows.get(pointerRowKey(id))!;
+    const recordRow = rows.get(String(pointer.recordRowKey))!;
+    const held = siexBlocks(id);
+    for (const row of [
+      {
+        ...pointer,
+        exported: held.length > 0 ? '1' : '0',
+        everExported: held.length > 0 ? '1' : '0',
+        siexBlocks: JSON.stringify(held),
+      },
+      recordRow,
+    ]) {
+      // etag and timestamp are storage's, not columns to write back
+      const { blockIds, etag: _etag, timestamp: _timestamp, ...old } = row;
+      expect(blockIds).toBeDefined();
+      await table.upsertEntity(
+        { ...old, partitionKey: holdingPartition(f.key), rowKey: String(row.rowKey) },
+        'Replace',
+      );
+    }
+    return id;
+  }
+
+  const amend = async (id: number, patch: Record<string, unknown>) =>
+    amendApplication(amendDeps(), {
+      client: await asClient(clientA),
+      agrifarmId: farms[reas.old].agrifarmId,
+      recordId: id,
+      ifMatch: null,
+      idempotencyKey: null,
+      patch,
+    });
+
+  it('an exported one is sent under the ids SIEX holds, and an amendment that reorders its crops keeps them', async () => {
+    const f = farms[reas.old];
+    const id = await oldRecord('13-05-2026', (n) => [n, 10_000_000_000 + n]);
+    const store = new PhytoStore(testTables());
+    const pointer = (await store.readPointers(f.key, [id])).get(id)!;
+    expect(pointer.blockIds).toBeNull();
+    const stored = (await store.readRecords(f.key, [pointer.recordRowKey])).get(pointer.recordRowKey)!;
+    expect(stored.blockIds).toBeNull();
+    const mapped = mapRecord(stored.record, id, (await svc.farms.index(f.farmId))!, stored.blockIds);
+    expect(mapped.ok && mapped.blocks.map((b) => b.IdAjenaTratamFito)).toEqual([id, 10_000_000_000 + id]);
+
+    expect((await amend(id, { idcp: [f.olive, f.vine[2]] })).status).toBe(200);
+    const after = (await store.readPointers(f.key, [id])).get(id)!;
+    expect(Object.values(after.blockIds!).sort()).toEqual([id, 10_000_000_000 + id].sort());
+    const again = (await store.readRecords(f.key, [after.recordRowKey])).get(after.recordRowKey)!;
+    const remapped = mapRecord(again.record, id, (await svc.farms.index(f.farmId))!, again.blockIds);
+    // the olive first now, still under the id SIEX holds it as
+    expect(remapped.ok && remapped.blocks.map((b) => b.IdAjenaTratamFito)).toEqual([10_000_000_000 + id, id]);
+  });
+
+  it('one never sent keeps its own id for its first crop, and the olive gets a fresh one of at most 10 digits', async () => {
+    const f = farms[reas.old];
+    const id = await oldRecord('12-05-2026', () => []);
+    expect((await amend(id, { dose: 0.62 })).status).toBe(200);
+    const after = (await new PhytoStore(testTables()).readPointers(f.key, [id])).get(id)!;
+    const ids = Object.values(after.blockIds!);
+    expect(ids[0]).toBe(id);
+    expect(ids[1]).toBeLessThanOrEqual(9_999_999_999);
+    expect(ids[1]).not.toBe(id);
   });
 });

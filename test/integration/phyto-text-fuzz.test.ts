@@ -157,7 +157,7 @@ describe('any text JSON allows in any text field: stored and exported cleanly, o
         seen.stored++;
         const id = Number(String(res.json[0].id).split(':').pop());
         const pointer = (await store.readPointers(farm.key, [id])).get(id)!;
-        const record = (await store.readRecords(farm.key, [pointer.recordRowKey])).get(pointer.recordRowKey)!;
+        const record = (await store.readRecord(farm.key, pointer.recordRowKey))!;
         // stored as sent, and answered as stored
         if (field !== 'subtype.name' && stored(record, field) !== t) throw new Error(`not stored as sent: ${what}`);
         if (JSON.stringify(recordAnswer(record, index)) !== JSON.stringify(res.json[0]))

@@ -2,9 +2,9 @@ import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { amendApplication, ChangeInput } from '../../shared/phyto/amend-service';
-import { dayOf } from '../../shared/phyto/application-history';
+import { dayOf } from '../../shared/records/application-history';
 import { deleteApplication } from '../../shared/phyto/delete-service';
-import { guardRowKey } from '../../shared/phyto/phyto-keys';
+import { guardRowKey } from '../../shared/records/record-keys';
 import { ChangeStore } from '../../shared/phyto/phyto-store';
 import { parseDateTime } from '../../shared/domain/dates';
 import { fromDocProps } from '../../shared/store/doc-entity';
@@ -132,6 +132,7 @@ const amend = (store: ChangeStore, id: number, key: string) =>
       farms: svc.farms,
       reference: svc.reference,
       store,
+      ids: svc.recordIds,
       heldByJob: async () => null,
       maxBackdateDays: 7,
       now: () => NOW,

@@ -260,9 +260,22 @@ describe('SIEX catalogues', () => {
     for (const name of ['plagas', 'TIPO_PRODFITO', 'constructor', '__proto__']) {
       expect(await refusal(siex(deps, name))).toMatchObject({
         status: 404,
+        detail: 'The gateway serves no SIEX catalogue of that name.',
         codes: [['SIEX_CATALOGUE_NOT_FOUND', 'path.name']],
       });
     }
+  });
+
+  it('names the unknown catalogue first, and still lists what is wrong with the query', async () => {
+    const { deps } = setup();
+    expect(await refusal(siex(deps, 'plagas', { page: '1' }))).toMatchObject({
+      status: 404,
+      detail: 'The gateway serves no SIEX catalogue of that name.',
+      codes: [
+        ['SIEX_CATALOGUE_NOT_FOUND', 'path.name'],
+        ['PAGINATION_PAIR', 'query.page_size'],
+      ],
+    });
   });
 });
 

@@ -2,13 +2,15 @@ import { PhytoRecord } from '../../shared/api/phyto-schemas';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
 import {
-  blockId,
+  blockKeysOf,
   blocksToSend,
   cueDocument,
   mapRecord,
   registerNumberText,
   TratamFito,
 } from '../../shared/siex/cue-mapping';
+import { allocateBlockIds, legacyBlockIds } from '../../shared/records/block-ids';
+import { descriptorProblems } from '../../shared/siex/cue-descriptor';
 import { cueValidator } from '../helpers/cue-schema';
 import { farmMeta, madrid, microthiol } from '../helpers/phyto-fixtures';
 
@@ -192,9 +194,9 @@ describe('CUE mapping (schema 3.11.4)', () => {
     expect(blocksOf(record(f, {}, ['4', '1', '5']), f)).toEqual(again);
     expect((again[0].DGCs as { CodigoCultivo: number }[])[0].CodigoCultivo).toBe(101);
     // 10^10 is above every record id (at most 10 digits), so no block id is another record's; all are exact integers
-    expect(blockId(9_999_999_999, 0)).toBe(9_999_999_999);
-    expect(blockId(1, 1)).toBeGreaterThan(9_999_999_999);
-    expect(Number.isSafeInteger(blockId(9_999_999_999, 49))).toBe(true);
+    expect(legacyBlockIds(9_999_999_999, ['a']).a).toBe(9_999_999_999);
+    expect(legacyBlockIds(1, ['a', 'b']).b).toBeGreaterThan(9_999_999_999);
+    expect(Number.isSafeInteger(legacyBlockIds(9_999_999_999, [...Array(50).keys()].map(String))['49'])).toBe(true);
   });
 
   it('puts each kind of infection in its ProblematicaFito group', () => {
@@ -452,5 +454,74 @@ describe('issue 13: what a record is sent as, given what SIEX holds of it', () =
     ]);
     expect(unknown[1].DGCs).toEqual(olive.DGCs);
     expectValid(f, unknown);
+  });
+});
+
+describe('issue 23 item 2: each crop and variety keeps its IdAjena, whatever the order', () => {
+  const f = farm();
+  /** Ids as a registration allocates them: the record id for its first crop and variety, fresh ones after it. */
+  const counter = (first: number) => {
+    let next = first;
+    return { take: async () => next++ };
+  };
+  const held = (blocks: TratamFito[]) =>
+    blocks.map((b) => [b.IdAjenaTratamFito, (b.DGCs as { CodigoCultivo: number }[])[0].CodigoCultivo]);
+
+  it('a record on three crops gets three ids of at most 10 digits; reordering them keeps each crop under its id', async () => {
+    const ids = await allocateBlockIds(null, blockKeysOf(['1', '4', '5'], f), counter(9_999_999_990), 123);
+    expect(Object.values(ids)).toEqual([123, 9_999_999_990, 9_999_999_991]);
+    const first = mapRecord(record(f, {}, ['1', '4', '5']), 123, f, ids);
+    const reordered = mapRecord(record(f, {}, ['5', '4', '1']), 123, f, ids);
+    if (!first.ok || !reordered.ok) throw new Error('not mapped');
+    expect(held(first.blocks)).toEqual([
+      [123, 102],
+      [9_999_999_990, 101],
+      [9_999_999_991, 102],
+    ]);
+    expect(new Map(held(reordered.blocks) as [number, number][])).toEqual(
+      new Map(held(first.blocks) as [number, number][]),
+    );
+    expect(descriptorProblems(cueDocument(f, first.blocks))).toEqual([]);
+  });
+
+  it('an amendment keeps the ids of the crops still covered, gives a new crop a new id and never reuses one', async () => {
+    const before = await allocateBlockIds(null, blockKeysOf(['1', '4'], f), counter(500), 123);
+    // olive dropped, BOBAL added, TEMPRANILLO named last
+    const after = await allocateBlockIds(before, blockKeysOf(['5', '1'], f), counter(501), 123);
+    expect(after).toEqual({ [blockKeysOf(['5'], f)[0]]: 501, [blockKeysOf(['1'], f)[0]]: 123 });
+    // olive back: a new id, not the 500 SIEX was told to delete
+    const again = await allocateBlockIds(after, blockKeysOf(['1', '4'], f), counter(502), 123);
+    expect(Object.values(again)).toEqual([123, 502]);
+    const mapped = mapRecord(record(f, {}, ['5', '1']), 123, f, after);
+    if (!mapped.ok) throw new Error('not mapped');
+    // SIEX held 123 (vine) and 500 (olive): the olive block goes as Borrar under its own id
+    expect(blocksToSend(mapped.blocks, [123, 500], false).map((b) => [b.IdAjenaTratamFito, b.Borrar ?? false])).toEqual(
+      [
+        [501, false],
+        [123, false],
+        [500, true],
+      ],
+    );
+  });
+
+  it('a record stored before ids were kept reads the ids SIEX holds: the k-th crop k × 10^10 + id', async () => {
+    const legacy = legacyBlockIds(123, blockKeysOf(['1', '4'], f));
+    expect(blocksOf(record(f, {}, ['1', '4']), f)).toEqual(
+      (mapRecord(record(f, {}, ['1', '4']), 123, f, legacy) as { blocks: TratamFito[] }).blocks,
+    );
+    // amended after the change: the ids SIEX holds stay, a new crop gets a 10-digit id
+    const held = legacyBlockIds(123, blockKeysOf(['1', '4'], f), [123, 10_000_000_123]);
+    const amended = await allocateBlockIds(held, blockKeysOf(['4', '5'], f), counter(777), 123);
+    expect(Object.values(amended)).toEqual([10_000_000_123, 777]);
+    // never exported: the olive's 11-digit id was never SIEX's, so it gets a 10-digit one too
+    const unsent = legacyBlockIds(123, blockKeysOf(['1', '4'], f), []);
+    expect(Object.values(await allocateBlockIds(unsent, blockKeysOf(['1', '4'], f), counter(778), 123))).toEqual([
+      123, 778,
+    ]);
+  });
+
+  it('a crop the record did not cover when stored (the farm data changed) is not sent under an id made up now', () => {
+    const ids = { [blockKeysOf(['1'], f)[0]]: 123 };
+    expect(mapRecord(record(f, {}, ['1', '4']), 123, f, ids)).toMatchObject({ ok: false });
   });
 });

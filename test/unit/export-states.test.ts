@@ -23,8 +23,8 @@ import {
   ExportState,
   forgotten,
   registeredExportState,
-} from '../../shared/phyto/export-state';
-import { exportStateColumns, exportStateRow } from '../../shared/phyto/export-state-row';
+} from '../../shared/records/export-state';
+import { exportStateColumns, exportStateRow } from '../../shared/records/export-state-row';
 
 /** What `f` answers, or what it throws. */
 function attempt(f: () => unknown): unknown {

@@ -40,6 +40,7 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
     notifyWebhook: '',
     webhooks: [],
     reconcile: 'none',
+    correlationId: '',
     ...o,
   };
 }

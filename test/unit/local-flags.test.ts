@@ -105,6 +105,7 @@ describe('the runner', () => {
       '--main',
       '--host-json',
       '--dataset',
+      '--telemetry',
       '--port',
       '--hostname',
       '--drain-timeout',

@@ -33,6 +33,41 @@ function resolve(ref: string): unknown {
 }
 
 describe('OpenAPI document', () => {
+  const operations = () =>
+    Object.entries(doc.paths as Node).flatMap(([path, methods]) =>
+      Object.entries(methods as Node).map(([method, op]) => ({ path, method, op: op as Node })),
+    );
+
+  it('groups every operation under one of its four declared tags', () => {
+    expect(doc.tags.map((t: Node) => t.name)).toEqual(['farms', 'records', 'export', 'catalogue']);
+    for (const { path, method, op } of operations())
+      expect({ path, method, tags: op.tags }).toEqual({
+        path,
+        method,
+        tags: [expect.stringMatching(/^(farms|records|export|catalogue)$/)],
+      });
+    const tagOf = (path: string, method: string) => (doc.paths as Node)[path][method].tags[0];
+    expect(tagOf('/v1/siex/farms', 'get')).toBe('farms');
+    expect(tagOf('/v1/entities/agriphytosanitarys/{id}', 'patch')).toBe('records');
+    expect(tagOf('/api-service/v1/entities/jobresult', 'get')).toBe('export');
+    expect(tagOf('/v1/catalog/siex/{name}', 'get')).toBe('catalogue');
+  });
+
+  it("marks the spec's second spellings deprecated, under ids that name what they are an alias of", () => {
+    const deprecated = operations()
+      .filter(({ op }) => op.deprecated)
+      .map(({ path, op }) => [op.operationId, path]);
+    expect(deprecated).toEqual([
+      ['exportCueAlias', '/v1/siex/exportCUE'],
+      ['jobStatusAlias', '/v1/entities/jobstatus'],
+      ['jobResultAlias', '/v1/entities/jobresult'],
+    ]);
+    expect(doc.paths['/v1/siex/exportCUE'].post.description).toMatch(
+      /^Deprecated spelling of `POST \/v1\/entities\/siex\/exportCUE`/,
+    );
+    expect(operations().filter(({ op }) => /Alt\d/.test(op.operationId))).toEqual([]);
+  });
+
   it('is OpenAPI 3.1 with info, servers and both key headers as security schemes', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info.title).toEqual(expect.any(String));

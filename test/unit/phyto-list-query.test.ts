@@ -4,7 +4,13 @@ import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { zodViolations } from '../../shared/domain/validation';
 import { checkListQuery } from '../../shared/phyto/list-service';
-import { appliedAtOf, guardRowKey, holdingPartition, recordRange, recordRowKey } from '../../shared/phyto/phyto-keys';
+import {
+  appliedAtOf,
+  guardRowKey,
+  holdingPartition,
+  recordRange,
+  recordRowKey,
+} from '../../shared/records/record-keys';
 import { madrid } from '../helpers/phyto-fixtures';
 
 /** The list's query rules (pagination pair with the spec's message, dates) and the row-key order the list relies on. */

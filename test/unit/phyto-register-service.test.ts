@@ -6,16 +6,16 @@ import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { DomainError } from '../../shared/domain/errors';
-import { FarmKey } from '../../shared/phyto/phyto-keys';
+import { FarmKey } from '../../shared/records/record-keys';
 import { statusOf } from '../../shared/http/error-status';
 import {
   Guard,
   IdempotencyEntry,
-  RecordChange,
   RecordPointer,
   RegistrationState,
   WriteConflict,
-} from '../../shared/phyto/phyto-store';
+} from '../../shared/records/record-store';
+import { PhytoChange } from '../../shared/phyto/phyto-store';
 import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
 import {
   CARDS,
@@ -28,7 +28,7 @@ import {
   testSiexCodes,
   topik,
 } from '../helpers/phyto-fixtures';
-import { isExported } from '../../shared/phyto/export-state';
+import { isExported } from '../../shared/records/export-state';
 
 /**
  * The registration service with its storage replaced by an in-memory fake: date parsing (the DST gap is INVALID_DATE,
@@ -58,7 +58,7 @@ class FakeStore {
     rec: { id: number; product: string; appliedAtMs: number; exported: boolean };
     guards: Guard[];
     idem: (IdempotencyEntry & { hash: string }) | null;
-    change: RecordChange;
+    change: PhytoChange;
   }[] = [];
   conflicts = 0;
   /** Commits that land but answer as a conflict: what an SDK retry of a write whose answer was lost gets. */
@@ -70,7 +70,7 @@ class FakeStore {
     return state;
   }
 
-  async commit(farm: FarmKey, change: RecordChange): Promise<void> {
+  async commit(farm: FarmKey, change: PhytoChange): Promise<void> {
     if (this.conflicts > 0) {
       this.conflicts--;
       throw new WriteConflict('etag mismatch');

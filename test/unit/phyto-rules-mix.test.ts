@@ -1,4 +1,4 @@
-import { registeredExportState } from '../../shared/phyto/export-state';
+import { registeredExportState } from '../../shared/records/export-state';
 import {
   MAX_IDCP_PER_RECORD,
   mixExample,
@@ -10,8 +10,8 @@ import { Product } from '../../shared/catalog/product';
 import { zodViolations } from '../../shared/domain/validation';
 import { statusOf } from '../../shared/http/error-status';
 import { guardKeysOf, HistoryEntry, updatedGuards } from '../../shared/phyto/application-change';
-import { changeActions } from '../../shared/phyto/phyto-store';
-import { buildRecord } from '../../shared/phyto/record-view';
+import { changeActions } from '../../shared/records/record-store';
+import { buildRecord, RECORD_FORMAT } from '../../shared/phyto/record-view';
 import { checkApplication } from '../../shared/phyto/rules';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { cueDocument, mapRecord } from '../../shared/siex/cue-mapping';
@@ -262,16 +262,20 @@ describe('the request: products once, products × locations bounded', () => {
       false,
       ruleContext().now,
     );
-    const actions = changeActions('h~x', {
-      id: 1,
-      write: { rowKey: 'r~new', product: 'ES-19616', appliedAtMs: 0, record: built },
-      drop: 'r~old',
-      pointer: { etag: '*', row: { exportState: registeredExportState(false) } as never, request: null },
-      guards,
-      version: { version: 2, date: '', client: '', kind: 'amended', changes: [] },
-      idempotency: { hash: 'h', requestHash: 'r', status: 200, body: '' },
-      touchesKeys: true,
-    });
+    const actions = changeActions(
+      'h~x',
+      {
+        id: 1,
+        write: { rowKey: 'r~new', product: 'ES-19616', appliedAtMs: 0, record: built },
+        drop: 'r~old',
+        pointer: { etag: '*', row: { exportState: registeredExportState(false) } as never, request: null },
+        guards,
+        version: { version: 2, date: '', client: '', kind: 'amended', changes: [] },
+        idempotency: { hash: 'h', requestHash: 'r', status: 200, body: '' },
+        touchesKeys: true,
+      },
+      RECORD_FORMAT,
+    );
     expect(actions).toHaveLength(2 * 2 * 23 + 6);
     expect(actions.length).toBeLessThanOrEqual(100);
   });

@@ -1,4 +1,4 @@
-import { fieldChanges, mergePatch } from '../../shared/phyto/record-history';
+import { fieldChanges, mergePatch } from '../../shared/records/record-history';
 import { phytoRequest } from '../helpers/phyto-fixtures';
 
 describe('mergePatch: RFC 7396, its appendix A examples', () => {

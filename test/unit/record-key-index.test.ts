@@ -1,6 +1,6 @@
-import { FarmKey, recordRowKey } from '../../shared/phyto/phyto-keys';
-import { KeyScan } from '../../shared/phyto/phyto-store';
-import { RecordKeyIndex } from '../../shared/phyto/record-key-index';
+import { FarmKey, recordRowKey } from '../../shared/records/record-keys';
+import { KeyScan } from '../../shared/records/record-store';
+import { RecordKeyIndex } from '../../shared/records/record-key-index';
 
 const DAY = 24 * 3600_000;
 /** Farm campaigns by id, as the index is asked for them. */

@@ -177,9 +177,13 @@ describe('npm start', () => {
       "curl -s 'http://127.0.0.1:7071/v1/siex/farms?rea=46000000001&year=2026' -H 'Ocp-Apim-Sid-Key: sid-key-123' -H 'Ocp-Apim-Subscription-Key: api'\\''key'",
     );
     expect(text).toContain('curl -s http://127.0.0.1:7071/v1/openapi.json');
+    expect(text).toContain(
+      'API reference (every operation, with its schemas and examples): http://127.0.0.1:7071/docs',
+    );
   });
 
   it('still points at the OpenAPI document without a dataset', () => {
     expect(walkthrough('http://h:1', undefined, 'x.json')).toContain('/v1/openapi.json');
+    expect(walkthrough('http://h:1', undefined, 'x.json')).toContain('http://h:1/docs');
   });
 });

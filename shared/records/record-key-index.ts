@@ -1,5 +1,5 @@
-import { appliedAtOf, FarmKey } from './phyto-keys';
-import { PhytoStore, RecordKey } from './phyto-store';
+import { appliedAtOf, FarmKey } from './record-keys';
+import { RecordKey, RecordStore } from './record-store';
 
 /** The calendar-day window allows an application a little more than MAX_BACKDATE_DAYS back (DST, clock skew). */
 const MARGIN_MS = 2 * 24 * 3600_000;
@@ -23,7 +23,7 @@ export class RecordKeyIndex {
   private readonly farms = new Map<number, Settled>();
 
   constructor(
-    private readonly store: Pick<PhytoStore, 'scanKeys'>,
+    private readonly store: Pick<RecordStore<unknown, never>, 'scanKeys'>,
     private readonly maxBackdateDays: number,
     private readonly maxFarms = 200,
     private readonly now: () => number = Date.now,

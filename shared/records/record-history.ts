@@ -1,12 +1,11 @@
 import { FieldChange } from '../api/history-schemas';
-import { PhytoRequest } from '../api/phyto-schemas';
 import { requestFingerprint } from '../idempotency/idempotency';
 
 /**
- * The fields of a registration request that differ between two versions of a record, each with its old and new value
+ * The fields of a registration request (of any kind) that differ between two versions of a record, each with its old and new value
  * (null where the field is not set). A record's history lists these, so an advisor sees what a correction changed.
  */
-export function fieldChanges(before: PhytoRequest | null, after: PhytoRequest | null): FieldChange[] {
+export function fieldChanges<Req extends object>(before: Req | null, after: Req | null): FieldChange[] {
   const a = (before ?? {}) as Record<string, unknown>;
   const b = (after ?? {}) as Record<string, unknown>;
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];

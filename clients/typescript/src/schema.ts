@@ -184,9 +184,12 @@ export interface paths {
         put?: never;
         /**
          * Export records to SIEX (asynchronous job)
-         * @description Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to 5000; the answer says how many (`records`) and whether more wait (`morePending`: export pending again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.
+         * @deprecated
+         * @description Deprecated spelling of `POST /v1/entities/siex/exportCUE`, served the same; use that path.
+         *
+         *     Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to 5000; the answer says how many (`records`) and whether more wait (`morePending`: export pending again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.
          */
-        post: operations["exportCueAlt1"];
+        post: operations["exportCueAlias"];
         delete?: never;
         options?: never;
         head?: never;
@@ -222,9 +225,12 @@ export interface paths {
         };
         /**
          * Status of an export job
-         * @description Statuses: 1 Iniciando, 2 EnProceso, 3 FinalizadoCompleto (every record accepted), 4 FinalizadoConErrores (some records rejected or not sendable), 5 Fallido (the job could not run; `error` says why). Transitions 1→2→3|4 and 1|2→5. `percentage` is the share of records settled. Another client's job is 404.
+         * @deprecated
+         * @description Deprecated spelling of `GET /api-service/v1/entities/jobstatus`, served the same; use that path.
+         *
+         *     Statuses: 1 Iniciando, 2 EnProceso, 3 FinalizadoCompleto (every record accepted), 4 FinalizadoConErrores (some records rejected or not sendable), 5 Fallido (the job could not run; `error` says why). Transitions 1→2→3|4 and 1|2→5. `percentage` is the share of records settled. Another client's job is 404.
          */
-        get: operations["jobStatusAlt1"];
+        get: operations["jobStatusAlias"];
         put?: never;
         post?: never;
         delete?: never;
@@ -262,9 +268,12 @@ export interface paths {
         };
         /**
          * Per-record outcome of a settled export job
-         * @description `data` lists accepted records (`result: "ok"`, `id`: the record id), `error` the others with a code and message. Before the job settles (status 1 or 2) the answer is 409 JOB_NOT_FINISHED with Retry-After.
+         * @deprecated
+         * @description Deprecated spelling of `GET /api-service/v1/entities/jobresult`, served the same; use that path.
+         *
+         *     `data` lists accepted records (`result: "ok"`, `id`: the record id), `error` the others with a code and message. Before the job settles (status 1 or 2) the answer is 409 JOB_NOT_FINISHED with Retry-After.
          */
-        get: operations["jobResultAlt1"];
+        get: operations["jobResultAlias"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2493,7 +2502,7 @@ export interface operations {
             };
         };
     };
-    exportCueAlt1: {
+    exportCueAlias: {
         parameters: {
             query: {
                 /**
@@ -2727,7 +2736,7 @@ export interface operations {
             };
         };
     };
-    jobStatusAlt1: {
+    jobStatusAlias: {
         parameters: {
             query: {
                 /**
@@ -2924,7 +2933,7 @@ export interface operations {
             };
         };
     };
-    jobResultAlt1: {
+    jobResultAlias: {
         parameters: {
             query: {
                 /**

@@ -1,0 +1,85 @@
+/**
+ * Every structured event the gateway writes, by name, with its fields: docs/operations.md ("Logs") documents each, and
+ * the alert rules (infra/monitoring/export-*.kql) read them by these names. Every event also carries `event` (its name)
+ * and `correlationId` (the request's that started the work, or the job's). No field holds a key or a person's
+ * identifier in clear: texts pass through maskPersonalData (personal-data.ts) before they are written.
+ */
+export interface LogEvents {
+  /** An export or deletion job moved: from null when it was created (Iniciando). */
+  'job.state': {
+    jobId: number;
+    kind: 'export' | 'deletion';
+    /** Status names (shared/export/job-status.ts). */
+    from: string | null;
+    to: string;
+    total: number;
+    settled: number;
+    accepted: number;
+    /** Why a job is Fallido. */
+    errorCode?: string;
+  };
+  /** One call to SIEX as the export worker made it (retries inside it included): how long, and how it ended. */
+  'siex.call': {
+    jobId: number;
+    operation: 'comunicacion' | 'crear' | 'comprobarEstado';
+    /** The job's batch the call was about (none for comunicacion). */
+    batch?: number;
+    /** `ok`, or the IUWS failure's code (SIEX_TIMEOUT, SIEX_REJECTED...; WORKER_ERROR for anything else). */
+    outcome: string;
+    durationMs: number;
+    /** comprobarEstado: whether SIEX had finished (`done`) or not (`pending`). */
+    siexState?: 'pending' | 'done';
+  };
+  /** The job's e-mail: sent, refused for good by the mail service, or failed (the delivery is retried). */
+  'mail.sent': {
+    jobId: number;
+    purpose: 'outcome' | 'reconciled';
+    outcome: 'sent' | 'refused' | 'failed';
+    /** The address with its mailbox hidden. */
+    to: string;
+    durationMs: number;
+  };
+  /** One try to deliver a job's event to its client's webhook: delivered, failed (tried again later), or abandoned. */
+  'webhook.sent': {
+    jobId: number;
+    /** The event's id, the same on every try (evt_job_<jobId>_<purpose>). */
+    eventId: string;
+    outcome: 'delivered' | 'failed' | 'abandoned';
+    /** Tries so far, this one included. */
+    attempts: number;
+    durationMs: number;
+    /** Why the try failed (`answered HTTP 503`, `not delivered: TimeoutError`). */
+    detail?: string;
+  };
+  /** What the job's owner is not shown of a failure (SIEX's words, addresses, settings), for the operators. */
+  'job.problem': { jobId: number; detail: string };
+  /** The sweeper queued stalled jobs again, or dropped the watch rows of jobs never created. */
+  'sweep.done': { queued: number[]; dropped: number[] };
+  /** A queue message the worker could not read a job id from. */
+  'message.ignored': { detail: string };
+  /** An HTTP request that failed on the gateway's side (503 storage unavailable, 500 unhandled). */
+  'request.failed': { operation: string; code: 'STORAGE_UNAVAILABLE' | 'INTERNAL'; detail: string };
+  /** The nightly table backup wrote a snapshot. */
+  'backup.written': { snapshot: string; rows: Record<string, number> };
+}
+
+export type EventName = keyof LogEvents;
+
+/** Fields every event carries besides its own. */
+export const COMMON_FIELDS = ['event', 'correlationId'] as const;
+
+/**
+ * Every event's fields by name, for the check that the alert and workbook queries read only events the app writes and
+ * fields they carry (test/infra/kql.ts); the compiler checks each name against LogEvents.
+ */
+export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] } = {
+  'job.state': ['jobId', 'kind', 'from', 'to', 'total', 'settled', 'accepted', 'errorCode'],
+  'siex.call': ['jobId', 'operation', 'batch', 'outcome', 'durationMs', 'siexState'],
+  'mail.sent': ['jobId', 'purpose', 'outcome', 'to', 'durationMs'],
+  'webhook.sent': ['jobId', 'eventId', 'outcome', 'attempts', 'durationMs', 'detail'],
+  'job.problem': ['jobId', 'detail'],
+  'sweep.done': ['queued', 'dropped'],
+  'message.ignored': ['detail'],
+  'request.failed': ['operation', 'code', 'detail'],
+  'backup.written': ['snapshot', 'rows'],
+};

@@ -1,0 +1,122 @@
+import type { DateTime } from 'luxon';
+import type { z } from 'zod';
+import type { Violation } from '../domain/errors';
+import type { FarmIndex } from '../farms/farm-index';
+
+/**
+ * The port a record kind (phytosanitary treatments, fertilizations...) supplies to the records core. The core owns what
+ * every kind shares: ids, the commit of one change (record, pointer, versions, history rows, idempotency entry, list
+ * token) in one entity-group transaction, If-Match, the export state, the IdAjena of each CUE block, deletion, and the
+ * export pipeline. A kind owns what only it knows: its wire schemas, how a request becomes its domain value, its
+ * rules, its view (what the API answers), the history rows its rules read, and its CUE blocks.
+ *
+ * `Request` is the kind's domain value of a registration request (what amendments merge-patch and the pointer keeps);
+ * `Record` the record as stored and answered (its view). Both are stored by the core as JSON documents it does not
+ * read.
+ *
+ * @public each record kind implements it (the fertilization kind is built against it on its own branch).
+ */
+export interface RecordKind<Request, Record, Resolution = unknown> {
+  /**
+   * The NGSI-LD type of its URNs (`urn:ngsi-ld:<urnType>:<id>`), and the name of the counter its record ids and the
+   * IdAjena of its blocks are taken from (one sequence: a record id is its first block's IdAjena, see `cue.idAjena`).
+   */
+  readonly urnType: string;
+  /** The table of its records (one partition per holding; row keys as shared/records/record-keys.ts writes them). */
+  readonly table: string;
+  /** What the kind is called in messages and e-mails ("treatment", "fertilization"). */
+  readonly label: string;
+
+  readonly wire: {
+    /** The registration body, as the API validates it (shared/api/). */
+    request: z.ZodType<unknown>;
+  };
+
+  /** The wire body, once valid, as the kind's domain value; and back (an amendment's merge patch applies to the wire). */
+  toRequest(body: unknown): Request;
+  toWire(request: Request): unknown;
+
+  /** The application instant the request states (Madrid), or a DomainError INVALID_DATE. */
+  appliedAt(request: Request): DateTime;
+  /** The value lists filter on (phyto: the product code), stored on the record row. */
+  listValue(request: Request): string;
+
+  /**
+   * The history rows (row keys in the holding's partition, `g~...`) a change of this request must read and write under
+   * their ETags, so that concurrent changes on the same ground serialise: phyto, one per product and SIGPAC enclosure;
+   * fertilization, one per enclosure for the nitrogen it received.
+   */
+  historyKeys(farm: FarmIndex, request: Request): string[];
+  /** The history rows as they become once `removed` (an amendment's old request) is taken off and `added` put on. */
+  updatedHistory(
+    rows: ReadonlyMap<string, unknown>,
+    farm: FarmIndex,
+    removed: Request | null,
+    added: Request | null,
+  ): Map<string, unknown>;
+
+  /**
+   * The kind's rules on a request, against the reference data, the farm and the history rows read (less `own`, the
+   * record being amended, which must not count against itself): every violation, or what judging resolved (phyto:
+   * the register uses that allowed it) for the view.
+   */
+  judge(ctx: JudgeContext<Request>): { violations: Violation[]; resolution: Resolution };
+
+  /** The record the API answers for this request (the view), once judged. */
+  view(input: ViewInput<Request, Resolution>): Record;
+  /** A stored record of an older format, read as it is meant now. */
+  upgrade(record: Record, format: number): Record;
+  /** The format version `view` writes. */
+  readonly format: number;
+
+  readonly cue: CueKindMapping<Record>;
+}
+
+/** @public what a kind's rules are given (RecordKind.judge). */
+export interface JudgeContext<Request> {
+  request: Request;
+  appliedAt: DateTime;
+  now: DateTime;
+  /** Null for an amendment keeping its application date (corrections are accepted all campaign long). */
+  maxBackdateDays: number | null;
+  farm: FarmIndex;
+  history: ReadonlyMap<string, unknown>;
+  own: Request | null;
+}
+
+/** @public what a kind's view is built from (RecordKind.view). */
+export interface ViewInput<Request, Resolution> {
+  id: number;
+  request: Request;
+  resolution: Resolution;
+  farm: FarmIndex;
+  /** Whether SIEX holds the record as it is now (the view's `exported`). */
+  exported: boolean;
+  now: DateTime;
+}
+
+/**
+ * How a kind's records go into the CUE document (schema 3.11.4, FEGA's descriptor, Anexo VI): in which
+ * `ActividadesExplotacion` section, under which IdAjena field, one block per block key.
+ */
+export interface CueKindMapping<Record> {
+  /** The `ActividadesExplotacion` member its blocks go in: `TratamFito`, `Fertilizacion`. */
+  readonly section: string;
+  /** The block's own id field: `IdAjenaTratamFito`, `IdAjenaFerti` (number(10), allocated by the core). */
+  readonly idAjena: string;
+  /**
+   * The block keys a record covers, each once, in the order it first names them: FEGA's descriptor wants every DGC of
+   * a block to share crop and variety, so for phyto the key is the crop and variety of each location. The core
+   * allocates each key an IdAjena once and keeps it whatever the order (issue 23, item 2).
+   */
+  blockKeys(record: Record, farm: FarmIndex): string[];
+  /**
+   * The record's blocks, one per block key, without their IdAjena (the core adds it), or what SIEX requires that the
+   * record lacks (it is not sent, and the job says why).
+   */
+  map(record: Record, farm: FarmIndex): CueMapResult;
+}
+
+export type CueBlockBody = { [field: string]: unknown };
+export type CueMapResult =
+  { ok: true; blocks: { key: string; body: CueBlockBody }[] } | { ok: false; missing: string[] };
