@@ -5,6 +5,7 @@ import { FarmIndex } from '../../shared/farms/farm-index';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { MailPort } from '../../shared/export/notifications';
 import { runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
+import { createLogger } from '../../shared/log/logger';
 import { GIVE_UP_AFTER_MS } from '../../shared/notify/webhook-event';
 import { createWebhookSender } from '../../shared/notify/webhook-sender';
 import { webhookSecret } from '../../shared/notify/webhook-secret';
@@ -104,7 +105,7 @@ async function farmWithWebhook(label: string): Promise<Farm> {
   };
 }
 
-function deps(clock: Clock, mails: string[], timeoutMs?: number): WorkerDeps {
+function deps(clock: Clock, mails: string[], timeoutMs?: number, logged: string[] = []): WorkerDeps {
   const mailer: MailPort = { send: async (_m, operationId) => void mails.push(operationId) };
   return {
     jobs: svc.jobs,
@@ -117,7 +118,16 @@ function deps(clock: Clock, mails: string[], timeoutMs?: number): WorkerDeps {
     batchSize: 10,
     poll: { firstMs: 1, maxMs: 2, deadlineMs: 1000 },
     clock,
+    log: createLogger((_level, line) => void logged.push(line)),
   };
+}
+
+/** The webhook.sent events of a job, as [outcome, attempts]. */
+function webhookEvents(logged: string[], jobId: number): [string, number][] {
+  return logged
+    .map((line) => JSON.parse(line) as { event: string; jobId: number; outcome: string; attempts: number })
+    .filter((e) => e.event === 'webhook.sent' && e.jobId === jobId)
+    .map((e) => [e.outcome, e.attempts]);
 }
 
 /** One sweep at the clock's time, and a delivery of each job it queued: what the timer and the queue would do. */
@@ -144,7 +154,8 @@ it('a failing receiver is tried again later, with backoff, until it takes the ev
   const jobId = await inProcessExport(svc, f.me, f.farm, f.agrifarmId, [await f.record()]);
   const { clock, at } = testClock();
   const mails: string[] = [];
-  const d = deps(clock, mails);
+  const logged: string[] = [];
+  const d = deps(clock, mails, undefined, logged);
   const start = clock.now();
   await control().failNext(2);
 
@@ -191,6 +202,11 @@ it('a failing receiver is tried again later, with backoff, until it takes the ev
     [['delivered', 3]],
   ]);
   expect(mails).toHaveLength(1);
+  expect(webhookEvents(logged, jobId)).toEqual([
+    ['failed', 1],
+    ['failed', 2],
+    ['delivered', 3],
+  ]);
 });
 
 it('a receiver slower than the time-out is a failed try; one failing for a day is given up, the job untouched', async () => {
@@ -198,7 +214,8 @@ it('a receiver slower than the time-out is a failed try; one failing for a day i
   const jobId = await inProcessExport(svc, f.me, f.farm, f.agrifarmId, [await f.record()]);
   const { clock, at } = testClock();
   const start = clock.now();
-  const d = deps(clock, [], 200);
+  const logged: string[] = [];
+  const d = deps(clock, [], 200, logged);
   await control().delay(1_000);
   await runExportJob(d, jobId);
   let meta = (await svc.jobs.meta(jobId))!;
@@ -220,4 +237,5 @@ it('a receiver slower than the time-out is a failed try; one failing for a day i
   // Tried for at least a day, never more often than every 30 s, at most hourly at the end.
   expect(clock.now() - start).toBeGreaterThanOrEqual(GIVE_UP_AFTER_MS);
   expect(tries).toBeLessThan(40);
+  expect(webhookEvents(logged, jobId).at(-1)).toEqual(['abandoned', tries]);
 });
