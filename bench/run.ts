@@ -40,6 +40,7 @@ import { benchExport, printExport } from './export';
 import { benchColdStart, printColdStart } from './cold-start';
 import { benchHardDays, printHardDays } from './hard-days';
 import { benchCatalogue } from './catalogue';
+import { benchBatch, printBatch } from './batch';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -252,6 +253,20 @@ async function main(): Promise<void> {
       });
     }
 
+    // Issue 26: 100 records in one batch against 100 single POSTs, on crop locations no other row uses.
+    let batchFigures: Awaited<ReturnType<typeof benchBatch>> | undefined;
+    if (wanted('batch')) {
+      batchFigures = await benchBatch({
+        runnerUrl: runner.url,
+        headers,
+        proxy,
+        agrifarmId,
+        idcps: idcps.slice(2000, 3200),
+        at,
+        samples: 5,
+      });
+    }
+
     // A three-product tank mix on one location: three history rows read and written instead of one. On a copy of
     // the large farm, so that its holding partition starts as empty as the single registrations' did.
     if (wanted('register (3-product mix')) {
@@ -357,6 +372,7 @@ async function main(): Promise<void> {
     }
 
     printRows(rows);
+    if (batchFigures) printBatch(batchFigures);
     if (wanted('cold start')) {
       printColdStart(benchColdStart(root), first, { ms: firstLookupMs, warmP50: lookup.latency.p50 });
     }

@@ -12,6 +12,7 @@ export const exportToSiex: HandleOf<typeof exportCue, UseCases> = async (
     client,
     agrifarmId: query.agrifarmId,
     body,
+    pending: query.pending === 1,
     idempotencyKey: idempotencyKey(request),
   });
   return { status: result.status, rawJson: result.body };

@@ -11,6 +11,7 @@ export const http: Record<OperationId | 'openapi' | 'notFound', HttpHandler> = {
   farmLookup: async (r, c) => (await import('./farm-lookup')).handler(r, c),
   listIdcp: async (r, c) => (await import('./list-idcp')).handler(r, c),
   registerPhytosanitary: async (r, c) => (await import('./register-phytosanitary')).handler(r, c),
+  registerPhytosanitaryBatch: async (r, c) => (await import('./register-phytosanitary-batch')).handler(r, c),
   listPhytosanitary: async (r, c) => (await import('./list-phytosanitary')).handler(r, c),
   readPhytosanitary: async (r, c) => (await import('./read-phytosanitary')).handler(r, c),
   amendPhytosanitary: async (r, c) => (await import('./amend-phytosanitary')).handler(r, c),

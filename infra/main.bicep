@@ -337,6 +337,9 @@ module functionApp 'modules/functionApp.bicep' = {
       EMAIL_CONNECTION_STRING: ''
       EMAIL_ENDPOINT: communication.outputs.endpoint
       EMAIL_SENDER: communication.outputs.senderAddress
+      // Clients' webhook signing secrets are derived from this vault secret (shared/notify/webhook-secret.ts), which the
+      // operator creates (docs/operations.md "Webhook signing key"); until it is there, no webhook is sent.
+      WEBHOOK_SIGNING_KEY: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=webhook-signing-key)'
       // The nightly table backup goes to its own immutable account, reached with the app's identity.
       BACKUP_STORAGE: ''
       BACKUP_ACCOUNT_NAME: backup.outputs.name

@@ -8,6 +8,7 @@ import { TableStore } from '../shared/store/tables';
 import { JobStore } from '../shared/export/job-store';
 import { WatchStore } from '../shared/export/job-watch';
 import { releaseUnknown } from '../shared/export/release-unknown';
+import { webhookSecret } from '../shared/notify/webhook-secret';
 import { PhytoStore } from '../shared/phyto/phyto-store';
 import { FarmStore } from '../shared/farms/farm-store';
 import { EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
@@ -37,6 +38,9 @@ const USAGE = `usage: npm run admin -- <command>
                                   them exported, not-in-siex lets them be exported again. Deletion job: not-in-siex
                                   deletes them here too, in-siex lets their deletion be asked for again. The job's
                                   owner is told by e-mail
+  webhook-secret CLIENT            print the client's webhook signing secret, derived from WEBHOOK_SIGNING_KEY in the
+                                  environment (in Azure, the vault secret webhook-signing-key): hand it to the client
+                                  with its keys; it is stored nowhere
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts
   backup [--to CONNECTION] [--container NAME]
                                   back up every table now, as the nightly timer does (to BACKUP_STORAGE or
@@ -204,6 +208,13 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       const { values } = commandArgs(command, rest, options, 0);
       if (!values.from) throw new UsageError('restore needs --from SNAPSHOT (npm run admin -- backups lists them)');
       return restoreCommand({ ...values, from: values.from });
+    }
+    case 'webhook-secret': {
+      const client = commandArgs(command, rest, {}, 1).argument;
+      const key = parseSettings(process.env).WEBHOOK_SIGNING_KEY;
+      if (!key) throw new UsageError('webhook-secret needs WEBHOOK_SIGNING_KEY in the environment (the vault secret)');
+      console.log(webhookSecret(key, client));
+      return 0;
     }
     case 'write-demo-dataset':
       commandArgs(command, rest, {}, 0);

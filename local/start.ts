@@ -7,6 +7,7 @@ import { ZONE } from '../shared/domain/dates';
 import { buildDemoDataset } from './demo/build-dataset';
 import { flagsOrExit, intFlag, nonEmptyFlag } from './cli-args';
 import { mailStubService } from './mail-stub/service';
+import { webhookReceiverService } from './webhook-receiver/service';
 import { officialCataloguesDir } from './siex-data';
 import { siexSimulatorService } from './siex-simulator/service';
 import { writeFuncSettings } from './func-settings';
@@ -28,24 +29,27 @@ const PORTS = {
   blob: { flag: '--blob-port', port: 10000, what: 'Azurite blobs' },
   siex: { flag: '--siex-port', port: 7081, what: 'SIEX simulator' },
   mail: { flag: '--mail-port', port: 7082, what: 'mail outbox' },
+  webhook: { flag: '--webhook-port', port: 7083, what: 'webhook receiver' },
 } as const;
 
 type PortName = keyof typeof PORTS;
 
 /**
- * The stand-ins for the systems a developer's machine cannot reach, started after Azurite, each on its port. Another
- * local receiver (the webhook receiver) is one more entry here and in PORTS: `--services-only` then starts it and
- * writes its settings into local.settings.json with the rest.
+ * The stand-ins for the systems a developer's machine cannot reach, started after Azurite, each on its port; another
+ * is one more entry here and in PORTS: `--services-only` then starts it and writes its settings into
+ * local.settings.json with the rest.
  */
 const SUPPORT_SERVICES: { port: PortName; start: (port: number) => ServiceStarter }[] = [
   { port: 'siex', start: (port) => siexSimulatorService({ port }) },
   { port: 'mail', start: (port) => mailStubService({ port }) },
+  { port: 'webhook', start: (port) => webhookReceiverService({ port }) },
 ];
 
 export const START_USAGE = `usage: npm start -- [options]
 
   --port N          gateway port (default 7071)
-  --services-only   Azurite, the SIEX simulator and the mail outbox, with the data imported, but no gateway: for
+  --services-only   Azurite, the SIEX simulator, the mail outbox and the webhook receiver, with the data imported, but
+                    no gateway: for
                     \`npm run start:func\` in another terminal; writes local.settings.json for it
   --settings FILE   where --services-only writes the settings (default local.settings.json in the project)
   --table-port N    Azurite tables (default 10002)
@@ -53,6 +57,7 @@ export const START_USAGE = `usage: npm start -- [options]
   --blob-port N     Azurite blobs (default 10000)
   --siex-port N     SIEX simulator (default 7081)
   --mail-port N     mail outbox (default 7082)
+  --webhook-port N  webhook receiver (default 7083; the demo clients' webhooks point at it)
   --data DIR        where Azurite keeps its data (default .local/ in the project)
   --in-memory       throwaway storage: nothing written to disk, nothing kept after Ctrl-C
   --dataset FILE    back-office dataset to import at start (default: the demo, local/demo/dataset.json, for the
@@ -91,6 +96,7 @@ export function parseStartArgs(argv: string[]): StartArgs {
       'blob-port': { type: 'string' },
       'siex-port': { type: 'string' },
       'mail-port': { type: 'string' },
+      'webhook-port': { type: 'string' },
       data: { type: 'string' },
       'in-memory': { type: 'boolean', default: false },
       dataset: { type: 'string' },
@@ -107,6 +113,7 @@ export function parseStartArgs(argv: string[]): StartArgs {
       blob: portFlag('blob', values['blob-port']),
       siex: portFlag('siex', values['siex-port']),
       mail: portFlag('mail', values['mail-port']),
+      webhook: portFlag('webhook', values['webhook-port']),
     },
     servicesOnly: values['services-only'],
     settingsFile,
@@ -181,12 +188,17 @@ export async function portProblem(ports: Partial<Record<PortName, number>>): Pro
   return undefined;
 }
 
-/** The demo dataset for the campaign of today, written where the stack's importer reads it (.local/). */
-function demoDatasetFile(projectRoot: string): string {
+/**
+ * The demo dataset for the campaign of today, written where the stack's importer reads it (.local/), each client's
+ * webhook pointing at the local receiver (`hooks`), so a finished export shows up there as it does in the outbox.
+ */
+function demoDatasetFile(projectRoot: string, hooks: string): string {
   const dir = join(projectRoot, '.local');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `demo-dataset-${currentCampaign()}.json`);
-  writeFileSync(file, JSON.stringify(buildDemoDataset(currentCampaign())));
+  const demo = buildDemoDataset(currentCampaign());
+  const clients = demo.clients.map((c) => ({ ...c, webhook: `${hooks}/${c.id}` }));
+  writeFileSync(file, JSON.stringify({ ...demo, clients }));
   return file;
 }
 
@@ -215,7 +227,9 @@ async function main(): Promise<void> {
   }
   // The demo is loaded for the campaign of today (the committed local/demo/dataset.json is one campaign's), so its
   // farm lookups and treatment dates work whatever the year.
-  const dataset = args.dataset ? resolve(args.dataset) : demoDatasetFile(projectRoot);
+  const dataset = args.dataset
+    ? resolve(args.dataset)
+    : demoDatasetFile(projectRoot, `http://127.0.0.1:${args.ports.webhook}/hooks`);
   if (!existsSync(dataset)) {
     console.error(`Dataset ${args.dataset} not found.`);
     process.exit(1);

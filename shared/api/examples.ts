@@ -148,6 +148,27 @@ const record = {
 
 export const registerExample = { query: { agrifarmId: AGRIFARM }, request: treatment, response: [record] };
 
+export const registerBatchExample = {
+  query: { agrifarmId: AGRIFARM },
+  request: [treatment, { ...treatment, dose: 5 }],
+  response: [
+    { index: 0, status: 201, etag: '"1"', body: [record] },
+    {
+      index: 1,
+      status: 422,
+      body: {
+        type: 'https://siex-gateway.dev/problems/422',
+        title: 'Unprocessable Content',
+        status: 422,
+        detail: 'The application breaks the rules below; nothing was stored.',
+        errors: [
+          { code: 'DOSE_ABOVE_MAX', path: 'body.dose', message: 'dose 5 % is above the maximum 0.5 % for OLIVO' },
+        ],
+      },
+    },
+  ],
+};
+
 export const listExample = { query: { agrifarmId: AGRIFARM, page: 1, page_size: 20 }, response: [record] };
 
 export const exportExample = {

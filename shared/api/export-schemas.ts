@@ -4,17 +4,32 @@ import { queryInteger } from './query-params';
 /** Export and job follow-up shapes, as the spec's JobAsync and job result tables. */
 export const MAX_EXPORT_RECORDS = 5000;
 
+// Empty only with `pending=1`, which chooses the records itself: the service says so (export-service.ts).
 export const exportBodySchema = z
   .array(z.strictObject({ id: z.string().describe('record URN from registration') }))
-  .min(1, 'at least one record')
   .max(MAX_EXPORT_RECORDS, `at most ${MAX_EXPORT_RECORDS} records per job`)
+  .describe(`1 to ${MAX_EXPORT_RECORDS} records; [] with pending=1`)
   .meta({ id: 'ExportRequest' });
+
+export const exportQuerySchema = z.object({
+  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
+  pending: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe(
+      `1 with an empty body: export every record not yet exported that SIEX would take, oldest first, up to ${MAX_EXPORT_RECORDS}`,
+    ),
+});
 
 export const exportResponseSchema = z
   .object({
     id: z.number().int().describe('job id, for jobstatus and jobresult'),
     status: z.string().describe('initial job status: Iniciando'),
     message: z.string(),
+    records: z.number().int().optional().describe('with pending=1: how many records the job takes'),
+    morePending: z
+      .boolean()
+      .optional()
+      .describe('with pending=1: true when records still wait beyond this job (export pending again once it settles)'),
   })
   .meta({ id: 'ExportAccepted' });
 

@@ -15,6 +15,7 @@ import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
 import { PhytoStore } from '../phyto/phyto-store';
+import { BatchKeyStore } from '../phyto/batch-keys';
 import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
@@ -83,6 +84,7 @@ export function createServices(
     phyto,
     recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
+    batchKeys: new BatchKeyStore(tables),
     jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),
@@ -93,9 +95,10 @@ export function createServices(
   };
   let worker: Promise<WorkerDeps> | undefined;
   const workerDeps = async (): Promise<WorkerDeps> => {
-    const [{ createIuwsClient }, { createMailer }] = await Promise.all([
+    const [{ createIuwsClient }, { createMailer }, { createWebhookSender }] = await Promise.all([
       import('../siex/iuws-client'),
       import('../email/mailer'),
+      import('../notify/webhook-sender'),
     ]);
     return {
       jobs: parts.jobs,
@@ -104,6 +107,7 @@ export function createServices(
       farms: parts.farms,
       siex: createIuwsClient(s),
       mailer: createMailer(s),
+      ...(s.WEBHOOK_SIGNING_KEY ? { webhooks: createWebhookSender(s.WEBHOOK_SIGNING_KEY) } : {}),
       batchSize: EXPORT_BATCH_SIZE,
       poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
       clock,

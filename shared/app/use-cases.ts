@@ -14,6 +14,8 @@ import type { ListFilters, ListPage } from '../phyto/list-service';
 import type { PhytoStore } from '../phyto/phyto-store';
 import type { RecordKeyIndex } from '../records/record-key-index';
 import type { RegisterInput } from '../phyto/register-service';
+import type { BatchInput, BatchItemOutcome } from '../phyto/batch-register';
+import type { BatchKeyStore } from '../phyto/batch-keys';
 import type { AmendInput, ChangeInput } from '../phyto/amend-service';
 import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
 import type { RecordVersion } from '../api/history-schemas';
@@ -36,6 +38,8 @@ export interface UseCases {
   farmView(client: Client, rea: string, year: number): Promise<string>;
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
   registerApplication(input: RegisterInput): Promise<RenderedReply>;
+  /** Each item registered as if alone, in order; the edge renders the outcomes. */
+  registerBatch(input: BatchInput): Promise<BatchItemOutcome[]>;
   amendApplication(input: AmendInput): Promise<RenderedReply>;
   /** One record of the caller's farm campaign, with its ETag. */
   readApplication(client: Client, agrifarmId: string, recordId: number): Promise<RenderedReply>;
@@ -73,6 +77,8 @@ export interface UseCaseParts {
   phyto: PhytoStore;
   recordKeys: RecordKeyIndex;
   recordIds: IdSource;
+  /** The Idempotency-Keys of registration batches. */
+  batchKeys: BatchKeyStore;
   jobs: JobStore;
   jobIds: IdSource;
   /** The export jobs that still need the worker, and their leases. */
@@ -92,6 +98,14 @@ export interface UseCaseParts {
  */
 export function createUseCases(p: UseCaseParts): UseCases {
   const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
+  const registration = {
+    farms: p.farms,
+    reference: p.reference,
+    store: p.phyto,
+    ids: p.recordIds,
+    maxBackdateDays: p.maxBackdateDays,
+    now: p.now,
+  };
   return {
     farmView: async (client, rea, year) =>
       (await import('../farms/farm-service')).findFarmView(p.farms, client, rea, year),
@@ -100,17 +114,9 @@ export function createUseCases(p: UseCaseParts): UseCases {
       return resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body);
     },
     registerApplication: async (input) =>
-      (await import('../phyto/register-service')).registerApplication(
-        {
-          farms: p.farms,
-          reference: p.reference,
-          store: p.phyto,
-          ids: p.recordIds,
-          maxBackdateDays: p.maxBackdateDays,
-          now: p.now,
-        },
-        input,
-      ),
+      (await import('../phyto/register-service')).registerApplication(registration, input),
+    registerBatch: async (input) =>
+      (await import('../phyto/batch-register')).registerBatch({ ...registration, batchKeys: p.batchKeys }, input),
     amendApplication: async (input) => {
       const [{ amendApplication }, { jobHolding }] = await Promise.all([
         import('../phyto/amend-service'),

@@ -21,5 +21,16 @@ export const clientRegistrationSchema = z.strictObject({
     .regex(/^[A-Za-z0-9._-]{1,80}$/, 'an APIM subscription identifier')
     .optional(),
   farms: z.array(z.string().min(1)).default([]),
+  /**
+   * Where the gateway POSTs the client's job events, signed (docs/interface.md, "Webhooks"): https, or http to this
+   * machine only (the local stack's receiver). Its signing secret is never part of the data: see webhook-secret.ts.
+   */
+  webhook: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => {
+      const url = new URL(u);
+      return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    }, 'an https URL (http only to localhost)')
+    .optional(),
 });
 export type ClientRegistration = z.infer<typeof clientRegistrationSchema>;

@@ -16,6 +16,8 @@ export interface Client {
   farms: string[];
   /** The API Management subscription whose key the client must present (`AUTH_MODE=apim`). */
   apimSubscriptionId: string;
+  /** Where job events are POSTed, signed ('' none; shared/export/notifications.ts). */
+  webhookUrl: string;
 }
 
 /**
@@ -36,6 +38,7 @@ const clientRow = z.object({
     })
     .default([]),
   apimSubscriptionId: z.string().optional(),
+  webhookUrl: z.string().default(''),
 });
 const BY_ID = 'client';
 
@@ -54,6 +57,7 @@ export class ClientStore {
         expires: e.expires,
         farms: e.farms,
         apimSubscriptionId: e.apimSubscriptionId ?? e.clientId,
+        webhookUrl: e.webhookUrl,
       };
     } catch (e) {
       if (isRestError(e, 404)) return null;
@@ -73,6 +77,7 @@ export class ClientStore {
       expires: input.expiresIso,
       farms: JSON.stringify([...new Set(input.farms)].sort()),
       apimSubscriptionId: input.apimSubscriptionId ?? input.id,
+      webhookUrl: input.webhook ?? '',
     };
     let previous: { sidHash: string } | undefined;
     try {

@@ -60,6 +60,16 @@ export const settingsSchema = z
     EMAIL_ENDPOINT: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/ }).optional()),
     /** From address of the outcome e-mails (a sender of the Communication Services e-mail domain in Azure). */
     EMAIL_SENDER: z.email().default('DoNotReply@siex-gateway.local'),
+    /**
+     * The key clients' webhook signing secrets are derived from (shared/notify/webhook-secret.ts): a Key Vault secret
+     * reference in Azure, as the SIEX credentials are. Unset, no webhook is sent (nothing unsigned ever is).
+     */
+    WEBHOOK_SIGNING_KEY: z.preprocess(
+      // A Key Vault reference the platform could not resolve stays in the setting as its own text, which must never
+      // become the key everyone could compute secrets from: it counts as unset.
+      (v) => (typeof v === 'string' && v.startsWith('@Microsoft.KeyVault(') ? undefined : blankIsUnset(v)),
+      z.string().min(32, 'at least 32 characters').optional(),
+    ),
     /** Storage connection string of the table backups (Azurite locally; docs/operations.md, "Backup and restore"). */
     BACKUP_STORAGE: optionalText,
     /** Account of the table backups reached with the managed identity (Azure: an account of its own, immutable). */

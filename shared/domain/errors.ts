@@ -54,6 +54,8 @@ export const ERROR_CODES = {
   RECORD_IN_EXPORT: 'the record is in an export job that has not finished',
   RECORD_OUTCOME_UNKNOWN:
     'a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it',
+  NOTHING_TO_EXPORT:
+    'pending=1 found no record to export: every record is exported, in a running job, of unknown outcome, or lacks what SIEX requires',
   JOB_NOT_FINISHED: 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5',
   PRECONDITION_FAILED: "If-Match does not name the record's current ETag: it changed since; read it again",
   // product, dose, crop, time and catalogue rules

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { Client } from '../clients/client-store';
 import { formatDateTime } from '../domain/dates';
-import { parseUrn } from '../domain/urn';
+import { parseUrn, urn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { IdempotencyEntry, RecordPointer, WriteConflict } from '../records/record-store';
@@ -21,6 +21,7 @@ import { isSettled } from './job-status';
 import { ExportMessage, JobStore } from './job-store';
 import { Logger } from '../log/logger';
 import { WatchStore } from './job-watch';
+import { pendingRecords, PendingSelection } from './pending-export';
 
 /** What starting a job for checked records needs. */
 export interface StartExportDeps {
@@ -37,6 +38,8 @@ export interface StartExportDeps {
 
 /** What the export operation needs: the farm, job ids, and the Idempotency-Keys of exports. */
 export interface ExportDeps extends StartExportDeps {
+  /** Records are read too, to choose the pending ones SIEX would take. */
+  phyto: StartExportDeps['phyto'] & Pick<PhytoStore, 'readRecords'>;
   farms: Pick<FarmReader, 'index'>;
   jobIds: IdSource;
   keys: ExportKeyStore;
@@ -48,28 +51,69 @@ export interface ExportInput {
   client: Client;
   agrifarmId: string;
   body: { id: string }[];
+  /** `pending=1`: the body is empty and the export takes every record waiting for SIEX (pending-export.ts). */
+  pending: boolean;
   idempotencyKey: string | null;
 }
 
 /** The export operation: the caller's farm, a safe retry under its Idempotency-Key, and the job started (202). */
 export async function exportRecords(deps: ExportDeps, input: ExportInput): Promise<Reply> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
-  const now = () => (deps.now ?? (() => DateTime.now()))().toMillis();
+  const clock = deps.now ?? (() => DateTime.now());
+  const now = () => clock().toMillis();
+  checkBodyFor(input);
+  const pending = (): Promise<PendingSelection> =>
+    pendingRecords(
+      { phyto: deps.phyto, recordKeys: deps.recordKeys, holding: (p, at) => jobsHolding(deps.jobs, farm, p, at) },
+      farm,
+      clock(),
+    );
   return withIdempotency(
     { keys: deps.keys, jobIds: deps.jobIds, now, ...(deps.sleep ? { sleep: deps.sleep } : {}) },
     farm.meta.farmId,
     input.client,
     input.idempotencyKey,
-    { query: { agrifarmId: input.agrifarmId }, body: input.body },
-    async (jobId) => accepted(await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId)),
+    // Without pending=1 the fingerprint is the one keys stored before it existed were written with.
+    input.pending
+      ? { query: { agrifarmId: input.agrifarmId, pending: 1 }, body: input.body }
+      : { query: { agrifarmId: input.agrifarmId }, body: input.body },
+    async (jobId) => {
+      if (!input.pending)
+        return accepted(await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId));
+      const chosen = await pending();
+      if (chosen.ids.length === 0) {
+        throw new DomainError('No record of this farm waits for SIEX; nothing was started.', [
+          violation('NOTHING_TO_EXPORT', 'query.pending', 'every record is exported, in a running job, or incomplete'),
+        ]);
+      }
+      const urns = chosen.ids.map((id) => ({ id: urn('AgriPhytosanitary', id) }));
+      await startExport(deps, input.client, farm, input.agrifarmId, urns, jobId);
+      return accepted(jobId, { records: chosen.ids.length, morePending: chosen.more });
+    },
     async (jobId) => {
       // The first request under the key died: if it created its job, that job is its answer (the sweeper starts it
       // should it never have been queued); a job refused or declared abandoned means nothing was started.
       const meta = await deps.jobs.meta(jobId);
       const started = meta && meta.clientId === input.client.id && !NOT_STARTED.has(meta.error?.code ?? '');
-      return started ? accepted(jobId) : null;
+      if (!started) return null;
+      // Its job holds its records now, so whatever is still pending waits beyond it.
+      return input.pending
+        ? accepted(jobId, { records: meta.total, morePending: (await pending()).ids.length > 0 })
+        : accepted(jobId);
     },
   );
+}
+
+/** An export names its records, or (pending=1) names none and lets the gateway choose. */
+function checkBodyFor(input: ExportInput): void {
+  if (!input.pending && input.body.length === 0)
+    throw new DomainError('The record list is not valid.', [
+      violation('INVALID_VALUE', 'body', 'at least one record (or [] with pending=1)'),
+    ]);
+  if (input.pending && input.body.length > 0)
+    throw new DomainError('The record list is not valid.', [
+      violation('INVALID_VALUE', 'body', 'pending=1 chooses the records itself: send []'),
+    ]);
 }
 
 const NOT_STARTED = new Set(['QUEUE_UNAVAILABLE', 'START_ABANDONED']);
@@ -77,8 +121,11 @@ const NOT_STARTED = new Set(['QUEUE_UNAVAILABLE', 'START_ABANDONED']);
 const EXPORT_MESSAGE =
   'The export runs in the background: follow it with jobstatus and jobresult. An e-mail with the outcome is sent when it finishes.';
 
-function accepted(jobId: number): Reply {
-  return { status: 202, body: JSON.stringify({ id: jobId, status: 'Iniciando', message: EXPORT_MESSAGE }) };
+function accepted(jobId: number, pending?: { records: number; morePending: boolean }): Reply {
+  return {
+    status: 202,
+    body: JSON.stringify({ id: jobId, status: 'Iniciando', message: EXPORT_MESSAGE, ...pending }),
+  };
 }
 
 /**
@@ -290,7 +337,7 @@ function parseIds(body: { id: string }[]): number[] {
 /** A new job's status row: Iniciando, nothing settled yet. */
 export function jobMeta(
   jobId: number,
-  client: Pick<Client, 'id' | 'email'>,
+  client: Pick<Client, 'id' | 'email'> & { webhookUrl?: string },
   farm: FarmIndex,
   agrifarmId: string,
   now: DateTime,
@@ -302,6 +349,7 @@ export function jobMeta(
     kind,
     clientId: client.id,
     notifyEmail: client.email,
+    notifyWebhook: client.webhookUrl ?? '',
     farmId: farm.meta.farmId,
     rea: farm.meta.rea,
     agrifarmId,
@@ -315,6 +363,7 @@ export function jobMeta(
     lastError: null,
     emailSent: false,
     emailError: '',
+    webhooks: [],
     reconcile: 'none',
     correlationId: '',
   };

@@ -1,5 +1,6 @@
 import { IuwsError, IuwsErrorCode } from '../siex/iuws-errors';
 import { isStorageUnavailable } from '../store/azure-sdk';
+import { Logger } from '../log/logger';
 import { JobError } from './job';
 
 /**
@@ -41,4 +42,9 @@ export function logText(e: unknown): string {
   const cause = e.cause instanceof Error ? ` (cause: ${e.cause.message})` : '';
   const code = e instanceof IuwsError ? ` ${e.code}` : '';
   return `${e.name}${code}: ${e.message}${cause}`;
+}
+
+/** What the operators are told of a job and its owner is not (shared/log/log-events.ts, `job.problem`). */
+export function jobProblem(log: Logger | undefined, jobId: number, detail: string): void {
+  log?.event('job.problem', { jobId, detail }, 'warn');
 }

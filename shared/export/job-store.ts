@@ -35,7 +35,11 @@ const errorText = z.codec(z.string(), jobErrorSchema.nullable(), {
   encode: (error) => (error ? JSON.stringify(error) : ''),
 });
 
-const metaRow = jobMetaSchema.extend({ error: errorText, lastError: errorText });
+const metaRow = jobMetaSchema.extend({
+  error: errorText,
+  lastError: errorText,
+  webhooks: jsonText(jobMetaSchema.shape.webhooks.unwrap()).default([]),
+});
 const batchRow = jobBatchSchema.omit({ n: true }).extend({ recordIds: jsonText(jobBatchSchema.shape.recordIds) });
 const itemRow = jobItemSchema.extend({ siexBlocks: jsonText(z.array(z.number().int().positive())) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MoveOf, MoveTable } from '../domain/state-machine';
+import { webhookDeliverySchema } from '../notify/webhook-event';
 import { jobStatusSchema } from './job-status';
 
 /** Why a job failed, or why its last delivery did: a code from docs/interface.md ("jobstatus") and words for people. */
@@ -53,6 +54,10 @@ export const jobMetaSchema = z.object({
   /** The last delivery's failure while it is being retried; becomes `error` if every delivery fails. */
   lastError: jobErrorSchema.nullable(),
   emailSent: z.boolean(),
+  /** The client's webhook when the job was created ('' none): where its events go (shared/export/notifications.ts). */
+  notifyWebhook: z.string().default(''),
+  /** The webhook events of the job and how each delivery stands. */
+  webhooks: z.array(webhookDeliverySchema).default([]),
   /** Why the outcome e-mail could not be sent, when the mail service refused it for good ('' otherwise). */
   emailError: z.string(),
   /** Where learning the outcomes SIEX may hold stands (RECONCILE_TRANSITIONS). */

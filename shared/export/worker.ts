@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
@@ -8,18 +7,17 @@ import { PhytoStore } from '../phyto/phyto-store';
 import { cueDocument, TratamFito } from '../siex/cue-mapping';
 import { IuwsError } from '../siex/iuws-client';
 import { JobBatch, JobError, JobItem } from './job';
-import { logText, publicFailure } from './job-errors';
+import { jobProblem, logText, publicFailure } from './job-errors';
 import { JobLease, LEASE_MS, LeaseLost } from './job-lease';
 import { JobRun, Outcome } from './job-run';
 import { finalStatus, isSettled } from './job-status';
 import { JobStore } from './job-store';
-import { resultOf } from './job-views';
 import { WatchStore } from './job-watch';
-import { outcomeMail, reconciledMail } from './outcome-email';
+import { MailPort, notify, webhookDue } from './notifications';
+import { WebhookPort } from '../notify/webhook-sender';
 import { recordOutcome } from './record-outcome';
 import { Clock, systemClock } from '../time/clock';
 import { Logger, silentLogger } from '../log/logger';
-import { maskEmail } from '../log/personal-data';
 import { LogEvents } from '../log/log-events';
 
 /** What the worker needs of SIEX (the IUWS client) and of the mail service; tests may pass their own. */
@@ -36,10 +34,6 @@ export interface SiexPort {
   }>;
 }
 
-export interface MailPort {
-  send(message: { to: string; subject: string; text: string; html: string }, operationId: string): Promise<void>;
-}
-
 export interface WorkerDeps {
   jobs: JobStore;
   watch: WatchStore;
@@ -47,6 +41,8 @@ export interface WorkerDeps {
   farms: FarmStore;
   siex: SiexPort;
   mailer: MailPort;
+  /** Signed webhook deliveries; absent when the gateway has no signing key. */
+  webhooks?: WebhookPort;
   /** Records per SIEX submission. */
   batchSize: number;
   /** Polling of SIEX's outcome: first delay, longest delay, and how long before giving the message back to the queue. */
@@ -104,7 +100,7 @@ export function runExportJob(deps: WorkerDeps, jobId: number): Promise<void> {
       await advance(deps, run, lease.signal);
     } catch (e) {
       if (e instanceof LeaseLost || lease.signal.aborted) throw e;
-      problem(deps, run.jobId, logText(e));
+      jobProblem(deps.log, run.jobId, logText(e));
       // Another delivery would fail the same way (SIEX not configured, credentials refused): the job cannot run.
       if (!isRetryable(e)) await settleFailed(deps, run, publicFailure(e));
       else {
@@ -150,7 +146,7 @@ async function withLease(
   if (!lease) {
     const held = `export job ${jobId} is being run by another delivery`;
     if (whenHeld === 'retry') throw new Error(`${held}; this message comes back later`);
-    problem(deps, jobId, `${held}; this one leaves it`);
+    jobProblem(deps.log, jobId, `${held}; this one leaves it`);
     return;
   }
   try {
@@ -161,7 +157,7 @@ async function withLease(
     await log.within({ correlationId: job.meta.correlationId || undefined }, async () => {
       const run = new JobRun(deps.jobs, job, () => lease.check(), log);
       const settledNow = await work(run, lease);
-      await notify(deps, run);
+      await notify({ ...deps, now: () => clock.now() }, run);
       await lease.end(nextLook(run, lease, settledNow, clock.now()));
     });
   } catch (e) {
@@ -170,12 +166,22 @@ async function withLease(
   }
 }
 
-/** When the sweeper should look at the job again; null when nothing is left for the worker to do. */
+/**
+ * When the sweeper should look at the job again: to ask SIEX about unknown outcomes, or to deliver a webhook event
+ * whose receiver failed, whichever comes first; null when nothing is left for the worker to do.
+ */
 function nextLook(run: JobRun, lease: JobLease, settledNow: boolean, now: number) {
   if (!isSettled(run.state.status)) return { due: now + LEASE_MS, tries: lease.tries };
-  if (run.state.reconcile !== 'pending' || askable(run).length === 0) return null;
-  // Just settled: SIEX is asked at the next sweep; after a try, later and later.
-  return settledNow ? { due: now, tries: 0 } : { due: now + reconcileDelayMs(lease.tries), tries: lease.tries + 1 };
+  const webhook = webhookDue(run.state);
+  const reconcile =
+    run.state.reconcile !== 'pending' || askable(run).length === 0
+      ? null
+      : // Just settled: SIEX is asked at the next sweep; after a try, later and later.
+        settledNow
+        ? { due: now, tries: 0 }
+        : { due: now + reconcileDelayMs(lease.tries), tries: lease.tries + 1 };
+  if (webhook === null) return reconcile;
+  return reconcile && reconcile.due <= webhook ? reconcile : { due: webhook, tries: reconcile?.tries ?? lease.tries };
 }
 
 /**
@@ -340,7 +346,7 @@ async function submitBatch(
         await run.moveBatch(batch.n, { from: 'submitting', to: 'submitting' }, { mayHaveReached: false });
       throw e;
     }
-    problem(deps, run.jobId, `batch ${batch.n}: ${logText(e)}`);
+    jobProblem(deps.log, run.jobId, `batch ${batch.n}: ${logText(e)}`);
     // SIEX refused the whole document: each of its records carries the refusal.
     await run.settle(
       batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: siexWords(e) }]),
@@ -446,7 +452,7 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
       if (outcome.state === 'done') await applyVerdict(deps, run, farm, batch, outcome.results, isUnknown);
     } catch (e) {
       if (e instanceof LeaseLost || signal.aborted) throw e;
-      problem(deps, run.jobId, `batch ${batch.n}, asking SIEX about unknown outcomes: ${logText(e)}`);
+      jobProblem(deps.log, run.jobId, `batch ${batch.n}, asking SIEX about unknown outcomes: ${logText(e)}`);
       if (!refusedBySiex(e)) continue; // SIEX unavailable for now: asked again later
       const stuck = batch.recordIds.filter((id) => isUnknown(run.item(id)));
       await run.settle(
@@ -467,64 +473,6 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
   }
   if (!run.allItems().some(isUnknown))
     await run.update({ reconcile: { from: 'pending', to: 'resolved' }, ...run.counts() });
-}
-
-/** A stable UUID per job and purpose: the mail service drops a repeat with the same Operation-Id, so each goes once. */
-export function mailOperationId(jobId: number, purpose: 'outcome' | 'reconciled' = 'outcome'): string {
-  const h = createHash('sha256')
-    .update(`siex-export-job-${jobId}${purpose === 'outcome' ? '' : `-${purpose}`}`)
-    .digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** The e-mails due: the outcome once the job settles, and a second one once unknown outcomes are all known. */
-async function notify(deps: WorkerDeps, run: JobRun): Promise<void> {
-  const { state } = run;
-  if (!isSettled(state.status)) return;
-  const result = () => resultOf({ items: new Map(run.allItems().map((i) => [i.recordId, i])) });
-  if (!state.emailSent) {
-    const sent = await send(deps, run, outcomeMail(state, result()), 'outcome');
-    await run.update({ emailSent: true, ...(sent === true ? {} : { emailError: sent }) });
-  }
-  if (run.state.reconcile === 'resolved') {
-    await send(deps, run, reconciledMail(run.state, result()), 'reconciled');
-    await run.update({ reconcile: { from: 'resolved', to: 'told' } });
-  }
-}
-
-/** Sends one e-mail: true, or why the mail service refused it for good (sending again cannot help). */
-async function send(
-  deps: WorkerDeps,
-  run: JobRun,
-  mail: { subject: string; text: string; html: string },
-  purpose: 'outcome' | 'reconciled',
-): Promise<true | string> {
-  const operationId = mailOperationId(run.jobId, purpose);
-  const clock = deps.clock ?? systemClock;
-  const started = clock.now();
-  const sent = (outcome: 'sent' | 'refused' | 'failed') =>
-    deps.log?.event(
-      'mail.sent',
-      { jobId: run.jobId, purpose, outcome, to: maskEmail(run.state.notifyEmail), durationMs: clock.now() - started },
-      outcome === 'sent' ? 'info' : 'warn',
-    );
-  try {
-    await deps.mailer.send({ to: run.state.notifyEmail, ...mail }, operationId);
-    sent('sent');
-    return true;
-  } catch (e) {
-    const refused = e instanceof MailError && !e.retryable;
-    sent(refused ? 'refused' : 'failed');
-    if (!refused) throw e;
-    // The job's outcome stays readable through jobstatus and jobresult; the refusal is kept for operators.
-    problem(deps, run.jobId, `the mail service refused the e-mail: ${logText(e)}`);
-    return e.message;
-  }
-}
-
-/** What the operators are told of a job and its owner is not (shared/log/log-events.ts, `job.problem`). */
-function problem(deps: WorkerDeps, jobId: number, detail: string): void {
-  deps.log?.event('job.problem', { jobId, detail }, 'warn');
 }
 
 /** One call to SIEX, logged with how long it took and how it ended (`siex.call`); its failure is passed on. */

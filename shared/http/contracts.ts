@@ -7,6 +7,7 @@ import {
   listExample,
   listIdcpExample,
   registerExample,
+  registerBatchExample,
   amendExample,
   readExample,
   safeHarvestExample,
@@ -18,6 +19,8 @@ import {
   applicatorCardExample,
 } from '../api/examples';
 import { recordVersionSchema } from '../api/history-schemas';
+import { batchBodySchema, MAX_BATCH_ITEMS } from '../api/batch-schemas';
+import { problemSchema } from './problem';
 import { safeHarvestQuerySchema, safeHarvestSchema } from '../api/harvest-schemas';
 import { Contract } from './contract';
 import { ROUTES } from './routes';
@@ -53,6 +56,7 @@ import {
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import {
   exportBodySchema,
+  exportQuerySchema,
   exportResponseSchema,
   jobQuerySchema,
   jobResultSchema,
@@ -155,6 +159,44 @@ export const registerPhyto = {
   ],
   idempotent: true,
   example: registerExample,
+} satisfies Contract;
+
+/** A batch's answer: each item's outcome as a single registration would have answered it. */
+const batchAnswerSchema = z
+  .array(
+    z.object({
+      index: z.number().int().describe("the item's position in the request, from 0"),
+      status: z
+        .number()
+        .int()
+        .describe('what registering the item alone would have answered: 201, or the error status'),
+      etag: z.string().optional().describe("the record's ETag, when it was stored"),
+      body: z
+        .union([z.array(phytoRecordViewSchema), problemSchema])
+        .describe('the record as a one-item array (201), or the problem details'),
+    }),
+  )
+  .meta({ id: 'AgriPhytosanitaryBatchResult' });
+
+export const registerPhytoBatch = {
+  ...ROUTES.registerPhytosanitaryBatch,
+  summary: 'Register up to 100 phytosanitary applications in one request',
+  description:
+    `A JSON array of 1 to ${MAX_BATCH_ITEMS} registrations (within the 1 MB body limit), one request of the rate limit. ` +
+    'Each item is judged exactly as if it were registered alone, in array order: a later item counts the ' +
+    'applications of earlier ones in the interval and count rules. Each stored item is its own transaction; a refused ' +
+    'item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each ' +
+    'item the status and body a single registration would have answered (201 and the record as a one-item array, or ' +
+    'the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key ' +
+    'and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it ' +
+    'did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. ' +
+    'A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.',
+  query: registerQuerySchema,
+  body: batchBodySchema,
+  success: { status: 200, description: "each item's outcome, in request order", schema: batchAnswerSchema },
+  errors: ['AGRIFARM_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'],
+  idempotent: true,
+  example: registerBatchExample,
 } satisfies Contract;
 
 export const listPhyto = {
@@ -288,8 +330,12 @@ export const exportCue = {
     'Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome ' +
     'goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a ' +
     '14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming ' +
-    'what is missing. `Idempotency-Key` makes retries safe as on registration.',
-  query: agrifarmQuerySchema,
+    'what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array ' +
+    `the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an ` +
+    `unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to ` +
+    `${MAX_EXPORT_RECORDS}; the answer says how many (\`records\`) and whether more wait (\`morePending\`: export pending ` +
+    'again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.',
+  query: exportQuerySchema,
   body: exportBodySchema,
   success: { status: 202, description: 'the job was created and queued', schema: exportResponseSchema },
   errors: [
@@ -298,6 +344,7 @@ export const exportCue = {
     'RECORD_ALREADY_EXPORTED',
     'RECORD_IN_EXPORT',
     'RECORD_OUTCOME_UNKNOWN',
+    'NOTHING_TO_EXPORT',
     'QUEUE_UNAVAILABLE',
     'IDEMPOTENCY_KEY_REUSED',
     'REQUEST_IN_PROGRESS',
@@ -427,6 +474,7 @@ export const contracts: Contract[] = [
   farmLookup,
   listIdcp,
   registerPhyto,
+  registerPhytoBatch,
   listPhyto,
   readPhyto,
   amendPhyto,

@@ -18,6 +18,7 @@ export const ROUTES = {
   farmLookup: route('farmLookup', 'GET', 'v1/siex/farms'),
   listIdcp: route('listIdcp', 'POST', 'v1/siex/listidcp'),
   registerPhytosanitary: route('registerPhytosanitary', 'POST', 'v1/entities/agriphytosanitarys'),
+  registerPhytosanitaryBatch: route('registerPhytosanitaryBatch', 'POST', 'v1/entities/agriphytosanitarys/batch'),
   listPhytosanitary: route('listPhytosanitary', 'GET', 'v1/entities/agriphytosanitarys'),
   readPhytosanitary: route('readPhytosanitary', 'GET', 'v1/entities/agriphytosanitarys/{id}'),
   amendPhytosanitary: route('amendPhytosanitary', 'PATCH', 'v1/entities/agriphytosanitarys/{id}'),

@@ -39,6 +39,18 @@ export interface LogEvents {
     to: string;
     durationMs: number;
   };
+  /** One try to deliver a job's event to its client's webhook: delivered, failed (tried again later), or abandoned. */
+  'webhook.sent': {
+    jobId: number;
+    /** The event's id, the same on every try (evt_job_<jobId>_<purpose>). */
+    eventId: string;
+    outcome: 'delivered' | 'failed' | 'abandoned';
+    /** Tries so far, this one included. */
+    attempts: number;
+    durationMs: number;
+    /** Why the try failed (`answered HTTP 503`, `not delivered: TimeoutError`). */
+    detail?: string;
+  };
   /** What the job's owner is not shown of a failure (SIEX's words, addresses, settings), for the operators. */
   'job.problem': { jobId: number; detail: string };
   /** The sweeper queued stalled jobs again, or dropped the watch rows of jobs never created. */
@@ -66,6 +78,7 @@ export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] }
   'job.state': ['jobId', 'kind', 'from', 'to', 'total', 'settled', 'accepted', 'errorCode'],
   'siex.call': ['jobId', 'operation', 'batch', 'outcome', 'durationMs', 'siexState'],
   'mail.sent': ['jobId', 'purpose', 'outcome', 'to', 'durationMs'],
+  'webhook.sent': ['jobId', 'eventId', 'outcome', 'attempts', 'durationMs', 'detail'],
   'job.problem': ['jobId', 'detail'],
   'sweep.done': ['queued', 'dropped'],
   'message.ignored': ['detail'],

@@ -3,7 +3,7 @@ import { OperationId } from '../http/routes';
 /** The document's groups, in the order a reader meets them in the README flow; generators name client classes by them. */
 export const TAGS = {
   farms: 'The farm campaign, its crop locations (idcp) and when each may be harvested.',
-  records: 'Phytosanitary treatment records: register, list, read, amend, delete, and their history.',
+  records: 'Phytosanitary treatment records: register (one or a batch), list, read, amend, delete, and their history.',
   export: 'Sending records to SIEX as a CUE document, and following the job that does it.',
   catalogue: 'What a registration accepts: products for a crop, official SIEX catalogues, applicator cards.',
 } as const;
@@ -15,6 +15,7 @@ export const OPERATION_TAGS: Record<OperationId, Tag> = {
   farmLookup: 'farms',
   listIdcp: 'farms',
   registerPhytosanitary: 'records',
+  registerPhytosanitaryBatch: 'records',
   listPhytosanitary: 'records',
   readPhytosanitary: 'records',
   amendPhytosanitary: 'records',

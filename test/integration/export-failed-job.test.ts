@@ -7,15 +7,8 @@ import { parseSettings } from '../../shared/config/config';
 import { DomainError } from '../../shared/domain/errors';
 import { jobView, resultOf } from '../../shared/export/job-views';
 import { sweepExportJobs } from '../../shared/export/sweeper';
-import {
-  failExportJob,
-  mailOperationId,
-  MailPort,
-  reconcileDelayMs,
-  runExportJob,
-  SiexPort,
-  WorkerDeps,
-} from '../../shared/export/worker';
+import { mailOperationId, MailPort } from '../../shared/export/notifications';
+import { failExportJob, reconcileDelayMs, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { statusOf } from '../../shared/http/error-status';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';

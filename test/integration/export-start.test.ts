@@ -71,6 +71,7 @@ it('a claim by an export that died before creating its job holds the records for
       client: me,
       agrifarmId,
       body: ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+      pending: false,
       idempotencyKey: null,
     },
   );
@@ -99,6 +100,7 @@ describe('an Idempotency-Key left pending by a request that died', () => {
     client: me,
     agrifarmId,
     body: ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+    pending: false,
     idempotencyKey: key,
   });
   const deps = () => ({

@@ -216,6 +216,7 @@ describe('record ids', () => {
           expires: '',
           farms: [reas.ids],
           apimSubscriptionId: 'sub-1',
+          webhookUrl: '',
         },
         agrifarmId: f.agrifarmId,
         exported: false,

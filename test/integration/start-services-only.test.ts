@@ -1,3 +1,6 @@
+import { DateTime } from 'luxon';
+import { ZONE } from '../../shared/domain/dates';
+import { LOCAL_WEBHOOK_SIGNING_KEY } from '../../local/webhook-receiver/server';
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
@@ -28,13 +31,17 @@ const SETTING_OF_SERVICE: Record<string, string> = {
 };
 
 /** Which port flag each service is started on (the key of parseStartArgs().ports). */
-const PORT_OF_SERVICE: Record<string, 'table' | 'queue' | 'blob' | 'siex' | 'mail'> = {
+const PORT_OF_SERVICE: Record<string, 'table' | 'queue' | 'blob' | 'siex' | 'mail' | 'webhook'> = {
   'azurite-table': 'table',
   'azurite-queue': 'queue',
   'azurite-blob': 'blob',
   'siex-simulator': 'siex',
   'mail-stub': 'mail',
+  'webhook-receiver': 'webhook',
 };
+
+/** The receiver the gateway calls is reached through the clients' webhooks in the data imported, not a setting. */
+const CALLED_BY_DATA = ['webhook-receiver'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,11 +69,9 @@ describe('npm start -- --services-only', () => {
   const started = new Map<string, string>();
 
   beforeAll(async () => {
-    const ports = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
-    const flags = ['--table-port', '--queue-port', '--blob-port', '--siex-port', '--mail-port'].flatMap((f, i) => [
-      f,
-      String(ports[i]),
-    ]);
+    const ports = await Promise.all([1, 2, 3, 4, 5, 6].map(() => freePort()));
+    const portFlags = ['--table-port', '--queue-port', '--blob-port', '--siex-port', '--mail-port', '--webhook-port'];
+    const flags = portFlags.flatMap((f, i) => [f, String(ports[i])]);
     child = spawn(process.execPath, [start, '--services-only', '--in-memory', '--settings', settingsFile, ...flags], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,9 +100,20 @@ describe('npm start -- --services-only', () => {
   const values = () => (JSON.parse(readFileSync(settingsFile, 'utf8')) as { Values: Record<string, string> }).Values;
 
   it('starts no gateway, and its settings name every service it started, in the setting the app reads it from', () => {
-    expect([...started.keys()].sort()).toEqual(Object.keys(SETTING_OF_SERVICE).sort());
+    expect([...started.keys()].sort()).toEqual([...Object.keys(SETTING_OF_SERVICE), ...CALLED_BY_DATA].sort());
     const settings = values();
-    for (const [name, url] of started) expect(settings[SETTING_OF_SERVICE[name]]).toContain(url);
+    for (const [name, url] of started)
+      if (!CALLED_BY_DATA.includes(name)) expect(settings[SETTING_OF_SERVICE[name]]).toContain(url);
+  });
+
+  it("points the demo clients' webhooks at the receiver it started, which checks with the app's signing key", () => {
+    const campaign = DateTime.now().setZone(ZONE).year;
+    const demo = JSON.parse(readFileSync(join(root, '.local', `demo-dataset-${campaign}.json`), 'utf8')) as {
+      clients: { id: string; webhook?: string }[];
+    };
+    const receiver = started.get('webhook-receiver')!;
+    expect(demo.clients.map((c) => c.webhook)).toEqual(demo.clients.map((c) => `${receiver}/hooks/${c.id}`));
+    expect(values().WEBHOOK_SIGNING_KEY).toBe(LOCAL_WEBHOOK_SIGNING_KEY);
   });
 
   it("writes settings the function app's settings schema and its start-up check accept", () => {

@@ -13,7 +13,8 @@ import { outcomeMail, reconciledMail } from '../../shared/export/outcome-email';
 import { publicFailure } from '../../shared/export/job-errors';
 import { IuwsError } from '../../shared/siex/iuws-client';
 import { MailError } from '../../shared/email/mailer';
-import { isRetryable, mailOperationId } from '../../shared/export/worker';
+import { isRetryable } from '../../shared/export/worker';
+import { mailOperationId } from '../../shared/export/notifications';
 
 /** Issue 4's pure parts: statuses and percentage, the JobAsync and result views, the outcome e-mail, retry policy. */
 
@@ -36,6 +37,8 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
     lastError: null,
     emailSent: false,
     emailError: '',
+    notifyWebhook: '',
+    webhooks: [],
     reconcile: 'none',
     correlationId: '',
     ...o,

@@ -56,6 +56,7 @@ const client = (farms: string[]): Client => ({
   expires: '',
   farms,
   apimSubscriptionId: 'c',
+  webhookUrl: '',
 });
 
 describe('SIGPAC codes', () => {

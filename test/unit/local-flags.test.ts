@@ -1,3 +1,5 @@
+import { parseWebhookReceiverArgs, WEBHOOK_RECEIVER_USAGE } from '../../local/webhook-receiver/main';
+import { LOCAL_WEBHOOK_SIGNING_KEY } from '../../local/webhook-receiver/server';
 import { intFlag, nonEmptyFlag } from '../../local/cli-args';
 import { MAIL_STUB_ACCESS_KEY } from '../../local/mail-stub/server';
 import { MAIL_STUB_USAGE, parseMailStubArgs } from '../../local/mail-stub/main';
@@ -118,7 +120,7 @@ describe('the runner', () => {
 
 describe('npm start', () => {
   it('reads its flags', () => {
-    const defaults = { gateway: 7071, table: 10002, queue: 10001, blob: 10000, siex: 7081, mail: 7082 };
+    const defaults = { gateway: 7071, table: 10002, queue: 10001, blob: 10000, siex: 7081, mail: 7082, webhook: 7083 };
     expect(parseStartArgs([])).toEqual({ ports: defaults, servicesOnly: false, inMemory: false, help: false });
     expect(parseStartArgs(['--port', '8080', '--data', 'd', '--in-memory', '--dataset=f.json'])).toEqual({
       ports: { ...defaults, gateway: 8080 },
@@ -141,10 +143,12 @@ describe('npm start', () => {
           '4',
           '--mail-port',
           '5',
+          '--webhook-port',
+          '6',
         ]),
       ),
     ).toMatchObject({
-      ports: { gateway: 7071, table: 1, queue: 2, blob: 3, siex: 4, mail: 5 },
+      ports: { gateway: 7071, table: 1, queue: 2, blob: 3, siex: 4, mail: 5, webhook: 6 },
       servicesOnly: true,
       settingsFile: 's.json',
     });
@@ -158,6 +162,7 @@ describe('npm start', () => {
       '--blob-port',
       '--siex-port',
       '--mail-port',
+      '--webhook-port',
       '--data',
       '--in-memory',
       '--dataset',
@@ -249,5 +254,25 @@ describe('the SIEX simulator and the mail stub', () => {
     expect(() => parseSimulatorArgs(['--user', 'x'])).toThrow("Unknown option '--user'");
     expect(() => parseMailStubArgs(['--access-key', 'not base64!'])).toThrow('--access-key must be base64');
     expect(() => parseMailStubArgs(['--port'])).toThrow("Option '--port <value>' argument missing");
+  });
+});
+
+describe('the webhook receiver', () => {
+  it('has its defaults, reads every flag it lists, and refuses a short key', () => {
+    expect(parseWebhookReceiverArgs([])).toEqual({
+      port: 7083,
+      host: '127.0.0.1',
+      signingKey: LOCAL_WEBHOOK_SIGNING_KEY,
+      help: false,
+    });
+    expect(parseWebhookReceiverArgs(['--port', '0', '--host', '0.0.0.0', '--signing-key', 'k'.repeat(32)])).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      signingKey: 'k'.repeat(32),
+      help: false,
+    });
+    expect(listedFlags(WEBHOOK_RECEIVER_USAGE)).toEqual(['--port', '--host', '--signing-key', '--help']);
+    expect(() => parseWebhookReceiverArgs(['--signing-key', 'short'])).toThrow('at least 32 characters');
+    expect(() => parseWebhookReceiverArgs(['--port', 'x'])).toThrow();
   });
 });

@@ -44,6 +44,7 @@ const client: Client = {
   expires: '',
   farms: ['RULES0001'],
   apimSubscriptionId: 'sub-1',
+  webhookUrl: '',
 };
 /** The SIGPAC code of idcp 101's enclosure in the hand-written farm index. */
 const VINE_101 = '46-213-0-0-12-45-1';

@@ -23,6 +23,7 @@ const client: Client = {
   expires: '',
   farms: [],
   apimSubscriptionId: 'sub-1',
+  webhookUrl: '',
 };
 
 /** The pipeline's gate with one client; the handles under test use no use cases. */

@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/entities/agriphytosanitarys/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register up to 100 phytosanitary applications in one request
+         * @description A JSON array of 1 to 100 registrations (within the 1 MB body limit), one request of the rate limit. Each item is judged exactly as if it were registered alone, in array order: a later item counts the applications of earlier ones in the interval and count rules. Each stored item is its own transaction; a refused item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each item the status and body a single registration would have answered (201 and the record as a one-item array, or the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.
+         */
+        post: operations["registerPhytosanitaryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/entities/agriphytosanitarys/{id}": {
         parameters: {
             query?: never;
@@ -144,7 +164,7 @@ export interface paths {
         put?: never;
         /**
          * Export records to SIEX (asynchronous job)
-         * @description Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration.
+         * @description Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to 5000; the answer says how many (`records`) and whether more wait (`morePending`: export pending again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.
          */
         post: operations["exportCue"];
         delete?: never;
@@ -167,7 +187,7 @@ export interface paths {
          * @deprecated
          * @description Deprecated spelling of `POST /v1/entities/siex/exportCUE`, served the same; use that path.
          *
-         *     Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration.
+         *     Body: the records to export, `[{ "id": "<record URN>" }]` (1 to 5000). Every id must be a record of this farm (404 lists those that are not), not exported and not in an unfinished job (409 lists them). Answers 202 Accepted with the job id: follow it with jobstatus, read jobresult once it settles; an e-mail with the outcome goes to the client address when it finishes. A record without infection, tj or efficacy (or whose farm lacks a 14-character REA code, a DGC on an enclosure) is not sent: the job settles it as an error MISSING_DATA naming what is missing. `Idempotency-Key` makes retries safe as on registration. With `pending=1` and an empty array the gateway chooses the records: every record of the farm campaign not yet exported (or amended since), not in an unfinished job, not of unknown outcome and with everything SIEX requires, oldest application first, up to 5000; the answer says how many (`records`) and whether more wait (`morePending`: export pending again once the job settles). None waiting is 409 NOTHING_TO_EXPORT.
          */
         post: operations["exportCueAlias"];
         delete?: never;
@@ -361,7 +381,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "SLURRY_METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "SLURRY_METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -834,6 +854,17 @@ export interface components {
                 message: string;
             }[];
         };
+        AgriPhytosanitaryBatch: components["schemas"]["AgriPhytosanitaryRequest"][];
+        AgriPhytosanitaryBatchResult: {
+            /** @description the item's position in the request, from 0 */
+            index: number;
+            /** @description what registering the item alone would have answered: 201, or the error status */
+            status: number;
+            /** @description the record's ETag, when it was stored */
+            etag?: string;
+            /** @description the record as a one-item array (201), or the problem details */
+            body: components["schemas"]["AgriPhytosanitary"][] | components["schemas"]["Problem"];
+        }[];
         /** @description JSON Merge Patch (RFC 7396) of the fields of AgriPhytosanitaryRequest: `{"efficacy": {...}}` adds the efficacy, `{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail. */
         AgriPhytosanitaryPatch: {
             [key: string]: unknown;
@@ -844,6 +875,10 @@ export interface components {
             /** @description initial job status: Iniciando */
             status: string;
             message: string;
+            /** @description with pending=1: how many records the job takes */
+            records?: number;
+            /** @description with pending=1: true when records still wait beyond this job (export pending again once it settles) */
+            morePending?: boolean;
         };
         RecordVersion: {
             /** @description the record's version after this change: its ETag then */
@@ -900,6 +935,7 @@ export interface components {
                 seclimit: string;
             } | null;
         };
+        /** @description 1 to 5000 records; [] with pending=1 */
         ExportRequest: {
             /** @description record URN from registration */
             id: string;
@@ -1634,6 +1670,138 @@ export interface operations {
             };
         };
     };
+    registerPhytosanitaryBatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records a treatment already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriPhytosanitaryBatch"];
+            };
+        };
+        responses: {
+            /** @description each item's outcome, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriPhytosanitaryBatchResult"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     readPhytosanitary: {
         parameters: {
             query: {
@@ -2228,6 +2396,8 @@ export interface operations {
                  * @example urn:ngsi-ld:AgriFarm:1
                  */
                 agrifarmId: string;
+                /** @description 1 with an empty body: export every record not yet exported that SIEX would take, oldest first, up to 5000 */
+                pending?: number;
             };
             header?: {
                 /**
@@ -2281,7 +2451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `NOTHING_TO_EXPORT`: pending=1 found no record to export: every record is exported, in a running job, of unknown outcome, or lacks what SIEX requires; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2367,6 +2537,8 @@ export interface operations {
                  * @example urn:ngsi-ld:AgriFarm:1
                  */
                 agrifarmId: string;
+                /** @description 1 with an empty body: export every record not yet exported that SIEX would take, oldest first, up to 5000 */
+                pending?: number;
             };
             header?: {
                 /**
@@ -2420,7 +2592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
+            /** @description `RECORD_ALREADY_EXPORTED`: the record was already exported to SIEX; `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it; `NOTHING_TO_EXPORT`: pending=1 found no record to export: every record is exported, in a running job, of unknown outcome, or lacks what SIEX requires; `REQUEST_IN_PROGRESS`: the same Idempotency-Key is in use by a request still running; retry after Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;

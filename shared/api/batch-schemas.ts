@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Registrations per batch: one request of the rate limit carries as many records as a hundred single ones. */
+export const MAX_BATCH_ITEMS = 100;
+
+/**
+ * A batch of registrations. Each item is validated as a registration on its own (by the service, not here), so that
+ * one malformed item is that item's 400 and the others are still judged: the document names the item schema.
+ */
+export const batchBodySchema = z
+  .array(
+    z.unknown().meta({
+      $ref: '#/$defs/AgriPhytosanitaryRequest',
+      description: 'a registration, judged as if it were sent alone',
+    }),
+  )
+  .min(1, 'at least one registration')
+  .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} registrations per batch`)
+  .meta({ id: 'AgriPhytosanitaryBatch' });

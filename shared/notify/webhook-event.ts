@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { checkMove, MoveTable } from '../domain/state-machine';
+
+/**
+ * The events the gateway POSTs to a client's webhook, and where each delivery stands. An event is kept, byte for byte,
+ * with the job it tells of (the job's status row, `webhooks`), so every try sends the same body under the same id: a
+ * receiver that sees an id twice (delivery is at least once) ignores the repeat.
+ */
+
+/** Why an event is sent: the job settled, or (a failed job) every outcome it had left unknown is known now. */
+const EVENT_TYPES = { outcome: 'job.finished', reconciled: 'job.reconciled' } as const;
+export type EventPurpose = keyof typeof EVENT_TYPES;
+
+/** Where a delivery stands: tried until it is answered 2xx, or until it has been tried for GIVE_UP_AFTER_MS. */
+const deliveryStates = ['pending', 'delivered', 'abandoned'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+export const DELIVERY_TRANSITIONS = {
+  pending: ['pending', 'delivered', 'abandoned'],
+  delivered: [],
+  abandoned: [],
+} as const satisfies MoveTable<DeliveryState>;
+
+export const webhookDeliverySchema = z.object({
+  /** The event id: the same on every try. */
+  id: z.string(),
+  /** The event as sent (JSON text). */
+  body: z.string(),
+  state: z.enum(deliveryStates),
+  attempts: z.number().int().nonnegative(),
+  /** Epoch ms of the next try (pending), of the event's creation otherwise unchanged. */
+  due: z.number(),
+  /** Epoch ms when the event was made: tries stop GIVE_UP_AFTER_MS later. */
+  createdAt: z.number(),
+  /** The last try's failure, for operators ('' none). */
+  lastError: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** A receiver that is down is tried for a day and an hour: longer than any planned maintenance of an ERP. */
+export const GIVE_UP_AFTER_MS = 25 * 3_600_000;
+
+/** After the n-th failed try (from 1), the next one comes 30 s later, doubling up to an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** The event a settled job's client is told of: its status, and how many records SIEX accepted and did not. */
+export function jobEvent(
+  job: { jobId: number; status: string; accepted: number; total: number },
+  purpose: EventPurpose,
+  nowMs: number,
+): WebhookDelivery {
+  const id = `evt_job_${job.jobId}_${purpose}`;
+  const body = JSON.stringify({
+    id,
+    type: EVENT_TYPES[purpose],
+    created: new Date(nowMs).toISOString(),
+    data: { jobId: job.jobId, status: job.status, ok: job.accepted, errors: job.total - job.accepted },
+  });
+  return { id, body, state: 'pending', attempts: 0, due: nowMs, createdAt: nowMs, lastError: '' };
+}
+
+/** A delivery after one try: delivered, or due again after its backoff, or abandoned once it has been tried long enough. */
+export function afterTry(d: WebhookDelivery, outcome: true | string, nowMs: number): WebhookDelivery {
+  const attempts = d.attempts + 1;
+  const state: DeliveryState =
+    outcome === true ? 'delivered' : nowMs - d.createdAt >= GIVE_UP_AFTER_MS ? 'abandoned' : 'pending';
+  checkMove('webhook delivery', DELIVERY_TRANSITIONS, d.state, state);
+  if (outcome === true) return { ...d, state, attempts, lastError: '' };
+  return { ...d, state, attempts, due: nowMs + retryDelayMs(attempts), lastError: outcome.slice(0, 300) };
+}

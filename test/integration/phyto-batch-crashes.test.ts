@@ -1,0 +1,115 @@
+import { Client } from '../../shared/clients/client-store';
+import { DomainError } from '../../shared/domain/errors';
+import { BatchKeyStore } from '../../shared/phyto/batch-keys';
+import { BatchItemOutcome, registerBatch } from '../../shared/phyto/batch-register';
+import { RegistrationStore } from '../../shared/phyto/phyto-store';
+import { madrid } from '../helpers/phyto-fixtures';
+import {
+  body,
+  farmOf,
+  inProcessServices,
+  phytoFarm,
+  recordCount,
+  registerDeps,
+  seedPhyto,
+  testClient,
+  uniqueRea,
+} from '../helpers/phyto-stack';
+
+/**
+ * Issue 26 item 5: a batch under an Idempotency-Key killed at every storage call it makes (before the call, or right
+ * after it with its answer lost), then retried whole as a client would. Whatever the step, the retry stores each item
+ * exactly once, the items stored before the crash answer as they did, and the refused item is refused again.
+ */
+jest.setTimeout(180_000);
+
+class Crash extends Error {}
+
+interface Plan {
+  left: number;
+  mode: 'before' | 'after';
+  dead: boolean;
+}
+
+/** `target` with the "process" killed at the plan's call. */
+function killable<T extends object>(target: T, plan: Plan): T {
+  return new Proxy(target, {
+    get(t, prop, receiver) {
+      const value = Reflect.get(t, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        if (plan.dead) throw new Crash(`already dead at ${String(prop)}`);
+        const now = --plan.left === 0;
+        if (now && plan.mode === 'before') {
+          plan.dead = true;
+          throw new Crash(String(prop));
+        }
+        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
+        if (now) {
+          plan.dead = true;
+          throw new Crash(`${String(prop)} (done, answer lost)`);
+        }
+        return result;
+      };
+    },
+  });
+}
+
+const NOW = madrid('15-05-2026 12:00:00');
+const svc = inProcessServices();
+
+/** Three items: two lawful ones of the copper product without limits on two vines, and between them one over the dose range (refused, 422). */
+function items(vine: string[]) {
+  const copper = (idcp: string, hhmm: string) => body({ idcp: [idcp], dateApplication: `14-05-2026 ${hhmm}:00` });
+  return [copper(vine[0], '08:00'), { ...copper(vine[1], '09:00'), dose: 9 }, copper(vine[2], '10:00')];
+}
+
+const summary = (outcomes: BatchItemOutcome[]) =>
+  outcomes.map((o) => ('stored' in o ? [o.index, o.stored.status] : [o.index, o.refused.violations[0].code]));
+
+async function runBatch(
+  me: Client,
+  agrifarmId: string,
+  vine: string[],
+  plan: Plan | null,
+): Promise<BatchItemOutcome[]> {
+  const deps = registerDeps(svc, () => NOW);
+  const store: RegistrationStore = plan ? killable(svc.phyto, plan) : svc.phyto;
+  const batchKeys = plan ? killable(new BatchKeyStore(svc.tables), plan) : new BatchKeyStore(svc.tables);
+  return registerBatch(
+    { ...deps, store, batchKeys, sleep: async () => undefined },
+    { client: me, agrifarmId, exported: false, items: items(vine), idempotencyKey: 'erp-batch-crash' },
+  );
+}
+
+it('a batch killed at any storage call and retried stores each item once and answers each as first', async () => {
+  // Calls of an uninterrupted batch: the key, then per lawful item a read and a commit (the refused one reads only).
+  const calls = 1 + 2 + 1 + 2;
+  for (const mode of ['before', 'after'] as const) {
+    for (let at = 1; at <= calls; at++) {
+      const rea = uniqueRea();
+      const client = testClient(`batch-crash-${mode}-${at}`, [rea]);
+      await seedPhyto({ farms: [phytoFarm(rea, 4, NOW.year)], clients: [client] });
+      const me = (await svc.gate.findClient(client.sidKey))!;
+      const f = await farmOf(rea, NOW.year);
+
+      const plan: Plan = { left: at, mode, dead: false };
+      await expect(runBatch(me, f.agrifarmId, f.vine, plan)).rejects.toBeInstanceOf(Crash);
+      const retry = await runBatch(me, f.agrifarmId, f.vine, null);
+      expect([mode, at, summary(retry)]).toEqual([
+        mode,
+        at,
+        [
+          [0, 201],
+          [1, 'DOSE_ABOVE_MAX'],
+          [2, 201],
+        ],
+      ]);
+      expect([mode, at, await recordCount(f.key)]).toEqual([mode, at, 2]);
+      // And once more: every stored item answers byte for byte as the retry did.
+      const again = await runBatch(me, f.agrifarmId, f.vine, null);
+      expect(again.filter((o) => 'stored' in o)).toEqual(retry.filter((o) => 'stored' in o));
+      expect(again.every((o) => 'stored' in o || o.refused instanceof DomainError)).toBe(true);
+    }
+  }
+});
