@@ -456,7 +456,7 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
     const store = new PhytoStore(testTables());
     const pointer = (await store.readPointers(f.key, [id])).get(id)!;
     // stored with an id for the vine alone: the olive came with a change of the farm data
-    const vineOnly = JSON.stringify({ [blockKeysOf([f.vine[2]], index)[0]!]: id });
+    const vineOnly = JSON.stringify({ [blockKeysOf([f.vine[2]], index)[0]]: id });
     const table = await testTables().table('phyto');
     for (const rowKey of [pointerRowKey(id), pointer.recordRowKey])
       await table.updateEntity({ partitionKey: holdingPartition(f.key), rowKey, blockIds: vineOnly }, 'Merge');
