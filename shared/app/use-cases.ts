@@ -183,7 +183,12 @@ export function createUseCases(p: UseCaseParts): UseCases {
       ]);
       const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
       const day = harvestDay(query.date, (p.now ?? (() => DateTime.now()))());
-      return safeHarvest(await p.phyto.readRecordsIn(farm.meta, undefined, undefined), farm, day);
+      const stored = await p.phyto.readRecordsIn(farm.meta, undefined, undefined);
+      return safeHarvest(
+        stored.map((s) => s.record),
+        farm,
+        day,
+      );
     },
     exportRecords: async (input) =>
       (await import('../export/export-service')).exportRecords(
@@ -193,6 +198,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
           recordKeys: p.recordKeys,
           jobs: p.jobs,
           jobIds: p.jobIds,
+          recordIds: p.recordIds,
           keys: p.exportKeys,
           watch: p.watch,
           enqueue: p.enqueueExport,

@@ -7,6 +7,7 @@ import { DomainError, Violation, violation } from '../domain/errors';
 import { IdempotencyEntry, RecordPointer, WriteConflict } from '../records/record-store';
 import { PhytoStore } from '../phyto/phyto-store';
 import { claimOf, isExported, siexBlocksOf } from '../records/export-state';
+import { MigrationDeps, migrateBlockIds } from './block-ids-migration';
 import { recordIdOf } from '../records/record-keys';
 import { RecordKeyIndex } from '../records/record-key-index';
 import { accessibleFarm } from '../farms/farm-service';
@@ -41,7 +42,9 @@ export interface ExportDeps extends StartExportDeps {
   /** Records are read too, to choose the pending ones SIEX would take. */
   phyto: StartExportDeps['phyto'] & Pick<PhytoStore, 'readRecords'>;
   farms: Pick<FarmReader, 'index'>;
+  phyto: StartExportDeps['phyto'] & MigrationDeps['phyto'];
   jobIds: IdSource;
+  recordIds: IdSource;
   keys: ExportKeyStore;
   /** How a retry waits for the first request under its key to answer; a real wait unless a test sets it. */
   sleep?: (ms: number) => Promise<void>;
@@ -144,7 +147,7 @@ const STATUS_READS_IN_PARALLEL = 16;
  * the job and queues it. A request that loses a race for the records creates nothing.
  */
 export async function startExport(
-  deps: StartExportDeps,
+  deps: StartExportDeps & MigrationDeps,
   client: Client,
   farm: FarmIndex,
   agrifarmId: string,
@@ -197,7 +200,14 @@ export async function startExport(
   }
   if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
 
-  await launchJob(deps, { kind: 'export', jobId, client, farm, agrifarmId, pointers: [...pointers.values()], now });
+  let taken: RecordPointer[];
+  try {
+    taken = await migrateBlockIds(deps, farm, [...pointers.values()]);
+  } catch (e) {
+    if (e instanceof WriteConflict) throw lostRace();
+    throw e;
+  }
+  await launchJob(deps, { kind: 'export', jobId, client, farm, agrifarmId, pointers: taken, now });
   return jobId;
 }
 
@@ -214,16 +224,17 @@ interface Launch {
   idempotency?: IdempotencyEntry & { hash: string };
 }
 
+const lostRace = () =>
+  new DomainError('Some records were taken by another request meanwhile; nothing was started.', [
+    violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
+  ]);
+
 /**
  * Claims the records for the job, under the ETags they were checked with, and only then creates the job and queues it:
  * a request that loses a race for its records creates nothing. The job is on the watch list before it exists, so
  * should this process die once the records are claimed, the sweeper still starts it.
  */
 async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
-  const lostRace = () =>
-    new DomainError('Some records were taken by another request meanwhile; nothing was started.', [
-      violation('RECORD_IN_EXPORT', 'body', 'records changed while the job was being created'),
-    ]);
   try {
     await deps.phyto.claim(
       l.farm.meta,

@@ -4,7 +4,7 @@ import { FarmKey } from '../records/record-keys';
 import { deleteAcceptedBySiex } from '../phyto/delete-service';
 import { StoredRecord } from '../records/record-store';
 import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
-import { blocksToSend, MapResult, mapRecord } from '../siex/cue-mapping';
+import { MapResult, recordBlocks } from '../siex/cue-mapping';
 import { checkMove, TransitionRefused } from '../domain/state-machine';
 import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
 import { Transition } from './job-status';
@@ -213,10 +213,15 @@ export class JobRun {
     if (!m) {
       const stored = this.records.get(id);
       m = stored
-        ? mapRecord(stored.record, id, farm, stored.blockIds)
+        ? recordBlocks(
+            stored.record,
+            id,
+            farm,
+            stored.blockIds,
+            this.item(id).siexBlocks,
+            this.meta.kind === 'deletion',
+          )
         : { ok: false, missing: ['the record no longer exists'] };
-      if (m.ok)
-        m = { ok: true, blocks: blocksToSend(m.blocks, this.item(id).siexBlocks, this.meta.kind === 'deletion') };
       this.mapped.set(id, m);
     }
     return m;

@@ -136,9 +136,23 @@ function amendedBlockIds(
   before: PhytoRequest,
   after: PhytoRequest,
 ): Promise<BlockIds> {
+  return allocateBlockIds(keptBlockIds(farm, pointer, before), blockKeysOf(after.idcp, farm), ids, pointer.id);
+}
+
+/** The ids the record keeps before an amendment: its own, or those SIEX holds of a row of the old way. */
+function keptBlockIds(farm: FarmIndex, pointer: RecordPointer, before: PhytoRequest): BlockIds {
   const held = siexBlocksOf(pointer.exportState);
-  const previous = pointer.blockIds ?? legacyBlockIds(pointer.id, blockKeysOf(before.idcp, farm), held);
-  return allocateBlockIds(previous, blockKeysOf(after.idcp, farm), ids, pointer.id);
+  return pointer.blockIds ?? legacyBlockIds(pointer.id, blockKeysOf(before.idcp, farm), held);
+}
+
+/**
+ * Whether every crop and variety the record covers now has its IdAjena. When the farm data changed since the record
+ * was stored, one may lack it, and the export refuses the record until an amendment allocates it: an amendment that
+ * changes no field must still do that, or such a record could never be repaired.
+ */
+function hasAllBlockIds(farm: FarmIndex, pointer: RecordPointer, request: PhytoRequest): boolean {
+  const kept = keptBlockIds(farm, pointer, request);
+  return blockKeysOf(request.idcp, farm).every((key) => kept[key] !== undefined);
 }
 
 /**
@@ -202,10 +216,14 @@ export async function amendApplication(
     const { pointer, request: before } = found.application;
     const after = patchedRequest(before, input.patch);
     const changes = fieldChanges(before, after);
-    if (changes.length === 0) {
-      const record = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
-      if (record)
-        return { status: 200, body: JSON.stringify([recordAnswer(record, farm)]), etag: recordEtag(pointer.version) };
+    if (changes.length === 0 && hasAllBlockIds(farm, pointer, before)) {
+      const stored = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
+      if (stored)
+        return {
+          status: 200,
+          body: JSON.stringify([recordAnswer(stored.record, farm, stored.blockIds)]),
+          etag: recordEtag(pointer.version),
+        };
     }
 
     const now = (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
@@ -220,7 +238,7 @@ export async function amendApplication(
     const appliedAt = applicationDate(after.dateApplication);
     const rowKey = recordRowKey(farm.meta.farmId, appliedAt.toMillis(), pointer.id);
     const blockIds = await amendedBlockIds(deps.ids, farm, pointer, before, after);
-    const body = JSON.stringify([recordAnswer(record, farm)]);
+    const body = JSON.stringify([recordAnswer(record, farm, blockIds)]);
     const etag = recordEtag(version);
     await deps.store.commit(farm.meta, {
       id: pointer.id,

@@ -67,7 +67,7 @@ export async function listRecords(
   const { fromMs, toMs, page } = checkListQuery(raw, q);
   if (q.exported !== undefined || q.exportable !== undefined || q.idcp !== undefined) {
     const all = (await store.readRecordsIn(farm.meta, fromMs, toMs, q.product))
-      .map((r) => recordAnswer(r, farm))
+      .map((r) => recordAnswer(r.record, farm, r.blockIds))
       .filter((r) => matchesRecordFilters(r, q));
     const { items, total, page: answered } = pageOf(all, page);
     return { records: items, total, ...(answered ? { page: answered } : {}) };
@@ -75,5 +75,9 @@ export async function listRecords(
   const keys = await index.keys(farm.meta, fromMs, toMs, q.product);
   const { items: slice, total, page: answered } = pageOf(keys, page);
   const records = slice.length > 0 ? await store.readRange(farm.meta, slice[0]!, slice.at(-1)!, q.product) : [];
-  return { records: records.map((r) => recordAnswer(r, farm)), total, ...(answered ? { page: answered } : {}) };
+  return {
+    records: records.map((r) => recordAnswer(r.record, farm, r.blockIds)),
+    total,
+    ...(answered ? { page: answered } : {}),
+  };
 }

@@ -19,9 +19,13 @@ export async function readRecord(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const pointer = (await store.readPointers(farm.meta, [id])).get(id);
     if (!pointer) break;
-    const record = await store.readRecord(farm.meta, pointer.recordRowKey);
-    if (record)
-      return { status: 200, body: JSON.stringify([recordAnswer(record, farm)]), etag: recordEtag(pointer.version) };
+    const stored = await store.readRecord(farm.meta, pointer.recordRowKey);
+    if (stored)
+      return {
+        status: 200,
+        body: JSON.stringify([recordAnswer(stored.record, farm, stored.blockIds)]),
+        etag: recordEtag(pointer.version),
+      };
   }
   throw recordNotFound(id);
 }

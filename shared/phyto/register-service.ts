@@ -22,8 +22,6 @@ import { checkApplication } from './rules';
 import { allocateBlockIds, BlockIds } from '../records/block-ids';
 import { blockKeysOf } from '../siex/cue-mapping';
 
-export { MAX_ATTEMPTS } from '../records/conflict-retries';
-
 /** What judging an application takes, whether it is registered or amended. */
 export interface ApplicationDeps {
   farms: Pick<FarmReader, 'index'>;
@@ -101,7 +99,7 @@ export async function registerApplication(
     const blockIds = await allocateBlockIds(null, blockKeysOf(input.body.idcp, farm), deps.ids, id);
     const main = reference.products.get(input.body.subtype.code)!;
     const record = buildRecord(id, input.body, main, resolution, farm, input.exported, now);
-    const body = JSON.stringify([recordAnswer(record, farm)]);
+    const body = JSON.stringify([recordAnswer(record, farm, blockIds)]);
     const etag = recordEtag(1);
     last = { id, reply: { status: 201, body, etag } };
     await deps.store.commit(

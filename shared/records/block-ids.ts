@@ -40,13 +40,16 @@ export async function allocateBlockIds(
  * The ids a record stored before ids were kept per block key had (the migration of rows written the old way): its
  * k-th block key, in the order the record first named it, was `k × 10^10 + id`, and the first the record id itself.
  * With `held` (the ids SIEX holds of it), only the ids SIEX holds and the record's own are kept, so that an amendment
- * gives any other block key a fresh id of at most 10 digits instead of an 11-digit one SIEX never took.
+ * gives any other block key a fresh id of at most 10 digits instead of an 11-digit one SIEX never took. An id above
+ * the descriptor's number(10) is not kept even when held: SIEX is sent `Borrar` under it (it stays in what SIEX
+ * holds), and its crop and variety gets a fresh id of at most 10 digits (issue 23, item 2). Without `held`: the ids as
+ * they were, which only a row not yet migrated (shared/export/block-ids-migration.ts) is read with.
  */
 export function legacyBlockIds(recordId: number, keys: readonly string[], held?: readonly number[]): BlockIds {
   return Object.fromEntries(
     keys
       .map((key, k): [string, number] => [key, k * 10_000_000_000 + recordId])
-      .filter(([, id]) => !held || id === recordId || held.includes(id)),
+      .filter(([, id]) => !held || (id <= MAX_IDAJENA && (id === recordId || held.includes(id)))),
   );
 }
 

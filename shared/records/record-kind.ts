@@ -105,12 +105,6 @@ export interface CueKindMapping<Record> {
   /** The block's own id field: `IdAjenaTratamFito`, `IdAjenaFerti` (number(10), allocated by the core). */
   readonly idAjena: string;
   /**
-   * The block keys a record covers, each once, in the order it first names them: FEGA's descriptor wants every DGC of
-   * a block to share crop and variety, so for phyto the key is the crop and variety of each location. The core
-   * allocates each key an IdAjena once and keeps it whatever the order (issue 23, item 2).
-   */
-  blockKeys(record: Record, farm: FarmIndex): string[];
-  /**
    * The record's blocks, one per block key, without their IdAjena (the core adds it), or what SIEX requires that the
    * record lacks (it is not sent, and the job says why).
    */

@@ -265,6 +265,10 @@ export class RecordStore<Req, Rec extends RecordView> {
   }
 
   /** A record row as the API answers it: rows of an older format read as they are meant. */
+  private storedOf(row: Record<string, unknown>): StoredRecord<Rec> {
+    return { record: this.recordOf(row), blockIds: blockIdsOf(row) };
+  }
+
   private recordOf(row: Record<string, unknown>): Rec {
     return this.format.upgrade(fromDocProps<Rec>(row), Number(row.format ?? 1));
   }
@@ -329,9 +333,9 @@ export class RecordStore<Req, Rec extends RecordView> {
     }
   }
 
-  /** One record as stored, by its row key. */
-  async readRecord(farm: FarmKey, recordRowKey: string): Promise<Rec | null> {
-    return (await this.readRecords(farm, [recordRowKey])).get(recordRowKey)?.record ?? null;
+  /** One record as stored, by its row key, with the IdAjena of its blocks. */
+  async readRecord(farm: FarmKey, recordRowKey: string): Promise<StoredRecord<Rec> | null> {
+    return (await this.readRecords(farm, [recordRowKey])).get(recordRowKey) ?? null;
   }
 
   /**
@@ -364,6 +368,28 @@ export class RecordStore<Req, Rec extends RecordView> {
         .filter((p) => p.state !== 'deleted')
         .map((p) => [p.id, p]),
     );
+  }
+
+  /**
+   * Gives a row of the old way its block ids (the migration of issue 23, item 2): its pointer and its record row in
+   * one transaction, under the pointer's ETag, so a record changed meanwhile keeps what its change wrote (WriteConflict;
+   * the ids taken for it are only lost numbers). Answers the pointer as it now is.
+   */
+  async setBlockIds(farm: FarmKey, pointer: RecordPointer, blockIds: BlockIds): Promise<RecordPointer> {
+    const pk = holdingPartition(farm);
+    const ids = blockIdsColumn(blockIds);
+    try {
+      const res = await (
+        await this.table()
+      ).submitTransaction([
+        ['update', { partitionKey: pk, rowKey: pointerRowKey(pointer.id), ...ids }, 'Merge', { etag: pointer.etag }],
+        ['update', { partitionKey: pk, rowKey: pointer.recordRowKey, ...ids }, 'Merge'],
+      ]);
+      return { ...pointer, blockIds, etag: res.subResponses[0]?.etag ?? '' };
+    } catch (e) {
+      if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
+      throw e;
+    }
   }
 
   /**
@@ -472,7 +498,7 @@ export class RecordStore<Req, Rec extends RecordView> {
 
   async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, StoredRecord<Rec>>> {
     const rows = await readRowsByKey(await this.table(), holdingPartition(farm), recordRowKeys, 16);
-    return new Map(rows.map((r) => [String(r.rowKey), { record: this.recordOf(r), blockIds: blockIdsOf(r) }]));
+    return new Map(rows.map((r) => [String(r.rowKey), this.storedOf(r)]));
   }
 
   /**
@@ -565,26 +591,26 @@ export class RecordStore<Req, Rec extends RecordView> {
     fromMs: number | undefined,
     toMs: number | undefined,
     product?: string,
-  ): Promise<Rec[]> {
+  ): Promise<StoredRecord<Rec>[]> {
     const table = await this.table();
     const { ge, lt } = recordRange(farm.farmId, fromMs, toMs);
     let filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${ge} and RowKey lt ${lt}`;
     if (product) filter += odata` and product eq ${product}`;
     const marker = listMarkerRowKey(farm.farmId);
-    const out: Rec[] = [];
+    const out: StoredRecord<Rec>[] = [];
     for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
-      if (e.rowKey !== marker) out.push(this.recordOf(e));
+      if (e.rowKey !== marker) out.push(this.storedOf(e));
     return out;
   }
 
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */
-  async readRange(farm: FarmKey, firstKey: string, lastKey: string, product?: string): Promise<Rec[]> {
+  async readRange(farm: FarmKey, firstKey: string, lastKey: string, product?: string): Promise<StoredRecord<Rec>[]> {
     const table = await this.table();
     let filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${firstKey} and RowKey le ${lastKey}`;
     if (product) filter += odata` and product eq ${product}`;
-    const out: Rec[] = [];
+    const out: StoredRecord<Rec>[] = [];
     for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
-      out.push(this.recordOf(e));
+      out.push(this.storedOf(e));
     return out;
   }
 }

@@ -31,8 +31,13 @@ export interface ExportBlocker {
  * What an export would refuse of the record today, by the very check the export worker makes (`mapRecord`), so that
  * what a record says of itself and what its export does cannot disagree. Empty: the record can be sent.
  */
-export function exportBlockers(record: PhytoRecord, recordId: number, farm: FarmIndex): ExportBlocker[] {
-  const mapped = mapRecord(record, recordId, farm);
+export function exportBlockers(
+  record: PhytoRecord,
+  recordId: number,
+  farm: FarmIndex,
+  blockIds: BlockIds | null,
+): ExportBlocker[] {
+  const mapped = mapRecord(record, recordId, farm, blockIds);
   return mapped.ok ? [] : mapped.missing.map((message) => ({ code: 'MISSING_DATA', message }));
 }
 
@@ -225,7 +230,6 @@ function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
 const treatmentCue: CueKindMapping<PhytoRecord> = {
   section: 'TratamFito',
   idAjena: 'IdAjenaTratamFito',
-  blockKeys: (record, farm) => blockKeysOf(record.idcp, farm),
   map: mapTreatment,
 };
 
@@ -240,6 +244,32 @@ export function mapRecord(
   blockIds: BlockIds | null = null,
 ): MapResult {
   return withIdAjena(treatmentCue, treatmentCue.map(record, farm), recordId, blockIds) as MapResult;
+}
+
+/**
+ * The blocks a record is sent as in a job: `blocksToSend` of its mapped blocks. A deletion of a record SIEX holds sends
+ * `Borrar` under exactly the ids SIEX holds, without asking whether the record's crops are still the ones it was stored
+ * with: when the REA changed an enclosure's crop since, the ids SIEX holds must still be deleted (issue 23, item 2).
+ */
+export function recordBlocks(
+  record: PhytoRecord,
+  recordId: number,
+  farm: FarmIndex,
+  blockIds: BlockIds | null,
+  held: readonly number[],
+  deleting: boolean,
+): MapResult {
+  if (deleting && held.length > 0) {
+    const mapped = treatmentCue.map(record, farm);
+    if (!mapped.ok) return mapped;
+    const [first] = mapped.blocks;
+    if (!first) return { ok: false, missing: ['the record covers no location of the farm'] };
+    const keyOf = new Map(Object.entries(blockIds ?? {}).map(([key, id]) => [id, key]));
+    const bodyOf = (id: number) => (mapped.blocks.find((b) => b.key === keyOf.get(id)) ?? first).body;
+    return { ok: true, blocks: held.map((id) => ({ ...bodyOf(id), IdAjenaTratamFito: id, Borrar: true })) };
+  }
+  const mapped = mapRecord(record, recordId, farm, blockIds);
+  return mapped.ok ? { ok: true, blocks: blocksToSend(mapped.blocks, held, deleting) } : mapped;
 }
 
 /** The CUE document for one farm and a batch of mapped blocks. */

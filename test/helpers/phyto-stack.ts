@@ -326,7 +326,14 @@ export async function inProcessExport(
   ids: number[],
 ): Promise<number> {
   return startExport(
-    { phyto: svc.phyto, recordKeys: svc.recordKeys, jobs: svc.jobs, watch: svc.watch, enqueue: async () => undefined },
+    {
+      phyto: svc.phyto,
+      recordKeys: svc.recordKeys,
+      recordIds: svc.recordIds,
+      jobs: svc.jobs,
+      watch: svc.watch,
+      enqueue: async () => undefined,
+    },
     client,
     farm,
     agrifarmId,

@@ -28,7 +28,7 @@ it('seeded records are read back by the store as registered ones: pointer, recor
     [...pointers.values()].every((p) => p.state === 'active' && p.version === 1 && !isExported(p.exportState)),
   ).toBe(true);
   const last = pointers.get(first + count - 1)!;
-  expect((await store.readRecord(key, last.recordRowKey))?.id).toBe(
+  expect((await store.readRecord(key, last.recordRowKey))?.record.id).toBe(
     `urn:ngsi-ld:AgriPhytosanitary:${first + count - 1}`,
   );
   expect((await store.readHistory(key, first))?.map((v) => v.kind)).toEqual(['created']);

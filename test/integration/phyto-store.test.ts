@@ -7,12 +7,15 @@ import { PhytoStore, PhytoChange } from '../../shared/phyto/phyto-store';
 import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from '../../shared/records/record-keys';
 import { creationChange, registerApplication } from '../../shared/phyto/register-service';
 import { amendApplication } from '../../shared/phyto/amend-service';
-import { mapRecord } from '../../shared/siex/cue-mapping';
+import { blockKeysOf, mapRecord, recordBlocks } from '../../shared/siex/cue-mapping';
+import { siexBlocksOf } from '../../shared/records/export-state';
+import { readRecord } from '../../shared/phyto/read-service';
 import { madrid } from '../helpers/phyto-fixtures';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import {
   body,
   farmOf,
+  inProcessExport,
   inProcessServices,
   P,
   partitionRows,
@@ -411,11 +414,63 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
 
     expect((await amend(id, { idcp: [f.olive, f.vine[2]] })).status).toBe(200);
     const after = (await store.readPointers(f.key, [id])).get(id)!;
-    expect(Object.values(after.blockIds!).sort()).toEqual([id, 10_000_000_000 + id].sort());
+    const olive = Object.values(after.blockIds!).find((n) => n !== id)!;
+    expect(Object.values(after.blockIds!)).toEqual([olive, id]);
+    // the olive's 11-digit id is not kept: it gets a 10-digit one, and SIEX is sent Borrar under the old one
+    expect(olive).toBeLessThanOrEqual(9_999_999_999);
     const again = (await store.readRecords(f.key, [after.recordRowKey])).get(after.recordRowKey)!;
-    const remapped = mapRecord(again.record, id, (await svc.farms.index(f.farmId))!, again.blockIds);
-    // the olive first now, still under the id SIEX holds it as
-    expect(remapped.ok && remapped.blocks.map((b) => b.IdAjenaTratamFito)).toEqual([10_000_000_000 + id, id]);
+    const sent = recordBlocks(
+      again.record,
+      id,
+      (await svc.farms.index(f.farmId))!,
+      again.blockIds,
+      siexBlocksOf(after.exportState),
+      false,
+    );
+    expect(sent.ok && sent.blocks.map((b) => [b.IdAjenaTratamFito, b.Borrar ?? false])).toEqual([
+      [olive, false],
+      [id, false],
+      [10_000_000_000 + id, true],
+    ]);
+  });
+
+  it('one never sent is exported with ids of at most 10 digits, written to its rows when the export takes it', async () => {
+    const f = farms[reas.old];
+    const id = await oldRecord('11-05-2026', () => []);
+    const index = (await svc.farms.index(f.farmId))!;
+    await inProcessExport(svc, await asClient(clientA), index, f.agrifarmId, [id]);
+    const store = new PhytoStore(testTables());
+    const pointer = (await store.readPointers(f.key, [id])).get(id)!;
+    const stored = (await store.readRecords(f.key, [pointer.recordRowKey])).get(pointer.recordRowKey)!;
+    expect(stored.blockIds).toEqual(pointer.blockIds);
+    const ids = Object.values(pointer.blockIds!);
+    expect(ids[0]).toBe(id);
+    expect(ids[1]).toBeLessThanOrEqual(9_999_999_999);
+    const mapped = mapRecord(stored.record, id, index, stored.blockIds);
+    expect(mapped.ok && mapped.blocks.map((b) => b.IdAjenaTratamFito)).toEqual(ids);
+  });
+
+  it('a record whose crops lack ids (the farm data changed) says so, and an amendment with no change repairs it', async () => {
+    const f = farms[reas.old];
+    const id = await oldRecord('10-05-2026', () => []);
+    const index = (await svc.farms.index(f.farmId))!;
+    const store = new PhytoStore(testTables());
+    const pointer = (await store.readPointers(f.key, [id])).get(id)!;
+    // stored with an id for the vine alone: the olive came with a change of the farm data
+    const vineOnly = JSON.stringify({ [blockKeysOf([f.vine[2]], index)[0]]: id });
+    const table = await testTables().table('phyto');
+    for (const rowKey of [pointerRowKey(id), pointer.recordRowKey])
+      await table.updateEntity({ partitionKey: holdingPartition(f.key), rowKey, blockIds: vineOnly }, 'Merge');
+    const answer = async () => JSON.parse((await readRecord(store, index, id)).body)[0];
+    expect((await answer()).exportable).toBe(false);
+
+    const res = await amend(id, {});
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)[0].exportable).toBe(true);
+    const after = (await store.readPointers(f.key, [id])).get(id)!;
+    expect(after.version).toBe(pointer.version + 1);
+    expect(Object.keys(after.blockIds!)).toHaveLength(2);
+    expect((await answer()).exportable).toBe(true);
   });
 
   it('one never sent keeps its own id for its first crop, and the olive gets a fresh one of at most 10 digits', async () => {

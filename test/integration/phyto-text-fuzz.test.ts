@@ -157,13 +157,13 @@ describe('any text JSON allows in any text field: stored and exported cleanly, o
         seen.stored++;
         const id = Number(String(res.json[0].id).split(':').pop());
         const pointer = (await store.readPointers(farm.key, [id])).get(id)!;
-        const record = (await store.readRecord(farm.key, pointer.recordRowKey))!;
+        const { record, blockIds } = (await store.readRecord(farm.key, pointer.recordRowKey))!;
         // stored as sent, and answered as stored
         if (field !== 'subtype.name' && stored(record, field) !== t) throw new Error(`not stored as sent: ${what}`);
-        if (JSON.stringify(recordAnswer(record, index)) !== JSON.stringify(res.json[0]))
+        if (JSON.stringify(recordAnswer(record, index, blockIds)) !== JSON.stringify(res.json[0]))
           throw new Error(`answer differs from store: ${what}`);
         // exported cleanly: the CUE document validates against the official schema
-        const mapped = mapRecord(record, id, index);
+        const mapped = mapRecord(record, id, index, blockIds);
         if (!mapped.ok) throw new Error(`not exportable (${mapped.missing.join('; ')}): ${what}`);
         if (!validate(cueDocument(index, mapped.blocks)))
           throw new Error(`${JSON.stringify(validate.errors).slice(0, 300)}: ${what}`);

@@ -6,6 +6,7 @@ import {
   blocksToSend,
   cueDocument,
   mapRecord,
+  recordBlocks,
   registerNumberText,
   TratamFito,
 } from '../../shared/siex/cue-mapping';
@@ -509,14 +510,30 @@ describe('issue 23 item 2: each crop and variety keeps its IdAjena, whatever the
     expect(blocksOf(record(f, {}, ['1', '4']), f)).toEqual(
       (mapRecord(record(f, {}, ['1', '4']), 123, f, legacy) as { blocks: TratamFito[] }).blocks,
     );
-    // amended after the change: the ids SIEX holds stay, a new crop gets a 10-digit id
+    // amended after the change: the ids SIEX holds stay but an 11-digit one (SIEX is sent Borrar under it, as it
+    // stays in what SIEX holds), and every other crop gets a 10-digit id
     const held = legacyBlockIds(123, blockKeysOf(['1', '4'], f), [123, 10_000_000_123]);
+    expect(Object.values(held)).toEqual([123]);
     const amended = await allocateBlockIds(held, blockKeysOf(['4', '5'], f), counter(777), 123);
-    expect(Object.values(amended)).toEqual([10_000_000_123, 777]);
+    expect(Object.values(amended)).toEqual([777, 778]);
     // never exported: the olive's 11-digit id was never SIEX's, so it gets a 10-digit one too
     const unsent = legacyBlockIds(123, blockKeysOf(['1', '4'], f), []);
     expect(Object.values(await allocateBlockIds(unsent, blockKeysOf(['1', '4'], f), counter(778), 123))).toEqual([
       123, 778,
+    ]);
+  });
+
+  it('a deletion sends Borrar under the ids SIEX holds even when the REA changed a crop since the record was stored', () => {
+    // stored on TEMPRANILLO (idcp 1) and olive (idcp 4); the REA now has BOBAL on idcp 1's enclosure
+    const ids = { [blockKeysOf(['1'], f)[0]]: 123, [blockKeysOf(['4'], f)[0]]: 500 };
+    const changed = new FarmIndex({ ...f.doc, idcps: f.doc.idcps.map((e) => (e.idcp === 1 ? { ...e, crop: 2 } : e)) });
+    const r = record(changed, {}, ['1', '4']);
+    expect(recordBlocks(r, 123, changed, ids, [], false)).toMatchObject({ ok: false });
+    const sent = recordBlocks(r, 123, changed, ids, [123, 500], true);
+    if (!sent.ok) throw new Error(sent.missing.join('; '));
+    expect(sent.blocks.map((b) => [b.IdAjenaTratamFito, b.Borrar])).toEqual([
+      [123, true],
+      [500, true],
     ]);
   });
 

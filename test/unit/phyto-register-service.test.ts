@@ -16,7 +16,8 @@ import {
   WriteConflict,
 } from '../../shared/records/record-store';
 import { PhytoChange } from '../../shared/phyto/phyto-store';
-import { MAX_ATTEMPTS, registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
+import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
+import { MAX_ATTEMPTS } from '../../shared/records/conflict-retries';
 import {
   CARDS,
   famolins,
