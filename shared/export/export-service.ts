@@ -40,9 +40,8 @@ export interface StartExportDeps {
 /** What the export operation needs: the farm, job ids, and the Idempotency-Keys of exports. */
 export interface ExportDeps extends StartExportDeps {
   /** Records are read too, to choose the pending ones SIEX would take. */
-  phyto: StartExportDeps['phyto'] & Pick<PhytoStore, 'readRecords'>;
+  phyto: StartExportDeps['phyto'] & MigrationDeps['phyto'] & Pick<PhytoStore, 'readRecords'>;
   farms: Pick<FarmReader, 'index'>;
-  phyto: StartExportDeps['phyto'] & MigrationDeps['phyto'];
   jobIds: IdSource;
   recordIds: IdSource;
   keys: ExportKeyStore;

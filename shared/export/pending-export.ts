@@ -51,7 +51,7 @@ export async function pendingRecords(
   const ready = free
     .filter((p) => {
       const stored = records.get(p.recordRowKey);
-      return stored !== undefined && exportBlockers(stored.record, p.id, farm).length === 0;
+      return stored !== undefined && exportBlockers(stored.record, p.id, farm, stored.blockIds).length === 0;
     })
     .map((p) => p.id)
     .sort((a, b) => order.get(a)! - order.get(b)!);

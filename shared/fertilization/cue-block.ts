@@ -34,12 +34,6 @@ function entriesOf(f: Fertilization, farm: FarmIndex, missing: string[]): IdcpEn
   return out;
 }
 
-/** The block keys of a record, each once, in the order its locations first name them. */
-export function fertilizationBlockKeys(record: FertilizeRecord, farm: FarmIndex): string[] {
-  const entries = entriesOf(fertilizationOf(record), farm, []);
-  return [...byCropVariety(entries, farm).keys()];
-}
-
 function material(f: Fertilization): Record<string, unknown> {
   const m = f.material;
   const supplierField = { nif: 'NifEmpresa', rega: 'REGA', nima: 'NIMA' } as const;

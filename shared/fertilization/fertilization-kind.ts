@@ -4,7 +4,7 @@ import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
 import { CueKindMapping, JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
 import { TABLES } from '../store/tables';
-import { fertilizationBlockKeys, mapFertilization } from './cue-block';
+import { mapFertilization } from './cue-block';
 import { Fertilization, fertilizationOf, requestOf } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
 import { nitrogenPerHa } from './nitrogen';
@@ -74,6 +74,5 @@ export function fertilizationKind(
 const FERTILIZACION_BLOCKS: CueKindMapping<FertilizeRecord> = {
   section: 'Fertilizacion',
   idAjena: 'IdAjenaFerti',
-  blockKeys: fertilizationBlockKeys,
   map: mapFertilization,
 };

@@ -57,7 +57,6 @@ describe('the fertilization record kind', () => {
     });
     expect(kind.upgrade(record, kind.format)).toBe(record);
     expect([kind.cue.section, kind.cue.idAjena]).toEqual(['Fertilizacion', 'IdAjenaFerti']);
-    expect(kind.cue.blockKeys(record, farm)).toEqual(['102~1001']);
     const mapped = kind.cue.map(record, farm);
     expect(mapped.ok && mapped.blocks.map((b) => b.key)).toEqual(['102~1001']);
   });
