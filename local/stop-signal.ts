@@ -13,3 +13,22 @@ export function onStopSignal(stop: (reason: string) => void): void {
   process.on('SIGTERM', () => once('SIGTERM'));
   if (process.connected) process.on('disconnect', () => once('parent exited'));
 }
+
+/**
+ * A stand-in's process (SIEX simulator, mail outbox, webhook receiver): starts it, or exits 1 naming what failed, and
+ * stops it on the first stop signal. Returns the running service for its own ready lines.
+ */
+export async function serveUntilStopped<S extends { stop(): Promise<void> }>(
+  name: string,
+  start: () => Promise<S>,
+): Promise<S> {
+  let service: S;
+  try {
+    service = await start();
+  } catch (err) {
+    process.stderr.write(`${name} failed to start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  onStopSignal(() => void service.stop().then(() => process.exit(0)));
+  return service;
+}

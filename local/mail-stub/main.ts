@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { flagsOrExit, intFlag } from '../cli-args';
-import { onStopSignal } from '../stop-signal';
-import { MAIL_STUB_ACCESS_KEY, RunningMailStub, startMailStub } from './server';
+import { serveUntilStopped } from '../stop-signal';
+import { MAIL_STUB_ACCESS_KEY, startMailStub } from './server';
 
 /**
  * `node dist/local/mail-stub/main.js`: the e-mail stub as a process of its own (endpoints, knobs and inspection: see
@@ -55,19 +55,14 @@ export function parseMailStubArgs(argv: string[]): MailStubArgs {
 async function main(): Promise<void> {
   const args = flagsOrExit(() => parseMailStubArgs(process.argv.slice(2)), MAIL_STUB_USAGE);
   if (!args) return;
-  let stub: RunningMailStub;
-  try {
-    stub = await startMailStub({
+  const stub = await serveUntilStopped('Mail stub', () =>
+    startMailStub({
       port: args.port,
       host: args.host,
       accessKey: args.accessKey,
       ...(args.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
-    });
-  } catch (err) {
-    process.stderr.write(`Mail stub failed to start: ${(err as Error).message}\n`);
-    process.exit(1);
-  }
-  onStopSignal(() => void stub.stop().then(() => process.exit(0)));
+    }),
+  );
   process.stdout.write(`Mail outbox listening on ${stub.url}\nConnection string: ${stub.connectionString}\n`);
 }
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { flagsOrExit, intFlag } from '../cli-args';
-import { onStopSignal } from '../stop-signal';
-import { RunningSiexSimulator, SIMULATOR_DEFAULT_CREDENTIALS, startSiexSimulator } from './server';
+import { serveUntilStopped } from '../stop-signal';
+import { SIMULATOR_DEFAULT_CREDENTIALS, startSiexSimulator } from './server';
 
 /**
  * `node dist/local/siex-simulator/main.js`: the SIEX simulator as a process of its own (knobs and inspection
@@ -69,9 +69,8 @@ export function parseSimulatorArgs(argv: string[]): SimulatorArgs {
 async function main(): Promise<void> {
   const args = flagsOrExit(() => parseSimulatorArgs(process.argv.slice(2)), SIMULATOR_USAGE);
   if (!args) return;
-  let simulator: RunningSiexSimulator;
-  try {
-    simulator = await startSiexSimulator({
+  const simulator = await serveUntilStopped('SIEX simulator', () =>
+    startSiexSimulator({
       port: args.port,
       host: args.host,
       ...(args.schemaPath ? { schemaPath: args.schemaPath } : {}),
@@ -83,12 +82,8 @@ async function main(): Promise<void> {
       },
       verbose: args.verbose,
       log: (line) => process.stderr.write(`${line}\n`),
-    });
-  } catch (err) {
-    process.stderr.write(`SIEX simulator failed to start: ${(err as Error).message}\n`);
-    process.exit(1);
-  }
-  onStopSignal(() => void simulator.stop().then(() => process.exit(0)));
+    }),
+  );
   process.stdout.write(`SIEX simulator listening on ${simulator.url}\n`);
 }
 

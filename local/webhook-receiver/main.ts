@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { flagsOrExit, intFlag } from '../cli-args';
-import { onStopSignal } from '../stop-signal';
-import { LOCAL_WEBHOOK_SIGNING_KEY, RunningWebhookReceiver, startWebhookReceiver } from './server';
+import { serveUntilStopped } from '../stop-signal';
+import { LOCAL_WEBHOOK_SIGNING_KEY, startWebhookReceiver } from './server';
 
 /**
  * `node dist/local/webhook-receiver/main.js`: the webhook receiver as a process of its own (endpoints, knobs and
@@ -51,20 +51,15 @@ export function parseWebhookReceiverArgs(argv: string[]): ReceiverArgs {
 async function main(): Promise<void> {
   const args = flagsOrExit(() => parseWebhookReceiverArgs(process.argv.slice(2)), WEBHOOK_RECEIVER_USAGE);
   if (!args) return;
-  let receiver: RunningWebhookReceiver;
-  try {
-    receiver = await startWebhookReceiver({
+  const receiver = await serveUntilStopped('Webhook receiver', () =>
+    startWebhookReceiver({
       port: args.port,
       host: args.host,
       signingKey: args.signingKey,
       // Every delivery is shown: seeing them is what the receiver is for.
       log: (line: string) => process.stdout.write(`${line}\n`),
-    });
-  } catch (err) {
-    process.stderr.write(`Webhook receiver failed to start: ${(err as Error).message}\n`);
-    process.exit(1);
-  }
-  onStopSignal(() => void receiver.stop().then(() => process.exit(0)));
+    }),
+  );
   process.stdout.write(`Webhook receiver listening on ${receiver.url}\n`);
 }
 

@@ -3,6 +3,7 @@ import { DomainError } from '../../shared/domain/errors';
 import { BatchKeyStore } from '../../shared/phyto/batch-keys';
 import { BatchItemOutcome, registerBatch } from '../../shared/phyto/batch-register';
 import { RegistrationStore } from '../../shared/phyto/phyto-store';
+import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
   body,
@@ -23,38 +24,6 @@ import {
  */
 jest.setTimeout(180_000);
 
-class Crash extends Error {}
-
-interface Plan {
-  left: number;
-  mode: 'before' | 'after';
-  dead: boolean;
-}
-
-/** `target` with the "process" killed at the plan's call. */
-function killable<T extends object>(target: T, plan: Plan): T {
-  return new Proxy(target, {
-    get(t, prop, receiver) {
-      const value = Reflect.get(t, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        if (plan.dead) throw new Crash(`already dead at ${String(prop)}`);
-        const now = --plan.left === 0;
-        if (now && plan.mode === 'before') {
-          plan.dead = true;
-          throw new Crash(String(prop));
-        }
-        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
-        if (now) {
-          plan.dead = true;
-          throw new Crash(`${String(prop)} (done, answer lost)`);
-        }
-        return result;
-      };
-    },
-  });
-}
-
 const NOW = madrid('15-05-2026 12:00:00');
 const svc = inProcessServices();
 
@@ -71,7 +40,7 @@ async function runBatch(
   me: Client,
   agrifarmId: string,
   vine: string[],
-  plan: Plan | null,
+  plan: CrashPlan | null,
 ): Promise<BatchItemOutcome[]> {
   const deps = registerDeps(svc, () => NOW);
   const store: RegistrationStore = plan ? killable(svc.phyto, plan) : svc.phyto;
@@ -93,7 +62,7 @@ it('a batch killed at any storage call and retried stores each item once and ans
       const me = (await svc.gate.findClient(client.sidKey))!;
       const f = await farmOf(rea, NOW.year);
 
-      const plan: Plan = { left: at, mode, dead: false };
+      const plan: CrashPlan = { left: at, mode, dead: false };
       await expect(runBatch(me, f.agrifarmId, f.vine, plan)).rejects.toBeInstanceOf(Crash);
       const retry = await runBatch(me, f.agrifarmId, f.vine, null);
       expect([mode, at, summary(retry)]).toEqual([

@@ -9,6 +9,7 @@ import { ChangeStore } from '../../shared/phyto/phyto-store';
 import { parseDateTime } from '../../shared/domain/dates';
 import { fromDocProps } from '../../shared/store/doc-entity';
 import { PhytoRecord } from '../../shared/api/phyto-schemas';
+import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
   body,
@@ -30,40 +31,6 @@ import {
  * counting exactly the records that exist (nothing half applied, nothing counted twice or lost).
  */
 jest.setTimeout(120_000);
-
-class Crash extends Error {}
-
-interface Plan {
-  left: number;
-  mode: 'before' | 'after';
-  dead: boolean;
-  calls: string[];
-}
-
-/** The store, with the "process" killed at the plan's call. */
-function killable(target: ChangeStore, plan: Plan): ChangeStore {
-  return new Proxy(target, {
-    get(t, prop, receiver) {
-      const value = Reflect.get(t, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        if (plan.dead) throw new Crash(`already dead at ${String(prop)}`);
-        plan.calls.push(String(prop));
-        const now = --plan.left === 0;
-        if (now && plan.mode === 'before') {
-          plan.dead = true;
-          throw new Crash(String(prop));
-        }
-        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(t, args);
-        if (now) {
-          plan.dead = true;
-          throw new Crash(`${String(prop)} (done, answer lost)`);
-        }
-        return result;
-      };
-    },
-  });
-}
 
 const NOW = madrid('15-05-2026 12:00:00');
 const rea = uniqueRea();
@@ -150,9 +117,13 @@ const remove = (store: ChangeStore, id: number, key: string) =>
   );
 
 async function steps(run: (store: ChangeStore, id: number, key: string) => Promise<unknown>): Promise<string[]> {
-  const plan: Plan = { left: Infinity, mode: 'before', dead: false, calls: [] };
-  await run(killable(svc.phyto, plan), await newRecord(), `steps-${n}`);
-  return plan.calls;
+  const calls: string[] = [];
+  await run(
+    killable(svc.phyto, { left: Infinity, mode: 'before', dead: false, calls }),
+    await newRecord(),
+    `steps-${n}`,
+  );
+  return calls;
 }
 
 describe.each([
@@ -167,12 +138,12 @@ describe.each([
       for (let at = 1; at <= calls.length; at++) {
         const id = await newRecord();
         const key = `crash-${mode}-${at}-${id}`;
-        const plan: Plan = { left: at, mode, dead: false, calls: [] };
+        const plan: CrashPlan = { left: at, mode, dead: false };
         const first = await run(killable(svc.phyto, plan), id, key).then(
           () => 'completed',
           (e: unknown) => (e instanceof Crash ? 'crashed' : Promise.reject(e as Error)),
         );
-        const label = `${mode} ${plan.calls[at - 1]} (call ${at}, first ${first})`;
+        const label = `${mode} ${calls[at - 1]} (call ${at}, first ${first})`;
         const retried = (await run(svc.phyto, id, key)) as { status: number } | { done: { status: number } };
         expect([label, 'done' in retried ? retried.done.status : retried.status]).toEqual([label, status]);
         const versions = (await svc.phyto.readHistory(f.key, id))!;
