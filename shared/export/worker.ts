@@ -315,7 +315,7 @@ function batchDocument(run: JobRun, farm: FarmIndex, batch: JobBatch): unknown {
     const mapped = run.cue(id, farm);
     if (mapped.ok) blocks.push(...mapped.blocks);
   }
-  return cueDocument(farm, blocks);
+  return cueDocument(farm, { TratamFito: blocks });
 }
 
 /** Whether a failed call may have reached SIEX (unless the IUWS client says for certain it did not). */

@@ -272,8 +272,11 @@ export function recordBlocks(
   return mapped.ok ? { ok: true, blocks: blocksToSend(mapped.blocks, held, deleting) } : mapped;
 }
 
-/** The CUE document for one farm and a batch of mapped blocks. */
-export function cueDocument(farm: FarmIndex, blocks: TratamFito[]): { CUADERNO: unknown[] } {
+/**
+ * The CUE document for one farm and a batch of mapped blocks, by the `ActividadesExplotacion` section each kind's
+ * blocks go in (`TratamFito`, `Fertilizacion`).
+ */
+export function cueDocument(farm: FarmIndex, activities: Record<string, unknown[]>): { CUADERNO: unknown[] } {
   return {
     CUADERNO: [
       {
@@ -281,7 +284,7 @@ export function cueDocument(farm: FarmIndex, blocks: TratamFito[]): { CUADERNO: 
         IdTitular: farm.meta.ownerNif,
         CodigoRea: farm.meta.codigoRea,
         UnidadGestora: farm.meta.ownerNif,
-        ActividadesExplotacion: { TratamFito: blocks },
+        ActividadesExplotacion: activities,
       },
     ],
   };

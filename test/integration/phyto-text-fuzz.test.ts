@@ -165,7 +165,7 @@ describe('any text JSON allows in any text field: stored and exported cleanly, o
         // exported cleanly: the CUE document validates against the official schema
         const mapped = mapRecord(record, id, index, blockIds);
         if (!mapped.ok) throw new Error(`not exportable (${mapped.missing.join('; ')}): ${what}`);
-        if (!validate(cueDocument(index, mapped.blocks)))
+        if (!validate(cueDocument(index, { TratamFito: mapped.blocks })))
           throw new Error(`${JSON.stringify(validate.errors).slice(0, 300)}: ${what}`);
         // a retry gets the same answer, byte for byte
         const again = await send(client, farm.agrifarmId, raw, { 'Idempotency-Key': key });

@@ -94,7 +94,7 @@ describe('the descriptor table', () => {
   it('holds every value of a document with every optional field the mapping writes, and each conforms', () => {
     const f = farm();
     const bs = blocks(record(f), f);
-    const doc = cueDocument(f, [...bs, ...blocksToSend(bs, [99], false).slice(bs.length)]);
+    const doc = cueDocument(f, { TratamFito: [...bs, ...blocksToSend(bs, [99], false).slice(bs.length)] });
     expect(descriptorProblems(doc)).toEqual([]);
     expect(leafCount(doc)).toBeGreaterThan(60);
     const validate = cueValidator();

@@ -128,7 +128,7 @@ function blocksOf(r: PhytoRecord, f: FarmIndex, id = 123): TratamFito[] {
 
 function expectValid(f: FarmIndex, blocks: TratamFito[]): void {
   const validate = cueValidator();
-  expect(validate(cueDocument(f, blocks)) ? [] : validate.errors).toEqual([]);
+  expect(validate(cueDocument(f, { TratamFito: blocks })) ? [] : validate.errors).toEqual([]);
 }
 
 const superficies = (blocks: TratamFito[]) =>
@@ -169,7 +169,7 @@ describe('CUE mapping (schema 3.11.4)', () => {
       ...common,
       DGCs: [{ CodigoDGC: 4600000028, CodigoCultivo: 101, Superficie: 4.12 }],
     });
-    const doc = cueDocument(f, blocks);
+    const doc = cueDocument(f, { TratamFito: blocks });
     expectValid(f, blocks);
     expect(doc.CUADERNO[0]).toMatchObject({ CAExplotacion: '10', CodigoRea: 'ES460000000001', IdTitular: '71234567W' });
   });
@@ -482,7 +482,7 @@ describe('issue 23 item 2: each crop and variety keeps its IdAjena, whatever the
     expect(new Map(held(reordered.blocks) as [number, number][])).toEqual(
       new Map(held(first.blocks) as [number, number][]),
     );
-    expect(descriptorProblems(cueDocument(f, first.blocks))).toEqual([]);
+    expect(descriptorProblems(cueDocument(f, { TratamFito: first.blocks }))).toEqual([]);
   });
 
   it('an amendment keeps the ids of the crops still covered, gives a new crop a new id and never reuses one', async () => {

@@ -4,6 +4,7 @@ import { mapFertilization } from '../../shared/fertilization/cue-block';
 import { fertilizationOf } from '../../shared/fertilization/fertilization';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { CUE_FIELDS, descriptorProblems } from '../../shared/siex/cue-descriptor';
+import { cueDocument } from '../../shared/siex/cue-mapping';
 import { cueValidator } from '../helpers/cue-schema';
 import { madrid } from '../helpers/phyto-fixtures';
 import { fertilizationFarm, manureBody, mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
@@ -18,20 +19,6 @@ const recordOf = (body: Record<string, unknown>, id = 7, kg = 100) =>
     exported: false,
     now: madrid('14-05-2026 18:00:00'),
   });
-
-function documentOf(farm: FarmIndex, blocks: Record<string, unknown>[]) {
-  return {
-    CUADERNO: [
-      {
-        CAExplotacion: farm.meta.communityCode,
-        IdTitular: farm.meta.ownerNif,
-        CodigoRea: farm.meta.codigoRea,
-        UnidadGestora: farm.meta.ownerNif,
-        ActividadesExplotacion: { Fertilizacion: blocks },
-      },
-    ],
-  };
-}
 
 function blocksOf(farm: FarmIndex, body: Record<string, unknown>, firstId: number) {
   const mapped = mapFertilization(recordOf(body), farm);
@@ -77,7 +64,7 @@ describe('the Fertilizacion block', () => {
       ...blocksOf(farm, withRoma, 12),
       { ...blocksOf(farm, manureBody(), 13)[0], Borrar: true },
     ];
-    const doc = documentOf(farm, blocks);
+    const doc = cueDocument(farm, { Fertilizacion: blocks });
     expect(descriptorProblems(doc)).toEqual([]);
     const validate = cueValidator();
     expect(validate(doc) ? [] : validate.errors).toEqual([]);

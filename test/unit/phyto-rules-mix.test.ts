@@ -333,6 +333,6 @@ describe('a mix in the record and in SIEX', () => {
       ArtropodosGasteropodos: { TipoPlaga: [18] },
     });
     const validate = cueValidator();
-    expect(validate(cueDocument(farm, mapped.blocks)) ? [] : validate.errors).toEqual([]);
+    expect(validate(cueDocument(farm, { TratamFito: mapped.blocks })) ? [] : validate.errors).toEqual([]);
   });
 });
