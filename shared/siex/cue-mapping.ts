@@ -1,5 +1,5 @@
 import { PhytoRecord } from '../api/phyto-schemas';
-import { parseDateTime, ZONE } from '../domain/dates';
+import { formatClock, formatDate, parseDateTime } from '../domain/dates';
 import { unitDimension } from '../domain/units';
 import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
@@ -179,14 +179,14 @@ function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
   if (missing.length > 0 || !at || !record.infection || products.some((p) => !p.measure)) return { ok: false, missing };
 
   const shares = areaShares(entries, treatedHectares(record));
-  const local = at.setZone(ZONE);
-  const day = local.toFormat('dd/MM/yyyy');
+  // The descriptor writes days DD/MM/YYYY: the API's day with its other separator.
+  const day = formatDate(at).replaceAll('-', '/');
   const stage = record.phenology ? { EstadoFenologico: Number(record.phenology.id) } : {};
   const applicator = { NumROPO: record.applicator.user.ropo };
   const treatment = {
     FechaInicio: day,
     FechaFin: day,
-    HoraTratamiento: local.toFormat('HH:mm:ss'),
+    HoraTratamiento: formatClock(at),
     ProblematicaFito: problems(record.infection, record.mix ?? []),
     Justificaciones: [...new Set(record.tj.map((t) => Number(t.id)))].map((JustAct) => ({ JustAct })),
     // The schema has one Unidad per product line, and the descriptor takes Dosis or Cantidad: the dose, in its unit.
