@@ -12,7 +12,7 @@ export function hashKey(key: string): string {
 }
 
 /** How a dataset writes a key's hash instead of the key: the scheme, then the SHA-256 of the key's UTF-8 bytes in hex. */
-export const HASHED_KEY_PREFIX = 'sha256:';
+const HASHED_KEY_PREFIX = 'sha256:';
 const HASHED_KEY = /^sha256:[0-9a-f]{64}$/;
 
 /** Whether a dataset's key is written as its hash (`sha256:…`) rather than in clear. */
