@@ -61,7 +61,7 @@ export function createOnMiss(client: TableClient, create: () => Promise<void>): 
         return this;
       },
       byPage: (settings) => again(() => client.listEntities(...args).byPage(settings)),
-    } as Listing;
+    };
   };
   return new Proxy(client, {
     get(target, property) {

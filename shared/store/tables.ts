@@ -44,8 +44,8 @@ export class TableStore {
    * (./create-on-miss.ts), so a fresh storage account just works and a cold start's first request makes no
    * `createTable` round trip.
    */
-  async table(name: TableName): Promise<TableClient> {
-    return this.client(name);
+  table(name: TableName): Promise<TableClient> {
+    return Promise.resolve(this.client(name));
   }
 
   /** Creates the table; calls that find it missing at the same time share one creation. */
