@@ -7,9 +7,10 @@ import { sigpacCode } from '../shared/farms/sigpac';
 import { productsOf } from '../shared/phyto/application-change';
 import { PhytoStore, StoredTreatment } from '../shared/phyto/phyto-store';
 import { buildRecord } from '../shared/phyto/record-view';
-import { creationChange } from '../shared/phyto/register-service';
-import { dayOf, withApplication } from '../shared/records/application-history';
+import { dayCountsSchema, dayOf, withApplication } from '../shared/records/application-history';
 import { guardRowKey } from '../shared/records/record-keys';
+import { creationChange } from '../shared/records/register-record';
+import { phytoKind } from '../shared/phyto/phyto-kind';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
@@ -125,7 +126,7 @@ async function registerFloor(ctx: RowContext, farm: FarmIndex, id: number, idcp:
   const record = buildRecord(id, request, ctx.product, resolution, farm, false, ctx.at);
   await ctx.phyto.commit(
     farm.meta,
-    creationChange({
+    creationChange(phytoKind, {
       id,
       record,
       request,
@@ -137,7 +138,7 @@ async function registerFloor(ctx: RowContext, farm: FarmIndex, id: number, idcp:
       client: 'bench',
       guards: guards.map((rowKey) => ({
         rowKey,
-        days: withApplication(state.guards.get(rowKey)?.days ?? {}, dayOf(ctx.at), 1),
+        doc: withApplication(dayCountsSchema.parse(state.guards.get(rowKey)?.doc ?? {}), dayOf(ctx.at), 1),
       })),
       idempotency: null,
     }),
