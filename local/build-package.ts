@@ -42,13 +42,38 @@ export const RUNTIME_DEPENDENCIES = ['@azure/communication-email', '@azure/ident
 /** The handlers' bundle, beside main.js: loaded on the first invocation, never at start-up. */
 const APP_FILE = 'app.js';
 
-/** `import('./handlers')` of functions/index.ts becomes `require('./app.js')`, left for run time. */
-const handlersAsAppBundle: Plugin = {
+/**
+ * `require('./handlers')` of functions/index.ts loads app.js at run time, from the code cache the build ships beside
+ * it when the running Node made it (shared/app/code-cache.ts), else by a plain require().
+ */
+const handlersAsAppBundle = (root: string): Plugin => ({
   name: 'handlers-as-app-bundle',
   setup(b) {
-    b.onResolve({ filter: /^\.\/handlers$/ }, () => ({ path: `./${APP_FILE}`, external: true }));
+    b.onResolve({ filter: /^\.\/handlers$/ }, () => ({ path: APP_FILE, namespace: 'app-bundle' }));
+    b.onLoad({ filter: /.*/, namespace: 'app-bundle' }, () => ({
+      contents: [
+        "const { requireWithCodeCache } = require('./shared/app/code-cache');",
+        `module.exports = requireWithCodeCache(require('node:path').join(__dirname, '${APP_FILE}'));`,
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    }));
   },
-};
+});
+
+/**
+ * V8's code cache of app.js, made by the Node that runs the build, in a process of its own with no flags (V8 refuses
+ * a cache made under other flags): a fresh instance on that Node loads app.js without compiling it. A build on
+ * another Node ships a cache the production Node ignores (docs/architecture.md, "Cold start").
+ */
+function writeAppCodeCache(root: string, out: string): void {
+  const codeCache = path.join(root, 'dist/shared/app/code-cache.js');
+  const script = `require(${JSON.stringify(codeCache)}).writeCodeCache(${JSON.stringify(path.join(out, APP_FILE))})`;
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const r = spawnSync(process.execPath, ['-e', script], { cwd: out, env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`the code cache of ${APP_FILE} could not be made (exit code ${r.status})`);
+}
 
 /**
  * zod's namespaces re-export every locale (`z.locales`, `z.core.locales`: about 45 languages, a sixth of app.js) and a
@@ -104,7 +129,7 @@ export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR))
     ...common,
     entryPoints: [path.join(root, 'functions/index.ts')],
     outfile: path.join(out, 'main.js'),
-    plugins: [handlersAsAppBundle],
+    plugins: [handlersAsAppBundle(root)],
   });
   // Every handler and what it imports, in one file, so the functions share one copy of each module (the process's
   // services, caches and error classes); each handler's own modules start on its first call.
@@ -115,6 +140,7 @@ export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR))
     external: [...RUNTIME_DEPENDENCIES, ...HOST_MODULES],
     plugins: [englishZodLocales],
   });
+  writeAppCodeCache(root, out);
   copyFileSync(path.join(root, 'host.json'), path.join(out, 'host.json'));
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as RootPackage;
   const dependencies = Object.fromEntries(RUNTIME_DEPENDENCIES.map((d) => [d, pkg.dependencies[d]]));

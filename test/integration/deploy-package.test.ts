@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundleApp, installRuntimeDependencies, RUNTIME_DEPENDENCIES } from '../../local/build-package';
 import { findProjectRoot } from '../../local/stack';
+import { codeCacheFile } from '../../shared/app/code-cache';
 import { contracts } from '../../shared/http/contracts';
 
 /**
@@ -27,10 +28,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(path.dirname(out), { recursive: true, force: true }));
 
 describe('the deployment package', () => {
-  it('holds the two bundles, host.json, package.json and production dependencies, nothing else', () => {
+  it('holds the two bundles, the code cache of app.js, host.json, package.json and production dependencies, nothing else', () => {
     const files = filesUnder(out);
     const own = files.filter((f) => !f.startsWith('node_modules/'));
-    expect(own.sort()).toEqual(['app.js', 'host.json', 'main.js', 'package-lock.json', 'package.json']);
+    expect(own.sort()).toEqual([
+      'app.js',
+      path.basename(codeCacheFile(path.join(out, 'app.js'))),
+      'host.json',
+      'main.js',
+      'package-lock.json',
+      'package.json',
+    ]);
     expect(
       files.filter((f) => /(^|\/)(test|tests|__tests__|local|bench)\//.test(f) && !f.startsWith('node_modules/')),
     ).toEqual([]);
@@ -79,5 +87,59 @@ describe('the deployment package', () => {
     );
     expect(served.status).toBe(200);
     expect(served.modules).toContain(path.join(out, 'app.js'));
+  });
+
+  describe("app.js's code cache", () => {
+    const appJs = () => path.join(out, 'app.js');
+    // In a process of its own with no flags, as the Functions worker runs: V8 refuses a cache made under other flags.
+    const accepted = (): boolean =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '-p',
+            `require(${JSON.stringify(path.join(ROOT, 'dist/shared/app/code-cache.js'))}).codeCacheAccepted(${JSON.stringify(appJs())})`,
+          ],
+          { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } },
+        ),
+      );
+    const serveOpenApi = () =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [path.join(ROOT, 'dist/bench/cold-start-probe.js'), out, '--modules', '--invoke', 'openapi'],
+          {
+            encoding: 'utf8',
+          },
+        ),
+      );
+    const kept = () => path.join(path.dirname(out), 'kept.cache');
+    beforeEach(() => copyFileSync(codeCacheFile(appJs()), kept()));
+    afterEach(() => copyFileSync(kept(), codeCacheFile(appJs())));
+
+    it('is accepted by the Node that built the package', () => {
+      expect(accepted()).toBe(true);
+    });
+
+    it('when V8 refuses it (corrupted), app.js compiles from source and answers', () => {
+      const cache = readFileSync(codeCacheFile(appJs()));
+      writeFileSync(
+        codeCacheFile(appJs()),
+        Buffer.concat([Buffer.alloc(64, 0xff), cache.subarray(64, cache.length >> 1)]),
+      );
+      expect(accepted()).toBe(false);
+      const served = serveOpenApi();
+      expect(served.status).toBe(200);
+      expect(served.modules).toContain(appJs());
+    });
+
+    it("made by another Node (another V8's file name), it is not read: app.js loads by require() and answers", () => {
+      renameSync(codeCacheFile(appJs()), `${appJs()}.${process.arch}-v8-0.0.0.0.cache`);
+      expect(accepted()).toBe(false);
+      const served = serveOpenApi();
+      expect(served.status).toBe(200);
+      expect(served.modules).toContain(appJs());
+      rmSync(`${appJs()}.${process.arch}-v8-0.0.0.0.cache`);
+    });
   });
 });
