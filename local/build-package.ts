@@ -14,6 +14,8 @@ import { findProjectRoot } from './stack';
  *   that `main.js` requires on the first invocation (one file instead of ~200 modules resolved one by one; zod from
  *   its ES modules, so what the code does not use is left out). Within it, each function's modules start on that
  *   function's first call. Why two CommonJS bundles rather than ES module chunks: docs/architecture.md, "Cold start".
+ * - `app.js.<arch>-v8-<version>.cache`: V8's code cache of app.js, made by the Node that runs the build, so a fresh
+ *   instance on the same V8 loads app.js without compiling it (writeAppCodeCache).
  * - The storage SDKs are in `app.js` (BUNDLED_SDKS); the other Azure SDKs and undici stay outside the bundles, as
  *   production dependencies. The code loads each on first use (`shared/store/azure-sdk.ts`,
  *   `shared/http-client/client-certificate.ts`), so registering the functions pays for none. `@azure/functions-core`

@@ -8,13 +8,15 @@ import vm from 'node:vm';
  * instance (whose Node compile cache, shared/app/compile-cache.ts, starts empty) loads the bundle without compiling
  * it (docs/architecture.md, "Cold start").
  *
- * V8 accepts a code cache only from its own version and flags: the file's name carries the V8 version and the CPU
- * architecture that made it, so another Node finds no cache and loads the bundle with a plain require(). V8 checks the
- * rest itself (source, flags, integrity) and, when it refuses the cache, compiles from source: the same module, only
- * slower, and nothing to report.
+ * V8 accepts a code cache only from its own version and flags: the file's name carries the CPU architecture and the
+ * V8 version that made it, so another Node finds no cache and loads the bundle with a plain require(). The version is
+ * V8's own (major.minor.build.patch), which is what V8 checks: Node releases that embed the same V8 (most of a Node
+ * line's patch releases) share the cache. V8 checks the rest itself (source, flags, integrity) and, when it refuses
+ * the cache, compiles from source: the same module, only slower, and nothing to report.
  */
 export function codeCacheFile(bundle: string): string {
-  return `${bundle}.${process.arch}-v8-${process.versions.v8}.cache`;
+  const v8 = process.versions.v8.replace(/-.*$/, '');
+  return `${bundle}.${process.arch}-v8-${v8}.cache`;
 }
 
 function compile(bundle: string, cachedData?: Buffer): vm.Script {
