@@ -3,7 +3,7 @@ import { importDataset } from '../shared/backoffice/import';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { FarmStore } from '../shared/farms/farm-store';
 import { PhytoStore, StoredTreatment } from '../shared/phyto/phyto-store';
-import { dayOf, withApplication } from '../shared/records/application-history';
+import { dayCountsSchema, dayOf, withApplication } from '../shared/records/application-history';
 import { guardRowKey } from '../shared/records/record-keys';
 import { creationChange } from '../shared/phyto/register-service';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
           client: 'bench',
           guards: guards.map((rowKey) => ({
             rowKey,
-            days: withApplication(state.guards.get(rowKey)?.days ?? {}, dayOf(at), 1),
+            doc: withApplication(dayCountsSchema.parse(state.guards.get(rowKey)?.doc ?? {}), dayOf(at), 1),
           })),
           idempotency: null,
         }),

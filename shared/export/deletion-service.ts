@@ -7,14 +7,14 @@ import { ChangeInput, JobHolding } from '../phyto/amend-service';
 import { deleteApplication } from '../phyto/delete-service';
 import { claimOf } from '../records/export-state';
 import { RecordPointer } from '../records/record-store';
-import { ChangeStore } from '../phyto/phyto-store';
+import { ChangeStore, TREATMENT_TYPE } from '../phyto/phyto-store';
 import { IdSource } from '../store/counters';
 import { Reply } from './export-idempotency';
 import { jobsHolding, startDeletion, StartExportDeps } from './export-service';
 
 export interface DeletionDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
-  phyto: ChangeStore & StartExportDeps['phyto'];
+  phyto: ChangeStore;
   jobIds: IdSource;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -28,7 +28,7 @@ export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = 
 }
 
 /**
- * The DELETE operation: at once for a record SIEX never received (204); for one SIEX holds, a deletion job that sends
+ * The DELETE operation of a treatment: at once for a record SIEX never received (204); for one SIEX holds, a deletion job that sends
  * it there with `Borrar: true` (202), the record leaving the gateway once SIEX accepted that.
  */
 export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { client: Client }): Promise<Reply> {
@@ -39,5 +39,6 @@ export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { cl
     input,
   );
   if ('done' in outcome) return outcome.done;
-  return startDeletion(deps, input.client, farm, input.agrifarmId, outcome.inSiex.pointer, outcome.idempotency);
+  const record = { type: TREATMENT_TYPE, pointer: outcome.inSiex.pointer };
+  return startDeletion(deps, input.client, farm, input.agrifarmId, record, outcome.idempotency);
 }

@@ -71,7 +71,7 @@ export function fertilizationKind(
   };
 }
 
-const FERTILIZACION_BLOCKS: CueKindMapping<FertilizeRecord> = {
+export const FERTILIZACION_BLOCKS: CueKindMapping<FertilizeRecord> = {
   section: 'Fertilizacion',
   idAjena: 'IdAjenaFerti',
   map: mapFertilization,

@@ -5,7 +5,7 @@ import { FarmIndex } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { PhytoRequest } from '../api/phyto-schemas';
 import { StoredProduct } from '../catalog/catalog-store';
-import { DayCounts, dayOf, withApplication } from '../records/application-history';
+import { DayCounts, dayCountsSchema, dayOf, withApplication } from '../records/application-history';
 import { guardRowKey } from '../records/record-keys';
 import { Guard, RegistrationState } from '../records/record-store';
 import { RuleContext } from './rule-context';
@@ -62,6 +62,9 @@ export function guardKeysOf(...entries: (HistoryEntry | null)[]): string[] {
   ];
 }
 
+/** A history row's applications by day (none for a row not written yet). */
+const daysOf = (g: Guard | undefined): DayCounts => (g ? dayCountsSchema.parse(g.doc) : {});
+
 /**
  * The prior applications of `product` on each enclosure, as the rules judge a new one: what the history rows hold,
  * less `own` (the record being amended, which must not count against itself).
@@ -74,7 +77,7 @@ function priorHistory(
 ): Map<string, DayCounts> {
   return new Map(
     sigpacs.map((s) => {
-      const days = state.guards.get(guardRowKey(product, s))?.days ?? {};
+      const days = daysOf(state.guards.get(guardRowKey(product, s)));
       const mine = own && own.products.includes(product) && own.sigpacs.includes(s);
       return [s, mine ? withApplication(days, own.day, -1) : days];
     }),
@@ -118,8 +121,8 @@ export function updatedGuards(
     for (const product of entry?.products ?? [])
       for (const s of entry!.sigpacs) {
         const rowKey = guardRowKey(product, s);
-        const g = rows.get(rowKey) ?? state.guards.get(rowKey) ?? { rowKey, days: {} };
-        rows.set(rowKey, { ...g, days: withApplication(g.days, entry!.day, delta) });
+        const g = rows.get(rowKey) ?? state.guards.get(rowKey) ?? { rowKey, doc: {} };
+        rows.set(rowKey, { ...g, doc: withApplication(daysOf(g), entry!.day, delta) });
       }
   };
   apply(removed, -1);

@@ -8,7 +8,6 @@ import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { odata } from '../store/odata';
 import { TableName, TableStore } from '../store/tables';
-import { DayCounts, dayCountsSchema } from './application-history';
 import { acceptedBySiex, Claim, claimed, claimOf, ExportState, isExported, siexWasTold } from './export-state';
 import { exportStateColumns, exportStateRow } from './export-state-row';
 import { BlockIds, blockIdsColumn, blockIdsOf } from '../records/block-ids';
@@ -40,10 +39,14 @@ export interface RecordFormat<Rec> {
   upgrade(record: Rec, format: number): Rec;
 }
 
-/** The history row of one product on one enclosure, with the ETag it was read under (none: not written yet). */
+/**
+ * A history row of the kind (phyto: one product on one enclosure, its applications by day), with the ETag it was read
+ * under (none: not written yet). `doc` is the kind's own JSON document, kept in the `days` column phyto's rows always
+ * had, so rows written before kinds existed read as they are.
+ */
 export interface Guard {
   rowKey: string;
-  days: DayCounts;
+  doc: unknown;
   etag?: string;
 }
 
@@ -195,7 +198,7 @@ export function changeActions<Req, Rec extends RecordView>(
   };
   actions.push(etag ? ['update', pointer, 'Replace', { etag }] : ['create', pointer]);
   for (const g of change.guards) {
-    const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.days) };
+    const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.doc) };
     actions.push(g.etag ? ['update', entity, 'Replace', { etag: g.etag }] : ['create', entity]);
   }
   actions.push([
@@ -289,8 +292,7 @@ export class RecordStore<Req, Rec extends RecordView> {
       const rk = String(row.rowKey);
       if (rk.startsWith('k~')) state.idempotency = idempotencyOf(row);
       else {
-        const days = dayCountsSchema.parse(JSON.parse(String(row.days)));
-        state.guards.set(rk, { rowKey: rk, days, etag: String(row.etag) });
+        state.guards.set(rk, { rowKey: rk, doc: JSON.parse(String(row.days)) as unknown, etag: String(row.etag) });
       }
     }
     return state;

@@ -119,11 +119,11 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
         idempotency: { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' },
       });
     const guards = [
-      { rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])), days: { '2026-05-14': 1 } },
+      { rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])), doc: { '2026-05-14': 1 } },
       // an ETag from before another registration updated the row
       {
         rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[0])),
-        days: { '2026-05-14': 2 },
+        doc: { '2026-05-14': 2 },
         etag: `W/"datetime'2020-01-01T00%3A00%3A00.0000000Z'"`,
       },
     ];

@@ -153,7 +153,7 @@ describe('registerApplication (storage faked)', () => {
       exported: false,
     });
     expect(store.inserts[0].farm).toMatchObject({ farmId: 4242, rea: 'RULES0001' });
-    expect(guards.map((g) => [g.rowKey, g.days])).toEqual([
+    expect(guards.map((g) => [g.rowKey, g.doc])).toEqual([
       ['g~ES-11179~46-213-0-0-12-45-1', { '2026-05-14': 1 }],
       ['g~ES-11179~46-213-0-0-12-45-2', { '2026-05-14': 1 }],
     ]);
