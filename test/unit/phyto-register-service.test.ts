@@ -209,7 +209,7 @@ describe('registerApplication (storage faked)', () => {
     store.conflicts = 1;
     const clash = {
       rowKey: `g~ES-11179~${VINE_101}`,
-      days: priorApplications(['12-05-2026 10:00:00']),
+      doc: priorApplications(['12-05-2026 10:00:00']),
       etag: 'W/"2"',
     };
     store.states = [
@@ -238,7 +238,7 @@ describe('registerApplication (storage faked)', () => {
     store.conflicts = 2;
     const far = {
       rowKey: `g~ES-11179~${VINE_101}`,
-      days: priorApplications(['01-05-2026 10:00:00']),
+      doc: priorApplications(['01-05-2026 10:00:00']),
       etag: 'W/"3"',
     };
     store.states = [
@@ -256,7 +256,7 @@ describe('registerApplication (storage faked)', () => {
       {
         rowKey: `g~ES-11179~${VINE_101}`,
         etag: 'W/"3"',
-        days: { '2026-05-01': 1, '2026-05-14': 1 },
+        doc: { '2026-05-01': 1, '2026-05-14': 1 },
       },
     ]);
   });
