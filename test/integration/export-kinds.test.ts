@@ -29,14 +29,12 @@ let me: Client;
 let farm: FarmIndex;
 let kinds: ExportKinds;
 let sim: RunningSiexSimulator;
-let vine: string[];
 
 beforeAll(async () => {
   t = await inProcessFarm('export-kinds', 'kinds');
   ({ svc, me, farm } = t);
   kinds = await svc.exportKinds();
   sim = await startSiexSimulator({ knobs: { processingMs: 0 }, log: () => undefined });
-  vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
 });
 
 afterAll(async () => {
@@ -78,47 +76,44 @@ function iuws(attempts = 4): SiexPort {
 const treatmentUrn = (id: number) => `urn:ngsi-ld:AgriPhytosanitary:${id}`;
 const fertilizationUrn = (id: number) => `urn:ngsi-ld:AgriFertilize:${id}`;
 
-async function exportJob(urns: string[]): Promise<number> {
+async function exportJob(urns: string[], on: InProcessFarm = t): Promise<number> {
   const start = { kinds, jobs: svc.jobs, watch: svc.watch, enqueue: async () => undefined };
-  return startExport(
-    start,
-    me,
-    farm,
-    t.agrifarmId,
-    urns.map((id) => ({ id })),
-    await svc.jobIds.take(),
-  );
+  const body = urns.map((id) => ({ id }));
+  return startExport(start, on.me, on.farm, on.agrifarmId, body, await svc.jobIds.take());
 }
 
-async function fertilizations(n: number, body = mineralBody, id?: number): Promise<number[]> {
+/** Seeds fertilizations on the farm's vine, one enclosure after another; the first under `id` when given. */
+async function fertilizations(n: number, body = mineralBody, o: { id?: number; on?: InProcessFarm } = {}) {
+  const on = o.on ?? t;
+  const vines = on.farm.doc.idcps.filter((e) => on.farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
   const ids: number[] = [];
-  for (let i = 0; i < n; i++)
-    ids.push(
-      await seedFertilization(svc, farm, body({ dateStart: yesterday(), idcp: [vine[i % vine.length]] }), {
-        client: me.id,
-        ...(id !== undefined && i === 0 ? { id } : {}),
-      }),
-    );
+  for (let i = 0; i < n; i++) {
+    const fields = { dateStart: yesterday(), idcp: [vines[i % vines.length]] };
+    const given = o.id !== undefined && i === 0 ? { id: o.id } : {};
+    ids.push(await seedFertilization(svc, on.farm, body(fields), { client: on.me.id, ...given }));
+  }
   return ids;
 }
 
-const pointer = async (id: number) => (await svc.fertilization.readPointers(farm.meta, [id])).get(id);
-const held = (id: number) => sim.state.fertilizations(farm.meta.codigoRea).filter((e) => e.IdAjenaFerti === id);
+const pointer = async (id: number, on: InProcessFarm = t) =>
+  (await svc.fertilization.readPointers(on.farm.meta, [id])).get(id);
+const held = (id: number, on: InProcessFarm = t) =>
+  sim.state.fertilizations(on.farm.meta.codigoRea).filter((e) => e.IdAjenaFerti === id);
 
 it('takes treatments and fertilizations in one job: one CUE document with both sections, each record settled by its own section', async () => {
-  const [treatment, other] = await t.registerSendable(2);
-  // Fertilization n beside treatment n: SIEX keeps the two sequences of IdAjena apart, and so must the job.
-  const [same, slurry] = [
-    ...(await fertilizations(1, mineralBody, treatment)),
-    ...(await fertilizations(1, slurryBody)),
-  ];
+  // A farm of its own: its fertilization ids are those this test gives, and no other test's.
+  const on = await inProcessFarm('export-kinds-mixed', 'kinds');
+  const [slurry] = await fertilizations(1, slurryBody, { on });
+  const [a, b] = await on.registerSendable(2);
+  // Fertilization n beside treatment n: SIEX keeps the two sequences of IdAjena apart, and so must the job. (Each kind
+  // counts on its own, so treatment n is taken as the id of a fertilization seeded for the purpose.)
+  const [treatment, other] = a === slurry ? [b, a] : [a, b];
+  const [same] = await fertilizations(1, mineralBody, { id: treatment, on });
   const before = sim.state.listSubmissions(true).length;
-  const jobId = await exportJob([
-    treatmentUrn(treatment),
-    fertilizationUrn(same),
-    treatmentUrn(other),
-    fertilizationUrn(slurry),
-  ]);
+  const jobId = await exportJob(
+    [treatmentUrn(treatment), fertilizationUrn(same), treatmentUrn(other), fertilizationUrn(slurry)],
+    on,
+  );
   const d = deps();
   await runExportJob(d, jobId);
 
@@ -135,18 +130,21 @@ it('takes treatments and fertilizations in one job: one CUE document with both s
   });
   const sent = sim.state.listSubmissions(true).slice(before);
   expect(sent).toHaveLength(1);
-  const [cuaderno] = (sent[0]!.document as { CUADERNO: { ActividadesExplotacion: Record<string, unknown[]> }[] })
+  const [cuaderno] = (sent[0].document as { CUADERNO: { ActividadesExplotacion: Record<string, unknown[]> }[] })
     .CUADERNO;
-  expect(Object.keys(cuaderno!.ActividadesExplotacion)).toEqual(['TratamFito', 'Fertilizacion']);
-  expect(cuaderno!.ActividadesExplotacion.Fertilizacion).toHaveLength(2);
-  expect(held(same)).toHaveLength(1);
-  expect(held(slurry)).toHaveLength(1);
-  expect(sim.state.notebook(farm.meta.codigoRea).some((e) => e.IdAjenaTratamFito === treatment)).toBe(true);
-  expect((await pointer(same))?.exportState).toMatchObject({ kind: 'exported', siexBlocks: [same] });
-  expect((await svc.fertilization.readHistory(farm.meta, slurry))!.map((v) => v.kind)).toEqual(['created', 'exported']);
+  expect(Object.keys(cuaderno.ActividadesExplotacion)).toEqual(['TratamFito', 'Fertilizacion']);
+  expect(cuaderno.ActividadesExplotacion.Fertilizacion).toHaveLength(2);
+  expect(held(same, on)).toHaveLength(1);
+  expect(held(slurry, on)).toHaveLength(1);
+  expect(sim.state.notebook(on.farm.meta.codigoRea).some((e) => e.IdAjenaTratamFito === treatment)).toBe(true);
+  expect((await pointer(same, on))?.exportState).toMatchObject({ kind: 'exported', siexBlocks: [same] });
+  expect((await svc.fertilization.readHistory(on.farm.meta, slurry))!.map((v) => v.kind)).toEqual([
+    'created',
+    'exported',
+  ]);
   expect(d.mails).toHaveLength(1);
-  expect(d.mails[0]!.text).toContain('By kind: AgriPhytosanitary 2 of 2 accepted, AgriFertilize 2 of 2 accepted.');
-  expect(d.mails[0]!.text).toContain(`${fertilizationUrn(same)}: ok`);
+  expect(d.mails[0].text).toContain('By kind: AgriPhytosanitary 2 of 2 accepted, AgriFertilize 2 of 2 accepted.');
+  expect(d.mails[0].text).toContain(`${fertilizationUrn(same)}: ok`);
 });
 
 it('takes the pending fertilizations with the treatments (pending=1)', async () => {
@@ -183,20 +181,20 @@ it('takes the pending fertilizations with the treatments (pending=1)', async () 
 
 it('an exported fertilization amended is sent again under the same IdAjenaFerti: SIEX holds one block, the new one', async () => {
   const [id] = await fertilizations(1);
-  await runExportJob(deps(), await exportJob([fertilizationUrn(id!)]));
-  expect((held(id!)[0]!.fertilizacion as any).AplicacionMaterialFertilizante.Dosis).toBe(300);
-  await amendFertilization(svc, farm, id!, { dose: 250 }, { client: me.id });
-  expect((await pointer(id!))?.exportState.kind).toBe('changed');
-  const jobId = await exportJob([fertilizationUrn(id!)]);
+  await runExportJob(deps(), await exportJob([fertilizationUrn(id)]));
+  expect((held(id)[0].fertilizacion as any).AplicacionMaterialFertilizante.Dosis).toBe(300);
+  await amendFertilization(svc, farm, id, { dose: 250 }, { client: me.id });
+  expect((await pointer(id))?.exportState.kind).toBe('changed');
+  const jobId = await exportJob([fertilizationUrn(id)]);
   await runExportJob(deps(), jobId);
   expect(resultOf((await svc.jobs.load(jobId))!)).toEqual({
     data: [{ result: 'ok', id, type: 'AgriFertilize' }],
     error: [],
   });
-  const now = held(id!);
+  const now = held(id);
   expect(now).toHaveLength(1);
-  expect((now[0]!.fertilizacion as any).AplicacionMaterialFertilizante.Dosis).toBe(250);
-  expect((await svc.fertilization.readHistory(farm.meta, id!))!.map((v) => v.kind)).toEqual([
+  expect((now[0].fertilizacion as any).AplicacionMaterialFertilizante.Dosis).toBe(250);
+  expect((await svc.fertilization.readHistory(farm.meta, id))!.map((v) => v.kind)).toEqual([
     'created',
     'exported',
     'amended',
@@ -206,14 +204,14 @@ it('an exported fertilization amended is sent again under the same IdAjenaFerti:
 
 it('an exported fertilization deleted: the deletion job sends Borrar, SIEX no longer holds it, and it leaves the gateway', async () => {
   const [id] = await fertilizations(1);
-  await runExportJob(deps(), await exportJob([fertilizationUrn(id!)]));
-  expect(held(id!)).toHaveLength(1);
+  await runExportJob(deps(), await exportJob([fertilizationUrn(id)]));
+  expect(held(id)).toHaveLength(1);
   const reply = await startDeletion(
     { kinds, jobs: svc.jobs, jobIds: svc.jobIds, watch: svc.watch, enqueue: async () => undefined },
     me,
     farm,
     t.agrifarmId,
-    { type: 'AgriFertilize', pointer: (await pointer(id!))! },
+    { type: 'AgriFertilize', pointer: (await pointer(id))! },
     null,
   );
   const jobId = (JSON.parse(reply.body) as { id: number }).id;
@@ -223,20 +221,20 @@ it('an exported fertilization deleted: the deletion job sends Borrar, SIEX no lo
     data: [{ result: 'ok', id, type: 'AgriFertilize' }],
     error: [],
   });
-  expect(held(id!)).toEqual([]);
-  expect(await pointer(id!)).toBeUndefined();
-  expect((await svc.fertilization.readHistory(farm.meta, id!))!.map((v) => v.kind)).toEqual([
+  expect(held(id)).toEqual([]);
+  expect(await pointer(id)).toBeUndefined();
+  expect((await svc.fertilization.readHistory(farm.meta, id))!.map((v) => v.kind)).toEqual([
     'created',
     'exported',
     'deleted',
   ]);
-  expect(d.mails[0]!.subject).toBe(`SIEX deletion job ${jobId}: FinalizadoCompleto`);
+  expect(d.mails[0].subject).toBe(`SIEX deletion job ${jobId}: FinalizadoCompleto`);
 });
 
 it('a lost answer settles both kinds as outcome unknown; SIEX is asked later, and both are known and exported', async () => {
   const [treatment] = await t.registerSendable(1);
   const [ferti] = await fertilizations(1);
-  const jobId = await exportJob([treatmentUrn(treatment!), fertilizationUrn(ferti!)]);
+  const jobId = await exportJob([treatmentUrn(treatment), fertilizationUrn(ferti)]);
   // SIEX takes the document and the connection drops before its answer: the only try may have reached it.
   sim.state.control({ resetCrearNext: 1 });
   const d = deps(iuws(1));
@@ -250,8 +248,8 @@ it('a lost answer settles both kinds as outcome unknown; SIEX is asked later, an
       [ferti, 'AgriFertilize', 'OUTCOME_UNKNOWN'],
     ]),
   );
-  expect((await pointer(ferti!))?.exportState.kind).toBe('outcome-unknown');
-  expect(d.mails[0]!.text).toContain('By kind: AgriPhytosanitary 0 of 1 accepted, AgriFertilize 0 of 1 accepted.');
+  expect((await pointer(ferti))?.exportState.kind).toBe('outcome-unknown');
+  expect(d.mails[0].text).toContain('By kind: AgriPhytosanitary 0 of 1 accepted, AgriFertilize 0 of 1 accepted.');
 
   // The reconciliation sends the batch again under its key: SIEX answers the request it took, with both verdicts.
   const later = deps();
@@ -264,7 +262,7 @@ it('a lost answer settles both kinds as outcome unknown; SIEX is asked later, an
     ].sort((a, b) => a.id - b.id),
     error: [],
   });
-  expect((await pointer(ferti!))?.exportState.kind).toBe('exported');
-  expect(held(ferti!)).toHaveLength(1);
+  expect((await pointer(ferti))?.exportState.kind).toBe('exported');
+  expect(held(ferti)).toHaveLength(1);
   expect(later.mails.map((m) => m.subject)).toEqual([`SIEX export job ${jobId}: every outcome is known now`]);
 });
