@@ -42,7 +42,7 @@ function render(subject: string, paragraphs: Paragraph[], result: JobResultView)
   };
 }
 
-/** How many records of each kind the job holds and SIEX accepted, in the order the result first names each kind. */
+/** How many records of each kind the job holds and SIEX accepted: treatments first, then the other kinds by name. */
 function byKind(result: JobResultView): string {
   const counts = new Map<string, { accepted: number; total: number }>();
   const count = (r: { type?: string | undefined }, accepted: number) => {
@@ -52,7 +52,10 @@ function byKind(result: JobResultView): string {
   };
   result.data.forEach((d) => count(d, 1));
   result.error.forEach((e) => count(e, 0));
-  const parts = [...counts].map(([type, c]) => `${type} ${c.accepted} of ${c.total} accepted`);
+  const rank = (type: string) => (type === LEGACY_RECORD_TYPE ? '' : type);
+  const parts = [...counts]
+    .sort(([a], [b]) => rank(a).localeCompare(rank(b)))
+    .map(([type, c]) => `${type} ${c.accepted} of ${c.total} accepted`);
   return `By kind: ${parts.join(', ')}.`;
 }
 
