@@ -7,7 +7,7 @@ import type { IdSource } from '../store/counters';
 import { RecordRef } from './record-ref';
 
 /** What the export pipeline reads and writes of a kind's records (its records-core store). */
-export type ExportStore<Rec extends RecordView> = Pick<
+type ExportStore<Rec extends RecordView> = Pick<
   RecordStore<unknown, Rec>,
   | 'readPointers'
   | 'readRecords'
@@ -56,7 +56,7 @@ export interface TakenRecord {
 }
 
 /** The port's part the export takes from a kind. */
-export type ExportedKind<Rec> = Pick<RecordKind<unknown, Rec>, 'urnType' | 'label' | 'cue'>;
+type ExportedKind<Rec> = Pick<RecordKind<unknown, Rec>, 'urnType' | 'label' | 'cue'>;
 
 /** A kind for the registry, its record type checked once here and forgotten by the pipeline. */
 export function exportKind<Rec extends RecordView>(
@@ -92,7 +92,7 @@ export class ExportKinds {
     return parsed && this.byType.has(parsed.type) ? { type: parsed.type, id: parsed.n } : null;
   }
 
-  /** What an export body must send: `urn:ngsi-ld:AgriPhytosanitary:<n>` or ... */
+  /** The URNs an export body may name, for people: one per kind (`urn:ngsi-ld:AgriFertilize:<n>`). */
   expected(): string {
     return this.all()
       .map((k) => `urn:ngsi-ld:${k.urnType}:<n>`)

@@ -8,14 +8,14 @@ import { RecordPointer } from '../records/record-store';
 import { ExportKind, ExportKinds } from './export-kinds';
 import { RecordRef } from './record-ref';
 
-export interface PendingDeps {
+interface PendingDeps {
   kind: ExportKind;
   /** The jobs among those that claimed these records that still hold them (export-service.ts, `jobsHolding`). */
   holding: (pointers: RecordPointer[], now: DateTime) => Promise<Set<number>>;
 }
 
 /** What `pending=1` exports of a kind: the records chosen, oldest application first, and whether others still wait. */
-export interface PendingSelection {
+interface PendingSelection {
   ids: number[];
   more: boolean;
 }

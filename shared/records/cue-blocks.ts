@@ -3,7 +3,7 @@ import { BlockIds, legacyBlockIds } from './block-ids';
 import { CueBlockBody, CueKindMapping, CueMapResult } from './record-kind';
 
 /** A CUE block under its IdAjena (`IdAjenaTratamFito`, `IdAjenaFerti`: the kind's `cue.idAjena`). */
-export type CueBlock = CueBlockBody & { [idAjena: string]: unknown };
+type CueBlock = CueBlockBody & { [idAjena: string]: unknown };
 export type CueBlocks = { ok: true; blocks: CueBlock[] } | { ok: false; missing: string[] };
 
 /** The IdAjena a block of this kind is sent under. */
@@ -41,7 +41,7 @@ export function withIdAjena<Rec>(
 }
 
 /** A record of a kind as a job reads it: the record, its block ids, and the ids of its blocks SIEX holds. */
-export interface BlockSource<Rec> {
+interface BlockSource<Rec> {
   record: Rec;
   recordId: number;
   blockIds: BlockIds | null;

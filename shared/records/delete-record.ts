@@ -5,7 +5,7 @@ import { RecordKind } from './record-kind';
 import { Guard, RecordStore, RecordView, StoredApplication } from './record-store';
 
 /** A kind and its store: what deleting one of its records takes. */
-export interface DeletionParts<Req, Rec extends RecordView> {
+interface DeletionParts<Req, Rec extends RecordView> {
   kind: Pick<RecordKind<Req, Rec>, 'historyKeys' | 'updatedHistory'>;
   store: Pick<RecordStore<Req, Rec>, 'readApplication' | 'readRegistrationState' | 'commit'>;
 }
