@@ -5,7 +5,8 @@ import { FarmStore } from '../shared/farms/farm-store';
 import { PhytoStore, StoredTreatment } from '../shared/phyto/phyto-store';
 import { dayCountsSchema, dayOf, withApplication } from '../shared/records/application-history';
 import { guardRowKey } from '../shared/records/record-keys';
-import { creationChange } from '../shared/phyto/register-service';
+import { creationChange } from '../shared/records/register-record';
+import { phytoKind } from '../shared/phyto/phyto-kind';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { sigpacCode } from '../shared/farms/sigpac';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
@@ -212,7 +213,7 @@ async function main(): Promise<void> {
       const record = buildRecord(id, request, product, resolution, farm, false, at);
       await phyto.commit(
         farm.meta,
-        creationChange({
+        creationChange(phytoKind, {
           id,
           record,
           request,

@@ -98,7 +98,7 @@ export function createServices(
         counters,
         maxBackdateDays: s.MAX_BACKDATE_DAYS,
         reference,
-        treatments: treatmentExport(phyto, recordKeys, recordIds),
+        treatments: treatmentExport(phyto, recordKeys, recordIds, reference),
         fertilization,
       }),
     ));

@@ -89,8 +89,7 @@ async function fertilizations(n: number, body = mineralBody, o: { id?: number; o
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const fields = { dateStart: yesterday(), idcp: [vines[i % vines.length]] };
-    const given = o.id !== undefined && i === 0 ? { id: o.id } : {};
-    ids.push(await seedFertilization(svc, on.farm, body(fields), { client: on.me.id, ...given }));
+    ids.push(await seedFertilization(svc, on.me, on.agrifarmId, body(fields), i === 0 ? o.id : undefined));
   }
   return ids;
 }
@@ -149,12 +148,8 @@ it('takes treatments and fertilizations in one job: one CUE document with both s
 
 it('takes the pending fertilizations with the treatments (pending=1)', async () => {
   const f = await inProcessFarm('export-kinds-pending', 'kinds');
-  const index = f.farm;
   const [treatment] = await f.registerSendable(1);
-  const vines = index.doc.idcps.filter((e) => index.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
-  const ferti = await seedFertilization(svc, index, mineralBody({ dateStart: yesterday(), idcp: [vines[0]] }), {
-    client: f.me.id,
-  });
+  const [ferti] = await fertilizations(1, mineralBody, { on: f });
   const { exportRecords } = await import('../../shared/export/export-service');
   const reply = await exportRecords(
     {
@@ -183,7 +178,7 @@ it('an exported fertilization amended is sent again under the same IdAjenaFerti:
   const [id] = await fertilizations(1);
   await runExportJob(deps(), await exportJob([fertilizationUrn(id)]));
   expect((held(id)[0].fertilizacion as any).AplicacionMaterialFertilizante.Dosis).toBe(300);
-  await amendFertilization(svc, farm, id, { dose: 250 }, { client: me.id });
+  await amendFertilization(svc, me, t.agrifarmId, id, { dose: 250 });
   expect((await pointer(id))?.exportState.kind).toBe('changed');
   const jobId = await exportJob([fertilizationUrn(id)]);
   await runExportJob(deps(), jobId);

@@ -2,10 +2,12 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { BatchKeyStore } from '../../shared/phyto/batch-keys';
 import { BatchItemOutcome, registerBatch } from '../../shared/phyto/batch-register';
-import { RegistrationStore } from '../../shared/phyto/phyto-store';
+import { RegistrationStore } from '../../shared/records/register-record';
+import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
+  asReply,
   body,
   farmOf,
   inProcessServices,
@@ -33,22 +35,22 @@ function items(vine: string[]) {
   return [copper(vine[0], '08:00'), { ...copper(vine[1], '09:00'), dose: 9 }, copper(vine[2], '10:00')];
 }
 
-const summary = (outcomes: BatchItemOutcome[]) =>
+/** An item's outcome as the client reads it: a stored one as the HTTP edge renders it (status, body, ETag). */
+type ItemAnswer =
+  { index: number; stored: ReturnType<typeof asReply> } | Extract<BatchItemOutcome, { refused: unknown }>;
+
+const summary = (outcomes: ItemAnswer[]) =>
   outcomes.map((o) => ('stored' in o ? [o.index, o.stored.status] : [o.index, o.refused.violations[0].code]));
 
-async function runBatch(
-  me: Client,
-  agrifarmId: string,
-  vine: string[],
-  plan: CrashPlan | null,
-): Promise<BatchItemOutcome[]> {
+async function runBatch(me: Client, agrifarmId: string, vine: string[], plan: CrashPlan | null): Promise<ItemAnswer[]> {
   const deps = registerDeps(svc, () => NOW);
-  const store: RegistrationStore = plan ? killable(svc.phyto, plan) : svc.phyto;
+  const store: RegistrationStore<PhytoRequest, PhytoRecord> = plan ? killable(svc.phyto, plan) : svc.phyto;
   const batchKeys = plan ? killable(new BatchKeyStore(svc.tables), plan) : new BatchKeyStore(svc.tables);
-  return registerBatch(
+  const outcomes = await registerBatch(
     { ...deps, store, batchKeys, sleep: async () => undefined },
     { client: me, agrifarmId, exported: false, items: items(vine), idempotencyKey: 'erp-batch-crash' },
   );
+  return outcomes.map((o) => ('stored' in o ? { index: o.index, stored: asReply(o.stored) } : o));
 }
 
 it('a batch killed at any storage call and retried stores each item once and answers each as first', async () => {

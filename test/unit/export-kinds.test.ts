@@ -5,7 +5,7 @@ import { JobItem, jobBatchSchema, jobItemSchema } from '../../shared/export/job'
 import { resultOf } from '../../shared/export/job-views';
 import { outcomeMail } from '../../shared/export/outcome-email';
 import { parseRefText, refText, storedRefSchema } from '../../shared/export/record-ref';
-import { FERTILIZACION_BLOCKS } from '../../shared/fertilization/fertilization-kind';
+import { fertilizationKind } from '../../shared/fertilization/fertilization-kind';
 import { fertilizationOf } from '../../shared/fertilization/fertilization';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { idAjenaOf, recordBlocks } from '../../shared/records/cue-blocks';
@@ -14,6 +14,7 @@ import { fertilizationFarm, mineralBody } from '../helpers/fertilization-fixture
 import { madrid } from '../helpers/phyto-fixtures';
 
 /** Issue 25, item 4: the pure parts of the export over record kinds. */
+const FERTILIZACION_BLOCKS = fertilizationKind.cue;
 
 const kindOf = (urnType: string, cue: ExportKind['cue']) => ({ urnType, label: urnType, cue }) as ExportKind;
 const kinds = new ExportKinds([
