@@ -147,7 +147,9 @@ function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: Clock): Work
   return {
     jobs: killable('jobs', svc.jobs, plan),
     watch: killable('watch', svc.watch, plan),
-    kinds: new ExportKinds([treatmentExport(killable('phyto', svc.phyto, plan), svc.recordKeys, svc.recordIds, svc.reference)]),
+    kinds: new ExportKinds([
+      treatmentExport(killable('phyto', svc.phyto, plan), svc.recordKeys, svc.recordIds, svc.reference),
+    ]),
     farms: killable('farms', svc.farms, plan),
     siex: killable('siex', siex, plan),
     mailer: killable('mail', mailer, plan),
