@@ -14,7 +14,7 @@ import { ExportKeyStore } from '../export/export-keys';
 import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
-import { PhytoStore } from '../phyto/phyto-store';
+import { PhytoStore, TREATMENT_TYPE } from '../phyto/phyto-store';
 import { BatchKeyStore } from '../phyto/batch-keys';
 import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
@@ -23,6 +23,9 @@ import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
 import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
+import type { ExportKinds } from '../export/export-kinds';
+import { RecordStore } from '../records/record-store';
+import type { FertilizationStore } from './record-kinds';
 
 /**
  * The long-lived objects of one process, built once from the settings on first use: the stores and caches, the
@@ -34,6 +37,8 @@ export interface Services extends UseCaseParts {
   farms: FarmStore;
   /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
   recordIds: IdBlocks;
+  /** The fertilizations' records (their HTTP routes come with issue 25, items 2 and 3; the export takes them now). */
+  fertilization: FertilizationStore;
   jobIds: IdBlocks;
   gate: Gate;
   useCases: UseCases;
@@ -77,13 +82,35 @@ export function createServices(
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
   const phyto = new PhytoStore(tables);
+  const recordKeys = new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS);
+  const recordIds = new IdBlocks(counters, TREATMENT_TYPE, 50);
+  const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS);
+  const fertilization: FertilizationStore = new RecordStore(tables, {
+    table: TABLES.fertilization,
+    version: 1,
+    upgrade: (record) => record,
+  });
+  let kinds: Promise<ExportKinds> | undefined;
+  // Built on first use: the kinds' CUE mappings are modules a cold start of another operation need not load.
+  const recordKinds = () =>
+    (kinds ??= import('./record-kinds').then(({ exportKinds, treatmentExport }) =>
+      exportKinds({
+        counters,
+        maxBackdateDays: s.MAX_BACKDATE_DAYS,
+        reference,
+        treatments: treatmentExport(phyto, recordKeys, recordIds, reference),
+        fertilization,
+      }),
+    ));
   const parts = {
     farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS, directory),
-    reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
+    reference,
     catalogueAnswers: answerCache(),
     phyto,
-    recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
-    recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
+    recordKeys,
+    recordIds,
+    fertilization,
+    exportKinds: recordKinds,
     batchKeys: new BatchKeyStore(tables),
     jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
@@ -103,8 +130,7 @@ export function createServices(
     return {
       jobs: parts.jobs,
       watch: parts.watch,
-      phyto,
-      reference: parts.reference,
+      kinds: await recordKinds(),
       farms: parts.farms,
       siex: createIuwsClient(s),
       mailer: createMailer(s),

@@ -5,6 +5,7 @@ import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
 import type { Client } from '../clients/client-store';
 import type { ExportInput } from '../export/export-service';
+import type { ExportKinds } from '../export/export-kinds';
 import type { ExportMessage, JobStore } from '../export/job-store';
 import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
@@ -79,6 +80,8 @@ export interface UseCaseParts {
   phyto: PhytoStore;
   recordKeys: RecordKeyIndex;
   recordIds: IdSource;
+  /** The record kinds exports take (treatments, fertilizations), their stores and key indexes; built on first use. */
+  exportKinds: () => Promise<ExportKinds>;
   /** The Idempotency-Keys of registration batches. */
   batchKeys: BatchKeyStore;
   jobs: JobStore;
@@ -136,8 +139,8 @@ export function createUseCases(p: UseCaseParts): UseCases {
         {
           farms: p.farms,
           phyto: p.phyto,
+          kinds: await p.exportKinds(),
           reference: p.reference,
-          recordKeys: p.recordKeys,
           jobs: p.jobs,
           jobIds: p.jobIds,
           watch: p.watch,
@@ -191,11 +194,9 @@ export function createUseCases(p: UseCaseParts): UseCases {
       (await import('../export/export-service')).exportRecords(
         {
           farms: p.farms,
-          phyto: p.phyto,
-          recordKeys: p.recordKeys,
+          kinds: await p.exportKinds(),
           jobs: p.jobs,
           jobIds: p.jobIds,
-          recordIds: p.recordIds,
           keys: p.exportKeys,
           watch: p.watch,
           enqueue: p.enqueueExport,

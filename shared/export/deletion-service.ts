@@ -17,7 +17,7 @@ import { jobsHolding, startDeletion, StartExportDeps } from './export-service';
 
 export interface DeletionDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
-  phyto: ChangeStore & StartExportDeps['phyto'];
+  phyto: ChangeStore;
   reference: VersionedValue<ReferenceData>;
   jobIds: IdSource;
   sleep?: (ms: number) => Promise<void>;
@@ -32,7 +32,7 @@ export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = 
 }
 
 /**
- * The DELETE operation: at once for a record SIEX never received (204); for one SIEX holds, a deletion job that sends
+ * The DELETE operation of a treatment: at once for a record SIEX never received (204); for one SIEX holds, a deletion job that sends
  * it there with `Borrar: true` (202), the record leaving the gateway once SIEX accepted that.
  */
 export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { client: Client }): Promise<RecordResult> {
@@ -50,13 +50,7 @@ export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { cl
     input,
   );
   if ('done' in outcome) return outcome.done;
-  const job = await startDeletion(
-    deps,
-    input.client,
-    farm,
-    input.agrifarmId,
-    outcome.inSiex.pointer,
-    outcome.idempotency,
-  );
+  const record = { type: phytoKind.urnType, pointer: outcome.inSiex.pointer };
+  const job = await startDeletion(deps, input.client, farm, input.agrifarmId, record, outcome.idempotency);
   return { outcome: 'deletion-started', answerJson: job.body, replayed: false };
 }
