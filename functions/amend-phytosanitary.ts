@@ -1,6 +1,6 @@
 import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
-import { amendPhyto } from '../shared/http/contracts';
+import { amendPhyto } from '../shared/http/contracts/amend-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { recordIdOf, withEtag } from '../shared/http/record-headers';

@@ -1,7 +1,7 @@
 import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { cacheableReply } from '../shared/http/conditional';
-import { catalogProduct } from '../shared/http/contracts';
+import { catalogProduct } from '../shared/http/contracts/catalog-product';
 import { HandleOf } from '../shared/http/endpoint';
 
 export const readCatalogProduct: HandleOf<typeof catalogProduct, UseCases> = async ({ params, request }, useCases) =>

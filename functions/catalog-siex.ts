@@ -1,7 +1,7 @@
 import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { cacheableReply } from '../shared/http/conditional';
-import { siexCatalogue } from '../shared/http/contracts';
+import { siexCatalogue } from '../shared/http/contracts/catalog-siex';
 import { HandleOf } from '../shared/http/endpoint';
 
 export const listSiexCatalogue: HandleOf<typeof siexCatalogue, UseCases> = async (

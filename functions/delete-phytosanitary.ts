@@ -1,6 +1,6 @@
 import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
-import { deletePhyto } from '../shared/http/contracts';
+import { deletePhyto } from '../shared/http/contracts/delete-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { recordIdOf } from '../shared/http/record-headers';

@@ -1,5 +1,5 @@
 import { UseCases } from '../shared/app/use-cases';
-import { exportCue } from '../shared/http/contracts';
+import { exportCue } from '../shared/http/contracts/export-cue';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { serve } from '../shared/app/serve';

@@ -1,5 +1,5 @@
 import { UseCases } from '../shared/app/use-cases';
-import { farmLookup } from '../shared/http/contracts';
+import { farmLookup } from '../shared/http/contracts/farm-lookup';
 import { HandleOf } from '../shared/http/endpoint';
 import { serve } from '../shared/app/serve';
 

@@ -1,5 +1,5 @@
 import { UseCases } from '../shared/app/use-cases';
-import { jobResultContract } from '../shared/http/contracts';
+import { jobResultContract } from '../shared/http/contracts/job-result';
 import { HandleOf } from '../shared/http/endpoint';
 import { serve } from '../shared/app/serve';
 

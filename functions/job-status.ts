@@ -1,5 +1,5 @@
 import { UseCases } from '../shared/app/use-cases';
-import { jobStatus } from '../shared/http/contracts';
+import { jobStatus } from '../shared/http/contracts/job-status';
 import { HandleOf } from '../shared/http/endpoint';
 import { serve } from '../shared/app/serve';
 

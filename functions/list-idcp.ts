@@ -1,5 +1,5 @@
 import { UseCases } from '../shared/app/use-cases';
-import { listIdcp } from '../shared/http/contracts';
+import { listIdcp } from '../shared/http/contracts/list-idcp';
 import { HandleOf } from '../shared/http/endpoint';
 import { serve } from '../shared/app/serve';
 

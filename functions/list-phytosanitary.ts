@@ -1,5 +1,5 @@
 import { UseCases } from '../shared/app/use-cases';
-import { listPhyto } from '../shared/http/contracts';
+import { listPhyto } from '../shared/http/contracts/list-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { paginationHeaders } from '../shared/http/pagination';
 import { serve } from '../shared/app/serve';

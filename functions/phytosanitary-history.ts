@@ -1,6 +1,6 @@
 import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
-import { phytoHistory } from '../shared/http/contracts';
+import { phytoHistory } from '../shared/http/contracts/phytosanitary-history';
 import { HandleOf } from '../shared/http/endpoint';
 import { recordIdOf } from '../shared/http/record-headers';
 

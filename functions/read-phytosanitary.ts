@@ -1,6 +1,6 @@
 import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
-import { readPhyto } from '../shared/http/contracts';
+import { readPhyto } from '../shared/http/contracts/read-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { recordIdOf, withEtag } from '../shared/http/record-headers';
 

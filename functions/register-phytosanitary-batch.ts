@@ -1,7 +1,7 @@
 import { UseCases } from '../shared/app/use-cases';
 import { serve } from '../shared/app/serve';
 import { renderBatchAnswer } from '../shared/http/batch-answer';
-import { registerPhytoBatch } from '../shared/http/contracts';
+import { registerPhytoBatch } from '../shared/http/contracts/register-phytosanitary-batch';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 

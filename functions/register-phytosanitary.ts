@@ -1,5 +1,5 @@
 import { UseCases } from '../shared/app/use-cases';
-import { registerPhyto } from '../shared/http/contracts';
+import { registerPhyto } from '../shared/http/contracts/register-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { serve } from '../shared/app/serve';

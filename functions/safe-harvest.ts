@@ -1,6 +1,6 @@
 import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
-import { safeHarvestContract } from '../shared/http/contracts';
+import { safeHarvestContract } from '../shared/http/contracts/safe-harvest';
 import { HandleOf } from '../shared/http/endpoint';
 
 export const safeHarvest: HandleOf<typeof safeHarvestContract, UseCases> = async ({ client, query }, useCases) => ({

@@ -11,3 +11,11 @@ export function recordIdOf(urn: string): number {
 export function withEtag(etag: string | undefined): Record<string, string> {
   return etag ? { ETag: etag } : {};
 }
+
+/** What an answer that carries a record says of its version, for `If-Match`, as the OpenAPI document describes it. */
+export const ETAG_HEADER = {
+  ETag: {
+    description: "the record's version, strong: send it back as If-Match to change this version only",
+    type: 'string',
+  },
+} as const;

@@ -2,7 +2,7 @@ import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functio
 import { silentLogger } from '../../shared/log/logger';
 import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
-import { registerPhyto } from '../../shared/http/contracts';
+import { registerPhyto } from '../../shared/http/contracts/register-phytosanitary';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { createServices, Services } from '../../shared/app/services';
 import { createUseCases } from '../../shared/app/use-cases';

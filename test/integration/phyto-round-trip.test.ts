@@ -2,7 +2,7 @@ import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functio
 import fc from 'fast-check';
 import { readPhytosanitary } from '../../functions/read-phytosanitary';
 import { createUseCases } from '../../shared/app/use-cases';
-import { readPhyto } from '../../shared/http/contracts';
+import { readPhyto } from '../../shared/http/contracts/read-phytosanitary';
 import { endpoint } from '../../shared/http/endpoint';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';

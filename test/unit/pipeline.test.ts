@@ -1,6 +1,6 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import { DateTime } from 'luxon';
-import { listIdcp } from '../../shared/http/contracts';
+import { listIdcp } from '../../shared/http/contracts/list-idcp';
 import { Client } from '../../shared/clients/client-store';
 import { hashKey } from '../../shared/clients/keys';
 import { ConfigError, parseSettings } from '../../shared/config/config';
