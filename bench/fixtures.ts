@@ -6,7 +6,8 @@ import { PhytoRequest } from '../shared/api/phyto-schemas';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
 import { holdingPartition } from '../shared/records/record-keys';
 import { changeActions } from '../shared/records/record-store';
-import { creationChange } from '../shared/phyto/register-service';
+import { creationChange } from '../shared/records/register-record';
+import { phytoKind } from '../shared/phyto/phyto-kind';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { buildRecord, RECORD_FORMAT } from '../shared/phyto/record-view';
 import { buildDemoDataset } from '../local/demo/build-dataset';
@@ -144,7 +145,7 @@ export async function seedRecords(
     const request = phytoRequest([idcp], appliedAt);
     const resolution = { entries: [farm.byIdcp.get(idcp)!], uses: product.uses };
     const record = buildRecord(id, request, product, resolution, farm, false, now);
-    const change = creationChange({
+    const change = creationChange(phytoKind, {
       id,
       record,
       request,

@@ -3,9 +3,10 @@ import { importDataset } from '../shared/backoffice/import';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { FarmStore } from '../shared/farms/farm-store';
 import { PhytoStore, StoredTreatment } from '../shared/phyto/phyto-store';
-import { dayOf, withApplication } from '../shared/records/application-history';
+import { dayCountsSchema, dayOf, withApplication } from '../shared/records/application-history';
 import { guardRowKey } from '../shared/records/record-keys';
-import { creationChange } from '../shared/phyto/register-service';
+import { creationChange } from '../shared/records/register-record';
+import { phytoKind } from '../shared/phyto/phyto-kind';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { sigpacCode } from '../shared/farms/sigpac';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
@@ -209,7 +210,7 @@ async function main(): Promise<void> {
       const record = buildRecord(id, request, product, resolution, farm, false, at);
       await phyto.commit(
         farm.meta,
-        creationChange({
+        creationChange(phytoKind, {
           id,
           record,
           request,
@@ -221,7 +222,7 @@ async function main(): Promise<void> {
           client: 'bench',
           guards: guards.map((rowKey) => ({
             rowKey,
-            days: withApplication(state.guards.get(rowKey)?.days ?? {}, dayOf(at), 1),
+            doc: withApplication(dayCountsSchema.parse(state.guards.get(rowKey)?.doc ?? {}), dayOf(at), 1),
           })),
           idempotency: null,
         }),

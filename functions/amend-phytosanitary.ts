@@ -3,7 +3,8 @@ import { UseCases } from '../shared/app/use-cases';
 import { amendPhyto } from '../shared/http/contracts/amend-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
-import { recordIdOf, withEtag } from '../shared/http/record-headers';
+import { recordIdOf } from '../shared/http/record-headers';
+import { recordReply } from '../shared/http/record-reply';
 
 export const amendPhytosanitary: HandleOf<typeof amendPhyto, UseCases> = async (
   { client, params, query, body, request },
@@ -17,7 +18,7 @@ export const amendPhytosanitary: HandleOf<typeof amendPhyto, UseCases> = async (
     idempotencyKey: idempotencyKey(request),
     patch: body,
   });
-  return { status: result.status, rawJson: result.body, headers: withEtag(result.etag) };
+  return recordReply(result);
 };
 
 export const handler = serve(amendPhyto, amendPhytosanitary);

@@ -4,6 +4,7 @@ import { deletePhyto } from '../shared/http/contracts/delete-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { recordIdOf } from '../shared/http/record-headers';
+import { recordReply } from '../shared/http/record-reply';
 
 export const deletePhytosanitary: HandleOf<typeof deletePhyto, UseCases> = async (
   { client, params, query, request },
@@ -16,7 +17,7 @@ export const deletePhytosanitary: HandleOf<typeof deletePhyto, UseCases> = async
     ifMatch: request.headers.get('if-match'),
     idempotencyKey: idempotencyKey(request),
   });
-  return result.status === 204 ? { status: 204, empty: true } : { status: result.status, rawJson: result.body };
+  return result.outcome === 'deleted' ? { status: 204, empty: true } : recordReply(result);
 };
 
 export const handler = serve(deletePhyto, deletePhytosanitary);

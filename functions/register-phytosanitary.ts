@@ -3,7 +3,7 @@ import { registerPhyto } from '../shared/http/contracts/register-phytosanitary';
 import { HandleOf } from '../shared/http/endpoint';
 import { idempotencyKey } from '../shared/http/idempotency';
 import { serve } from '../shared/app/serve';
-import { withEtag } from '../shared/http/record-headers';
+import { recordReply } from '../shared/http/record-reply';
 
 export const registerPhytosanitary: HandleOf<typeof registerPhyto, UseCases> = async (
   { client, query, body, request },
@@ -16,7 +16,7 @@ export const registerPhytosanitary: HandleOf<typeof registerPhyto, UseCases> = a
     body,
     idempotencyKey: idempotencyKey(request),
   });
-  return { status: result.status, rawJson: result.body, headers: withEtag(result.etag) };
+  return recordReply(result);
 };
 
 export const handler = serve(registerPhyto, registerPhytosanitary);

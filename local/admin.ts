@@ -10,6 +10,7 @@ import { WatchStore } from '../shared/export/job-watch';
 import { releaseUnknown } from '../shared/export/release-unknown';
 import { webhookSecret } from '../shared/notify/webhook-secret';
 import { PhytoStore } from '../shared/phyto/phyto-store';
+import { referenceCache } from '../shared/catalog/reference-data';
 import { FarmStore } from '../shared/farms/farm-store';
 import { EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
 import { buildDemoDataset } from './demo/build-dataset';
@@ -108,6 +109,7 @@ async function releaseUnknownCommand(args: string[]): Promise<number> {
         watch: new WatchStore(tables, () => queue.url),
         farms: new FarmStore(tables, 0),
         phyto: new PhytoStore(tables),
+        reference: referenceCache(tables, settings.REFERENCE_CACHE_SECONDS),
       },
       Number(job),
       verdict,

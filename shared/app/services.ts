@@ -104,6 +104,7 @@ export function createServices(
       jobs: parts.jobs,
       watch: parts.watch,
       phyto,
+      reference: parts.reference,
       farms: parts.farms,
       siex: createIuwsClient(s),
       mailer: createMailer(s),

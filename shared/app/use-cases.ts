@@ -10,13 +10,17 @@ import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
 import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
-import type { ListFilters, ListPage } from '../phyto/list-service';
+import type { ListFilters } from '../phyto/list-filters';
 import type { PhytoStore } from '../phyto/phyto-store';
+import type { PhytoRecordView } from '../api/phyto-schemas';
 import type { RecordKeyIndex } from '../records/record-key-index';
-import type { RegisterInput } from '../phyto/register-service';
+import type { RegisterInput } from '../records/register-record';
 import type { BatchInput, BatchItemOutcome } from '../phyto/batch-register';
 import type { BatchKeyStore } from '../phyto/batch-keys';
-import type { AmendInput, ChangeInput } from '../phyto/amend-service';
+import type { AmendInput } from '../records/amend-record';
+import type { ChangeInput } from '../records/changeable-record';
+import type { ListPage } from '../records/list-records';
+import type { RecordResult } from '../records/record-result';
 import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
 import type { RecordVersion } from '../api/history-schemas';
 import type { IdSource } from '../store/counters';
@@ -28,8 +32,6 @@ import type { CatalogueAnswer } from '../catalog/catalogue-service';
 interface RenderedReply {
   status: number;
   body: string;
-  /** The record's ETag, for answers that carry a record. */
-  etag?: string;
 }
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
@@ -37,14 +39,14 @@ export interface UseCases {
   /** The stored farm lookup answer (JSON text) for a REA and campaign of the caller. */
   farmView(client: Client, rea: string, year: number): Promise<string>;
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
-  registerApplication(input: RegisterInput): Promise<RenderedReply>;
+  registerApplication(input: RegisterInput): Promise<RecordResult>;
   /** Each item registered as if alone, in order; the edge renders the outcomes. */
   registerBatch(input: BatchInput): Promise<BatchItemOutcome[]>;
-  amendApplication(input: AmendInput): Promise<RenderedReply>;
-  /** One record of the caller's farm campaign, with its ETag. */
-  readApplication(client: Client, agrifarmId: string, recordId: number): Promise<RenderedReply>;
-  /** 204 with no body, or 202 with the job that deletes the record in SIEX. */
-  deleteApplication(input: ChangeInput): Promise<RenderedReply>;
+  amendApplication(input: AmendInput): Promise<RecordResult>;
+  /** One record of the caller's farm campaign, with its version. */
+  readApplication(client: Client, agrifarmId: string, recordId: number): Promise<RecordResult>;
+  /** Deleted at once, or a job started that deletes the record in SIEX first. */
+  deleteApplication(input: ChangeInput): Promise<RecordResult>;
   applicationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
   /** `rawQuery` is the query string as sent, for the rules a schema cannot state (a misspelt `page-size`). */
   listApplications(
@@ -52,7 +54,7 @@ export interface UseCases {
     agrifarmId: string,
     rawQuery: Record<string, string>,
     filters: ListFilters,
-  ): Promise<ListPage>;
+  ): Promise<ListPage<PhytoRecordView>>;
   /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
   safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   exportRecords(input: ExportInput): Promise<RenderedReply>;
@@ -98,14 +100,14 @@ export interface UseCaseParts {
  */
 export function createUseCases(p: UseCaseParts): UseCases {
   const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
-  const registration = {
-    farms: p.farms,
-    reference: p.reference,
+  const judging = { farms: p.farms, reference: p.reference, maxBackdateDays: p.maxBackdateDays, now: p.now };
+  /** The treatment kind and its store, for the records core's services (the kind's module starts on first use). */
+  const treatments = async () => ({ kind: (await import('../phyto/phyto-kind')).phytoKind, store: p.phyto });
+  /** What reading treatments takes of the kind, its answer: reads and lists never start the rules' modules. */
+  const treatmentAnswers = async () => ({
+    kind: { answer: (await import('../phyto/record-answer')).recordAnswer },
     store: p.phyto,
-    ids: p.recordIds,
-    maxBackdateDays: p.maxBackdateDays,
-    now: p.now,
-  };
+  });
   return {
     farmView: async (client, rea, year) =>
       (await import('../farms/farm-service')).findFarmView(p.farms, client, rea, year),
@@ -113,33 +115,28 @@ export function createUseCases(p: UseCaseParts): UseCases {
       const { accessibleFarm, resolveIdcps } = await import('../farms/farm-service');
       return resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body);
     },
-    registerApplication: async (input) =>
-      (await import('../phyto/register-service')).registerApplication(registration, input),
-    registerBatch: async (input) =>
-      (await import('../phyto/batch-register')).registerBatch({ ...registration, batchKeys: p.batchKeys }, input),
+    registerApplication: async (input) => {
+      const [{ registerRecord }, phyto] = await Promise.all([import('../records/register-record'), treatments()]);
+      return registerRecord({ ...judging, ...phyto, ids: p.recordIds }, input);
+    },
+    registerBatch: async (input) => {
+      const [{ registerBatch }, phyto] = await Promise.all([import('../phyto/batch-register'), treatments()]);
+      return registerBatch({ ...judging, ...phyto, ids: p.recordIds, batchKeys: p.batchKeys }, input);
+    },
     amendApplication: async (input) => {
-      const [{ amendApplication }, { jobHolding }] = await Promise.all([
-        import('../phyto/amend-service'),
+      const [{ amendRecord }, { jobHolding }, phyto] = await Promise.all([
+        import('../records/amend-record'),
         import('../export/deletion-service'),
+        treatments(),
       ]);
-      return amendApplication(
-        {
-          farms: p.farms,
-          reference: p.reference,
-          store: p.phyto,
-          ids: p.recordIds,
-          heldByJob: jobHolding(p.jobs, p.now),
-          maxBackdateDays: p.maxBackdateDays,
-          now: p.now,
-        },
-        input,
-      );
+      return amendRecord({ ...judging, ...phyto, ids: p.recordIds, heldByJob: jobHolding(p.jobs, p.now) }, input);
     },
     deleteApplication: async (input) =>
       (await import('../export/deletion-service')).deleteRecord(
         {
           farms: p.farms,
           phyto: p.phyto,
+          reference: p.reference,
           recordKeys: p.recordKeys,
           jobs: p.jobs,
           jobIds: p.jobIds,
@@ -151,29 +148,29 @@ export function createUseCases(p: UseCaseParts): UseCases {
         input,
       ),
     readApplication: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { readRecord }] = await Promise.all([
+      const [{ accessibleFarm }, { readRecordAnswer }, phyto] = await Promise.all([
         import('../farms/farm-service'),
-        import('../phyto/read-service'),
+        import('../records/read-record'),
+        treatmentAnswers(),
       ]);
-      return readRecord(p.phyto, await accessibleFarm(p.farms, client, agrifarmId), recordId);
+      return readRecordAnswer(phyto.kind, phyto.store, await accessibleFarm(p.farms, client, agrifarmId), recordId);
     },
     applicationHistory: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { recordNotFound }] = await Promise.all([
+      const [{ accessibleFarm }, { recordVersions }] = await Promise.all([
         import('../farms/farm-service'),
-        import('../phyto/amend-service'),
+        import('../records/read-record'),
       ]);
-      const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      const versions = await p.phyto.readHistory(farm.meta, recordId);
-      if (!versions) throw recordNotFound(recordId);
-      return versions;
+      return recordVersions(p.phyto, await accessibleFarm(p.farms, client, agrifarmId), recordId);
     },
     listApplications: async (client, agrifarmId, rawQuery, filters) => {
-      const [{ accessibleFarm }, { listRecords }] = await Promise.all([
+      const [{ accessibleFarm }, { listRecords }, { treatmentListFilter }, phyto] = await Promise.all([
         import('../farms/farm-service'),
-        import('../phyto/list-service'),
+        import('../records/list-records'),
+        import('../phyto/list-filters'),
+        treatmentAnswers(),
       ]);
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords(p.phyto, p.recordKeys, farm, rawQuery, filters);
+      return listRecords({ ...phyto, index: p.recordKeys }, farm, rawQuery, filters, treatmentListFilter(filters));
     },
     safeHarvest: async (client, query) => {
       const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([

@@ -1,20 +1,24 @@
 import { DateTime } from 'luxon';
+import { VersionedValue } from '../cache/versioned-value';
+import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmReader } from '../farms/farm-store';
-import { ChangeInput, JobHolding } from '../phyto/amend-service';
-import { deleteApplication } from '../phyto/delete-service';
+import { phytoKind } from '../phyto/phyto-kind';
+import { ChangeInput, JobHolding } from '../records/changeable-record';
+import { requestDeletion } from '../records/delete-record';
 import { claimOf } from '../records/export-state';
+import { RecordResult } from '../records/record-result';
 import { RecordPointer } from '../records/record-store';
 import { ChangeStore } from '../phyto/phyto-store';
 import { IdSource } from '../store/counters';
-import { Reply } from './export-idempotency';
 import { jobsHolding, startDeletion, StartExportDeps } from './export-service';
 
 export interface DeletionDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
   phyto: ChangeStore & StartExportDeps['phyto'];
+  reference: VersionedValue<ReferenceData>;
   jobIds: IdSource;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -31,13 +35,28 @@ export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = 
  * The DELETE operation: at once for a record SIEX never received (204); for one SIEX holds, a deletion job that sends
  * it there with `Borrar: true` (202), the record leaving the gateway once SIEX accepted that.
  */
-export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { client: Client }): Promise<Reply> {
+export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { client: Client }): Promise<RecordResult> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
-  const outcome = await deleteApplication(
-    { store: deps.phyto, heldByJob: jobHolding(deps.jobs, deps.now), now: deps.now, sleep: deps.sleep },
+  const outcome = await requestDeletion(
+    {
+      kind: phytoKind,
+      store: deps.phyto,
+      reference: deps.reference,
+      heldByJob: jobHolding(deps.jobs, deps.now),
+      now: deps.now,
+      sleep: deps.sleep,
+    },
     farm,
     input,
   );
   if ('done' in outcome) return outcome.done;
-  return startDeletion(deps, input.client, farm, input.agrifarmId, outcome.inSiex.pointer, outcome.idempotency);
+  const job = await startDeletion(
+    deps,
+    input.client,
+    farm,
+    input.agrifarmId,
+    outcome.inSiex.pointer,
+    outcome.idempotency,
+  );
+  return { outcome: 'deletion-started', answerJson: job.body, replayed: false };
 }

@@ -1,7 +1,10 @@
 import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmKey } from '../records/record-keys';
-import { deleteAcceptedBySiex } from '../phyto/delete-service';
+import { deleteAcceptedBySiex } from '../records/delete-record';
+import { phytoKind } from '../phyto/phyto-kind';
+import { VersionedValue } from '../cache/versioned-value';
+import { ReferenceData } from '../catalog/reference-data';
 import { StoredRecord } from '../records/record-store';
 import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
 import { MapResult, recordBlocks } from '../siex/cue-mapping';
@@ -245,6 +248,7 @@ export class JobRun {
    */
   async applyAccepted(
     phyto: Pick<PhytoStore, 'readRecords' | 'markExported'> & ChangeStore,
+    reference: VersionedValue<ReferenceData>,
     farm: FarmIndex,
     ids: readonly number[],
     at: string,
@@ -252,7 +256,8 @@ export class JobRun {
     const { clientId, kind } = this.state;
     if (kind === 'deletion') {
       this.guard();
-      return deleteAcceptedBySiex(phyto, farm, ids, { client: clientId, at, jobId: this.jobId });
+      const parts = { kind: phytoKind, store: phyto, reference };
+      return deleteAcceptedBySiex(parts, farm, ids, { client: clientId, at, jobId: this.jobId });
     }
     await this.readRecords(phyto, ids);
     const exported = ids.flatMap((id) => {

@@ -1,3 +1,5 @@
+import { VersionedValue } from '../cache/versioned-value';
+import { ReferenceData } from '../catalog/reference-data';
 import { DateTime } from 'luxon';
 import { Clock, systemClock } from '../time/clock';
 import { formatDateTime } from '../domain/dates';
@@ -18,6 +20,7 @@ export interface ReleaseDeps {
   watch: WatchStore;
   farms: Pick<FarmReader, 'index'>;
   phyto: PhytoStore;
+  reference: VersionedValue<ReferenceData>;
   clock?: Clock;
 }
 
@@ -55,7 +58,14 @@ export async function releaseUnknown(
     if (!farm) throw new Error(`the farm of export job ${jobId} is no longer registered`);
     const deletion = run.state.kind === 'deletion';
     const tookEffect = deletion ? verdict === 'not-in-siex' : verdict === 'in-siex';
-    if (tookEffect) await run.applyAccepted(deps.phyto, farm, chosen, formatDateTime(DateTime.fromMillis(clock.now())));
+    if (tookEffect)
+      await run.applyAccepted(
+        deps.phyto,
+        deps.reference,
+        farm,
+        chosen,
+        formatDateTime(DateTime.fromMillis(clock.now())),
+      );
     await deps.phyto.clearOutcomeUnknown(run.farm, chosen);
     const outcome: Outcome = tookEffect
       ? { state: 'ok' }

@@ -1,3 +1,5 @@
+import { VersionedValue } from '../cache/versioned-value';
+import { ReferenceData } from '../catalog/reference-data';
 import { DateTime } from 'luxon';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
@@ -38,6 +40,8 @@ export interface WorkerDeps {
   jobs: JobStore;
   watch: WatchStore;
   phyto: PhytoStore;
+  /** The reference data a deletion counts the record's history rows off with (shared/records/delete-record.ts). */
+  reference: VersionedValue<ReferenceData>;
   farms: FarmStore;
   siex: SiexPort;
   mailer: MailPort;
@@ -401,6 +405,7 @@ async function applyVerdict(
   const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
   await run.applyAccepted(
     deps.phyto,
+    deps.reference,
     farm,
     accepted,
     formatDateTime(DateTime.fromMillis((deps.clock ?? systemClock).now())),

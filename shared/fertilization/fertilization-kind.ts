@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FertilizeRecord, fertilizeRequestSchema } from '../api/fertilization-schemas';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
+import { blockKeysOf } from '../siex/cue-mapping';
 import { CueKindMapping, JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
 import { TABLES } from '../store/tables';
 import { mapFertilization } from './cue-block';
@@ -18,61 +19,62 @@ function rowsOf(rows: ReadonlyMap<string, unknown>): Map<string, ManureNitrogenR
   return new Map([...rows].map(([key, row]) => [key, manureRowSchema.parse(row)]));
 }
 
-/**
- * The fertilization (`AgriFertilize`, CUE `Fertilizacion`) as a record kind of the records core
- * (shared/records/record-kind.ts): its wire schema, the domain value a request maps to, its rules, its view, the
- * manure nitrogen rows its changes read and write, and its CUE blocks. `codes` gives the SIEX catalogues in force
- * (the units the nitrogen is counted through, the codes the rules check): the port's judging context carries no
- * reference data, so the kind is built with it.
- */
-export function fertilizationKind(
-  codes: () => SiexCodes,
-): RecordKind<Fertilization, FertilizeRecord, FertilizationResolution> {
-  const contribution = (f: Fertilization | null): ManureContribution | null => {
-    if (!f) return null;
-    // A version refused for its unit or density brings no counted nitrogen; a stored one always has its figure.
-    return { fertilization: f, kgPerHa: nitrogenPerHa(f, codes().units).kgPerHa ?? 0 };
-  };
-  return {
-    urnType: 'AgriFertilize',
-    table: TABLES.fertilization,
-    label: 'fertilization',
-    wire: { request: fertilizeRequestSchema },
-    toRequest: (body) => fertilizationOf(fertilizeRequestSchema.parse(body)),
-    toWire: requestOf,
-    appliedAt: startOf,
-    // Lists filter fertilizations by material (MAT_FERTI code), as treatments by product.
-    listValue: (f) => String(f.material.code),
-    historyKeys: (farm: FarmIndex, f) => manureRowKeys(farm, f),
-    updatedHistory: (rows, farm, removed, added) =>
-      updatedManureRows(rowsOf(rows), farm, contribution(removed), contribution(added)),
-    judge: (ctx: JudgeContext<Fertilization>) =>
-      judgeFertilization({
-        fertilization: ctx.request,
-        now: ctx.now,
-        maxBackdateDays: ctx.maxBackdateDays,
-        farm: ctx.farm,
-        codes: codes(),
-        history: rowsOf(ctx.history),
-        own: ctx.own,
-      }),
-    view: ({ id, request, resolution, exported, now }: ViewInput<Fertilization, FertilizationResolution>) =>
-      fertilizationView({
-        id,
-        fertilization: request,
-        nitrogenKgPerHa: resolution.nitrogenKgPerHa ?? 0,
-        exported,
-        now,
-      }),
-    // The first format: nothing older to read.
-    upgrade: (record) => record,
-    format: 1,
-    cue: FERTILIZACION_BLOCKS,
-  };
-}
-
 const FERTILIZACION_BLOCKS: CueKindMapping<FertilizeRecord> = {
   section: 'Fertilizacion',
   idAjena: 'IdAjenaFerti',
   map: mapFertilization,
+};
+
+/** What a fertilization brings to the manure nitrogen rows, counted through the units catalogue in force. */
+function contribution(f: Fertilization | null, codes: SiexCodes): ManureContribution | null {
+  if (!f) return null;
+  // A version refused for its unit or density brings no counted nitrogen; a stored one always has its figure.
+  return { fertilization: f, kgPerHa: nitrogenPerHa(f, codes.units).kgPerHa ?? 0 };
+}
+
+/**
+ * The fertilization (`AgriFertilize`, CUE `Fertilizacion`) as a record kind of the records core
+ * (shared/records/record-kind.ts): its wire schema, the domain value a request maps to, its rules, its view, the
+ * manure nitrogen rows its changes read and write, and its CUE blocks. The SIEX catalogues in force (the units the
+ * nitrogen is counted through, the codes the rules check) come with the reference data the core hands the kind.
+ */
+export const fertilizationKind: RecordKind<Fertilization, FertilizeRecord, FertilizationResolution, FertilizeRecord> = {
+  urnType: 'AgriFertilize',
+  table: TABLES.fertilization,
+  label: 'fertilization',
+  wire: { request: fertilizeRequestSchema },
+  toRequest: (body) => fertilizationOf(fertilizeRequestSchema.parse(body)),
+  toWire: requestOf,
+  appliedAt: startOf,
+  // Lists filter fertilizations by material (MAT_FERTI code), as treatments by product.
+  listValue: (f) => String(f.material.code),
+  // One Fertilizacion block per crop and variety of its locations, as mapFertilization writes them (cue-block.ts).
+  blockKeys: (farm: FarmIndex, f) => blockKeysOf(f.idcp.map(String), farm),
+  historyKeys: (farm: FarmIndex, f) => manureRowKeys(farm, f),
+  updatedHistory: ({ rows, farm, removed, added, reference }) =>
+    updatedManureRows(rowsOf(rows), farm, contribution(removed, reference.codes), contribution(added, reference.codes)),
+  judge: (ctx: JudgeContext<Fertilization>) =>
+    judgeFertilization({
+      fertilization: ctx.request,
+      now: ctx.now,
+      maxBackdateDays: ctx.maxBackdateDays,
+      farm: ctx.farm,
+      codes: ctx.reference.codes,
+      history: rowsOf(ctx.history),
+      own: ctx.own,
+    }),
+  view: ({ id, request, resolution, exported, now }: ViewInput<Fertilization, FertilizationResolution>) =>
+    fertilizationView({
+      id,
+      fertilization: request,
+      nitrogenKgPerHa: resolution.nitrogenKgPerHa ?? 0,
+      exported,
+      now,
+    }),
+  // The API answers the record as stored (the fertilization routes may add what an export would refuse of it).
+  answer: (record) => record,
+  // The first format: nothing older to read.
+  upgrade: (record) => record,
+  format: 1,
+  cue: FERTILIZACION_BLOCKS,
 };

@@ -1,10 +1,11 @@
 import { DomainError } from '../domain/errors';
+import { RecordResult, recordEtag } from '../records/record-result';
 import { statusOf } from './error-status';
 import { problemBody } from './problem';
+import { statusOfOutcome } from './record-reply';
 
 /** One item's outcome (shared/phyto/batch-register.ts): what registering it alone answered, or why it was refused. */
-type BatchItemOutcome =
-  { index: number; stored: { status: number; body: string; etag?: string } } | { index: number; refused: DomainError };
+type BatchItemOutcome = { index: number; stored: RecordResult } | { index: number; refused: DomainError };
 
 /**
  * A batch's answer, `[{ index, status, etag?, body }]`: each stored item's answer as it was rendered (and stored under
@@ -13,8 +14,9 @@ type BatchItemOutcome =
 export function renderBatchAnswer(outcomes: BatchItemOutcome[]): string {
   const items = outcomes.map((o) => {
     if ('stored' in o) {
-      const etag = o.stored.etag === undefined ? '' : `,"etag":${JSON.stringify(o.stored.etag)}`;
-      return `{"index":${o.index},"status":${o.stored.status}${etag},"body":${o.stored.body}}`;
+      const { outcome, version, answerJson } = o.stored;
+      const etag = version === undefined ? '' : `,"etag":${JSON.stringify(recordEtag(version))}`;
+      return `{"index":${o.index},"status":${statusOfOutcome(outcome)}${etag},"body":${answerJson}}`;
     }
     const status = statusOf(o.refused.violations);
     const problem = problemBody(status, o.refused.detail, o.refused.violations);

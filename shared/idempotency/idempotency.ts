@@ -47,9 +47,13 @@ export function requestFingerprint(parts: unknown): string {
 
 /** A key seen before: the same request gets its first response again; another request under that key is a 422. */
 export function replay(stored: StoredResponse, fingerprint: string): { status: number; body: string; etag?: string } {
-  if (stored.requestHash === fingerprint) {
-    return { status: stored.status, body: stored.body, ...(stored.etag ? { etag: stored.etag } : {}) };
-  }
+  checkSameRequest(stored.requestHash, fingerprint);
+  return { status: stored.status, body: stored.body, ...(stored.etag ? { etag: stored.etag } : {}) };
+}
+
+/** A key seen before must name the same request (its fingerprint): another request under it is a 422. */
+export function checkSameRequest(storedHash: string, fingerprint: string): void {
+  if (storedHash === fingerprint) return;
   throw new DomainError('The Idempotency-Key was already used for a different request.', [
     violation('IDEMPOTENCY_KEY_REUSED', 'header.Idempotency-Key', 'use a new key for a new request'),
   ]);

@@ -5,15 +5,19 @@ import { FarmIndex } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { PhytoRequest } from '../api/phyto-schemas';
 import { StoredProduct } from '../catalog/catalog-store';
-import { DayCounts, dayOf, withApplication } from '../records/application-history';
+import { DayCounts, dayCountsSchema, dayOf, withApplication } from '../records/application-history';
 import { guardRowKey } from '../records/record-keys';
-import { Guard, RegistrationState } from '../records/record-store';
 import { RuleContext } from './rule-context';
 
 /**
- * What registration, amendment and deletion share: the application date, the enclosures a record touches, its place
- * in the per-enclosure history, and the optimistic write that retries on a concurrent change.
+ * What registration, amendment and deletion of a treatment share (phyto-kind.ts): the application date, the
+ * enclosures a record touches, and its place in the per-product, per-enclosure history rows.
  */
+
+/** The history rows as the records core hands them over (JSON documents it does not read): applications by day. */
+export function dayCountsOf(rows: ReadonlyMap<string, unknown>): Map<string, DayCounts> {
+  return new Map([...rows].map(([key, row]) => [key, dayCountsSchema.parse(row)]));
+}
 
 /** The application date as Madrid local time, or 400 INVALID_DATE. */
 export function applicationDate(text: string): DateTime {
@@ -67,14 +71,14 @@ export function guardKeysOf(...entries: (HistoryEntry | null)[]): string[] {
  * less `own` (the record being amended, which must not count against itself).
  */
 function priorHistory(
-  state: RegistrationState,
+  rows: ReadonlyMap<string, DayCounts>,
   product: string,
   sigpacs: string[],
   own: HistoryEntry | null,
 ): Map<string, DayCounts> {
   return new Map(
     sigpacs.map((s) => {
-      const days = state.guards.get(guardRowKey(product, s))?.days ?? {};
+      const days = rows.get(guardRowKey(product, s)) ?? {};
       const mine = own && own.products.includes(product) && own.sigpacs.includes(s);
       return [s, mine ? withApplication(days, own.day, -1) : days];
     }),
@@ -86,7 +90,7 @@ function priorHistory(
  * enclosures, whether they came as a record's main product or in a mix, less `own` (the record being amended).
  */
 export function productsContext(
-  state: RegistrationState,
+  rows: ReadonlyMap<string, DayCounts>,
   register: ReadonlyMap<string, StoredProduct>,
   request: PhytoRequest,
   sigpacs: string[],
@@ -95,34 +99,33 @@ export function productsContext(
   const code = request.subtype.code;
   return {
     product: register.get(code),
-    history: priorHistory(state, code, sigpacs, own),
+    history: priorHistory(rows, code, sigpacs, own),
     ...(request.mix
       ? {
           mixed: request.mix.map((m) => ({
             product: register.get(m.subtype.code),
-            history: priorHistory(state, m.subtype.code, sigpacs, own),
+            history: priorHistory(rows, m.subtype.code, sigpacs, own),
           })),
         }
       : {}),
   };
 }
 
-/** The history rows to write: `removed` taken off and `added` put on, each row once, under the ETag it was read with. */
-export function updatedGuards(
-  state: RegistrationState,
+/** The history rows to write: `removed` taken off and `added` put on, each row once, in the order they are first met. */
+export function updatedDayCounts(
+  rows: ReadonlyMap<string, DayCounts>,
   removed: HistoryEntry | null,
   added: HistoryEntry | null,
-): Guard[] {
-  const rows = new Map<string, Guard>();
+): Map<string, DayCounts> {
+  const out = new Map<string, DayCounts>();
   const apply = (entry: HistoryEntry | null, delta: 1 | -1) => {
     for (const product of entry?.products ?? [])
       for (const s of entry!.sigpacs) {
         const rowKey = guardRowKey(product, s);
-        const g = rows.get(rowKey) ?? state.guards.get(rowKey) ?? { rowKey, days: {} };
-        rows.set(rowKey, { ...g, days: withApplication(g.days, entry!.day, delta) });
+        out.set(rowKey, withApplication(out.get(rowKey) ?? rows.get(rowKey) ?? {}, entry!.day, delta));
       }
   };
   apply(removed, -1);
   apply(added, 1);
-  return [...rows.values()];
+  return out;
 }

@@ -1,13 +1,15 @@
-import { phytoRequestSchema } from '../api/phyto-schemas';
 import { Client } from '../clients/client-store';
 import { accessibleFarm } from '../farms/farm-service';
 import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
+import { PhytoRecord, PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
+import { RecordResult } from '../records/record-result';
+import { registerRecord, RegisterDeps } from '../records/register-record';
 import { BatchKeyStore } from './batch-keys';
-import { registerApplication, RegisterDeps } from './register-service';
+import { PhytoResolution } from './phyto-kind';
 
-export interface BatchDeps extends RegisterDeps {
+export interface BatchDeps extends RegisterDeps<PhytoRequest, PhytoRecord, PhytoResolution> {
   batchKeys: Pick<BatchKeyStore, 'claim'>;
 }
 
@@ -21,8 +23,7 @@ export interface BatchInput {
 }
 
 /** One item's outcome: what registering it alone answered, or why it was refused. */
-export type BatchItemOutcome =
-  { index: number; stored: { status: number; body: string; etag?: string } } | { index: number; refused: DomainError };
+export type BatchItemOutcome = { index: number; stored: RecordResult } | { index: number; refused: DomainError };
 
 /**
  * The key of item `index` of a batch sent under `batchKey`. Header values hold no line feed, so no key a client sends
@@ -66,7 +67,7 @@ export async function registerBatch(deps: BatchDeps, input: BatchInput): Promise
       continue;
     }
     try {
-      const stored = await registerApplication(deps, {
+      const stored = await registerRecord(deps, {
         client: input.client,
         agrifarmId: input.agrifarmId,
         exported: input.exported,

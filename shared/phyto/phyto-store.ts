@@ -1,4 +1,5 @@
 import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
+import { ChangeStore as KindChangeStore } from '../records/changeable-record';
 import { RecordChange, RecordStore, StoredApplication } from '../records/record-store';
 import { TABLES, TableStore } from '../store/tables';
 import { RECORD_FORMAT, upgradeRecord } from './record-view';
@@ -13,8 +14,5 @@ export class PhytoStore extends RecordStore<PhytoRequest, PhytoRecord> {
 export type PhytoChange = RecordChange<PhytoRequest, PhytoRecord>;
 export type StoredTreatment = StoredApplication<PhytoRequest>;
 
-/** What registration reads and writes. */
-export type RegistrationStore = Pick<PhytoStore, 'readRegistrationState' | 'commit' | 'readPointers'>;
-
 /** What amendments and deletions read and write. */
-export type ChangeStore = Pick<PhytoStore, 'readApplication' | 'readRegistrationState' | 'commit' | 'readRecord'>;
+export type ChangeStore = KindChangeStore<PhytoRequest, PhytoRecord>;

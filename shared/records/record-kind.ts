@@ -1,7 +1,9 @@
 import type { DateTime } from 'luxon';
 import type { z } from 'zod';
+import type { ReferenceData } from '../catalog/reference-data';
 import type { Violation } from '../domain/errors';
 import type { FarmIndex } from '../farms/farm-index';
+import type { BlockIds } from './block-ids';
 
 /**
  * The port a record kind (phytosanitary treatments, fertilizations...) supplies to the records core. The core owns what
@@ -10,13 +12,15 @@ import type { FarmIndex } from '../farms/farm-index';
  * export pipeline. A kind owns what only it knows: its wire schemas, how a request becomes its domain value, its
  * rules, its view (what the API answers), the history rows its rules read, and its CUE blocks.
  *
- * `Request` is the kind's domain value of a registration request (what amendments merge-patch and the pointer keeps);
- * `Record` the record as stored and answered (its view). Both are stored by the core as JSON documents it does not
- * read.
+ * `Request` is the kind's domain value of a registration request (what the pointer keeps); `Record` the record as
+ * stored (its view), `Answer` a record as the API answers it. Both are stored by the core as JSON documents it does not read. Reference data (catalogues,
+ * products, cards) reaches a kind one way only: as an argument of the methods that need it, read by the core once per
+ * attempt (a kind is a constant, built with nothing).
  *
- * @public each record kind implements it (the fertilization kind is built against it on its own branch).
+ * The core's services over the port are in shared/records/ (register-record.ts, amend-record.ts, delete-record.ts,
+ * read-record.ts, list-records.ts); docs/architecture.md, "Adding a record kind", lists what else a kind touches.
  */
-export interface RecordKind<Request, Record, Resolution = unknown> {
+export interface RecordKind<Request, Record, Resolution = unknown, Answer = unknown> {
   /**
    * The NGSI-LD type of its URNs (`urn:ngsi-ld:<urnType>:<id>`), and the name of the counter its record ids and the
    * IdAjena of its blocks are taken from (one sequence: a record id is its first block's IdAjena, see `cue.idAjena`).
@@ -32,14 +36,22 @@ export interface RecordKind<Request, Record, Resolution = unknown> {
     request: z.ZodType<unknown>;
   };
 
-  /** The wire body, once valid, as the kind's domain value; and back (an amendment's merge patch applies to the wire). */
+  /**
+   * The wire body, once valid (`wire.request` parsed it), as the kind's domain value; and back (an amendment's merge
+   * patch applies to the wire form, and a record's history lists the wire fields that changed).
+   */
   toRequest(body: unknown): Request;
-  toWire(request: Request): unknown;
+  toWire(request: Request): object;
 
   /** The application instant the request states (Madrid), or a DomainError INVALID_DATE. */
   appliedAt(request: Request): DateTime;
   /** The value lists filter on (phyto: the product code), stored on the record row. */
   listValue(request: Request): string;
+  /**
+   * The keys of the CUE blocks the request makes (phyto and fertilization: one per crop and variety of its locations):
+   * the core gives each its IdAjena when the record is stored, and keeps it (shared/records/block-ids.ts).
+   */
+  blockKeys(farm: FarmIndex, request: Request): string[];
 
   /**
    * The history rows (row keys in the holding's partition, `g~...`) a change of this request must read and write under
@@ -47,13 +59,12 @@ export interface RecordKind<Request, Record, Resolution = unknown> {
    * fertilization, one per enclosure for the nitrogen it received.
    */
   historyKeys(farm: FarmIndex, request: Request): string[];
-  /** The history rows as they become once `removed` (an amendment's old request) is taken off and `added` put on. */
-  updatedHistory(
-    rows: ReadonlyMap<string, unknown>,
-    farm: FarmIndex,
-    removed: Request | null,
-    added: Request | null,
-  ): Map<string, unknown>;
+  /**
+   * The history rows as they become once `removed` (an amendment's old request, a deleted record) is taken off and
+   * `added` put on: every row the change touches, as the JSON document the core stores for it (rows of `rows` it does
+   * not touch may be left out).
+   */
+  updatedHistory(change: HistoryChange<Request>): Map<string, unknown>;
 
   /**
    * The kind's rules on a request, against the reference data, the farm and the history rows read (less `own`, the
@@ -62,8 +73,13 @@ export interface RecordKind<Request, Record, Resolution = unknown> {
    */
   judge(ctx: JudgeContext<Request>): { violations: Violation[]; resolution: Resolution };
 
-  /** The record the API answers for this request (the view), once judged. */
+  /** The record stored for this request (the view), once judged. */
   view(input: ViewInput<Request, Resolution>): Record;
+  /**
+   * A stored record as the API answers it, now: phyto adds what an export would refuse of it, judged with the IdAjena
+   * the record keeps for its blocks (`blockIds`).
+   */
+  answer(record: Record, farm: FarmIndex, blockIds: BlockIds | null): Answer;
   /** A stored record of an older format, read as it is meant now. */
   upgrade(record: Record, format: number): Record;
   /** The format version `view` writes. */
@@ -72,7 +88,17 @@ export interface RecordKind<Request, Record, Resolution = unknown> {
   readonly cue: CueKindMapping<Record>;
 }
 
-/** @public what a kind's rules are given (RecordKind.judge). */
+/** What a kind's history update is given (RecordKind.updatedHistory). */
+interface HistoryChange<Request> {
+  /** The rows read, by row key (a row not written yet is absent). */
+  rows: ReadonlyMap<string, unknown>;
+  farm: FarmIndex;
+  removed: Request | null;
+  added: Request | null;
+  reference: ReferenceData;
+}
+
+/** What a kind's rules are given (RecordKind.judge). */
 export interface JudgeContext<Request> {
   request: Request;
   appliedAt: DateTime;
@@ -82,9 +108,11 @@ export interface JudgeContext<Request> {
   farm: FarmIndex;
   history: ReadonlyMap<string, unknown>;
   own: Request | null;
+  /** The catalogues, the products register and the ROPO cards, as they stand. */
+  reference: ReferenceData;
 }
 
-/** @public what a kind's view is built from (RecordKind.view). */
+/** What a kind's view is built from (RecordKind.view). */
 export interface ViewInput<Request, Resolution> {
   id: number;
   request: Request;

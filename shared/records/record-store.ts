@@ -2,13 +2,13 @@ import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { z } from 'zod';
 import { RecordVersion, recordVersionSchema } from '../api/history-schemas';
 import { StoredResponse } from '../idempotency/idempotency';
+import { RecordOutcome, recordEtag, StoredAnswer } from './record-result';
 import { isRestError } from '../store/azure-sdk';
 import { despiteLostAnswer } from '../store/lost-answer';
 import { readRowsByKey, submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { odata } from '../store/odata';
 import { TableName, TableStore } from '../store/tables';
-import { DayCounts, dayCountsSchema } from './application-history';
 import { acceptedBySiex, Claim, claimed, claimOf, ExportState, isExported, siexWasTold } from './export-state';
 import { exportStateColumns, exportStateRow } from './export-state-row';
 import { BlockIds, blockIdsColumn, blockIdsOf } from '../records/block-ids';
@@ -29,6 +29,7 @@ import {
  */
 export interface RecordView {
   exported: '0' | '1';
+  dateCreated: string;
   dateModified: string;
 }
 
@@ -40,19 +41,24 @@ export interface RecordFormat<Rec> {
   upgrade(record: Rec, format: number): Rec;
 }
 
-/** The history row of one product on one enclosure, with the ETag it was read under (none: not written yet). */
+/**
+ * A history row of the kind (phyto: one product on one enclosure, its applications by day), with the ETag it was read
+ * under (none: not written yet). `doc` is the kind's own JSON document, kept in the `days` column phyto's rows always
+ * had, so rows written before kinds existed read as they are.
+ */
 export interface Guard {
   rowKey: string;
-  days: DayCounts;
+  doc: unknown;
   etag?: string;
 }
 
+/** An answer as a request's Idempotency-Key keeps it, as the export's claim writes it (its HTTP reply). */
 export type IdempotencyEntry = StoredResponse;
 
 export interface RegistrationState {
   /** By row key; a history row not written yet is absent. */
   guards: Map<string, Guard>;
-  idempotency: IdempotencyEntry | null;
+  idempotency: StoredAnswer | null;
 }
 
 /**
@@ -135,7 +141,7 @@ export interface RecordChange<Req, Rec> {
   };
   guards: Guard[];
   version: RecordVersion;
-  idempotency: (IdempotencyEntry & { hash: string }) | null;
+  idempotency: (StoredAnswer & { hash: string }) | null;
   /** The keys of the farm's records change otherwise than by a new record: per-process key indexes must re-read. */
   touchesKeys?: boolean;
 }
@@ -195,7 +201,7 @@ export function changeActions<Req, Rec extends RecordView>(
   };
   actions.push(etag ? ['update', pointer, 'Replace', { etag }] : ['create', pointer]);
   for (const g of change.guards) {
-    const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.days) };
+    const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.doc) };
     actions.push(g.etag ? ['update', entity, 'Replace', { etag: g.etag }] : ['create', entity]);
   }
   actions.push([
@@ -206,7 +212,7 @@ export function changeActions<Req, Rec extends RecordView>(
       ...toDocProps(change.version),
     },
   ]);
-  if (change.idempotency) actions.push(['create', idempotencyEntity(pk, change.idempotency)]);
+  if (change.idempotency) actions.push(['create', idempotencyEntity(pk, storedResponseOf(change.idempotency))]);
   if (change.touchesKeys) {
     actions.push([
       'upsert',
@@ -226,13 +232,49 @@ function pointerOf(row: Record<string, unknown>): RecordPointer {
   };
 }
 
-function idempotencyOf(row: Record<string, unknown>): IdempotencyEntry {
+/**
+ * The columns an idempotency entry is stored with: the status, body and ETag header of the answer, as entries have
+ * always been written (and as the export's claim still writes its reply), so every entry stored before the records
+ * core reads as it is. This table is the one place that knows an outcome by its status.
+ */
+const OUTCOME_STATUS: Readonly<Record<RecordOutcome, number>> = {
+  created: 201,
+  current: 200,
+  deleted: 204,
+  'deletion-started': 202,
+};
+
+/** An answer as its idempotency entry's columns keep it. */
+export function storedResponseOf(answer: StoredAnswer & { hash: string }): IdempotencyEntry & { hash: string } {
   return {
+    hash: answer.hash,
+    requestHash: answer.requestHash,
+    status: OUTCOME_STATUS[answer.outcome],
+    body: answer.answerJson,
+    ...(answer.version !== undefined ? { etag: recordEtag(answer.version) } : {}),
+  };
+}
+
+/** An idempotency entry's columns, written now or before the records core, as the answer they keep. */
+export function storedAnswerOf(entry: IdempotencyEntry): StoredAnswer {
+  const outcome = (Object.keys(OUTCOME_STATUS) as RecordOutcome[]).find((o) => OUTCOME_STATUS[o] === entry.status);
+  if (!outcome) throw new Error(`an idempotency entry holds no known answer (status ${entry.status})`);
+  const version = entry.etag === undefined ? NaN : Number(entry.etag.replaceAll('"', ''));
+  return {
+    requestHash: entry.requestHash,
+    outcome,
+    answerJson: entry.body,
+    ...(Number.isInteger(version) ? { version } : {}),
+  };
+}
+
+function idempotencyOf(row: Record<string, unknown>): StoredAnswer {
+  return storedAnswerOf({
     requestHash: String(row.requestHash),
     status: Number(row.status),
     body: fromDocProps<string>(row),
     ...(typeof row.etagHeader === 'string' ? { etag: row.etagHeader } : {}),
-  };
+  });
 }
 
 function idempotencyEntity(
@@ -289,8 +331,7 @@ export class RecordStore<Req, Rec extends RecordView> {
       const rk = String(row.rowKey);
       if (rk.startsWith('k~')) state.idempotency = idempotencyOf(row);
       else {
-        const days = dayCountsSchema.parse(JSON.parse(String(row.days)));
-        state.guards.set(rk, { rowKey: rk, days, etag: String(row.etag) });
+        state.guards.set(rk, { rowKey: rk, doc: JSON.parse(String(row.days)) as unknown, etag: String(row.etag) });
       }
     }
     return state;
@@ -301,11 +342,11 @@ export class RecordStore<Req, Rec extends RecordView> {
     farm: FarmKey,
     id: number,
     idemHash: string | null,
-  ): Promise<{ application: StoredRecordState<Req> | null; idempotency: IdempotencyEntry | null }> {
+  ): Promise<{ application: StoredRecordState<Req> | null; idempotency: StoredAnswer | null }> {
     const keys = [pointerRowKey(id), ...(idemHash ? [idempotencyRowKey(idemHash)] : [])];
     const rows = await readRowsByKey(await this.table(), holdingPartition(farm), keys);
     let application: StoredRecordState<Req> | null = null;
-    let idempotency: IdempotencyEntry | null = null;
+    let idempotency: StoredAnswer | null = null;
     for (const row of rows) {
       if (String(row.rowKey).startsWith('k~')) idempotency = idempotencyOf(row);
       else if (Number(row.farmId) === farm.farmId) {

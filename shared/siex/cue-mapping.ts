@@ -227,7 +227,7 @@ function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
 }
 
 /** The treatment as a record kind's CUE blocks: `TratamFito`, one per crop and variety. */
-const treatmentCue: CueKindMapping<PhytoRecord> = {
+export const treatmentCue: CueKindMapping<PhytoRecord> = {
   section: 'TratamFito',
   idAjena: 'IdAjenaTratamFito',
   map: mapTreatment,

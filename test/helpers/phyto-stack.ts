@@ -3,7 +3,7 @@ import { silentLogger } from '../../shared/log/logger';
 import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
 import { registerPhyto } from '../../shared/http/contracts/register-phytosanitary';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
 import { createServices, Services } from '../../shared/app/services';
 import { createUseCases } from '../../shared/app/use-cases';
 import { registerPhytosanitary } from '../../functions/register-phytosanitary';
@@ -16,7 +16,10 @@ import { importCatalogues } from '../../shared/catalog/siex-codes/import-catalog
 import { parseSettings } from '../../shared/config/config';
 import { ZONE } from '../../shared/domain/dates';
 import { endpoint } from '../../shared/http/endpoint';
-import { RegisterDeps } from '../../shared/phyto/register-service';
+import { RegisterDeps } from '../../shared/records/register-record';
+import { phytoKind, PhytoResolution } from '../../shared/phyto/phyto-kind';
+import { RecordResult } from '../../shared/records/record-result';
+import { recordReply } from '../../shared/http/record-reply';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
@@ -342,8 +345,25 @@ export async function inProcessExport(
   );
 }
 
-export function registerDeps(svc: Services, now: () => DateTime): RegisterDeps {
-  return { farms: svc.farms, reference: svc.reference, store: svc.phyto, ids: svc.recordIds, maxBackdateDays: 7, now };
+export function registerDeps(
+  svc: Services,
+  now: () => DateTime,
+): RegisterDeps<PhytoRequest, PhytoRecord, PhytoResolution> {
+  return {
+    kind: phytoKind,
+    farms: svc.farms,
+    reference: svc.reference,
+    store: svc.phyto,
+    ids: svc.recordIds,
+    maxBackdateDays: 7,
+    now,
+  };
+}
+
+/** A record service's result as the HTTP edge answers it (shared/http/record-reply.ts): status, body text, ETag. */
+export function asReply(result: RecordResult): { status: number; body: string; etag?: string } {
+  const reply = recordReply(result);
+  return { status: reply.status, body: reply.rawJson, ...(reply.headers.ETag ? { etag: reply.headers.ETag } : {}) };
 }
 
 /**

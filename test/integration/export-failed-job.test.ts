@@ -15,7 +15,7 @@ import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { createIuwsClient, IuwsError } from '../../shared/siex/iuws-client';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { runAdminCli } from '../helpers/admin-cli';
-import { inProcessConnection, inProcessExport } from '../helpers/phyto-stack';
+import { asReply, inProcessConnection, inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { ExportState, isExported } from '../../shared/records/export-state';
 
@@ -70,6 +70,7 @@ function deps(siex: SiexPort): WorkerDeps & { mails: Mail[]; logged: string[] } 
     jobs: svc.jobs,
     watch: svc.watch,
     phyto: svc.phyto,
+    reference: svc.reference,
     farms: svc.farms,
     siex,
     mailer,
@@ -322,8 +323,11 @@ it('where SIEX cannot tell, support releases the records with the admin command:
 });
 
 describe('deletions of records SIEX holds', () => {
-  const deleting = (enqueue: UseCaseParts['enqueueExport'] = async () => undefined) =>
-    createUseCases({ ...svc, enqueueExport: enqueue }).deleteApplication;
+  /** The DELETE use case, answered as the HTTP edge answers it. */
+  const deleting =
+    (enqueue: UseCaseParts['enqueueExport'] = async () => undefined) =>
+    async (input: ReturnType<typeof change>) =>
+      asReply(await createUseCases({ ...svc, enqueueExport: enqueue }).deleteApplication(input));
   const change = (recordId: number, idempotencyKey: string | null = null) => ({
     client: me,
     agrifarmId,

@@ -64,6 +64,7 @@ function deps(siex: SiexPort, logged: string[] = [], clock?: Clock): WorkerDeps 
     jobs: svc.jobs,
     watch: svc.watch,
     phyto: svc.phyto,
+    reference: svc.reference,
     farms: svc.farms,
     siex,
     mailer,

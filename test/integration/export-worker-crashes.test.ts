@@ -146,6 +146,7 @@ function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: Clock): Work
     jobs: killable('jobs', svc.jobs, plan),
     watch: killable('watch', svc.watch, plan),
     phyto: killable('phyto', svc.phyto, plan),
+    reference: svc.reference,
     farms: killable('farms', svc.farms, plan),
     siex: killable('siex', siex, plan),
     mailer: killable('mail', mailer, plan),

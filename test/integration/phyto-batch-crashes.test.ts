@@ -2,7 +2,9 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { BatchKeyStore } from '../../shared/phyto/batch-keys';
 import { BatchItemOutcome, registerBatch } from '../../shared/phyto/batch-register';
-import { RegistrationStore } from '../../shared/phyto/phyto-store';
+import { RegistrationStore } from '../../shared/records/register-record';
+import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { statusOfOutcome } from '../../shared/http/record-reply';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
@@ -34,7 +36,9 @@ function items(vine: string[]) {
 }
 
 const summary = (outcomes: BatchItemOutcome[]) =>
-  outcomes.map((o) => ('stored' in o ? [o.index, o.stored.status] : [o.index, o.refused.violations[0].code]));
+  outcomes.map((o) =>
+    'stored' in o ? [o.index, statusOfOutcome(o.stored.outcome)] : [o.index, o.refused.violations[0].code],
+  );
 
 async function runBatch(
   me: Client,
@@ -43,7 +47,7 @@ async function runBatch(
   plan: CrashPlan | null,
 ): Promise<BatchItemOutcome[]> {
   const deps = registerDeps(svc, () => NOW);
-  const store: RegistrationStore = plan ? killable(svc.phyto, plan) : svc.phyto;
+  const store: RegistrationStore<PhytoRequest, PhytoRecord> = plan ? killable(svc.phyto, plan) : svc.phyto;
   const batchKeys = plan ? killable(new BatchKeyStore(svc.tables), plan) : new BatchKeyStore(svc.tables);
   return registerBatch(
     { ...deps, store, batchKeys, sleep: async () => undefined },

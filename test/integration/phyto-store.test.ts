@@ -5,14 +5,16 @@ import { buildRecord } from '../../shared/phyto/record-view';
 import { Guard, WriteConflict } from '../../shared/records/record-store';
 import { PhytoStore, PhytoChange } from '../../shared/phyto/phyto-store';
 import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from '../../shared/records/record-keys';
-import { creationChange, registerApplication } from '../../shared/phyto/register-service';
-import { amendApplication } from '../../shared/phyto/amend-service';
+import { creationChange, registerRecord } from '../../shared/records/register-record';
+import { amendRecord } from '../../shared/records/amend-record';
+import { phytoKind } from '../../shared/phyto/phyto-kind';
 import { blockKeysOf, mapRecord, recordBlocks } from '../../shared/siex/cue-mapping';
 import { siexBlocksOf } from '../../shared/records/export-state';
-import { readRecord } from '../../shared/phyto/read-service';
+import { readRecordAnswer } from '../../shared/records/read-record';
 import { madrid } from '../helpers/phyto-fixtures';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import {
+  asReply,
   body,
   farmOf,
   inProcessExport,
@@ -47,13 +49,15 @@ async function asClient(c: typeof clientA): Promise<Client> {
 }
 
 async function registerAs(c: typeof clientA, rea: string, b = body(), key: string | null = null) {
-  return registerApplication(registerDeps(svc, now), {
-    client: await asClient(c),
-    agrifarmId: farms[rea].agrifarmId,
-    exported: false,
-    body: b,
-    idempotencyKey: key,
-  });
+  return asReply(
+    await registerRecord(registerDeps(svc, now), {
+      client: await asClient(c),
+      agrifarmId: farms[rea].agrifarmId,
+      exported: false,
+      body: b,
+      idempotencyKey: key,
+    }),
+  );
 }
 
 async function outcome(
@@ -106,7 +110,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
       NOW,
     );
     const change = (guards: Guard[]): PhytoChange =>
-      creationChange({
+      creationChange(phytoKind, {
         id,
         record,
         request: req,
@@ -116,14 +120,14 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
         now: NOW,
         client: clientA.id,
         guards,
-        idempotency: { hash: 'atomic-test-key', requestHash: 'h', status: 201, body: '[]' },
+        idempotency: { hash: 'atomic-test-key', requestHash: 'h', outcome: 'created', answerJson: '[]' },
       });
     const guards = [
-      { rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])), days: { '2026-05-14': 1 } },
+      { rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[1])), doc: { '2026-05-14': 1 } },
       // an ETag from before another registration updated the row
       {
         rowKey: guardRowKey(P.unlimited, f.sigpac(f.vine[0])),
-        days: { '2026-05-14': 2 },
+        doc: { '2026-05-14': 2 },
         etag: `W/"datetime'2020-01-01T00%3A00%3A00.0000000Z'"`,
       },
     ];
@@ -209,25 +213,27 @@ describe('record ids', () => {
   it('are positive integers inside the URN, distinct across processes, never reused after a conflict', async () => {
     const f = farms[reas.ids];
     const other = inProcessServices(); // a second process: its own id block
-    const sends = Array.from({ length: 16 }, (_, i) =>
-      registerApplication(registerDeps(i % 2 ? other : svc, now), {
-        client: {
-          id: clientA.id,
-          name: '',
-          email: '',
-          apiKeyHash: '',
-          expires: '',
-          farms: [reas.ids],
-          apimSubscriptionId: 'sub-1',
-          webhookUrl: '',
-        },
-        agrifarmId: f.agrifarmId,
-        exported: false,
-        // the same location every time: the history guard makes most of these conflict and retry (each conflict is
-        // another request's successful write, so 16 requests need at most 16 of the service's 20 attempts)
-        body: body({ idcp: [f.vine[0]], dateApplication: `1${i % 5}-05-2026 0${i % 10}:00:00` }),
-        idempotencyKey: null,
-      }),
+    const sends = Array.from({ length: 16 }, async (_, i) =>
+      asReply(
+        await registerRecord(registerDeps(i % 2 ? other : svc, now), {
+          client: {
+            id: clientA.id,
+            name: '',
+            email: '',
+            apiKeyHash: '',
+            expires: '',
+            farms: [reas.ids],
+            apimSubscriptionId: 'sub-1',
+            webhookUrl: '',
+          },
+          agrifarmId: f.agrifarmId,
+          exported: false,
+          // the same location every time: the history guard makes most of these conflict and retry (each conflict is
+          // another request's successful write, so 16 requests need at most 16 of the service's 20 attempts)
+          body: body({ idcp: [f.vine[0]], dateApplication: `1${i % 5}-05-2026 0${i % 10}:00:00` }),
+          idempotencyKey: null,
+        }),
+      ),
     );
     const ids = (await Promise.all(sends)).map((r) => JSON.parse(r.body)[0].id as string);
     expect(ids.every((id) => /^urn:ngsi-ld:AgriPhytosanitary:[1-9]\d{0,9}$/.test(id))).toBe(true);
@@ -345,6 +351,7 @@ describe("a pointer row written before the export state's columns", () => {
 
 describe('IdAjena of rows written before they were kept per crop and variety (issue 23 item 2)', () => {
   const amendDeps = () => ({
+    kind: phytoKind,
     farms: svc.farms,
     reference: svc.reference,
     store: svc.phyto,
@@ -392,14 +399,16 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
   }
 
   const amend = async (id: number, patch: Record<string, unknown>) =>
-    amendApplication(amendDeps(), {
-      client: await asClient(clientA),
-      agrifarmId: farms[reas.old].agrifarmId,
-      recordId: id,
-      ifMatch: null,
-      idempotencyKey: null,
-      patch,
-    });
+    asReply(
+      await amendRecord(amendDeps(), {
+        client: await asClient(clientA),
+        agrifarmId: farms[reas.old].agrifarmId,
+        recordId: id,
+        ifMatch: null,
+        idempotencyKey: null,
+        patch,
+      }),
+    );
 
   it('an exported one is sent under the ids SIEX holds, and an amendment that reorders its crops keeps them', async () => {
     const f = farms[reas.old];
@@ -461,7 +470,7 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
     const table = await testTables().table('phyto');
     for (const rowKey of [pointerRowKey(id), pointer.recordRowKey])
       await table.updateEntity({ partitionKey: holdingPartition(f.key), rowKey, blockIds: vineOnly }, 'Merge');
-    const answer = async () => JSON.parse((await readRecord(store, index, id)).body)[0];
+    const answer = async () => JSON.parse(asReply(await readRecordAnswer(phytoKind, store, index, id)).body)[0];
     expect((await answer()).exportable).toBe(false);
 
     const res = await amend(id, {});

@@ -1,9 +1,11 @@
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { sigpacCode } from '../../shared/farms/sigpac';
-import { amendApplication, ChangeInput } from '../../shared/phyto/amend-service';
+import { amendRecord } from '../../shared/records/amend-record';
+import { ChangeInput } from '../../shared/records/changeable-record';
+import { phytoKind } from '../../shared/phyto/phyto-kind';
 import { dayOf } from '../../shared/records/application-history';
-import { deleteApplication } from '../../shared/phyto/delete-service';
+import { requestDeletion } from '../../shared/records/delete-record';
 import { guardRowKey } from '../../shared/records/record-keys';
 import { ChangeStore } from '../../shared/phyto/phyto-store';
 import { parseDateTime } from '../../shared/domain/dates';
@@ -12,6 +14,7 @@ import { PhytoRecord } from '../../shared/api/phyto-schemas';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
+  asReply,
   body,
   farmOf,
   inProcessRegister,
@@ -93,28 +96,44 @@ function input(id: number, key: string): ChangeInput {
   return { client: me, agrifarmId: f.agrifarmId, recordId: id, ifMatch: null, idempotencyKey: key };
 }
 
-const amend = (store: ChangeStore, id: number, key: string) =>
-  amendApplication(
+const amend = async (store: ChangeStore, id: number, key: string) =>
+  asReply(
+    await amendRecord(
+      {
+        kind: phytoKind,
+        farms: svc.farms,
+        reference: svc.reference,
+        store,
+        ids: svc.recordIds,
+        heldByJob: async () => null,
+        maxBackdateDays: 7,
+        now: () => NOW,
+        sleep: async () => undefined,
+      },
+      // a new date and enclosure: the record row's key, and the history of two enclosures, change together
+      {
+        ...input(id, key),
+        patch: { dateApplication: '12-05-2026 09:00:00', idcp: [f.vine[0], f.vine[1]], dose: 0.62 },
+      },
+    ),
+  );
+
+/** The deletion's outcome, a result done here answered as the HTTP edge answers it. */
+const remove = async (store: ChangeStore, id: number, key: string) => {
+  const outcome = await requestDeletion(
     {
-      farms: svc.farms,
-      reference: svc.reference,
+      kind: phytoKind,
       store,
-      ids: svc.recordIds,
+      reference: svc.reference,
       heldByJob: async () => null,
-      maxBackdateDays: 7,
       now: () => NOW,
       sleep: async () => undefined,
     },
-    // a new date and enclosure: the record row's key, and the history of two enclosures, change together
-    { ...input(id, key), patch: { dateApplication: '12-05-2026 09:00:00', idcp: [f.vine[0], f.vine[1]], dose: 0.62 } },
-  );
-
-const remove = (store: ChangeStore, id: number, key: string) =>
-  deleteApplication(
-    { store, heldByJob: async () => null, now: () => NOW, sleep: async () => undefined },
     farm,
     input(id, key),
   );
+  return 'done' in outcome ? { done: asReply(outcome.done) } : outcome;
+};
 
 async function steps(run: (store: ChangeStore, id: number, key: string) => Promise<unknown>): Promise<string[]> {
   const calls: string[] = [];

@@ -111,6 +111,7 @@ function deps(clock: Clock, mails: string[], timeoutMs?: number, logged: string[
     jobs: svc.jobs,
     watch: svc.watch,
     phyto: svc.phyto,
+    reference: svc.reference,
     farms: svc.farms,
     siex: acceptingSiex(),
     mailer,

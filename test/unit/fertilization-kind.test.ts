@@ -1,3 +1,4 @@
+import { Fertilization } from '../../shared/fertilization/fertilization';
 import { fertilizationKind } from '../../shared/fertilization/fertilization-kind';
 import { fertilizationFarm, manureBody, mineralBody } from '../helpers/fertilization-fixtures';
 import { madrid, testSiexCodes } from '../helpers/phyto-fixtures';
@@ -8,7 +9,10 @@ import { madrid, testSiexCodes } from '../helpers/phyto-fixtures';
  * updated as the commit writes them, the view, and the CUE blocks.
  */
 describe('the fertilization record kind', () => {
-  const kind = fertilizationKind(testSiexCodes);
+  const kind = fertilizationKind;
+  const reference = { products: new Map(), applicators: new Map(), codes: testSiexCodes() };
+  const updated = (rows: ReadonlyMap<string, unknown>, removed: Fertilization | null, added: Fertilization | null) =>
+    kind.updatedHistory({ rows, farm, removed, added, reference });
   const farm = fertilizationFarm();
   const now = madrid('14-05-2026 18:00:00');
   const judge = (
@@ -17,7 +21,8 @@ describe('the fertilization record kind', () => {
     own = null as ReturnType<typeof kind.toRequest> | null,
   ) => {
     const request = kind.toRequest(body);
-    return kind.judge({ request, appliedAt: kind.appliedAt(request), now, maxBackdateDays: 7, farm, history, own });
+    const appliedAt = kind.appliedAt(request);
+    return kind.judge({ request, appliedAt, now, maxBackdateDays: 7, farm, history, own, reference });
   };
 
   it('maps the wire body to its domain value and back', () => {
@@ -31,18 +36,18 @@ describe('the fertilization record kind', () => {
     const a = kind.toRequest(manureBody(20, { dateStart: '12-05-2026' })); // 100 kg N/ha
     expect(kind.historyKeys(farm, a)).toEqual(['g~manure-n~46-213-0-0-12-45-1']);
     expect(judge(manureBody(20, { dateStart: '12-05-2026' }), new Map()).violations).toEqual([]);
-    let rows: Map<string, unknown> = kind.updatedHistory(new Map(), farm, null, a);
+    let rows: Map<string, unknown> = updated(new Map(), null, a);
     // A record back-dated before A meets A's nitrogen: 70 more is the limit, 70.01 is over it.
     const earlier = (tonnes: number) => manureBody(tonnes, { dateStart: '08-05-2026' });
     expect(judge(earlier(14), rows).violations).toEqual([]);
     expect(judge(earlier(14.002), rows).violations.map((v) => v.code)).toEqual(['NITROGEN_LIMIT_EXCEEDED']);
-    rows = new Map([...rows, ...kind.updatedHistory(rows, farm, null, kind.toRequest(earlier(14)))]);
+    rows = new Map([...rows, ...updated(rows, null, kind.toRequest(earlier(14)))]);
     // A later one meets both; amending A within what it had is accepted, above it is not.
     expect(judge(manureBody(0.002), rows).violations.map((v) => v.code)).toEqual(['NITROGEN_LIMIT_EXCEEDED']);
     expect(judge(manureBody(20, { dateStart: '12-05-2026' }), rows, a).violations).toEqual([]);
     expect(judge(manureBody(20.002, { dateStart: '12-05-2026' }), rows, a).violations).toHaveLength(1);
     // Deleting A frees its 100 kg.
-    rows = new Map([...rows, ...kind.updatedHistory(rows, farm, a, null)]);
+    rows = new Map([...rows, ...updated(rows, a, null)]);
     expect(judge(manureBody(20), rows).violations).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../../shared/domain/pagination';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { zodViolations } from '../../shared/domain/validation';
-import { checkListQuery } from '../../shared/phyto/list-service';
+import { checkListQuery } from '../../shared/records/list-records';
 import {
   appliedAtOf,
   guardRowKey,

@@ -9,14 +9,20 @@ import { DomainError } from '../../shared/domain/errors';
 import { FarmKey } from '../../shared/records/record-keys';
 import { statusOf } from '../../shared/http/error-status';
 import {
-  Guard,
   IdempotencyEntry,
   RecordPointer,
   RegistrationState,
+  storedAnswerOf,
+  storedResponseOf,
   WriteConflict,
 } from '../../shared/records/record-store';
 import { PhytoChange } from '../../shared/phyto/phyto-store';
-import { registerApplication, RegisterDeps } from '../../shared/phyto/register-service';
+import { registerRecord, RegisterDeps } from '../../shared/records/register-record';
+import { phytoKind, PhytoResolution } from '../../shared/phyto/phyto-kind';
+import { PhytoRecord } from '../../shared/api/phyto-schemas';
+import { RegisterInput } from '../../shared/records/register-record';
+import { DayCounts } from '../../shared/records/application-history';
+import { asReply } from '../helpers/phyto-stack';
 import { MAX_ATTEMPTS } from '../../shared/records/conflict-retries';
 import {
   CARDS,
@@ -57,7 +63,9 @@ class FakeStore {
   inserts: {
     farm: FarmKey;
     rec: { id: number; product: string; appliedAtMs: number; exported: boolean };
-    guards: Guard[];
+    /** As the store writes them: applications by day, in the rows' `days` column. */
+    guards: { rowKey: string; days: DayCounts; etag?: string }[];
+    /** As the store writes it: the answer's status, body and ETag. */
     idem: (IdempotencyEntry & { hash: string }) | null;
     change: PhytoChange;
   }[] = [];
@@ -80,8 +88,8 @@ class FakeStore {
     this.inserts.push({
       farm,
       rec: { id: change.id, product, appliedAtMs, exported: isExported(change.pointer.row.exportState) },
-      guards: change.guards,
-      idem: change.idempotency,
+      guards: change.guards.map(({ doc, ...g }) => ({ ...g, days: doc as DayCounts })),
+      idem: change.idempotency && storedResponseOf(change.idempotency),
       change,
     });
     if (this.lostAnswers > 0) {
@@ -96,7 +104,7 @@ class FakeStore {
   }
 }
 
-function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
+function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps<PhytoRequest, PhytoRecord, PhytoResolution> {
   const farm = new FarmIndex(farmIndexDoc());
   const reference: ReferenceData = {
     products: new Map([microthiol(), famolins(), topik()].map((p) => [p.code, p])),
@@ -105,6 +113,7 @@ function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps {
   };
   let next = 100;
   return {
+    kind: phytoKind,
     farms: { index: async (id: number) => (id === 4242 ? farm : null) },
     reference: new VersionedValue(
       async () => 'v1',
@@ -136,6 +145,9 @@ const input = (body: Partial<PhytoRequest> = {}, o: { key?: string; who?: Client
   body: phytoRequest(body),
   idempotencyKey: o.key ?? null,
 });
+
+/** The registration service, answered as the HTTP edge answers it. */
+const registerApplication = async (d: ReturnType<typeof deps>, i: RegisterInput) => asReply(await registerRecord(d, i));
 
 describe('registerApplication (storage faked)', () => {
   it('stores a lawful application: record, one guard per location with the new application, 201 with the record', async () => {
@@ -209,7 +221,7 @@ describe('registerApplication (storage faked)', () => {
     store.conflicts = 1;
     const clash = {
       rowKey: `g~ES-11179~${VINE_101}`,
-      days: priorApplications(['12-05-2026 10:00:00']),
+      doc: priorApplications(['12-05-2026 10:00:00']),
       etag: 'W/"2"',
     };
     store.states = [
@@ -238,7 +250,7 @@ describe('registerApplication (storage faked)', () => {
     store.conflicts = 2;
     const far = {
       rowKey: `g~ES-11179~${VINE_101}`,
-      days: priorApplications(['01-05-2026 10:00:00']),
+      doc: priorApplications(['01-05-2026 10:00:00']),
       etag: 'W/"3"',
     };
     store.states = [
@@ -286,7 +298,7 @@ describe('registerApplication (storage faked)', () => {
     store.states = [
       {
         guards: new Map(),
-        idempotency: { requestHash: idem!.requestHash, status: 201, body: res.body, etag: '"1"' },
+        idempotency: storedAnswerOf({ requestHash: idem!.requestHash, status: 201, body: res.body, etag: '"1"' }),
       },
     ];
     store.reads = 0;
@@ -297,7 +309,9 @@ describe('registerApplication (storage faked)', () => {
 
   it('with an Idempotency-Key used for another request: 422 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
     const store = new FakeStore();
-    store.states = [{ guards: new Map(), idempotency: { requestHash: 'something else', status: 201, body: '[]' } }];
+    store.states = [
+      { guards: new Map(), idempotency: storedAnswerOf({ requestHash: 'something else', status: 201, body: '[]' }) },
+    ];
     const e = await problem(registerApplication(deps(store), input({}, { key: 'k-1' })));
     expect(statusOf(e.violations)).toBe(422);
     expect(e.violations).toEqual([

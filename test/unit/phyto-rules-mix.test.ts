@@ -9,7 +9,7 @@ import {
 import { Product } from '../../shared/catalog/product';
 import { zodViolations } from '../../shared/domain/validation';
 import { statusOf } from '../../shared/http/error-status';
-import { guardKeysOf, HistoryEntry, updatedGuards } from '../../shared/phyto/application-change';
+import { guardKeysOf, HistoryEntry, updatedDayCounts } from '../../shared/phyto/application-change';
 import { changeActions } from '../../shared/records/record-store';
 import { buildRecord, RECORD_FORMAT } from '../../shared/phyto/record-view';
 import { checkApplication } from '../../shared/phyto/rules';
@@ -249,9 +249,8 @@ describe('the request: products once, products × locations bounded', () => {
     const entry = (products: string[]): HistoryEntry => ({ products, day: '2026-05-14', sigpacs });
     const before = entry(['ES-11179', 'ES-19534']);
     const after = entry(['ES-19616', 'ES-25901']);
-    const state = { guards: new Map(), idempotency: null };
     expect(guardKeysOf(before, after)).toHaveLength(2 * 2 * 23);
-    const guards = updatedGuards(state, before, after);
+    const guards = [...updatedDayCounts(new Map(), before, after)].map(([rowKey, doc]) => ({ rowKey, doc }));
     const record = check({ mix: [FAMOLINS()] });
     const built = buildRecord(
       1,
@@ -271,7 +270,7 @@ describe('the request: products once, products × locations bounded', () => {
         pointer: { etag: '*', row: { exportState: registeredExportState(false) } as never, request: null },
         guards,
         version: { version: 2, date: '', client: '', kind: 'amended', changes: [] },
-        idempotency: { hash: 'h', requestHash: 'r', status: 200, body: '' },
+        idempotency: { hash: 'h', requestHash: 'r', outcome: 'current', answerJson: '' },
         touchesKeys: true,
       },
       RECORD_FORMAT,

@@ -1,0 +1,195 @@
+import { DateTime } from 'luxon';
+import { VersionedValue } from '../cache/versioned-value';
+import { ReferenceData } from '../catalog/reference-data';
+import { Client } from '../clients/client-store';
+import { formatDateTime, ZONE } from '../domain/dates';
+import { DomainError } from '../domain/errors';
+import { accessibleFarm } from '../farms/farm-service';
+import { FarmReader } from '../farms/farm-store';
+import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
+import { IdSource } from '../store/counters';
+import { allocateBlockIds, BlockIds } from './block-ids';
+import { withConflictRetries } from './conflict-retries';
+import { registeredExportState } from './export-state';
+import { fieldChanges } from './record-history';
+import { recordRowKey } from './record-keys';
+import { RecordKind } from './record-kind';
+import { RecordResult, replayed } from './record-result';
+import { Guard, RecordChange, RecordStore, RecordView, RegistrationState } from './record-store';
+
+/** What judging a record takes, whether it is registered or amended. */
+export interface JudgingDeps {
+  farms: Pick<FarmReader, 'index'>;
+  reference: VersionedValue<ReferenceData>;
+  maxBackdateDays: number;
+  now?: () => DateTime;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** @public what registration reads and writes of a kind's store. */
+export type RegistrationStore<Req, Rec extends RecordView> = Pick<
+  RecordStore<Req, Rec>,
+  'readRegistrationState' | 'commit' | 'readPointers'
+>;
+
+export interface RegisterDeps<Req, Rec extends RecordView, Res> extends JudgingDeps {
+  kind: RecordKind<Req, Rec, Res>;
+  store: RegistrationStore<Req, Rec>;
+  /** The kind's counter: record ids and the IdAjena of their blocks. */
+  ids: IdSource;
+}
+
+export interface RegisterInput {
+  client: Client;
+  agrifarmId: string;
+  exported: boolean;
+  /** The registration body as sent, once the kind's wire schema accepted it (the contract did). */
+  body: unknown;
+  idempotencyKey: string | null;
+}
+
+/** The history rows a change reads, by row key, as the kind's JSON documents. */
+export function historyDocs(state: RegistrationState): Map<string, unknown> {
+  return new Map([...state.guards].map(([key, g]) => [key, g.doc]));
+}
+
+/** The history rows to write, each under the ETag it was read with (none: a row not written yet). */
+export function guardsToWrite(state: RegistrationState, updated: ReadonlyMap<string, unknown>): Guard[] {
+  return [...updated].map(([rowKey, doc]) => {
+    const etag = state.guards.get(rowKey)?.etag;
+    return { rowKey, doc, ...(etag !== undefined ? { etag } : {}) };
+  });
+}
+
+/** The moment a change is made, in Madrid. */
+export function nowIn(deps: { now?: () => DateTime }): DateTime {
+  return (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
+}
+
+/**
+ * Validates and stores one record of a kind. The checks and the write form one optimistic transaction: the history
+ * rows the kind names are read, its rules run, and the write succeeds only if those rows are unchanged, so no
+ * interleaving of concurrent requests can store two records that together break an interval, a count or a limit.
+ */
+export async function registerRecord<Req, Rec extends RecordView, Res>(
+  deps: RegisterDeps<Req, Rec, Res>,
+  input: RegisterInput,
+): Promise<RecordResult> {
+  const { kind, store } = deps;
+  const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
+  const request = kind.toRequest(input.body);
+  const appliedAt = kind.appliedAt(request);
+  const historyKeys = kind.historyKeys(farm, request);
+  const idem = input.idempotencyKey
+    ? {
+        hash: idempotencyHash(input.client.id, input.idempotencyKey),
+        requestHash: requestFingerprint({ agrifarmId: input.agrifarmId, exported: input.exported, body: input.body }),
+      }
+    : null;
+
+  // The last attempt's record and answer. Record ids are never handed out twice, so if its pointer exists after a
+  // conflict, that attempt's commit landed and only its answer was lost (the SDK retried the write and was refused):
+  // it is this request's answer, and judging again would store the record twice.
+  let last: { id: number; result: RecordResult } | null = null;
+  return withConflictRetries(async () => {
+    if (last && (await store.readPointers(farm.meta, [last.id])).has(last.id)) return last.result;
+    const [reference, state] = await Promise.all([
+      deps.reference.get(),
+      store.readRegistrationState(farm.meta, historyKeys, idem?.hash ?? null),
+    ]);
+    if (idem && state.idempotency) return replayed(state.idempotency, idem.requestHash);
+    const now = nowIn(deps);
+    const history = historyDocs(state);
+    const { violations, resolution } = kind.judge({
+      request,
+      appliedAt,
+      now,
+      maxBackdateDays: deps.maxBackdateDays,
+      farm,
+      history,
+      own: null,
+      reference,
+    });
+    if (violations.length > 0) {
+      throw new DomainError('The application breaks the rules below; nothing was stored.', violations);
+    }
+    const id = await deps.ids.take();
+    const blockIds = await allocateBlockIds(null, kind.blockKeys(farm, request), deps.ids, id);
+    const record = kind.view({ id, request, resolution, farm, exported: input.exported, now });
+    const result: RecordResult = {
+      outcome: 'created',
+      answerJson: JSON.stringify([kind.answer(record, farm, blockIds)]),
+      version: 1,
+      replayed: false,
+    };
+    last = { id, result };
+    await store.commit(
+      farm.meta,
+      creationChange(kind, {
+        id,
+        record,
+        request,
+        blockIds,
+        farmId: farm.meta.farmId,
+        appliedAt,
+        now,
+        client: input.client.id,
+        guards: guardsToWrite(
+          state,
+          kind.updatedHistory({ rows: history, farm, removed: null, added: request, reference }),
+        ),
+        idempotency: idem && { ...idem, outcome: result.outcome, answerJson: result.answerJson, version: 1 },
+      }),
+    );
+    return result;
+  }, deps.sleep);
+}
+
+/**
+ * A new record's change: the record under its list key, its pointer (version 1, exported as the record says), the
+ * history rows given, its first version (`created`, every field changed from nothing) and the request's idempotency
+ * entry.
+ */
+export function creationChange<Req, Rec extends RecordView>(
+  kind: Pick<RecordKind<Req, Rec>, 'listValue' | 'toWire'>,
+  c: {
+    id: number;
+    record: Rec;
+    request: Req;
+    /** The IdAjena of each block key (null: written as rows were before they were kept, as some tests reproduce). */
+    blockIds: BlockIds | null;
+    farmId: number;
+    appliedAt: DateTime;
+    now: DateTime;
+    client: string;
+    guards: Guard[];
+    idempotency: RecordChange<Req, Rec>['idempotency'];
+  },
+): RecordChange<Req, Rec> {
+  const rowKey = recordRowKey(c.farmId, c.appliedAt.toMillis(), c.id);
+  return {
+    id: c.id,
+    write: { rowKey, product: kind.listValue(c.request), appliedAtMs: c.appliedAt.toMillis(), record: c.record },
+    pointer: {
+      row: {
+        farmId: c.farmId,
+        recordRowKey: rowKey,
+        exportState: registeredExportState(c.record.exported === '1'),
+        version: 1,
+        state: 'active',
+        created: c.record.dateCreated,
+        blockIds: c.blockIds,
+      },
+      request: c.request,
+    },
+    guards: c.guards,
+    version: {
+      version: 1,
+      date: formatDateTime(c.now),
+      client: c.client,
+      kind: 'created',
+      changes: fieldChanges(null, kind.toWire(c.request)),
+    },
+    idempotency: c.idempotency,
+  };
+}
