@@ -15,6 +15,7 @@ import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
 import { PhytoStore } from '../phyto/phyto-store';
+import { FertilizationStore } from '../fertilization/fertilization-store';
 import { BatchKeyStore } from '../phyto/batch-keys';
 import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
@@ -77,6 +78,7 @@ export function createServices(
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
   const phyto = new PhytoStore(tables);
+  const fertilization = new FertilizationStore(tables);
   const parts = {
     farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS, directory),
     reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
@@ -85,6 +87,9 @@ export function createServices(
     recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
     recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
     batchKeys: new BatchKeyStore(tables),
+    fertilization,
+    fertilizationKeys: new RecordKeyIndex(fertilization, s.MAX_BACKDATE_DAYS),
+    fertilizationIds: new IdBlocks(counters, 'AgriFertilize', 50),
     jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),

@@ -1,5 +1,5 @@
 /** NGSI-LD URNs `urn:ngsi-ld:<EntityType>:<n>` with a positive integer `n` of at most 10 digits (SIEX external ids). */
-export type EntityType = 'AgriFarm' | 'AgriCrop' | 'AgriParcel' | 'AgriPhytosanitary';
+export type EntityType = 'AgriFarm' | 'AgriCrop' | 'AgriParcel' | 'AgriPhytosanitary' | 'AgriFertilize';
 
 const MAX_ID = 9_999_999_999;
 
