@@ -42,6 +42,7 @@ import { benchColdStart, printColdStart } from './cold-start';
 import { benchHardDays, printHardDays } from './hard-days';
 import { benchCatalogue } from './catalogue';
 import { benchBatch, printBatch } from './batch';
+import { benchFertilizationRegister } from './fertilization';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -252,6 +253,11 @@ async function main(): Promise<void> {
         roundTrips: register.roundTrips,
         note: 'incl. id blocks of 50',
       });
+    }
+
+    // Issue 25: a fertilization (livestock manure) per request, on the same farm's locations in its own table.
+    if (wanted('register fertilization')) {
+      rows.push(await benchFertilizationRegister({ tables, farm: large, agrifarmId, idcps, at, gateway, http }));
     }
 
     // Issue 26: 100 records in one batch against 100 single POSTs, on crop locations no other row uses.
