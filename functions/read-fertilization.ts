@@ -8,9 +8,6 @@ import { recordReply } from '../shared/http/record-reply';
 export const readFertilizationRecord: HandleOf<typeof readFertilization, UseCases> = async (
   { client, params, query },
   useCases,
-) =>
-  recordReply(
-    await useCases.readFertilization(client, query.agrifarmId, recordIdOf(params.id, 'AgriFertilize')),
-  );
+) => recordReply(await useCases.readFertilization(client, query.agrifarmId, recordIdOf(params.id, 'AgriFertilize')));
 
 export const handler = serve(readFertilization, readFertilizationRecord);

@@ -441,7 +441,12 @@ export const amendFertilizationExample = {
   query: { agrifarmId: AGRIFARM },
   request: { dose: 12 } satisfies z.input<typeof fertilizationPatchSchema>,
   response: [
-    { ...fertilization, dose: 12, nitrogen: { kgPerHa: 60, livestockManure: true }, dateModified: '01-12-2026 09:30:00' },
+    {
+      ...fertilization,
+      dose: 12,
+      nitrogen: { kgPerHa: 60, livestockManure: true },
+      dateModified: '01-12-2026 09:30:00',
+    },
   ] satisfies z.output<typeof fertilizeRecordViewSchema>[],
 };
 

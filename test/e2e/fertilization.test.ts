@@ -53,7 +53,8 @@ const query = (agrifarmId: string, extra: Record<string, string> = {}) =>
   new URLSearchParams({ agrifarmId, ...extra }).toString();
 const register = (f: HttpFarm, b: unknown, headers: Record<string, string> = {}, k = keys) =>
   postJson(`${PATH}?${query(f.agrifarmId)}`, b, k, headers);
-const list = (f: HttpFarm, extra: Record<string, string> = {}, k = keys) => get(`${PATH}?${query(f.agrifarmId, extra)}`, k);
+const list = (f: HttpFarm, extra: Record<string, string> = {}, k = keys) =>
+  get(`${PATH}?${query(f.agrifarmId, extra)}`, k);
 const recordPath = (f: HttpFarm, id: string, suffix = '') =>
   `${PATH}${encodeURIComponent(id)}${suffix}?${query(f.agrifarmId)}`;
 const read = (f: HttpFarm, id: string, k = keys) => get(recordPath(f, id), k);
@@ -172,7 +173,10 @@ describe('a slurry', () => {
 
   it('spread broadcast with no accepted practice is 422 naming RD 1051/2022, and stores nothing', async () => {
     const f = farms.refused;
-    const res = await register(f, slurryBody({ dateStart: day(2), idcp: [f.vine[3]], method: broadcast, goodPractices: [] }));
+    const res = await register(
+      f,
+      slurryBody({ dateStart: day(2), idcp: [f.vine[3]], method: broadcast, goodPractices: [] }),
+    );
     expectProblem(res, 422, ['SLURRY_METHOD_NOT_ALLOWED body.method.id']);
     expect(res.json.errors[0].message).toContain('RD 1051/2022');
     expect(await count(f)).toBe(0);
@@ -245,7 +249,12 @@ describe('bad bodies', () => {
   it('give 400 with every violation at once and store nothing', async () => {
     const f = farms.refused;
     const before = await count(f);
-    const { kind: _k, ...noKind } = mineralBody({ dateStart: '31-02-2026', idcp: [f.vine[1]], dose: -3, colour: 'red' });
+    const { kind: _k, ...noKind } = mineralBody({
+      dateStart: '31-02-2026',
+      idcp: [f.vine[1]],
+      dose: -3,
+      colour: 'red',
+    });
     const res = await register(f, { ...noKind, material: { type: 'TypeFertilizerMaterial', id: 'catorce' } });
     expect(res.status).toBe(400);
     checkProblemShape(res.json, 400);
