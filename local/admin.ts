@@ -13,6 +13,7 @@ import { PhytoStore } from '../shared/phyto/phyto-store';
 import { referenceCache } from '../shared/catalog/reference-data';
 import { FarmStore } from '../shared/farms/farm-store';
 import { EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
+import { newKey } from '../shared/clients/keys';
 import { buildDemoDataset } from './demo/build-dataset';
 import { backupCommand, listBackupsCommand, restoreCommand } from './admin-backup';
 import { importCataloguesCommand } from './admin-catalogues';
@@ -26,7 +27,11 @@ import { findProjectRoot } from './stack';
  * (`AzureWebJobsStorage`, or `AzureWebJobsStorage__accountName` with a managed identity or `az login`).
  */
 const USAGE = `usage: npm run admin -- <command>
-  import FILE                     load a back-office dataset (validated whole first; idempotent)
+  import FILE                     load a back-office dataset (validated whole first; idempotent). Into Azure
+                                  (AzureWebJobsStorage__accountName) its keys must be hashed; clear keys load
+                                  only into a local store (AzureWebJobsStorage connection string)
+  new-key                         generate a client key (SID or API key) and print it, once, with its hash for
+                                  the dataset (sha256:...)
   import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE] [--ropo-levels FILE]
                                   load the official register's bulk JSON export (products and authorized uses)
   import-catalogues DIR           load the official SIEX code catalogues (CSV files, Windows-1252)
@@ -72,13 +77,16 @@ async function importCommand(file: string): Promise<number> {
     console.error(`cannot read ${file}: ${(e as Error).message}`);
     return 1;
   }
-  const checked = validateDataset(json);
+  const settings = parseSettings(process.env);
+  // Azure environments are reached by account name only (their shared keys are off), and their datasets must not
+  // hold a key in clear; a connection string is Azurite, where the demo and the tests keep theirs readable.
+  const checked = validateDataset(json, { clearKeys: !!settings.AzureWebJobsStorage });
   if (!checked.dataset) {
     console.error(`${file}: rejected, nothing was written. ${checked.problems.length} problem(s):`);
     for (const p of checked.problems) console.error(`  ${p.path}: ${p.message}`);
     return 1;
   }
-  const report = await importDataset(checked.dataset, storage());
+  const report = await importDataset(checked.dataset, new TableStore(settings));
   for (const [section, r] of Object.entries(report)) {
     console.log(`${section.padEnd(12)} added ${r.added}, changed ${r.changed}, unchanged ${r.unchanged}`);
   }
@@ -216,6 +224,15 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       const key = parseSettings(process.env).WEBHOOK_SIGNING_KEY;
       if (!key) throw new UsageError('webhook-secret needs WEBHOOK_SIGNING_KEY in the environment (the vault secret)');
       console.log(webhookSecret(key, client));
+      return 0;
+    }
+    case 'new-key': {
+      commandArgs(command, rest, {}, 0);
+      const { key, hashed } = newKey();
+      console.log(`key  ${key}`);
+      console.log(`hash ${hashed}`);
+      console.error('The key is shown only now: hand it to the client (an API key to API Management too), and put');
+      console.error('the hash in the dataset (sidKey, previousSidKey or apiKey). Nothing is stored.');
       return 0;
     }
     case 'write-demo-dataset':

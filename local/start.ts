@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
+import { isHashedKey } from '../shared/clients/keys';
 import { ZONE } from '../shared/domain/dates';
 import { buildDemoDataset } from './demo/build-dataset';
 import { flagsOrExit, intFlag, nonEmptyFlag } from './cli-args';
@@ -148,10 +149,18 @@ export function walkthrough(gatewayUrl: string, dataset: DemoDataset | undefined
   const rea = client.farms?.[0];
   const farm = dataset?.farms?.find((f) => f.rea === rea);
   const year = farm?.year ?? new Date().getFullYear();
-  const keyHeaders = `-H ${sh(`Ocp-Apim-Sid-Key: ${client.sidKey}`)} -H ${sh(`Ocp-Apim-Subscription-Key: ${client.apiKey}`)}`;
+  // A dataset may hold only the keys' hashes: then the walkthrough shows where the keys go, not what they are.
+  const [sidKey, apiKey] = [client.sidKey, client.apiKey].map((k, i) =>
+    isHashedKey(k) ? ['<the SID key>', '<the API key>'][i]! : k,
+  );
+  const keyHeaders = `-H ${sh(`Ocp-Apim-Sid-Key: ${sidKey}`)} -H ${sh(`Ocp-Apim-Subscription-Key: ${apiKey}`)}`;
   lines.push(`Demo client "${client.name ?? client.id ?? 'first client'}" (from ${datasetLabel}) sends these headers:`);
-  lines.push(`  Ocp-Apim-Sid-Key: ${client.sidKey}`);
-  lines.push(`  Ocp-Apim-Subscription-Key: ${client.apiKey}`);
+  lines.push(`  Ocp-Apim-Sid-Key: ${sidKey}`);
+  lines.push(`  Ocp-Apim-Subscription-Key: ${apiKey}`);
+  if (sidKey !== client.sidKey || apiKey !== client.apiKey)
+    lines.push(
+      `  (${datasetLabel} holds keys as their hashes: use the keys npm run admin -- new-key printed with them.)`,
+    );
   lines.push('');
   if (rea) {
     const query = new URLSearchParams({ rea, year: String(year) }).toString();

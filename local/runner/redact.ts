@@ -110,11 +110,14 @@ export class Secrets {
   }
 }
 
-/** The SID and API keys of a back-office dataset's clients (`clients[].sidKey`, `apiKey`); nothing else is read. */
+/**
+ * The SID and API keys of a back-office dataset's clients (`clients[].sidKey`, `previousSidKey`, `apiKey`); nothing
+ * else is read.
+ */
 export function datasetKeys(dataset: unknown): string[] {
   const clients = (dataset as { clients?: unknown } | null)?.clients;
   if (!Array.isArray(clients)) return [];
-  return clients.flatMap((c: { sidKey?: unknown; apiKey?: unknown } | null) =>
-    [c?.sidKey, c?.apiKey].filter((k): k is string => typeof k === 'string'),
+  return clients.flatMap((c: { sidKey?: unknown; previousSidKey?: unknown; apiKey?: unknown } | null) =>
+    [c?.sidKey, c?.previousSidKey, c?.apiKey].filter((k): k is string => typeof k === 'string'),
   );
 }

@@ -2,6 +2,7 @@ import { Dataset, datasetSchema } from './dataset-schema';
 import { sigpacCode, SIGPAC_FIELDS } from '../farms/sigpac';
 import { parseDate } from '../domain/dates';
 import { formatPath } from '../domain/validation';
+import { isHashedKey, keyProblem, storedKeyHash } from '../clients/keys';
 
 export interface DatasetProblem {
   path: string;
@@ -52,7 +53,7 @@ function enclosureKey(s: Loose): string | undefined {
   return sigpacCode({ prov, town, aggr, zone, pol, parc, enc });
 }
 
-/** What must be unique across entries: client ids and keys, ROPO numbers, product codes, a farm per REA and year. */
+/** What must be unique across entries: client ids, ROPO numbers, product codes, a farm per REA and year. */
 function identifierRepeats(
   clients: Loose[],
   applicators: Loose[],
@@ -65,18 +66,6 @@ function identifierRepeats(
       (c) => field(c, 'id'),
       (i) => `$.clients[${i}].id`,
       'client id',
-    ),
-    ...duplicates(
-      clients,
-      (c) => field(c, 'sidKey'),
-      (i) => `$.clients[${i}].sidKey`,
-      'SID key',
-    ),
-    ...duplicates(
-      clients,
-      (c) => field(c, 'apiKey'),
-      (i) => `$.clients[${i}].apiKey`,
-      'API key',
     ),
     ...duplicates(
       applicators,
@@ -99,12 +88,47 @@ function identifierRepeats(
   ];
 }
 
-/** A client's SID key and API key are two credentials: the same value in both would make them one. */
-function sameKeyTwice(clients: Loose[]): DatasetProblem[] {
+/** The fields of a client that hold a key, as the dataset names them. */
+const KEY_FIELDS = ['sidKey', 'previousSidKey', 'apiKey'] as const;
+
+/** A key field's stored hash, whichever way the dataset writes it; undefined when absent or malformed. */
+function keyHash(c: Loose, name: (typeof KEY_FIELDS)[number]): string | undefined {
+  const key = field(c, name);
+  return key === undefined || keyProblem(key) ? undefined : storedKeyHash(key);
+}
+
+/**
+ * Every key is one credential: no key twice, in one client or across clients, compared by hash so a key in clear and
+ * the same key hashed are the same key. A client's SID keys find it, and its API key proves the call is its own: the
+ * same value in both would make them one credential.
+ */
+function keyRepeats(clients: Loose[]): DatasetProblem[] {
+  const keys = clients.flatMap((c, i) =>
+    KEY_FIELDS.map((name) => ({ hash: keyHash(c, name), path: `$.clients[${i}].${name}` })),
+  );
+  return duplicates(
+    keys,
+    (k) => text(k.hash),
+    (i) => keys[i]!.path,
+    'key',
+  );
+}
+
+/** Clear keys, where the import refuses them (docs/backoffice-dataset.md, "Keys"): each one, by path. */
+function clearKeys(clients: Loose[]): DatasetProblem[] {
   return clients.flatMap((c, i) =>
-    field(c, 'sidKey') !== undefined && field(c, 'sidKey') === field(c, 'apiKey')
-      ? [{ path: `$.clients[${i}].apiKey`, message: 'must differ from sidKey' }]
-      : [],
+    KEY_FIELDS.flatMap((name) => {
+      const key = field(c, name);
+      return key !== undefined && !isHashedKey(key)
+        ? [
+            {
+              path: `$.clients[${i}].${name}`,
+              message:
+                'a key in clear: write its hash (sha256: and the SHA-256 of the key in hex; npm run admin -- new-key prints a key with its hash). Clear keys load only into a local store',
+            },
+          ]
+        : [];
+    }),
   );
 }
 
@@ -195,25 +219,33 @@ function farmRepeats(farm: Loose, fi: number): DatasetProblem[] {
 }
 
 /** Uniqueness and date order across entries (what a schema of single entries cannot say). */
-function crossEntryProblems(input: Loose): DatasetProblem[] {
+function crossEntryProblems(input: Loose, options: DatasetOptions): DatasetProblem[] {
   const clients = list(input.clients);
   const products = list(input.products);
   const farms = list(input.farms);
   return [
     ...identifierRepeats(clients, list(input.applicators), products, farms),
-    ...sameKeyTwice(clients),
+    ...keyRepeats(clients),
+    ...(options.clearKeys ? [] : clearKeys(clients)),
     ...productDayOrder(products),
     ...farms.flatMap(farmRepeats),
     ...farms.flatMap((f, fi) => declaredAreaProblems(list(f.crops), fi)),
   ];
 }
 
+export interface DatasetOptions {
+  /** Whether keys may be in clear (a local store) or must be hashed (an Azure environment); default: in clear too. */
+  clearKeys: boolean;
+}
+
 /**
  * Validates a whole dataset before anything is written: every entry against the schema, and the rules that span
- * entries (uniqueness, date order), all reported together with their JSON paths — never only the first problem.
+ * entries (uniqueness, date order, hashed keys where required), all reported together with their JSON paths — never
+ * only the first problem.
  */
 export function validateDataset(
   input: unknown,
+  options: DatasetOptions = { clearKeys: true },
 ): { dataset: Dataset; problems: [] } | { dataset: null; problems: DatasetProblem[] } {
   const parsed = datasetSchema.safeParse(input);
   const problems: DatasetProblem[] = parsed.success
@@ -223,6 +255,7 @@ export function validateDataset(
           ? i.keys.map((k) => ({ path: formatPath('$', [...i.path, k]), message: 'unknown field' }))
           : [{ path: formatPath('$', i.path), message: i.message }],
       );
-  if (input && typeof input === 'object' && !Array.isArray(input)) problems.push(...crossEntryProblems(input as Loose));
+  if (input && typeof input === 'object' && !Array.isArray(input))
+    problems.push(...crossEntryProblems(input as Loose, options));
   return parsed.success && problems.length === 0 ? { dataset: parsed.data, problems: [] } : { dataset: null, problems };
 }

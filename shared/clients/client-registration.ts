@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import { optionalDaySchema } from '../domain/day-schema';
+import { keyProblem } from './keys';
 
-const secret = z.string().min(32, 'a key must be at least 32 characters');
+/**
+ * A key as a dataset carries it: its hash (`sha256:` and 64 lower-case hex digits, shared/clients/keys.ts), or the key
+ * in clear where the import allows that (docs/backoffice-dataset.md, "Keys"). Only the hash is ever stored.
+ */
+const secret = z.string().superRefine((key, ctx) => {
+  const problem = keyProblem(key);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
-/** An ERP client as an operator registers it: its two keys in clear (only their hashes are stored) and its farms. */
+/** An ERP client as an operator registers it: its keys (clear or hashed; only hashes are stored) and its farms. */
 export const clientRegistrationSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'lower-case letters, digits and hyphens'),
   name: z.string().min(1),
   email: z.email(),
   sidKey: secret,
+  /**
+   * The SID key being retired: it keeps working beside `sidKey` until an import without it, so the client can switch
+   * to the new key at its own moment instead of at a cut-over (docs/operations.md, "Rotating keys").
+   */
+  previousSidKey: secret.optional(),
   apiKey: secret,
   /** Credentials stop working after this day (spec: expired credentials give 401). */
   expires: optionalDaySchema,

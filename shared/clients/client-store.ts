@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import type { TableClient } from '@azure/data-tables';
 import { isRestError } from '../store/azure-sdk';
 import { ClientRegistration } from './client-registration';
 import { TABLES, TableStore } from '../store/tables';
-import { hashKey } from './keys';
+import { hashKey, storedKeyHash } from './keys';
 
 /** What the gateway knows of a client at request time. Keys are never stored, only their hashes. */
 export interface Client {
@@ -21,8 +22,9 @@ export interface Client {
 }
 
 /**
- * One row per client, keyed by the hash of its SID key, so authenticating a request is a single point read. The
- * `client` partition keeps the id → SID hash link so a re-import with a new SID key retires the old row.
+ * One row per SID key of a client (its `sidKey`, and its `previousSidKey` during a rotation), keyed by the key's hash,
+ * so authenticating a request is a single point read whichever key the client sends. The `client` partition keeps the
+ * id → SID hashes link so a re-import without a key retires its row.
  */
 const BY_SID = 'sid';
 const clientRow = z.object({
@@ -65,34 +67,57 @@ export class ClientStore {
     }
   }
 
-  /** Idempotent: writes only what changed and removes the row of a SID key the client no longer has. */
+  /**
+   * Idempotent: writes only what changed and removes the rows of SID keys the client no longer has. The link is
+   * written last, after the stale rows are gone: an import cut short in between still knows them when run again, so
+   * a removed key cannot survive a crash.
+   */
   async upsert(input: ClientRegistration & { expiresIso: string }): Promise<'added' | 'changed' | 'unchanged'> {
     const table = await this.store.table(TABLES.clients);
-    const sidHash = hashKey(input.sidKey);
+    const link = {
+      sidHash: storedKeyHash(input.sidKey),
+      previousSidHash: input.previousSidKey ? storedKeyHash(input.previousSidKey) : '',
+    };
+    const sidHashes = [link.sidHash, link.previousSidHash].filter((h) => h !== '');
     const row = {
       clientId: input.id,
       name: input.name,
       email: input.email,
-      apiKeyHash: hashKey(input.apiKey),
+      apiKeyHash: storedKeyHash(input.apiKey),
       expires: input.expiresIso,
       farms: JSON.stringify([...new Set(input.farms)].sort()),
       apimSubscriptionId: input.apimSubscriptionId ?? input.id,
       webhookUrl: input.webhook ?? '',
     };
-    let previous: { sidHash: string } | undefined;
+    let previous: { sidHash: string; previousSidHash?: string } | undefined;
     try {
-      previous = await table.getEntity<{ sidHash: string }>(BY_ID, input.id);
+      previous = await table.getEntity<{ sidHash: string; previousSidHash?: string }>(BY_ID, input.id);
     } catch (e) {
       if (!isRestError(e, 404)) throw e;
     }
-    if (previous && previous.sidHash === sidHash) {
-      const current = await table.getEntity<Record<string, string>>(BY_SID, sidHash).catch(() => undefined);
-      if (current && Object.entries(row).every(([k, v]) => current[k] === v)) return 'unchanged';
+    // Rows written before a client could have two SID keys have no previousSidHash.
+    const known = previous ? [previous.sidHash, previous.previousSidHash ?? ''].filter((h) => h !== '') : [];
+    if (previous && previous.sidHash === link.sidHash && (previous.previousSidHash ?? '') === link.previousSidHash) {
+      const rows = await Promise.all(
+        sidHashes.map((h) => table.getEntity<Record<string, string>>(BY_SID, h).catch(() => undefined)),
+      );
+      if (rows.every((current) => current && Object.entries(row).every(([k, v]) => current[k] === v)))
+        return 'unchanged';
     }
-    await table.upsertEntity({ partitionKey: BY_SID, rowKey: sidHash, ...row }, 'Replace');
-    await table.upsertEntity({ partitionKey: BY_ID, rowKey: input.id, sidHash }, 'Replace');
-    if (previous && previous.sidHash !== sidHash)
-      await table.deleteEntity(BY_SID, previous.sidHash).catch(() => undefined);
+    for (const sidHash of sidHashes)
+      await table.upsertEntity({ partitionKey: BY_SID, rowKey: sidHash, ...row }, 'Replace');
+    for (const stale of known.filter((h) => !sidHashes.includes(h))) await this.retire(table, stale, input.id);
+    await table.upsertEntity({ partitionKey: BY_ID, rowKey: input.id, ...link }, 'Replace');
     return previous ? 'changed' : 'added';
+  }
+
+  /** Deletes a SID row the client gave up, unless another client has taken that key meanwhile (or it is gone). */
+  private async retire(table: TableClient, sidHash: string, clientId: string): Promise<void> {
+    try {
+      const row = await table.getEntity<{ clientId: string }>(BY_SID, sidHash);
+      if (row.clientId === clientId) await table.deleteEntity(BY_SID, sidHash, { etag: row.etag });
+    } catch (e) {
+      if (!isRestError(e, 404)) throw e;
+    }
   }
 }

@@ -5,16 +5,22 @@ import { storageConnection } from './storage';
 
 const ROOT = findProjectRoot(__dirname);
 
-/** `npm run admin -- ...` as operators run it: the compiled command in its own process, on the test storage. */
+/**
+ * `npm run admin -- ...` as operators run it: the compiled command in its own process, on the test storage, or with
+ * no connection string at all (`connection` null: storage by account name, as against Azure).
+ */
 export function runAdminCli(
   args: string[],
-  connection = storageConnection(),
+  connection: string | null = storageConnection(),
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete childEnv.AzureWebJobsStorage;
+  if (connection !== null) childEnv.AzureWebJobsStorage = connection;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/local/admin.js'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...env, AzureWebJobsStorage: connection },
+      env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

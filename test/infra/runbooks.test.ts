@@ -24,6 +24,27 @@ describe("the operators' runbooks and the README's operating facts", () => {
     );
   });
 
+  it('bites on a key rotation without the key generator, or naming a test that does not run it', () => {
+    const rotation = operations.slice(operations.indexOf('### Rotating keys'), operations.indexOf('### The campaign'));
+    const withoutGenerator = operations.replace(
+      rotation,
+      rotation.replaceAll('`npm run admin -- new-key` prints', 'a password manager prints'),
+    );
+    expect(checkRunbooks(withoutGenerator, readme, REPO_ROOT)).toEqual([
+      'docs/operations.md: runbook "Rotating keys" does not name npm run admin -- new-key',
+    ]);
+    const untested = operations.replace(
+      rotation,
+      rotation.replace(
+        '(`test/e2e/key-rotation.test.ts`, `test/integration/import.test.ts`)',
+        '(`test/e2e/access.test.ts`)',
+      ),
+    );
+    expect(checkRunbooks(untested, readme, REPO_ROOT).join('\n')).toMatch(
+      /runbook "Rotating keys": none of test\/e2e\/access\.test\.ts[^\n]* runs new-key/,
+    );
+  });
+
   it('bites on a README without the cost date or FEGA addresses', () => {
     const broken = readme
       .replace(/as published on \d+ \w+ 20\d\d/, 'as published')

@@ -1,7 +1,7 @@
 /**
  * The operators' documents (issue 27, item 8): docs/operations.md has every runbook the issue lists, each naming the
- * `npm run admin -- <command>` an operator types and the test that runs that same command (an existing test file that
- * mentions it); the README has the monthly cost per environment with the date of its figures and their sources, FEGA's
+ * `npm run admin -- <command>` an operator types (the key runbooks: `new-key` and `import`) and the test that runs that
+ * same command (an existing test file that mentions it); the README has the monthly cost per environment with the date of its figures and their sources, FEGA's
  * addresses, and how to obtain the SIEX certificate and credentials.
  */
 import * as fs from 'node:fs';
@@ -14,7 +14,13 @@ const RUNBOOKS = [
   'Refreshing the register and the catalogues',
   'Releasing outcome-unknown jobs',
   'Restore',
-];
+] as const;
+
+/** Commands a runbook cannot do without: the key runbooks are the key generator and the import of its hashes. */
+const REQUIRED_COMMANDS: Partial<Record<(typeof RUNBOOKS)[number], string[]>> = {
+  'Onboarding a client': ['new-key', 'import'],
+  'Rotating keys': ['new-key', 'import'],
+};
 
 /** The text of the section headed `title` (at any level), up to the next heading of its level or higher. */
 function section(markdown: string, title: string): string | undefined {
@@ -44,6 +50,9 @@ export function checkRunbooks(operations: string, readme: string, repoRoot: stri
     const commands = [...body.matchAll(/npm run admin -- ([a-z-]+)/g)].map((m) => m[1]);
     const tests = [...text.matchAll(/`(test\/[\w/.-]+\.test\.ts)`/g)].map((m) => m[1]);
     if (commands.length === 0) out.push(`docs/operations.md: runbook "${title}" names no npm run admin command`);
+    for (const command of REQUIRED_COMMANDS[title] ?? [])
+      if (!commands.includes(command))
+        out.push(`docs/operations.md: runbook "${title}" does not name npm run admin -- ${command}`);
     if (tests.length === 0) out.push(`docs/operations.md: runbook "${title}" names no test that runs its commands`);
     const sources = tests.map((test) => {
       const file = path.join(repoRoot, test);

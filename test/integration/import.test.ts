@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
@@ -10,7 +10,8 @@ import { hashKey, keyMatches } from '../../shared/clients/keys';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { CatalogStore } from '../../shared/catalog/catalog-store';
-import { TABLES } from '../../shared/store/tables';
+import { TABLES, TableName, TableStore } from '../../shared/store/tables';
+import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { CAMPAIGN, dataset, enclosure, suffix, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { allEntities, partition, testTables } from '../helpers/storage';
 import { checkFarmShape } from '../helpers/spec-shapes';
@@ -260,6 +261,105 @@ describe('clients in storage', () => {
     expect((await importDataset(valid(dataset({ clients: [v2] })), tables)).clients.unchanged).toBe(1);
   });
 
+  it('overlaps a SID rotation: the new and the previous key both find the client until an import drops the previous', async () => {
+    const tables = testTables();
+    const store = new ClientStore(tables);
+    const v1 = testClient('overlap', [uniqueRea()]);
+    await importDataset(valid(dataset({ clients: [v1] })), tables);
+    const v2 = { ...v1, sidKey: `${v1.sidKey}-next`, previousSidKey: v1.sidKey };
+    expect((await importDataset(valid(dataset({ clients: [v2] })), tables)).clients.changed).toBe(1);
+    const sidRows = async () =>
+      (await partition(tables, TABLES.clients, 'sid')).filter((r) => r.clientId === v1.id).map((r) => r.rowKey);
+    expect((await sidRows()).sort()).toEqual([hashKey(v1.sidKey), hashKey(v2.sidKey)].sort());
+    for (const key of [v1.sidKey, v2.sidKey]) expect(await store.findBySidKey(key)).toMatchObject({ id: v1.id });
+    expect((await importDataset(valid(dataset({ clients: [v2] })), tables)).clients.unchanged).toBe(1);
+    // a change of the client reaches both rows
+    const farms = [uniqueRea()];
+    await importDataset(valid(dataset({ clients: [{ ...v2, farms }] })), tables);
+    for (const key of [v1.sidKey, v2.sidKey]) expect(await store.findBySidKey(key)).toMatchObject({ farms });
+    const v3 = { ...v2, farms, previousSidKey: undefined };
+    expect((await importDataset(valid(dataset({ clients: [v3] })), tables)).clients.changed).toBe(1);
+    expect(await store.findBySidKey(v1.sidKey)).toBeNull();
+    expect(await store.findBySidKey(v2.sidKey)).toMatchObject({ id: v1.id });
+    expect(await sidRows()).toEqual([hashKey(v2.sidKey)]);
+  });
+
+  it('loads hashed keys as the same stored hashes as clear ones: the keys behind them authenticate', async () => {
+    const tables = testTables();
+    const store = new ClientStore(tables);
+    const keys = testClient('hashed', []);
+    const hashed = {
+      ...keys,
+      sidKey: `sha256:${hashKey(keys.sidKey)}`,
+      previousSidKey: `sha256:${hashKey(`${keys.sidKey}-old`)}`,
+      apiKey: `sha256:${hashKey(keys.apiKey)}`,
+    };
+    expect((await importDataset(valid(dataset({ clients: [hashed] })), tables)).clients.added).toBe(1);
+    const found = await store.findBySidKey(keys.sidKey);
+    expect(found).toMatchObject({ id: keys.id });
+    expect(keyMatches(keys.apiKey, found!.apiKeyHash)).toBe(true);
+    expect(await store.findBySidKey(`${keys.sidKey}-old`)).toMatchObject({ id: keys.id });
+    expect(await store.findBySidKey(hashed.sidKey)).toBeNull(); // the hash is not a key
+    // the same client written in clear is the same client: nothing to change
+    const clear = { ...keys, previousSidKey: `${keys.sidKey}-old` };
+    expect((await importDataset(valid(dataset({ clients: [clear] })), tables)).clients.unchanged).toBe(1);
+  });
+
+  it('takes over a client stored before it could have two SID keys, and rotates it', async () => {
+    const tables = testTables();
+    const store = new ClientStore(tables);
+    const v1 = testClient('legacy', []);
+    await importDataset(valid(dataset({ clients: [v1] })), tables);
+    // the link row as the earlier code wrote it: no previousSidHash column
+    const table = await tables.table(TABLES.clients);
+    await table.upsertEntity({ partitionKey: 'client', rowKey: v1.id, sidHash: hashKey(v1.sidKey) }, 'Replace');
+    expect((await importDataset(valid(dataset({ clients: [v1] })), tables)).clients.unchanged).toBe(1);
+    const v2 = { ...v1, sidKey: `${v1.sidKey}-next` };
+    await importDataset(valid(dataset({ clients: [v2] })), tables);
+    expect(await store.findBySidKey(v1.sidKey)).toBeNull();
+    expect(await store.findBySidKey(v2.sidKey)).toMatchObject({ id: v1.id });
+  });
+
+  it('never deletes a SID row another client has taken meanwhile', async () => {
+    const tables = testTables();
+    const store = new ClientStore(tables);
+    const a = testClient('giver', []);
+    const b = testClient('taker', []);
+    await importDataset(valid(dataset({ clients: [a] })), tables);
+    // b takes a's key before a's import drops it (one file of several, imported in that order)
+    await importDataset(valid(dataset({ clients: [{ ...b, sidKey: a.sidKey }] })), tables);
+    await importDataset(valid(dataset({ clients: [{ ...a, sidKey: `${a.sidKey}-next` }] })), tables);
+    expect(await store.findBySidKey(a.sidKey)).toMatchObject({ id: b.id });
+  });
+
+  it('never lets a dropped SID key survive an import killed at any storage call, once the import is run again', async () => {
+    const tables = testTables();
+    const v1 = testClient('crash', []);
+    const v2 = { ...v1, sidKey: `${v1.sidKey}-next` };
+    const registration = (c: typeof v1) => ({ ...valid(dataset({ clients: [c] })).clients[0], expiresIso: '' });
+    const dying = (plan: CrashPlan) =>
+      new ClientStore({ table: async (name: TableName) => killable(await tables.table(name), plan) } as TableStore);
+    const calls: string[] = [];
+    await new ClientStore(tables).upsert(registration(v1));
+    await dying({ left: Infinity, mode: 'before', dead: false, calls }).upsert(registration(v2));
+    expect(calls.length).toBeGreaterThan(3);
+    for (const mode of ['before', 'after'] as const)
+      for (let at = 1; at <= calls.length; at++) {
+        await new ClientStore(tables).upsert(registration(v1));
+        const first = await dying({ left: at, mode, dead: false })
+          .upsert(registration(v2))
+          .then(
+            () => 'completed',
+            (e: unknown) => (e instanceof Crash ? 'crashed' : Promise.reject(e as Error)),
+          );
+        await new ClientStore(tables).upsert(registration(v2));
+        const label = `${mode} ${calls[at - 1]} (call ${at}, first ${first})`;
+        const store = new ClientStore(tables);
+        expect([label, await store.findBySidKey(v1.sidKey)]).toEqual([label, null]);
+        expect([label, (await store.findBySidKey(v2.sidKey))?.id]).toEqual([label, v1.id]);
+      }
+  });
+
   it("updates a client's farms and expiry in place, keeping its SID row", async () => {
     const tables = testTables();
     const store = new ClientStore(tables);
@@ -316,6 +416,44 @@ describe('admin CLI import (all-or-nothing)', () => {
     expect(bad.stderr).toContain('cannot read');
     const missing = await runAdmin(['import', path.join(dir, 'nope.json')]);
     expect(missing.code).toBe(1);
+  });
+
+  it('new-key prints a fresh key once with its hash; a dataset of that hash loads, and the key finds the client', async () => {
+    const [sid, api] = [await runAdmin(['new-key']), await runAdmin(['new-key'])];
+    for (const r of [sid, api]) {
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^key {2}[A-Za-z0-9_-]{43}\nhash sha256:[0-9a-f]{64}\n$/);
+      expect(r.stderr).toContain('shown only now');
+    }
+    const printed = (r: { stdout: string }) => ({
+      key: /^key {2}(\S+)$/m.exec(r.stdout)![1],
+      hash: /^hash (\S+)$/m.exec(r.stdout)![1],
+    });
+    expect(printed(sid).key).not.toBe(printed(api).key);
+    const client = { ...testClient('newkey', []), sidKey: printed(sid).hash, apiKey: printed(api).hash };
+    const file = writeTemp({ clients: [client] });
+    expect(readFileSync(file, 'utf8')).not.toContain(printed(sid).key);
+    const imported = await runAdmin(['import', file]);
+    expect(imported.code).toBe(0);
+    const found = await new ClientStore(testTables()).findBySidKey(printed(sid).key);
+    expect(found).toMatchObject({ id: client.id });
+    expect(keyMatches(printed(api).key, found!.apiKeyHash)).toBe(true);
+  });
+
+  it('into Azure (storage by account name) refuses every key in clear, old datasets included, before touching storage', async () => {
+    const old = testClient('old-form', []);
+    const mixed = {
+      ...testClient('mixed', []),
+      apiKey: `sha256:${hashKey('x'.repeat(40))}`,
+      previousSidKey: 'y'.repeat(40),
+    };
+    const file = writeTemp({ clients: [old, mixed] });
+    const r = await runAdmin(['import', file], null, { AzureWebJobsStorage__accountName: 'stnotreachable' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('rejected, nothing was written. 4 problem(s)');
+    for (const at of ['[0].sidKey', '[0].apiKey', '[1].sidKey', '[1].previousSidKey'])
+      expect(r.stderr).toContain(`$.clients${at}: a key in clear: write its hash (sha256:`);
+    expect(r.stderr).not.toContain('$.clients[1].apiKey');
   });
 
   it('imports a valid file and prints what it added, then that everything is unchanged', async () => {

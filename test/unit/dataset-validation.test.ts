@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDataset } from '../../shared/backoffice/dataset-validation';
+import { hashKey } from '../../shared/clients/keys';
 import { enclosure, testClient, testFarm } from '../helpers/dataset';
 
 const DOC = path.resolve(__dirname, '../../docs/backoffice-dataset.md');
@@ -47,11 +48,11 @@ function problemsOf(input: unknown): Record<string, string> {
 }
 
 describe('validateDataset', () => {
-  it('accepts the example of the dataset spec (with two different keys, as the interface requires)', () => {
+  it('accepts the example of the dataset spec, whose keys are hashed, also where clear keys are refused', () => {
     const example = specExample();
-    example.clients[0].apiKey = 'another 32 characters of a secret!';
-    const r = validateDataset(example);
+    const r = validateDataset(example, { clearKeys: false });
     expect(r.problems).toEqual([]);
+    expect(r.dataset!.clients[0].previousSidKey).toMatch(/^sha256:/);
     expect(r.dataset!.farms[0].crops[0].parcels[0].sigpac[0].dimension).toBe('2.35');
   });
 
@@ -239,7 +240,7 @@ describe('validateDataset', () => {
       '$.clients[1].id': expect.stringMatching(/repeats \$\.clients\[0\]\.id/),
       '$.clients[2].sidKey': expect.stringMatching(/repeats \$\.clients\[0\]\.sidKey/),
       '$.clients[2].apiKey': expect.stringMatching(/repeats \$\.clients\[1\]\.apiKey/),
-      '$.clients[3].apiKey': 'must differ from sidKey',
+      '$.clients[3].apiKey': 'key repeats $.clients[3].sidKey',
       '$.applicators[1].ropo': expect.stringMatching(/repeats/),
       '$.products[1].code': expect.stringMatching(/repeats \$\.products\[0\]\.code/),
       '$.products[2].expires': 'expiry date is before the registration date',
@@ -279,5 +280,74 @@ describe('validateDataset', () => {
     // '01-02-2027' < '31-01-2027' as text, but it is the later day.
     const r = validateDataset({ products: [{ ...validProduct(), registered: '31-01-2027', expires: '01-02-2027' }] });
     expect(r.problems).toEqual([]);
+  });
+});
+
+describe('validateDataset: keys', () => {
+  const hashed = (key: string) => `sha256:${hashKey(key)}`;
+
+  it('accepts keys in clear or hashed, and a previous SID key beside the current one', () => {
+    const a = testClient('a', []);
+    const b = testClient('b', []);
+    const r = validateDataset({
+      clients: [
+        { ...a, previousSidKey: 'the-key-being-retired-0000000000000' },
+        {
+          ...b,
+          sidKey: hashed(b.sidKey),
+          previousSidKey: hashed('another-retired-key-0000000000000'),
+          apiKey: hashed(b.apiKey),
+        },
+      ],
+    });
+    expect(r.problems).toEqual([]);
+    expect(r.dataset!.clients[1].sidKey).toBe(hashed(b.sidKey));
+  });
+
+  it('reports every key problem at once: malformed hashes, short keys, and one key twice in clear and hashed', () => {
+    const a = testClient('a', []);
+    const b = testClient('b', []);
+    const problems = problemsOf({
+      clients: [
+        { ...a, sidKey: `sha256:${'A'.repeat(64)}`, previousSidKey: 'short' },
+        { ...b, previousSidKey: hashed(b.sidKey), apiKey: `sha256:${'0'.repeat(63)}` },
+        { ...testClient('c', []), sidKey: hashed(a.apiKey), previousSidKey: a.apiKey },
+      ],
+    });
+    expect(problems).toEqual({
+      '$.clients[0].sidKey': 'a hashed key is sha256: and 64 lower-case hex digits',
+      '$.clients[0].previousSidKey': 'a key must be at least 32 characters',
+      '$.clients[1].apiKey': 'a hashed key is sha256: and 64 lower-case hex digits',
+      '$.clients[1].previousSidKey': 'key repeats $.clients[1].sidKey',
+      '$.clients[2].sidKey': 'key repeats $.clients[0].apiKey',
+      '$.clients[2].previousSidKey': 'key repeats $.clients[0].apiKey',
+    });
+  });
+
+  it('refuses every clear key where clear keys are not allowed, naming the hash to write instead', () => {
+    const a = testClient('a', []);
+    const b = testClient('b', []);
+    const r = validateDataset(
+      {
+        clients: [
+          { ...a, previousSidKey: 'the-key-being-retired-0000000000000' },
+          { ...b, sidKey: hashed(b.sidKey), apiKey: hashed(b.apiKey) },
+        ],
+      },
+      { clearKeys: false },
+    );
+    expect(r.dataset).toBeNull();
+    expect(r.problems.map((p) => p.path)).toEqual([
+      '$.clients[0].sidKey',
+      '$.clients[0].previousSidKey',
+      '$.clients[0].apiKey',
+    ]);
+    for (const p of r.problems) expect(p.message).toMatch(/^a key in clear: write its hash \(sha256:.*new-key/);
+  });
+
+  it('keeps accepting a dataset of the old form, one SID key per client in clear, where clear keys are allowed', () => {
+    const old = JSON.parse(JSON.stringify({ clients: [testClient('old', ['46000000001'])] }));
+    expect(Object.keys(old.clients[0])).not.toContain('previousSidKey');
+    expect(validateDataset(old).problems).toEqual([]);
   });
 });

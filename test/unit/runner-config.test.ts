@@ -182,6 +182,18 @@ describe('npm start', () => {
     );
   });
 
+  it('shows where the keys go, not their hashes, when the dataset holds the keys hashed', () => {
+    const sidHash = `sha256:${'1'.repeat(64)}`;
+    const text = walkthrough(
+      'http://h:1',
+      { clients: [{ id: 'erp', sidKey: sidHash, apiKey: `sha256:${'2'.repeat(64)}`, farms: ['46000000001'] }] },
+      'ops.json',
+    );
+    expect(text).not.toContain('sha256:');
+    expect(text).toContain("-H 'Ocp-Apim-Sid-Key: <the SID key>' -H 'Ocp-Apim-Subscription-Key: <the API key>'");
+    expect(text).toContain('ops.json holds keys as their hashes: use the keys npm run admin -- new-key printed');
+  });
+
   it('still points at the OpenAPI document without a dataset', () => {
     expect(walkthrough('http://h:1', undefined, 'x.json')).toContain('/v1/openapi.json');
     expect(walkthrough('http://h:1', undefined, 'x.json')).toContain('http://h:1/docs');

@@ -111,11 +111,13 @@ describe('known key values, wherever they appear', () => {
       EMAIL_CONNECTION_STRING: 'endpoint=http://127.0.0.1:1/;accesskey=c2VjcmV0LWtleS0x',
       SIEX_USERNAME: 'gateway-user',
     });
-    for (const key of datasetKeys({ clients: [{ sidKey: 'dataset-sid-0001', apiKey: 'dataset-api-0001' }, null] }))
+    for (const key of datasetKeys({
+      clients: [{ sidKey: 'dataset-sid-0001', previousSidKey: 'dataset-old-0001', apiKey: 'dataset-api-0001' }, null],
+    }))
       secrets.add(key);
-    const line = `${sid} tok-0123456789 pass-0123456789 c2VjcmV0LWtleS0x dataset-sid-0001 dataset-api-0001 application/json gateway-user http://127.0.0.1:1/`;
+    const line = `${sid} tok-0123456789 pass-0123456789 c2VjcmV0LWtleS0x dataset-sid-0001 dataset-old-0001 dataset-api-0001 application/json gateway-user http://127.0.0.1:1/`;
     expect(secrets.scrub(line)).toBe(
-      `${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} application/json gateway-user http://127.0.0.1:1/`,
+      `${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} application/json gateway-user http://127.0.0.1:1/`,
     );
   });
 
