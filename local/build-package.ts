@@ -50,6 +50,26 @@ const handlersAsAppBundle: Plugin = {
   },
 };
 
+/**
+ * zod's namespaces re-export every locale (`z.locales`, `z.core.locales`: about 45 languages, a sixth of app.js) and a
+ * bundle cannot leave out a namespace's members; the first invocation after a cold start would compile them all. The
+ * gateway's messages are English, zod's default, which zod imports by itself: the namespaces keep that one.
+ */
+const englishZodLocales: Plugin = {
+  name: 'english-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: path.resolve(args.resolveDir, '../locales'), namespace: 'zod-english-locales' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-english-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: args.path,
+    }));
+  },
+};
+
 /** The functions host provides this module to the app; it is never installed. */
 const HOST_MODULES = ['@azure/functions-core'];
 
@@ -93,6 +113,7 @@ export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR))
     entryPoints: [path.join(root, 'functions/handlers.ts')],
     outfile: path.join(out, APP_FILE),
     external: [...RUNTIME_DEPENDENCIES, ...HOST_MODULES],
+    plugins: [englishZodLocales],
   });
   copyFileSync(path.join(root, 'host.json'), path.join(out, 'host.json'));
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as RootPackage;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { CATALOGUES, CatalogueName, catalogueNames, parseCatalogue } from '../shared/catalog/siex-codes/catalogues';
 import { CatalogueDiff, diffCatalogue, knownCodes } from '../shared/catalog/siex-codes/catalogue-diff';
-import { decodeCatalogue } from '../shared/catalog/siex-codes/csv';
+import { decodeCatalogue } from '../shared/catalog/siex-codes/decode-catalogue';
 
 /** FEGA's catalogue service: every SIEX catalogue in one zip (data/siex/README.md). */
 export const FEGA_CATALOGUES_ZIP = 'https://www11.fega.es/bdcsixwsp/catalogos/zip/';

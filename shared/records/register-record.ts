@@ -26,7 +26,7 @@ export interface JudgingDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** @public what registration reads and writes of a kind's store. */
+/** What registration reads and writes of a kind's store. */
 export type RegistrationStore<Req, Rec extends RecordView> = Pick<
   RecordStore<Req, Rec>,
   'readRegistrationState' | 'commit' | 'readPointers'

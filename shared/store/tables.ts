@@ -2,6 +2,7 @@ import type { TableClient, TableServiceClient } from '@azure/data-tables';
 import { dataTables, identity } from './azure-sdk';
 import { Settings } from '../config/settings';
 import { timeoutPolicies } from './deadline';
+import { createOnMiss } from './create-on-miss';
 
 /**
  * How long one storage try may take, and how storage calls retry: a few quick retries of what the SDK deems transient
@@ -11,7 +12,7 @@ import { timeoutPolicies } from './deadline';
 export const STORAGE_TRY_TIMEOUT_MS = 10_000;
 const RETRY_OPTIONS = { maxRetries: 2, retryDelayInMs: 200, maxRetryDelayInMs: 1000 };
 
-/** Every table the gateway uses; created on first use by a process, so a fresh storage account just works. */
+/** Every table the gateway uses; created by the first call that finds it missing, so a fresh storage account just works. */
 export const TABLES = {
   /** Clients and their hashed keys. PK `client`, RK client id; PK `sid`, RK hash of the SID key. */
   clients: 'clients',
@@ -34,23 +35,27 @@ export type TableName = (typeof TABLES)[keyof typeof TABLES];
 /** Creates table clients from the settings: a connection string (Azurite, dev) or managed identity (Azure). */
 export class TableStore {
   private readonly clients = new Map<string, TableClient>();
-  private readonly created = new Map<string, Promise<void>>();
+  private readonly creating = new Map<string, Promise<void>>();
 
   constructor(private readonly settings: Pick<Settings, 'AzureWebJobsStorage' | 'AzureWebJobsStorage__accountName'>) {}
 
-  /** A client for the table; the table is created once per process the first time it is asked for. */
-  async table(name: TableName): Promise<TableClient> {
-    const client = this.client(name);
-    let ready = this.created.get(name);
-    if (!ready) {
-      ready = client.createTable().catch((e: unknown) => {
-        this.created.delete(name);
-        throw e;
-      });
-      this.created.set(name, ready);
+  /**
+   * A client for the table, taking it to exist: a call that finds it missing creates it and is tried again
+   * (./create-on-miss.ts), so a fresh storage account just works and a cold start's first request makes no
+   * `createTable` round trip.
+   */
+  table(name: TableName): Promise<TableClient> {
+    return Promise.resolve(this.client(name));
+  }
+
+  /** Creates the table; calls that find it missing at the same time share one creation. */
+  private create(name: string, client: TableClient): Promise<void> {
+    let creating = this.creating.get(name);
+    if (!creating) {
+      creating = client.createTable().finally(() => this.creating.delete(name));
+      this.creating.set(name, creating);
     }
-    await ready;
-    return client;
+    return creating;
   }
 
   private client(name: string): TableClient {
@@ -58,7 +63,7 @@ export class TableStore {
     if (!client) {
       const conn = this.settings.AzureWebJobsStorage;
       const options = { retryOptions: RETRY_OPTIONS, additionalPolicies: timeoutPolicies(STORAGE_TRY_TIMEOUT_MS) };
-      client = conn
+      const raw = conn
         ? dataTables().TableClient.fromConnectionString(conn, name, {
             ...options,
             allowInsecureConnection: conn.includes('http://'),
@@ -69,6 +74,7 @@ export class TableStore {
             new (identity().DefaultAzureCredential)(),
             options,
           );
+      client = createOnMiss(raw, () => this.create(name, raw));
       this.clients.set(name, client);
     }
     return client;

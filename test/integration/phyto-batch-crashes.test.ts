@@ -4,10 +4,10 @@ import { BatchKeyStore } from '../../shared/phyto/batch-keys';
 import { BatchItemOutcome, registerBatch } from '../../shared/phyto/batch-register';
 import { RegistrationStore } from '../../shared/records/register-record';
 import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
-import { statusOfOutcome } from '../../shared/http/record-reply';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
+  asReply,
   body,
   farmOf,
   inProcessServices,
@@ -35,24 +35,22 @@ function items(vine: string[]) {
   return [copper(vine[0], '08:00'), { ...copper(vine[1], '09:00'), dose: 9 }, copper(vine[2], '10:00')];
 }
 
-const summary = (outcomes: BatchItemOutcome[]) =>
-  outcomes.map((o) =>
-    'stored' in o ? [o.index, statusOfOutcome(o.stored.outcome)] : [o.index, o.refused.violations[0].code],
-  );
+/** An item's outcome as the client reads it: a stored one as the HTTP edge renders it (status, body, ETag). */
+type ItemAnswer =
+  { index: number; stored: ReturnType<typeof asReply> } | Extract<BatchItemOutcome, { refused: unknown }>;
 
-async function runBatch(
-  me: Client,
-  agrifarmId: string,
-  vine: string[],
-  plan: CrashPlan | null,
-): Promise<BatchItemOutcome[]> {
+const summary = (outcomes: ItemAnswer[]) =>
+  outcomes.map((o) => ('stored' in o ? [o.index, o.stored.status] : [o.index, o.refused.violations[0].code]));
+
+async function runBatch(me: Client, agrifarmId: string, vine: string[], plan: CrashPlan | null): Promise<ItemAnswer[]> {
   const deps = registerDeps(svc, () => NOW);
   const store: RegistrationStore<PhytoRequest, PhytoRecord> = plan ? killable(svc.phyto, plan) : svc.phyto;
   const batchKeys = plan ? killable(new BatchKeyStore(svc.tables), plan) : new BatchKeyStore(svc.tables);
-  return registerBatch(
+  const outcomes = await registerBatch(
     { ...deps, store, batchKeys, sleep: async () => undefined },
     { client: me, agrifarmId, exported: false, items: items(vine), idempotencyKey: 'erp-batch-crash' },
   );
+  return outcomes.map((o) => ('stored' in o ? { index: o.index, stored: asReply(o.stored) } : o));
 }
 
 it('a batch killed at any storage call and retried stores each item once and answers each as first', async () => {

@@ -7,7 +7,7 @@ import {
   SiexCode,
   parseCatalogue,
 } from '../../shared/catalog/siex-codes/catalogues';
-import { decodeCatalogue } from '../../shared/catalog/siex-codes/csv';
+import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOGUES, catalogueNames, parseCatalogue } from '../../shared/catalog/siex-codes/catalogues';
-import { catalogueDay, decodeCatalogue, parseCsv } from '../../shared/catalog/siex-codes/csv';
+import { catalogueDay, parseCsv } from '../../shared/catalog/siex-codes/csv';
+import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
 import { SIEX_DIR } from './catalog-fixtures';
 
 const cp1252 = (text: string): Uint8Array =>

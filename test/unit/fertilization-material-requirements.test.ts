@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeCatalogue, parseCsv } from '../../shared/catalog/siex-codes/csv';
+import { parseCsv } from '../../shared/catalog/siex-codes/csv';
+import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
 import {
   MATERIAL_REQUIREMENTS,
   MaterialRequirement,

@@ -1,22 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import iconv from 'iconv-lite';
 
 /**
  * The SIEX catalogues are published as `;`-separated CSV in Windows-1252 with `"`-quoted fields (a quote inside a
  * field is doubled). Dates are `dd/mm/yyyy`. Pure functions only: reading files is the caller's job.
  */
-
-/**
- * Windows-1252 bytes as text; a file re-saved as UTF-8 with a BOM is read as UTF-8. Not Node's
- * `TextDecoder('windows-1252')`: Node 20 decodes 0x80-0x9F as ISO-8859-1 control characters, which turns the
- * official unit "€/ha" into "\u0080/ha" (iconv-lite maps them to €, curly quotes, dashes...).
- */
-export function decodeCatalogue(bytes: Uint8Array): string {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  }
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252');
-}
 
 /** A catalogue's rows, and the text that could not be read as a row (its line, why). */
 interface CsvRows {

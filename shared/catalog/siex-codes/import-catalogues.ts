@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TableStore } from '../../store/tables';
 import { CATALOGUES, CatalogueName, catalogueNames, CatalogueProblem, parseCatalogue } from './catalogues';
-import { decodeCatalogue } from './csv';
+import { decodeCatalogue } from './decode-catalogue';
 import { CatalogueUpsertReport, SiexCodeStore } from './store';
 
 interface CatalogueImportResult extends CatalogueUpsertReport {
