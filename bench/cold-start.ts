@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startRunnerProcess } from '../local/runner/process';
+import { measure } from './measure';
 
 export interface ColdStart {
   runs: number;
@@ -53,7 +56,36 @@ export interface FirstAndWarm {
   warmP50: number;
 }
 
-export function printColdStart(c: ColdStart, first: FirstAndWarm, lookup: FirstAndWarm): void {
+/**
+ * The bare app's first request and its warm p50, through the same local runner as the gateway's (a fresh one, loaded
+ * as the gateway's is, and reached by this process's already warm fetch): what the first invocation of any
+ * `@azure/functions` app costs here (the runner's dispatch and the programming model's request and response
+ * conversion, started on first use) before the app's own code runs. The gateway's first request minus this is the
+ * app's own share.
+ */
+export async function benchBareFirstRequest(root: string): Promise<FirstAndWarm> {
+  const runner = await startRunnerProcess({
+    projectRoot: root,
+    appRoot: path.join(root, 'bench/bare-app'),
+    quiet: true,
+    env: PROBE_ENV,
+  });
+  const hello = async () => {
+    const res = await fetch(`${runner.url}/api/hello`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`bare app: ${res.status}`);
+  };
+  try {
+    const start = performance.now();
+    await hello();
+    const ms = performance.now() - start;
+    return { ms, warmP50: (await measure(hello, 50)).p50 };
+  } finally {
+    await runner.stop();
+  }
+}
+
+export function printColdStart(c: ColdStart, first: FirstAndWarm, lookup: FirstAndWarm, bare: FirstAndWarm): void {
   const f = (v: number) => v.toFixed(1);
   const ratio = (x: FirstAndWarm) => (x.ms / x.warmP50).toFixed(2);
   console.log(`\ncold start (${c.runs} fresh processes each, load and register, nothing called):`);
@@ -67,6 +99,10 @@ export function printColdStart(c: ColdStart, first: FirstAndWarm, lookup: FirstA
   console.log(
     `  first request after loading (job status, 404): ${f(first.ms)} ms; warm p50 ${f(first.warmP50)} ms; ` +
       `first / warm ${ratio(first)}   (target: <= 3x)`,
+  );
+  console.log(
+    `  the bare app's first request through the same runner: ${f(bare.ms)} ms; warm p50 ${f(bare.warmP50)} ms; ` +
+      `first / warm ${ratio(bare)}; the gateway's own share of its first request ${f(first.ms - bare.ms)} ms`,
   );
   console.log(
     `  first farm lookup (5,000 enclosures, farm cache cold): ${f(lookup.ms)} ms; warm p50 ${f(lookup.warmP50)} ms; ` +

@@ -9,7 +9,8 @@ import { fertilizationView } from '../shared/fertilization/record-view';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { TableStore } from '../shared/store/tables';
-import { Latency, measure, Row } from './measure';
+import { measure, Row } from './measure';
+import { GatewayCall, GatewayMeasure } from './stack';
 
 /**
  * Issue 25's registration row: livestock manure on one location of the 5,000-enclosure farm, each request on a crop
@@ -46,20 +47,20 @@ function manureRequest(idcp: number, at: DateTime): FertilizeRequest {
   });
 }
 
-export interface FertilizationBenchParts {
+/** What the row takes of the request rows' context (bench/request-rows.ts, RowContext). */
+interface FertilizationRowContext {
+  http: GatewayCall;
+  gateway: GatewayMeasure;
+  /** Storage through the counting proxy. */
   tables: TableStore;
-  farm: FarmIndex;
+  /** The 5,000-enclosure farm, its NGSI id and its crop locations. */
+  large: FarmIndex;
   agrifarmId: string;
-  /** Crop locations no other row registers on. */
   idcps: number[];
   at: DateTime;
-  /** Gateway latency and round trips of `n` calls (bench/run.ts). */
-  gateway: (n: number, call: (i: number) => Promise<unknown>) => Promise<{ latency: Latency; roundTrips: number }>;
-  /** A request to the runner that must answer `expect`. */
-  http: (method: string, path: string, body: unknown, expect: number) => Promise<unknown>;
 }
 
-export async function benchFertilizationRegister(p: FertilizationBenchParts, n = 500): Promise<Row> {
+export async function fertilizationRegisterRow(p: FertilizationRowContext, n = 500): Promise<Row> {
   const store = new FertilizationStore(p.tables);
   const register = await p.gateway(n, (i) =>
     p.http(
@@ -72,10 +73,10 @@ export async function benchFertilizationRegister(p: FertilizationBenchParts, n =
   const floor = await measure(async (i) => {
     const id = 9_200_000_000 + i + 100;
     const request = fertilizationOf(manureRequest(p.idcps[i + 100 + 2 * n]!, p.at));
-    const keys = manureRowKeys(p.farm, request);
-    const state = await store.readRegistrationState(p.farm.meta, keys, `bench-ferti-${id}`);
+    const keys = manureRowKeys(p.large, request);
+    const state = await store.readRegistrationState(p.large.meta, keys, `bench-ferti-${id}`);
     const rows = new Map([...state.guards].map(([key, g]) => [key, g.doc as ManureNitrogenRow]));
-    const updated = updatedManureRows(rows, p.farm, null, { fertilization: request, kgPerHa: KG_N_PER_HA });
+    const updated = updatedManureRows(rows, p.large, null, { fertilization: request, kgPerHa: KG_N_PER_HA });
     const record = fertilizationView({
       id,
       fertilization: request,
@@ -84,14 +85,14 @@ export async function benchFertilizationRegister(p: FertilizationBenchParts, n =
       now: p.at,
     });
     await store.commit(
-      p.farm.meta,
+      p.large.meta,
       creationChange(fertilizationKind, {
         id,
         record,
         request,
         // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
-        blockIds: Object.fromEntries(blockKeysOf(request.idcp.map(String), p.farm).map((key) => [key, id])),
-        farmId: p.farm.meta.farmId,
+        blockIds: Object.fromEntries(blockKeysOf(request.idcp.map(String), p.large).map((key) => [key, id])),
+        farmId: p.large.meta.farmId,
         appliedAt: p.at,
         now: p.at,
         client: 'bench',

@@ -70,6 +70,78 @@ export async function benchImportRegister(
   }
 }
 
+/** The seeded choices of one synthetic register: every draw comes from one sequence, in the order made. */
+class Draws {
+  readonly random: () => number;
+  constructor(seed: number) {
+    this.random = seeded(seed);
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.random() * items.length)]!;
+  }
+}
+
+/** The values a synthetic use draws from: names the register uses and the awkward values it holds. */
+interface UseValues {
+  crops: string[];
+  units: string[];
+  safety: string[];
+  applications: string[];
+  intervals: string[];
+}
+
+function syntheticUse(d: Draws, v: UseValues, agents: string[]) {
+  const min = Math.round(d.random() * 300) / 100;
+  return registerUse(
+    d.pick(v.crops),
+    d.pick(agents),
+    min,
+    d.random() < 0.2 ? 0 : Math.round((min + d.random() * 2) * 100) / 100,
+    d.pick(v.units),
+    d.pick(v.safety),
+    {
+      'Volumen Caldo': '500-1000 l/ha',
+      Aplicaciones: d.pick(v.applications),
+      IntervaloAplicaciones: d.pick(v.intervals),
+      CondicionamientoEspecifico:
+        d.random() < 0.3 ? 'Aplicar en pulverización foliar al inicio de la infestación.' : '',
+      Volumen_Min: 500,
+      VolumenMax: 1000,
+      'Unidades Volumen': 'l/ha',
+    },
+  );
+}
+
+/** Product `i` of the register with `uses` uses against one family of agents; one in 40 cancelled. */
+function syntheticProduct(d: Draws, i: number, uses: number, v: UseValues, agents: string[]) {
+  const number = i % 2 === 0 ? String(10000 + i) : `ES-${String(i).padStart(5, '0')}`;
+  return {
+    DATOSPRODUCTO: {
+      IdProducto: 110000 + i,
+      Num_Registro: number,
+      Nombre: `PRODUCTO SINTÉTICO ${i}`,
+      Titular: d.pick([
+        'UPL IBERIA, S.A.',
+        'BASF Agricultural Solutions Spain S.L.U.',
+        'SYNGENTA ESPAÑA, S.A.',
+        'ADAMA Agriculture España S.A.',
+      ]),
+      Fabricante: 'FABRICANTE S.A.',
+      Formulado: 'AZUFRE 80% [WG] P/P',
+      Fecha_Registro: '2010-01-01T00:00:00',
+      Estado: i % 40 === 0 ? 'Cancelado' : 'Vigente',
+      Fecha_Caducidad: `20${27 + (i % 4)}/0${1 + (i % 9)}/15`,
+      Fecha_Cancelacion: i % 40 === 0 ? '2026/03/01' : '',
+      Fecha_LimiteVenta: '',
+      Condicionamiento: 'Uso profesional. Respetar una banda de seguridad de 5 m hasta masas de agua superficial.',
+    },
+    COMPOSICION: [{ 'Nombre Sustancia': 'AZUFRE', NombreUE: 'sulphur', Concentracion: 8.0e1, DescripcionNota: '%' }],
+    USOS: Array.from({ length: uses }, () => syntheticUse(d, v, agents)),
+    OTRASDENOMINACIONES: [],
+    OTROSNOMBRES: [],
+  };
+}
+
 /**
  * Writes `products` products holding `uses` uses in all, in the official export layout, streamed to disk. Names are
  * real (crop groups and crops the register uses, pest names from the SIEX catalogues) and the awkward values the
@@ -81,24 +153,25 @@ export async function writeSyntheticRegister(
   products: number,
   uses: number,
 ): Promise<void> {
-  const random = seeded(20260814);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const crops = [
-    ...Object.keys(loadCropGroups().groups),
-    'Tomate',
-    'Lechuga',
-    'Girasol',
-    'Zanahoria',
-    'Garbanzo',
-    'Alfalfa',
-  ];
+  const d = new Draws(20260814);
+  const values: UseValues = {
+    crops: [
+      ...Object.keys(loadCropGroups().groups),
+      'Tomate',
+      'Lechuga',
+      'Girasol',
+      'Zanahoria',
+      'Garbanzo',
+      'Alfalfa',
+    ],
+    units: ['%', 'Kg/ha', 'l/ha', 'g/Hl', 'cc/hl', 'g/ha', 'l/hl'],
+    safety: ['NO PROCEDE', 'NP', '3', '14', '21', '28', '3 (INVERNADERO) 10 (AIRE LIBRE)'],
+    applications: ['', '1', '2', '1-3', '1-4', 'NO PROCEDE'],
+    intervals: ['', '7', '7-10', '10-14', '14'],
+  };
   const agents = (['ENFERMEDADES', 'PLAGAS', 'MALAS_HIERBAS', 'REGULADORES_CRECIMIENTO'] as const).map((c) =>
     codes.list(c).map((e) => e.name),
   );
-  const units = ['%', 'Kg/ha', 'l/ha', 'g/Hl', 'cc/hl', 'g/ha', 'l/hl'];
-  const safety = ['NO PROCEDE', 'NP', '3', '14', '21', '28', '3 (INVERNADERO) 10 (AIRE LIBRE)'];
-  const applications = ['', '1', '2', '1-3', '1-4', 'NO PROCEDE'];
-  const intervals = ['', '7', '7-10', '10-14', '14'];
   const out = createWriteStream(file, { encoding: 'utf8' });
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
@@ -106,58 +179,13 @@ export async function writeSyntheticRegister(
   await write('{"Productos":[');
   let remaining = uses;
   for (let i = 0; i < products; i++) {
+    // Uses spread at random around the mean, at least one each, the last product taking what is left.
     const count =
       i === products - 1
         ? remaining
-        : Math.max(1, Math.min(remaining - (products - i - 1), Math.round((uses / products) * 2 * random())));
+        : Math.max(1, Math.min(remaining - (products - i - 1), Math.round((uses / products) * 2 * d.random())));
     remaining -= count;
-    const family = agents[i % agents.length];
-    const number = i % 2 === 0 ? String(10000 + i) : `ES-${String(i).padStart(5, '0')}`;
-    const product = {
-      DATOSPRODUCTO: {
-        IdProducto: 110000 + i,
-        Num_Registro: number,
-        Nombre: `PRODUCTO SINTÉTICO ${i}`,
-        Titular: pick([
-          'UPL IBERIA, S.A.',
-          'BASF Agricultural Solutions Spain S.L.U.',
-          'SYNGENTA ESPAÑA, S.A.',
-          'ADAMA Agriculture España S.A.',
-        ]),
-        Fabricante: 'FABRICANTE S.A.',
-        Formulado: 'AZUFRE 80% [WG] P/P',
-        Fecha_Registro: '2010-01-01T00:00:00',
-        Estado: i % 40 === 0 ? 'Cancelado' : 'Vigente',
-        Fecha_Caducidad: `20${27 + (i % 4)}/0${1 + (i % 9)}/15`,
-        Fecha_Cancelacion: i % 40 === 0 ? '2026/03/01' : '',
-        Fecha_LimiteVenta: '',
-        Condicionamiento: 'Uso profesional. Respetar una banda de seguridad de 5 m hasta masas de agua superficial.',
-      },
-      COMPOSICION: [{ 'Nombre Sustancia': 'AZUFRE', NombreUE: 'sulphur', Concentracion: 8.0e1, DescripcionNota: '%' }],
-      USOS: Array.from({ length: count }, () => {
-        const min = Math.round(random() * 300) / 100;
-        return registerUse(
-          pick(crops),
-          pick(family!),
-          min,
-          random() < 0.2 ? 0 : Math.round((min + random() * 2) * 100) / 100,
-          pick(units),
-          pick(safety),
-          {
-            'Volumen Caldo': '500-1000 l/ha',
-            Aplicaciones: pick(applications),
-            IntervaloAplicaciones: pick(intervals),
-            CondicionamientoEspecifico:
-              random() < 0.3 ? 'Aplicar en pulverización foliar al inicio de la infestación.' : '',
-            Volumen_Min: 500,
-            VolumenMax: 1000,
-            'Unidades Volumen': 'l/ha',
-          },
-        );
-      }),
-      OTRASDENOMINACIONES: [],
-      OTROSNOMBRES: [],
-    };
+    const product = syntheticProduct(d, i, count, values, agents[i % agents.length]!);
     await write(`${i ? ',' : ''}${JSON.stringify(product)}`);
   }
   await write(']}');

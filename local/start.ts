@@ -224,6 +224,42 @@ function readDataset(file: string): DemoDataset | undefined {
   }
 }
 
+/**
+ * The dataset file the stack imports: the one given, or the demo for the campaign of today (the committed
+ * local/demo/dataset.json is one campaign's), so its farm lookups and treatment dates work whatever the year.
+ */
+function datasetToLoad(args: StartArgs, projectRoot: string): string {
+  const dataset = args.dataset
+    ? resolve(args.dataset)
+    : demoDatasetFile(projectRoot, `http://127.0.0.1:${args.ports.webhook}/hooks`);
+  if (!existsSync(dataset)) {
+    console.error(`Dataset ${args.dataset} not found.`);
+    process.exit(1);
+  }
+  return dataset;
+}
+
+/** Without the gateway (`--services-only`): the settings `func start` needs, written for it. */
+function servicesReady(args: StartArgs, projectRoot: string, stack: ServicesStack): void {
+  const file = resolve(args.settingsFile ?? join(projectRoot, 'local.settings.json'));
+  writeFuncSettings(projectRoot, file, stack.env);
+  console.log(
+    `Settings for func start written to ${file.startsWith(projectRoot) ? relative(projectRoot, file) : file}`,
+  );
+  console.log('Services ready: run `npm run start:func` in another terminal. Ctrl-C stops them.');
+}
+
+/** With the gateway: where it is, and the walkthrough with the dataset's first client. */
+function gatewayReady(args: StartArgs, projectRoot: string, gatewayUrl: string, dataset: string): void {
+  const label = args.dataset
+    ? relative(projectRoot, dataset) || basename(dataset)
+    : `the demo dataset (campaign ${currentCampaign()})`;
+  console.log(`Gateway ready at ${gatewayUrl}`);
+  console.log('');
+  console.log(walkthrough(gatewayUrl, readDataset(dataset), label));
+  console.log('\nCtrl-C stops everything.');
+}
+
 async function main(): Promise<void> {
   const args = flagsOrExit(() => parseStartArgs(process.argv.slice(2)), START_USAGE);
   if (!args) return;
@@ -234,15 +270,7 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(1);
   }
-  // The demo is loaded for the campaign of today (the committed local/demo/dataset.json is one campaign's), so its
-  // farm lookups and treatment dates work whatever the year.
-  const dataset = args.dataset
-    ? resolve(args.dataset)
-    : demoDatasetFile(projectRoot, `http://127.0.0.1:${args.ports.webhook}/hooks`);
-  if (!existsSync(dataset)) {
-    console.error(`Dataset ${args.dataset} not found.`);
-    process.exit(1);
-  }
+  const dataset = datasetToLoad(args, projectRoot);
 
   let stack: ServicesStack | undefined;
   let stopping = false;
@@ -293,27 +321,8 @@ async function main(): Promise<void> {
   for (const service of stack.services) console.log(`${service.name.padEnd(width)}  ${service.url}`);
   console.log(`Storage connection string: ${stack.storageConnectionString}`);
   console.log('');
-  if (!gatewayUrl) {
-    const file = resolve(args.settingsFile ?? join(projectRoot, 'local.settings.json'));
-    writeFuncSettings(projectRoot, file, stack.env);
-    console.log(
-      `Settings for func start written to ${file.startsWith(projectRoot) ? relative(projectRoot, file) : file}`,
-    );
-    console.log('Services ready: run `npm run start:func` in another terminal. Ctrl-C stops them.');
-    return;
-  }
-  console.log(`Gateway ready at ${gatewayUrl}`);
-  console.log('');
-  console.log(
-    walkthrough(
-      gatewayUrl,
-      readDataset(dataset),
-      args.dataset
-        ? relative(projectRoot, dataset) || basename(dataset)
-        : `the demo dataset (campaign ${currentCampaign()})`,
-    ),
-  );
-  console.log('\nCtrl-C stops everything.');
+  if (gatewayUrl) gatewayReady(args, projectRoot, gatewayUrl, dataset);
+  else servicesReady(args, projectRoot, stack);
 }
 
 if (require.main === module) void main();

@@ -13,6 +13,284 @@ import { client, enclosure } from '../fixtures/dataset';
  * `local/demo/dataset.json` is this function's output (a unit test keeps the two identical).
  */
 
+/** The two ERP clients of the walkthrough, with their keys and the farms each may act for. */
+const CLIENTS: Dataset['clients'] = [
+  client({
+    id: 'agrosoft-levante',
+    name: 'Agrosoft Levante ERP',
+    email: 'integraciones@agrosoft-levante.example',
+    sidKey: 'demo-sid-agrosoft-levante-7f3a9c2e51d84b06',
+    apiKey: 'demo-api-agrosoft-levante-0b8e6d4f2a917c35',
+    farms: ['46000000001', '46000000002'],
+  }),
+  client({
+    id: 'campo-digital',
+    name: 'Campo Digital Castilla',
+    email: 'soporte@campodigital.example',
+    sidKey: 'demo-sid-campo-digital-3c1e8a7b94f20d56',
+    apiKey: 'demo-api-campo-digital-e5a2f9071b6c48d3',
+    farms: ['47000000003'],
+  }),
+];
+
+/** The applicators and their ROPO cards: one suspended, one expired, one adviser only (the card refusals' cases). */
+const APPLICATORS: Dataset['applicators'] = [
+  {
+    nif: '23456789D',
+    name: 'Jorge Sanchis Ferrer',
+    ropo: 'ES-46001234',
+    levels: ['basico'],
+    validUntil: '15-03-2029',
+    suspended: false,
+  },
+  {
+    nif: '12345678Z',
+    name: 'Ana Pérez Martínez',
+    ropo: 'ES-46000123',
+    levels: ['cualificado'],
+    validUntil: '31-12-2030',
+    suspended: false,
+  },
+  {
+    nif: '34567890V',
+    name: 'Miguel Ángel Ortega Ruiz',
+    ropo: 'ES-47000456',
+    levels: ['cualificado', 'fumigador'],
+    validUntil: '30-06-2028',
+    suspended: false,
+  },
+  {
+    nif: 'X1234567L',
+    name: 'Radu Popescu',
+    ropo: 'ES-47000789',
+    levels: ['basico', 'piloto'],
+    validUntil: '31-10-2031',
+    suspended: false,
+  },
+  {
+    nif: '45678901G',
+    name: 'Lucía Gómez Navarro',
+    ropo: 'ES-46009876',
+    levels: ['cualificado'],
+    validUntil: '31-12-2029',
+    suspended: true,
+  },
+  {
+    nif: '56789012B',
+    name: 'Francisco Torres Gil',
+    ropo: 'ES-46005555',
+    levels: ['basico'],
+    validUntil: '31-03-2026',
+    suspended: false,
+  },
+  {
+    nif: '67890123B',
+    name: 'Elena Martí Soler',
+    ropo: 'ES-46000777',
+    levels: ['asesor'],
+    validUntil: '30-09-2031',
+    suspended: false,
+  },
+];
+
+/** Real products of the official register (see above), each with its authorised uses. */
+const PRODUCTS: Dataset['products'] = [
+  {
+    code: 'ES-11179',
+    name: 'MICROTHIOL SPECIAL DISPERSS',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'UPL IBERIA, S.A.', nif: '' },
+    substance: { name: 'AZUFRE 80% [WG] P/P' },
+    registered: '14-06-2001',
+    expires: '31-07-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['102', '103'],
+        pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
+        doseMin: 0.25,
+        doseMax: 0.8,
+        unit: { code: 14, symbol: '%' },
+        maxApplications: 6,
+        minIntervalDays: 7,
+        safetyDays: 'NP',
+        months: [3, 4, 5, 6, 7, 8, 9],
+      },
+      {
+        cropTypeIds: ['101'],
+        pest: { code: 42, kind: 'enfermedad', name: 'Negrilla, fumagina, Capnodium elaeophilum' },
+        doseMin: 0.25,
+        doseMax: 0.75,
+        unit: { code: 14, symbol: '%' },
+        maxApplications: 3,
+        minIntervalDays: 10,
+        safetyDays: 'NP',
+      },
+    ],
+  },
+  {
+    code: 'ES-19534',
+    name: 'FAMOLINS 80%',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'JULIO CABRERO Y CIA, S.L.', nif: '' },
+    substance: { name: 'AZUFRE 80% [DP] P/P' },
+    registered: '22-01-1997',
+    expires: '31-07-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['102', '103'],
+        pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
+        doseMin: 20,
+        doseMax: 30,
+        unit: { code: 17, symbol: 'kg/ha' },
+        maxApplications: 4,
+        minIntervalDays: 10,
+        safetyDays: 1,
+        months: [4, 5, 6, 7, 8],
+      },
+    ],
+  },
+  {
+    code: 'ES-19616',
+    name: 'POLTIGLIA 20 WP',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'MANICA, SPA', nif: '' },
+    substance: { name: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P' },
+    registered: '09-05-1997',
+    expires: '30-06-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['101'],
+        pest: { code: 532, kind: 'enfermedad', name: 'Repilo del olivo, Venturia oleaginea' },
+        doseMin: 0.6,
+        doseMax: 0.62,
+        unit: { code: 14, symbol: '%' },
+        maxApplications: 4,
+        minIntervalDays: 14,
+        safetyDays: 14,
+        months: [1, 2, 3, 4, 5, 9, 10, 11, 12],
+      },
+    ],
+  },
+  {
+    code: 'ES-19548',
+    name: 'TOPIK 24 EC',
+    type: { id: 2, name: 'Herbicida' },
+    holder: { name: 'ADAMA Agriculture España S.A.', nif: '' },
+    substance: { name: 'CLODINAFOP-PROPARGIL 24% [EC] P/V' },
+    registered: '26-02-1997',
+    expires: '31-07-2027',
+    lastUse: '',
+    requiredLevel: 'cualificado',
+    uses: [
+      {
+        cropTypeIds: ['1', '3'],
+        pest: { code: 141, kind: 'mala_hierba', name: 'Avenas locas, Avena spp.' },
+        doseMin: 0.17,
+        doseMax: 0.2,
+        unit: { code: 18, symbol: 'L/ha' },
+        maxApplications: 1,
+        months: [1, 2, 3, 4, 11, 12],
+      },
+    ],
+  },
+  {
+    code: 'ES-25589',
+    name: 'FLUXYR 200 EC',
+    type: { id: 2, name: 'Herbicida' },
+    holder: { name: 'UPL BENELUX B.V.', nif: '' },
+    substance: { name: 'FLUROXIPIR 20% (ESTER METILHEPTIL) [EC] P/V' },
+    registered: '15-02-2017',
+    expires: '15-02-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['1', '3', '5', '6', '8'],
+        pest: { code: 2, kind: 'mala_hierba', name: 'Dicotiledóneas, malas hierbas de hoja ancha' },
+        doseMin: 0.75,
+        doseMax: 1,
+        unit: { code: 18, symbol: 'L/ha' },
+        maxApplications: 1,
+        safetyDays: 15,
+      },
+    ],
+  },
+  {
+    code: 'ES-19580',
+    name: 'BETOSIP SE',
+    type: { id: 2, name: 'Herbicida' },
+    holder: { name: 'BAYER CROPSCIENCE, S.L.', nif: '' },
+    substance: { name: 'FENMEDIFAM 16% [SE] P/V' },
+    registered: '30-04-1997',
+    expires: '30-09-2026',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['590', '589', '327'],
+        pest: { code: 1, kind: 'mala_hierba', name: 'Malas hierbas' },
+        doseMin: 1.5,
+        doseMax: 2,
+        unit: { code: 18, symbol: 'L/ha' },
+      },
+    ],
+  },
+];
+
+/** A small farm of vineyard and olive grove, one enclosure in a nitrate-vulnerable zone. */
+function requenaFarm(campaign: number): Farm {
+  return {
+    rea: '46000000001',
+    codigoRea: 'ES460000000001',
+    year: campaign,
+    name: 'Finca El Olivar',
+    description: 'Viña y olivar de secano',
+    locality: 'Requena',
+    country: 'ES',
+    province: 'Valencia',
+    community: { code: '10', name: 'Comunitat Valenciana' },
+    owner: { name: 'Luis', surname: 'García Sanz', email: 'luis.garcia@example.org', nif: '71234567W' },
+    crops: [
+      {
+        typecrop: { id: '102', name: 'VIÑA' },
+        code: 1001,
+        name: 'TEMPRANILLO',
+        parcels: [
+          {
+            name: 'La Hoya',
+            sigpac: [
+              enclosure(12, 45, 1, { dimension: '2.35', dgc: '4600000007' }),
+              // In a nitrate-vulnerable zone: livestock manure there is limited to 170 kg N/ha a campaign.
+              enclosure(12, 45, 2, { dimension: '1.10', dgc: '4600000014', nitrateVulnerable: true }),
+            ],
+          },
+          {
+            name: 'El Pinar',
+            sigpac: [enclosure(14, 7, 1, { dimension: '3.80', dgc: '4600000021' })],
+          },
+        ],
+      },
+      {
+        typecrop: { id: '101', name: 'OLIVO' },
+        code: 2001,
+        name: 'BLANQUETA',
+        parcels: [
+          {
+            name: 'Los Olivos',
+            sigpac: [enclosure(15, 102, 3, { dimension: '4.12', dgc: '4600000028' })],
+          },
+        ],
+      },
+    ],
+  };
+}
+
 /** A farm with `parcels` × `perParcel` enclosures of one crop, for benchmarks of large farms. */
 function largeFarm(campaign: number): Farm {
   const parcels = Array.from({ length: 50 }, (_, p) => ({
@@ -45,6 +323,38 @@ function largeFarm(campaign: number): Farm {
   };
 }
 
+/** A dryland cereal farm in Valladolid, of the other client. */
+function paramosFarm(campaign: number): Farm {
+  return {
+    rea: '47000000003',
+    codigoRea: 'ES470000000003',
+    year: campaign,
+    name: 'Granja Los Páramos',
+    description: 'Cereal de secano en rotación',
+    locality: 'Medina de Rioseco',
+    country: 'ES',
+    province: 'Valladolid',
+    community: { code: '07', name: 'Castilla y León' },
+    owner: { name: 'María', surname: 'Alonso Pérez', email: 'maria.alonso@example.org', nif: '22334455Y' },
+    crops: [
+      {
+        typecrop: { id: '1', name: 'TRIGO BLANDO' },
+        code: 3001,
+        name: 'FILON',
+        parcels: [
+          {
+            name: 'Páramo Alto',
+            sigpac: [
+              enclosure(3, 21, 1, { prov: '47', town: '86', dimension: '12.40', dgc: '4600000035' }),
+              enclosure(3, 22, 1, { prov: '47', town: '86', dimension: '8.75', dgc: '4600000042' }),
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
 /**
  * The campaign local/demo/dataset.json is written for. `npm start` loads the demo for the campaign of today instead
  * (buildDemoDataset(currentCampaign())), so the walkthrough works whatever the year; the file stays as committed.
@@ -53,305 +363,11 @@ const DEMO_FILE_CAMPAIGN = 2026;
 
 /** The demo: its clients, applicators and real register products, and its farms in the campaign given. */
 export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset {
-  return {
-    clients: [
-      client({
-        id: 'agrosoft-levante',
-        name: 'Agrosoft Levante ERP',
-        email: 'integraciones@agrosoft-levante.example',
-        sidKey: 'demo-sid-agrosoft-levante-7f3a9c2e51d84b06',
-        apiKey: 'demo-api-agrosoft-levante-0b8e6d4f2a917c35',
-        farms: ['46000000001', '46000000002'],
-      }),
-      client({
-        id: 'campo-digital',
-        name: 'Campo Digital Castilla',
-        email: 'soporte@campodigital.example',
-        sidKey: 'demo-sid-campo-digital-3c1e8a7b94f20d56',
-        apiKey: 'demo-api-campo-digital-e5a2f9071b6c48d3',
-        farms: ['47000000003'],
-      }),
-    ],
-    applicators: [
-      {
-        nif: '23456789D',
-        name: 'Jorge Sanchis Ferrer',
-        ropo: 'ES-46001234',
-        levels: ['basico'],
-        validUntil: '15-03-2029',
-        suspended: false,
-      },
-      {
-        nif: '12345678Z',
-        name: 'Ana Pérez Martínez',
-        ropo: 'ES-46000123',
-        levels: ['cualificado'],
-        validUntil: '31-12-2030',
-        suspended: false,
-      },
-      {
-        nif: '34567890V',
-        name: 'Miguel Ángel Ortega Ruiz',
-        ropo: 'ES-47000456',
-        levels: ['cualificado', 'fumigador'],
-        validUntil: '30-06-2028',
-        suspended: false,
-      },
-      {
-        nif: 'X1234567L',
-        name: 'Radu Popescu',
-        ropo: 'ES-47000789',
-        levels: ['basico', 'piloto'],
-        validUntil: '31-10-2031',
-        suspended: false,
-      },
-      {
-        nif: '45678901G',
-        name: 'Lucía Gómez Navarro',
-        ropo: 'ES-46009876',
-        levels: ['cualificado'],
-        validUntil: '31-12-2029',
-        suspended: true,
-      },
-      {
-        nif: '56789012B',
-        name: 'Francisco Torres Gil',
-        ropo: 'ES-46005555',
-        levels: ['basico'],
-        validUntil: '31-03-2026',
-        suspended: false,
-      },
-      {
-        nif: '67890123B',
-        name: 'Elena Martí Soler',
-        ropo: 'ES-46000777',
-        levels: ['asesor'],
-        validUntil: '30-09-2031',
-        suspended: false,
-      },
-    ],
-    products: [
-      {
-        code: 'ES-11179',
-        name: 'MICROTHIOL SPECIAL DISPERSS',
-        type: { id: 1, name: 'Fungicida' },
-        holder: { name: 'UPL IBERIA, S.A.', nif: '' },
-        substance: { name: 'AZUFRE 80% [WG] P/P' },
-        registered: '14-06-2001',
-        expires: '31-07-2027',
-        lastUse: '',
-        requiredLevel: 'basico',
-        uses: [
-          {
-            cropTypeIds: ['102', '103'],
-            pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
-            doseMin: 0.25,
-            doseMax: 0.8,
-            unit: { code: 14, symbol: '%' },
-            maxApplications: 6,
-            minIntervalDays: 7,
-            safetyDays: 'NP',
-            months: [3, 4, 5, 6, 7, 8, 9],
-          },
-          {
-            cropTypeIds: ['101'],
-            pest: { code: 42, kind: 'enfermedad', name: 'Negrilla, fumagina, Capnodium elaeophilum' },
-            doseMin: 0.25,
-            doseMax: 0.75,
-            unit: { code: 14, symbol: '%' },
-            maxApplications: 3,
-            minIntervalDays: 10,
-            safetyDays: 'NP',
-          },
-        ],
-      },
-      {
-        code: 'ES-19534',
-        name: 'FAMOLINS 80%',
-        type: { id: 1, name: 'Fungicida' },
-        holder: { name: 'JULIO CABRERO Y CIA, S.L.', nif: '' },
-        substance: { name: 'AZUFRE 80% [DP] P/P' },
-        registered: '22-01-1997',
-        expires: '31-07-2027',
-        lastUse: '',
-        requiredLevel: 'basico',
-        uses: [
-          {
-            cropTypeIds: ['102', '103'],
-            pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
-            doseMin: 20,
-            doseMax: 30,
-            unit: { code: 17, symbol: 'kg/ha' },
-            maxApplications: 4,
-            minIntervalDays: 10,
-            safetyDays: 1,
-            months: [4, 5, 6, 7, 8],
-          },
-        ],
-      },
-      {
-        code: 'ES-19616',
-        name: 'POLTIGLIA 20 WP',
-        type: { id: 1, name: 'Fungicida' },
-        holder: { name: 'MANICA, SPA', nif: '' },
-        substance: { name: 'SULFATO CUPROCALCICO 20% (EXPR. EN CU) [WP] P/P' },
-        registered: '09-05-1997',
-        expires: '30-06-2027',
-        lastUse: '',
-        requiredLevel: 'basico',
-        uses: [
-          {
-            cropTypeIds: ['101'],
-            pest: { code: 532, kind: 'enfermedad', name: 'Repilo del olivo, Venturia oleaginea' },
-            doseMin: 0.6,
-            doseMax: 0.62,
-            unit: { code: 14, symbol: '%' },
-            maxApplications: 4,
-            minIntervalDays: 14,
-            safetyDays: 14,
-            months: [1, 2, 3, 4, 5, 9, 10, 11, 12],
-          },
-        ],
-      },
-      {
-        code: 'ES-19548',
-        name: 'TOPIK 24 EC',
-        type: { id: 2, name: 'Herbicida' },
-        holder: { name: 'ADAMA Agriculture España S.A.', nif: '' },
-        substance: { name: 'CLODINAFOP-PROPARGIL 24% [EC] P/V' },
-        registered: '26-02-1997',
-        expires: '31-07-2027',
-        lastUse: '',
-        requiredLevel: 'cualificado',
-        uses: [
-          {
-            cropTypeIds: ['1', '3'],
-            pest: { code: 141, kind: 'mala_hierba', name: 'Avenas locas, Avena spp.' },
-            doseMin: 0.17,
-            doseMax: 0.2,
-            unit: { code: 18, symbol: 'L/ha' },
-            maxApplications: 1,
-            months: [1, 2, 3, 4, 11, 12],
-          },
-        ],
-      },
-      {
-        code: 'ES-25589',
-        name: 'FLUXYR 200 EC',
-        type: { id: 2, name: 'Herbicida' },
-        holder: { name: 'UPL BENELUX B.V.', nif: '' },
-        substance: { name: 'FLUROXIPIR 20% (ESTER METILHEPTIL) [EC] P/V' },
-        registered: '15-02-2017',
-        expires: '15-02-2027',
-        lastUse: '',
-        requiredLevel: 'basico',
-        uses: [
-          {
-            cropTypeIds: ['1', '3', '5', '6', '8'],
-            pest: { code: 2, kind: 'mala_hierba', name: 'Dicotiledóneas, malas hierbas de hoja ancha' },
-            doseMin: 0.75,
-            doseMax: 1,
-            unit: { code: 18, symbol: 'L/ha' },
-            maxApplications: 1,
-            safetyDays: 15,
-          },
-        ],
-      },
-      {
-        code: 'ES-19580',
-        name: 'BETOSIP SE',
-        type: { id: 2, name: 'Herbicida' },
-        holder: { name: 'BAYER CROPSCIENCE, S.L.', nif: '' },
-        substance: { name: 'FENMEDIFAM 16% [SE] P/V' },
-        registered: '30-04-1997',
-        expires: '30-09-2026',
-        lastUse: '',
-        requiredLevel: 'basico',
-        uses: [
-          {
-            cropTypeIds: ['590', '589', '327'],
-            pest: { code: 1, kind: 'mala_hierba', name: 'Malas hierbas' },
-            doseMin: 1.5,
-            doseMax: 2,
-            unit: { code: 18, symbol: 'L/ha' },
-          },
-        ],
-      },
-    ],
-    farms: [
-      {
-        rea: '46000000001',
-        codigoRea: 'ES460000000001',
-        year: campaign,
-        name: 'Finca El Olivar',
-        description: 'Viña y olivar de secano',
-        locality: 'Requena',
-        country: 'ES',
-        province: 'Valencia',
-        community: { code: '10', name: 'Comunitat Valenciana' },
-        owner: { name: 'Luis', surname: 'García Sanz', email: 'luis.garcia@example.org', nif: '71234567W' },
-        crops: [
-          {
-            typecrop: { id: '102', name: 'VIÑA' },
-            code: 1001,
-            name: 'TEMPRANILLO',
-            parcels: [
-              {
-                name: 'La Hoya',
-                sigpac: [
-                  enclosure(12, 45, 1, { dimension: '2.35', dgc: '4600000007' }),
-                  // In a nitrate-vulnerable zone: livestock manure there is limited to 170 kg N/ha a campaign.
-                  enclosure(12, 45, 2, { dimension: '1.10', dgc: '4600000014', nitrateVulnerable: true }),
-                ],
-              },
-              {
-                name: 'El Pinar',
-                sigpac: [enclosure(14, 7, 1, { dimension: '3.80', dgc: '4600000021' })],
-              },
-            ],
-          },
-          {
-            typecrop: { id: '101', name: 'OLIVO' },
-            code: 2001,
-            name: 'BLANQUETA',
-            parcels: [
-              {
-                name: 'Los Olivos',
-                sigpac: [enclosure(15, 102, 3, { dimension: '4.12', dgc: '4600000028' })],
-              },
-            ],
-          },
-        ],
-      },
-      largeFarm(campaign),
-      {
-        rea: '47000000003',
-        codigoRea: 'ES470000000003',
-        year: campaign,
-        name: 'Granja Los Páramos',
-        description: 'Cereal de secano en rotación',
-        locality: 'Medina de Rioseco',
-        country: 'ES',
-        province: 'Valladolid',
-        community: { code: '07', name: 'Castilla y León' },
-        owner: { name: 'María', surname: 'Alonso Pérez', email: 'maria.alonso@example.org', nif: '22334455Y' },
-        crops: [
-          {
-            typecrop: { id: '1', name: 'TRIGO BLANDO' },
-            code: 3001,
-            name: 'FILON',
-            parcels: [
-              {
-                name: 'Páramo Alto',
-                sigpac: [
-                  enclosure(3, 21, 1, { prov: '47', town: '86', dimension: '12.40', dgc: '4600000035' }),
-                  enclosure(3, 22, 1, { prov: '47', town: '86', dimension: '8.75', dgc: '4600000042' }),
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  };
+  // A copy: callers add their own clients and products to what they get (bench/fixtures.ts).
+  return structuredClone({
+    clients: CLIENTS,
+    applicators: APPLICATORS,
+    products: PRODUCTS,
+    farms: [requenaFarm(campaign), largeFarm(campaign), paramosFarm(campaign)],
+  });
 }

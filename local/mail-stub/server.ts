@@ -132,113 +132,148 @@ function hmacProblem(req: IncomingMessage, body: Buffer, accessKey: string, now 
   return safeEqual(expected, m[2]!) ? undefined : 'signature mismatch (wrong access key?)';
 }
 
+/** What the stub holds: the accepted e-mails, their operations, the statistics and the failNext knob. */
+class MailStubState {
+  outbox: OutboxEntry[] = [];
+  operations = new Map<string, { status: 'Succeeded' }>();
+  stats: MailStubStats = { sends: 0, accepted: 0, duplicates: 0, refused: 0, failed: 0, polls: 0 };
+  failNext = 0;
+}
+
+/** POST /_control: sets the knobs given; answers the knobs then in force. */
+function control(stub: MailStubState, res: ServerResponse, body: Buffer): void {
+  let parsed;
+  try {
+    parsed = controlSchema.safeParse(JSON.parse(body.toString('utf8') || '{}'));
+  } catch (e) {
+    return sendJson(res, 400, { error: `not JSON: ${(e as Error).message}` });
+  }
+  if (!parsed.success) return sendJson(res, 400, badControlRequest(parsed.error));
+  if (parsed.data.failNext !== undefined) stub.failNext = parsed.data.failNext;
+  sendJson(res, 200, { failNext: stub.failNext });
+}
+
+/** The e-mail of a send, as the outbox shows it; or the 400 answer for a body ACS would refuse. */
+function parseMessage(body: Buffer, operationId: string): OutboxEntry | { refused: string } {
+  let message;
+  try {
+    message = messageSchema.safeParse(JSON.parse(body.toString('utf8')));
+  } catch (e) {
+    return { refused: `The request body is not JSON: ${(e as Error).message}` };
+  }
+  if (!message.success)
+    return { refused: message.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  const m = message.data;
+  const list = (xs: { address: string }[] | undefined) => (xs ?? []).map((x) => x.address).join(', ');
+  return {
+    operationId,
+    from: m.senderAddress,
+    to: list(m.recipients.to),
+    cc: list(m.recipients.cc),
+    bcc: list(m.recipients.bcc),
+    subject: m.content.subject,
+    text: m.content.plainText ?? '',
+    html: m.content.html ?? '',
+    time: new Date().toISOString(),
+  };
+}
+
+/**
+ * POST /emails:send, authenticated: stored once per Operation-Id (a repeat answers the same operation), unless
+ * failNext makes it a 503.
+ */
+function send(stub: MailStubState, req: IncomingMessage, res: ServerResponse, body: Buffer, apiVersion: string): void {
+  const operationId = (req.headers['operation-id'] as string | undefined) ?? randomUUID();
+  const host = req.headers.host ?? '127.0.0.1';
+  const operationLocation = `http://${host}/emails/operations/${encodeURIComponent(operationId)}?api-version=${encodeURIComponent(apiVersion)}`;
+  const accepted = () =>
+    sendJson(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
+  if (stub.operations.has(operationId)) {
+    stub.stats.duplicates++;
+    return accepted();
+  }
+  if (stub.failNext > 0) {
+    stub.failNext--;
+    stub.stats.failed++;
+    return acsError(res, 503, 'ServiceUnavailable', 'The service is temporarily unavailable (knob failNext).');
+  }
+  const entry = parseMessage(body, operationId);
+  if ('refused' in entry) return acsError(res, 400, 'BadRequest', entry.refused);
+  stub.operations.set(operationId, { status: 'Succeeded' });
+  stub.outbox.push(entry);
+  stub.stats.accepted++;
+  accepted();
+}
+
+/** GET /emails/operations/{id}, authenticated. */
+function poll(stub: MailStubState, res: ServerResponse, id: string): void {
+  const op = stub.operations.get(id);
+  if (!op) return acsError(res, 404, 'NotFound', `no operation ${id}`);
+  sendJson(res, 200, { id, status: op.status });
+}
+
+/** A request the stub has read, with its path made canonical. */
+interface StubCall {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  path: string;
+  body: Buffer;
+}
+
+/** Which service operation a request asks for, if any (the operation id as it is in the path). */
+function serviceOperation(path: string, method: string): { send: true } | { poll: string } | undefined {
+  if (path === '/emails:send' && method === 'POST') return { send: true };
+  const pollMatch = /^\/emails\/operations\/([^/]+)$/.exec(path);
+  if (pollMatch !== null && method === 'GET') return { poll: pollMatch[1]! };
+  return undefined;
+}
+
+/** The service endpoints: an api-version and ACS access-key authentication first, then the send or the poll. */
+function service(stub: MailStubState, accessKey: string, log: (line: string) => void, call: StubCall): void {
+  const { req, res, url, body } = call;
+  const operation = serviceOperation(call.path, req.method ?? 'GET');
+  if (!operation) return acsError(res, 404, 'NotFound', `no operation ${req.method ?? 'GET'} ${url.pathname}`);
+  if ('send' in operation) stub.stats.sends++;
+  else stub.stats.polls++;
+  const apiVersion = url.searchParams.get('api-version');
+  if (!apiVersion)
+    return acsError(
+      res,
+      400,
+      'MissingApiVersionParameter',
+      'The api-version query parameter (?api-version=) is required',
+    );
+  const denied = hmacProblem(req, body, accessKey);
+  if (denied) {
+    stub.stats.refused++;
+    log(`refused: ${denied}`);
+    return acsError(res, 401, 'Denied', `Denied by the resource provider (${denied}).`);
+  }
+  if ('send' in operation) return send(stub, req, res, body, apiVersion);
+  poll(stub, res, decodeURIComponent(operation.poll));
+}
+
 export async function startMailStub(options: MailStubOptions = {}): Promise<RunningMailStub> {
   const accessKey = options.accessKey ?? MAIL_STUB_ACCESS_KEY;
   const log = options.log ?? (() => {});
-  let outbox: OutboxEntry[] = [];
-  let operations = new Map<string, { status: 'Succeeded' }>();
-  let stats: MailStubStats = { sends: 0, accepted: 0, duplicates: 0, refused: 0, failed: 0, polls: 0 };
-  let failNext = 0;
+  let stub = new MailStubState();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const host = req.headers.host ?? '127.0.0.1';
-    const url = new URL(`http://${host}${req.url ?? '/'}`);
+    const url = new URL(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`);
     // A connection string's endpoint ends in "/", so the SDK may ask for "//emails:send".
     const path = url.pathname.replace(/^\/+/, '/').replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     const body = await readBody(req, MAX_BODY_BYTES, () => new Error('body too large'));
     log(`${method} ${url.pathname}${url.search}`);
-
-    if (path === '/_control' && method === 'POST') {
-      let parsed;
-      try {
-        parsed = controlSchema.safeParse(JSON.parse(body.toString('utf8') || '{}'));
-      } catch (e) {
-        return sendJson(res, 400, { error: `not JSON: ${(e as Error).message}` });
-      }
-      if (!parsed.success) return sendJson(res, 400, badControlRequest(parsed.error));
-      if (parsed.data.failNext !== undefined) failNext = parsed.data.failNext;
-      return sendJson(res, 200, { failNext });
-    }
+    if (path === '/_control' && method === 'POST') return control(stub, res, body);
     if (path === '/_control/reset' && method === 'POST') {
-      outbox = [];
-      operations = new Map();
-      stats = { sends: 0, accepted: 0, duplicates: 0, refused: 0, failed: 0, polls: 0 };
-      failNext = 0;
-      return sendJson(res, 200, { failNext });
+      stub = new MailStubState();
+      return sendJson(res, 200, { failNext: stub.failNext });
     }
-    if (path === '/_inspect/outbox' && method === 'GET') return sendJson(res, 200, outbox);
-    if (path === '/_inspect/stats' && method === 'GET') return sendJson(res, 200, stats);
-
-    const isSend = path === '/emails:send' && method === 'POST';
-    const pollMatch = /^\/emails\/operations\/([^/]+)$/.exec(path);
-    const isPoll = pollMatch !== null && method === 'GET';
-    if (!isSend && !isPoll) return acsError(res, 404, 'NotFound', `no operation ${method} ${url.pathname}`);
-    if (isSend) stats.sends++;
-    else stats.polls++;
-    const apiVersion = url.searchParams.get('api-version');
-    if (!apiVersion)
-      return acsError(
-        res,
-        400,
-        'MissingApiVersionParameter',
-        'The api-version query parameter (?api-version=) is required',
-      );
-    const denied = hmacProblem(req, body, accessKey);
-    if (denied) {
-      stats.refused++;
-      log(`refused: ${denied}`);
-      return acsError(res, 401, 'Denied', `Denied by the resource provider (${denied}).`);
-    }
-
-    if (isPoll) {
-      const id = decodeURIComponent(pollMatch[1]!);
-      const op = operations.get(id);
-      if (!op) return acsError(res, 404, 'NotFound', `no operation ${id}`);
-      return sendJson(res, 200, { id, status: op.status });
-    }
-
-    const operationId = (req.headers['operation-id'] as string | undefined) ?? randomUUID();
-    const operationLocation = `http://${host}/emails/operations/${encodeURIComponent(operationId)}?api-version=${encodeURIComponent(apiVersion)}`;
-    if (operations.has(operationId)) {
-      stats.duplicates++;
-      return sendJson(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
-    }
-    if (failNext > 0) {
-      failNext--;
-      stats.failed++;
-      return acsError(res, 503, 'ServiceUnavailable', 'The service is temporarily unavailable (knob failNext).');
-    }
-    let message;
-    try {
-      message = messageSchema.safeParse(JSON.parse(body.toString('utf8')));
-    } catch (e) {
-      return acsError(res, 400, 'BadRequest', `The request body is not JSON: ${(e as Error).message}`);
-    }
-    if (!message.success) {
-      return acsError(
-        res,
-        400,
-        'BadRequest',
-        message.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-      );
-    }
-    const m = message.data;
-    const list = (xs: { address: string }[] | undefined) => (xs ?? []).map((x) => x.address).join(', ');
-    operations.set(operationId, { status: 'Succeeded' });
-    outbox.push({
-      operationId,
-      from: m.senderAddress,
-      to: list(m.recipients.to),
-      cc: list(m.recipients.cc),
-      bcc: list(m.recipients.bcc),
-      subject: m.content.subject,
-      text: m.content.plainText ?? '',
-      html: m.content.html ?? '',
-      time: new Date().toISOString(),
-    });
-    stats.accepted++;
-    return sendJson(res, 202, { id: operationId, status: 'Running' }, { 'operation-location': operationLocation });
+    if (path === '/_inspect/outbox' && method === 'GET') return sendJson(res, 200, stub.outbox);
+    if (path === '/_inspect/stats' && method === 'GET') return sendJson(res, 200, stub.stats);
+    service(stub, accessKey, log, { req, res, url, path, body });
   }
 
   const server = await serve(handle, (res, e) => acsError(res, 500, 'InternalServerError', e.message), options);

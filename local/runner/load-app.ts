@@ -15,7 +15,7 @@ interface LoadAppOptions {
   logger: RunnerLogger;
 }
 
-interface LoadedApp {
+export interface LoadedApp {
   root: string;
   host: FunctionsCoreHost;
   files: string[];

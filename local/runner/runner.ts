@@ -5,7 +5,7 @@ import { apiDocsPages } from './api-docs';
 import { HostConfig, readHostConfig } from './host-config';
 import { GatewayHttpServer, HttpFunction } from './http-server';
 import { Invoker } from './invoke';
-import { loadApp } from './load-app';
+import { LoadedApp, loadApp } from './load-app';
 import { RunnerLogger } from './logger';
 import { QueueOutputs, isQueueOutput } from './outputs';
 import { QueueListener } from './queue-listener';
@@ -64,26 +64,30 @@ function sleep(ms: number): Promise<'timeout'> {
   return new Promise((r) => setTimeout(() => r('timeout'), ms).unref());
 }
 
-/** Loads the app and serves its HTTP, queue and timer triggers. Rejects (serving nothing) if anything fails to start. */
-export async function startRunner(options: RunnerOptions): Promise<RunningRunner> {
-  const { logger, env } = options;
-  const root = resolve(options.root);
-  const config = readHostConfig(options.hostJson ? resolve(options.hostJson) : join(root, 'host.json'));
-  const app = await loadApp({ root, main: options.main, logger });
-  const invoker = new Invoker(app.host, logger);
-  const connections = new QueueConnections(env);
-  const listeners: QueueListener[] = [];
-  const timers: TimerTrigger[] = [];
-  const outputs = new QueueOutputs(connections, config.queues.messageEncoding, env, (queueName) => {
-    for (const l of listeners) if (l.queueName === queueName) l.wake();
-  });
+/** Each enabled function bound to its trigger: an HTTP route, a queue listener or a timer. */
+interface Triggers {
+  routes: RouteDefinition<HttpFunction>[];
+  listeners: QueueListener[];
+  timers: TimerTrigger[];
+  /** The functions their `AzureWebJobs.<name>.Disabled` setting switches off. */
+  disabled: string[];
+}
 
-  const routes: RouteDefinition<HttpFunction>[] = [];
-  const disabled: string[] = [];
-  for (const fn of app.functions) {
-    warnUnsupported(fn, logger);
-    if (lower(env[disabledSetting(fn.metadata.name)]) === 'true') {
-      disabled.push(fn.metadata.name);
+interface BindingContext {
+  env: NodeJS.ProcessEnv;
+  config: HostConfig;
+  connections: QueueConnections;
+  invoker: Invoker;
+  outputs: QueueOutputs;
+  logger: RunnerLogger;
+}
+
+function bindTriggers(functions: RegisteredFunction[], c: BindingContext): Triggers {
+  const bound: Triggers = { routes: [], listeners: [], timers: [], disabled: [] };
+  for (const fn of functions) {
+    warnUnsupported(fn, c.logger);
+    if (lower(c.env[disabledSetting(fn.metadata.name)]) === 'true') {
+      bound.disabled.push(fn.metadata.name);
       continue;
     }
     const [triggerName, trigger] = triggerOf(fn);
@@ -91,39 +95,42 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
     if (type === 'httptrigger') {
       const template = typeof trigger.route === 'string' && trigger.route.trim() ? trigger.route : fn.metadata.name;
       const methods = Array.isArray(trigger.methods) ? trigger.methods.map((m) => String(m).toUpperCase()) : undefined;
-      routes.push({ template, methods, target: { fn, triggerName } });
+      bound.routes.push({ template, methods, target: { fn, triggerName } });
     } else if (type === 'queuetrigger') {
-      const queueName = resolveQueueName(trigger.queueName, env);
-      listeners.push(
+      const queueName = resolveQueueName(trigger.queueName, c.env);
+      bound.listeners.push(
         new QueueListener({
           fn,
           bindingName: triggerName,
           dataType: trigger.dataType,
           queueName,
-          queue: connections.queue(trigger.connection, queueName),
-          poison: connections.queue(trigger.connection, `${queueName}-poison`),
-          config: config.queues,
-          invoker,
-          outputs,
-          logger,
+          queue: c.connections.queue(trigger.connection, queueName),
+          poison: c.connections.queue(trigger.connection, `${queueName}-poison`),
+          config: c.config.queues,
+          invoker: c.invoker,
+          outputs: c.outputs,
+          logger: c.logger,
         }),
       );
     } else if (type === 'timertrigger') {
-      timers.push(
+      bound.timers.push(
         new TimerTrigger({
           fn,
           bindingName: triggerName,
           schedule: typeof trigger.schedule === 'string' ? trigger.schedule : '',
           runOnStartup: trigger.runOnStartup === true,
-          invoker,
-          logger,
+          invoker: c.invoker,
+          logger: c.logger,
         }),
       );
     }
-    if (Object.values(fn.metadata.bindings).some(isQueueOutput)) outputs.validate(fn);
+    if (Object.values(fn.metadata.bindings).some(isQueueOutput)) c.outputs.validate(fn);
   }
-  const table = new RouteTable(routes, config.routePrefix);
+  return bound;
+}
 
+/** Every queue listener started, or none left running: the first queue out of reach stops the start. */
+async function startListeners(listeners: QueueListener[]): Promise<void> {
   for (const listener of listeners) {
     try {
       await listener.start();
@@ -135,6 +142,72 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
       );
     }
   }
+}
+
+/** What the runner serves, as the Functions host lists it at start-up. */
+function announce(logger: RunnerLogger, url: string, app: LoadedApp, table: RouteTable<HttpFunction>, t: Triggers) {
+  logger.info(`Functions (${app.functions.length}) from ${app.files.length} file(s):`);
+  for (const r of table.describe()) logger.info(`  ${r.target.fn.metadata.name}: [${r.methods}] ${url}${r.path}`);
+  for (const l of t.listeners) logger.info(`  ${l.functionName}: [queue] ${l.queueName}`);
+  for (const timer of t.timers) logger.info(`  ${timer.functionName}: [timer] ${timer.schedule}`);
+  for (const name of t.disabled) logger.info(`  ${name}: disabled (${disabledSetting(name)})`);
+}
+
+/**
+ * The runner's stop, once however often it is asked: no new work, up to `drainMs` for the invocations running,
+ * then the app's `appTerminate` hooks, each given `drainMs` too.
+ */
+function stopOnce(
+  server: GatewayHttpServer,
+  t: Triggers,
+  invoker: Invoker,
+  app: LoadedApp,
+  logger: RunnerLogger,
+): (drainMs: number) => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  return (drainMs) => {
+    stopping ??= (async () => {
+      const accepting = server.stopAccepting();
+      const drained = Promise.all([
+        accepting,
+        ...t.listeners.map((l) => l.stop()),
+        ...t.timers.map((timer) => timer.stop()),
+        invoker.idle(),
+      ]);
+      if ((await Promise.race([drained, sleep(drainMs)])) === 'timeout') {
+        logger.warn(`${invoker.inFlight} invocation(s) still running after ${drainMs} ms; stopping anyway`);
+      }
+      server.destroyConnections();
+      const terminate = { hookData: app.host.appStartHookData, appHookData: app.host.appHookData };
+      for (const hook of [...app.host.hooks.appTerminate]) {
+        try {
+          await Promise.race([hook(terminate), sleep(drainMs)]);
+        } catch (err) {
+          logger.error('an appTerminate hook threw', err);
+        }
+      }
+    })();
+    return stopping;
+  };
+}
+
+/** Loads the app and serves its HTTP, queue and timer triggers. Rejects (serving nothing) if anything fails to start. */
+export async function startRunner(options: RunnerOptions): Promise<RunningRunner> {
+  const { logger, env } = options;
+  const root = resolve(options.root);
+  const config = readHostConfig(options.hostJson ? resolve(options.hostJson) : join(root, 'host.json'));
+  const app = await loadApp({ root, main: options.main, logger });
+  const invoker = new Invoker(app.host, logger);
+  const connections = new QueueConnections(env);
+  // A message written to a queue wakes its listener at once; the listeners are made after the outputs, which they use.
+  const listeners: QueueListener[] = [];
+  const outputs = new QueueOutputs(connections, config.queues.messageEncoding, env, (queueName) => {
+    for (const l of listeners) if (l.queueName === queueName) l.wake();
+  });
+  const triggers = bindTriggers(app.functions, { env, config, connections, invoker, outputs, logger });
+  listeners.push(...triggers.listeners);
+  const table = new RouteTable(triggers.routes, config.routePrefix);
+  await startListeners(listeners);
   const server = new GatewayHttpServer({
     routes: table,
     invoker,
@@ -152,41 +225,7 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
     throw err;
   }
   const url = `http://${options.hostname.includes(':') ? `[${options.hostname}]` : options.hostname}:${address.port}`;
-
-  logger.info(`Functions (${app.functions.length}) from ${app.files.length} file(s):`);
-  for (const r of table.describe()) logger.info(`  ${r.target.fn.metadata.name}: [${r.methods}] ${url}${r.path}`);
-  for (const l of listeners) logger.info(`  ${l.functionName}: [queue] ${l.queueName}`);
-  for (const t of timers) logger.info(`  ${t.functionName}: [timer] ${t.schedule}`);
-  for (const name of disabled) logger.info(`  ${name}: disabled (${disabledSetting(name)})`);
-  for (const t of timers) t.start();
-
-  let stopping: Promise<void> | undefined;
-  return {
-    url,
-    config,
-    stop(drainMs: number) {
-      stopping ??= (async () => {
-        const accepting = server.stopAccepting();
-        const drained = Promise.all([
-          accepting,
-          ...listeners.map((l) => l.stop()),
-          ...timers.map((t) => t.stop()),
-          invoker.idle(),
-        ]);
-        if ((await Promise.race([drained, sleep(drainMs)])) === 'timeout') {
-          logger.warn(`${invoker.inFlight} invocation(s) still running after ${drainMs} ms; stopping anyway`);
-        }
-        server.destroyConnections();
-        const terminate = { hookData: app.host.appStartHookData, appHookData: app.host.appHookData };
-        for (const hook of [...app.host.hooks.appTerminate]) {
-          try {
-            await Promise.race([hook(terminate), sleep(drainMs)]);
-          } catch (err) {
-            logger.error('an appTerminate hook threw', err);
-          }
-        }
-      })();
-      return stopping;
-    },
-  };
+  announce(logger, url, app, table, triggers);
+  for (const t of triggers.timers) t.start();
+  return { url, config, stop: stopOnce(server, triggers, invoker, app, logger) };
 }

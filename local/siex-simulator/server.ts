@@ -133,6 +133,218 @@ function parseJson(text: string, what: string): unknown {
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The official CUE schema crear validates against, or why it could not be loaded (crear then answers 500). */
+type Schema = { validator: CueValidator } | { problem: string };
+
+function loadSchema(path: string, log: (line: string) => void): Schema {
+  try {
+    return { validator: loadCueValidator(path) };
+  } catch (e) {
+    const problem = (e as Error).message;
+    log(`SIEX simulator: ${problem}; every crear will be refused with 500 until it is there (restart the simulator)`);
+    return { problem };
+  }
+}
+
+/** What the endpoints answer from: the simulated SIEX, its knobs and records, and the schema. */
+interface Simulator {
+  state: SiexSimulatorState;
+  schema: Schema;
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  return m?.[1];
+}
+
+function requireToken(state: SiexSimulatorState, req: IncomingMessage): void {
+  if (!state.tokenValid(bearer(req))) {
+    throw new HttpProblem(401, {
+      codigo: 'TOKEN_INVALIDO',
+      descripcion: 'missing, expired or revoked token: ask comunicacion for one',
+    });
+  }
+}
+
+function comunicacion(state: SiexSimulatorState, body: string): [number, unknown] {
+  const parsed = tokenRequestSchema.safeParse(parseJson(body, 'the body'));
+  if (!parsed.success) return [400, { codigo: 'PETICION_INVALIDA', descripcion: 'expected { usuario, contrasena }' }];
+  const issued = state.issueToken(parsed.data.usuario, parsed.data.contrasena);
+  if (!issued) return [401, { codigo: 'CREDENCIALES_INVALIDAS', descripcion: 'unknown user or wrong password' }];
+  return [200, issued];
+}
+
+/** The crear's idempotency key (null when it sent none), or the refusal of one of no length or too long. */
+function idempotencyKeyOf(req: IncomingMessage): { key: string | null } | { refusal: [number, unknown] } {
+  const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+  if (typeof key !== 'string') return { key: null };
+  if (key.length > 0 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH) return { key };
+  const descripcion = `${IDEMPOTENCY_HEADER} must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
+  return { refusal: [400, { codigo: 'CLAVE_IDEMPOTENCIA', descripcion }] };
+}
+
+function crear({ state, schema }: Simulator, req: IncomingMessage, body: string): [number, unknown] {
+  requireToken(state, req);
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    return [415, { codigo: 'TIPO_CONTENIDO', descripcion: 'Content-Type must be application/json' }];
+  }
+  const idempotency = idempotencyKeyOf(req);
+  if ('refusal' in idempotency) return idempotency.refusal;
+  const idempotencyKey = idempotency.key;
+  const document = parseJson(body, 'the CUE document');
+  if ('problem' in schema)
+    return [500, { codigo: 'ESQUEMA_NO_DISPONIBLE', descripcion: `the simulator cannot validate: ${schema.problem}` }];
+  if (idempotencyKey !== null) {
+    const earlier = state.replay(idempotencyKey, document);
+    if (earlier && 'conflict' in earlier) {
+      return [
+        409,
+        {
+          codigo: 'IDEMPOTENCIA_CONFLICTO',
+          descripcion: `${IDEMPOTENCY_HEADER} ${idempotencyKey} was used before with a different document`,
+        },
+      ];
+    }
+    if (earlier) return [202, { idPeticion: earlier.submission.idPeticion }];
+  }
+  const validation = schema.validator(document);
+  if (!validation.ok) {
+    return [
+      400,
+      {
+        codigo: 'ESQUEMA_INVALIDO',
+        descripcion: `the document does not follow the CUE schema 3.11.4 (${validation.errors.length} violation${validation.errors.length === 1 ? '' : 's'})`,
+        errores: validation.errors.slice(0, MAX_SCHEMA_ERRORS),
+      },
+    ];
+  }
+  return [202, { idPeticion: state.accept(document, idempotencyKey).idPeticion }];
+}
+
+function comprobarEstado(state: SiexSimulatorState, req: IncomingMessage, id: string): [number, unknown] {
+  requireToken(state, req);
+  const outcome = state.status(id);
+  if (!outcome) return [404, { codigo: 'PETICION_DESCONOCIDA', descripcion: `no request ${id}` }];
+  return [200, outcome];
+}
+
+type IuwsEndpoint = 'comunicacion' | 'crear' | 'comprobarEstado';
+
+/**
+ * One IUWS call as the knobs make it: counted, delayed by latencyMs, answered 503 or 429 when a failure is injected,
+ * otherwise by `run`; a crear may lose its answer (connection reset) or hold it (crearAnswerDelayMs).
+ */
+async function answerIuws(
+  state: SiexSimulatorState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  endpoint: IuwsEndpoint,
+  run: (body: string) => [number, unknown],
+): Promise<void> {
+  state.countCall(endpoint);
+  let status = 500;
+  try {
+    const body = await readText(req);
+    if (state.knobs.latencyMs > 0) await delay(state.knobs.latencyMs);
+    const failure = state.injectedFailure(endpoint);
+    if (failure) {
+      status = failure.status;
+      const headers: Record<string, string> =
+        failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : {};
+      sendJson(
+        res,
+        status,
+        { codigo: status === 429 ? 'DEMASIADAS_PETICIONES' : 'SERVICIO_NO_DISPONIBLE', descripcion: failure.why },
+        headers,
+      );
+      return;
+    }
+    const [code, answer] = run(body);
+    status = code;
+    if (endpoint === 'crear' && state.losesCrearAnswer()) {
+      status = 0;
+      res.socket?.destroy();
+      return;
+    }
+    if (endpoint === 'crear' && state.knobs.crearAnswerDelayMs > 0) await delay(state.knobs.crearAnswerDelayMs);
+    sendJson(res, code, answer);
+  } catch (e) {
+    status = e instanceof HttpProblem ? e.status : 500;
+    sendJson(
+      res,
+      status,
+      e instanceof HttpProblem ? e.body : { codigo: 'ERROR_INTERNO', descripcion: (e as Error).message },
+    );
+  } finally {
+    state.countStatus(endpoint, status);
+  }
+}
+
+/** POST /_control: the knobs given, over those in force; answers the knobs then in force. */
+async function control(state: SiexSimulatorState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const parsed = controlSchema.safeParse(parseJson(await readText(req), 'the control request'));
+    if (!parsed.success) return sendJson(res, 400, badControlRequest(parsed.error));
+    sendJson(res, 200, state.control(parsed.data));
+  } catch (e) {
+    sendJson(
+      res,
+      e instanceof HttpProblem ? e.status : 500,
+      e instanceof HttpProblem ? e.body : { error: (e as Error).message },
+    );
+  }
+}
+
+/** Every endpoint by path (see the header), with 405 for a known path asked with another method. */
+function route(sim: Simulator, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> | void {
+  const { state } = sim;
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const method = req.method ?? 'GET';
+  const only = (allowed: string, then: () => Promise<void> | void) =>
+    method === allowed
+      ? then()
+      : sendJson(
+          res,
+          405,
+          { codigo: 'METODO_NO_PERMITIDO', descripcion: `${path} takes ${allowed}` },
+          { allow: allowed },
+        );
+  const codigoRea = () => url.searchParams.get('codigoRea') ?? undefined;
+
+  switch (path) {
+    case IUWS_PATHS.token:
+      return only('POST', () => answerIuws(state, req, res, 'comunicacion', (body) => comunicacion(state, body)));
+    case IUWS_PATHS.submit:
+      return only('POST', () => answerIuws(state, req, res, 'crear', (body) => crear(sim, req, body)));
+    case '/_control':
+      if (method === 'GET') return sendJson(res, 200, state.knobs);
+      return only('POST', () => control(state, req, res));
+    case '/_control/reset':
+      return only('POST', () => {
+        state.reset();
+        sendJson(res, 200, state.knobs);
+      });
+    case '/_inspect/submissions':
+      return only('GET', () =>
+        sendJson(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')),
+      );
+    case '/_inspect/stats':
+      return only('GET', () => sendJson(res, 200, state.stats()));
+    case '/_inspect/notebook':
+      return only('GET', () => sendJson(res, 200, state.notebook(codigoRea())));
+    case '/_inspect/notebook/fertilizations':
+      return only('GET', () => sendJson(res, 200, state.fertilizations(codigoRea())));
+  }
+  const statusPrefix = `${IUWS_PATHS.status}/`;
+  if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {
+    const id = decodeURIComponent(path.slice(statusPrefix.length));
+    return only('GET', () => answerIuws(state, req, res, 'comprobarEstado', () => comprobarEstado(state, req, id)));
+  }
+  state.countCall('other');
+  state.countStatus('other', 404);
+  sendJson(res, 404, { codigo: 'NO_ENCONTRADO', descripcion: `no endpoint ${method} ${url.pathname}` });
+}
+
 export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Promise<RunningSiexSimulator> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const state = new SiexSimulatorState(
@@ -142,211 +354,16 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
     },
     knobsSchema.partial().parse(options.knobs ?? {}),
   );
-
-  let validator: CueValidator | undefined;
-  let schemaProblem: string | undefined;
-  try {
-    validator = loadCueValidator(options.schemaPath ?? cueSchemaPath(findProjectRoot(__dirname)));
-  } catch (e) {
-    schemaProblem = (e as Error).message;
-    log(
-      `SIEX simulator: ${schemaProblem}; every crear will be refused with 500 until it is there (restart the simulator)`,
-    );
-  }
-
-  function bearer(req: IncomingMessage): string | undefined {
-    const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
-    return m?.[1];
-  }
-
-  function requireToken(req: IncomingMessage): void {
-    if (!state.tokenValid(bearer(req))) {
-      throw new HttpProblem(401, {
-        codigo: 'TOKEN_INVALIDO',
-        descripcion: 'missing, expired or revoked token: ask comunicacion for one',
-      });
-    }
-  }
-
-  function comunicacion(body: string): [number, unknown] {
-    const parsed = tokenRequestSchema.safeParse(parseJson(body, 'the body'));
-    if (!parsed.success) return [400, { codigo: 'PETICION_INVALIDA', descripcion: 'expected { usuario, contrasena }' }];
-    const issued = state.issueToken(parsed.data.usuario, parsed.data.contrasena);
-    if (!issued) return [401, { codigo: 'CREDENCIALES_INVALIDAS', descripcion: 'unknown user or wrong password' }];
-    return [200, issued];
-  }
-
-  function crear(req: IncomingMessage, body: string): [number, unknown] {
-    requireToken(req);
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-      return [415, { codigo: 'TIPO_CONTENIDO', descripcion: 'Content-Type must be application/json' }];
-    }
-    const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-    const idempotencyKey = typeof key === 'string' ? key : null;
-    if (
-      idempotencyKey !== null &&
-      (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
-    ) {
-      return [
-        400,
-        {
-          codigo: 'CLAVE_IDEMPOTENCIA',
-          descripcion: `${IDEMPOTENCY_HEADER} must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
-        },
-      ];
-    }
-    const document = parseJson(body, 'the CUE document');
-    if (!validator)
-      return [500, { codigo: 'ESQUEMA_NO_DISPONIBLE', descripcion: `the simulator cannot validate: ${schemaProblem}` }];
-    if (idempotencyKey !== null) {
-      const earlier = state.replay(idempotencyKey, document);
-      if (earlier && 'conflict' in earlier) {
-        return [
-          409,
-          {
-            codigo: 'IDEMPOTENCIA_CONFLICTO',
-            descripcion: `${IDEMPOTENCY_HEADER} ${idempotencyKey} was used before with a different document`,
-          },
-        ];
-      }
-      if (earlier) return [202, { idPeticion: earlier.submission.idPeticion }];
-    }
-    const validation = validator(document);
-    if (!validation.ok) {
-      return [
-        400,
-        {
-          codigo: 'ESQUEMA_INVALIDO',
-          descripcion: `the document does not follow the CUE schema 3.11.4 (${validation.errors.length} violation${validation.errors.length === 1 ? '' : 's'})`,
-          errores: validation.errors.slice(0, MAX_SCHEMA_ERRORS),
-        },
-      ];
-    }
-    return [202, { idPeticion: state.accept(document, idempotencyKey).idPeticion }];
-  }
-
-  function comprobarEstado(req: IncomingMessage, id: string): [number, unknown] {
-    requireToken(req);
-    const outcome = state.status(id);
-    if (!outcome) return [404, { codigo: 'PETICION_DESCONOCIDA', descripcion: `no request ${id}` }];
-    return [200, outcome];
-  }
-
-  async function iuws(
-    req: IncomingMessage,
-    res: ServerResponse,
-    endpoint: 'comunicacion' | 'crear' | 'comprobarEstado',
-    run: (body: string) => [number, unknown],
-  ): Promise<void> {
-    state.countCall(endpoint);
-    let status = 500;
-    try {
-      const body = await readText(req);
-      if (state.knobs.latencyMs > 0) await delay(state.knobs.latencyMs);
-      const failure = state.injectedFailure(endpoint);
-      if (failure) {
-        status = failure.status;
-        const headers: Record<string, string> =
-          failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : {};
-        sendJson(
-          res,
-          status,
-          { codigo: status === 429 ? 'DEMASIADAS_PETICIONES' : 'SERVICIO_NO_DISPONIBLE', descripcion: failure.why },
-          headers,
-        );
-        return;
-      }
-      const [code, answer] = run(body);
-      status = code;
-      if (endpoint === 'crear' && state.losesCrearAnswer()) {
-        status = 0;
-        res.socket?.destroy();
-        return;
-      }
-      if (endpoint === 'crear' && state.knobs.crearAnswerDelayMs > 0) await delay(state.knobs.crearAnswerDelayMs);
-      sendJson(res, code, answer);
-    } catch (e) {
-      if (e instanceof HttpProblem) {
-        status = e.status;
-        sendJson(res, e.status, e.body);
-      } else {
-        status = 500;
-        sendJson(res, 500, { codigo: 'ERROR_INTERNO', descripcion: (e as Error).message });
-      }
-    } finally {
-      state.countStatus(endpoint, status);
-    }
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const schema = loadSchema(options.schemaPath ?? cueSchemaPath(findProjectRoot(__dirname)), log);
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://simulator');
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    const method = req.method ?? 'GET';
-    if (options.verbose) log(`${method} ${url.pathname}${url.search}`);
-    const only = (allowed: string, then: () => Promise<void> | void) =>
-      method === allowed
-        ? then()
-        : sendJson(
-            res,
-            405,
-            { codigo: 'METODO_NO_PERMITIDO', descripcion: `${path} takes ${allowed}` },
-            { allow: allowed },
-          );
-
-    switch (path) {
-      case IUWS_PATHS.token:
-        return only('POST', () => iuws(req, res, 'comunicacion', (body) => comunicacion(body)));
-      case IUWS_PATHS.submit:
-        return only('POST', () => iuws(req, res, 'crear', (body) => crear(req, body)));
-      case '/_control':
-        if (method === 'GET') return sendJson(res, 200, state.knobs);
-        return only('POST', async () => {
-          try {
-            const parsed = controlSchema.safeParse(parseJson(await readText(req), 'the control request'));
-            if (!parsed.success) {
-              return sendJson(res, 400, badControlRequest(parsed.error));
-            }
-            sendJson(res, 200, state.control(parsed.data));
-          } catch (e) {
-            sendJson(
-              res,
-              e instanceof HttpProblem ? e.status : 500,
-              e instanceof HttpProblem ? e.body : { error: (e as Error).message },
-            );
-          }
-        });
-      case '/_control/reset':
-        return only('POST', () => {
-          state.reset();
-          sendJson(res, 200, state.knobs);
-        });
-      case '/_inspect/submissions':
-        return only('GET', () =>
-          sendJson(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')),
-        );
-      case '/_inspect/stats':
-        return only('GET', () => sendJson(res, 200, state.stats()));
-      case '/_inspect/notebook':
-        return only('GET', () => sendJson(res, 200, state.notebook(url.searchParams.get('codigoRea') ?? undefined)));
-      case '/_inspect/notebook/fertilizations':
-        return only('GET', () =>
-          sendJson(res, 200, state.fertilizations(url.searchParams.get('codigoRea') ?? undefined)),
-        );
-    }
-    const statusPrefix = `${IUWS_PATHS.status}/`;
-    if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {
-      const id = decodeURIComponent(path.slice(statusPrefix.length));
-      return only('GET', () => iuws(req, res, 'comprobarEstado', () => comprobarEstado(req, id)));
-    }
-    state.countCall('other');
-    state.countStatus('other', 404);
-    sendJson(res, 404, { codigo: 'NO_ENCONTRADO', descripcion: `no endpoint ${method} ${url.pathname}` });
-  }
-
+    if (options.verbose) log(`${req.method ?? 'GET'} ${url.pathname}${url.search}`);
+    await route({ state, schema }, req, res, url);
+  };
   const server = await serve(
     handle,
     (res, e) => sendJson(res, 500, { codigo: 'ERROR_INTERNO', descripcion: e.message }),
     options,
   );
-  return { ...server, ...(schemaProblem ? { schemaProblem } : {}), state };
+  return { ...server, ...('problem' in schema ? { schemaProblem: schema.problem } : {}), state };
 }

@@ -10,29 +10,32 @@ import { Claim, ExportState, KnownExportState } from './export-state';
  * (the gateway knowing no blocks of it: sent elsewhere, never sent again); without `siexBlocks`, SIEX holds no block
  * the gateway knows; without the claim columns, no job took the record.
  */
-export const exportStateColumns = z
-  .object({
-    exported: z.enum(['0', '1']),
-    everExported: z.enum(['0', '1']).optional(),
-    siexBlocks: z
-      .string()
-      .default('[]')
-      .transform((text) => z.array(z.number().int().positive()).parse(JSON.parse(text))),
-    jobId: z.coerce.number().int().default(0),
-    claimedAt: z.coerce.number().default(0),
-    claimedBy: z.string().default(''),
-    outcomeUnknownJob: z.coerce.number().int().default(0),
-  })
-  .transform((c): ExportState => {
-    const claim: Claim | null = c.jobId > 0 ? { jobId: c.jobId, at: c.claimedAt, by: c.claimedBy } : null;
-    const told = (c.everExported ?? c.exported) === '1';
-    let known: KnownExportState;
-    if (c.siexBlocks.length > 0)
-      known = { kind: c.exported === '1' ? 'exported' : 'changed', claim, siexBlocks: c.siexBlocks };
-    else if (told) return { kind: 'sent-elsewhere' };
-    else known = { kind: 'unsent', claim };
-    return c.outcomeUnknownJob > 0 ? { kind: 'outcome-unknown', job: c.outcomeUnknownJob, known } : known;
-  });
+const stateColumns = z.object({
+  exported: z.enum(['0', '1']),
+  everExported: z.enum(['0', '1']).optional(),
+  siexBlocks: z
+    .string()
+    .default('[]')
+    .transform((text) => z.array(z.number().int().positive()).parse(JSON.parse(text))),
+  jobId: z.coerce.number().int().default(0),
+  claimedAt: z.coerce.number().default(0),
+  claimedBy: z.string().default(''),
+  outcomeUnknownJob: z.coerce.number().int().default(0),
+});
+
+/** Their names: what a read of a pointer's export state alone selects. */
+export const exportStateColumnNames = Object.keys(stateColumns.shape);
+
+export const exportStateColumns = stateColumns.transform((c): ExportState => {
+  const claim: Claim | null = c.jobId > 0 ? { jobId: c.jobId, at: c.claimedAt, by: c.claimedBy } : null;
+  const told = (c.everExported ?? c.exported) === '1';
+  let known: KnownExportState;
+  if (c.siexBlocks.length > 0)
+    known = { kind: c.exported === '1' ? 'exported' : 'changed', claim, siexBlocks: c.siexBlocks };
+  else if (told) return { kind: 'sent-elsewhere' };
+  else known = { kind: 'unsent', claim };
+  return c.outcomeUnknownJob > 0 ? { kind: 'outcome-unknown', job: c.outcomeUnknownJob, known } : known;
+});
 
 /** The columns of an export state, every one of them (a pointer row replaced or merged holds no stale column). */
 export function exportStateRow(state: ExportState): Record<string, string | number> {

@@ -5,12 +5,12 @@ import { StoredResponse } from '../idempotency/idempotency';
 import { RecordOutcome, recordEtag, StoredAnswer } from './record-result';
 import { isRestError } from '../store/azure-sdk';
 import { despiteLostAnswer } from '../store/lost-answer';
-import { readRowsByKey, submitInChunks } from '../store/batched-query';
+import { readRowsByKey, readRowsNearby, submitInChunks } from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { odata } from '../store/odata';
 import { TableName, TableStore } from '../store/tables';
 import { acceptedBySiex, Claim, claimed, claimOf, ExportState, isExported, siexWasTold } from './export-state';
-import { exportStateColumns, exportStateRow } from './export-state-row';
+import { exportStateColumnNames, exportStateColumns, exportStateRow } from './export-state-row';
 import { BlockIds, blockIdsColumn, blockIdsOf } from '../records/block-ids';
 import {
   FarmKey,
@@ -157,6 +157,16 @@ const pointerRow = z.object({
   created: z.string(),
   etag: z.string(),
 });
+
+/**
+ * The columns a pointer is read from: not the registration request the row also keeps (amendments read that), which
+ * is most of its size.
+ */
+const POINTER_COLUMNS = [
+  ...Object.keys(pointerRow.shape).filter((k) => k !== 'etag'),
+  ...exportStateColumnNames,
+  'blockIds' satisfies keyof ReturnType<typeof blockIdsColumn>,
+];
 
 /**
  * The rows one change writes, in one entity-group transaction (at most 100 actions: a change touching more enclosure
@@ -401,7 +411,9 @@ export class RecordStore<Req, Rec extends RecordView> {
    * this farm's; a deleted one is no longer a record).
    */
   async readPointers(farm: FarmKey, ids: number[]): Promise<Map<number, RecordPointer>> {
-    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), ids.map(pointerRowKey));
+    const rows = await readRowsNearby(await this.table(), holdingPartition(farm), ids.map(pointerRowKey), 8, {
+      select: POINTER_COLUMNS,
+    });
     return new Map(
       rows
         .filter((r) => Number(r.farmId) === farm.farmId)
@@ -538,7 +550,7 @@ export class RecordStore<Req, Rec extends RecordView> {
   }
 
   async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, StoredRecord<Rec>>> {
-    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), recordRowKeys, 16);
+    const rows = await readRowsNearby(await this.table(), holdingPartition(farm), recordRowKeys, 16);
     return new Map(rows.map((r) => [String(r.rowKey), this.storedOf(r)]));
   }
 

@@ -1,4 +1,5 @@
-import { TableClient } from '@azure/data-tables';
+import { TableClient, TransactionAction } from '@azure/data-tables';
+import { readRowsNearby } from '../../shared/store/batched-query';
 import { readChunkedDoc, writeChunkedDoc } from '../../shared/store/chunked-doc';
 import { Counters, IdBlocks } from '../../shared/store/counters';
 import { MAX_DOC_CHARS } from '../../shared/store/doc-entity';
@@ -88,5 +89,72 @@ describe('chunked documents (larger than one entity)', () => {
     expect(await readChunkedDoc(t, pk)).toBeNull();
     await writeChunkedDoc(t, pk, '', {}, 0);
     expect(await readChunkedDoc(t, pk)).toMatchObject({ text: '', rows: 1 });
+  });
+});
+
+describe('reading many rows by key (readRowsNearby)', () => {
+  const key = (i: number) => `k~${String(i).padStart(4, '0')}`;
+
+  /** A partition of 200 rows `k~0000`..`k~0199`, every third without `extra`, and the queries made on it. */
+  async function rows(): Promise<{ table: TableClient; pk: string; filters: string[] }> {
+    const real = await testTables().table(TABLES.farms);
+    const pk = `t-nearby~${suffix()}`;
+    const actions = Array.from({ length: 200 }, (_, i): TransactionAction => [
+      'create',
+      { partitionKey: pk, rowKey: key(i), n: i, big: 'x'.repeat(100), ...(i % 3 ? { extra: `e${i}` } : {}) },
+    ]);
+    for (let i = 0; i < actions.length; i += 100) await real.submitTransaction(actions.slice(i, i + 100));
+    const filters: string[] = [];
+    const table = new Proxy(real, {
+      get: (t, prop) =>
+        prop === 'listEntities'
+          ? (options: Parameters<TableClient['listEntities']>[0]) => {
+              filters.push(String(options?.queryOptions?.filter));
+              return t.listEntities(options);
+            }
+          : (Reflect.get(t, prop) as unknown),
+    });
+    return { table, pk, filters };
+  }
+
+  it('reads neighbouring keys with one range query, only the rows asked for, with the columns asked for', async () => {
+    const { table, pk, filters } = await rows();
+    // 40..139 but every tenth, and one key no row has: the range holds 70 rows not asked for, fewer than asked.
+    const present = Array.from({ length: 100 }, (_, i) => 40 + i).filter((i) => i % 10 !== 0);
+    const asked = [...present.map(key), key(500)];
+    const got = await readRowsNearby(table, pk, asked, 8, { select: ['n', 'extra'] });
+    expect(filters).toHaveLength(1);
+    expect(filters[0]).toContain('RowKey ge');
+    expect(got.map((r) => r.rowKey).sort()).toEqual(present.map(key));
+    for (const r of got) {
+      expect(r.n).toBe(Number(String(r.rowKey).slice(2)));
+      expect(r.big).toBeUndefined();
+      // A column the row does not have reads as absent, as when the row is read whole.
+      expect('extra' in r).toBe(Number(r.n) % 3 !== 0);
+      expect(String(r.etag)).not.toBe('');
+    }
+  });
+
+  it('keys far apart: the range stops once it read more rows not asked for than asked for, the rest read by key', async () => {
+    const { table, pk, filters } = await rows();
+    const asked = [
+      ...Array.from({ length: 20 }, (_, i) => key(i)),
+      ...Array.from({ length: 10 }, (_, i) => key(190 + i)),
+    ];
+    const got = await readRowsNearby(table, pk, asked);
+    expect(got.map((r) => r.rowKey).sort()).toEqual(asked);
+    // Pages of 30 rows: the second ends 40 rows not asked for in, so the last ten keys are read by key, in one query.
+    expect(filters).toHaveLength(2);
+    expect(filters[0]).toContain('RowKey ge');
+    expect(filters[1]).not.toContain('RowKey ge');
+    for (const k of asked.slice(20)) expect(filters[1]).toContain(`'${k}'`);
+  });
+
+  it('few keys are read by key', async () => {
+    const { table, pk, filters } = await rows();
+    const got = await readRowsNearby(table, pk, [key(3), key(150), key(999)]);
+    expect(got.map((r) => r.rowKey).sort()).toEqual([key(3), key(150)]);
+    expect(filters).toHaveLength(1);
+    expect(filters[0]).not.toContain('RowKey ge');
   });
 });
