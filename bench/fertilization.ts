@@ -3,7 +3,7 @@ import { FertilizeRequest, fertilizeRequestSchema } from '../shared/api/fertiliz
 import { FarmIndex } from '../shared/farms/farm-index';
 import { fertilizationOf } from '../shared/fertilization/fertilization';
 import { fertilizationKind } from '../shared/fertilization/fertilization-kind';
-import { FertilizationStore } from '../shared/fertilization/fertilization-store';
+import { fertilizationStore } from '../shared/fertilization/fertilization-store';
 import { manureRowKeys, ManureNitrogenRow, updatedManureRows } from '../shared/fertilization/manure-nitrogen';
 import { fertilizationView } from '../shared/fertilization/record-view';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
@@ -61,7 +61,7 @@ interface FertilizationRowContext {
 }
 
 export async function fertilizationRegisterRow(p: FertilizationRowContext, n = 500): Promise<Row> {
-  const store = new FertilizationStore(p.tables);
+  const store = fertilizationStore(p.tables);
   const register = await p.gateway(n, (i) =>
     p.http(
       'POST',

@@ -5,14 +5,13 @@ import { parseSettings } from '../shared/config/config';
 import { importDataset } from '../shared/backoffice/import';
 import { validateDataset } from '../shared/backoffice/dataset-validation';
 import { TableStore } from '../shared/store/tables';
-import { JobStore } from '../shared/export/job-store';
-import { WatchStore } from '../shared/export/job-watch';
 import { releaseUnknown } from '../shared/export/release-unknown';
+import { parseRefText, refText } from '../shared/export/record-ref';
+import { createServices } from '../shared/app/services';
+import { systemClock } from '../shared/time/clock';
+import { silentLogger } from '../shared/log/logger';
 import { webhookSecret } from '../shared/notify/webhook-secret';
-import { PhytoStore } from '../shared/phyto/phyto-store';
-import { referenceCache } from '../shared/catalog/reference-data';
 import { FarmStore } from '../shared/farms/farm-store';
-import { EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
 import { newKey } from '../shared/clients/keys';
 import { buildDemoDataset } from './demo/build-dataset';
 import { backupCommand, listBackupsCommand, restoreCommand } from './admin-backup';
@@ -40,7 +39,7 @@ const USAGE = `usage: npm run admin -- <command>
                                   write the files to DIR (default data/siex/catalogues); --import also loads them
   release-unknown JOB in-siex|not-in-siex [RECORD...]
                                   after checking whether SIEX has them, release records a failed job left with an
-                                  unknown outcome (all of them, or the record ids given). Export job: in-siex marks
+                                  unknown outcome (all of them, or those given: a treatment's id, another kind's URN). Export job: in-siex marks
                                   them exported, not-in-siex lets them be exported again. Deletion job: not-in-siex
                                   deletes them here too, in-siex lets their deletion be asked for again. The job's
                                   owner is told by e-mail
@@ -99,31 +98,32 @@ function storage(): TableStore {
 
 async function releaseUnknownCommand(args: string[]): Promise<number> {
   const [job, verdict, ...records] = args;
-  const ids = records.map(Number);
+  const refs = records.map(parseRefText);
   if (
     !/^\d+$/.test(job ?? '') ||
     (verdict !== 'in-siex' && verdict !== 'not-in-siex') ||
-    !ids.every(Number.isSafeInteger)
+    !refs.every((r) => r !== null)
   ) {
-    throw new UsageError('release-unknown takes a job id, in-siex or not-in-siex, and optionally record ids');
+    throw new UsageError(
+      'release-unknown takes a job id, in-siex or not-in-siex, and optionally records (a treatment by its id, another kind by its URN)',
+    );
   }
   const settings = parseSettings(process.env);
-  const tables = new TableStore(settings);
-  const queue = new QueueSender(settings, EXPORT_QUEUE);
+  const svc = createServices(settings, systemClock, silentLogger);
   try {
     const { released } = await releaseUnknown(
       {
-        jobs: new JobStore(tables),
-        watch: new WatchStore(tables, () => queue.url),
-        farms: new FarmStore(tables, 0),
-        phyto: new PhytoStore(tables),
-        reference: referenceCache(tables, settings.REFERENCE_CACHE_SECONDS),
+        jobs: svc.jobs,
+        watch: svc.watch,
+        farms: new FarmStore(svc.tables, 0),
+        kinds: await svc.exportKinds(),
       },
       Number(job),
       verdict,
-      ids,
+      refs,
     );
-    console.log(`export job ${job}: released ${released.length} record(s) as ${verdict}: ${released.join(', ')}`);
+    const names = released.map(refText).join(', ');
+    console.log(`export job ${job}: released ${released.length} record(s) as ${verdict}: ${names}`);
     return 0;
   } catch (e) {
     console.error((e as Error).message);

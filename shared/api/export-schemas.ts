@@ -52,18 +52,28 @@ export const jobSchema = z
   })
   .meta({ id: 'JobAsync' });
 
+// Each kind numbers its records on its own: treatment 12 and fertilization 12 are two records.
+const recordType = z
+  .string()
+  .optional()
+  .describe(
+    "the record's type (of its URN) when it is not a treatment: AgriFertilize; absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds",
+  );
+
 export const jobResultSchema = z
   .object({
     data: z.array(
       z.object({
         result: z.string().describe('"ok"'),
         id: z.number().int().describe('record id (the integer of its URN)'),
+        type: recordType,
       }),
     ),
     error: z.array(
       z.object({
         result: z.literal('error'),
         id: z.number().int(),
+        type: recordType,
         code: z
           .string()
           .describe(

@@ -14,8 +14,7 @@ import { ExportKeyStore } from '../export/export-keys';
 import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
-import { PhytoStore } from '../phyto/phyto-store';
-import { FertilizationStore } from '../fertilization/fertilization-store';
+import { PhytoStore, TREATMENT_TYPE } from '../phyto/phyto-store';
 import { BatchKeyStore } from '../phyto/batch-keys';
 import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
@@ -24,6 +23,8 @@ import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
 import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
+import type { ExportKinds } from '../export/export-kinds';
+import { fertilizationStore, FertilizationStore } from '../fertilization/fertilization-store';
 
 /**
  * The long-lived objects of one process, built once from the settings on first use: the stores and caches, the
@@ -35,6 +36,8 @@ export interface Services extends UseCaseParts {
   farms: FarmStore;
   /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
   recordIds: IdBlocks;
+  /** The fertilizations' records (issue 25). */
+  fertilization: FertilizationStore;
   jobIds: IdBlocks;
   gate: Gate;
   useCases: UseCases;
@@ -78,18 +81,32 @@ export function createServices(
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
   const phyto = new PhytoStore(tables);
-  const fertilization = new FertilizationStore(tables);
+  const recordKeys = new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS);
+  const recordIds = new IdBlocks(counters, TREATMENT_TYPE, 50);
+  const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS);
+  const fertilization = fertilizationStore(tables);
+  let kinds: Promise<ExportKinds> | undefined;
+  // Built on first use: the kinds' CUE mappings are modules a cold start of another operation need not load.
+  const recordKinds = () =>
+    (kinds ??= import('./record-kinds').then(({ exportKinds, treatmentExport }) =>
+      exportKinds({
+        counters,
+        maxBackdateDays: s.MAX_BACKDATE_DAYS,
+        reference,
+        treatments: treatmentExport(phyto, recordKeys, recordIds, reference),
+        fertilization,
+      }),
+    ));
   const parts = {
     farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS, directory),
-    reference: referenceCache(tables, s.REFERENCE_CACHE_SECONDS),
+    reference,
     catalogueAnswers: answerCache(),
     phyto,
-    recordKeys: new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS),
-    recordIds: new IdBlocks(counters, 'AgriPhytosanitary', 50),
-    batchKeys: new BatchKeyStore(tables),
+    recordKeys,
+    recordIds,
     fertilization,
-    fertilizationKeys: new RecordKeyIndex(fertilization, s.MAX_BACKDATE_DAYS),
-    fertilizationIds: new IdBlocks(counters, 'AgriFertilize', 50),
+    exportKinds: recordKinds,
+    batchKeys: new BatchKeyStore(tables),
     jobs: new JobStore(tables),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),
@@ -108,8 +125,7 @@ export function createServices(
     return {
       jobs: parts.jobs,
       watch: parts.watch,
-      phyto,
-      reference: parts.reference,
+      kinds: await recordKinds(),
       farms: parts.farms,
       siex: createIuwsClient(s),
       mailer: createMailer(s),

@@ -5,6 +5,7 @@ import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
 import type { Client } from '../clients/client-store';
 import type { ExportInput } from '../export/export-service';
+import type { ExportKinds } from '../export/export-kinds';
 import type { ExportMessage, JobStore } from '../export/job-store';
 import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
@@ -29,6 +30,7 @@ import type { AnswerCache } from '../catalog/answer-cache';
 import type { CatalogueAnswer } from '../catalog/catalogue-service';
 import type { FertilizeRecordView } from '../api/fertilization-schemas';
 import type { FertilizationStore } from '../fertilization/fertilization-store';
+import type { ExportKind } from '../export/export-kinds';
 import type { FertilizationListFilters } from '../fertilization/list-filters';
 
 /** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
@@ -94,12 +96,11 @@ export interface UseCaseParts {
   phyto: PhytoStore;
   recordKeys: RecordKeyIndex;
   recordIds: IdSource;
+  /** The record kinds exports take (treatments, fertilizations), their stores and key indexes; built on first use. */
+  exportKinds: () => Promise<ExportKinds>;
   /** The Idempotency-Keys of registration batches. */
   batchKeys: BatchKeyStore;
   fertilization: FertilizationStore;
-  fertilizationKeys: RecordKeyIndex;
-  /** Fertilization ids and the IdAjenaFerti of their blocks: a sequence of their own. */
-  fertilizationIds: IdSource;
   jobs: JobStore;
   jobIds: IdSource;
   /** The export jobs that still need the worker, and their leases. */
@@ -127,11 +128,25 @@ export function createUseCases(p: UseCaseParts): UseCases {
     kind: { answer: (await import('../phyto/record-answer')).recordAnswer },
     store: p.phyto,
   });
+  /** What a DELETE of any kind takes to start the job that deletes a record SIEX holds. */
+  const deletion = async () => ({
+    farms: p.farms,
+    kinds: await p.exportKinds(),
+    reference: p.reference,
+    jobs: p.jobs,
+    jobIds: p.jobIds,
+    watch: p.watch,
+    enqueue: p.enqueueExport,
+    log: p.log,
+    now: p.now,
+  });
   /** The fertilization kind and its store (the kind's module, with its rules, starts on first use). */
   const fertilizations = async () => ({
     kind: (await import('../fertilization/fertilization-kind')).fertilizationKind,
     store: p.fertilization,
   });
+  /** The fertilizations' entry of the export registry: their id counter (IdAjenaFerti too) and key index, one each. */
+  const fertilizationEntry = async (): Promise<ExportKind> => (await p.exportKinds()).of('AgriFertilize');
   /** What reading fertilizations takes of the kind, its answer: reads and lists never start the rules' modules. */
   const fertilizationAnswers = async () => ({
     kind: { answer: (await import('../fertilization/record-answer')).fertilizationAnswer },
@@ -160,22 +175,10 @@ export function createUseCases(p: UseCaseParts): UseCases {
       ]);
       return amendRecord({ ...judging, ...phyto, ids: p.recordIds, heldByJob: jobHolding(p.jobs, p.now) }, input);
     },
-    deleteApplication: async (input) =>
-      (await import('../export/deletion-service')).deleteRecord(
-        {
-          farms: p.farms,
-          phyto: p.phyto,
-          reference: p.reference,
-          recordKeys: p.recordKeys,
-          jobs: p.jobs,
-          jobIds: p.jobIds,
-          watch: p.watch,
-          enqueue: p.enqueueExport,
-          log: p.log,
-          now: p.now,
-        },
-        input,
-      ),
+    deleteApplication: async (input) => {
+      const [{ deleteRecord }, phyto] = await Promise.all([import('../export/deletion-service'), treatments()]);
+      return deleteRecord(await deletion(), phyto, input);
+    },
     readApplication: async (client, agrifarmId, recordId) => {
       const [{ accessibleFarm }, { readRecordAnswer }, phyto] = await Promise.all([
         import('../farms/farm-service'),
@@ -202,34 +205,25 @@ export function createUseCases(p: UseCaseParts): UseCases {
       return listRecords({ ...phyto, index: p.recordKeys }, farm, rawQuery, filters, treatmentListFilter(filters));
     },
     registerFertilization: async (input) => {
-      const [{ registerRecord }, kind] = await Promise.all([import('../records/register-record'), fertilizations()]);
-      return registerRecord({ ...judging, ...kind, ids: p.fertilizationIds }, input);
+      const [{ registerRecord }, kind, entry] = await Promise.all([
+        import('../records/register-record'),
+        fertilizations(),
+        fertilizationEntry(),
+      ]);
+      return registerRecord({ ...judging, ...kind, ids: entry.ids }, input);
     },
     amendFertilization: async (input) => {
-      const [{ amendRecord }, { jobHolding }, kind] = await Promise.all([
+      const [{ amendRecord }, { jobHolding }, kind, entry] = await Promise.all([
         import('../records/amend-record'),
         import('../export/deletion-service'),
         fertilizations(),
+        fertilizationEntry(),
       ]);
-      return amendRecord({ ...judging, ...kind, ids: p.fertilizationIds, heldByJob: jobHolding(p.jobs, p.now) }, input);
+      return amendRecord({ ...judging, ...kind, ids: entry.ids, heldByJob: jobHolding(p.jobs, p.now) }, input);
     },
     deleteFertilization: async (input) => {
-      const [{ accessibleFarm }, { requestDeletion }, { jobHolding }, kind] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/delete-record'),
-        import('../export/deletion-service'),
-        fertilizations(),
-      ]);
-      const farm = await accessibleFarm(p.farms, input.client, input.agrifarmId);
-      const outcome = await requestDeletion(
-        { ...kind, reference: p.reference, heldByJob: jobHolding(p.jobs, p.now), now: p.now },
-        farm,
-        input,
-      );
-      if ('done' in outcome) return outcome.done;
-      // Only a record the gateway exported is held by SIEX, and the export takes treatments alone so far: a
-      // fertilization never reaches this (docs/interface.md, "4e").
-      throw new Error(`fertilization ${input.recordId} is held by SIEX, which the gateway cannot have sent it to`);
+      const [{ deleteRecord }, kind] = await Promise.all([import('../export/deletion-service'), fertilizations()]);
+      return deleteRecord(await deletion(), kind, input);
     },
     readFertilization: async (client, agrifarmId, recordId) => {
       const [{ accessibleFarm }, { readRecordAnswer }, kind] = await Promise.all([
@@ -247,20 +241,15 @@ export function createUseCases(p: UseCaseParts): UseCases {
       return recordVersions(p.fertilization, await accessibleFarm(p.farms, client, agrifarmId), recordId);
     },
     listFertilizations: async (client, agrifarmId, rawQuery, filters) => {
-      const [{ accessibleFarm }, { listRecords }, { fertilizationListFilter }, kind] = await Promise.all([
+      const [{ accessibleFarm }, { listRecords }, { fertilizationListFilter }, kind, entry] = await Promise.all([
         import('../farms/farm-service'),
         import('../records/list-records'),
         import('../fertilization/list-filters'),
         fertilizationAnswers(),
+        fertilizationEntry(),
       ]);
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords(
-        { ...kind, index: p.fertilizationKeys },
-        farm,
-        rawQuery,
-        filters,
-        fertilizationListFilter(filters),
-      );
+      return listRecords({ ...kind, index: entry.keys }, farm, rawQuery, filters, fertilizationListFilter(filters));
     },
     safeHarvest: async (client, query) => {
       const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([
@@ -281,11 +270,9 @@ export function createUseCases(p: UseCaseParts): UseCases {
       (await import('../export/export-service')).exportRecords(
         {
           farms: p.farms,
-          phyto: p.phyto,
-          recordKeys: p.recordKeys,
+          kinds: await p.exportKinds(),
           jobs: p.jobs,
           jobIds: p.jobIds,
-          recordIds: p.recordIds,
           keys: p.exportKeys,
           watch: p.watch,
           enqueue: p.enqueueExport,

@@ -9,10 +9,14 @@ export function urn(type: EntityType, n: number): string {
 
 /** The integer inside a URN of the given type, or null when the text is not such a URN. */
 export function parseUrn(type: EntityType, text: string): number | null {
-  const prefix = `urn:ngsi-ld:${type}:`;
-  if (!text.startsWith(prefix)) return null;
-  const digits = text.slice(prefix.length);
-  if (!/^[1-9]\d{0,9}$/.test(digits)) return null;
-  const n = Number(digits);
-  return n <= MAX_ID ? n : null;
+  const parsed = parseAnyUrn(text);
+  return parsed?.type === type ? parsed.n : null;
+}
+
+/** The entity type and integer of any such URN, or null when the text is not one. */
+export function parseAnyUrn(text: string): { type: string; n: number } | null {
+  const m = /^urn:ngsi-ld:([A-Za-z]+):([1-9]\d{0,9})$/.exec(text);
+  if (!m) return null;
+  const n = Number(m[2]);
+  return n <= MAX_ID ? { type: m[1]!, n } : null;
 }

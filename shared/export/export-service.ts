@@ -1,19 +1,18 @@
 import { DateTime } from 'luxon';
 import { Client } from '../clients/client-store';
 import { formatDateTime } from '../domain/dates';
-import { parseUrn, urn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { IdempotencyEntry, RecordPointer, WriteConflict } from '../records/record-store';
-import { PhytoStore } from '../phyto/phyto-store';
 import { claimOf, isExported, siexBlocksOf } from '../records/export-state';
-import { MigrationDeps, migrateBlockIds } from './block-ids-migration';
+import { migrateBlockIds } from './block-ids-migration';
 import { recordIdOf } from '../records/record-keys';
-import { RecordKeyIndex } from '../records/record-key-index';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
 import { isRestError } from '../store/azure-sdk';
 import { IdSource } from '../store/counters';
+import { ExportKinds, TakenRecord } from './export-kinds';
+import { idsOf, RecordRef, refKey, refText } from './record-ref';
 import { withIdempotency, Reply } from './export-idempotency';
 import { ExportKeyStore } from './export-keys';
 import { JobKind, JobMeta } from './job';
@@ -22,13 +21,12 @@ import { isSettled } from './job-status';
 import { ExportMessage, JobStore } from './job-store';
 import { Logger } from '../log/logger';
 import { WatchStore } from './job-watch';
-import { pendingRecords, PendingSelection } from './pending-export';
+import { pendingOfEveryKind } from './pending-export';
 
 /** What starting a job for checked records needs. */
 export interface StartExportDeps {
-  phyto: Pick<PhytoStore, 'readPointers' | 'claim' | 'forgetIdempotency'>;
-  /** The farm's record keys, mostly from memory: which ids exist costs one query, whatever the request names. */
-  recordKeys: Pick<RecordKeyIndex, 'keys'>;
+  /** The record kinds an export takes, their stores and key indexes. */
+  kinds: ExportKinds;
   jobs: Pick<JobStore, 'meta' | 'create' | 'transition'>;
   watch: Pick<WatchStore, 'add' | 'remove'>;
   enqueue: (message: ExportMessage) => Promise<void>;
@@ -39,11 +37,8 @@ export interface StartExportDeps {
 
 /** What the export operation needs: the farm, job ids, and the Idempotency-Keys of exports. */
 export interface ExportDeps extends StartExportDeps {
-  /** Records are read too, to choose the pending ones SIEX would take. */
-  phyto: StartExportDeps['phyto'] & MigrationDeps['phyto'] & Pick<PhytoStore, 'readRecords'>;
   farms: Pick<FarmReader, 'index'>;
   jobIds: IdSource;
-  recordIds: IdSource;
   keys: ExportKeyStore;
   /** How a retry waits for the first request under its key to answer; a real wait unless a test sets it. */
   sleep?: (ms: number) => Promise<void>;
@@ -64,12 +59,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
   const clock = deps.now ?? (() => DateTime.now());
   const now = () => clock().toMillis();
   checkBodyFor(input);
-  const pending = (): Promise<PendingSelection> =>
-    pendingRecords(
-      { phyto: deps.phyto, recordKeys: deps.recordKeys, holding: (p, at) => jobsHolding(deps.jobs, farm, p, at) },
-      farm,
-      clock(),
-    );
+  const pending = () => pendingOfEveryKind(deps.kinds, (p, at) => jobsHolding(deps.jobs, farm, p, at), farm, clock());
   return withIdempotency(
     { keys: deps.keys, jobIds: deps.jobIds, now, ...(deps.sleep ? { sleep: deps.sleep } : {}) },
     farm.meta.farmId,
@@ -83,14 +73,14 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       if (!input.pending)
         return accepted(await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId));
       const chosen = await pending();
-      if (chosen.ids.length === 0) {
+      if (chosen.records.length === 0) {
         throw new DomainError('No record of this farm waits for SIEX; nothing was started.', [
           violation('NOTHING_TO_EXPORT', 'query.pending', 'every record is exported, in a running job, or incomplete'),
         ]);
       }
-      const urns = chosen.ids.map((id) => ({ id: urn('AgriPhytosanitary', id) }));
+      const urns = chosen.records.map((r) => ({ id: `urn:ngsi-ld:${r.type}:${r.id}` }));
       await startExport(deps, input.client, farm, input.agrifarmId, urns, jobId);
-      return accepted(jobId, { records: chosen.ids.length, morePending: chosen.more });
+      return accepted(jobId, { records: chosen.records.length, morePending: chosen.more });
     },
     async (jobId) => {
       // The first request under the key died: if it created its job, that job is its answer (the sweeper starts it
@@ -100,7 +90,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       if (!started) return null;
       // Its job holds its records now, so whatever is still pending waits beyond it.
       return input.pending
-        ? accepted(jobId, { records: meta.total, morePending: (await pending()).ids.length > 0 })
+        ? accepted(jobId, { records: meta.total, morePending: (await pending()).records.length > 0 })
         : accepted(jobId);
     },
   );
@@ -141,72 +131,80 @@ export const CLAIM_GRACE_MS = 60_000;
 const STATUS_READS_IN_PARALLEL = 16;
 
 /**
- * Starts export job `jobId` for a farm the caller may see: checks every id (each must be a record of this farm, not
- * exported, not in an unfinished job, not of unknown outcome), claims the records for the job, and only then creates
- * the job and queues it. A request that loses a race for the records creates nothing.
+ * Starts export job `jobId` for a farm the caller may see: checks every record, of whichever kind its URN names (each
+ * must be a record of this farm, not exported, not in an unfinished job, not of unknown outcome), claims the records
+ * for the job, and only then creates the job and queues it. A request that loses a race for the records creates
+ * nothing.
  */
 export async function startExport(
-  deps: StartExportDeps & MigrationDeps,
+  deps: StartExportDeps,
   client: Client,
   farm: FarmIndex,
   agrifarmId: string,
   body: { id: string }[],
   jobId: number,
 ): Promise<number> {
-  const ids = parseIds(body);
-  const position = new Map<number, number>();
-  body.forEach((b, i) => {
-    const n = parseUrn('AgriPhytosanitary', b.id);
-    if (n !== null && !position.has(n)) position.set(n, i);
-  });
-  const path = (id: number) => `body[${position.get(id)}].id`;
+  const refs = parseRefs(deps.kinds, body);
+  const position = new Map<string, number>();
+  refs.forEach((ref, i) => position.set(refKey(ref), i));
+  const path = (ref: RecordRef) => `body[${position.get(refKey(ref))}].id`;
+  const types = [...new Set(refs.map((r) => r.type))];
 
-  const existing = new Set((await deps.recordKeys.keys(farm.meta)).map(recordIdOf));
-  const missing = ids.filter((id) => !existing.has(id));
+  const missing: RecordRef[] = [];
+  for (const type of types) {
+    const existing = new Set((await deps.kinds.of(type).keys.keys(farm.meta)).map(recordIdOf));
+    missing.push(...refs.filter((r) => r.type === type && !existing.has(r.id)));
+  }
   if (missing.length > 0) {
     throw new DomainError(
       'Some records are not records of this farm.',
-      missing.map((id) => violation('RECORD_NOT_FOUND', path(id), `record ${id} not found`)),
+      missing.map((ref) => violation('RECORD_NOT_FOUND', path(ref), `record ${refText(ref)} not found`)),
     );
   }
-  const pointers = await deps.phyto.readPointers(farm.meta, ids);
+  const found: TakenRecord[] = [];
+  for (const type of types) {
+    const pointers = await deps.kinds.of(type).store.readPointers(farm.meta, idsOf(refs, type));
+    found.push(...[...pointers.values()].map((pointer) => ({ type, pointer })));
+  }
   const now = (deps.now ?? (() => DateTime.now()))();
   // An exported record is refused anyway: its last job (a settled export) need not be read.
   const holding = await jobsHolding(
     deps.jobs,
     farm,
-    [...pointers.values()].filter((p) => !isExported(p.exportState)),
+    found.map((f) => f.pointer).filter((p) => !isExported(p.exportState)),
     now,
   );
   const conflicts: Violation[] = [];
-  for (const p of pointers.values()) {
+  for (const { type, pointer: p } of found) {
+    const ref = { type, id: p.id };
+    const name = `record ${refText(ref)}`;
     const state = p.exportState;
     const claim = claimOf(state);
     if (isExported(state))
-      conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(p.id), `record ${p.id} was already exported`));
+      conflicts.push(violation('RECORD_ALREADY_EXPORTED', path(ref), `${name} was already exported`));
     else if (state.kind === 'outcome-unknown') {
       conflicts.push(
         violation(
           'RECORD_OUTCOME_UNKNOWN',
-          path(p.id),
-          `record ${p.id} may have reached SIEX in job ${state.job}, whose outcome is not known yet`,
+          path(ref),
+          `${name} may have reached SIEX in job ${state.job}, whose outcome is not known yet`,
         ),
       );
     } else if (claim && holding.has(claim.jobId))
       conflicts.push(
-        violation('RECORD_IN_EXPORT', path(p.id), `record ${p.id} is in export job ${claim.jobId}, still running`),
+        violation('RECORD_IN_EXPORT', path(ref), `${name} is in export job ${claim.jobId}, still running`),
       );
   }
   if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
 
-  let taken: RecordPointer[];
+  let taken: TakenRecord[];
   try {
-    taken = await migrateBlockIds(deps, farm, [...pointers.values()]);
+    taken = await migrateBlockIds(deps.kinds, farm, found);
   } catch (e) {
     if (e instanceof WriteConflict) throw lostRace();
     throw e;
   }
-  await launchJob(deps, { kind: 'export', jobId, client, farm, agrifarmId, pointers: taken, now });
+  await launchJob(deps, { kind: 'export', jobId, client, farm, agrifarmId, records: taken, now });
   return jobId;
 }
 
@@ -217,7 +215,7 @@ interface Launch {
   client: Client;
   farm: FarmIndex;
   agrifarmId: string;
-  pointers: RecordPointer[];
+  records: TakenRecord[];
   now: DateTime;
   /** The Idempotency-Key entry to write with the claim, so that a retry gets this answer. */
   idempotency?: IdempotencyEntry & { hash: string };
@@ -231,27 +229,30 @@ const lostRace = () =>
 /**
  * Claims the records for the job, under the ETags they were checked with, and only then creates the job and queues it:
  * a request that loses a race for its records creates nothing. The job is on the watch list before it exists, so
- * should this process die once the records are claimed, the sweeper still starts it.
+ * should this process die once the records are claimed, the sweeper still starts it. Each kind's records are claimed
+ * in its own table: when a later kind's claim loses the race, the earlier kinds' claims name a job that is never
+ * created, and free their records once CLAIM_GRACE_MS has passed, as an export that died between its claim and its job.
  */
 async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
+  const claim = { jobId: l.jobId, at: l.now.toMillis(), by: l.client.id };
   try {
-    await deps.phyto.claim(
-      l.farm.meta,
-      l.pointers,
-      { jobId: l.jobId, at: l.now.toMillis(), by: l.client.id },
-      l.idempotency,
-    );
+    for (const [i, type] of [...new Set(l.records.map((r) => r.type))].entries()) {
+      const pointers = l.records.filter((r) => r.type === type).map((r) => r.pointer);
+      // The answer under the request's key goes with the first claim (a deletion's: it holds one record).
+      await deps.kinds.of(type).store.claim(l.farm.meta, pointers, claim, i === 0 ? l.idempotency : undefined);
+    }
   } catch (e) {
     if (e instanceof WriteConflict) throw lostRace();
     throw e;
   }
   await deps.watch.add(l.jobId, l.now.toMillis() + LEASE_MS);
   const correlationId = deps.log?.correlationId() ?? '';
-  const created = { jobId: l.jobId, kind: l.kind, total: l.pointers.length, settled: 0, accepted: 0 };
+  const created = { jobId: l.jobId, kind: l.kind, total: l.records.length, settled: 0, accepted: 0 };
   try {
     await deps.jobs.create(
-      { ...jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.pointers.length, l.kind), correlationId },
-      l.pointers.map((p) => ({
+      { ...jobMeta(l.jobId, l.client, l.farm, l.agrifarmId, l.now, l.records.length, l.kind), correlationId },
+      l.records.map(({ type, pointer: p }) => ({
+        type,
         recordId: p.id,
         recordRowKey: p.recordRowKey,
         siexBlocks: siexBlocksOf(p.exportState),
@@ -290,15 +291,16 @@ const DELETION_MESSAGE =
   'once SIEX accepts it. Follow it with jobstatus and jobresult; an e-mail with the outcome is sent when it finishes.';
 
 /**
- * Starts a deletion job for one record SIEX holds: the job sends it with `Borrar: true`, and the record is deleted here
- * once SIEX accepted that. The answer (202 with the job) is written with the claim, under the request's key if any.
+ * Starts a deletion job for one record SIEX holds, of any kind: the job sends it with `Borrar: true`, and the record
+ * is deleted here once SIEX accepted that. The answer (202 with the job) is written with the claim, under the
+ * request's key if any.
  */
 export async function startDeletion(
   deps: StartExportDeps & { jobIds: IdSource },
   client: Client,
   farm: FarmIndex,
   agrifarmId: string,
-  pointer: RecordPointer,
+  record: TakenRecord,
   idempotency: { hash: string; requestHash: string } | null,
 ): Promise<Reply> {
   const jobId = await deps.jobIds.take();
@@ -313,7 +315,7 @@ export async function startDeletion(
     client,
     farm,
     agrifarmId,
-    pointers: [pointer],
+    records: [record],
     now,
     ...(idempotency ? { idempotency: { ...idempotency, ...reply } } : {}),
   });
@@ -322,26 +324,33 @@ export async function startDeletion(
 
 /** A job that was not started after all: the answer its claim wrote under the request's key must not be replayed. */
 async function forgetAnswer(deps: StartExportDeps, l: Launch): Promise<void> {
-  if (l.idempotency) await deps.phyto.forgetIdempotency(l.farm.meta, l.idempotency.hash).catch(() => undefined);
+  const [first] = l.records;
+  if (l.idempotency && first)
+    await deps.kinds
+      .of(first.type)
+      .store.forgetIdempotency(l.farm.meta, l.idempotency.hash)
+      .catch(() => undefined);
 }
 
-/** The record ids of the body, in order; every malformed or repeated one is a 400. */
-function parseIds(body: { id: string }[]): number[] {
+/**
+ * The records of the body, in order, of any kind the export takes (treatment 12 and fertilization 12 are two
+ * records); every malformed or repeated one is a 400.
+ */
+function parseRefs(kinds: ExportKinds, body: { id: string }[]): RecordRef[] {
   const malformed: Violation[] = [];
-  const ids: number[] = [];
-  const seen = new Set<number>();
+  const refs: RecordRef[] = [];
+  const seen = new Set<string>();
   body.forEach(({ id }, i) => {
-    const n = parseUrn('AgriPhytosanitary', id);
-    if (n === null)
-      malformed.push(violation('INVALID_VALUE', `body[${i}].id`, 'expected urn:ngsi-ld:AgriPhytosanitary:<n>'));
-    else if (seen.has(n)) malformed.push(violation('INVALID_VALUE', `body[${i}].id`, `${id} appears twice`));
+    const ref = kinds.parse(id);
+    if (ref === null) malformed.push(violation('INVALID_VALUE', `body[${i}].id`, `expected ${kinds.expected()}`));
+    else if (seen.has(refKey(ref))) malformed.push(violation('INVALID_VALUE', `body[${i}].id`, `${id} appears twice`));
     else {
-      seen.add(n);
-      ids.push(n);
+      seen.add(refKey(ref));
+      refs.push(ref);
     }
   });
   if (malformed.length > 0) throw new DomainError('The record list is not valid.', malformed);
-  return ids;
+  return refs;
 }
 
 /** A new job's status row: Iniciando, nothing settled yet. */

@@ -1,17 +1,13 @@
-import { PhytoRecord } from '../api/phyto-schemas';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmKey } from '../records/record-keys';
-import { deleteAcceptedBySiex } from '../records/delete-record';
-import { phytoKind } from '../phyto/phyto-kind';
-import { VersionedValue } from '../cache/versioned-value';
-import { ReferenceData } from '../catalog/reference-data';
-import { StoredRecord } from '../records/record-store';
-import { ChangeStore, PhytoStore } from '../phyto/phyto-store';
-import { MapResult, recordBlocks } from '../siex/cue-mapping';
+import { RecordView, StoredRecord } from '../records/record-store';
+import { CueBlocks, idAjenaOf, recordBlocks } from '../records/cue-blocks';
 import { checkMove, TransitionRefused } from '../domain/state-machine';
 import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
 import { Transition } from './job-status';
-import { JobStore, MetaChanges } from './job-store';
+import { JobStore, MetaChanges, refOf } from './job-store';
+import { ExportKinds } from './export-kinds';
+import { RecordRef, refKey } from './record-ref';
 import { Logger, silentLogger } from '../log/logger';
 
 const RECONCILE = "a job's reconciliation of unknown outcomes";
@@ -27,10 +23,11 @@ export type Outcome = { state: 'ok' } | { state: 'error'; code: string; message:
  */
 export class JobRun {
   private meta: Job['meta'];
-  private readonly items: Map<number, JobItem>;
+  /** By `refKey`, as every map of the run. */
+  private readonly items: Map<string, JobItem>;
   private batchList: JobBatch[];
-  private readonly records = new Map<number, StoredRecord<PhytoRecord>>();
-  private readonly mapped = new Map<number, MapResult>();
+  private readonly records = new Map<string, StoredRecord<RecordView>>();
+  private readonly mapped = new Map<string, CueBlocks>();
 
   /**
    * `guard` runs before every write and throws when this delivery may no longer write (its lease is gone); `log` takes
@@ -64,9 +61,9 @@ export class JobRun {
     return this.batchList;
   }
 
-  item(recordId: number): JobItem {
-    const item = this.items.get(recordId);
-    if (!item) throw new Error(`record ${recordId} is not in job ${this.jobId}`);
+  item(ref: RecordRef): JobItem {
+    const item = this.items.get(refKey(ref));
+    if (!item) throw new Error(`record ${refKey(ref)} is not in job ${this.jobId}`);
     return item;
   }
 
@@ -74,13 +71,13 @@ export class JobRun {
     return [...this.items.values()];
   }
 
-  /** Pending records that no batch holds yet, in id order. */
-  unbatched(): number[] {
-    const batched = new Set(this.batchList.flatMap((b) => b.recordIds));
+  /** Pending records that no batch holds yet, by kind, in id order. */
+  unbatched(): RecordRef[] {
+    const batched = new Set(this.batchList.flatMap((b) => b.records.map(refKey)));
     return this.allItems()
-      .filter((i) => i.state === 'pending' && !batched.has(i.recordId))
-      .map((i) => i.recordId)
-      .sort((a, b) => a - b);
+      .map(refOf)
+      .filter((ref) => this.item(ref).state === 'pending' && !batched.has(refKey(ref)))
+      .sort((a, b) => (a.type === b.type ? a.id - b.id : a.type < b.type ? -1 : 1));
   }
 
   counts(): { settled: number; accepted: number } {
@@ -136,15 +133,15 @@ export class JobRun {
   }
 
   /** Settles these records. */
-  async settle(outcomes: readonly (readonly [number, Outcome])[]): Promise<JobItem[]> {
-    const items = outcomes.map(([id, o]): JobItem => ({
-      ...this.item(id),
+  async settle(outcomes: readonly (readonly [RecordRef, Outcome])[]): Promise<JobItem[]> {
+    const items = outcomes.map(([ref, o]): JobItem => ({
+      ...this.item(ref),
       ...(o.state === 'ok' ? { state: 'ok', code: '', message: '' } : o),
     }));
     if (items.length === 0) return items;
     this.guard();
     await this.jobs.saveItems(this.jobId, items);
-    for (const i of items) this.items.set(i.recordId, i);
+    for (const i of items) this.items.set(refKey(refOf(i)), i);
     return items;
   }
 
@@ -192,79 +189,99 @@ export class JobRun {
     );
   }
 
-  /** Reads the records not read yet in this delivery. */
-  async readRecords(phyto: Pick<PhytoStore, 'readRecords'>, ids: readonly number[]): Promise<void> {
-    const wanted = ids.filter((id) => !this.records.has(id));
+  /** Reads the records not read yet in this delivery, each from its kind's store. */
+  async readRecords(kinds: ExportKinds, refs: readonly RecordRef[]): Promise<void> {
+    const wanted = refs.filter((ref) => !this.records.has(refKey(ref)));
     if (wanted.length === 0) return;
-    const byRowKey = await phyto.readRecords(
-      this.farm,
-      wanted.map((id) => this.item(id).recordRowKey),
+    await Promise.all(
+      [...new Set(wanted.map((r) => r.type))].map(async (type) => {
+        const ofKind = wanted.filter((r) => r.type === type);
+        const byRowKey = await kinds.of(type).store.readRecords(
+          this.farm,
+          ofKind.map((ref) => this.item(ref).recordRowKey),
+        );
+        for (const ref of ofKind) {
+          const r = byRowKey.get(this.item(ref).recordRowKey);
+          if (r) this.records.set(refKey(ref), r);
+        }
+      }),
     );
-    for (const id of wanted) {
-      const r = byRowKey.get(this.item(id).recordRowKey);
-      if (r) this.records.set(id, r);
-    }
   }
 
-  record(id: number): PhytoRecord | undefined {
-    return this.records.get(id)?.record;
+  record(ref: RecordRef): RecordView | undefined {
+    return this.records.get(refKey(ref))?.record;
   }
 
-  /** The record as CUE TratamFito blocks (one per crop and variety), mapped once; a record gone cannot be sent. */
-  cue(id: number, farm: FarmIndex): MapResult {
-    let m = this.mapped.get(id);
+  /**
+   * The record as its kind's CUE blocks (one per crop and variety, in its kind's section), mapped once; a record gone
+   * cannot be sent.
+   */
+  cue(kinds: ExportKinds, ref: RecordRef, farm: FarmIndex): CueBlocks {
+    const key = refKey(ref);
+    let m = this.mapped.get(key);
     if (!m) {
-      const stored = this.records.get(id);
+      const stored = this.records.get(key);
       m = stored
         ? recordBlocks(
-            stored.record,
-            id,
+            kinds.of(ref.type).cue,
+            { ...stored, recordId: ref.id, held: this.item(ref).siexBlocks },
             farm,
-            stored.blockIds,
-            this.item(id).siexBlocks,
             this.meta.kind === 'deletion',
           )
         : { ok: false, missing: ['the record no longer exists'] };
-      this.mapped.set(id, m);
+      this.mapped.set(key, m);
     }
     return m;
   }
 
-  /** The IdAjenaTratamFito of each block the record was sent as (its own id when it can no longer be mapped). */
-  blockIds(id: number, farm: FarmIndex): number[] {
-    const m = this.cue(id, farm);
-    return m.ok ? m.blocks.map((b) => b.IdAjenaTratamFito) : [id];
+  /** The IdAjena of each block the record was sent as (its own id when it can no longer be mapped). */
+  blockIds(kinds: ExportKinds, ref: RecordRef, farm: FarmIndex): number[] {
+    const m = this.cue(kinds, ref, farm);
+    const { cue } = kinds.of(ref.type);
+    return m.ok ? m.blocks.map((b) => idAjenaOf(cue, b)) : [ref.id];
   }
 
   /** The blocks of the record SIEX holds once it accepted this job's document (none for a deletion). */
-  heldAfter(id: number, farm: FarmIndex): number[] {
-    const m = this.cue(id, farm);
-    return m.ok ? m.blocks.filter((b) => b.Borrar !== true).map((b) => b.IdAjenaTratamFito) : [];
+  heldAfter(kinds: ExportKinds, ref: RecordRef, farm: FarmIndex): number[] {
+    const m = this.cue(kinds, ref, farm);
+    const { cue } = kinds.of(ref.type);
+    return m.ok ? m.blocks.filter((b) => b.Borrar !== true).map((b) => idAjenaOf(cue, b)) : [];
   }
 
   /**
-   * Records SIEX took this job's document for, as SIEX now has them: a deletion job's are deleted here too, an export's
-   * marked exported with the blocks SIEX holds. Both apply once, so a redelivered job changes nothing twice.
+   * Records SIEX took this job's document for, as SIEX now has them: a deletion job's are deleted here too (by their
+   * kind), an export's marked exported with the blocks SIEX holds. Both apply once, so a redelivered job changes
+   * nothing twice.
    */
-  async applyAccepted(
-    phyto: Pick<PhytoStore, 'readRecords' | 'markExported'> & ChangeStore,
-    reference: VersionedValue<ReferenceData>,
-    farm: FarmIndex,
-    ids: readonly number[],
-    at: string,
-  ): Promise<void> {
+  async applyAccepted(kinds: ExportKinds, farm: FarmIndex, refs: readonly RecordRef[], at: string): Promise<void> {
     const { clientId, kind } = this.state;
-    if (kind === 'deletion') {
+    if (kind !== 'deletion') await this.readRecords(kinds, refs);
+    for (const type of new Set(refs.map((r) => r.type))) {
+      const recordKind = kinds.of(type);
+      const ofKind = refs.filter((r) => r.type === type);
       this.guard();
-      const parts = { kind: phytoKind, store: phyto, reference };
-      return deleteAcceptedBySiex(parts, farm, ids, { client: clientId, at, jobId: this.jobId });
+      if (kind === 'deletion') {
+        await recordKind.deleteAccepted(
+          farm,
+          ofKind.map((r) => r.id),
+          { client: clientId, at, jobId: this.jobId },
+        );
+        continue;
+      }
+      const exported = ofKind.flatMap((ref) => {
+        const record = this.record(ref);
+        return record
+          ? [
+              {
+                id: ref.id,
+                recordRowKey: this.item(ref).recordRowKey,
+                record,
+                blocks: this.heldAfter(kinds, ref, farm),
+              },
+            ]
+          : [];
+      });
+      await recordKind.store.markExported(this.farm, exported, { jobId: this.jobId, clientId, at });
     }
-    await this.readRecords(phyto, ids);
-    const exported = ids.flatMap((id) => {
-      const record = this.record(id);
-      return record ? [{ id, recordRowKey: this.item(id).recordRowKey, record, blocks: this.heldAfter(id, farm) }] : [];
-    });
-    this.guard();
-    await phyto.markExported(this.farm, exported, { jobId: this.jobId, clientId, at });
   }
 }

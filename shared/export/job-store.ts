@@ -18,12 +18,14 @@ import {
   ReconcileMove,
 } from './job';
 import { Transition } from './job-status';
+import { LEGACY_RECORD_TYPE, RecordRef, refKey } from './record-ref';
 
 /**
  * Export jobs in the `jobs` table, one partition per job so the whole job is read with one partition query:
- * `meta` (status and counts), `r~<record id>` (one row per record and its outcome), `b~<n>` (one row per SIEX batch:
- * which records it holds, its idempotency key and SIEX request id, written before it is sent). Every row is parsed by
- * the job's schemas on the way in and encoded by them on the way out.
+ * `meta` (status and counts), `r~<record id>` for a treatment and `r~<type>~<record id>` for another kind's record
+ * (one row per record and its outcome), `b~<n>` (one row per SIEX batch: which records it holds, its idempotency key
+ * and SIEX request id, written before it is sent). Every row is parsed by the job's schemas on the way in and encoded
+ * by them on the way out.
  */
 const jsonText = <T extends z.ZodType>(schema: T) =>
   z.codec(z.string(), schema, {
@@ -40,7 +42,10 @@ const metaRow = jobMetaSchema.extend({
   lastError: errorText,
   webhooks: jsonText(jobMetaSchema.shape.webhooks.unwrap()).default([]),
 });
-const batchRow = jobBatchSchema.omit({ n: true }).extend({ recordIds: jsonText(jobBatchSchema.shape.recordIds) });
+// The column keeps the name it had when batches held treatments only.
+const batchRow = jobBatchSchema
+  .omit({ n: true, records: true })
+  .extend({ recordIds: jsonText(jobBatchSchema.shape.records) });
 const itemRow = jobItemSchema.extend({ siexBlocks: jsonText(z.array(z.number().int().positive())) });
 
 /**
@@ -60,8 +65,13 @@ function metaChangesRow({ reconcile, ...changes }: MetaChanges): Record<string, 
 }
 
 const jobPk = (jobId: number) => `j${jobId}`;
-const itemRk = (recordId: number) => `r~${String(recordId).padStart(10, '0')}`;
+// A treatment's row key is the one rows had before jobs held several kinds.
+const itemRk = ({ type, id }: RecordRef) =>
+  `r~${type === LEGACY_RECORD_TYPE ? '' : `${type}~`}${String(id).padStart(10, '0')}`;
 const batchRk = (n: number) => `b~${String(n).padStart(4, '0')}`;
+
+/** The record a job item stands for. */
+export const refOf = (item: Pick<JobItem, 'type' | 'recordId'>): RecordRef => ({ type: item.type, id: item.recordId });
 
 function toMeta(e: Record<string, unknown>): Job['meta'] {
   return { ...metaRow.parse(e), etag: String(e.etag) };
@@ -83,15 +93,14 @@ export class JobStore {
    */
   async create(
     meta: JobMeta,
-    items: { recordId: number; recordRowKey: string; siexBlocks?: number[] }[],
+    items: { type?: string; recordId: number; recordRowKey: string; siexBlocks?: number[] }[],
   ): Promise<void> {
     const pk = jobPk(meta.jobId);
     const table = await this.table();
-    const itemRows = items.map((i) => ({
-      partitionKey: pk,
-      rowKey: itemRk(i.recordId),
-      ...z.encode(itemRow, jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' })),
-    }));
+    const itemRows = items.map((i) => {
+      const item = jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' });
+      return { partitionKey: pk, rowKey: itemRk(refOf(item)), ...z.encode(itemRow, item) };
+    });
     await despiteLostAnswer(
       async () => {
         await submitInChunks(table, [
@@ -115,7 +124,7 @@ export class JobStore {
   async load(jobId: number): Promise<Job | null> {
     const table = await this.table();
     let meta: Job['meta'] | undefined;
-    const items = new Map<number, JobItem>();
+    const items = new Map<string, JobItem>();
     const batches: JobBatch[] = [];
     for await (const e of table.listEntities<Record<string, unknown>>({
       queryOptions: { filter: odataEq('PartitionKey', jobPk(jobId)) },
@@ -124,8 +133,11 @@ export class JobStore {
       if (rk === 'meta') meta = toMeta(e);
       else if (rk.startsWith('r~')) {
         const item = itemRow.parse(e);
-        items.set(item.recordId, item);
-      } else if (rk.startsWith('b~')) batches.push({ n: Number(rk.slice(2)), ...batchRow.parse(e) });
+        items.set(refKey(refOf(item)), item);
+      } else if (rk.startsWith('b~')) {
+        const { recordIds, ...batch } = batchRow.parse(e);
+        batches.push({ n: Number(rk.slice(2)), ...batch, records: recordIds });
+      }
     }
     return meta ? { meta, items, batches: batches.sort((a, b) => a.n - b.n) } : null;
   }
@@ -174,7 +186,7 @@ export class JobStore {
       await this.table(),
       items.map((i): TransactionAction => [
         'update',
-        { partitionKey: pk, rowKey: itemRk(i.recordId), state: i.state, code: i.code, message: i.message },
+        { partitionKey: pk, rowKey: itemRk(refOf(i)), state: i.state, code: i.code, message: i.message },
         'Merge',
       ]),
     );
@@ -184,9 +196,9 @@ export class JobStore {
     const pk = jobPk(jobId);
     await submitInChunks(
       await this.table(),
-      batches.map((b): TransactionAction => [
+      batches.map(({ records, ...b }): TransactionAction => [
         'upsert',
-        { partitionKey: pk, rowKey: batchRk(b.n), ...z.encode(batchRow, b) },
+        { partitionKey: pk, rowKey: batchRk(b.n), ...z.encode(batchRow, { ...b, recordIds: records }) },
         'Replace',
       ]),
     );

@@ -1,7 +1,8 @@
 import { JobResultView, JobView } from '../api/export-schemas';
 import { Client } from '../clients/client-store';
 import { DomainError, violation } from '../domain/errors';
-import { Job, JobMeta } from './job';
+import { Job, JobItem, JobMeta } from './job';
+import { LEGACY_RECORD_TYPE } from './record-ref';
 import { isSettled, JOB_STATUS_ID, percentage } from './job-status';
 import { JobStore } from './job-store';
 
@@ -50,15 +51,25 @@ export async function jobResult(jobs: JobStore, client: Client, jobId: number): 
   return resultOf(job);
 }
 
+/**
+ * Every record of the job, by id (treatment 12 before fertilization 12). A record of another kind than treatments
+ * says its `type`: each kind numbers its records on its own, and results had no `type` when jobs held treatments only.
+ */
 export function resultOf(job: Pick<Job, 'items'>): JobResultView {
-  const items = [...job.items.values()].sort((a, b) => a.recordId - b.recordId);
+  const items = [...job.items.values()].sort((a, b) =>
+    a.recordId === b.recordId
+      ? Number(a.type !== LEGACY_RECORD_TYPE) - Number(b.type !== LEGACY_RECORD_TYPE)
+      : a.recordId - b.recordId,
+  );
+  const typeOf = (i: JobItem) => (i.type === LEGACY_RECORD_TYPE ? {} : { type: i.type });
   return {
-    data: items.filter((i) => i.state === 'ok').map((i) => ({ result: 'ok', id: i.recordId })),
+    data: items.filter((i) => i.state === 'ok').map((i) => ({ result: 'ok', id: i.recordId, ...typeOf(i) })),
     error: items
       .filter((i) => i.state !== 'ok')
       .map((i) => ({
         result: 'error' as const,
         id: i.recordId,
+        ...typeOf(i),
         code: i.state === 'pending' ? 'NOT_PROCESSED' : i.code,
         message: i.state === 'pending' ? 'the job failed before this record was settled' : i.message,
       })),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MoveOf, MoveTable } from '../domain/state-machine';
 import { webhookDeliverySchema } from '../notify/webhook-event';
 import { jobStatusSchema } from './job-status';
+import { LEGACY_RECORD_TYPE, storedRefSchema } from './record-ref';
 
 /** Why a job failed, or why its last delivery did: a code from docs/interface.md ("jobstatus") and words for people. */
 export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -69,6 +70,8 @@ export type JobMeta = z.infer<typeof jobMetaSchema>;
 
 /** One record of the job and its outcome: still pending, accepted by SIEX, or settled in error with a code. */
 export const jobItemSchema = z.object({
+  /** The record's kind (its URN's type): rows written before jobs held several kinds hold treatments. */
+  type: z.string().default(LEGACY_RECORD_TYPE),
   recordId: z.number().int().positive(),
   recordRowKey: z.string(),
   /** The IdAjena of the record's blocks SIEX held when the job took it (none: never accepted by SIEX). */
@@ -108,7 +111,8 @@ export const jobBatchSchema = z.object({
   key: z.string(),
   requestId: z.string(),
   state: z.enum(batchStates),
-  recordIds: z.array(z.number().int().positive()),
+  /** Its records, of any kinds: one CUE document of the farm, with each kind's blocks in its own section. */
+  records: z.array(storedRefSchema),
   mayHaveReached: z.boolean().default(true),
 });
 export type JobBatch = Readonly<z.infer<typeof jobBatchSchema>>;
@@ -116,6 +120,7 @@ export type JobBatch = Readonly<z.infer<typeof jobBatchSchema>>;
 /** A whole job as stored: the status row (with the ETag it was read under), its records and its batches. */
 export interface Job {
   meta: JobMeta & { etag: string };
-  items: ReadonlyMap<number, JobItem>;
+  /** By `refKey`. */
+  items: ReadonlyMap<string, JobItem>;
   batches: readonly JobBatch[];
 }

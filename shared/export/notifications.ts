@@ -8,6 +8,8 @@ import { jobProblem, logText } from './job-errors';
 import { JobRun } from './job-run';
 import { isSettled } from './job-status';
 import { resultOf } from './job-views';
+import { refOf } from './job-store';
+import { refKey } from './record-ref';
 import { outcomeMail, reconciledMail } from './outcome-email';
 
 export interface MailPort {
@@ -46,7 +48,7 @@ export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
     ...(run.state.reconcile === 'resolved' ? ['reconciled' as const] : []),
   ];
   await recordEvents(deps, run, due);
-  const result = () => resultOf({ items: new Map(run.allItems().map((i) => [i.recordId, i])) });
+  const result = () => resultOf({ items: new Map(run.allItems().map((i) => [refKey(refOf(i)), i])) });
   if (due.includes('outcome')) {
     const sent = await sendMail(deps, run, outcomeMail(run.state, result()), 'outcome');
     await run.update({ emailSent: true, ...(sent === true ? {} : { emailError: sent }) });

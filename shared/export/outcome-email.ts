@@ -1,5 +1,6 @@
 import { JobResultView } from '../api/export-schemas';
 import { JobKind, JobMeta } from './job';
+import { LEGACY_RECORD_TYPE } from './record-ref';
 
 export interface OutcomeMail {
   subject: string;
@@ -15,17 +16,22 @@ const UNKNOWN = 'OUTCOME_UNKNOWN';
 /** A paragraph, and its HTML when it is more than the escaped text. */
 type Paragraph = string | { text: string; html: string };
 
+/** A record of the result as its URN (a result names a treatment's type by leaving it out). */
+const urnOf = (r: { id: number; type?: string | undefined }) => `urn:ngsi-ld:${r.type ?? LEGACY_RECORD_TYPE}:${r.id}`;
+
 /** Paragraphs, then one line per record: as text and as HTML. */
 function render(subject: string, paragraphs: Paragraph[], result: JobResultView): OutcomeMail {
   const lines = [
     ...paragraphs.map((p) => (typeof p === 'string' ? p : p.text)),
     '',
-    ...result.data.map((d) => `urn:ngsi-ld:AgriPhytosanitary:${d.id}: ok`),
-    ...result.error.map((e) => `urn:ngsi-ld:AgriPhytosanitary:${e.id}: ${e.code}: ${e.message}`),
+    ...result.data.map((d) => `${urnOf(d)}: ok`),
+    ...result.error.map((e) => `${urnOf(e)}: ${e.code}: ${e.message}`),
   ];
   const rows = [
-    ...result.data.map((d) => `<tr><td>${d.id}</td><td>ok</td><td></td></tr>`),
-    ...result.error.map((e) => `<tr><td>${e.id}</td><td>${escape(e.code)}</td><td>${escape(e.message)}</td></tr>`),
+    ...result.data.map((d) => `<tr><td>${escape(urnOf(d))}</td><td>ok</td><td></td></tr>`),
+    ...result.error.map(
+      (e) => `<tr><td>${escape(urnOf(e))}</td><td>${escape(e.code)}</td><td>${escape(e.message)}</td></tr>`,
+    ),
   ];
   return {
     subject,
@@ -36,11 +42,29 @@ function render(subject: string, paragraphs: Paragraph[], result: JobResultView)
   };
 }
 
-/** What the records' outcomes add up to, with the unknown ones said plainly. */
+/** How many records of each kind the job holds and SIEX accepted: treatments first, then the other kinds by name. */
+function byKind(result: JobResultView): string {
+  const counts = new Map<string, { accepted: number; total: number }>();
+  const count = (r: { type?: string | undefined }, accepted: number) => {
+    const type = r.type ?? LEGACY_RECORD_TYPE;
+    const c = counts.get(type) ?? { accepted: 0, total: 0 };
+    counts.set(type, { accepted: c.accepted + accepted, total: c.total + 1 });
+  };
+  result.data.forEach((d) => count(d, 1));
+  result.error.forEach((e) => count(e, 0));
+  const rank = (type: string) => (type === LEGACY_RECORD_TYPE ? '' : type);
+  const parts = [...counts]
+    .sort(([a], [b]) => rank(a).localeCompare(rank(b)))
+    .map(([type, c]) => `${type} ${c.accepted} of ${c.total} accepted`);
+  return `By kind: ${parts.join(', ')}.`;
+}
+
+/** What the records' outcomes add up to, by kind, with the unknown ones said plainly. */
 function tally(meta: JobMeta, result: JobResultView): string[] {
   const unknown = result.error.filter((e) => e.code === UNKNOWN).length;
   return [
     `Records accepted by SIEX: ${result.data.length} of ${meta.total}.`,
+    ...(result.data.length + result.error.length > 0 ? [byKind(result)] : []),
     ...(unknown > 0
       ? [
           `Outcome not known: ${unknown} (${UNKNOWN}). These records may have reached SIEX, but its answer never came ` +

@@ -1,49 +1,48 @@
 import { DateTime } from 'luxon';
 import { MAX_EXPORT_RECORDS } from '../api/export-schemas';
 import { FarmIndex } from '../farms/farm-index';
-import { PhytoStore } from '../phyto/phyto-store';
+import { withIdAjena } from '../records/cue-blocks';
 import { claimOf } from '../records/export-state';
 import { recordIdOf } from '../records/record-keys';
-import { RecordKeyIndex } from '../records/record-key-index';
 import { RecordPointer } from '../records/record-store';
-import { exportBlockers } from '../siex/cue-mapping';
+import { ExportKind, ExportKinds } from './export-kinds';
+import { RecordRef } from './record-ref';
 
-export interface PendingDeps {
-  phyto: Pick<PhytoStore, 'readPointers' | 'readRecords'>;
-  recordKeys: Pick<RecordKeyIndex, 'keys'>;
+interface PendingDeps {
+  kind: ExportKind;
   /** The jobs among those that claimed these records that still hold them (export-service.ts, `jobsHolding`). */
   holding: (pointers: RecordPointer[], now: DateTime) => Promise<Set<number>>;
 }
 
-/** What `pending=1` exports: the records chosen, oldest application first, and whether others still wait. */
-export interface PendingSelection {
+/** What `pending=1` exports of a kind: the records chosen, oldest application first, and whether others still wait. */
+interface PendingSelection {
   ids: number[];
   more: boolean;
 }
 
 /**
- * The farm campaign's records an export would take now and SIEX would take whole, oldest application first, at most
- * `max`: not exported (never, or amended since), not held by an unfinished job, not of unknown outcome, and
- * exportable (no `exportBlockers`: a record the export would settle MISSING_DATA stays out, or it would be chosen
- * again by every pending export, forever).
+ * The farm campaign's records of a kind an export would take now and SIEX would take whole, oldest application first,
+ * at most `max`: not exported (never, or amended since), not held by an unfinished job, not of unknown outcome, and
+ * exportable (its CUE blocks map, by the very check the export worker makes: a record the export would settle
+ * MISSING_DATA stays out, or it would be chosen again by every pending export, forever).
  */
 export async function pendingRecords(
-  deps: PendingDeps,
+  { kind, holding: jobsHolding }: PendingDeps,
   farm: FarmIndex,
   now: DateTime,
   max = MAX_EXPORT_RECORDS,
 ): Promise<PendingSelection> {
-  const keys = (await deps.recordKeys.keys(farm.meta)).reverse();
-  const pointers = await deps.phyto.readPointers(farm.meta, keys.map(recordIdOf));
+  const keys = (await kind.keys.keys(farm.meta)).reverse();
+  const pointers = await kind.store.readPointers(farm.meta, keys.map(recordIdOf));
   const unsent = [...pointers.values()].filter(
     (p) => p.exportState.kind === 'unsent' || p.exportState.kind === 'changed',
   );
-  const holding = await deps.holding(unsent, now);
+  const holding = await jobsHolding(unsent, now);
   const free = unsent.filter((p) => {
     const claim = claimOf(p.exportState);
     return !(claim && holding.has(claim.jobId));
   });
-  const records = await deps.phyto.readRecords(
+  const records = await kind.store.readRecords(
     farm.meta,
     free.map((p) => p.recordRowKey),
   );
@@ -51,9 +50,30 @@ export async function pendingRecords(
   const ready = free
     .filter((p) => {
       const stored = records.get(p.recordRowKey);
-      return stored !== undefined && exportBlockers(stored.record, p.id, farm, stored.blockIds).length === 0;
+      return stored !== undefined && withIdAjena(kind.cue, kind.cue.map(stored.record, farm), p.id, stored.blockIds).ok;
     })
     .map((p) => p.id)
     .sort((a, b) => order.get(a)! - order.get(b)!);
   return { ids: ready.slice(0, max), more: ready.length > max };
+}
+
+/**
+ * What `pending=1` exports: every kind's pending records, kind by kind in the registry's order (treatments, then
+ * fertilizations), each oldest application first, at most `max` in all; `more` when any record still waits beyond.
+ */
+export async function pendingOfEveryKind(
+  kinds: ExportKinds,
+  holding: PendingDeps['holding'],
+  farm: FarmIndex,
+  now: DateTime,
+  max = MAX_EXPORT_RECORDS,
+): Promise<{ records: RecordRef[]; more: boolean }> {
+  const records: RecordRef[] = [];
+  let more = false;
+  for (const kind of kinds.all()) {
+    const chosen = await pendingRecords({ kind, holding }, farm, now, max - records.length);
+    records.push(...chosen.ids.map((id) => ({ type: kind.urnType, id })));
+    more ||= chosen.more;
+  }
+  return { records, more };
 }

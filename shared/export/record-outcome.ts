@@ -1,13 +1,14 @@
 import { Outcome } from './job-run';
 
-/** SIEX's verdict on one `TratamFito` block, as the worker's SIEX port reports it. */
+/** SIEX's verdict on one block, as the worker's SIEX port reports it. */
 export interface BlockResult {
   ok: boolean;
   errors: { code: string; message: string }[];
 }
 
 /**
- * A record's outcome from the verdicts on its blocks (one per crop and variety, shared/siex/cue-mapping.ts): accepted
+ * A record's outcome from the verdicts on its blocks (one per crop and variety, shared/records/cue-blocks.ts), those
+ * of its kind's section (each kind's IdAjena is its own sequence: IdAjenaFerti 5 is not IdAjenaTratamFito 5): accepted
  * when SIEX accepted every block; otherwise in error with the first error's code and every error's words. A block SIEX
  * said nothing about keeps the record from being counted accepted.
  */

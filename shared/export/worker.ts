@@ -1,13 +1,11 @@
-import { VersionedValue } from '../cache/versioned-value';
-import { ReferenceData } from '../catalog/reference-data';
 import { DateTime } from 'luxon';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
 import { MailError } from '../email/mailer';
 import { FarmStore } from '../farms/farm-store';
-import { PhytoStore } from '../phyto/phyto-store';
-import { cueDocument, TratamFito } from '../siex/cue-mapping';
+import { cueDocument } from '../siex/cue-mapping';
 import { IuwsError } from '../siex/iuws-client';
+import { ExportKind, ExportKinds } from './export-kinds';
 import { JobBatch, JobError, JobItem } from './job';
 import { jobProblem, logText, publicFailure } from './job-errors';
 import { JobLease, LEASE_MS, LeaseLost } from './job-lease';
@@ -17,7 +15,8 @@ import { JobStore } from './job-store';
 import { WatchStore } from './job-watch';
 import { MailPort, notify, webhookDue } from './notifications';
 import { WebhookPort } from '../notify/webhook-sender';
-import { recordOutcome } from './record-outcome';
+import { BlockResult, recordOutcome } from './record-outcome';
+import { RecordRef } from './record-ref';
 import { Clock, systemClock } from '../time/clock';
 import { Logger, silentLogger } from '../log/logger';
 import { LogEvents } from '../log/log-events';
@@ -32,16 +31,16 @@ export interface SiexPort {
     signal?: AbortSignal,
   ): Promise<{
     state: 'pending' | 'done';
-    results: { externalId: number; ok: boolean; errors: { code: string; message: string }[] }[];
+    /** Each block's verdict, by its section and IdAjena (no section: a `TratamFito` block, as answers always named). */
+    results: { externalId: number; section?: string; ok: boolean; errors: { code: string; message: string }[] }[];
   }>;
 }
 
 export interface WorkerDeps {
   jobs: JobStore;
   watch: WatchStore;
-  phyto: PhytoStore;
-  /** The reference data a deletion counts the record's history rows off with (shared/records/delete-record.ts). */
-  reference: VersionedValue<ReferenceData>;
+  /** The record kinds a job's records may be of, and their stores. */
+  kinds: ExportKinds;
   farms: FarmStore;
   siex: SiexPort;
   mailer: MailPort;
@@ -79,6 +78,9 @@ function siexWords(e: IuwsError): string {
 }
 
 const UNKNOWN = 'OUTCOME_UNKNOWN';
+
+/** The section of a verdict that names none: SIEX's answers named treatments' blocks only, before fertilizations. */
+const TREATMENT_SECTION = 'TratamFito';
 const isUnknown = (item: JobItem) => item.state === 'error' && item.code === UNKNOWN;
 
 /** After a try that left outcomes unknown, SIEX is asked again after 1 minute, doubling up to an hour. */
@@ -198,17 +200,17 @@ async function settleFailed(deps: WorkerDeps, run: JobRun, error: JobError): Pro
   const unknown = run.batches
     .filter((b) => b.state === 'submitted' || (b.state === 'submitting' && b.mayHaveReached))
     .flatMap((b) =>
-      b.recordIds
-        .filter((id) => run.item(id).state === 'pending')
-        .map((id): [number, Outcome] => [id, { state: 'error', code: UNKNOWN, message: unknownBecause(b) }]),
+      b.records
+        .filter((ref) => run.item(ref).state === 'pending')
+        .map((ref): [RecordRef, Outcome] => [ref, { state: 'error', code: UNKNOWN, message: unknownBecause(b) }]),
     );
   if (unknown.length > 0) {
     run.guard();
-    await deps.phyto.markOutcomeUnknown(
-      run.farm,
-      unknown.map(([id]) => id),
-      run.jobId,
-    );
+    for (const [kind, ids] of byKind(
+      deps.kinds,
+      unknown.map(([ref]) => ref),
+    ))
+      await kind.store.markOutcomeUnknown(run.farm, ids, run.jobId);
     await run.settle(unknown);
   }
   const { status } = run.state;
@@ -245,7 +247,7 @@ async function advance(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Prom
   }
   const fresh = await batchPendingRecords(deps, run, farm, signal);
   for (const batch of run.batches.filter((b) => b.state === 'submitting')) {
-    await run.readRecords(deps.phyto, batch.recordIds);
+    await run.readRecords(deps.kinds, batch.records);
     // A batch written down in this delivery has not been sent yet, whatever it says.
     await submitBatch(deps, run, farm, batch, fresh.has(batch.n) ? false : batch.mayHaveReached, signal);
   }
@@ -274,15 +276,15 @@ async function batchPendingRecords(
 ): Promise<Set<number>> {
   const pending = run.unbatched();
   if (pending.length === 0) return new Set();
-  await run.readRecords(deps.phyto, pending);
-  const notSent: [number, Outcome][] = [];
-  const sendable: number[] = [];
-  for (const id of pending) {
-    const mapped = run.cue(id, farm);
-    if (mapped.ok) sendable.push(id);
+  await run.readRecords(deps.kinds, pending);
+  const notSent: [RecordRef, Outcome][] = [];
+  const sendable: RecordRef[] = [];
+  for (const ref of pending) {
+    const mapped = run.cue(deps.kinds, ref, farm);
+    if (mapped.ok) sendable.push(ref);
     else
       notSent.push([
-        id,
+        ref,
         { state: 'error', code: 'MISSING_DATA', message: `not sent to SIEX: missing ${mapped.missing.join('; ')}` },
       ]);
   }
@@ -299,7 +301,7 @@ async function batchPendingRecords(
       key: `job-${run.jobId}-batch-${n}`,
       requestId: '',
       state: 'submitting',
-      recordIds: sendable.slice(i, i + deps.batchSize),
+      records: sendable.slice(i, i + deps.batchSize),
       mayHaveReached: true,
     });
   }
@@ -310,16 +312,29 @@ async function batchPendingRecords(
 }
 
 /**
- * The CUE document of a batch: the same every time it is built, as a repeat under the batch's key must be. The blocks
- * of a record are what it is now and what SIEX must forget of it (JobRun.cue): `Borrar` for a deletion job.
+ * The CUE document of a batch: the same every time it is built, as a repeat under the batch's key must be. One
+ * document for the farm, each kind's blocks in its own `ActividadesExplotacion` section (CUE schema 3.11.4: one
+ * CUADERNO per holding, its activities by section), in the order of the registry; a section without blocks is left
+ * out. The blocks of a record are what it is now and what SIEX must forget of it (JobRun.cue): `Borrar` for a
+ * deletion job.
  */
-function batchDocument(run: JobRun, farm: FarmIndex, batch: JobBatch): unknown {
-  const blocks: TratamFito[] = [];
-  for (const id of batch.recordIds) {
-    const mapped = run.cue(id, farm);
-    if (mapped.ok) blocks.push(...mapped.blocks);
+function batchDocument(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch: JobBatch): unknown {
+  const sections = new Map<string, unknown[]>(deps.kinds.all().map((k) => [k.cue.section, []]));
+  for (const ref of batch.records) {
+    const mapped = run.cue(deps.kinds, ref, farm);
+    if (mapped.ok) sections.get(deps.kinds.of(ref.type).cue.section)!.push(...mapped.blocks);
   }
-  return cueDocument(farm, { TratamFito: blocks });
+  return cueDocument(farm, Object.fromEntries([...sections].filter(([, blocks]) => blocks.length > 0)));
+}
+
+/** These records' ids, by their kind. */
+function byKind(kinds: ExportKinds, refs: readonly RecordRef[]): Map<ExportKind, number[]> {
+  const out = new Map<ExportKind, number[]>();
+  for (const ref of refs) {
+    const kind = kinds.of(ref.type);
+    out.set(kind, [...(out.get(kind) ?? []), ref.id]);
+  }
+  return out;
 }
 
 /** Whether a failed call may have reached SIEX (unless the IUWS client says for certain it did not). */
@@ -342,7 +357,7 @@ async function submitBatch(
   run.guard();
   let requestId: string;
   try {
-    const document = batchDocument(run, farm, batch);
+    const document = batchDocument(deps, run, farm, batch);
     requestId = await siexCall(deps, run.jobId, 'crear', batch.n, () => deps.siex.submit(document, batch.key, signal));
   } catch (e) {
     if (!refusedBySiex(e)) {
@@ -353,7 +368,7 @@ async function submitBatch(
     jobProblem(deps.log, run.jobId, `batch ${batch.n}: ${logText(e)}`);
     // SIEX refused the whole document: each of its records carries the refusal.
     await run.settle(
-      batch.recordIds.map((id) => [id, { state: 'error', code: 'SIEX_REJECTED', message: siexWords(e) }]),
+      batch.records.map((ref) => [ref, { state: 'error', code: 'SIEX_REJECTED', message: siexWords(e) }]),
     );
     await run.saveCounts();
     await run.moveBatch(batch.n, { from: 'submitting', to: 'done' });
@@ -398,20 +413,27 @@ async function applyVerdict(
   results: Awaited<ReturnType<SiexPort['status']>>['results'],
   open: (item: JobItem) => boolean,
 ): Promise<void> {
-  const byId = new Map(results.map((r) => [r.externalId, r]));
-  const ids = batch.recordIds.filter((id) => open(run.item(id)));
-  await run.readRecords(deps.phyto, ids);
-  const outcomes = ids.map((id): [number, Outcome] => [id, recordOutcome(run.blockIds(id, farm), byId)]);
-  const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([id]) => id);
+  // Each kind's IdAjena is its own sequence: a verdict is found by its section and id.
+  const bySection = new Map<string, Map<number, BlockResult>>();
+  for (const r of results) {
+    const section = r.section ?? TREATMENT_SECTION;
+    bySection.set(section, (bySection.get(section) ?? new Map<number, BlockResult>()).set(r.externalId, r));
+  }
+  const refs = batch.records.filter((ref) => open(run.item(ref)));
+  await run.readRecords(deps.kinds, refs);
+  const outcomes = refs.map((ref): [RecordRef, Outcome] => {
+    const verdicts = bySection.get(deps.kinds.of(ref.type).cue.section) ?? new Map<number, BlockResult>();
+    return [ref, recordOutcome(run.blockIds(deps.kinds, ref, farm), verdicts)];
+  });
+  const accepted = outcomes.filter(([, o]) => o.state === 'ok').map(([ref]) => ref);
   await run.applyAccepted(
-    deps.phyto,
-    deps.reference,
+    deps.kinds,
     farm,
     accepted,
     formatDateTime(DateTime.fromMillis((deps.clock ?? systemClock).now())),
   );
-  const learnt = ids.filter((id) => isUnknown(run.item(id)));
-  if (learnt.length > 0) await deps.phyto.clearOutcomeUnknown(run.farm, learnt);
+  const learnt = refs.filter((ref) => isUnknown(run.item(ref)));
+  for (const [kind, ids] of byKind(deps.kinds, learnt)) await kind.store.clearOutcomeUnknown(run.farm, ids);
   await run.settle(outcomes);
   await run.moveBatch(batch.n, { from: 'submitted', to: 'done' });
   await run.saveCounts();
@@ -425,7 +447,7 @@ async function applyVerdict(
  */
 function askable(run: JobRun): JobBatch[] {
   return run.batches.filter((b) => {
-    const items = b.recordIds.map((id) => run.item(id));
+    const items = b.records.map((ref) => run.item(ref));
     if (b.state === 'done' || !items.some(isUnknown)) return false;
     return b.state === 'submitted' || items.every(isUnknown);
   });
@@ -445,9 +467,9 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
     try {
       if (!farm) continue;
       if (batch.state === 'submitting') {
-        await run.readRecords(deps.phyto, batch.recordIds);
+        await run.readRecords(deps.kinds, batch.records);
         run.guard();
-        const document = batchDocument(run, farm, batch);
+        const document = batchDocument(deps, run, farm, batch);
         const { key, n } = batch;
         const requestId = await siexCall(deps, run.jobId, 'crear', n, () => deps.siex.submit(document, key, signal));
         batch = await run.moveBatch(batch.n, { from: 'submitting', to: 'submitted' }, { requestId });
@@ -459,10 +481,10 @@ async function reconcile(deps: WorkerDeps, run: JobRun, signal: AbortSignal): Pr
       if (e instanceof LeaseLost || signal.aborted) throw e;
       jobProblem(deps.log, run.jobId, `batch ${batch.n}, asking SIEX about unknown outcomes: ${logText(e)}`);
       if (!refusedBySiex(e)) continue; // SIEX unavailable for now: asked again later
-      const stuck = batch.recordIds.filter((id) => isUnknown(run.item(id)));
+      const stuck = batch.records.filter((ref) => isUnknown(run.item(ref)));
       await run.settle(
-        stuck.map((id) => [
-          id,
+        stuck.map((ref) => [
+          ref,
           {
             state: 'error',
             code: UNKNOWN,

@@ -10,7 +10,8 @@ import { Fertilization, fertilizationOf, requestOf } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
 import { nitrogenPerHa } from './nitrogen';
 import { FertilizationResolution, judgeFertilization, startOf } from './rules';
-import { FERTILIZATION_FORMAT, fertilizationView } from './record-view';
+import { fertilizationView } from './record-view';
+import { FERTILIZATION_FORMAT } from './fertilization-store';
 import { fertilizationAnswer } from './record-answer';
 
 /** A manure nitrogen row as the records core hands it over (a JSON document it does not read). */

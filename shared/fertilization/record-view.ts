@@ -4,9 +4,6 @@ import { formatDateTime } from '../domain/dates';
 import { Fertilization, requestOf } from './fertilization';
 import { LIVESTOCK_MANURE } from './material-kinds';
 
-/** The format `fertilizationView` writes, stored with each record: the first, so there is nothing older to upgrade. */
-export const FERTILIZATION_FORMAT = 1;
-
 /**
  * The record the API answers and the export maps: the request as registered (codes with the names the client gave),
  * its last day always written, and the nitrogen it brings, as judged (hundredths of a kg: a figure for people; the

@@ -4,6 +4,9 @@ import { RecordChange, RecordStore, StoredApplication } from '../records/record-
 import { TABLES, TableStore } from '../store/tables';
 import { RECORD_FORMAT, upgradeRecord } from './record-view';
 
+/** The URN type of treatments (`urn:ngsi-ld:AgriPhytosanitary:<id>`), the kind's name in jobs. */
+export const TREATMENT_TYPE = 'AgriPhytosanitary';
+
 /** Phytosanitary records on the records core: the `phyto` table, rows of older formats read through record-view.ts. */
 export class PhytoStore extends RecordStore<PhytoRequest, PhytoRecord> {
   constructor(tables: TableStore) {

@@ -1,7 +1,14 @@
+import { FarmIndex } from '../farms/farm-index';
 import { BlockIds, legacyBlockIds } from './block-ids';
 import { CueBlockBody, CueKindMapping, CueMapResult } from './record-kind';
 
+/** A CUE block under its IdAjena (`IdAjenaTratamFito`, `IdAjenaFerti`: the kind's `cue.idAjena`). */
 type CueBlock = CueBlockBody & { [idAjena: string]: unknown };
+export type CueBlocks = { ok: true; blocks: CueBlock[] } | { ok: false; missing: string[] };
+
+/** The IdAjena a block of this kind is sent under. */
+export const idAjenaOf = (cue: Pick<CueKindMapping<unknown>, 'idAjena'>, block: CueBlock): number =>
+  Number(block[cue.idAjena]);
 
 /**
  * A kind's mapped blocks, each under the IdAjena its record keeps for its block key (`blockIds`; null: a record stored
@@ -13,7 +20,7 @@ export function withIdAjena<Rec>(
   mapped: CueMapResult,
   recordId: number,
   blockIds: BlockIds | null,
-): { ok: true; blocks: CueBlock[] } | { ok: false; missing: string[] } {
+): CueBlocks {
   if (!mapped.ok) return mapped;
   const ids =
     blockIds ??
@@ -31,4 +38,57 @@ export function withIdAjena<Rec>(
       ),
     };
   return { ok: true, blocks: mapped.blocks.map((b) => ({ [cue.idAjena]: ids[b.key], ...b.body })) };
+}
+
+/** A record of a kind as a job reads it: the record, its block ids, and the ids of its blocks SIEX holds. */
+interface BlockSource<Rec> {
+  record: Rec;
+  recordId: number;
+  blockIds: BlockIds | null;
+  held: readonly number[];
+}
+
+/**
+ * The blocks a record is sent as in a job: `blocksToSend` of its mapped blocks. A deletion of a record SIEX holds sends
+ * `Borrar` under exactly the ids SIEX holds, without asking whether the record's crops are still the ones it was stored
+ * with: when the REA changed an enclosure's crop since, the ids SIEX holds must still be deleted (issue 23, item 2).
+ */
+export function recordBlocks<Rec>(
+  cue: CueKindMapping<Rec>,
+  { record, recordId, blockIds, held }: BlockSource<Rec>,
+  farm: FarmIndex,
+  deleting: boolean,
+): CueBlocks {
+  const mapped = cue.map(record, farm);
+  if (deleting && held.length > 0) {
+    if (!mapped.ok) return mapped;
+    const [first] = mapped.blocks;
+    if (!first) return { ok: false, missing: ['the record covers no location of the farm'] };
+    const keyOf = new Map(Object.entries(blockIds ?? {}).map(([key, id]) => [id, key]));
+    const bodyOf = (id: number) => (mapped.blocks.find((b) => b.key === keyOf.get(id)) ?? first).body;
+    return { ok: true, blocks: held.map((id) => ({ ...bodyOf(id), [cue.idAjena]: id, Borrar: true })) };
+  }
+  const blocks = withIdAjena(cue, mapped, recordId, blockIds);
+  return blocks.ok ? { ok: true, blocks: blocksToSend(cue, blocks.blocks, held, deleting) } : blocks;
+}
+
+/**
+ * The blocks a record is sent as, given what SIEX holds of it. An export sends the record's blocks as they are now,
+ * and `Borrar` for each block SIEX holds that the record no longer has (a crop an amendment took away), so SIEX keeps
+ * no activity the record does not say. A deletion sends `Borrar` for every block SIEX holds (the current ones when
+ * those are not known: a record sent by other means). A `Borrar` block repeats a current block's data under the
+ * IdAjena to delete, since the schema wants a whole block.
+ */
+export function blocksToSend(
+  cue: Pick<CueKindMapping<unknown>, 'idAjena'>,
+  current: CueBlock[],
+  held: readonly number[],
+  deleting: boolean,
+): CueBlock[] {
+  const [first] = current;
+  if (!first) return current;
+  const byId = new Map(current.map((b) => [idAjenaOf(cue, b), b]));
+  const gone = (id: number): CueBlock => ({ ...(byId.get(id) ?? first), [cue.idAjena]: id, Borrar: true });
+  if (deleting) return (held.length > 0 ? held : current.map((b) => idAjenaOf(cue, b))).map(gone);
+  return [...current, ...held.filter((id) => !byId.has(id)).map(gone)];
 }

@@ -13,9 +13,10 @@ import type { BlockIds } from './block-ids';
  * rules, its view (what the API answers), the history rows its rules read, and its CUE blocks.
  *
  * `Request` is the kind's domain value of a registration request (what the pointer keeps); `Record` the record as
- * stored (its view), `Answer` a record as the API answers it. Both are stored by the core as JSON documents it does not read. Reference data (catalogues,
- * products, cards) reaches a kind one way only: as an argument of the methods that need it, read by the core once per
- * attempt (a kind is a constant, built with nothing).
+ * stored (its view), `Answer` a record as the API answers it. The core stores `Request` and `Record` as JSON documents
+ * it does not read; `Answer` is computed on every read. Reference data (catalogues, products, cards) reaches a kind one
+ * way only: as an argument of the methods that need it, read by the core once per attempt (a kind is a constant, built
+ * with nothing).
  *
  * The core's services over the port are in shared/records/ (register-record.ts, amend-record.ts, delete-record.ts,
  * read-record.ts, list-records.ts); docs/architecture.md, "Adding a record kind", lists what else a kind touches.

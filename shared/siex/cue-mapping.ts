@@ -6,7 +6,7 @@ import { areaShares } from '../farms/treated-area';
 import { isHandHeld } from '../domain/equipment';
 import { cueNumber, valueProblems } from './cue-descriptor';
 import { BlockIds } from '../records/block-ids';
-import { withIdAjena } from '../records/cue-blocks';
+import { blocksToSend as kindBlocksToSend, recordBlocks as kindBlocks, withIdAjena } from '../records/cue-blocks';
 import { CueKindMapping, CueMapResult } from '../records/record-kind';
 
 /**
@@ -247,32 +247,6 @@ export function mapRecord(
 }
 
 /**
- * The blocks a record is sent as in a job: `blocksToSend` of its mapped blocks. A deletion of a record SIEX holds sends
- * `Borrar` under exactly the ids SIEX holds, without asking whether the record's crops are still the ones it was stored
- * with: when the REA changed an enclosure's crop since, the ids SIEX holds must still be deleted (issue 23, item 2).
- */
-export function recordBlocks(
-  record: PhytoRecord,
-  recordId: number,
-  farm: FarmIndex,
-  blockIds: BlockIds | null,
-  held: readonly number[],
-  deleting: boolean,
-): MapResult {
-  if (deleting && held.length > 0) {
-    const mapped = treatmentCue.map(record, farm);
-    if (!mapped.ok) return mapped;
-    const [first] = mapped.blocks;
-    if (!first) return { ok: false, missing: ['the record covers no location of the farm'] };
-    const keyOf = new Map(Object.entries(blockIds ?? {}).map(([key, id]) => [id, key]));
-    const bodyOf = (id: number) => (mapped.blocks.find((b) => b.key === keyOf.get(id)) ?? first).body;
-    return { ok: true, blocks: held.map((id) => ({ ...bodyOf(id), IdAjenaTratamFito: id, Borrar: true })) };
-  }
-  const mapped = mapRecord(record, recordId, farm, blockIds);
-  return mapped.ok ? { ok: true, blocks: blocksToSend(mapped.blocks, held, deleting) } : mapped;
-}
-
-/**
  * The CUE document for one farm and a batch of mapped blocks, by the `ActividadesExplotacion` section each kind's
  * blocks go in (`TratamFito`, `Fertilizacion`).
  */
@@ -290,18 +264,19 @@ export function cueDocument(farm: FarmIndex, activities: Record<string, unknown[
   };
 }
 
-/**
- * The blocks a record is sent as, given what SIEX holds of it. An export sends the record's blocks as they are now,
- * and `Borrar` for each block SIEX holds that the record no longer has (a crop an amendment took away), so SIEX keeps
- * no treatment the record does not say. A deletion sends `Borrar` for every block SIEX holds (the current ones when
- * those are not known: a record sent by other means). A `Borrar` block repeats a current block's data under the
- * IdAjena to delete, since the schema wants a whole block.
- */
+/** A treatment's blocks as a job sends them (shared/records/cue-blocks.ts `recordBlocks`, for the `TratamFito` kind). */
+export function recordBlocks(
+  record: PhytoRecord,
+  recordId: number,
+  farm: FarmIndex,
+  blockIds: BlockIds | null,
+  held: readonly number[],
+  deleting: boolean,
+): MapResult {
+  return kindBlocks(treatmentCue, { record, recordId, blockIds, held }, farm, deleting) as MapResult;
+}
+
+/** A treatment's blocks given what SIEX holds of it (shared/records/cue-blocks.ts `blocksToSend`). */
 export function blocksToSend(current: TratamFito[], held: readonly number[], deleting: boolean): TratamFito[] {
-  const [first] = current;
-  if (!first) return current;
-  const byId = new Map(current.map((b) => [b.IdAjenaTratamFito, b]));
-  const gone = (id: number): TratamFito => ({ ...(byId.get(id) ?? first), IdAjenaTratamFito: id, Borrar: true });
-  if (deleting) return (held.length > 0 ? held : current.map((b) => b.IdAjenaTratamFito)).map(gone);
-  return [...current, ...held.filter((id) => !byId.has(id)).map(gone)];
+  return kindBlocksToSend(treatmentCue, current, held, deleting) as TratamFito[];
 }

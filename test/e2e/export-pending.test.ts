@@ -76,8 +76,7 @@ it('takes at most the cap, oldest application first, and says that more wait', a
   const svc = inProcessServices();
   const index = (await svc.farms.index(Number(f.agrifarmId.split(':').pop()))) as FarmIndex;
   const deps = {
-    phyto: svc.phyto,
-    recordKeys: svc.recordKeys,
+    kind: (await svc.exportKinds()).of('AgriPhytosanitary'),
     holding: (p: Parameters<typeof jobsHolding>[2], at: DateTime) => jobsHolding(svc.jobs, index, p, at),
   };
   // registerRecords dates every record one day ago at the same time: ids break the tie, the first registered first.

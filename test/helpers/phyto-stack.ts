@@ -330,9 +330,7 @@ export async function inProcessExport(
 ): Promise<number> {
   return startExport(
     {
-      phyto: svc.phyto,
-      recordKeys: svc.recordKeys,
-      recordIds: svc.recordIds,
+      kinds: await svc.exportKinds(),
       jobs: svc.jobs,
       watch: svc.watch,
       enqueue: async () => undefined,

@@ -1,5 +1,6 @@
 'luxon';
 import { createLogger } from '../../shared/log/logger';
+import { ExportKinds } from '../../shared/export/export-kinds';
 import { Services } from '../../shared/app/services';
 import { createUseCases, UseCaseParts } from '../../shared/app/use-cases';
 import { Client } from '../../shared/clients/client-store';
@@ -32,6 +33,7 @@ const unknownJob = (s: ExportState) => (s.kind === 'outcome-unknown' ? s.job : 0
 
 const SCOPE = 'failed-job';
 let svc: Services;
+let kinds: ExportKinds;
 let me: Client;
 let farm: FarmIndex;
 let agrifarmId: string;
@@ -40,6 +42,7 @@ let t: InProcessFarm;
 beforeAll(async () => {
   t = await inProcessFarm('export-failed', SCOPE);
   ({ svc, me, farm, agrifarmId } = t);
+  kinds = await svc.exportKinds();
 });
 
 async function newJob(n: number): Promise<{ jobId: number; ids: number[] }> {
@@ -69,8 +72,7 @@ function deps(siex: SiexPort): WorkerDeps & { mails: Mail[]; logged: string[] } 
   return {
     jobs: svc.jobs,
     watch: svc.watch,
-    phyto: svc.phyto,
-    reference: svc.reference,
+    kinds,
     farms: svc.farms,
     siex,
     mailer,

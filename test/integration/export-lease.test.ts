@@ -1,4 +1,5 @@
 import { Services } from '../../shared/app/services';
+import { ExportKinds } from '../../shared/export/export-kinds';
 import { createLogger } from '../../shared/log/logger';
 import { Client } from '../../shared/clients/client-store';
 import { HEARTBEAT_MS, JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
@@ -22,6 +23,7 @@ import { Clock } from '../../shared/time/clock';
  */
 
 let svc: Services;
+let kinds: ExportKinds;
 let me: Client;
 let farm: FarmIndex;
 let agrifarmId: string;
@@ -30,6 +32,7 @@ let t: InProcessFarm;
 beforeAll(async () => {
   t = await inProcessFarm('export-lease', 'lease');
   ({ svc, me, farm, agrifarmId } = t);
+  kinds = await svc.exportKinds();
 });
 
 async function newJob(): Promise<number> {
@@ -63,8 +66,7 @@ function deps(siex: SiexPort, logged: string[] = [], clock?: Clock): WorkerDeps 
   return {
     jobs: svc.jobs,
     watch: svc.watch,
-    phyto: svc.phyto,
-    reference: svc.reference,
+    kinds,
     farms: svc.farms,
     siex,
     mailer,

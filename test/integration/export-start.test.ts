@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { ExportKinds } from '../../shared/export/export-kinds';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
@@ -19,6 +20,7 @@ import { claimOf } from '../../shared/records/export-state';
  */
 
 let svc: Services;
+let kinds: ExportKinds;
 let me: Client;
 let farm: FarmIndex;
 let agrifarmId: string;
@@ -27,6 +29,7 @@ let t: InProcessFarm;
 beforeAll(async () => {
   t = await inProcessFarm('export-start', 'export-start', 8);
   ({ svc, me, farm, agrifarmId } = t);
+  kinds = await svc.exportKinds();
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -66,7 +69,7 @@ it('a claim by an export that died before creating its job holds the records for
   // export, should it wake up now, can no longer create its job.
   const later = { ...svc, now: () => DateTime.now().plus({ milliseconds: CLAIM_GRACE_MS + 1_000 }) };
   const jobId = await exportRecords(
-    { ...later, farms: svc.farms, keys: svc.exportKeys, enqueue: async () => undefined, jobIds: svc.jobIds },
+    { ...later, kinds, farms: svc.farms, keys: svc.exportKeys, enqueue: async () => undefined, jobIds: svc.jobIds },
     {
       client: me,
       agrifarmId,
@@ -105,6 +108,7 @@ describe('an Idempotency-Key left pending by a request that died', () => {
   });
   const deps = () => ({
     ...svc,
+    kinds,
     farms: svc.farms,
     keys: svc.exportKeys,
     enqueue: async () => undefined,

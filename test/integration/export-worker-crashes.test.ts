@@ -1,4 +1,6 @@
 import { Services } from '../../shared/app/services';
+import { ExportKinds } from '../../shared/export/export-kinds';
+import { treatmentExport } from '../../shared/app/record-kinds';
 import { Client } from '../../shared/clients/client-store';
 import { LEASE_MS, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { Clock, systemClock } from '../../shared/time/clock';
@@ -145,8 +147,9 @@ function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: Clock): Work
   return {
     jobs: killable('jobs', svc.jobs, plan),
     watch: killable('watch', svc.watch, plan),
-    phyto: killable('phyto', svc.phyto, plan),
-    reference: svc.reference,
+    kinds: new ExportKinds([
+      treatmentExport(killable('phyto', svc.phyto, plan), svc.recordKeys, svc.recordIds, svc.reference),
+    ]),
     farms: killable('farms', svc.farms, plan),
     siex: killable('siex', siex, plan),
     mailer: killable('mail', mailer, plan),

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { ExportKinds } from '../../shared/export/export-kinds';
 import { Client } from '../../shared/clients/client-store';
 import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
@@ -40,6 +41,7 @@ jest.setTimeout(120_000);
 
 const svc = inProcessServices(0, 'webhooks');
 let receiver: RunningWebhookReceiver;
+let kinds: ExportKinds;
 const control = () => webhookReceiverControl(receiver.url);
 
 /** Time the test moves: sleeps (SIEX's polling) end at once, heartbeats never come in so short a run. */
@@ -110,8 +112,7 @@ function deps(clock: Clock, mails: string[], timeoutMs?: number, logged: string[
   return {
     jobs: svc.jobs,
     watch: svc.watch,
-    phyto: svc.phyto,
-    reference: svc.reference,
+    kinds,
     farms: svc.farms,
     siex: acceptingSiex(),
     mailer,
@@ -145,6 +146,7 @@ async function sweepAndRun(d: WorkerDeps, clock: Clock): Promise<number[]> {
 }
 
 beforeAll(async () => {
+  kinds = await svc.exportKinds();
   receiver = await startWebhookReceiver();
 });
 afterAll(() => receiver.stop());

@@ -268,7 +268,7 @@ const batchOf = (state: BatchState): JobBatch => ({
   key: 'job-1-batch-0',
   requestId: '',
   state,
-  recordIds: [1],
+  records: [{ type: 'AgriPhytosanitary', id: 1 }],
   mayHaveReached: true,
 });
 

@@ -50,8 +50,17 @@ function job(items: Partial<JobItem>[], m: Partial<JobMeta> = {}): Job {
     meta: { ...meta(m), etag: '*' },
     items: new Map(
       items.map((i, n) => [
-        i.recordId ?? n,
-        { recordId: n, recordRowKey: `k${n}`, siexBlocks: [], state: 'pending', code: '', message: '', ...i },
+        `${i.type ?? 'AgriPhytosanitary'}:${i.recordId ?? n}`,
+        {
+          type: 'AgriPhytosanitary',
+          recordId: n,
+          recordRowKey: `k${n}`,
+          siexBlocks: [],
+          state: 'pending',
+          code: '',
+          message: '',
+          ...i,
+        },
       ]),
     ),
     batches: [],

@@ -1,0 +1,116 @@
+import { Client } from '../../shared/clients/client-store';
+import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
+import { phytoKind } from '../../shared/phyto/phyto-kind';
+import { amendRecord } from '../../shared/records/amend-record';
+import { requestDeletion } from '../../shared/records/delete-record';
+import { holdingPartition, idempotencyRowKey } from '../../shared/records/record-keys';
+import { registerRecord } from '../../shared/records/register-record';
+import { toDocProps } from '../../shared/store/doc-entity';
+import { madrid } from '../helpers/phyto-fixtures';
+import {
+  asReply,
+  body,
+  farmOf,
+  inProcessServices,
+  partitionRows,
+  phytoFarm,
+  recordCount,
+  registerDeps,
+  seedPhyto,
+  testClient,
+  uniqueRea,
+} from '../helpers/phyto-stack';
+import { testTables } from '../helpers/storage';
+
+/**
+ * Idempotency entries are kept for good, so the ones written before the records core (columns `status`, `etagHeader`
+ * and the body as a document, as the HTTP answer was) must still replay byte for byte, each with its status: a client
+ * retrying after an upgrade gets the answer it missed, not a second record or a 500. The answers written here are
+ * deliberately not what the services would render now, so a replay that re-renders instead of replaying fails.
+ */
+const NOW = madrid('15-05-2026 12:00:00');
+const rea = uniqueRea();
+const client = testClient('old-idem-entries', [rea]);
+const svc = inProcessServices();
+let me: Client;
+let f: Awaited<ReturnType<typeof farmOf>>;
+
+beforeAll(async () => {
+  await seedPhyto({ farms: [phytoFarm(rea, 4, NOW.year)], clients: [client] });
+  f = await farmOf(rea, NOW.year);
+  me = (await svc.gate.findClient(client.sidKey))!;
+});
+
+/** An entry as the code before the records core wrote it (shared/records/record-store.ts at c5f17f9). */
+async function writeOldEntry(key: string, request: unknown, status: number, text: string, etag?: string) {
+  const table = await testTables().table('phyto');
+  await table.createEntity({
+    partitionKey: holdingPartition(f.key),
+    rowKey: idempotencyRowKey(idempotencyHash(me.id, key)),
+    requestHash: requestFingerprint(request),
+    status,
+    ...(etag ? { etagHeader: etag } : {}),
+    ...toDocProps(text),
+  });
+}
+
+const register = async (key: string, b = body({ idcp: [f.vine[0]], dateApplication: '14-05-2026 10:00:00' })) =>
+  asReply(
+    await registerRecord(
+      registerDeps(svc, () => NOW),
+      {
+        client: me,
+        agrifarmId: f.agrifarmId,
+        exported: false,
+        body: b,
+        idempotencyKey: key,
+      },
+    ),
+  );
+
+const change = (recordId: number, key: string) => ({
+  client: me,
+  agrifarmId: f.agrifarmId,
+  recordId,
+  ifMatch: null,
+  idempotencyKey: key,
+});
+
+it('a registration, an amendment, a deletion and a deletion job answered before the records core replay as they were', async () => {
+  const b = body({ idcp: [f.vine[1]] });
+  await writeOldEntry('old-201', { agrifarmId: f.agrifarmId, exported: false, body: b }, 201, '[{"old":201}]', '"1"');
+  const patch = { dose: 0.61 };
+  const amendFingerprint = { operation: 'amend', agrifarmId: f.agrifarmId, id: 7, ifMatch: null, patch };
+  await writeOldEntry('old-200', amendFingerprint, 200, '[{"old":200}]', '"4"');
+  const deleteFingerprint = (id: number) => ({ operation: 'delete', agrifarmId: f.agrifarmId, id, ifMatch: null });
+  await writeOldEntry('old-204', deleteFingerprint(8), 204, '');
+  await writeOldEntry('old-202', deleteFingerprint(9), 202, '{"id":12,"status":"Iniciando"}');
+  const records = await recordCount(f.key);
+
+  expect(await register('old-201', b)).toEqual({ status: 201, body: '[{"old":201}]', etag: '"1"' });
+  const amendDeps = {
+    ...registerDeps(svc, () => NOW),
+    store: svc.phyto,
+    heldByJob: async () => null,
+    sleep: async () => undefined,
+  };
+  expect(asReply(await amendRecord(amendDeps, { ...change(7, 'old-200'), patch }))).toEqual({
+    status: 200,
+    body: '[{"old":200}]',
+    etag: '"4"',
+  });
+  const deleteDeps = { kind: phytoKind, store: svc.phyto, reference: svc.reference, heldByJob: async () => null };
+  const deleted = await requestDeletion(deleteDeps, (await svc.farms.index(f.farmId))!, change(8, 'old-204'));
+  expect('done' in deleted && asReply(deleted.done)).toEqual({ status: 204, body: '' });
+  const started = await requestDeletion(deleteDeps, (await svc.farms.index(f.farmId))!, change(9, 'old-202'));
+  expect('done' in started && asReply(started.done)).toEqual({ status: 202, body: '{"id":12,"status":"Iniciando"}' });
+  expect(await recordCount(f.key)).toBe(records);
+});
+
+it('a new entry is written in those same columns, so a gateway rolled back still replays it', async () => {
+  const first = await register('new-201');
+  const row = (await partitionRows(f.key)).get(idempotencyRowKey(idempotencyHash(me.id, 'new-201')))!;
+  expect({ status: row.status, etagHeader: row.etagHeader }).toEqual({ status: 201, etagHeader: '"1"' });
+  expect(row).toMatchObject(toDocProps(first.body));
+  expect(await register('new-201')).toEqual(first);
+});
