@@ -81,7 +81,7 @@ describe('treatments and fertilizations in one export job', () => {
     const n = recordNumber;
     expect(result.json).toEqual({
       data: expect.arrayContaining([
-        { result: 'ok', id: n(ids[0]!) },
+        { result: 'ok', id: n(ids[0]) },
         ...[mineral, slurry, manure].map((id) => ({ result: 'ok', id: n(id), type: 'AgriFertilize' })),
       ]),
       error: [],
@@ -92,7 +92,7 @@ describe('treatments and fertilizations in one export job', () => {
     const block = (id: string) => {
       const mine = held.filter((e) => e.IdAjenaFerti === recordNumber(id));
       expect(mine).toHaveLength(1);
-      return mine[0]!.fertilizacion as any;
+      return mine[0].fertilizacion as any;
     };
     expect(block(mineral)).toMatchObject({
       MaterialFertilizante: { Material: 14 },
@@ -108,7 +108,7 @@ describe('treatments and fertilizations in one export job', () => {
       AplicacionMaterialFertilizante: { Dosis: 24, Unidad: 29 },
     });
     const treatments = (await siex().notebook(farm.codigoRea)).filter(
-      (e) => e.IdAjenaTratamFito === recordNumber(ids[0]!),
+      (e) => e.IdAjenaTratamFito === recordNumber(ids[0]),
     );
     expect(treatments).toHaveLength(1);
 
