@@ -17,6 +17,7 @@ import { TABLES, TableStore } from '../shared/store/tables';
 import { BENCH_PRODUCT, LARGE_FARM, LIST_FARM, MIX_FARM, mixRequest, phytoRequest, seedRecords } from './fixtures';
 import { Latency, measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
+import { fertilizationRegisterRow } from './fertilization';
 
 type Product = Dataset['products'][number];
 
@@ -63,6 +64,8 @@ export const REQUEST_ROWS: RequestRow[] = [
   { name: 'register (1 location)', alsoFor: ['amend'], run: registerRow },
   { name: 'register (3-product mix, 1 location)', run: mixRow },
   { name: 'amend (1 location)', run: amendRow },
+  // Issue 25: the fertilizations' table, on the same farm's locations.
+  { name: 'register fertilization (manure, 1 location)', run: fertilizationRegisterRow },
   // The refused requests read the farm this row fills.
   { name: 'list (10,000 records, page of 100)', alsoFor: ['refused'], run: listRow },
 ];

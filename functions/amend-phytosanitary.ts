@@ -13,7 +13,7 @@ export const amendPhytosanitary: HandleOf<typeof amendPhyto, UseCases> = async (
   const result = await useCases.amendApplication({
     client,
     agrifarmId: query.agrifarmId,
-    recordId: recordIdOf(params.id),
+    recordId: recordIdOf(params.id, 'AgriPhytosanitary'),
     ifMatch: request.headers.get('if-match'),
     idempotencyKey: idempotencyKey(request),
     patch: body,

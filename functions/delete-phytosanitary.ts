@@ -13,7 +13,7 @@ export const deletePhytosanitary: HandleOf<typeof deletePhyto, UseCases> = async
   const result = await useCases.deleteApplication({
     client,
     agrifarmId: query.agrifarmId,
-    recordId: recordIdOf(params.id),
+    recordId: recordIdOf(params.id, 'AgriPhytosanitary'),
     ifMatch: request.headers.get('if-match'),
     idempotencyKey: idempotencyKey(request),
   });

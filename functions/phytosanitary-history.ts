@@ -9,7 +9,7 @@ export const readPhytosanitaryHistory: HandleOf<typeof phytoHistory, UseCases> =
   useCases,
 ) => ({
   status: 200,
-  json: await useCases.applicationHistory(client, query.agrifarmId, recordIdOf(params.id)),
+  json: await useCases.applicationHistory(client, query.agrifarmId, recordIdOf(params.id, 'AgriPhytosanitary')),
 });
 
 export const handler = serve(phytoHistory, readPhytosanitaryHistory);

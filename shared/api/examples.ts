@@ -4,6 +4,7 @@ import { farmSchema, idcpSetSchema, listIdcpBodySchema } from './farm-schemas';
 import { recordVersionSchema } from './history-schemas';
 import { phytoPatchSchema, phytoRecordViewSchema, phytoRequestSchema } from './phyto-schemas';
 import { safeHarvestSchema } from './harvest-schemas';
+import { fertilizationPatchSchema, fertilizeRecordViewSchema, fertilizeRequestSchema } from './fertilization-schemas';
 import { applicatorCardSchema, catalogueProductSchema, cropProductSchema, siexEntrySchema } from './catalog-schemas';
 
 /**
@@ -374,4 +375,104 @@ export const applicatorCardExample = {
     expired: false,
     suspended: false,
   } satisfies z.output<typeof applicatorCardSchema>,
+};
+
+// The README flow's fertilization: solid cattle manure on La Hoya 12-45-2 (idcp 2), the demo's nitrate-vulnerable
+// enclosure, 10 t/ha at 0.5 % N: 50 kg N/ha of the 170 a campaign allows there.
+const FERTILIZATION = 'urn:ngsi-ld:AgriFertilize:1';
+
+const manure = {
+  type: 'AgriFertilize',
+  dateStart: '22-11-2026',
+  idcp: ['2'],
+  material: {
+    type: 'TypeFertilizerMaterial',
+    id: '5',
+    name: 'Estiércol sólido de bovino',
+    nutrients: [
+      { id: '1', percent: 0.5 },
+      { id: '2', percent: 0.4 },
+      { id: '6', percent: 0.3 },
+      { id: '9', percent: 0.6 },
+    ],
+    treatment: { type: 'TypeManureTreatment', id: '1', name: 'Ninguno' },
+    supplier: { rega: 'ES460130000777', name: 'Granja La Vega' },
+  },
+  kind: { type: 'TypeFertilization', id: '1', name: 'Abonado de fondo' },
+  method: { type: 'TypeFertilizationMethod', id: '2', name: 'Esparcido general y enterrado' },
+  dose: 10,
+  measure: { type: 'Measure', name: 't/ha', symbol: 't/ha', code: 29 },
+} as const satisfies z.input<typeof fertilizeRequestSchema>;
+
+const fertilization = {
+  id: FERTILIZATION,
+  ...manure,
+  material: { ...manure.material, micronutrients: [], heavyMetals: [] },
+  dateEnd: manure.dateStart,
+  sludge: false,
+  goodPractices: [],
+  dateCreated: '22-11-2026 16:10:02',
+  dateModified: '',
+  nitrogen: { kgPerHa: 50, livestockManure: true },
+  exported: '0',
+  exportable: true,
+  exportBlockers: [],
+} satisfies z.output<typeof fertilizeRecordViewSchema>;
+
+export const registerFertilizationExample = {
+  query: { agrifarmId: AGRIFARM },
+  request: manure,
+  response: [fertilization],
+};
+
+export const listFertilizationExample = {
+  query: { agrifarmId: AGRIFARM, page: 1, page_size: 20 },
+  response: [fertilization],
+};
+
+export const readFertilizationExample = {
+  params: { id: FERTILIZATION },
+  query: { agrifarmId: AGRIFARM },
+  response: [fertilization],
+};
+
+export const amendFertilizationExample = {
+  params: { id: FERTILIZATION },
+  query: { agrifarmId: AGRIFARM },
+  request: { dose: 12 } satisfies z.input<typeof fertilizationPatchSchema>,
+  response: [
+    {
+      ...fertilization,
+      dose: 12,
+      nitrogen: { kgPerHa: 60, livestockManure: true },
+      dateModified: '01-12-2026 09:30:00',
+    },
+  ] satisfies z.output<typeof fertilizeRecordViewSchema>[],
+};
+
+export const deleteFertilizationExample = {
+  params: { id: FERTILIZATION },
+  query: { agrifarmId: AGRIFARM },
+  response: undefined,
+};
+
+export const fertilizationHistoryExample = {
+  params: { id: FERTILIZATION },
+  query: { agrifarmId: AGRIFARM },
+  response: [
+    {
+      version: 1,
+      date: fertilization.dateCreated,
+      client: 'agrosoft-levante',
+      kind: 'created',
+      changes: Object.entries(manure).map(([field, value]) => ({ field, old: null, new: value })),
+    },
+    {
+      version: 2,
+      date: '01-12-2026 09:30:00',
+      client: 'agrosoft-levante',
+      kind: 'amended',
+      changes: [{ field: 'dose', old: 10, new: 12 }],
+    },
+  ] satisfies z.output<typeof recordVersionSchema>[],
 };

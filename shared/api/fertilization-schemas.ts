@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { supplierIds } from '../domain/fertilizer-supplier';
-import { machineSchema, MAX_IDCP_PER_RECORD, measureSchema } from './phyto-schemas';
+import { exportabilityFields, machineSchema, MAX_IDCP_PER_RECORD, measureSchema } from './phyto-schemas';
+import { DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
 
 /**
  * The fertilization (`AgriFertilize`, RD 1051/2022): the request the ERP sends, in the seed's conventions (objects
@@ -133,16 +134,19 @@ function isoOf(day: string): string {
 
 export type FertilizeRequest = z.infer<typeof fertilizeRequestSchema>;
 
+const READ_ONLY = { readOnly: true } as const;
+
 /** The record as stored and answered: the request as registered, with its id, its last day and the nitrogen it applies. */
 export const fertilizeRecordSchema = z
   .object({
-    id: z.string().describe('urn:ngsi-ld:AgriFertilize:<n>'),
+    id: z.string().describe('urn:ngsi-ld:AgriFertilize:<n>').meta(READ_ONLY),
     ...requestFields,
     dateEnd: z.string().describe('last day, DD-MM-YYYY (dateStart when the request gave none)'),
-    dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)'),
+    dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)').meta(READ_ONLY),
     dateModified: z
       .string()
-      .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment"),
+      .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment")
+      .meta(READ_ONLY),
     nitrogen: z
       .object({
         kgPerHa: z
@@ -152,9 +156,66 @@ export const fertilizeRecordSchema = z
           .boolean()
           .describe('livestock manure: counted against 170 kg N/ha a campaign on a nitrate-vulnerable enclosure'),
       })
-      .meta({ id: 'FertilizationNitrogen' }),
-    exported: z.enum(['0', '1']),
+      .meta({ id: 'FertilizationNitrogen', ...READ_ONLY }),
+    exported: z
+      .enum(['0', '1'])
+      .describe('"1" once SIEX holds the record as it is (or it was sent by other means)')
+      .meta(READ_ONLY),
   })
-  .meta({ id: 'AgriFertilize' });
+  .meta({ id: 'AgriFertilizeStored' });
 
 export type FertilizeRecord = z.infer<typeof fertilizeRecordSchema>;
+
+/** The record as every answer shows it (registration, amendment, list, read): the stored record and whether SIEX would take it now. */
+export const fertilizeRecordViewSchema = fertilizeRecordSchema
+  .extend(exportabilityFields)
+  .meta({ id: 'AgriFertilize' });
+
+export type FertilizeRecordView = z.infer<typeof fertilizeRecordViewSchema>;
+
+/** The fertilization named in the path: its URN, as registration answered it (URL-encoded or not). */
+export const fertilizationParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^urn:ngsi-ld:AgriFertilize:[1-9]\d{0,9}$/, 'urn:ngsi-ld:AgriFertilize:<n>')
+    .describe('the record URN, e.g. urn:ngsi-ld:AgriFertilize:1 (URL-encoded or not)'),
+});
+
+/**
+ * An amendment: a JSON Merge Patch (RFC 7396) of the registration request's fields, as for treatments. The merged
+ * request is validated whole.
+ */
+export const fertilizationPatchSchema = z
+  .record(z.string(), z.unknown())
+  .describe(
+    'JSON Merge Patch (RFC 7396) of the fields of AgriFertilizeRequest: `{"dose": 25}` corrects the dose, ' +
+      '`{"material": {"productName": "..."}}` completes the material, `{"detail": null}` removes the detail.',
+  )
+  .meta({ id: 'AgriFertilizePatch' });
+
+export const fertilizationListQuerySchema = z.object({
+  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
+  dateFrom: z
+    .string()
+    .meta({ pattern: DAY_PATTERN })
+    .optional()
+    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the application'),
+  dateTo: z
+    .string()
+    .meta({ pattern: DAY_PATTERN })
+    .optional()
+    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the application'),
+  material: siexId.optional().describe('only records of this material (MAT_FERTI code)'),
+  exported: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
+  exportable: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
+  idcp: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
+    .optional()
+    .describe('only records that name this crop location'),
+  ...paginationQuery,
+});

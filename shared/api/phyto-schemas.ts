@@ -474,6 +474,28 @@ export const phytoRecordSchema = z
 export type PhytoRecord = z.infer<typeof phytoRecordSchema>;
 
 /**
+ * Whether SIEX would take a record now, as every answer of every record kind shows it: worked out by the export's own
+ * mapping on each answer, not stored.
+ */
+export const exportabilityFields = {
+  exportable: z
+    .boolean()
+    .describe('whether an export would send the record now: true exactly when `exportBlockers` is empty')
+    .meta(READ_ONLY),
+  exportBlockers: z
+    .array(
+      z.object({
+        code: z.literal('MISSING_DATA'),
+        message: z.string().describe('what SIEX needs and the record (or its farm) lacks'),
+      }),
+    )
+    .describe(
+      'every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent',
+    )
+    .meta(READ_ONLY),
+};
+
+/**
  * The record as every answer shows it (registration, amendment, list, read): the stored record and whether SIEX would
  * take it now. Worked out on each answer, not stored: the farm's data (REA code, DGCs) can change under a record.
  */
@@ -484,21 +506,7 @@ export const phytoRecordViewSchema = phytoRecordSchema
       .array(recordMixItemSchema.extend({ subtype: recordProductViewSchema }))
       .optional()
       .describe('the further products of a tank mix, in the order registered; absent for a single product'),
-    exportable: z
-      .boolean()
-      .describe('whether an export would send the record now: true exactly when `exportBlockers` is empty')
-      .meta(READ_ONLY),
-    exportBlockers: z
-      .array(
-        z.object({
-          code: z.literal('MISSING_DATA'),
-          message: z.string().describe('what SIEX needs and the record (or its farm) lacks'),
-        }),
-      )
-      .describe(
-        'every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent',
-      )
-      .meta(READ_ONLY),
+    ...exportabilityFields,
   })
   .meta({ id: 'AgriPhytosanitary' });
 
@@ -508,7 +516,7 @@ export const registerQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
   exported: queryInteger(0, 1, '0 or 1')
     .optional()
-    .describe('1 records a treatment already sent to SIEX by other means; it will not be exported again'),
+    .describe('1 records what was already sent to SIEX by other means; it will not be exported again'),
 });
 
 /** The record named in the path: its URN, as registration answered it (URL-encoded or not). */

@@ -1,19 +1,14 @@
-import type { FertilizeRecord } from '../api/fertilization-schemas';
 import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
 import { ExportKind, exportKind, ExportKinds } from '../export/export-kinds';
-import type { Fertilization } from '../fertilization/fertilization';
+import type { FertilizationStore } from '../fertilization/fertilization-store';
 import { fertilizationKind } from '../fertilization/fertilization-kind';
 import { phytoKind } from '../phyto/phyto-kind';
 import { PhytoStore } from '../phyto/phyto-store';
 import { deleteAcceptedBySiex } from '../records/delete-record';
 import { RecordKeyIndex } from '../records/record-key-index';
-import type { RecordStore } from '../records/record-store';
 import { blockKeysOf } from '../siex/cue-mapping';
 import { Counters, IdBlocks, IdSource } from '../store/counters';
-
-/** Fertilizations on the records core: the `fertilization` table, in the kind's format. */
-export type FertilizationStore = RecordStore<Fertilization, FertilizeRecord>;
 
 /**
  * The treatments as the export takes them: rows of the old way get their block ids from the records' counter; a

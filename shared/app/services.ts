@@ -24,8 +24,7 @@ import { Clock, systemClock } from '../time/clock';
 import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 import type { ExportKinds } from '../export/export-kinds';
-import { RecordStore } from '../records/record-store';
-import type { FertilizationStore } from './record-kinds';
+import { fertilizationStore, FertilizationStore } from '../fertilization/fertilization-store';
 
 /**
  * The long-lived objects of one process, built once from the settings on first use: the stores and caches, the
@@ -37,7 +36,7 @@ export interface Services extends UseCaseParts {
   farms: FarmStore;
   /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
   recordIds: IdBlocks;
-  /** The fertilizations' records (their HTTP routes come with issue 25, items 2 and 3; the export takes them now). */
+  /** The fertilizations' records (issue 25). */
   fertilization: FertilizationStore;
   jobIds: IdBlocks;
   gate: Gate;
@@ -85,11 +84,7 @@ export function createServices(
   const recordKeys = new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS);
   const recordIds = new IdBlocks(counters, TREATMENT_TYPE, 50);
   const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS);
-  const fertilization: FertilizationStore = new RecordStore(tables, {
-    table: TABLES.fertilization,
-    version: 1,
-    upgrade: (record) => record,
-  });
+  const fertilization = fertilizationStore(tables);
   let kinds: Promise<ExportKinds> | undefined;
   // Built on first use: the kinds' CUE mappings are modules a cold start of another operation need not load.
   const recordKinds = () =>

@@ -28,6 +28,10 @@ import type { IdSource } from '../store/counters';
 import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
 import type { AnswerCache } from '../catalog/answer-cache';
 import type { CatalogueAnswer } from '../catalog/catalogue-service';
+import type { FertilizeRecordView } from '../api/fertilization-schemas';
+import type { FertilizationStore } from '../fertilization/fertilization-store';
+import type { ExportKind } from '../export/export-kinds';
+import type { FertilizationListFilters } from '../fertilization/list-filters';
 
 /** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
 interface RenderedReply {
@@ -56,6 +60,18 @@ export interface UseCases {
     rawQuery: Record<string, string>,
     filters: ListFilters,
   ): Promise<ListPage<PhytoRecordView>>;
+  /** The fertilization record's operations, as the treatments' on the records core (RD 1051/2022). */
+  registerFertilization(input: RegisterInput): Promise<RecordResult>;
+  amendFertilization(input: AmendInput): Promise<RecordResult>;
+  readFertilization(client: Client, agrifarmId: string, recordId: number): Promise<RecordResult>;
+  deleteFertilization(input: ChangeInput): Promise<RecordResult>;
+  fertilizationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
+  listFertilizations(
+    client: Client,
+    agrifarmId: string,
+    rawQuery: Record<string, string>,
+    filters: FertilizationListFilters,
+  ): Promise<ListPage<FertilizeRecordView>>;
   /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
   safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   exportRecords(input: ExportInput): Promise<RenderedReply>;
@@ -84,6 +100,7 @@ export interface UseCaseParts {
   exportKinds: () => Promise<ExportKinds>;
   /** The Idempotency-Keys of registration batches. */
   batchKeys: BatchKeyStore;
+  fertilization: FertilizationStore;
   jobs: JobStore;
   jobIds: IdSource;
   /** The export jobs that still need the worker, and their leases. */
@@ -111,6 +128,30 @@ export function createUseCases(p: UseCaseParts): UseCases {
     kind: { answer: (await import('../phyto/record-answer')).recordAnswer },
     store: p.phyto,
   });
+  /** What a DELETE of any kind takes to start the job that deletes a record SIEX holds. */
+  const deletion = async () => ({
+    farms: p.farms,
+    kinds: await p.exportKinds(),
+    reference: p.reference,
+    jobs: p.jobs,
+    jobIds: p.jobIds,
+    watch: p.watch,
+    enqueue: p.enqueueExport,
+    log: p.log,
+    now: p.now,
+  });
+  /** The fertilization kind and its store (the kind's module, with its rules, starts on first use). */
+  const fertilizations = async () => ({
+    kind: (await import('../fertilization/fertilization-kind')).fertilizationKind,
+    store: p.fertilization,
+  });
+  /** The fertilizations' entry of the export registry: their id counter (IdAjenaFerti too) and key index, one each. */
+  const fertilizationEntry = async (): Promise<ExportKind> => (await p.exportKinds()).of('AgriFertilize');
+  /** What reading fertilizations takes of the kind, its answer: reads and lists never start the rules' modules. */
+  const fertilizationAnswers = async () => ({
+    kind: { answer: (await import('../fertilization/record-answer')).fertilizationAnswer },
+    store: p.fertilization,
+  });
   return {
     farmView: async (client, rea, year) =>
       (await import('../farms/farm-service')).findFarmView(p.farms, client, rea, year),
@@ -134,22 +175,10 @@ export function createUseCases(p: UseCaseParts): UseCases {
       ]);
       return amendRecord({ ...judging, ...phyto, ids: p.recordIds, heldByJob: jobHolding(p.jobs, p.now) }, input);
     },
-    deleteApplication: async (input) =>
-      (await import('../export/deletion-service')).deleteRecord(
-        {
-          farms: p.farms,
-          phyto: p.phyto,
-          kinds: await p.exportKinds(),
-          reference: p.reference,
-          jobs: p.jobs,
-          jobIds: p.jobIds,
-          watch: p.watch,
-          enqueue: p.enqueueExport,
-          log: p.log,
-          now: p.now,
-        },
-        input,
-      ),
+    deleteApplication: async (input) => {
+      const [{ deleteRecord }, phyto] = await Promise.all([import('../export/deletion-service'), treatments()]);
+      return deleteRecord(await deletion(), phyto, input);
+    },
     readApplication: async (client, agrifarmId, recordId) => {
       const [{ accessibleFarm }, { readRecordAnswer }, phyto] = await Promise.all([
         import('../farms/farm-service'),
@@ -174,6 +203,53 @@ export function createUseCases(p: UseCaseParts): UseCases {
       ]);
       const farm = await accessibleFarm(p.farms, client, agrifarmId);
       return listRecords({ ...phyto, index: p.recordKeys }, farm, rawQuery, filters, treatmentListFilter(filters));
+    },
+    registerFertilization: async (input) => {
+      const [{ registerRecord }, kind, entry] = await Promise.all([
+        import('../records/register-record'),
+        fertilizations(),
+        fertilizationEntry(),
+      ]);
+      return registerRecord({ ...judging, ...kind, ids: entry.ids }, input);
+    },
+    amendFertilization: async (input) => {
+      const [{ amendRecord }, { jobHolding }, kind, entry] = await Promise.all([
+        import('../records/amend-record'),
+        import('../export/deletion-service'),
+        fertilizations(),
+        fertilizationEntry(),
+      ]);
+      return amendRecord({ ...judging, ...kind, ids: entry.ids, heldByJob: jobHolding(p.jobs, p.now) }, input);
+    },
+    deleteFertilization: async (input) => {
+      const [{ deleteRecord }, kind] = await Promise.all([import('../export/deletion-service'), fertilizations()]);
+      return deleteRecord(await deletion(), kind, input);
+    },
+    readFertilization: async (client, agrifarmId, recordId) => {
+      const [{ accessibleFarm }, { readRecordAnswer }, kind] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../records/read-record'),
+        fertilizationAnswers(),
+      ]);
+      return readRecordAnswer(kind.kind, kind.store, await accessibleFarm(p.farms, client, agrifarmId), recordId);
+    },
+    fertilizationHistory: async (client, agrifarmId, recordId) => {
+      const [{ accessibleFarm }, { recordVersions }] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../records/read-record'),
+      ]);
+      return recordVersions(p.fertilization, await accessibleFarm(p.farms, client, agrifarmId), recordId);
+    },
+    listFertilizations: async (client, agrifarmId, rawQuery, filters) => {
+      const [{ accessibleFarm }, { listRecords }, { fertilizationListFilter }, kind, entry] = await Promise.all([
+        import('../farms/farm-service'),
+        import('../records/list-records'),
+        import('../fertilization/list-filters'),
+        fertilizationAnswers(),
+        fertilizationEntry(),
+      ]);
+      const farm = await accessibleFarm(p.farms, client, agrifarmId);
+      return listRecords({ ...kind, index: entry.keys }, farm, rawQuery, filters, fertilizationListFilter(filters));
     },
     safeHarvest: async (client, query) => {
       const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([

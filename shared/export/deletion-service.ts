@@ -5,19 +5,17 @@ import { Client } from '../clients/client-store';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmIndex } from '../farms/farm-index';
 import { FarmReader } from '../farms/farm-store';
-import { phytoKind } from '../phyto/phyto-kind';
-import { ChangeInput, JobHolding } from '../records/changeable-record';
+import { ChangeInput, ChangeStore, JobHolding } from '../records/changeable-record';
 import { requestDeletion } from '../records/delete-record';
 import { claimOf } from '../records/export-state';
 import { RecordResult } from '../records/record-result';
-import { RecordPointer } from '../records/record-store';
-import { ChangeStore } from '../phyto/phyto-store';
+import { RecordKind } from '../records/record-kind';
+import { RecordPointer, RecordView } from '../records/record-store';
 import { IdSource } from '../store/counters';
 import { jobsHolding, startDeletion, StartExportDeps } from './export-service';
 
 export interface DeletionDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
-  phyto: ChangeStore;
   reference: VersionedValue<ReferenceData>;
   jobIds: IdSource;
   sleep?: (ms: number) => Promise<void>;
@@ -32,15 +30,19 @@ export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = 
 }
 
 /**
- * The DELETE operation of a treatment: at once for a record SIEX never received (204); for one SIEX holds, a deletion job that sends
- * it there with `Borrar: true` (202), the record leaving the gateway once SIEX accepted that.
+ * The DELETE operation of a record of any kind: at once for a record SIEX never received (204); for one SIEX holds, a
+ * deletion job that sends it there with `Borrar: true` (202), the record leaving the gateway once SIEX accepted that.
  */
-export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { client: Client }): Promise<RecordResult> {
+export async function deleteRecord<Req, Rec extends RecordView>(
+  deps: DeletionDeps,
+  of: { kind: RecordKind<Req, Rec>; store: ChangeStore<Req, Rec> },
+  input: ChangeInput & { client: Client },
+): Promise<RecordResult> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   const outcome = await requestDeletion(
     {
-      kind: phytoKind,
-      store: deps.phyto,
+      kind: of.kind,
+      store: of.store,
       reference: deps.reference,
       heldByJob: jobHolding(deps.jobs, deps.now),
       now: deps.now,
@@ -50,7 +52,7 @@ export async function deleteRecord(deps: DeletionDeps, input: ChangeInput & { cl
     input,
   );
   if ('done' in outcome) return outcome.done;
-  const record = { type: phytoKind.urnType, pointer: outcome.inSiex.pointer };
+  const record = { type: of.kind.urnType, pointer: outcome.inSiex.pointer };
   const job = await startDeletion(deps, input.client, farm, input.agrifarmId, record, outcome.idempotency);
   return { outcome: 'deletion-started', answerJson: job.body, replayed: false };
 }

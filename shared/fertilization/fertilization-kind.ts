@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FertilizeRecord, fertilizeRequestSchema } from '../api/fertilization-schemas';
+import { FertilizeRecord, FertilizeRecordView, fertilizeRequestSchema } from '../api/fertilization-schemas';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
 import { blockKeysOf } from '../siex/cue-mapping';
@@ -11,6 +11,8 @@ import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows
 import { nitrogenPerHa } from './nitrogen';
 import { FertilizationResolution, judgeFertilization, startOf } from './rules';
 import { fertilizationView } from './record-view';
+import { FERTILIZATION_FORMAT } from './fertilization-store';
+import { fertilizationAnswer } from './record-answer';
 
 /** A manure nitrogen row as the records core hands it over (a JSON document it does not read). */
 const manureRowSchema = z.object({ campaigns: z.record(z.string(), z.number().int().nonnegative()) });
@@ -38,7 +40,12 @@ function contribution(f: Fertilization | null, codes: SiexCodes): ManureContribu
  * manure nitrogen rows its changes read and write, and its CUE blocks. The SIEX catalogues in force (the units the
  * nitrogen is counted through, the codes the rules check) come with the reference data the core hands the kind.
  */
-export const fertilizationKind: RecordKind<Fertilization, FertilizeRecord, FertilizationResolution, FertilizeRecord> = {
+export const fertilizationKind: RecordKind<
+  Fertilization,
+  FertilizeRecord,
+  FertilizationResolution,
+  FertilizeRecordView
+> = {
   urnType: 'AgriFertilize',
   table: TABLES.fertilization,
   label: 'fertilization',
@@ -71,10 +78,9 @@ export const fertilizationKind: RecordKind<Fertilization, FertilizeRecord, Ferti
       exported,
       now,
     }),
-  // The API answers the record as stored (the fertilization routes may add what an export would refuse of it).
-  answer: (record) => record,
+  answer: (record, farm) => fertilizationAnswer(record, farm),
   // The first format: nothing older to read.
   upgrade: (record) => record,
-  format: 1,
+  format: FERTILIZATION_FORMAT,
   cue: FERTILIZACION_BLOCKS,
 };

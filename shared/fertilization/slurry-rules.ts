@@ -3,12 +3,14 @@ import { Fertilization } from './fertilization';
 import { isSlurry } from './material-kinds';
 
 /**
- * RD 1051/2022, art. 6 (application of slurry and other liquid manures): slurry may no longer be spread by splash
- * plate, fan or cannon, the broadcast ways that lose most ammonia; it goes on in bands, is injected, or is buried
- * within the hours the decree sets. METODO_APLICACION_FERTILIZANTE says how the record spread it, and
- * BUENAS_PRACTICAS_AMBITOS (scope Fertilización) names the accepted techniques. So slurry spread by a broadcast
- * method (general spreading, with or without later burial, sprinkler or foliar) must declare one of them; a localised
- * method (3, 4: the bands themselves) or drip fertigation (6) is accepted as it is.
+ * RD 1051/2022 (BOE-A-2022-23052), its rules on applying slurry (purines) and other liquid manures: slurry may no
+ * longer be spread by splash plate, fan or cannon, the broadcast ways that lose most ammonia; it goes on in bands, is
+ * injected, or is buried within the hours the decree sets. (Its art. 6 is the fertilization plan's content, not this
+ * rule; the article number is left out until it is checked against the BOE text.) METODO_APLICACION_FERTILIZANTE says
+ * how the record spread it, and BUENAS_PRACTICAS_AMBITOS (scope Fertilización) names the accepted techniques. So slurry
+ * spread by a broadcast method (general spreading, with or without later burial, sprinkler or foliar) must declare one
+ * of them; a localised method (3, 4: the bands themselves) or drip fertigation (6) is accepted as it is. The decree's
+ * exceptions for steep enclosures (average slope above 10 %) are not judged: the back office has no slope data.
  */
 const LOCALISED_METHODS: ReadonlySet<number> = new Set([3, 4, 6]);
 
@@ -25,7 +27,7 @@ export function slurryRules(f: Fertilization): Violation[] {
     violation(
       'SLURRY_METHOD_NOT_ALLOWED',
       'body.method.id',
-      `slurry (MAT_FERTI ${f.material.code}) spread by method ${f.method} needs a good practice RD 1051/2022 (art. 6) ` +
+      `slurry (MAT_FERTI ${f.material.code}) spread by method ${f.method} needs a good practice RD 1051/2022 ` +
         `accepts: ${ACCEPTED_SLURRY_PRACTICES.join(', ')} (bands, injection, burial within 4 hours), or a localised method (3, 4, 6)`,
     ),
   ];

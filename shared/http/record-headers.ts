@@ -1,8 +1,8 @@
-import { parseUrn } from '../domain/urn';
+import { EntityType, parseUrn } from '../domain/urn';
 
-/** The record number of a URN the contract already validated (`urn:ngsi-ld:AgriPhytosanitary:<n>`). */
-export function recordIdOf(urn: string): number {
-  const id = parseUrn('AgriPhytosanitary', urn);
+/** The record number of a URN of a record kind the contract already validated (`urn:ngsi-ld:AgriPhytosanitary:<n>`). */
+export function recordIdOf(urn: string, type: EntityType): number {
+  const id = parseUrn(type, urn);
   if (id === null) throw new Error(`not a record URN, though the contract checked it: ${urn}`);
   return id;
 }

@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe("the README's flow, as written", () => {
-  it('registers, exports, waits for the job to finish and reads its result', async () => {
+  it('registers a treatment and a fertilization, exports, waits for the job to finish and reads its result', async () => {
     const flow = readmeFlow();
     expect(flow.split('\n')).toContain(README_GATEWAY);
     const { stdout } = await promisify(execFile)(
@@ -66,6 +66,8 @@ describe("the README's flow, as written", () => {
     // Matched against the whole output, so a failure shows every answer the flow printed.
     // curl prints no line end after an answer: the flow's own lines end the answers before them.
     expect(stdout).toMatch(/registered urn:ngsi-ld:AgriPhytosanitary:\d+$/m);
+    // Step 3b: the manure on the demo's nitrate-vulnerable enclosure.
+    expect(stdout).toMatch(/registered urn:ngsi-ld:AgriFertilize:\d+$/m);
     const record = /registered urn:ngsi-ld:AgriPhytosanitary:(\d+)$/m.exec(stdout);
     const lines = stdout.trim().split('\n');
     expect(lines.at(-2)).toMatch(/^job \d+: status 3$/);

@@ -191,12 +191,12 @@ describe('fertilization rules', () => {
 
   describe('slurry (RD 1051/2022)', () => {
     const broadcast = { type: 'TypeFertilizationMethod', id: '1', name: '' };
-    it('refuses broadcast spreading without an accepted practice, names the article', () => {
+    it('refuses broadcast spreading without an accepted practice, names the decree', () => {
       const v = judgeFertilization(
         fertilizationContext(slurryBody({ method: broadcast, goodPractices: [] })),
       ).violations;
       expect(v.map((x) => `${x.code} ${x.path}`)).toEqual(['SLURRY_METHOD_NOT_ALLOWED body.method.id']);
-      expect(v[0].message).toContain('RD 1051/2022 (art. 6)');
+      expect(v[0].message).toContain('needs a good practice RD 1051/2022 accepts');
       // A practice of fertilization that is not one of the accepted techniques does not do.
       expect(
         codesOf(slurryBody({ method: broadcast, goodPractices: [{ type: 'TypeGoodPractice', id: '7' }] })),

@@ -133,6 +133,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/entities/agrifertilizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the fertilizations of a farm campaign
+         * @description Newest first day first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the first day), material (MAT_FERTI code), exported, exportable, idcp. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither (every matching record); X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
+         */
+        get: operations["listFertilization"];
+        put?: never;
+        /**
+         * Register a fertilization
+         * @description Validates the application of a fertilizer, manure or amendment against every rule and stores it: every code in force on the first day in its SIEX catalogue (good practices of the "Fertilización" scope only), the data MAT_FERTI's "Campos a registrar" asks of the material (its nutrients, its supplier by REGA, NIMA or NIF as the material takes, the manure treatment, the product name, heavy metals), the dates in the campaign, not in the future and within the back-dating window, the crop locations (1 to 47) and the fertilized area as for treatments. The record states the kg of N per ha it applies (dose × N total, through the density for a volume). On an enclosure the back office marks nitrate-vulnerable, livestock manure may bring at most 170 kg N/ha a campaign (Directive 91/676/EEC, RD 47/2022): a record that would pass it, counting every other record of the campaign whatever its date, is 422 NITROGEN_LIMIT_EXCEEDED naming the total and the limit. Slurry spread by a broadcast method needs a good practice RD 1051/2022 accepts (bands, injection, burial within 4 hours): 422 SLURRY_METHOD_NOT_ALLOWED otherwise. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any rule on the data fails, else 400. `Idempotency-Key` as on treatments: the same key and body return the first answer and store nothing; the same key with another body is 422.
+         */
+        post: operations["registerFertilization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agrifertilizes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fertilization
+         * @description The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.
+         */
+        get: operations["readFertilization"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a fertilization
+         * @description As a treatment: a record SIEX never received is deleted at once (204) and its nitrogen leaves the limit; one SIEX holds is deleted there first, 202 with a job that sends it with `Borrar: true`, and leaves the list and the limit once SIEX accepted. Its history stays readable. A deleted record is 404; one in an unfinished export is 409.
+         */
+        delete: operations["deleteFertilization"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct or complete a fertilization
+         * @description A JSON Merge Patch (RFC 7396, `application/merge-patch+json`; `application/json` is accepted too) of the registration request's fields, validated whole as a registration (every violation listed, nothing changed when one fails), except that the record does not count against itself in the nitrogen limit and the back-dating window applies only to a new first day. Answers 200 with the record in an array, `dateModified` set and the new `ETag`. `If-Match` with an older ETag is 412. An exported record goes back to `exported: "0"` and the next export sends it under the same IdAjenaFerti. A record in an unfinished export is 409.
+         */
+        patch: operations["amendFertilization"];
+        trace?: never;
+    };
+    "/v1/entities/agrifertilizes/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of a fertilization
+         * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
+         */
+        get: operations["fertilizationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/siex/safeharvest": {
         parameters: {
             query?: never;
@@ -902,6 +974,211 @@ export interface components {
             /** @description its value after the change (null: not set) */
             new: unknown;
         };
+        AgriFertilizeRequest: {
+            /** @constant */
+            type: "AgriFertilize";
+            /** @description first day of the application, DD-MM-YYYY (Madrid) */
+            dateStart: string;
+            /** @description last day, DD-MM-YYYY; default: dateStart */
+            dateEnd?: string;
+            idcp: string[];
+            material: components["schemas"]["FertilizerMaterial"];
+            kind: components["schemas"]["FertilizationKind"];
+            method: components["schemas"]["FertilizationMethod"];
+            dose: number;
+            /** @description a UNIDADES_MEDIDA code of mass or volume per area (kg/ha, t/ha, L/ha, m3/ha) */
+            measure: components["schemas"]["Measure"];
+            /** @description fertilized area in hectares: above 0 and no more than the locations (each enclosure once); default: all of them */
+            surface?: string;
+            /**
+             * @description sewage sludge applied (SIEX AplicacionLodos)
+             * @default false
+             */
+            sludge: boolean;
+            /** @default [] */
+            goodPractices: components["schemas"]["GoodPractice"][];
+            fertigation?: components["schemas"]["Fertigation"];
+            /** @description the machine used: SIEX's Fertilizacion block holds one EquipoAplicador */
+            machine?: components["schemas"]["Machine"][];
+            /** @description spread by hand */
+            manual?: boolean;
+            detail?: string;
+        };
+        FertilizerMaterial: {
+            /** @constant */
+            type: "TypeFertilizerMaterial";
+            /** @description SIEX catalogue MAT_FERTI: what it must record is its "Campos a registrar" (GET /v1/catalog/siex/fertilizer-materials) */
+            id: string;
+            /** @default  */
+            name: string;
+            /**
+             * @description SIEX catalogue MACRONUTRIENTES: each with its content in % of the material's mass
+             * @default []
+             */
+            nutrients: components["schemas"]["Nutrient"][];
+            /**
+             * @description SIEX catalogue MICRONUTRIENTES: each with its content in % of the material's mass
+             * @default []
+             */
+            micronutrients: components["schemas"]["Micronutrient"][];
+            /**
+             * @description SIEX catalogue METALES_PESADOS: each with its content in % of the material's mass
+             * @default []
+             */
+            heavyMetals: components["schemas"]["HeavyMetal"][];
+            treatment?: components["schemas"]["ManureTreatment"];
+            supplier?: components["schemas"]["FertilizerSupplier"];
+            /** @description the product as its label names it */
+            productName?: string;
+            /** @description kg per litre: needed when the dose is a volume, since contents are by mass */
+            density?: number;
+        };
+        Nutrient: {
+            id: string;
+            percent: number;
+        };
+        Micronutrient: {
+            id: string;
+            percent: number;
+        };
+        HeavyMetal: {
+            id: string;
+            percent: number;
+        };
+        /** @description SIEX catalogue TRAT_ESTIERCOLES */
+        ManureTreatment: {
+            /** @constant */
+            type: "TypeManureTreatment";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        FertilizerSupplier: {
+            /** @description the supplier's name (SIEX EmpresaSuministradora) */
+            name?: string;
+            /** @description a company's NIF (a manure manager) */
+            nif?: string;
+            /** @description the livestock farm's REGA code (manure) */
+            rega?: string;
+            /** @description the waste handler's NIMA (waste used as fertilizer) */
+            nima?: string;
+        };
+        /** @description SIEX catalogue TIPO_FERITILIZACION */
+        FertilizationKind: {
+            /** @constant */
+            type: "TypeFertilization";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        /** @description SIEX catalogue METODO_APLICACION_FERTILIZANTE */
+        FertilizationMethod: {
+            /** @constant */
+            type: "TypeFertilizationMethod";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        /** @description SIEX catalogue BUENAS_PRACTICAS_AMBITOS, scope Fertilización */
+        GoodPractice: {
+            /** @constant */
+            type: "TypeGoodPractice";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        Fertigation: {
+            system: components["schemas"]["IrrigationSystem"];
+            /** @default [] */
+            waterOrigins: components["schemas"]["WaterOrigin"][];
+            /** @description water applied, in measure */
+            quantity?: number;
+            /** @description unit of the water quantity (m3, m3/ha...) */
+            measure: components["schemas"]["Measure"];
+            /** @description nitrogen applied with the water, in nMeasure */
+            nDose: number;
+            nMeasure: components["schemas"]["Measure"];
+            /** @description phosphorus applied with the water, in pMeasure */
+            pDose: number;
+            pMeasure: components["schemas"]["Measure"];
+        };
+        /** @description SIEX catalogue SIST_RIEGO */
+        IrrigationSystem: {
+            /** @constant */
+            type: "TypeIrrigationSystem";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        /** @description SIEX catalogue ORIGEN_AGUA_RIEGO */
+        WaterOrigin: {
+            /** @constant */
+            type: "TypeWaterOrigin";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        AgriFertilize: {
+            /** @description urn:ngsi-ld:AgriFertilize:<n> */
+            readonly id: string;
+            /** @constant */
+            type: "AgriFertilize";
+            /** @description first day of the application, DD-MM-YYYY (Madrid) */
+            dateStart: string;
+            /** @description last day, DD-MM-YYYY (dateStart when the request gave none) */
+            dateEnd: string;
+            idcp: string[];
+            material: components["schemas"]["FertilizerMaterial"];
+            kind: components["schemas"]["FertilizationKind"];
+            method: components["schemas"]["FertilizationMethod"];
+            dose: number;
+            /** @description a UNIDADES_MEDIDA code of mass or volume per area (kg/ha, t/ha, L/ha, m3/ha) */
+            measure: components["schemas"]["Measure"];
+            /** @description fertilized area in hectares: above 0 and no more than the locations (each enclosure once); default: all of them */
+            surface?: string;
+            /**
+             * @description sewage sludge applied (SIEX AplicacionLodos)
+             * @default false
+             */
+            sludge: boolean;
+            /** @default [] */
+            goodPractices: components["schemas"]["GoodPractice"][];
+            fertigation?: components["schemas"]["Fertigation"];
+            /** @description the machine used: SIEX's Fertilizacion block holds one EquipoAplicador */
+            machine?: components["schemas"]["Machine"][];
+            /** @description spread by hand */
+            manual?: boolean;
+            detail?: string;
+            /** @description when it was registered, DD-MM-YYYY HH:mm:ss (Madrid) */
+            readonly dateCreated: string;
+            /** @description when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment */
+            readonly dateModified: string;
+            nitrogen: components["schemas"]["FertilizationNitrogen"];
+            /**
+             * @description "1" once SIEX holds the record as it is (or it was sent by other means)
+             * @enum {string}
+             */
+            readonly exported: "0" | "1";
+            /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
+            readonly exportable: boolean;
+            /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
+            readonly exportBlockers: {
+                /** @constant */
+                code: "MISSING_DATA";
+                /** @description what SIEX needs and the record (or its farm) lacks */
+                message: string;
+            }[];
+        };
+        FertilizationNitrogen: {
+            /** @description kg of N per hectare the application brings: dose × N total, through the density for a volume */
+            kgPerHa: number;
+            /** @description livestock manure: counted against 170 kg N/ha a campaign on a nitrate-vulnerable enclosure */
+            livestockManure: boolean;
+        };
+        /** @description JSON Merge Patch (RFC 7396) of the fields of AgriFertilizeRequest: `{"dose": 25}` corrects the dose, `{"material": {"productName": "..."}}` completes the material, `{"detail": null}` removes the detail. */
+        AgriFertilizePatch: {
+            [key: string]: unknown;
+        };
         SafeHarvest: {
             /** @description the crop location, as the farm lookup and listidcp give it */
             idcp: number;
@@ -1548,7 +1825,7 @@ export interface operations {
                  * @example urn:ngsi-ld:AgriFarm:1
                  */
                 agrifarmId: string;
-                /** @description 1 records a treatment already sent to SIEX by other means; it will not be exported again */
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
                 exported?: number;
             };
             header?: {
@@ -1682,7 +1959,7 @@ export interface operations {
                  * @example urn:ngsi-ld:AgriFarm:1
                  */
                 agrifarmId: string;
-                /** @description 1 records a treatment already sent to SIEX by other means; it will not be exported again */
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
                 exported?: number;
             };
             header?: {
@@ -2209,6 +2486,753 @@ export interface operations {
                 /**
                  * @description the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)
                  * @example urn:ngsi-ld:AgriPhytosanitary:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record's versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordVersion"][];
+                };
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `REQUIRED`: a required field or parameter is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFertilization: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the first day of the application */
+                dateFrom?: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the first day of the application */
+                dateTo?: string;
+                /** @description only records of this material (MAT_FERTI code) */
+                material?: string;
+                /** @description 1: only records SIEX holds as they are (exported); 0: only those still to be sent */
+                exported?: number;
+                /** @description 1: only records an export would send now (`exportable`); 0: only those it would refuse */
+                exportable?: number;
+                /** @description only records that name this crop location */
+                idcp?: string;
+                /**
+                 * @description page number from 1; only together with page_size
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description items per page, 1 to 500; only together with page
+                 * @example 20
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the records */
+            200: {
+                headers: {
+                    /** @description number of records matching the filters */
+                    "X-Total-Count"?: number;
+                    /** @description the page returned (when paginating) */
+                    "X-Page"?: number;
+                    /** @description records per page (when paginating) */
+                    "X-Page-Size"?: number;
+                    /** @description number of pages (when paginating) */
+                    "X-Total-Pages"?: number;
+                    /** @description RFC 8288 links rel="first", "prev", "next", "last" (when paginating) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilize"][];
+                };
+            };
+            /** @description `PAGINATION_PAIR`: page and page_size must be provided together; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `INVALID_VALUE`: a field or parameter has the wrong type, form or value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerFertilization: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriFertilizeRequest"];
+            };
+        };
+        responses: {
+            /** @description the created record, as a one-item array */
+            201: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilize"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed (7 days by default); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_AREA_INVALID`: the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations; `MATERIAL_DATA_MISSING`: the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take; `FERTILIZER_DOSE_UNIT`: a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...); `NITROGEN_LIMIT_EXCEEDED`: livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022); `SLURRY_METHOD_NOT_ALLOWED`: slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readFertilization: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilize:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilize:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilize"][];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFertilization: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilize:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilize:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the deletion is being sent to SIEX */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportAccepted"];
+                };
+            };
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    amendFertilization: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilize:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilize:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["AgriFertilizePatch"];
+                "application/json": components["schemas"]["AgriFertilizePatch"];
+            };
+        };
+        responses: {
+            /** @description the amended record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilize"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed (7 days by default); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_AREA_INVALID`: the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations; `MATERIAL_DATA_MISSING`: the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take; `FERTILIZER_DOSE_UNIT`: a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...); `NITROGEN_LIMIT_EXCEEDED`: livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022); `SLURRY_METHOD_NOT_ALLOWED`: slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fertilizationHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilize:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilize:1
                  */
                 id: string;
             };

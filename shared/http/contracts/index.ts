@@ -8,6 +8,12 @@ import { readPhyto } from './read-phytosanitary';
 import { amendPhyto } from './amend-phytosanitary';
 import { deletePhyto } from './delete-phytosanitary';
 import { phytoHistory } from './phytosanitary-history';
+import { registerFertilization } from './register-fertilization';
+import { listFertilization } from './list-fertilization';
+import { readFertilization } from './read-fertilization';
+import { amendFertilization } from './amend-fertilization';
+import { deleteFertilization } from './delete-fertilization';
+import { fertilizationHistory } from './fertilization-history';
 import { safeHarvestContract } from './safe-harvest';
 import { exportCue } from './export-cue';
 import { jobStatus } from './job-status';
@@ -33,6 +39,12 @@ export const contracts: Contract[] = [
   amendPhyto,
   deletePhyto,
   phytoHistory,
+  registerFertilization,
+  listFertilization,
+  readFertilization,
+  amendFertilization,
+  deleteFertilization,
+  fertilizationHistory,
   safeHarvestContract,
   exportCue,
   jobStatus,

@@ -1,0 +1,129 @@
+import { siexSimulatorControl } from '../../local/siex-simulator/control';
+import { Farm } from '../../shared/farms/farm';
+import { ANCHOR } from '../helpers/dataset';
+import { ExportFarm, gatewayCalls, recordNumber, sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
+import { manureBody, mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
+import { call, Keys, postJson, Reply } from '../helpers/http';
+import { body, farmOverHttp, register, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+
+/**
+ * Issue 25's "Done when" over HTTP: the three fertilizations (a mineral fertilizer, a slurry spread with an accepted
+ * practice, livestock manure on a nitrate-vulnerable enclosure), each registered and amended, exported together with
+ * a treatment in one job, and read back from the SIEX simulator's notebook: one `Fertilizacion` block each under its
+ * IdAjenaFerti, as amended, beside the treatment's `TratamFito`.
+ */
+const gw = gatewayCalls();
+const siex = () => siexSimulatorControl(process.env.SIEX_SIMULATOR_URL!);
+const PATH = '/v1/entities/agrifertilizes/';
+const day = (daysBack: number) => ANCHOR.minus({ days: daysBack }).toFormat('dd-MM-yyyy');
+
+const rea = uniqueRea();
+const client = testClient('ferti-export', [rea], { email: `ferti-export-${rea.toLowerCase()}@erp.example` });
+const keys: Keys = { sidKey: client.sidKey, apiKey: client.apiKey };
+/** A farm SIEX can take, its first vine enclosure in a nitrate-vulnerable zone. */
+const farm: Farm = (() => {
+  const f = sendableFarm(rea);
+  return {
+    ...f,
+    crops: f.crops.map((c, ci) => ({
+      ...c,
+      parcels: c.parcels.map((p, pi) => ({
+        ...p,
+        sigpac: p.sigpac.map((s, si) => (ci === 0 && pi === 0 && si === 0 ? { ...s, nitrateVulnerable: true } : s)),
+      })),
+    })),
+  };
+})();
+let exportFarm: ExportFarm;
+
+const recordPath = (id: string) =>
+  `${PATH}${encodeURIComponent(id)}?agrifarmId=${encodeURIComponent(exportFarm.agrifarmId)}`;
+const read = (id: string) => call('GET', recordPath(id), { keys });
+const registerFertilization = (b: unknown) =>
+  postJson(`${PATH}?agrifarmId=${encodeURIComponent(exportFarm.agrifarmId)}`, b, keys);
+const amend = (id: string, changes: unknown) =>
+  call('PATCH', recordPath(id), {
+    keys,
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+    body: JSON.stringify(changes),
+  });
+
+function createdId(res: Reply): string {
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`);
+  expect(res.json[0]).toMatchObject({ exportable: true, exportBlockers: [] });
+  return res.json[0].id;
+}
+
+beforeAll(async () => {
+  await seedPhyto({ farms: [farm], clients: [client] });
+  exportFarm = { keys, client, rea, ...(await farmOverHttp(keys, rea)) };
+});
+
+describe('treatments and fertilizations in one export job', () => {
+  it('sends every record in one job, and SIEX holds each fertilization as amended beside the treatment', async () => {
+    const f = exportFarm;
+    const treatment = await register(keys, f.agrifarmId, body({ idcp: [f.vine[1]], ...SIEX_FIELDS }));
+    expect(treatment.status).toBe(201);
+    const mineral = createdId(await registerFertilization(mineralBody({ dateStart: day(3), idcp: [f.vine[2]] })));
+    const slurry = createdId(await registerFertilization(slurryBody({ dateStart: day(2), idcp: [f.vine[3]] })));
+    const manure = createdId(await registerFertilization(manureBody(20, { dateStart: day(2), idcp: [f.vine[0]] })));
+    // Each amended before it is sent: SIEX must hold the corrected values.
+    expect((await amend(mineral, { dose: 250 })).status).toBe(200);
+    expect((await amend(slurry, { goodPractices: [{ type: 'TypeGoodPractice', id: '1' }] })).status).toBe(200);
+    expect((await amend(manure, { dose: 24 })).status).toBe(200);
+
+    const ids = [treatment.json[0].id as string, mineral, slurry, manure];
+    const started = await gw.exportCue(f, ids);
+    expect(started.status).toBe(202);
+    const { job } = await gw.settled(keys, started.json.id);
+    expect(job.status.name).toBe('FinalizadoCompleto');
+    const result = await gw.result(keys, started.json.id);
+    const n = recordNumber;
+    expect(result.json).toEqual({
+      data: expect.arrayContaining([
+        { result: 'ok', id: n(ids[0]) },
+        ...[mineral, slurry, manure].map((id) => ({ result: 'ok', id: n(id), type: 'AgriFertilize' })),
+      ]),
+      error: [],
+    });
+    expect(result.json.data).toHaveLength(4);
+
+    const held = await siex().fertilizations(farm.codigoRea);
+    const block = (id: string) => {
+      const mine = held.filter((e) => e.IdAjenaFerti === recordNumber(id));
+      expect(mine).toHaveLength(1);
+      return mine[0].fertilizacion as any;
+    };
+    expect(block(mineral)).toMatchObject({
+      MaterialFertilizante: { Material: 14 },
+      AplicacionMaterialFertilizante: { Dosis: 250, Unidad: 17 },
+    });
+    expect(block(slurry)).toMatchObject({
+      BuenasPracticas: [{ TipoBPF: 1 }],
+      MaterialFertilizante: { Material: 3, REGA: 'ES460130000123', Densidad: 1.05 },
+      AplicacionMaterialFertilizante: { Dosis: 30, Unidad: 19 },
+    });
+    expect(block(manure)).toMatchObject({
+      MaterialFertilizante: { Material: 5, TratamientoEstiercoles: 1 },
+      AplicacionMaterialFertilizante: { Dosis: 24, Unidad: 29 },
+    });
+    const treatments = (await siex().notebook(farm.codigoRea)).filter(
+      (e) => e.IdAjenaTratamFito === recordNumber(ids[0]),
+    );
+    expect(treatments).toHaveLength(1);
+
+    // Each now reads as SIEX holding it.
+    for (const id of [mineral, slurry, manure]) expect((await read(id)).json[0].exported).toBe('1');
+
+    // A fertilization SIEX holds is deleted there first: 202 with the job that sends it as Borrar.
+    const deleted = await call('DELETE', recordPath(manure), { keys });
+    expect(deleted.status).toBe(202);
+    expect((await gw.settled(keys, deleted.json.id)).job.status.name).toBe('FinalizadoCompleto');
+    expect((await siex().fertilizations(farm.codigoRea)).map((e) => e.IdAjenaFerti).sort()).toEqual(
+      [n(mineral), n(slurry)].sort(),
+    );
+    expect((await read(manure)).status).toBe(404);
+    // Its 120 kg N/ha left the vulnerable enclosure with it: 170 fits there again.
+    expect((await registerFertilization(manureBody(34, { dateStart: day(1), idcp: [f.vine[0]] }))).status).toBe(201);
+  });
+});
