@@ -3,7 +3,10 @@ import { Dataset } from '../shared/backoffice/dataset-schema';
 import { FarmStore } from '../shared/farms/farm-store';
 import { TABLES, TableStore } from '../shared/store/tables';
 import { RunningSiexSimulator } from '../local/siex-simulator/server';
-import { EXPORT_FARM, seedRecords } from './fixtures';
+import { DateTime } from 'luxon';
+import { ZONE } from '../shared/domain/dates';
+import { seedFertilizations } from './fertilization';
+import { EXPORT_FARM, MIXED_EXPORT_FARM, seedRecords } from './fixtures';
 import { StorageProxy } from './storage-proxy';
 
 /**
@@ -13,11 +16,14 @@ import { StorageProxy } from './storage-proxy';
  * (comunicacion + crear + comprobarEstado, from the simulator's statistics), with where the time went. Figures only.
  */
 const EXPORT_RECORDS = 1000;
+/** Issue 25's mixed job: half treatments, half fertilizations, one CUE document with both sections. */
+export type ExportMix = 'treatments' | 'mixed';
 const SIEX_LATENCY_MS = 50;
 const FIRST_ID = 7_000_000_000;
 const POLL_MS = 25;
 
 export interface ExportFigures {
+  mix: ExportMix;
   records: number;
   status: string;
   /** From sending the POST to the first jobstatus answer saying 3 (or another final status). */
@@ -32,22 +38,36 @@ export interface ExportFigures {
   processingMs: number;
 }
 
-export async function benchExport(options: {
-  runnerUrl: string;
-  headers: Record<string, string>;
-  tables: TableStore;
-  dataset: Dataset;
-  siex: RunningSiexSimulator;
-  proxy: StorageProxy;
-}): Promise<ExportFigures> {
+export async function benchExport(
+  options: {
+    runnerUrl: string;
+    headers: Record<string, string>;
+    tables: TableStore;
+    dataset: Dataset;
+    siex: RunningSiexSimulator;
+    proxy: StorageProxy;
+  },
+  mix: ExportMix = 'treatments',
+): Promise<ExportFigures> {
   const { runnerUrl, headers, tables, dataset, siex, proxy } = options;
   const farms = new FarmStore(tables, 0);
-  const info = (await farms.lookupInfo(EXPORT_FARM.rea, EXPORT_FARM.year))!;
+  const { rea, year } = mix === 'treatments' ? EXPORT_FARM : MIXED_EXPORT_FARM;
+  const info = (await farms.lookupInfo(rea, year))!;
   const farm = (await farms.index(info.farmId))!;
-  await seedRecords(await tables.table(TABLES.phyto), farm, dataset, EXPORT_RECORDS, FIRST_ID);
-  const body = Array.from({ length: EXPORT_RECORDS }, (_, i) => ({
-    id: `urn:ngsi-ld:AgriPhytosanitary:${FIRST_ID + i}`,
-  }));
+  const treatments = mix === 'treatments' ? EXPORT_RECORDS : EXPORT_RECORDS / 2;
+  const fertilizations = EXPORT_RECORDS - treatments;
+  await seedRecords(await tables.table(TABLES.phyto), farm, dataset, treatments, FIRST_ID);
+  await seedFertilizations(
+    await tables.table(TABLES.fertilization),
+    farm,
+    fertilizations,
+    FIRST_ID,
+    DateTime.now().setZone(ZONE),
+  );
+  const body = [
+    ...Array.from({ length: treatments }, (_, i) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${FIRST_ID + i}` })),
+    ...Array.from({ length: fertilizations }, (_, i) => ({ id: `urn:ngsi-ld:AgriFertilize:${FIRST_ID + i}` })),
+  ];
 
   siex.state.reset();
   siex.state.control({ latencyMs: SIEX_LATENCY_MS });
@@ -80,6 +100,7 @@ export async function benchExport(options: {
   const { calls } = siex.state.stats();
   const { comunicacion, crear, comprobarEstado } = calls;
   return {
+    mix,
     records: EXPORT_RECORDS,
     status,
     seconds,
@@ -94,7 +115,7 @@ export async function benchExport(options: {
 
 export function printExport(f: ExportFigures): void {
   console.log(
-    `\nexport to SIEX: ${f.records.toLocaleString('en')} records in one job, SIEX simulator at ${SIEX_LATENCY_MS} ms per call ` +
+    `\nexport to SIEX: ${f.records.toLocaleString('en')} ${f.mix === 'mixed' ? 'records (half treatments, half fertilizations)' : 'records'} in one job, SIEX simulator at ${SIEX_LATENCY_MS} ms per call ` +
       `(processing ${f.processingMs} ms): ` +
       `${f.seconds.toFixed(2)} s from the POST to ${f.status}; ${f.callsPerRecord.toFixed(4)} SIEX calls per record ` +
       `(comunicacion ${f.calls.comunicacion} + crear ${f.calls.crear} + comprobarEstado ${f.calls.comprobarEstado})`,

@@ -9,6 +9,10 @@ import { fertilizationView } from '../shared/fertilization/record-view';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { TableStore } from '../shared/store/tables';
+import { TableClient, TransactionAction } from '@azure/data-tables';
+import { changeActions } from '../shared/records/record-store';
+import { holdingPartition } from '../shared/records/record-keys';
+import { FERTILIZATION_FORMAT } from '../shared/fertilization/fertilization-store';
 import { measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
 
@@ -22,7 +26,7 @@ import { GatewayCall, GatewayMeasure } from './stack';
 /** Solid cattle manure, 20 t/ha at 0.5 % N: 100 kg N/ha, lawful on any enclosure of the farm once. */
 const KG_N_PER_HA = 100;
 
-function manureRequest(idcp: number, at: DateTime): FertilizeRequest {
+export function manureRequest(idcp: number, at: DateTime): FertilizeRequest {
   return fertilizeRequestSchema.parse({
     type: 'AgriFertilize',
     dateStart: at.toFormat('dd-MM-yyyy'),
@@ -108,4 +112,52 @@ export async function fertilizationRegisterRow(p: FertilizationRowContext, n = 5
     roundTrips: register.roundTrips,
     note: 'one manure nitrogen row; floor = that row and the key read, one transaction',
   };
+}
+
+/**
+ * `count` stored manure fertilizations on the farm's first crop location, ids from `firstId`, as registration would have
+ * written them (the mixed export's half of fertilizations): written straight to the table, as the treatments the export
+ * row seeds, so the row times the export and not the registrations.
+ */
+export async function seedFertilizations(
+  table: TableClient,
+  farm: FarmIndex,
+  count: number,
+  firstId: number,
+  now: DateTime,
+): Promise<void> {
+  const idcp = farm.doc.idcps[0]!.idcp;
+  const pk = holdingPartition(farm.meta);
+  let actions: TransactionAction[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = firstId + i;
+    const appliedAt = now.minus({ minutes: 37 * i });
+    const request = fertilizationOf(manureRequest(idcp, appliedAt));
+    const record = fertilizationView({
+      id,
+      fertilization: request,
+      nitrogenKgPerHa: KG_N_PER_HA,
+      exported: false,
+      now,
+    });
+    const change = creationChange(fertilizationKind, {
+      id,
+      record,
+      request,
+      blockIds: Object.fromEntries(blockKeysOf(request.idcp.map(String), farm).map((key) => [key, id])),
+      farmId: farm.meta.farmId,
+      appliedAt,
+      now,
+      client: 'bench',
+      guards: [],
+      idempotency: null,
+    });
+    const rows = changeActions(pk, change, FERTILIZATION_FORMAT);
+    if (actions.length + rows.length > 100) {
+      await table.submitTransaction(actions);
+      actions = [];
+    }
+    actions.push(...rows);
+  }
+  if (actions.length > 0) await table.submitTransaction(actions);
 }

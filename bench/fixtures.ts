@@ -30,6 +30,11 @@ export const EXPORT_FARM = { rea: '46999999998', year: BENCH_CAMPAIGN };
  * single-product ones found theirs.
  */
 export const MIX_FARM = { rea: '46999999997', year: BENCH_CAMPAIGN };
+/**
+ * A second copy of the export farm for the mixed export (treatments and fertilizations): the records are seeded behind
+ * the gateway's back, which its key index of a farm it already read would not see.
+ */
+export const MIXED_EXPORT_FARM = { rea: '46999999996', year: BENCH_CAMPAIGN };
 
 export function benchDataset(): Dataset {
   const d = buildDemoDataset(BENCH_CAMPAIGN);
@@ -40,7 +45,7 @@ export function benchDataset(): Dataset {
       email: 'bench@example.org',
       sidKey: BENCH_CLIENT.sid,
       apiKey: BENCH_CLIENT.api,
-      farms: [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea, MIX_FARM.rea],
+      farms: [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea, MIX_FARM.rea, MIXED_EXPORT_FARM.rea],
     }),
   );
   const product: Dataset['products'][number] = {
@@ -78,6 +83,11 @@ export function benchDataset(): Dataset {
   d.farms.push(farmCopy(d.farms[0]!, { rea: LIST_FARM.rea, codigoRea: 'ES469999999999', name: 'Finca Bench Listado' }));
   d.farms.push(
     farmCopy(d.farms[0]!, { rea: EXPORT_FARM.rea, codigoRea: 'ES469999999998', name: 'Finca Bench Exportación' }),
+    farmCopy(d.farms[0]!, {
+      rea: MIXED_EXPORT_FARM.rea,
+      codigoRea: 'ES469999999996',
+      name: 'Finca Bench Export mixto',
+    }),
   );
   // The mix row starts on an empty holding partition, as the single row does: a copy of the large farm.
   const large = d.farms.find((f) => f.rea === LARGE_FARM.rea)!;

@@ -9,7 +9,7 @@ import { benchBatch, printBatch } from './batch';
 import { benchCatalogue } from './catalogue';
 import { benchBareFirstRequest, benchColdStart, FirstAndWarm, printColdStart } from './cold-start';
 import { benchExport, printExport } from './export';
-import { BENCH_PRODUCT, EXPORT_FARM, LARGE_FARM, LIST_FARM, MIX_FARM } from './fixtures';
+import { BENCH_PRODUCT, EXPORT_FARM, LARGE_FARM, LIST_FARM, MIX_FARM, MIXED_EXPORT_FARM } from './fixtures';
 import { benchHardDays, printHardDays } from './hard-days';
 import { benchImportRegister } from './import-register';
 import { measure, printRows, Row } from './measure';
@@ -96,7 +96,7 @@ function batchAgainstSingles(stack: BenchStack, ctx: RowContext) {
 
 /** Refused requests: 5,000 unknown ids against the 10,000-record farm, the largest 400, misses and hits. */
 async function refusals(stack: BenchStack, farms: FarmStore) {
-  const ours = [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea, MIX_FARM.rea];
+  const ours = [LARGE_FARM.rea, LIST_FARM.rea, EXPORT_FARM.rea, MIX_FARM.rea, MIXED_EXPORT_FARM.rea];
   const notOurs = stack.dataset.farms.find((f) => !ours.includes(f.rea))!;
   const list = (await farms.lookupInfo(LIST_FARM.rea, LIST_FARM.year))!;
   const foreign = (await farms.lookupInfo(notOurs.rea, notOurs.year))!;
@@ -149,6 +149,7 @@ async function main(): Promise<void> {
     if (wanted('refused')) printHardDays(await refusals(stack, ctx.farms));
     // 1,000 records in one job, SIEX at 50 ms per call.
     if (wanted('export')) printExport(await benchExport(stack));
+    if (wanted('export mixed')) printExport(await benchExport(stack, 'mixed'));
     if (wanted('import of the official register') || wanted('catalogue')) await registerImport(stack);
     if (wanted('catalogue')) await catalogue(stack);
   } finally {
