@@ -26,7 +26,7 @@ import { GatewayCall, GatewayMeasure } from './stack';
 /** Solid cattle manure, 20 t/ha at 0.5 % N: 100 kg N/ha, lawful on any enclosure of the farm once. */
 const KG_N_PER_HA = 100;
 
-export function manureRequest(idcp: number, at: DateTime): FertilizeRequest {
+function manureRequest(idcp: number, at: DateTime): FertilizeRequest {
   return fertilizeRequestSchema.parse({
     type: 'AgriFertilize',
     dateStart: at.toFormat('dd-MM-yyyy'),
