@@ -3,6 +3,7 @@ import { daySchema } from '../domain/day-schema';
 import { supplierIds } from '../domain/fertilizer-supplier';
 import { exportabilityFields, machineSchema, MAX_IDCP_PER_RECORD, measureSchema } from './phyto-schemas';
 import { DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
+import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';
 
 /**
  * The fertilization (`AgriFertilize`, RD 1051/2022): the request the ERP sends, in the seed's conventions (objects
@@ -173,25 +174,16 @@ export const fertilizeRecordViewSchema = fertilizeRecordSchema
 
 export type FertilizeRecordView = z.infer<typeof fertilizeRecordViewSchema>;
 
-/** The fertilization named in the path: its URN, as registration answered it (URL-encoded or not). */
-export const fertilizationParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^urn:ngsi-ld:AgriFertilize:[1-9]\d{0,9}$/, 'urn:ngsi-ld:AgriFertilize:<n>')
-    .describe('the record URN, e.g. urn:ngsi-ld:AgriFertilize:1 (URL-encoded or not)'),
-});
+/** The fertilization named in the path. */
+export const fertilizationParamsSchema = recordParamsSchemaOf('AgriFertilize');
 
-/**
- * An amendment: a JSON Merge Patch (RFC 7396) of the registration request's fields, as for treatments. The merged
- * request is validated whole.
- */
-export const fertilizationPatchSchema = z
-  .record(z.string(), z.unknown())
-  .describe(
-    'JSON Merge Patch (RFC 7396) of the fields of AgriFertilizeRequest: `{"dose": 25}` corrects the dose, ' +
-      '`{"material": {"productName": "..."}}` completes the material, `{"detail": null}` removes the detail.',
-  )
-  .meta({ id: 'AgriFertilizePatch' });
+/** An amendment, as for treatments. */
+export const fertilizationPatchSchema = mergePatchSchemaOf(
+  'AgriFertilizeRequest',
+  '`{"dose": 25}` corrects the dose, `{"material": {"productName": "..."}}` completes the material, ' +
+    '`{"detail": null}` removes the detail.',
+  'AgriFertilizePatch',
+);
 
 export const fertilizationListQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),

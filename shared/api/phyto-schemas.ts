@@ -3,6 +3,7 @@ import { daySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
+import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';
 
 /**
  * The phytosanitary application: the request the ERP sends and the record the gateway stores and returns. Field
@@ -519,25 +520,15 @@ export const registerQuerySchema = z.object({
     .describe('1 records what was already sent to SIEX by other means; it will not be exported again'),
 });
 
-/** The record named in the path: its URN, as registration answered it (URL-encoded or not). */
-export const recordParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^urn:ngsi-ld:AgriPhytosanitary:[1-9]\d{0,9}$/, 'urn:ngsi-ld:AgriPhytosanitary:<n>')
-    .describe('the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)'),
-});
+/** The treatment named in the path. */
+export const recordParamsSchema = recordParamsSchemaOf('AgriPhytosanitary');
 
-/**
- * An amendment: a JSON Merge Patch (RFC 7396) of the registration request's fields. A member replaces the field, null
- * removes an optional one, an object merges member by member. The merged request is validated whole.
- */
-export const phytoPatchSchema = z
-  .record(z.string(), z.unknown())
-  .describe(
-    'JSON Merge Patch (RFC 7396) of the fields of AgriPhytosanitaryRequest: `{"efficacy": {...}}` adds the efficacy, ' +
-      '`{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail.',
-  )
-  .meta({ id: 'AgriPhytosanitaryPatch' });
+/** An amendment of a treatment. */
+export const phytoPatchSchema = mergePatchSchemaOf(
+  'AgriPhytosanitaryRequest',
+  '`{"efficacy": {...}}` adds the efficacy, `{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail.',
+  'AgriPhytosanitaryPatch',
+);
 
 export const listQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
