@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { supplierIds } from '../domain/fertilizer-supplier';
 import { exportabilityFields, machineSchema, MAX_IDCP_PER_RECORD, measureSchema } from './phyto-schemas';
-import { DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
+import { DAY_PATTERN, recordListFilters } from './query-params';
 import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';
 
 /**
@@ -198,16 +198,5 @@ export const fertilizationListQuerySchema = z.object({
     .optional()
     .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the application'),
   material: siexId.optional().describe('only records of this material (MAT_FERTI code)'),
-  exported: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
-  exportable: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
-  idcp: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
-    .optional()
-    .describe('only records that name this crop location'),
-  ...paginationQuery,
+  ...recordListFilters,
 });

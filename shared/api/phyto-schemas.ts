@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
-import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
+import { DATE_TIME_PATTERN, DAY_PATTERN, queryInteger, recordListFilters } from './query-params';
 import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';
 
 /**
@@ -535,16 +535,5 @@ export const listQuerySchema = z.object({
   dateFrom: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   dateTo: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
-  exported: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
-  exportable: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
-  idcp: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
-    .optional()
-    .describe('only records that name this crop location'),
-  ...paginationQuery,
+  ...recordListFilters,
 });
