@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { manureRequestBody } from '../local/fixtures/fertilization';
 import { FertilizeRequest, fertilizeRequestSchema } from '../shared/api/fertilization-schemas';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { fertilizationOf } from '../shared/fertilization/fertilization';
@@ -27,28 +28,9 @@ import { GatewayCall, GatewayMeasure } from './stack';
 const KG_N_PER_HA = 100;
 
 function manureRequest(idcp: number, at: DateTime): FertilizeRequest {
-  return fertilizeRequestSchema.parse({
-    type: 'AgriFertilize',
-    dateStart: at.toFormat('dd-MM-yyyy'),
-    idcp: [String(idcp)],
-    material: {
-      type: 'TypeFertilizerMaterial',
-      id: '5',
-      name: 'Estiércol sólido de bovino',
-      nutrients: [
-        { id: '1', percent: 0.5 },
-        { id: '2', percent: 0.4 },
-        { id: '6', percent: 0.3 },
-        { id: '9', percent: 0.6 },
-      ],
-      treatment: { type: 'TypeManureTreatment', id: '1', name: 'Ninguno' },
-      supplier: { rega: 'ES460130000777' },
-    },
-    kind: { type: 'TypeFertilization', id: '1', name: 'Abonado de fondo' },
-    method: { type: 'TypeFertilizationMethod', id: '2', name: 'Esparcido general y enterrado' },
-    dose: 20,
-    measure: { type: 'Measure', name: 't/ha', symbol: 't/ha', code: 29 },
-  });
+  return fertilizeRequestSchema.parse(
+    manureRequestBody({ dateStart: at.toFormat('dd-MM-yyyy'), idcp: String(idcp), tonnes: 20 }),
+  );
 }
 
 /** What the row takes of the request rows' context (bench/request-rows.ts, RowContext). */

@@ -2,7 +2,7 @@ import { serve } from '../shared/app/serve';
 import { UseCases } from '../shared/app/use-cases';
 import { listFertilization } from '../shared/http/contracts/list-fertilization';
 import { HandleOf } from '../shared/http/endpoint';
-import { paginationHeaders } from '../shared/http/pagination';
+import { pageReply } from '../shared/http/pagination';
 
 export const listFertilizations: HandleOf<typeof listFertilization, UseCases> = async (
   { client, query, request },
@@ -14,7 +14,7 @@ export const listFertilizations: HandleOf<typeof listFertilization, UseCases> = 
     Object.fromEntries(request.query.entries()),
     query,
   );
-  return { status: 200, json: page.records, headers: paginationHeaders(request.url, page.total, page.page) };
+  return pageReply(request.url, page);
 };
 
 export const handler = serve(listFertilization, listFertilizations);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { supplierIds } from '../domain/fertilizer-supplier';
 import { exportabilityFields, machineSchema, MAX_IDCP_PER_RECORD, measureSchema } from './phyto-schemas';
-import { DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
+import { DAY_PATTERN, recordListFilters } from './query-params';
+import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';
 
 /**
  * The fertilization (`AgriFertilize`, RD 1051/2022): the request the ERP sends, in the seed's conventions (objects
@@ -173,25 +174,16 @@ export const fertilizeRecordViewSchema = fertilizeRecordSchema
 
 export type FertilizeRecordView = z.infer<typeof fertilizeRecordViewSchema>;
 
-/** The fertilization named in the path: its URN, as registration answered it (URL-encoded or not). */
-export const fertilizationParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^urn:ngsi-ld:AgriFertilize:[1-9]\d{0,9}$/, 'urn:ngsi-ld:AgriFertilize:<n>')
-    .describe('the record URN, e.g. urn:ngsi-ld:AgriFertilize:1 (URL-encoded or not)'),
-});
+/** The fertilization named in the path. */
+export const fertilizationParamsSchema = recordParamsSchemaOf('AgriFertilize');
 
-/**
- * An amendment: a JSON Merge Patch (RFC 7396) of the registration request's fields, as for treatments. The merged
- * request is validated whole.
- */
-export const fertilizationPatchSchema = z
-  .record(z.string(), z.unknown())
-  .describe(
-    'JSON Merge Patch (RFC 7396) of the fields of AgriFertilizeRequest: `{"dose": 25}` corrects the dose, ' +
-      '`{"material": {"productName": "..."}}` completes the material, `{"detail": null}` removes the detail.',
-  )
-  .meta({ id: 'AgriFertilizePatch' });
+/** An amendment, as for treatments. */
+export const fertilizationPatchSchema = mergePatchSchemaOf(
+  'AgriFertilizeRequest',
+  '`{"dose": 25}` corrects the dose, `{"material": {"productName": "..."}}` completes the material, ' +
+    '`{"detail": null}` removes the detail.',
+  'AgriFertilizePatch',
+);
 
 export const fertilizationListQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
@@ -206,16 +198,5 @@ export const fertilizationListQuerySchema = z.object({
     .optional()
     .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the application'),
   material: siexId.optional().describe('only records of this material (MAT_FERTI code)'),
-  exported: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
-  exportable: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
-  idcp: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
-    .optional()
-    .describe('only records that name this crop location'),
-  ...paginationQuery,
+  ...recordListFilters,
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
-import { DATE_TIME_PATTERN, DAY_PATTERN, paginationQuery, queryInteger } from './query-params';
+import { DATE_TIME_PATTERN, DAY_PATTERN, queryInteger, recordListFilters } from './query-params';
+import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';
 
 /**
  * The phytosanitary application: the request the ERP sends and the record the gateway stores and returns. Field
@@ -519,41 +520,20 @@ export const registerQuerySchema = z.object({
     .describe('1 records what was already sent to SIEX by other means; it will not be exported again'),
 });
 
-/** The record named in the path: its URN, as registration answered it (URL-encoded or not). */
-export const recordParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^urn:ngsi-ld:AgriPhytosanitary:[1-9]\d{0,9}$/, 'urn:ngsi-ld:AgriPhytosanitary:<n>')
-    .describe('the record URN, e.g. urn:ngsi-ld:AgriPhytosanitary:1 (URL-encoded or not)'),
-});
+/** The treatment named in the path. */
+export const recordParamsSchema = recordParamsSchemaOf('AgriPhytosanitary');
 
-/**
- * An amendment: a JSON Merge Patch (RFC 7396) of the registration request's fields. A member replaces the field, null
- * removes an optional one, an object merges member by member. The merged request is validated whole.
- */
-export const phytoPatchSchema = z
-  .record(z.string(), z.unknown())
-  .describe(
-    'JSON Merge Patch (RFC 7396) of the fields of AgriPhytosanitaryRequest: `{"efficacy": {...}}` adds the efficacy, ' +
-      '`{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail.',
-  )
-  .meta({ id: 'AgriPhytosanitaryPatch' });
+/** An amendment of a treatment. */
+export const phytoPatchSchema = mergePatchSchemaOf(
+  'AgriPhytosanitaryRequest',
+  '`{"efficacy": {...}}` adds the efficacy, `{"dose": 0.4}` corrects the dose, `{"detail": null}` removes the detail.',
+  'AgriPhytosanitaryPatch',
+);
 
 export const listQuerySchema = z.object({
   agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
   dateFrom: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   dateTo: z.string().meta({ pattern: DAY_PATTERN }).optional().describe('DD-MM-YYYY, Madrid day, inclusive'),
   product: z.string().regex(PRODUCT_CODE_RE, 'product code ES-XXXXX').optional(),
-  exported: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
-  exportable: queryInteger(0, 1, '0 or 1')
-    .optional()
-    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
-  idcp: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
-    .optional()
-    .describe('only records that name this crop location'),
-  ...paginationQuery,
+  ...recordListFilters,
 });

@@ -30,3 +30,22 @@ export const paginationQuery = {
     .optional()
     .describe(`items per page, 1 to ${MAX_PAGE_SIZE}; only together with page`),
 };
+
+/**
+ * The filters every record kind's list takes beside its own (days, product or material), and the pagination: spread
+ * at the end of a list's query schema, so treatments and fertilizations filter by export state and crop location alike.
+ */
+export const recordListFilters = {
+  exported: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records SIEX holds as they are (exported); 0: only those still to be sent'),
+  exportable: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1: only records an export would send now (`exportable`); 0: only those it would refuse'),
+  idcp: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation')
+    .optional()
+    .describe('only records that name this crop location'),
+  ...paginationQuery,
+};

@@ -36,3 +36,11 @@ export function paginationHeaders(
   headers.Link = links.join(', ');
   return headers;
 }
+
+/** A list's answer, whatever the record kind: the page's records as the plain array, the paging in headers. */
+export function pageReply<R>(
+  url: string,
+  page: { records: R[]; total: number; page?: { number: number; size: number; pages: number } },
+) {
+  return { status: 200, json: page.records, headers: paginationHeaders(url, page.total, page.page) };
+}

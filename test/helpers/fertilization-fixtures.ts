@@ -1,3 +1,4 @@
+import { manureRequestBody } from '../../local/fixtures/fertilization';
 import { fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { Fertilization, fertilizationOf } from '../../shared/fertilization/fertilization';
@@ -79,29 +80,7 @@ export function slurryBody(o: Body = {}): Body {
 
 /** Solid cattle manure on the vulnerable enclosure: `tonnes` t/ha at 0.5 % N (34 t/ha is 170 kg N/ha). */
 export function manureBody(tonnes = 20, o: Body = {}): Body {
-  return {
-    ...mineralBody(),
-    idcp: ['101'],
-    material: {
-      type: 'TypeFertilizerMaterial',
-      id: '5',
-      name: 'Estiércol sólido de bovino',
-      nutrients: [
-        { id: '1', percent: 0.5 },
-        { id: '2', percent: 0.4 },
-        { id: '6', percent: 0.3 },
-        { id: '9', percent: 0.6 },
-      ],
-      treatment: { type: 'TypeManureTreatment', id: '1', name: 'Ninguno' },
-      supplier: { rega: 'ES460130000777' },
-    },
-    kind: { type: 'TypeFertilization', id: '1', name: 'Abonado de fondo' },
-    method: { type: 'TypeFertilizationMethod', id: '2', name: 'Esparcido general y enterrado' },
-    dose: tonnes,
-    measure: { type: 'Measure', name: 't/ha', symbol: 't/ha', code: 29 },
-    goodPractices: [],
-    ...o,
-  };
+  return { ...manureRequestBody({ dateStart: '14-05-2026', idcp: '101', tonnes }), ...o };
 }
 
 /** A body as the API validates it, as the domain value. */
