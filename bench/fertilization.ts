@@ -1,19 +1,18 @@
+import { TableClient, TransactionAction } from '@azure/data-tables';
 import { DateTime } from 'luxon';
 import { manureRequestBody } from '../local/fixtures/fertilization';
 import { FertilizeRequest, fertilizeRequestSchema } from '../shared/api/fertilization-schemas';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { fertilizationOf } from '../shared/fertilization/fertilization';
 import { fertilizationKind } from '../shared/fertilization/fertilization-kind';
-import { fertilizationStore } from '../shared/fertilization/fertilization-store';
+import { FERTILIZATION_FORMAT, fertilizationStore } from '../shared/fertilization/fertilization-store';
 import { manureRowKeys, ManureNitrogenRow, updatedManureRows } from '../shared/fertilization/manure-nitrogen';
 import { fertilizationView } from '../shared/fertilization/record-view';
+import { holdingPartition } from '../shared/records/record-keys';
+import { changeActions } from '../shared/records/record-store';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { TableStore } from '../shared/store/tables';
-import { TableClient, TransactionAction } from '@azure/data-tables';
-import { changeActions } from '../shared/records/record-store';
-import { holdingPartition } from '../shared/records/record-keys';
-import { FERTILIZATION_FORMAT } from '../shared/fertilization/fertilization-store';
 import { measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
 
