@@ -3,8 +3,6 @@ import { Dataset } from '../shared/backoffice/dataset-schema';
 import { FarmStore } from '../shared/farms/farm-store';
 import { TABLES, TableStore } from '../shared/store/tables';
 import { RunningSiexSimulator } from '../local/siex-simulator/server';
-import { DateTime } from 'luxon';
-import { ZONE } from '../shared/domain/dates';
 import { seedFertilizations } from './fertilization';
 import { EXPORT_FARM, MIXED_EXPORT_FARM, seedRecords } from './fixtures';
 import { StorageProxy } from './storage-proxy';
@@ -57,13 +55,7 @@ export async function benchExport(
   const treatments = mix === 'treatments' ? EXPORT_RECORDS : EXPORT_RECORDS / 2;
   const fertilizations = EXPORT_RECORDS - treatments;
   await seedRecords(await tables.table(TABLES.phyto), farm, dataset, treatments, FIRST_ID);
-  await seedFertilizations(
-    await tables.table(TABLES.fertilization),
-    farm,
-    fertilizations,
-    FIRST_ID,
-    DateTime.now().setZone(ZONE),
-  );
+  await seedFertilizations(await tables.table(TABLES.fertilization), farm, fertilizations, FIRST_ID);
   const body = [
     ...Array.from({ length: treatments }, (_, i) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${FIRST_ID + i}` })),
     ...Array.from({ length: fertilizations }, (_, i) => ({ id: `urn:ngsi-ld:AgriFertilize:${FIRST_ID + i}` })),

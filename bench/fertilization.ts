@@ -1,4 +1,4 @@
-import { TableClient, TransactionAction } from '@azure/data-tables';
+import { TableClient } from '@azure/data-tables';
 import { DateTime } from 'luxon';
 import { manureRequestBody } from '../local/fixtures/fertilization';
 import { FertilizeRequest, fertilizeRequestSchema } from '../shared/api/fertilization-schemas';
@@ -8,11 +8,10 @@ import { fertilizationKind } from '../shared/fertilization/fertilization-kind';
 import { FERTILIZATION_FORMAT, fertilizationStore } from '../shared/fertilization/fertilization-store';
 import { manureRowKeys, ManureNitrogenRow, updatedManureRows } from '../shared/fertilization/manure-nitrogen';
 import { fertilizationView } from '../shared/fertilization/record-view';
-import { holdingPartition } from '../shared/records/record-keys';
-import { changeActions } from '../shared/records/record-store';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { TableStore } from '../shared/store/tables';
+import { seedOfKind } from './fixtures';
 import { measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
 
@@ -105,14 +104,9 @@ export async function seedFertilizations(
   farm: FarmIndex,
   count: number,
   firstId: number,
-  now: DateTime,
 ): Promise<void> {
   const idcp = farm.doc.idcps[0]!.idcp;
-  const pk = holdingPartition(farm.meta);
-  let actions: TransactionAction[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = firstId + i;
-    const appliedAt = now.minus({ minutes: 37 * i });
+  await seedOfKind(table, farm, fertilizationKind, FERTILIZATION_FORMAT, count, firstId, (id, appliedAt, now) => {
     const request = fertilizationOf(manureRequest(idcp, appliedAt));
     const record = fertilizationView({
       id,
@@ -121,24 +115,6 @@ export async function seedFertilizations(
       exported: false,
       now,
     });
-    const change = creationChange(fertilizationKind, {
-      id,
-      record,
-      request,
-      blockIds: Object.fromEntries(blockKeysOf(request.idcp.map(String), farm).map((key) => [key, id])),
-      farmId: farm.meta.farmId,
-      appliedAt,
-      now,
-      client: 'bench',
-      guards: [],
-      idempotency: null,
-    });
-    const rows = changeActions(pk, change, FERTILIZATION_FORMAT);
-    if (actions.length + rows.length > 100) {
-      await table.submitTransaction(actions);
-      actions = [];
-    }
-    actions.push(...rows);
-  }
-  if (actions.length > 0) await table.submitTransaction(actions);
+    return { request, record, idcp: request.idcp.map(String) };
+  });
 }

@@ -5,7 +5,8 @@ import { FarmIndex } from '../shared/farms/farm-index';
 import { PhytoRequest } from '../shared/api/phyto-schemas';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
 import { holdingPartition } from '../shared/records/record-keys';
-import { changeActions } from '../shared/records/record-store';
+import { changeActions, RecordView } from '../shared/records/record-store';
+import { RecordKind } from '../shared/records/record-kind';
 import { creationChange } from '../shared/records/register-record';
 import { phytoKind } from '../shared/phyto/phyto-kind';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
@@ -146,21 +147,39 @@ export async function seedRecords(
 ): Promise<void> {
   const product = dataset.products.find((p) => p.code === BENCH_PRODUCT)!;
   const idcp = farm.doc.idcps[0]!.idcp;
+  const resolution = { entries: [farm.byIdcp.get(idcp)!], uses: product.uses };
+  await seedOfKind(table, farm, phytoKind, RECORD_FORMAT, count, firstId, (id, appliedAt, now) => {
+    const request = phytoRequest([idcp], appliedAt);
+    return { request, record: buildRecord(id, request, product, resolution, farm, false, now), idcp: request.idcp };
+  });
+}
+
+/**
+ * Writes `count` records of a kind straight into a farm's holding partition, as `seedRecords` says, one every 37
+ * minutes back from now: `make` gives each its request, its record and its crop locations.
+ */
+export async function seedOfKind<Req, Rec extends RecordView>(
+  table: TableClient,
+  farm: FarmIndex,
+  kind: RecordKind<Req, Rec>,
+  format: number,
+  count: number,
+  firstId: number,
+  make: (id: number, appliedAt: DateTime, now: DateTime) => { request: Req; record: Rec; idcp: string[] },
+): Promise<void> {
   const now = DateTime.now().setZone(ZONE);
   const pk = holdingPartition(farm.meta);
   let actions: TransactionAction[] = [];
   for (let i = 0; i < count; i++) {
     const id = firstId + i;
     const appliedAt = now.minus({ minutes: 37 * i });
-    const request = phytoRequest([idcp], appliedAt);
-    const resolution = { entries: [farm.byIdcp.get(idcp)!], uses: product.uses };
-    const record = buildRecord(id, request, product, resolution, farm, false, now);
-    const change = creationChange(phytoKind, {
+    const { request, record, idcp } = make(id, appliedAt, now);
+    const change = creationChange(kind, {
       id,
       record,
       request,
       // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
-      blockIds: Object.fromEntries(blockKeysOf(request.idcp, farm).map((key) => [key, id])),
+      blockIds: Object.fromEntries(blockKeysOf(idcp, farm).map((key) => [key, id])),
       farmId: farm.meta.farmId,
       appliedAt,
       now,
@@ -168,7 +187,7 @@ export async function seedRecords(
       guards: [],
       idempotency: null,
     });
-    const rows = changeActions(pk, change, RECORD_FORMAT);
+    const rows = changeActions(pk, change, format);
     if (actions.length + rows.length > 100) {
       await table.submitTransaction(actions);
       actions = [];
