@@ -21,6 +21,8 @@ import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { body, list, register } from '../helpers/phyto-stack';
 import { allEntities, testTables } from '../helpers/storage';
+import { blockIdsOf } from '../../shared/records/block-ids';
+import { pointerRowKey } from '../../shared/records/record-keys';
 import { checkProblemShape } from '../helpers/spec-shapes';
 import { mailStubUrl, siexSimulatorUrl } from '../support/stack-env';
 
@@ -438,9 +440,16 @@ describe('issue 12: one TratamFito per crop and variety, equipment said, results
     const both = await registered({});
     const halfRefused = await registered({});
     const noEquipment = await registered({ manual: undefined, machine: undefined });
-    // A registration gives its second crop and variety the id after its own, from the runner's block of ids (issue 23
-    // item 2: one counter, at most 10 digits); this file registers one record at a time.
-    const second = (urn: string) => recordNumber(urn) + 1;
+    // A registration gives its second crop and variety an id of its own from the records' counter (issue 23 item 2):
+    // read from the record's pointer, as the export will, since other runners on this Azurite take blocks of that
+    // counter too and the next number need not be this one's.
+    const secondIds = new Map<string, number>();
+    for (const urn of [both, halfRefused]) {
+      const [pointer] = await allEntities(testTables(), 'phyto', odata`RowKey eq ${pointerRowKey(recordNumber(urn))}`);
+      const ids = Object.values(blockIdsOf(pointer!)!).filter((id) => id !== recordNumber(urn));
+      secondIds.set(urn, ids[0]!);
+    }
+    const second = (urn: string) => secondIds.get(urn)!;
 
     const before = (await sim.knobs()).rejectIds;
     await sim.set({ rejectIds: [...before, second(halfRefused)] });
