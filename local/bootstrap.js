@@ -84,8 +84,11 @@ const compiled = (file) => path.join(root, 'dist/local', file);
 
 /** What ships and what runs it (tsconfig.json), compiled to dist/. */
 function build() {
-  // tsc never deletes: a function file renamed or removed would stay in dist/functions and keep its routes.
-  fs.rmSync(path.join(root, 'dist/functions'), { recursive: true, force: true });
+  // tsc never deletes: a file renamed or removed would stay in dist/ and still load. A function would keep its routes,
+  // and a module that became a folder (shared/http/contracts.ts → contracts/index.ts) would shadow the folder, since
+  // require tries `contracts.js` first. Every folder tsconfig.json compiles is emptied; tsc writes them all again.
+  for (const dir of ['functions', 'shared', 'local', 'bench'])
+    fs.rmSync(path.join(root, 'dist', dir), { recursive: true, force: true });
   return step('build: tsc -p tsconfig.json', [tsc, '-p', path.join(root, 'tsconfig.json')]);
 }
 
