@@ -12,7 +12,7 @@ import { FarmReader } from '../farms/farm-store';
 import { isRestError } from '../store/azure-sdk';
 import { IdSource } from '../store/counters';
 import { ExportKinds, TakenRecord } from './export-kinds';
-import { idsOf, RecordRef, refKey, refText } from './record-ref';
+import { byType, RecordRef, refKey, refText } from './record-ref';
 import { withIdempotency, Reply } from './export-idempotency';
 import { ExportKeyStore } from './export-keys';
 import { JobKind, JobMeta } from './job';
@@ -148,12 +148,12 @@ export async function startExport(
   const position = new Map<string, number>();
   refs.forEach((ref, i) => position.set(refKey(ref), i));
   const path = (ref: RecordRef) => `body[${position.get(refKey(ref))}].id`;
-  const types = [...new Set(refs.map((r) => r.type))];
+  const ofType = byType(refs);
 
   const missing: RecordRef[] = [];
-  for (const type of types) {
+  for (const [type, ofKind] of ofType) {
     const existing = new Set((await deps.kinds.of(type).keys.keys(farm.meta)).map(recordIdOf));
-    missing.push(...refs.filter((r) => r.type === type && !existing.has(r.id)));
+    missing.push(...ofKind.filter((r) => !existing.has(r.id)));
   }
   if (missing.length > 0) {
     throw new DomainError(
@@ -162,8 +162,11 @@ export async function startExport(
     );
   }
   const found: TakenRecord[] = [];
-  for (const type of types) {
-    const pointers = await deps.kinds.of(type).store.readPointers(farm.meta, idsOf(refs, type));
+  for (const [type, ofKind] of ofType) {
+    const pointers = await deps.kinds.of(type).store.readPointers(
+      farm.meta,
+      ofKind.map((r) => r.id),
+    );
     found.push(...[...pointers.values()].map((pointer) => ({ type, pointer })));
   }
   const now = (deps.now ?? (() => DateTime.now()))();

@@ -7,7 +7,7 @@ import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSIT
 import { Transition } from './job-status';
 import { JobStore, MetaChanges, refOf } from './job-store';
 import { ExportKinds } from './export-kinds';
-import { RecordRef, refKey } from './record-ref';
+import { byType, RecordRef, refKey } from './record-ref';
 import { Logger, silentLogger } from '../log/logger';
 
 const RECONCILE = "a job's reconciliation of unknown outcomes";
@@ -194,8 +194,7 @@ export class JobRun {
     const wanted = refs.filter((ref) => !this.records.has(refKey(ref)));
     if (wanted.length === 0) return;
     await Promise.all(
-      [...new Set(wanted.map((r) => r.type))].map(async (type) => {
-        const ofKind = wanted.filter((r) => r.type === type);
+      [...byType(wanted)].map(async ([type, ofKind]) => {
         const byRowKey = await kinds.of(type).store.readRecords(
           this.farm,
           ofKind.map((ref) => this.item(ref).recordRowKey),
@@ -256,9 +255,8 @@ export class JobRun {
   async applyAccepted(kinds: ExportKinds, farm: FarmIndex, refs: readonly RecordRef[], at: string): Promise<void> {
     const { clientId, kind } = this.state;
     if (kind !== 'deletion') await this.readRecords(kinds, refs);
-    for (const type of new Set(refs.map((r) => r.type))) {
+    for (const [type, ofKind] of byType(refs)) {
       const recordKind = kinds.of(type);
-      const ofKind = refs.filter((r) => r.type === type);
       this.guard();
       if (kind === 'deletion') {
         await recordKind.deleteAccepted(

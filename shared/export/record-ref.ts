@@ -19,9 +19,12 @@ export const refKey = (ref: RecordRef): string => `${ref.type}:${ref.id}`;
 
 export const sameRef = (a: RecordRef, b: RecordRef): boolean => a.type === b.type && a.id === b.id;
 
-/** The ids of these records of one kind, in their order. */
-export const idsOf = (refs: readonly RecordRef[], type: string): number[] =>
-  refs.filter((r) => r.type === type).map((r) => r.id);
+/** These records by kind: each kind in the order first named, its records in their order. */
+export function byType(refs: readonly RecordRef[]): Map<string, RecordRef[]> {
+  const out = new Map<string, RecordRef[]>();
+  for (const ref of refs) out.set(ref.type, [...(out.get(ref.type) ?? []), ref]);
+  return out;
+}
 
 const refSchema = z.object({ type: z.string().regex(/^[A-Za-z]+$/), id: z.number().int().positive() });
 

@@ -8,7 +8,7 @@ import { JobLease } from './job-lease';
 import { JobRun, Outcome } from './job-run';
 import { isSettled } from './job-status';
 import { JobStore, refOf } from './job-store';
-import { RecordRef, refText, sameRef } from './record-ref';
+import { byType, RecordRef, refText, sameRef } from './record-ref';
 import { WatchStore } from './job-watch';
 
 /** What support found in SIEX for records a failed job left with an unknown outcome: whether SIEX has them. */
@@ -57,10 +57,10 @@ export async function releaseUnknown(
     const deletion = run.state.kind === 'deletion';
     const tookEffect = deletion ? verdict === 'not-in-siex' : verdict === 'in-siex';
     if (tookEffect) await run.applyAccepted(deps.kinds, farm, chosen, formatDateTime(DateTime.fromMillis(clock.now())));
-    for (const type of new Set(chosen.map((r) => r.type)))
+    for (const [type, ofKind] of byType(chosen))
       await deps.kinds.of(type).store.clearOutcomeUnknown(
         run.farm,
-        chosen.filter((r) => r.type === type).map((r) => r.id),
+        ofKind.map((r) => r.id),
       );
     const outcome: Outcome = tookEffect
       ? { state: 'ok' }

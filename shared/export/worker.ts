@@ -16,7 +16,7 @@ import { WatchStore } from './job-watch';
 import { MailPort, notify, webhookDue } from './notifications';
 import { WebhookPort } from '../notify/webhook-sender';
 import { BlockResult, recordOutcome } from './record-outcome';
-import { RecordRef } from './record-ref';
+import { byType, RecordRef } from './record-ref';
 import { Clock, systemClock } from '../time/clock';
 import { Logger, silentLogger } from '../log/logger';
 import { LogEvents } from '../log/log-events';
@@ -329,12 +329,7 @@ function batchDocument(deps: WorkerDeps, run: JobRun, farm: FarmIndex, batch: Jo
 
 /** These records' ids, by their kind. */
 function byKind(kinds: ExportKinds, refs: readonly RecordRef[]): Map<ExportKind, number[]> {
-  const out = new Map<ExportKind, number[]>();
-  for (const ref of refs) {
-    const kind = kinds.of(ref.type);
-    out.set(kind, [...(out.get(kind) ?? []), ref.id]);
-  }
-  return out;
+  return new Map([...byType(refs)].map(([type, ofKind]) => [kinds.of(type), ofKind.map((r) => r.id)]));
 }
 
 /** Whether a failed call may have reached SIEX (unless the IUWS client says for certain it did not). */

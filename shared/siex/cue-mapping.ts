@@ -6,7 +6,7 @@ import { areaShares } from '../farms/treated-area';
 import { isHandHeld } from '../domain/equipment';
 import { cueNumber, valueProblems } from './cue-descriptor';
 import { BlockIds } from '../records/block-ids';
-import { blocksToSend as kindBlocksToSend, recordBlocks as kindBlocks, withIdAjena } from '../records/cue-blocks';
+import { withIdAjena } from '../records/cue-blocks';
 import { CueKindMapping, CueMapResult } from '../records/record-kind';
 
 /**
@@ -262,21 +262,4 @@ export function cueDocument(farm: FarmIndex, activities: Record<string, unknown[
       },
     ],
   };
-}
-
-/** A treatment's blocks as a job sends them (shared/records/cue-blocks.ts `recordBlocks`, for the `TratamFito` kind). */
-export function recordBlocks(
-  record: PhytoRecord,
-  recordId: number,
-  farm: FarmIndex,
-  blockIds: BlockIds | null,
-  held: readonly number[],
-  deleting: boolean,
-): MapResult {
-  return kindBlocks(treatmentCue, { record, recordId, blockIds, held }, farm, deleting) as MapResult;
-}
-
-/** A treatment's blocks given what SIEX holds of it (shared/records/cue-blocks.ts `blocksToSend`). */
-export function blocksToSend(current: TratamFito[], held: readonly number[], deleting: boolean): TratamFito[] {
-  return kindBlocksToSend(treatmentCue, current, held, deleting) as TratamFito[];
 }

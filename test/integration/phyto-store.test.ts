@@ -8,7 +8,8 @@ import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from 
 import { creationChange, registerRecord } from '../../shared/records/register-record';
 import { amendRecord } from '../../shared/records/amend-record';
 import { phytoKind } from '../../shared/phyto/phyto-kind';
-import { blockKeysOf, mapRecord, recordBlocks } from '../../shared/siex/cue-mapping';
+import { blockKeysOf, mapRecord, treatmentCue } from '../../shared/siex/cue-mapping';
+import { recordBlocks } from '../../shared/records/cue-blocks';
 import { siexBlocksOf } from '../../shared/records/export-state';
 import { readRecordAnswer } from '../../shared/records/read-record';
 import { madrid } from '../helpers/phyto-fixtures';
@@ -429,11 +430,9 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
     expect(olive).toBeLessThanOrEqual(9_999_999_999);
     const again = (await store.readRecords(f.key, [after.recordRowKey])).get(after.recordRowKey)!;
     const sent = recordBlocks(
-      again.record,
-      id,
+      treatmentCue,
+      { record: again.record, recordId: id, blockIds: again.blockIds, held: siexBlocksOf(after.exportState) },
       (await svc.farms.index(f.farmId))!,
-      again.blockIds,
-      siexBlocksOf(after.exportState),
       false,
     );
     expect(sent.ok && sent.blocks.map((b) => [b.IdAjenaTratamFito, b.Borrar ?? false])).toEqual([

@@ -4,7 +4,8 @@ import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-inde
 import { areaShares, locationsArea } from '../../shared/farms/treated-area';
 import { buildRecord } from '../../shared/phyto/record-view';
 import { CUE_FIELDS, cueNumber, descriptorProblems, leafCount, roundTo } from '../../shared/siex/cue-descriptor';
-import { blockKeysOf, blocksToSend, cueDocument, mapRecord, TratamFito } from '../../shared/siex/cue-mapping';
+import { blockKeysOf, cueDocument, mapRecord, TratamFito, treatmentCue } from '../../shared/siex/cue-mapping';
+import { blocksToSend } from '../../shared/records/cue-blocks';
 import { cueValidator } from '../helpers/cue-schema';
 import { farmMeta, madrid, microthiol } from '../helpers/phyto-fixtures';
 
@@ -94,7 +95,9 @@ describe('the descriptor table', () => {
   it('holds every value of a document with every optional field the mapping writes, and each conforms', () => {
     const f = farm();
     const bs = blocks(record(f), f);
-    const doc = cueDocument(f, { TratamFito: [...bs, ...blocksToSend(bs, [99], false).slice(bs.length)] });
+    const doc = cueDocument(f, {
+      TratamFito: [...bs, ...blocksToSend(treatmentCue, bs, [99], false).slice(bs.length)],
+    });
     expect(descriptorProblems(doc)).toEqual([]);
     expect(leafCount(doc)).toBeGreaterThan(60);
     const validate = cueValidator();

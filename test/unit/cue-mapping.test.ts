@@ -3,13 +3,13 @@ import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-inde
 import { buildRecord } from '../../shared/phyto/record-view';
 import {
   blockKeysOf,
-  blocksToSend,
   cueDocument,
   mapRecord,
-  recordBlocks,
   registerNumberText,
   TratamFito,
+  treatmentCue,
 } from '../../shared/siex/cue-mapping';
+import { blocksToSend, recordBlocks } from '../../shared/records/cue-blocks';
 import { allocateBlockIds, legacyBlockIds } from '../../shared/records/block-ids';
 import { descriptorProblems } from '../../shared/siex/cue-descriptor';
 import { cueValidator } from '../helpers/cue-schema';
@@ -126,7 +126,7 @@ function blocksOf(r: PhytoRecord, f: FarmIndex, id = 123): TratamFito[] {
   return mapped.blocks;
 }
 
-function expectValid(f: FarmIndex, blocks: TratamFito[]): void {
+function expectValid(f: FarmIndex, blocks: unknown[]): void {
   const validate = cueValidator();
   expect(validate(cueDocument(f, { TratamFito: blocks })) ? [] : validate.errors).toEqual([]);
 }
@@ -433,22 +433,24 @@ describe('issue 13: what a record is sent as, given what SIEX holds of it', () =
 
   it('an export sends the record as it is, and Borrar for a block SIEX holds that it no longer has', () => {
     // exported on vine and olive, then amended to the vine alone
-    const sent = blocksToSend([vine], [123, 10_000_000_123], false);
+    const sent = blocksToSend(treatmentCue, [vine], [123, 10_000_000_123], false);
     expect(sent.map((b) => [b.IdAjenaTratamFito, b.Borrar ?? false])).toEqual([
       [123, false],
       [10_000_000_123, true],
     ]);
-    expect(blocksToSend([vine, olive], [123, 10_000_000_123], false)).toEqual([vine, olive]);
-    expect(blocksToSend([vine, olive], [], false)).toEqual([vine, olive]);
+    expect(blocksToSend(treatmentCue, [vine, olive], [123, 10_000_000_123], false)).toEqual([vine, olive]);
+    expect(blocksToSend(treatmentCue, [vine, olive], [], false)).toEqual([vine, olive]);
     expectValid(f, sent);
   });
 
   it('a deletion sends Borrar for every block SIEX holds, or for the current ones when those are not known', () => {
-    expect(blocksToSend([vine], [123, 10_000_000_123], true).map((b) => [b.IdAjenaTratamFito, b.Borrar])).toEqual([
+    expect(
+      blocksToSend(treatmentCue, [vine], [123, 10_000_000_123], true).map((b) => [b.IdAjenaTratamFito, b.Borrar]),
+    ).toEqual([
       [123, true],
       [10_000_000_123, true],
     ]);
-    const unknown = blocksToSend([vine, olive], [], true);
+    const unknown = blocksToSend(treatmentCue, [vine, olive], [], true);
     expect(unknown.map((b) => [b.IdAjenaTratamFito, b.Borrar])).toEqual([
       [123, true],
       [10_000_000_123, true],
@@ -496,13 +498,13 @@ describe('issue 23 item 2: each crop and variety keeps its IdAjena, whatever the
     const mapped = mapRecord(record(f, {}, ['5', '1']), 123, f, after);
     if (!mapped.ok) throw new Error('not mapped');
     // SIEX held 123 (vine) and 500 (olive): the olive block goes as Borrar under its own id
-    expect(blocksToSend(mapped.blocks, [123, 500], false).map((b) => [b.IdAjenaTratamFito, b.Borrar ?? false])).toEqual(
-      [
-        [501, false],
-        [123, false],
-        [500, true],
-      ],
-    );
+    expect(
+      blocksToSend(treatmentCue, mapped.blocks, [123, 500], false).map((b) => [b.IdAjenaTratamFito, b.Borrar ?? false]),
+    ).toEqual([
+      [501, false],
+      [123, false],
+      [500, true],
+    ]);
   });
 
   it('a record stored before ids were kept reads the ids SIEX holds: the k-th crop k × 10^10 + id', async () => {
@@ -528,8 +530,15 @@ describe('issue 23 item 2: each crop and variety keeps its IdAjena, whatever the
     const ids = { [blockKeysOf(['1'], f)[0]]: 123, [blockKeysOf(['4'], f)[0]]: 500 };
     const changed = new FarmIndex({ ...f.doc, idcps: f.doc.idcps.map((e) => (e.idcp === 1 ? { ...e, crop: 2 } : e)) });
     const r = record(changed, {}, ['1', '4']);
-    expect(recordBlocks(r, 123, changed, ids, [], false)).toMatchObject({ ok: false });
-    const sent = recordBlocks(r, 123, changed, ids, [123, 500], true);
+    expect(
+      recordBlocks(treatmentCue, { record: r, recordId: 123, blockIds: ids, held: [] }, changed, false),
+    ).toMatchObject({ ok: false });
+    const sent = recordBlocks(
+      treatmentCue,
+      { record: r, recordId: 123, blockIds: ids, held: [123, 500] },
+      changed,
+      true,
+    );
     if (!sent.ok) throw new Error(sent.missing.join('; '));
     expect(sent.blocks.map((b) => [b.IdAjenaTratamFito, b.Borrar])).toEqual([
       [123, true],
