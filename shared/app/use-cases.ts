@@ -32,6 +32,7 @@ import type { FertilizeRecordView } from '../api/fertilization-schemas';
 import type { FertilizationStore } from '../fertilization/fertilization-store';
 import type { ExportKind } from '../export/export-kinds';
 import type { FertilizationListFilters } from '../fertilization/list-filters';
+import { recordUseCases } from './record-use-cases';
 
 /** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
 interface RenderedReply {
@@ -121,13 +122,6 @@ export interface UseCaseParts {
 export function createUseCases(p: UseCaseParts): UseCases {
   const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
   const judging = { farms: p.farms, reference: p.reference, maxBackdateDays: p.maxBackdateDays, now: p.now };
-  /** The treatment kind and its store, for the records core's services (the kind's module starts on first use). */
-  const treatments = async () => ({ kind: (await import('../phyto/phyto-kind')).phytoKind, store: p.phyto });
-  /** What reading treatments takes of the kind, its answer: reads and lists never start the rules' modules. */
-  const treatmentAnswers = async () => ({
-    kind: { answer: (await import('../phyto/record-answer')).recordAnswer },
-    store: p.phyto,
-  });
   /** What a DELETE of any kind takes to start the job that deletes a record SIEX holds. */
   const deletion = async () => ({
     farms: p.farms,
@@ -140,17 +134,25 @@ export function createUseCases(p: UseCaseParts): UseCases {
     log: p.log,
     now: p.now,
   });
-  /** The fertilization kind and its store (the kind's module, with its rules, starts on first use). */
-  const fertilizations = async () => ({
-    kind: (await import('../fertilization/fertilization-kind')).fertilizationKind,
-    store: p.fertilization,
+  const shared = { farms: p.farms, judging, jobs: p.jobs, deletion, now: p.now };
+  const treatments = recordUseCases(shared, {
+    kind: async () => (await import('../phyto/phyto-kind')).phytoKind,
+    answer: async () => (await import('../phyto/record-answer')).recordAnswer,
+    store: p.phyto,
+    ids: () => Promise.resolve(p.recordIds),
+    keys: () => Promise.resolve(p.recordKeys),
+    listFilter: async (filters: ListFilters) => (await import('../phyto/list-filters')).treatmentListFilter(filters),
   });
   /** The fertilizations' entry of the export registry: their id counter (IdAjenaFerti too) and key index, one each. */
   const fertilizationEntry = async (): Promise<ExportKind> => (await p.exportKinds()).of('AgriFertilize');
-  /** What reading fertilizations takes of the kind, its answer: reads and lists never start the rules' modules. */
-  const fertilizationAnswers = async () => ({
-    kind: { answer: (await import('../fertilization/record-answer')).fertilizationAnswer },
+  const fertilizations = recordUseCases(shared, {
+    kind: async () => (await import('../fertilization/fertilization-kind')).fertilizationKind,
+    answer: async () => (await import('../fertilization/record-answer')).fertilizationAnswer,
     store: p.fertilization,
+    ids: async () => (await fertilizationEntry()).ids,
+    keys: async () => (await fertilizationEntry()).keys,
+    listFilter: async (filters: FertilizationListFilters) =>
+      (await import('../fertilization/list-filters')).fertilizationListFilter(filters),
   });
   return {
     farmView: async (client, rea, year) =>
@@ -159,98 +161,28 @@ export function createUseCases(p: UseCaseParts): UseCases {
       const { accessibleFarm, resolveIdcps } = await import('../farms/farm-service');
       return resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body);
     },
-    registerApplication: async (input) => {
-      const [{ registerRecord }, phyto] = await Promise.all([import('../records/register-record'), treatments()]);
-      return registerRecord({ ...judging, ...phyto, ids: p.recordIds }, input);
-    },
+    registerApplication: treatments.register,
     registerBatch: async (input) => {
-      const [{ registerBatch }, phyto] = await Promise.all([import('../phyto/batch-register'), treatments()]);
-      return registerBatch({ ...judging, ...phyto, ids: p.recordIds, batchKeys: p.batchKeys }, input);
-    },
-    amendApplication: async (input) => {
-      const [{ amendRecord }, { jobHolding }, phyto] = await Promise.all([
-        import('../records/amend-record'),
-        import('../export/deletion-service'),
-        treatments(),
+      const [{ registerBatch }, { phytoKind }] = await Promise.all([
+        import('../phyto/batch-register'),
+        import('../phyto/phyto-kind'),
       ]);
-      return amendRecord({ ...judging, ...phyto, ids: p.recordIds, heldByJob: jobHolding(p.jobs, p.now) }, input);
+      return registerBatch(
+        { ...judging, kind: phytoKind, store: p.phyto, ids: p.recordIds, batchKeys: p.batchKeys },
+        input,
+      );
     },
-    deleteApplication: async (input) => {
-      const [{ deleteRecord }, phyto] = await Promise.all([import('../export/deletion-service'), treatments()]);
-      return deleteRecord(await deletion(), phyto, input);
-    },
-    readApplication: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { readRecordAnswer }, phyto] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/read-record'),
-        treatmentAnswers(),
-      ]);
-      return readRecordAnswer(phyto.kind, phyto.store, await accessibleFarm(p.farms, client, agrifarmId), recordId);
-    },
-    applicationHistory: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { recordVersions }] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/read-record'),
-      ]);
-      return recordVersions(p.phyto, await accessibleFarm(p.farms, client, agrifarmId), recordId);
-    },
-    listApplications: async (client, agrifarmId, rawQuery, filters) => {
-      const [{ accessibleFarm }, { listRecords }, { treatmentListFilter }, phyto] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/list-records'),
-        import('../phyto/list-filters'),
-        treatmentAnswers(),
-      ]);
-      const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords({ ...phyto, index: p.recordKeys }, farm, rawQuery, filters, treatmentListFilter(filters));
-    },
-    registerFertilization: async (input) => {
-      const [{ registerRecord }, kind, entry] = await Promise.all([
-        import('../records/register-record'),
-        fertilizations(),
-        fertilizationEntry(),
-      ]);
-      return registerRecord({ ...judging, ...kind, ids: entry.ids }, input);
-    },
-    amendFertilization: async (input) => {
-      const [{ amendRecord }, { jobHolding }, kind, entry] = await Promise.all([
-        import('../records/amend-record'),
-        import('../export/deletion-service'),
-        fertilizations(),
-        fertilizationEntry(),
-      ]);
-      return amendRecord({ ...judging, ...kind, ids: entry.ids, heldByJob: jobHolding(p.jobs, p.now) }, input);
-    },
-    deleteFertilization: async (input) => {
-      const [{ deleteRecord }, kind] = await Promise.all([import('../export/deletion-service'), fertilizations()]);
-      return deleteRecord(await deletion(), kind, input);
-    },
-    readFertilization: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { readRecordAnswer }, kind] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/read-record'),
-        fertilizationAnswers(),
-      ]);
-      return readRecordAnswer(kind.kind, kind.store, await accessibleFarm(p.farms, client, agrifarmId), recordId);
-    },
-    fertilizationHistory: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { recordVersions }] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/read-record'),
-      ]);
-      return recordVersions(p.fertilization, await accessibleFarm(p.farms, client, agrifarmId), recordId);
-    },
-    listFertilizations: async (client, agrifarmId, rawQuery, filters) => {
-      const [{ accessibleFarm }, { listRecords }, { fertilizationListFilter }, kind, entry] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/list-records'),
-        import('../fertilization/list-filters'),
-        fertilizationAnswers(),
-        fertilizationEntry(),
-      ]);
-      const farm = await accessibleFarm(p.farms, client, agrifarmId);
-      return listRecords({ ...kind, index: entry.keys }, farm, rawQuery, filters, fertilizationListFilter(filters));
-    },
+    amendApplication: treatments.amend,
+    deleteApplication: treatments.delete,
+    readApplication: treatments.read,
+    applicationHistory: treatments.history,
+    listApplications: treatments.list,
+    registerFertilization: fertilizations.register,
+    amendFertilization: fertilizations.amend,
+    deleteFertilization: fertilizations.delete,
+    readFertilization: fertilizations.read,
+    fertilizationHistory: fertilizations.history,
+    listFertilizations: fertilizations.list,
     safeHarvest: async (client, query) => {
       const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([
         import('../farms/farm-service'),

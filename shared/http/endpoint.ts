@@ -76,6 +76,47 @@ function queryObject(request: HttpRequest): Record<string, string> {
 }
 
 /**
+ * The local rate limit, per client: only with AUTH_MODE local, as in Azure API Management limits the callers before
+ * they reach the function.
+ */
+function takeRateLimit(gate: Gate, client: Client): void {
+  if (gate.settings.AUTH_MODE !== 'local') return;
+  const wait = gate.limiter.take(client.id);
+  if (wait > 0) {
+    throw new DomainError(
+      `Rate limit of ${gate.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`,
+      [violation('RATE_LIMITED', '', `retry after ${wait} seconds`)],
+      wait,
+    );
+  }
+}
+
+/** The path, query and body as the contract's schemas parse them, or one 400 listing every violation of the three. */
+function validated<Q extends z.ZodType, B extends z.ZodType | undefined, P extends z.ZodType | undefined>(
+  contract: Contract<Q, B, P>,
+  request: HttpRequest,
+  raw: unknown,
+): { params: Parsed<P>; query: z.infer<Q>; body: Parsed<B> } {
+  const params = contract.params?.safeParse(request.params, { reportInput: true });
+  const query = contract.query.safeParse(queryObject(request), { reportInput: true });
+  const body = contract.body?.safeParse(raw, { reportInput: true });
+  const violations = [
+    ...(params && !params.success ? zodViolations('path', params.error) : []),
+    ...(query.success ? [] : zodViolations('query', query.error)),
+    ...(body && !body.success ? zodViolations('body', body.error) : []),
+  ];
+  if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
+  return { params: params?.data as Parsed<P>, query: query.data as z.infer<Q>, body: body?.data as Parsed<B> };
+}
+
+/** The handle's reply as the host sends it. */
+function httpResponse(reply: Reply): HttpResponseInit {
+  if ('empty' in reply) return { status: reply.status, headers: reply.headers };
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
+  return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
+}
+
+/**
  * The request pipeline every HTTP function goes through, in the order that costs least for bad requests:
  * credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
  * then the handle, with every storage call bounded by REQUEST_BUDGET_MS. Any DomainError becomes problem details;
@@ -110,42 +151,11 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
   ): Promise<HttpResponseInit> {
     const { gate, useCases } = app;
     const client = await authenticate(request, gate.settings, gate.findClient);
-    if (gate.settings.AUTH_MODE === 'local') {
-      const wait = gate.limiter.take(client.id);
-      if (wait > 0) {
-        throw new DomainError(
-          `Rate limit of ${gate.settings.RATE_LIMIT_PER_MINUTE} requests per minute exceeded.`,
-          [violation('RATE_LIMITED', '', `retry after ${wait} seconds`)],
-          wait,
-        );
-      }
-    }
+    takeRateLimit(gate, client);
     const raw = contract.body
       ? parseJsonBody(request, await readBodyLimited(request, gate.settings.MAX_BODY_BYTES))
       : undefined;
-    const params = contract.params?.safeParse(request.params, { reportInput: true });
-    const query = contract.query.safeParse(queryObject(request), { reportInput: true });
-    const body = contract.body?.safeParse(raw, { reportInput: true });
-    const violations = [
-      ...(params && !params.success ? zodViolations('path', params.error) : []),
-      ...(query.success ? [] : zodViolations('query', query.error)),
-      ...(body && !body.success ? zodViolations('body', body.error) : []),
-    ];
-    if (violations.length > 0) throw new DomainError('The request is not valid.', violations);
-    const reply = await handle(
-      {
-        client,
-        params: params?.data as Parsed<P>,
-        query: query.data as z.infer<Q>,
-        body: body?.data as Parsed<B>,
-        request,
-        context,
-      },
-      useCases,
-    );
-    if ('empty' in reply) return { status: reply.status, headers: reply.headers };
-    const headers = { 'Content-Type': 'application/json; charset=utf-8', ...reply.headers };
-    return { status: reply.status, headers, body: 'rawJson' in reply ? reply.rawJson : JSON.stringify(reply.json) };
+    return httpResponse(await handle({ client, ...validated(contract, request, raw), request, context }, useCases));
   }
 
   /** Problem details for what went wrong; the gateway's own failures are logged (`request.failed`) under the invocation. */
