@@ -144,7 +144,6 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
           outcome: 'current',
           answerJson: JSON.stringify([kind.answer(stored.record, farm, stored.blockIds)]),
           version: pointer.version,
-          replayed: false,
         };
     }
 
@@ -168,7 +167,6 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
       outcome: 'current',
       answerJson: JSON.stringify([kind.answer(record, farm, blockIds)]),
       version,
-      replayed: false,
     };
     await deps.store.commit(farm.meta, {
       id: pointer.id,

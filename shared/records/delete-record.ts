@@ -61,7 +61,7 @@ export async function requestDeletion<Req, Rec extends RecordView>(
     if ('replay' in found) return { done: replayed(found.replay, idem!.requestHash) };
     const { pointer } = found.application;
     if (heldBySiex(pointer.exportState)) return { inSiex: found.application, idempotency: idem };
-    const done: RecordResult = { outcome: 'deleted', answerJson: '', replayed: false };
+    const done: RecordResult = { outcome: 'deleted', answerJson: '' };
     await commitDeletion(deps, farm, found.application, {
       client: input.client.id,
       at: formatDateTime(nowIn(deps)),

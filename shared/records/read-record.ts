@@ -28,7 +28,6 @@ export async function readRecordAnswer<Req, Rec extends RecordView>(
         outcome: 'current',
         answerJson: JSON.stringify([kind.answer(stored.record, farm, stored.blockIds)]),
         version: pointer.version,
-        replayed: false,
       };
   }
   throw recordNotFound(id);

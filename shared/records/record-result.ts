@@ -16,8 +16,6 @@ export interface RecordResult {
   answerJson: string;
   /** The record's version (its ETag) when the answer carries a record. */
   version?: number;
-  /** True when this is the first answer to the same request, given again under its Idempotency-Key. */
-  replayed: boolean;
 }
 
 /**
@@ -43,6 +41,5 @@ export function replayed(stored: StoredAnswer, requestHash: string): RecordResul
     outcome: stored.outcome,
     answerJson: stored.answerJson,
     ...(stored.version !== undefined ? { version: stored.version } : {}),
-    replayed: true,
   };
 }

@@ -120,7 +120,6 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
       outcome: 'created',
       answerJson: JSON.stringify([kind.answer(record, farm, blockIds)]),
       version: 1,
-      replayed: false,
     };
     last = { id, result };
     await store.commit(
