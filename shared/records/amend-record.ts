@@ -4,7 +4,7 @@ import { DomainError } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmIndex } from '../farms/farm-index';
-import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
+import { RequestKey, requestKey } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
 import { allocateBlockIds, BlockIds, legacyBlockIds } from './block-ids';
 import { ChangeInput, changeableRecord, ChangeStore, JobHolding } from './changeable-record';
@@ -31,18 +31,14 @@ export interface AmendInput extends ChangeInput {
 }
 
 /** The amendment's Idempotency-Key, with what makes a replay the same request. */
-function amendIdempotency(input: AmendInput): { hash: string; requestHash: string } | null {
-  if (!input.idempotencyKey) return null;
-  return {
-    hash: idempotencyHash(input.client.id, input.idempotencyKey),
-    requestHash: requestFingerprint({
-      operation: 'amend',
-      agrifarmId: input.agrifarmId,
-      id: input.recordId,
-      ifMatch: input.ifMatch,
-      patch: input.patch,
-    }),
-  };
+function amendIdempotency(input: AmendInput): RequestKey | null {
+  return requestKey(input.client.id, input.idempotencyKey, {
+    operation: 'amend',
+    agrifarmId: input.agrifarmId,
+    id: input.recordId,
+    ifMatch: input.ifMatch,
+    patch: input.patch,
+  });
 }
 
 /** The registration request once patched (on its wire form), validated whole as a registration's body is. */

@@ -6,7 +6,7 @@ import { formatDateTime, ZONE } from '../domain/dates';
 import { DomainError } from '../domain/errors';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
-import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
+import { requestKey } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
 import { allocateBlockIds, BlockIds } from './block-ids';
 import { withConflictRetries } from './conflict-retries';
@@ -80,12 +80,11 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
   const request = kind.toRequest(input.body);
   const appliedAt = kind.appliedAt(request);
   const historyKeys = kind.historyKeys(farm, request);
-  const idem = input.idempotencyKey
-    ? {
-        hash: idempotencyHash(input.client.id, input.idempotencyKey),
-        requestHash: requestFingerprint({ agrifarmId: input.agrifarmId, exported: input.exported, body: input.body }),
-      }
-    : null;
+  const idem = requestKey(input.client.id, input.idempotencyKey, {
+    agrifarmId: input.agrifarmId,
+    exported: input.exported,
+    body: input.body,
+  });
 
   // The last attempt's record and answer. Record ids are never handed out twice, so if its pointer exists after a
   // conflict, that attempt's commit landed and only its answer was lost (the SDK retried the write and was refused):
