@@ -13,7 +13,7 @@ import { amended, isExported, siexBlocksOf } from './export-state';
 import { fieldChanges, mergePatch } from './record-history';
 import { recordRowKey } from './record-keys';
 import { RecordKind } from './record-kind';
-import { RecordResult, replayed } from './record-result';
+import { recordAnswerResult, RecordResult, replayed } from './record-result';
 import { RecordPointer, RecordView } from './record-store';
 import { guardsToWrite, historyDocs, JudgingDeps, nowIn } from './register-record';
 
@@ -135,12 +135,7 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
     const changes = fieldChanges(kind.toWire(before), kind.toWire(after));
     if (changes.length === 0 && hasAllBlockIds(kind, farm, pointer, before)) {
       const stored = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
-      if (stored)
-        return {
-          outcome: 'current',
-          answerJson: JSON.stringify([kind.answer(stored.record, farm, stored.blockIds)]),
-          version: pointer.version,
-        };
+      if (stored) return recordAnswerResult(kind, farm, stored, pointer.version);
     }
 
     const now = nowIn(deps);
@@ -159,11 +154,7 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
       deps.ids,
       pointer.id,
     );
-    const result: RecordResult = {
-      outcome: 'current',
-      answerJson: JSON.stringify([kind.answer(record, farm, blockIds)]),
-      version,
-    };
+    const result = recordAnswerResult(kind, farm, { record, blockIds }, version);
     await deps.store.commit(farm.meta, {
       id: pointer.id,
       write: { rowKey, product: kind.listValue(after), appliedAtMs: appliedAt.toMillis(), record },

@@ -1,4 +1,7 @@
+import type { FarmIndex } from '../farms/farm-index';
 import { checkSameRequest } from '../idempotency/idempotency';
+import type { BlockIds } from './block-ids';
+import type { RecordKind } from './record-kind';
 
 /**
  * What a service of the records core did with a request, in domain terms (the HTTP edge alone makes statuses of them,
@@ -32,6 +35,17 @@ export interface StoredAnswer {
 /** The ETag of a record at a version: strong, so `If-Match` compares it exactly. */
 export function recordEtag(version: number): string {
   return `"${version}"`;
+}
+
+/** A record as a service answers it: `[record]` as the kind answers it, rendered once, with its version (its ETag). */
+export function recordAnswerResult<Rec>(
+  kind: Pick<RecordKind<unknown, Rec>, 'answer'>,
+  farm: FarmIndex,
+  stored: { record: Rec; blockIds: BlockIds | null },
+  version: number,
+  outcome: RecordOutcome = 'current',
+): RecordResult {
+  return { outcome, answerJson: JSON.stringify([kind.answer(stored.record, farm, stored.blockIds)]), version };
 }
 
 /** A key seen before: the same request gets its first answer again; another request under that key is refused. */

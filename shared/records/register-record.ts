@@ -14,7 +14,7 @@ import { registeredExportState } from './export-state';
 import { fieldChanges } from './record-history';
 import { recordRowKey } from './record-keys';
 import { RecordKind } from './record-kind';
-import { RecordResult, replayed } from './record-result';
+import { recordAnswerResult, RecordResult, replayed } from './record-result';
 import { Guard, RecordChange, RecordStore, RecordView, RegistrationState } from './record-store';
 
 /** What judging a record takes, whether it is registered or amended. */
@@ -115,11 +115,7 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
     const id = await deps.ids.take();
     const blockIds = await allocateBlockIds(null, kind.blockKeys(farm, request), deps.ids, id);
     const record = kind.view({ id, request, resolution, farm, exported: input.exported, now });
-    const result: RecordResult = {
-      outcome: 'created',
-      answerJson: JSON.stringify([kind.answer(record, farm, blockIds)]),
-      version: 1,
-    };
+    const result = recordAnswerResult(kind, farm, { record, blockIds }, 1, 'created');
     last = { id, result };
     await store.commit(
       farm.meta,
