@@ -54,5 +54,5 @@ export async function deleteRecord<Req, Rec extends RecordView>(
   if ('done' in outcome) return outcome.done;
   const record = { type: of.kind.urnType, pointer: outcome.inSiex.pointer };
   const job = await startDeletion(deps, input.client, farm, input.agrifarmId, record, outcome.idempotency);
-  return { outcome: 'deletion-started', answerJson: job.body, replayed: false };
+  return { outcome: 'deletion-started', answerJson: job.body };
 }

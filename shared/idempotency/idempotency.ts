@@ -45,6 +45,17 @@ export function requestFingerprint(parts: unknown): string {
     .digest('base64url');
 }
 
+/** A request's Idempotency-Key as it is stored (per client), and the fingerprint a repeat under it must match. */
+export interface RequestKey {
+  hash: string;
+  requestHash: string;
+}
+
+/** The key a request was sent under (null: none, and nothing is fingerprinted), with what it asks for. */
+export function requestKey(clientId: string, key: string | null, request: unknown): RequestKey | null {
+  return key ? { hash: idempotencyHash(clientId, key), requestHash: requestFingerprint(request) } : null;
+}
+
 /** A key seen before: the same request gets its first response again; another request under that key is a 422. */
 export function replay(stored: StoredResponse, fingerprint: string): { status: number; body: string; etag?: string } {
   checkSameRequest(stored.requestHash, fingerprint);

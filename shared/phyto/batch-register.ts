@@ -3,7 +3,7 @@ import { accessibleFarm } from '../farms/farm-service';
 import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
-import { PhytoRecord, PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
+import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { RecordResult } from '../records/record-result';
 import { registerRecord, RegisterDeps } from '../records/register-record';
 import { BatchKeyStore } from './batch-keys';
@@ -57,7 +57,7 @@ export async function registerBatch(deps: BatchDeps, input: BatchInput): Promise
   }
   const outcomes: BatchItemOutcome[] = [];
   for (const [index, item] of input.items.entries()) {
-    const parsed = phytoRequestSchema.safeParse(item, { reportInput: true });
+    const parsed = deps.kind.wire.request.safeParse(item, { reportInput: true });
     if (!parsed.success) {
       // The paths a single registration would name (`body.dose`): the item's index says which one it is.
       outcomes.push({

@@ -4,7 +4,7 @@ import { DomainError } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmIndex } from '../farms/farm-index';
-import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
+import { RequestKey, requestKey } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
 import { allocateBlockIds, BlockIds, legacyBlockIds } from './block-ids';
 import { ChangeInput, changeableRecord, ChangeStore, JobHolding } from './changeable-record';
@@ -13,7 +13,7 @@ import { amended, isExported, siexBlocksOf } from './export-state';
 import { fieldChanges, mergePatch } from './record-history';
 import { recordRowKey } from './record-keys';
 import { RecordKind } from './record-kind';
-import { RecordResult, replayed } from './record-result';
+import { recordAnswerResult, RecordResult, replayed } from './record-result';
 import { RecordPointer, RecordView } from './record-store';
 import { guardsToWrite, historyDocs, JudgingDeps, nowIn } from './register-record';
 
@@ -31,18 +31,14 @@ export interface AmendInput extends ChangeInput {
 }
 
 /** The amendment's Idempotency-Key, with what makes a replay the same request. */
-function amendIdempotency(input: AmendInput): { hash: string; requestHash: string } | null {
-  if (!input.idempotencyKey) return null;
-  return {
-    hash: idempotencyHash(input.client.id, input.idempotencyKey),
-    requestHash: requestFingerprint({
-      operation: 'amend',
-      agrifarmId: input.agrifarmId,
-      id: input.recordId,
-      ifMatch: input.ifMatch,
-      patch: input.patch,
-    }),
-  };
+function amendIdempotency(input: AmendInput): RequestKey | null {
+  return requestKey(input.client.id, input.idempotencyKey, {
+    operation: 'amend',
+    agrifarmId: input.agrifarmId,
+    id: input.recordId,
+    ifMatch: input.ifMatch,
+    patch: input.patch,
+  });
 }
 
 /** The registration request once patched (on its wire form), validated whole as a registration's body is. */
@@ -139,13 +135,7 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
     const changes = fieldChanges(kind.toWire(before), kind.toWire(after));
     if (changes.length === 0 && hasAllBlockIds(kind, farm, pointer, before)) {
       const stored = await deps.store.readRecord(farm.meta, pointer.recordRowKey);
-      if (stored)
-        return {
-          outcome: 'current',
-          answerJson: JSON.stringify([kind.answer(stored.record, farm, stored.blockIds)]),
-          version: pointer.version,
-          replayed: false,
-        };
+      if (stored) return recordAnswerResult(kind, farm, stored, pointer.version);
     }
 
     const now = nowIn(deps);
@@ -164,12 +154,7 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
       deps.ids,
       pointer.id,
     );
-    const result: RecordResult = {
-      outcome: 'current',
-      answerJson: JSON.stringify([kind.answer(record, farm, blockIds)]),
-      version,
-      replayed: false,
-    };
+    const result = recordAnswerResult(kind, farm, { record, blockIds }, version);
     await deps.store.commit(farm.meta, {
       id: pointer.id,
       write: { rowKey, product: kind.listValue(after), appliedAtMs: appliedAt.toMillis(), record },

@@ -3,7 +3,7 @@ import { VersionedValue } from '../cache/versioned-value';
 import { ReferenceData } from '../catalog/reference-data';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
-import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
+import { RequestKey, requestKey } from '../idempotency/idempotency';
 import { ChangeInput, changeableRecord, ChangeStore, JobHolding } from './changeable-record';
 import { withConflictRetries } from './conflict-retries';
 import { forgotten, heldBySiex } from './export-state';
@@ -30,8 +30,7 @@ export interface DeleteDeps<Req, Rec extends RecordView> extends DeletionParts<R
  * first (shared/export/deletion-service.ts starts that job).
  */
 export type DeleteOutcome<Req> =
-  | { done: RecordResult }
-  | { inSiex: StoredApplication<Req>; idempotency: { hash: string; requestHash: string } | null };
+  { done: RecordResult } | { inSiex: StoredApplication<Req>; idempotency: RequestKey | null };
 
 /**
  * Deletes a record SIEX never received, at once: the record row goes, its pointer stays as `deleted` (so its history
@@ -45,23 +44,18 @@ export async function requestDeletion<Req, Rec extends RecordView>(
   farm: FarmIndex,
   input: ChangeInput,
 ): Promise<DeleteOutcome<Req>> {
-  const idem = input.idempotencyKey
-    ? {
-        hash: idempotencyHash(input.client.id, input.idempotencyKey),
-        requestHash: requestFingerprint({
-          operation: 'delete',
-          agrifarmId: input.agrifarmId,
-          id: input.recordId,
-          ifMatch: input.ifMatch,
-        }),
-      }
-    : null;
+  const idem = requestKey(input.client.id, input.idempotencyKey, {
+    operation: 'delete',
+    agrifarmId: input.agrifarmId,
+    id: input.recordId,
+    ifMatch: input.ifMatch,
+  });
   return withConflictRetries(async (): Promise<DeleteOutcome<Req>> => {
     const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return { done: replayed(found.replay, idem!.requestHash) };
     const { pointer } = found.application;
     if (heldBySiex(pointer.exportState)) return { inSiex: found.application, idempotency: idem };
-    const done: RecordResult = { outcome: 'deleted', answerJson: '', replayed: false };
+    const done: RecordResult = { outcome: 'deleted', answerJson: '' };
     await commitDeletion(deps, farm, found.application, {
       client: input.client.id,
       at: formatDateTime(nowIn(deps)),

@@ -2,7 +2,7 @@ import { RecordVersion } from '../api/history-schemas';
 import { FarmIndex } from '../farms/farm-index';
 import { recordNotFound } from './changeable-record';
 import { RecordKind } from './record-kind';
-import { RecordResult } from './record-result';
+import { recordAnswerResult, RecordResult } from './record-result';
 import { RecordStore, RecordView } from './record-store';
 
 /** An amendment between the pointer's read and the record's moves the record to a new key: read the pointer again. */
@@ -23,13 +23,7 @@ export async function readRecordAnswer<Req, Rec extends RecordView>(
     const pointer = (await store.readPointers(farm.meta, [id])).get(id);
     if (!pointer) break;
     const stored = await store.readRecord(farm.meta, pointer.recordRowKey);
-    if (stored)
-      return {
-        outcome: 'current',
-        answerJson: JSON.stringify([kind.answer(stored.record, farm, stored.blockIds)]),
-        version: pointer.version,
-        replayed: false,
-      };
+    if (stored) return recordAnswerResult(kind, farm, stored, pointer.version);
   }
   throw recordNotFound(id);
 }

@@ -1,4 +1,7 @@
+import type { FarmIndex } from '../farms/farm-index';
 import { checkSameRequest } from '../idempotency/idempotency';
+import type { BlockIds } from './block-ids';
+import type { RecordKind } from './record-kind';
 
 /**
  * What a service of the records core did with a request, in domain terms (the HTTP edge alone makes statuses of them,
@@ -16,8 +19,6 @@ export interface RecordResult {
   answerJson: string;
   /** The record's version (its ETag) when the answer carries a record. */
   version?: number;
-  /** True when this is the first answer to the same request, given again under its Idempotency-Key. */
-  replayed: boolean;
 }
 
 /**
@@ -36,6 +37,17 @@ export function recordEtag(version: number): string {
   return `"${version}"`;
 }
 
+/** A record as a service answers it: `[record]` as the kind answers it, rendered once, with its version (its ETag). */
+export function recordAnswerResult<Rec>(
+  kind: Pick<RecordKind<unknown, Rec>, 'answer'>,
+  farm: FarmIndex,
+  stored: { record: Rec; blockIds: BlockIds | null },
+  version: number,
+  outcome: RecordOutcome = 'current',
+): RecordResult {
+  return { outcome, answerJson: JSON.stringify([kind.answer(stored.record, farm, stored.blockIds)]), version };
+}
+
 /** A key seen before: the same request gets its first answer again; another request under that key is refused. */
 export function replayed(stored: StoredAnswer, requestHash: string): RecordResult {
   checkSameRequest(stored.requestHash, requestHash);
@@ -43,6 +55,5 @@ export function replayed(stored: StoredAnswer, requestHash: string): RecordResul
     outcome: stored.outcome,
     answerJson: stored.answerJson,
     ...(stored.version !== undefined ? { version: stored.version } : {}),
-    replayed: true,
   };
 }

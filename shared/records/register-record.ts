@@ -6,7 +6,7 @@ import { formatDateTime, ZONE } from '../domain/dates';
 import { DomainError } from '../domain/errors';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
-import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
+import { requestKey } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
 import { allocateBlockIds, BlockIds } from './block-ids';
 import { withConflictRetries } from './conflict-retries';
@@ -14,7 +14,7 @@ import { registeredExportState } from './export-state';
 import { fieldChanges } from './record-history';
 import { recordRowKey } from './record-keys';
 import { RecordKind } from './record-kind';
-import { RecordResult, replayed } from './record-result';
+import { recordAnswerResult, RecordResult, replayed } from './record-result';
 import { Guard, RecordChange, RecordStore, RecordView, RegistrationState } from './record-store';
 
 /** What judging a record takes, whether it is registered or amended. */
@@ -80,12 +80,11 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
   const request = kind.toRequest(input.body);
   const appliedAt = kind.appliedAt(request);
   const historyKeys = kind.historyKeys(farm, request);
-  const idem = input.idempotencyKey
-    ? {
-        hash: idempotencyHash(input.client.id, input.idempotencyKey),
-        requestHash: requestFingerprint({ agrifarmId: input.agrifarmId, exported: input.exported, body: input.body }),
-      }
-    : null;
+  const idem = requestKey(input.client.id, input.idempotencyKey, {
+    agrifarmId: input.agrifarmId,
+    exported: input.exported,
+    body: input.body,
+  });
 
   // The last attempt's record and answer. Record ids are never handed out twice, so if its pointer exists after a
   // conflict, that attempt's commit landed and only its answer was lost (the SDK retried the write and was refused):
@@ -116,12 +115,7 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
     const id = await deps.ids.take();
     const blockIds = await allocateBlockIds(null, kind.blockKeys(farm, request), deps.ids, id);
     const record = kind.view({ id, request, resolution, farm, exported: input.exported, now });
-    const result: RecordResult = {
-      outcome: 'created',
-      answerJson: JSON.stringify([kind.answer(record, farm, blockIds)]),
-      version: 1,
-      replayed: false,
-    };
+    const result = recordAnswerResult(kind, farm, { record, blockIds }, 1, 'created');
     last = { id, result };
     await store.commit(
       farm.meta,
