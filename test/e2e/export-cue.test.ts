@@ -446,8 +446,8 @@ describe('issue 12: one TratamFito per crop and variety, equipment said, results
     const secondIds = new Map<string, number>();
     for (const urn of [both, halfRefused]) {
       const [pointer] = await allEntities(testTables(), 'phyto', odata`RowKey eq ${pointerRowKey(recordNumber(urn))}`);
-      const ids = Object.values(blockIdsOf(pointer!)!).filter((id) => id !== recordNumber(urn));
-      secondIds.set(urn, ids[0]!);
+      const ids = Object.values(blockIdsOf(pointer)!).filter((id) => id !== recordNumber(urn));
+      secondIds.set(urn, ids[0]);
     }
     const second = (urn: string) => secondIds.get(urn)!;
 
