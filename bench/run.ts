@@ -7,7 +7,14 @@ import { TableStore } from '../shared/store/tables';
 import { findProjectRoot } from '../local/stack';
 import { benchBatch, printBatch } from './batch';
 import { benchCatalogue } from './catalogue';
-import { benchBareFirstRequest, benchColdStart, FirstAndWarm, printColdStart } from './cold-start';
+import {
+  benchBareFirstRequest,
+  benchColdStart,
+  benchFirstAfterIdle,
+  FIRST_REQUEST_PATH,
+  FirstAndWarm,
+  printColdStart,
+} from './cold-start';
 import { benchExport, printExport } from './export';
 import { BENCH_PRODUCT, EXPORT_FARM, LARGE_FARM, LIST_FARM, MIX_FARM, MIXED_EXPORT_FARM } from './fixtures';
 import { benchHardDays, printHardDays } from './hard-days';
@@ -32,19 +39,16 @@ const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.some((w) => name.startsWith(w));
 
 /**
- * The runner's very first request: the status of a job that does not exist (404 after the keys and one point read),
- * which pays for loading the handlers, the settings and the storage SDK, not for filling a data cache; then the first
+ * The runner's very first request, sent the moment the runner is ready (its warm-up, functions/index.ts, runs
+ * meanwhile): the status of a job that does not exist (404 after the keys and one point read), which pays for loading
+ * the handlers, the settings and the storage SDK, not for filling a data cache; then the first
  * farm lookup of the 5,000-enclosure farm, which fills the farm cache, and the warm ones after each.
  */
-async function firstRequests(stack: BenchStack, http: GatewayCall, gateway: GatewayMeasure) {
-  const jobPath = '/v1/entities/jobstatus?jobId=999999999';
-  // This process's first fetch loads Node's HTTP client (undici), which no warm request pays: it goes to the SIEX
-  // simulator, so the first request's figure is the gateway's cold start and not the bench's own.
-  await (await fetch(stack.siex.url)).arrayBuffer();
+async function firstRequests(http: GatewayCall, gateway: GatewayMeasure) {
   const firstStart = performance.now();
-  await http('GET', jobPath, undefined, 404);
+  await http('GET', FIRST_REQUEST_PATH, undefined, 404);
   const first: FirstAndWarm = { ms: performance.now() - firstStart, warmP50: 0 };
-  first.warmP50 = (await measure(async () => void (await http('GET', jobPath, undefined, 404)), 50)).p50;
+  first.warmP50 = (await measure(async () => void (await http('GET', FIRST_REQUEST_PATH, undefined, 404)), 50)).p50;
   const lookupPath = `/v1/siex/farms?rea=${LARGE_FARM.rea}&year=${LARGE_FARM.year}`;
   const lookupStart = performance.now();
   await http('GET', lookupPath, undefined, 200);
@@ -128,14 +132,20 @@ async function catalogue(stack: BenchStack) {
   printRows(cat.rows);
 }
 
+/** The fresh loads, the first request after an idle instance and the bare app's, beside the first requests above. */
+async function coldStart(stack: BenchStack, first: FirstAndWarm, firstLookup: FirstAndWarm) {
+  const afterIdle = await benchFirstAfterIdle(root, stack.runnerEnv, stack.headers);
+  printColdStart(benchColdStart(root), first, afterIdle, firstLookup, await benchBareFirstRequest(root));
+}
+
 async function main(): Promise<void> {
   const stack = await startBenchStack(root);
   try {
     const http = gatewayCall(stack);
     const gateway = gatewayMeasure(stack.proxy);
-    const { first, firstLookup, lookup } = await firstRequests(stack, http, gateway);
+    const { first, firstLookup, lookup } = await firstRequests(http, gateway);
     if (only.includes('cold-start')) {
-      printColdStart(benchColdStart(root), first, firstLookup, await benchBareFirstRequest(root));
+      await coldStart(stack, first, firstLookup);
       return;
     }
     const ctx = await rowContext(stack, http, gateway, lookup);
@@ -144,8 +154,7 @@ async function main(): Promise<void> {
     const batch = wanted('batch') ? await batchAgainstSingles(stack, ctx) : undefined;
     printRows(rows);
     if (batch) printBatch(batch);
-    if (wanted('cold start'))
-      printColdStart(benchColdStart(root), first, firstLookup, await benchBareFirstRequest(root));
+    if (wanted('cold start')) await coldStart(stack, first, firstLookup);
     if (wanted('refused')) printHardDays(await refusals(stack, ctx.farms));
     // 1,000 records in one job, SIEX at 50 ms per call.
     if (wanted('export')) printExport(await benchExport(stack));

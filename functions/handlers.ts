@@ -1,5 +1,15 @@
 import type { HttpHandler, InvocationContext, Timer } from '@azure/functions';
 import type { OperationId } from '../shared/http/routes';
+import { dataTables } from '../shared/store/azure-sdk';
+
+/** An HTTP function's handler that imports its module on the first call; `load` imports it ahead of that call. */
+interface LazyHandler extends HttpHandler {
+  load(): Promise<unknown>;
+}
+
+function lazy(load: () => Promise<{ handler: HttpHandler }>): LazyHandler {
+  return Object.assign<HttpHandler, Pick<LazyHandler, 'load'>>(async (r, c) => (await load()).handler(r, c), { load });
+}
 
 /**
  * Every function's handler, each importing its module on its function's first invocation (an import is done once and
@@ -7,33 +17,63 @@ import type { OperationId } from '../shared/http/routes';
  * of any function; the deploy package bundles it, and all it imports, as `app.js` (docs/architecture.md, "Cold
  * start"). Every operation of shared/http/routes.ts needs its entry here, or this does not compile.
  */
+export const operations: Record<OperationId, LazyHandler> = {
+  farmLookup: lazy(() => import('./farm-lookup')),
+  listIdcp: lazy(() => import('./list-idcp')),
+  registerPhytosanitary: lazy(() => import('./register-phytosanitary')),
+  registerPhytosanitaryBatch: lazy(() => import('./register-phytosanitary-batch')),
+  listPhytosanitary: lazy(() => import('./list-phytosanitary')),
+  readPhytosanitary: lazy(() => import('./read-phytosanitary')),
+  amendPhytosanitary: lazy(() => import('./amend-phytosanitary')),
+  deletePhytosanitary: lazy(() => import('./delete-phytosanitary')),
+  phytosanitaryHistory: lazy(() => import('./phytosanitary-history')),
+  registerFertilization: lazy(() => import('./register-fertilization')),
+  listFertilization: lazy(() => import('./list-fertilization')),
+  readFertilization: lazy(() => import('./read-fertilization')),
+  amendFertilization: lazy(() => import('./amend-fertilization')),
+  deleteFertilization: lazy(() => import('./delete-fertilization')),
+  fertilizationHistory: lazy(() => import('./fertilization-history')),
+  safeHarvest: lazy(() => import('./safe-harvest')),
+  exportCue: lazy(() => import('./export-cue')),
+  jobStatus: lazy(() => import('./job-status')),
+  jobResult: lazy(() => import('./job-result')),
+  catalogProducts: lazy(() => import('./catalog-products')),
+  catalogProduct: lazy(() => import('./catalog-product')),
+  siexCatalogue: lazy(() => import('./catalog-siex')),
+  applicatorCard: lazy(() => import('./catalog-applicator')),
+};
+
 export const http: Record<OperationId | 'openapi' | 'notFound', HttpHandler> = {
-  farmLookup: async (r, c) => (await import('./farm-lookup')).handler(r, c),
-  listIdcp: async (r, c) => (await import('./list-idcp')).handler(r, c),
-  registerPhytosanitary: async (r, c) => (await import('./register-phytosanitary')).handler(r, c),
-  registerPhytosanitaryBatch: async (r, c) => (await import('./register-phytosanitary-batch')).handler(r, c),
-  listPhytosanitary: async (r, c) => (await import('./list-phytosanitary')).handler(r, c),
-  readPhytosanitary: async (r, c) => (await import('./read-phytosanitary')).handler(r, c),
-  amendPhytosanitary: async (r, c) => (await import('./amend-phytosanitary')).handler(r, c),
-  deletePhytosanitary: async (r, c) => (await import('./delete-phytosanitary')).handler(r, c),
-  phytosanitaryHistory: async (r, c) => (await import('./phytosanitary-history')).handler(r, c),
-  registerFertilization: async (r, c) => (await import('./register-fertilization')).handler(r, c),
-  listFertilization: async (r, c) => (await import('./list-fertilization')).handler(r, c),
-  readFertilization: async (r, c) => (await import('./read-fertilization')).handler(r, c),
-  amendFertilization: async (r, c) => (await import('./amend-fertilization')).handler(r, c),
-  deleteFertilization: async (r, c) => (await import('./delete-fertilization')).handler(r, c),
-  fertilizationHistory: async (r, c) => (await import('./fertilization-history')).handler(r, c),
-  safeHarvest: async (r, c) => (await import('./safe-harvest')).handler(r, c),
-  exportCue: async (r, c) => (await import('./export-cue')).handler(r, c),
-  jobStatus: async (r, c) => (await import('./job-status')).handler(r, c),
-  jobResult: async (r, c) => (await import('./job-result')).handler(r, c),
-  catalogProducts: async (r, c) => (await import('./catalog-products')).handler(r, c),
-  catalogProduct: async (r, c) => (await import('./catalog-product')).handler(r, c),
-  siexCatalogue: async (r, c) => (await import('./catalog-siex')).handler(r, c),
-  applicatorCard: async (r, c) => (await import('./catalog-applicator')).handler(r, c),
+  ...operations,
   openapi: async () => (await import('./openapi')).serveOpenApi(),
   notFound: async () => (await import('./not-found')).notFound(),
 };
+
+/**
+ * Starts what an operation's first request would otherwise start: every operation's module (its contract, its
+ * schemas, the request pipeline) and the table storage SDK, each in a turn of the event loop of its own so that a
+ * request arriving meanwhile is not held behind all of them. The OpenAPI document (every schema rendered) is left to
+ * its own rare first call. The build runs it too, before writing app.js's code cache, so the cache holds these
+ * modules' compiled code (local/build-package.ts).
+ */
+export async function loadOperations(): Promise<void> {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  dataTables();
+  for (const op of Object.values(operations)) {
+    await turn();
+    await op.load();
+  }
+}
+
+/**
+ * The instance's warm-up, started after start-up and never awaited by it (functions/index.ts): the operations'
+ * modules, then the process's services from its settings. A failure here is left to the first invocation to
+ * report, which meets the same error (an invalid setting names itself there).
+ */
+export async function warmUp(): Promise<void> {
+  await loadOperations();
+  (await import('../shared/app/services')).processApp();
+}
 
 export const exportWorker = async (message: unknown, context: InvocationContext) =>
   (await import('./export-worker')).exportWorker(message, context);

@@ -22,6 +22,18 @@ checkAuthSettings(process.env);
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy load this file exists for
 const handlers = onFirstUse(() => require('./handlers') as typeof import('./handlers'));
 
+// The instance's warm-up, after start-up: the host awaits appStart hooks, so the hook only schedules it and returns,
+// and registration still loads no handler. It shares the process with the first request, which it may delay, so it
+// goes a module at a time (docs/architecture.md, "Cold start"). Its failure is the first invocation's to report.
+app.hook.appStart(() => {
+  setImmediate(
+    () =>
+      void Promise.resolve()
+        .then(() => handlers().warmUp())
+        .catch(() => undefined),
+  );
+});
+
 const http =
   (name: OperationId | 'openapi' | 'notFound'): HttpHandler =>
   async (request, context) =>

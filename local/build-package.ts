@@ -70,7 +70,12 @@ const handlersAsAppBundle = (root: string): Plugin => ({
  */
 function writeAppCodeCache(root: string, out: string): void {
   const codeCache = path.join(root, 'dist/shared/app/code-cache.js');
-  const script = `require(${JSON.stringify(codeCache)}).writeCodeCache(${JSON.stringify(path.join(out, APP_FILE))})`;
+  // Every operation's modules loaded first (functions/handlers.ts, loadOperations), so the cache holds their code.
+  const script = [
+    `require(${JSON.stringify(codeCache)})`,
+    `.writeCodeCache(${JSON.stringify(path.join(out, APP_FILE))}, (app) => app.loadOperations())`,
+    '.catch((e) => { console.error(e); process.exit(1); })',
+  ].join('');
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const r = spawnSync(process.execPath, ['-e', script], { cwd: out, env, stdio: 'inherit' });

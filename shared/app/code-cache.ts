@@ -64,13 +64,14 @@ export function codeCacheAccepted(bundle: string): boolean {
 }
 
 /**
- * Writes the bundle's code cache for this Node. The bundle's top level runs first, so the cache also holds what that
- * compiles lazily (the module definitions each function starts on its first call are left for that call). Run in a
- * process of its own: the bundle's modules must not stay in the build's.
+ * Writes the bundle's code cache for this Node. The bundle's top level runs first, then `exercise` with its exports
+ * (the build loads every operation's modules with it), so the cache also holds the code these compiled: what a first
+ * request would otherwise compile. What neither runs (a handler's call itself) is compiled when first called. Run in
+ * a process of its own: the bundle's modules must not stay in the build's.
  */
-export function writeCodeCache(bundle: string): string {
+export async function writeCodeCache(bundle: string, exercise: (exports: unknown) => Promise<void>): Promise<string> {
   const script = compile(bundle);
-  run(script, bundle);
+  await exercise(run(script, bundle).exports);
   const file = codeCacheFile(bundle);
   writeFileSync(file, script.createCachedData());
   return file;
