@@ -9,9 +9,10 @@ import { createLogger } from '../local/runner/logger';
  * take to load and register their functions, as the Functions worker loads them (package.json `main`, with
  * `@azure/functions-core` provided). Nothing is called unless `--invoke NAME` names an HTTP function to call once
  * after loading (a GET with no headers): then `status` is its answer's and `invokeMs` how long it took. Prints `{ "ms": ..., "functions": ... }`,
- * and with `--modules` the files the load (and the call) required.
+ * and with `--modules` the files the load (and the call) required; with `--settle` as well, the files required by the
+ * time the process has nothing left to do (the app's warm-up, which start-up only schedules, has run).
  */
-async function main(appRoot: string, listModules: boolean, invoke: string | undefined): Promise<void> {
+async function main(appRoot: string, listModules: boolean, invoke: string | undefined, settle: boolean): Promise<void> {
   const logger = createLogger({ quiet: true, out: () => undefined });
   const before = new Set(Object.keys(require.cache));
   const start = performance.now();
@@ -29,17 +30,28 @@ async function main(appRoot: string, listModules: boolean, invoke: string | unde
     status = Number(response.returnValue?.http?.statusCode);
     invokeMs = performance.now() - called;
   }
-  const modules = listModules ? Object.keys(require.cache).filter((m) => !before.has(m)) : undefined;
-  process.stdout.write(`${JSON.stringify({ ms, functions: app.functions.length, status, invokeMs, modules })}\n`);
+  const required = () => Object.keys(require.cache).filter((m) => !before.has(m));
+  const modules = listModules ? required() : undefined;
+  const report = (settled?: string[]) =>
+    process.stdout.write(
+      `${JSON.stringify({ ms, functions: app.functions.length, status, invokeMs, modules, settled })}\n`,
+    );
+  if (settle) process.once('beforeExit', () => report(required()));
+  else report();
 }
 
 if (require.main === module) {
   const { values, positionals } = parseArgs({
-    options: { modules: { type: 'boolean', default: false }, invoke: { type: 'string' } },
+    options: {
+      modules: { type: 'boolean', default: false },
+      invoke: { type: 'string' },
+      settle: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
-  main(positionals[0] ?? '.', values.modules, values.invoke).then(
-    () => process.exit(0),
+  // Without --settle it exits at once: the figure is the load, not whatever the app scheduled after it.
+  main(positionals[0] ?? '.', values.modules, values.invoke, values.settle).then(
+    () => (values.settle ? undefined : process.exit(0)),
     (e: unknown) => {
       console.error(e instanceof Error ? e.message : e);
       process.exit(1);

@@ -80,6 +80,15 @@ describe('the deployment package', () => {
     expect(loaded.modules).toEqual([path.join(out, 'main.js')]);
   });
 
+  it('warms up after start-up, never within it: app.js loads once registration is done, with no invocation', () => {
+    const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
+    const loaded = JSON.parse(
+      execFileSync(process.execPath, [probe, out, '--modules', '--settle'], { encoding: 'utf8' }),
+    );
+    expect(loaded.modules).toEqual([path.join(out, 'main.js')]);
+    expect(loaded.settled).toEqual([path.join(out, 'main.js'), path.join(out, 'app.js')]);
+  });
+
   it('serves a function from the package: its first invocation loads app.js', async () => {
     const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
     const served = JSON.parse(
