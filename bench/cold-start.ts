@@ -90,7 +90,7 @@ export async function benchBareFirstRequest(root: string): Promise<FirstAndWarm>
 export const FIRST_REQUEST_PATH = '/v1/entities/jobstatus?jobId=999999999';
 
 /** Long enough for the warm-up (functions/index.ts) to end before the request, on a loaded 2-core machine. */
-export const IDLE_MS = 3000;
+const IDLE_MS = 3000;
 
 /**
  * The first request to a fresh runner that idled `IDLE_MS` after it was ready, its warm-up done: what an instance
