@@ -67,12 +67,12 @@ export async function loadOperations(): Promise<void> {
 
 /**
  * The instance's warm-up, started after start-up and never awaited by it (functions/index.ts): the operations'
- * modules, then the process's services from its settings. A failure here is left to the first invocation to
- * report, which meets the same error (an invalid setting names itself there).
+ * modules, then the process's services from its settings and a first storage read. A failure here is left to the
+ * first invocation to report, which meets the same error (an invalid setting names itself there).
  */
 export async function warmUp(): Promise<void> {
   await loadOperations();
-  (await import('../shared/app/services')).processApp();
+  await (await import('../shared/app/services')).processApp().connect();
 }
 
 export const exportWorker = async (message: unknown, context: InvocationContext) =>

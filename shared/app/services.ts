@@ -47,6 +47,11 @@ export interface Services extends UseCaseParts {
   worker(): Promise<WorkerDeps>;
   /** What the export sweeper needs. */
   sweeper(): SweepDeps;
+  /**
+   * Reads the directory's version ahead of the first request (the warm-up, functions/handlers.ts): the storage
+   * connection opens and the table SDK's request path runs once. Nothing with REFERENCE_CACHE_SECONDS 0 (no directory).
+   */
+  connect(): Promise<void>;
 }
 
 /** Records per SIEX submission: few calls per record, and a batch's id list stays within one table property. */
@@ -152,6 +157,7 @@ export function createServices(
     useCases: createUseCases(parts),
     sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
     worker: () => (worker ??= workerDeps()),
+    connect: async () => directory?.check(),
   };
 }
 
