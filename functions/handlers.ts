@@ -66,11 +66,14 @@ export async function loadOperations(): Promise<void> {
 }
 
 /**
- * The instance's warm-up, started after start-up and never awaited by it (functions/index.ts): the operations'
- * modules, then the process's services from its settings and a first storage read. A failure here is left to the
- * first invocation to report, which meets the same error (an invalid setting names itself there).
+ * The instance's warm-up, started after start-up and never awaited by it (functions/index.ts): Node's web Request,
+ * the operations' modules, then the process's services from its settings and a first storage read. A failure here is
+ * left to the first invocation to report, which meets the same error (an invalid setting names itself there).
  */
 export async function warmUp(): Promise<void> {
+  // The programming model turns every HTTP request into the web Request class, which Node loads (its own fetch,
+  // undici) when first used: tens of milliseconds that the first request would otherwise pay.
+  new Request('http://localhost/', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
   await loadOperations();
   await (await import('../shared/app/services')).processApp().connect();
 }
