@@ -72,7 +72,7 @@ export const ERROR_CODES = {
   MAX_APPLICATIONS: 'the maximum number of applications per campaign on an enclosure is reached',
   OUTSIDE_CAMPAIGN: "the application date is not in the farm's campaign year (agrifarmId names one campaign)",
   DATE_IN_FUTURE: 'the application date is in the future',
-  DATE_TOO_OLD: 'the application date is further back than allowed (7 days by default)',
+  DATE_TOO_OLD: 'the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1)',
   UNKNOWN_SIEX_CODE: 'a code is not in the SIEX catalogue, or not in force on the application date',
   ADVISOR_REQUIRED: "justification 5 (an advisor's recommendation) names no advisor: send advisor",
   TREATED_AREA_INVALID:
