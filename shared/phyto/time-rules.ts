@@ -32,7 +32,11 @@ export function timeRules(
   }
   if (ctx.window && ctx.appliedAt.plus(ctx.window.span) < ctx.now) {
     return [
-      violation('DATE_TOO_OLD', path, `applications may be registered at most ${ctx.window.label} after they took place`),
+      violation(
+        'DATE_TOO_OLD',
+        path,
+        `applications may be registered at most ${ctx.window.label} after they took place`,
+      ),
       ...outside,
     ];
   }
