@@ -106,6 +106,10 @@ describe('fertilization rules', () => {
       expect(on('31-01-2026', '28-02-2026')).toEqual([]);
       expect(on('31-01-2026', '01-03-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
       expect(on('01-02-2026', '01-03-2026')).toEqual([]);
+      // Counted forward from the application, not back from today: 30 March less a month would be 28 February.
+      expect(on('28-02-2026', '28-03-2026')).toEqual([]);
+      expect(on('28-02-2026', '29-03-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+      expect(on('28-02-2026', '30-03-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
     });
 
     it('counts calendar days across both summer-time changes (29-03-2026, 25-10-2026)', () => {
