@@ -5,9 +5,9 @@ import { BackdateWindow } from '../domain/backdate-window';
  * soil being entered in the notebook's "Fertilización" section "en un plazo no superior a un mes" from the day it was
  * done. A gateway that refused a record inside that month would refuse a farmer who is on time, so fertilizations
  * take the decree's month, not the treatments' MAX_BACKDATE_DAYS; it is the law's, not an operators' setting. (The
- * wording and its paragraph are as the decree's original text is quoted by the regional advisory services read for
- * issue 25; the consolidated BOE text of art. 4.1 after RD 840/2024 could not be read from here: see the README's
- * decision table.)
+ * wording is as farmers' associations and the farm press quote the decree, and art. 4.1 the paragraph its final
+ * provisions tie to the digital notebook's start; the BOE text itself, and whether RD 840/2024 changed it, could not
+ * be read from here: see the README's decision table.)
  */
 export const FERTILIZATION_RECORDING_WINDOW: BackdateWindow = {
   span: { months: 1 },
