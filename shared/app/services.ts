@@ -86,7 +86,6 @@ export function createServices(
     (kinds ??= import('./record-kinds').then(({ exportKinds, treatmentExport }) =>
       exportKinds({
         counters,
-        maxBackdateDays: s.MAX_BACKDATE_DAYS,
         reference,
         treatments: treatmentExport(phyto, recordKeys, recordIds, reference),
         fertilization,
