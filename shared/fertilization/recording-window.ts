@@ -6,8 +6,9 @@ import { BackdateWindow } from '../domain/backdate-window';
  * done. A gateway that refused a record inside that month would refuse a farmer who is on time, so fertilizations
  * take the decree's month, not the treatments' MAX_BACKDATE_DAYS; it is the law's, not an operators' setting. (The
  * wording is as farmers' associations and the farm press quote the decree, and art. 4.1 the paragraph its final
- * provisions tie to the digital notebook's start; the BOE text itself, and whether RD 840/2024 changed it, could not
- * be read from here: see the README's decision table.)
+ * provisions tie to the digital notebook's start. RD 934/2025, BOE-A-2025-21211, the decree's latest amendment, keeps
+ * the month, as the fertilizer makers' association AEFA summarises it; the BOE text itself could not be read from here:
+ * see the README's decision table.)
  */
 export const FERTILIZATION_RECORDING_WINDOW: BackdateWindow = {
   span: { months: 1 },
