@@ -1,8 +1,10 @@
 import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
+import { longestDays } from '../domain/backdate-window';
 import { ExportKind, exportKind, ExportKinds } from '../export/export-kinds';
 import type { FertilizationStore } from '../fertilization/fertilization-store';
 import { fertilizationKind } from '../fertilization/fertilization-kind';
+import { FERTILIZATION_RECORDING_WINDOW } from '../fertilization/recording-window';
 import { phytoKind } from '../phyto/phyto-kind';
 import { PhytoStore } from '../phyto/phyto-store';
 import { deleteAcceptedBySiex } from '../records/delete-record';
@@ -37,7 +39,6 @@ export function treatmentExport(
  */
 export function exportKinds(parts: {
   counters: Counters;
-  maxBackdateDays: number;
   reference: VersionedValue<ReferenceData>;
   treatments: ExportKind;
   fertilization: FertilizationStore;
@@ -47,7 +48,8 @@ export function exportKinds(parts: {
     parts.treatments,
     exportKind(fertilizationKind, {
       store: fertilization,
-      keys: new RecordKeyIndex(fertilization, parts.maxBackdateDays),
+      // A fertilization may be registered up to the decree's month back, so the key index keeps that much at hand.
+      keys: new RecordKeyIndex(fertilization, longestDays(FERTILIZATION_RECORDING_WINDOW)),
       ids: new IdBlocks(parts.counters, fertilizationKind.urnType, 50),
       // The nitrogen a deleted fertilization takes off its enclosures is counted through the units in force.
       deleteAccepted: (farm, ids, by) =>

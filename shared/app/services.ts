@@ -73,16 +73,11 @@ export function createServices(
   log: Logger = createLogger(consoleSink),
 ): Services {
   const tables = new TableStore(s);
-  const clientStore = new ClientStore(tables);
   // Nothing is cached with a period of 0, so there is nothing to watch either.
   const directory =
     s.REFERENCE_CACHE_SECONDS > 0
       ? new VersionWatch(async () => readDirectoryVersion(await tables.table(TABLES.catalog)), DIRECTORY_CHECK_MS)
       : undefined;
-  // Clients come from memory for REFERENCE_CACHE_SECONDS: a storage read per request would double latency. Unknown
-  // SID keys too: the same time for both, and no storage read per guessed key.
-  const clientCache = new TtlCache<string, Client | null>(s.REFERENCE_CACHE_SECONDS * 1000, 10_000);
-  directory?.onChange(() => clientCache.clear());
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
   const phyto = new PhytoStore(tables);
@@ -96,7 +91,6 @@ export function createServices(
     (kinds ??= import('./record-kinds').then(({ exportKinds, treatmentExport }) =>
       exportKinds({
         counters,
-        maxBackdateDays: s.MAX_BACKDATE_DAYS,
         reference,
         treatments: treatmentExport(phyto, recordKeys, recordIds, reference),
         fertilization,
@@ -120,8 +114,46 @@ export function createServices(
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
     log,
   };
+  return {
+    ...parts,
+    settings: s,
+    tables,
+    log,
+    gate: clientGate(s, tables, directory),
+    useCases: createUseCases(parts),
+    sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
+    worker: workerDeps(s, parts, clock, log),
+    connect: async () => directory?.check(),
+  };
+}
+
+/**
+ * Who is calling, and how fast. Clients come from memory for REFERENCE_CACHE_SECONDS: a storage read per request
+ * would double latency. Unknown SID keys too: the same time for both, and no storage read per guessed key.
+ */
+function clientGate(s: Settings, tables: TableStore, directory: VersionWatch | undefined): Gate {
+  const clientStore = new ClientStore(tables);
+  const clientCache = new TtlCache<string, Client | null>(s.REFERENCE_CACHE_SECONDS * 1000, 10_000);
+  directory?.onChange(() => clientCache.clear());
+  return {
+    settings: s,
+    findClient: async (sid) => {
+      await directory?.check();
+      return clientCache.get(sid, () => clientStore.findBySidKey(sid));
+    },
+    limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
+  };
+}
+
+/** The export worker's parts, built once on its first use: only the worker starts the SIEX and e-mail clients. */
+function workerDeps(
+  s: Settings,
+  parts: UseCaseParts & { farms: FarmStore },
+  clock: Clock,
+  log: Logger,
+): () => Promise<WorkerDeps> {
   let worker: Promise<WorkerDeps> | undefined;
-  const workerDeps = async (): Promise<WorkerDeps> => {
+  const build = async (): Promise<WorkerDeps> => {
     const [{ createIuwsClient }, { createMailer }, { createWebhookSender }] = await Promise.all([
       import('../siex/iuws-client'),
       import('../email/mailer'),
@@ -130,7 +162,7 @@ export function createServices(
     return {
       jobs: parts.jobs,
       watch: parts.watch,
-      kinds: await recordKinds(),
+      kinds: await parts.exportKinds(),
       farms: parts.farms,
       siex: createIuwsClient(s),
       mailer: createMailer(s),
@@ -141,24 +173,7 @@ export function createServices(
       log,
     };
   };
-  return {
-    ...parts,
-    settings: s,
-    tables,
-    log,
-    gate: {
-      settings: s,
-      findClient: async (sid) => {
-        await directory?.check();
-        return clientCache.get(sid, () => clientStore.findBySidKey(sid));
-      },
-      limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
-    },
-    useCases: createUseCases(parts),
-    sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
-    worker: () => (worker ??= workerDeps()),
-    connect: async () => directory?.check(),
-  };
+  return () => (worker ??= build());
 }
 
 let current: Services | undefined;

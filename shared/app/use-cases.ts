@@ -33,7 +33,7 @@ import type { FertilizeRecordView } from '../api/fertilization-schemas';
 import type { FertilizationStore } from '../fertilization/fertilization-store';
 import type { ExportKind } from '../export/export-kinds';
 import type { FertilizationListFilters } from '../fertilization/list-filters';
-import { recordUseCases } from './record-use-cases';
+import { RecordUseCaseParts, recordUseCases } from './record-use-cases';
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
 export interface UseCases {
@@ -116,47 +116,18 @@ export interface UseCaseParts {
  * registration rules or the catalogue (docs/architecture.md, "Cold start").
  */
 export function createUseCases(p: UseCaseParts): UseCases {
-  const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
   const judging = { farms: p.farms, reference: p.reference, maxBackdateDays: p.maxBackdateDays, now: p.now };
-  /** What a DELETE of any kind takes to start the job that deletes a record SIEX holds. */
-  const deletion = async () => ({
+  const shared: RecordUseCaseParts = {
     farms: p.farms,
-    kinds: await p.exportKinds(),
-    reference: p.reference,
+    judging,
     jobs: p.jobs,
-    jobIds: p.jobIds,
-    watch: p.watch,
-    enqueue: p.enqueueExport,
-    log: p.log,
+    deletion: async () => ({ ...(await jobStart(p)), reference: p.reference }),
     now: p.now,
-  });
-  const shared = { farms: p.farms, judging, jobs: p.jobs, deletion, now: p.now };
-  const treatments = recordUseCases(shared, {
-    kind: async () => (await import('../phyto/phyto-kind')).phytoKind,
-    answer: async () => (await import('../phyto/record-answer')).recordAnswer,
-    store: p.phyto,
-    ids: () => Promise.resolve(p.recordIds),
-    keys: () => Promise.resolve(p.recordKeys),
-    listFilter: async (filters: ListFilters) => (await import('../phyto/list-filters')).treatmentListFilter(filters),
-  });
-  /** The fertilizations' entry of the export registry: their id counter (IdAjenaFerti too) and key index, one each. */
-  const fertilizationEntry = async (): Promise<ExportKind> => (await p.exportKinds()).of('AgriFertilize');
-  const fertilizations = recordUseCases(shared, {
-    kind: async () => (await import('../fertilization/fertilization-kind')).fertilizationKind,
-    answer: async () => (await import('../fertilization/record-answer')).fertilizationAnswer,
-    store: p.fertilization,
-    ids: async () => (await fertilizationEntry()).ids,
-    keys: async () => (await fertilizationEntry()).keys,
-    listFilter: async (filters: FertilizationListFilters) =>
-      (await import('../fertilization/list-filters')).fertilizationListFilter(filters),
-  });
+  };
+  const treatments = treatmentUseCases(p, shared);
+  const fertilizations = fertilizationUseCases(p, shared);
   return {
-    farmView: async (client, rea, year) =>
-      (await import('../farms/farm-service')).findFarmView(p.farms, client, rea, year),
-    cropLocations: async (client, agrifarmId, body) => {
-      const { accessibleFarm, resolveIdcps } = await import('../farms/farm-service');
-      return resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body);
-    },
+    ...farmUseCases(p),
     registerApplication: treatments.register,
     registerBatch: async (input) => {
       const [{ registerBatch }, { phytoKind }] = await Promise.all([
@@ -179,41 +150,101 @@ export function createUseCases(p: UseCaseParts): UseCases {
     readFertilization: fertilizations.read,
     fertilizationHistory: fertilizations.history,
     listFertilizations: fertilizations.list,
-    safeHarvest: async (client, query) => {
-      const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../phyto/safe-harvest'),
-        import('luxon'),
-      ]);
-      const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
-      const day = harvestDay(query.date, (p.now ?? (() => DateTime.now()))());
-      const stored = await p.phyto.readRecordsIn(farm.meta, undefined, undefined);
-      return safeHarvest(
-        stored.map((s) => s.record),
-        farm,
-        day,
-      );
+    safeHarvest: safeHarvestUseCase(p),
+    ...exportUseCases(p),
+    ...catalogueUseCases(p),
+  };
+}
+
+/** The farm lookup and the crop locations' identifiers. */
+function farmUseCases(p: UseCaseParts): Pick<UseCases, 'farmView' | 'cropLocations'> {
+  return {
+    farmView: async (client, rea, year) =>
+      (await import('../farms/farm-service')).findFarmView(p.farms, client, rea, year),
+    cropLocations: async (client, agrifarmId, body) => {
+      const { accessibleFarm, resolveIdcps } = await import('../farms/farm-service');
+      return resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body);
     },
+  };
+}
+
+/** The phytosanitary treatments on the records core (RD 1311/2012). */
+function treatmentUseCases(p: UseCaseParts, shared: RecordUseCaseParts) {
+  return recordUseCases(shared, {
+    kind: async () => (await import('../phyto/phyto-kind')).phytoKind,
+    answer: async () => (await import('../phyto/record-answer')).recordAnswer,
+    store: p.phyto,
+    ids: () => Promise.resolve(p.recordIds),
+    keys: () => Promise.resolve(p.recordKeys),
+    listFilter: async (filters: ListFilters) => (await import('../phyto/list-filters')).treatmentListFilter(filters),
+  });
+}
+
+/** The fertilizations on the records core (RD 1051/2022); their id counter and key index are the export registry's. */
+function fertilizationUseCases(p: UseCaseParts, shared: RecordUseCaseParts) {
+  const entry = async (): Promise<ExportKind> => (await p.exportKinds()).of('AgriFertilize');
+  return recordUseCases(shared, {
+    kind: async () => (await import('../fertilization/fertilization-kind')).fertilizationKind,
+    answer: async () => (await import('../fertilization/record-answer')).fertilizationAnswer,
+    store: p.fertilization,
+    ids: async () => (await entry()).ids,
+    keys: async () => (await entry()).keys,
+    listFilter: async (filters: FertilizationListFilters) =>
+      (await import('../fertilization/list-filters')).fertilizationListFilter(filters),
+  });
+}
+
+function safeHarvestUseCase(p: UseCaseParts): UseCases['safeHarvest'] {
+  return async (client, query) => {
+    const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([
+      import('../farms/farm-service'),
+      import('../phyto/safe-harvest'),
+      import('luxon'),
+    ]);
+    const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
+    const day = harvestDay(query.date, (p.now ?? (() => DateTime.now()))());
+    const stored = await p.phyto.readRecordsIn(farm.meta, undefined, undefined);
+    return safeHarvest(
+      stored.map((s) => s.record),
+      farm,
+      day,
+    );
+  };
+}
+
+/** What starting a job takes, an export's or a deletion's. */
+async function jobStart(p: UseCaseParts) {
+  return {
+    farms: p.farms,
+    kinds: await p.exportKinds(),
+    jobs: p.jobs,
+    jobIds: p.jobIds,
+    watch: p.watch,
+    enqueue: p.enqueueExport,
+    log: p.log,
+    now: p.now,
+  };
+}
+
+/** The export to SIEX and its job's status and result. */
+function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobStatus' | 'jobResult'> {
+  return {
     exportRecords: async (input) =>
-      (await import('../export/export-service')).exportRecords(
-        {
-          farms: p.farms,
-          kinds: await p.exportKinds(),
-          jobs: p.jobs,
-          jobIds: p.jobIds,
-          keys: p.exportKeys,
-          watch: p.watch,
-          enqueue: p.enqueueExport,
-          log: p.log,
-          now: p.now,
-        },
-        input,
-      ),
+      (await import('../export/export-service')).exportRecords({ ...(await jobStart(p)), keys: p.exportKeys }, input),
     jobStatus: async (client, jobId) => {
       const { jobView, ownJobMeta } = await import('../export/job-views');
       return jobView(await ownJobMeta(p.jobs, client, jobId));
     },
     jobResult: async (client, jobId) => (await import('../export/job-views')).jobResult(p.jobs, client, jobId),
+  };
+}
+
+/** The official catalogues: the products register, SIEX's code lists, ROPO cards. */
+function catalogueUseCases(
+  p: UseCaseParts,
+): Pick<UseCases, 'cropProducts' | 'catalogueProduct' | 'siexCatalogue' | 'applicatorCard'> {
+  const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
+  return {
     cropProducts: async (rawQuery, query) =>
       (await import('../catalog/catalogue-service')).cropProducts(catalogue, rawQuery, query),
     catalogueProduct: async (code) => (await import('../catalog/catalogue-service')).catalogueProduct(catalogue, code),

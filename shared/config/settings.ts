@@ -33,7 +33,10 @@ export const settingsSchema = z
     RATE_LIMIT_PER_MINUTE: positiveInt(100),
     /** Largest accepted request body, in bytes. */
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
-    /** How many days back an application may be registered (the spec: 7, "may vary with configuration"). */
+    /**
+     * How many days back a treatment may be registered (the spec: 7, "may vary with configuration"). Fertilizations
+     * have RD 1051/2022's month instead, which is the law's and no setting (shared/fertilization/recording-window.ts).
+     */
     MAX_BACKDATE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     /**
      * How long reference data (clients, catalog, farm indexes) is served from memory before it is checked again;

@@ -72,7 +72,8 @@ export const ERROR_CODES = {
   MAX_APPLICATIONS: 'the maximum number of applications per campaign on an enclosure is reached',
   OUTSIDE_CAMPAIGN: "the application date is not in the farm's campaign year (agrifarmId names one campaign)",
   DATE_IN_FUTURE: 'the application date is in the future',
-  DATE_TOO_OLD: 'the application date is further back than allowed (7 days by default)',
+  DATE_TOO_OLD:
+    'the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1)',
   UNKNOWN_SIEX_CODE: 'a code is not in the SIEX catalogue, or not in force on the application date',
   ADVISOR_REQUIRED: "justification 5 (an advisor's recommendation) names no advisor: send advisor",
   TREATED_AREA_INVALID:
@@ -88,7 +89,7 @@ export const ERROR_CODES = {
   NITROGEN_LIMIT_EXCEEDED:
     'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
   SLURRY_METHOD_NOT_ALLOWED:
-    'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours)',
+    'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15)',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself

@@ -13,6 +13,7 @@ import { FertilizationResolution, judgeFertilization, startOf } from './rules';
 import { fertilizationView } from './record-view';
 import { FERTILIZATION_FORMAT } from './fertilization-store';
 import { fertilizationAnswer } from './record-answer';
+import { FERTILIZATION_RECORDING_WINDOW } from './recording-window';
 
 /** A manure nitrogen row as the records core hands it over (a JSON document it does not read). */
 const manureRowSchema = z.object({ campaigns: z.record(z.string(), z.number().int().nonnegative()) });
@@ -66,7 +67,9 @@ export const fertilizationKind: RecordKind<
     judgeFertilization({
       fertilization: ctx.request,
       now: ctx.now,
-      maxBackdateDays: ctx.maxBackdateDays,
+      // The core's window is the treatments' setting; a fertilization has the decree's month instead, and none when
+      // an amendment keeps its date (null), as every kind.
+      window: ctx.maxBackdateDays === null ? null : FERTILIZATION_RECORDING_WINDOW,
       farm: ctx.farm,
       codes: ctx.reference.codes,
       history: rowsOf(ctx.history),

@@ -5,8 +5,8 @@ import { NUTRIENT } from '../catalog/siex-codes/material-requirements';
 
 /**
  * The kilograms of nitrogen per hectare a fertilization applies: the dose per hectare in kilograms (a volume through
- * the material's density, kg/L) times its N total, a percentage of its mass (RD 1051/2022 counts nutrients by the
- * nitrogen they carry; MAT_FERTI's first datum is "N total"). A material that states no N total brings none.
+ * the material's density, kg/L) times its N total, a percentage of its mass (MAT_FERTI's first datum is "N total"): the
+ * unit of the 170 kg N/ha limit (Directive 91/676/EEC, Annex III.2). A material that states no N total brings none.
  *
  * The dose must be a mass or a volume per area: what else would a per-hectare nitrogen figure come from.
  */

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
+import { BackdateWindow } from '../domain/backdate-window';
 import { ZONE } from '../domain/dates';
 import { Violation, violation } from '../domain/errors';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
@@ -17,8 +18,8 @@ import { slurryRules } from './slurry-rules';
 export interface FertilizationContext {
   fertilization: Fertilization;
   now: DateTime;
-  /** How many days back the application may start; null: no window (a correction that keeps the date). */
-  maxBackdateDays: number | null;
+  /** How long after its first day it may be registered; null: no window (a correction that keeps the date). */
+  window: BackdateWindow | null;
   farm: FarmIndex;
   codes: SiexCodes;
   /** The manure nitrogen rows of the record's enclosures (shared/fertilization/manure-nitrogen.ts). */
@@ -43,8 +44,8 @@ export function startOf(f: Fertilization): DateTime {
 
 /**
  * Every rule on a fertilization, every violation at once:
- * - time: the first day in the farm's campaign, not in the future, at most the back-dating window before today, as
- *   treatments; a fertilization is recorded by days, so days are compared (today's `now` at its midnight);
+ * - time: the first day in the farm's campaign, not in the future, registered within the decree's month
+ *   (recording-window.ts); a fertilization is recorded by days, so days are compared (today's `now` at its midnight);
  * - locations: every idcp one of the farm's; the fertilized area (`surface`) as a treated area;
  * - codes: each in force on the first day, in its catalogue and scope (code-rules.ts);
  * - the material's data as MAT_FERTI asks (material-rules.ts);

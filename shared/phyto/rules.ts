@@ -1,5 +1,6 @@
 import { StoredProduct } from '../catalog/catalog-store';
 import { ProductUse } from '../catalog/product';
+import { daysWindow } from '../domain/backdate-window';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { advisorRules } from './advisor-rules';
@@ -20,7 +21,7 @@ import { timeRules } from './time-rules';
  */
 export function checkApplication(ctx: RuleContext): { violations: Violation[]; resolution: Resolution } {
   const violations: Violation[] = [
-    ...timeRules(ctx),
+    ...timeRules({ ...ctx, window: daysWindow(ctx.maxBackdateDays) }),
     ...codeRules(ctx),
     ...applicatorRules(ctx),
     ...advisorRules(ctx),

@@ -1,3 +1,4 @@
+import { BackdateWindow } from '../domain/backdate-window';
 import { Violation, violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
 
@@ -5,12 +6,14 @@ import { RuleContext } from './rule-context';
 export const CLOCK_SKEW_SECONDS = 120;
 
 /**
- * Not in the future, at most `maxBackdateDays` calendar days back in Madrid time (so across a summer-time change
- * "7 days ago" is the same wall-clock time a week earlier, not 168 hours), and in the farm's campaign: an agrifarmId
- * names one campaign year, whose counts and CUE document the application belongs to.
+ * Not in the future, registered within the kind's window on Madrid's calendar, and in the farm's campaign: an
+ * agrifarmId names one campaign year, whose counts and CUE document the application belongs to. The window ends on
+ * the application's date plus its span (across a summer-time change "7 days later" is the same wall-clock time a week
+ * on, not 168 hours; a month runs date to date, to the month's last day when it has no such date, as the Código Civil,
+ * art. 5.1, counts months), and registering on that last instant is still in time.
  */
 export function timeRules(
-  ctx: Pick<RuleContext, 'appliedAt' | 'now' | 'maxBackdateDays' | 'farm'>,
+  ctx: Pick<RuleContext, 'appliedAt' | 'now' | 'farm'> & { window: BackdateWindow | null },
   path = 'body.dateApplication',
 ): Violation[] {
   const campaign = ctx.farm.meta.year;
@@ -27,14 +30,12 @@ export function timeRules(
   if (ctx.appliedAt > ctx.now.plus({ seconds: CLOCK_SKEW_SECONDS })) {
     return [violation('DATE_IN_FUTURE', path, 'the application date is in the future'), ...outside];
   }
-  const earliest =
-    ctx.maxBackdateDays === null ? null : ctx.now.setZone(ctx.appliedAt.zone).minus({ days: ctx.maxBackdateDays });
-  if (earliest && ctx.appliedAt < earliest) {
+  if (ctx.window && ctx.appliedAt.plus(ctx.window.span) < ctx.now) {
     return [
       violation(
         'DATE_TOO_OLD',
         path,
-        `applications may be registered at most ${ctx.maxBackdateDays} days after they took place`,
+        `applications may be registered at most ${ctx.window.label} after they took place`,
       ),
       ...outside,
     ];

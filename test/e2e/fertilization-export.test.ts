@@ -21,7 +21,7 @@ const rea = uniqueRea();
 const client = testClient('ferti-export', [rea], { email: `ferti-export-${rea.toLowerCase()}@erp.example` });
 const keys: Keys = { sidKey: client.sidKey, apiKey: client.apiKey };
 /** A farm SIEX can take, its first vine enclosure in a nitrate-vulnerable zone. */
-const farm: Farm = (() => {
+const farm: Farm & { codigoRea: string } = (() => {
   const f = sendableFarm(rea);
   return {
     ...f,
@@ -56,7 +56,7 @@ function createdId(res: Reply): string {
 
 beforeAll(async () => {
   await seedPhyto({ farms: [farm], clients: [client] });
-  exportFarm = { keys, client, rea, ...(await farmOverHttp(keys, rea)) };
+  exportFarm = { keys, client, rea, codigoRea: farm.codigoRea, ...(await farmOverHttp(keys, rea)) };
 });
 
 describe('treatments and fertilizations in one export job', () => {

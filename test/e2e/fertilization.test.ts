@@ -183,6 +183,21 @@ describe('a slurry', () => {
   });
 });
 
+describe("RD 1051/2022's month to register a fertilization (art. 4.1)", () => {
+  it("more than a month back is 422 DATE_TOO_OLD naming the decree's month, not the treatments' days", async () => {
+    const f = farms.refused;
+    const dateStart = ANCHOR.minus({ months: 1, days: 1 }).toFormat('dd-MM-yyyy');
+    const res = await register(f, mineralBody({ dateStart, idcp: [f.vine[3]] }));
+    expect(res.status).toBe(422);
+    // Early in January a month back is also last year's campaign (OUTSIDE_CAMPAIGN beside it).
+    expect(res.json.errors.find((e: { code: string }) => e.code === 'DATE_TOO_OLD')).toMatchObject({
+      path: 'body.dateStart',
+      message: 'applications may be registered at most one month (RD 1051/2022, art. 4.1) after they took place',
+    });
+    expect(await count(f)).toBe(0);
+  });
+});
+
 describe('livestock manure on the nitrate-vulnerable enclosure: 170 kg N/ha a campaign', () => {
   // Solid cattle manure at 0.5 % N: 20 t/ha is 100 kg N/ha, 14 t/ha 70, 14.002 t/ha 70.01.
   const manure = (f: HttpFarm, daysBack: number, tonnes: number) =>

@@ -42,7 +42,7 @@ export const SIEX_FIELDS = {
 } satisfies Partial<PhytoRequest>;
 
 /** `phytoFarm` with what SIEX requires of the farm: a 14-character REA code and a DGC code on every enclosure. */
-export function sendableFarm(rea: string, vineEnclosures = 4, year?: number): Farm {
+export function sendableFarm(rea: string, vineEnclosures = 4, year?: number): Farm & { codigoRea: string } {
   const farm = phytoFarm(rea, vineEnclosures, year);
   return {
     ...farm,
@@ -61,6 +61,8 @@ export interface ExportFarm {
   keys: Keys;
   client: ClientRegistration;
   rea: string;
+  /** The REA code SIEX files the farm's blocks under: what the simulator's notebook is read by. */
+  codigoRea: string;
   agrifarmId: string;
   vine: string[];
   olive: string;
@@ -70,10 +72,11 @@ export interface ExportFarm {
 export async function exportFarm(label: string, vineEnclosures = 4): Promise<ExportFarm> {
   const rea = uniqueRea();
   const client = testClient(label, [rea], { email: `${label}-${rea.toLowerCase()}@erp.example` });
-  await seedPhyto({ farms: [sendableFarm(rea, vineEnclosures)], clients: [client] });
+  const sendable = sendableFarm(rea, vineEnclosures);
+  await seedPhyto({ farms: [sendable], clients: [client] });
   const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
   const farm = await farmOverHttp(keys, rea);
-  return { keys, client, rea, ...farm };
+  return { keys, client, rea, codigoRea: sendable.codigoRea, ...farm };
 }
 
 /**

@@ -4,6 +4,7 @@ import { FarmIndex } from '../../shared/farms/farm-index';
 import { Fertilization, fertilizationOf } from '../../shared/fertilization/fertilization';
 import { ManureNitrogenRow } from '../../shared/fertilization/manure-nitrogen';
 import { FertilizationContext } from '../../shared/fertilization/rules';
+import { FERTILIZATION_RECORDING_WINDOW } from '../../shared/fertilization/recording-window';
 import { farmIndexDoc, madrid, testSiexCodes } from './phyto-fixtures';
 
 /**
@@ -95,7 +96,7 @@ export function fertilizationContext(
   return {
     fertilization: fertilization(body),
     now: madrid('14-05-2026 18:00:00'),
-    maxBackdateDays: 7,
+    window: FERTILIZATION_RECORDING_WINDOW,
     farm: fertilizationFarm(),
     codes: testSiexCodes(),
     history: new Map<string, ManureNitrogenRow>(),

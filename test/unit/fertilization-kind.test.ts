@@ -19,10 +19,11 @@ describe('the fertilization record kind', () => {
     body: Record<string, unknown>,
     history: ReadonlyMap<string, unknown>,
     own = null as ReturnType<typeof kind.toRequest> | null,
+    maxBackdateDays: number | null = 7,
   ) => {
     const request = kind.toRequest(body);
     const appliedAt = kind.appliedAt(request);
-    return kind.judge({ request, appliedAt, now, maxBackdateDays: 7, farm, history, own, reference });
+    return kind.judge({ request, appliedAt, now, maxBackdateDays, farm, history, own, reference });
   };
 
   it('maps the wire body to its domain value and back', () => {
@@ -30,6 +31,17 @@ describe('the fertilization record kind', () => {
     expect(kind.toWire(kind.toRequest(body))).toEqual(body);
     expect(kind.appliedAt(kind.toRequest(body)).toISO()).toBe('2026-05-14T00:00:00.000+02:00');
     expect(kind.listValue(kind.toRequest(body))).toBe('5');
+  });
+
+  it("takes RD 1051/2022's month to register, whatever the treatments' MAX_BACKDATE_DAYS the core hands it", () => {
+    const codes = (dateStart: string, maxBackdateDays: number | null) =>
+      judge(mineralBody({ dateStart }), new Map(), null, maxBackdateDays).violations.map((v) => v.code);
+    expect(codes('14-04-2026', 7)).toEqual([]);
+    expect(codes('13-04-2026', 7)).toEqual(['DATE_TOO_OLD']);
+    expect(codes('13-04-2026', 365)).toEqual(['DATE_TOO_OLD']);
+    expect(codes('14-04-2026', 0)).toEqual([]);
+    // null: an amendment keeping its date, judged with no window (records core, amend-record.ts).
+    expect(codes('13-04-2026', null)).toEqual([]);
   });
 
   it('keeps the 170 kg N/ha limit through the rows it asks the core to read and write, both ways in time', () => {

@@ -76,13 +76,52 @@ describe('fertilization rules', () => {
     expect(codesOf(manureBody())).toEqual([]);
   });
 
-  it("judges by days: 7 days back passes, 8 fails; a last day after today fails; the campaign is the first day's", () => {
-    expect(codesOf(mineralBody({ dateStart: '07-05-2026' }))).toEqual([]);
-    expect(codesOf(mineralBody({ dateStart: '06-05-2026' }))).toEqual(['DATE_TOO_OLD body.dateStart']);
+  it("judges by days: a last day after today fails; the campaign is the first day's", () => {
     expect(codesOf(mineralBody({ dateEnd: '15-05-2026' }))).toEqual(['DATE_IN_FUTURE body.dateEnd']);
     expect(codesOf(mineralBody({ dateStart: '31-12-2025' }), { now: madrid('02-01-2026 09:00:00') })).toEqual([
       'OUTSIDE_CAMPAIGN body.dateStart',
     ]);
+  });
+
+  describe("RD 1051/2022's month to register it (art. 4.1), not the treatments' 7 days", () => {
+    const on = (dateStart: string, now: string) =>
+      codesOf(mineralBody({ dateStart }), { now: madrid(`${now} 18:00:00`) });
+
+    it('the same date a month back passes, the day before fails, naming the window and its source', () => {
+      expect(on('06-05-2026', '14-05-2026')).toEqual([]); // 8 days: what the treatments' window refuses
+      expect(on('14-04-2026', '14-05-2026')).toEqual([]);
+      expect(on('13-04-2026', '14-05-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+      const [v] = judgeFertilization(
+        fertilizationContext(mineralBody({ dateStart: '13-04-2026' }), { now: madrid('14-05-2026 18:00:00') }),
+      ).violations;
+      expect(v?.message).toBe(
+        'applications may be registered at most one month (RD 1051/2022, art. 4.1) after they took place',
+      );
+    });
+
+    it("runs date to date, and to the month's last day when it has no such date (Código Civil, art. 5.1)", () => {
+      expect(on('31-03-2026', '30-04-2026')).toEqual([]);
+      expect(on('30-03-2026', '30-04-2026')).toEqual([]);
+      expect(on('29-03-2026', '30-04-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+      expect(on('31-01-2026', '28-02-2026')).toEqual([]);
+      expect(on('31-01-2026', '01-03-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+      expect(on('01-02-2026', '01-03-2026')).toEqual([]);
+      // Counted forward from the application, not back from today: 30 March less a month would be 28 February.
+      expect(on('28-02-2026', '28-03-2026')).toEqual([]);
+      expect(on('28-02-2026', '29-03-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+      expect(on('28-02-2026', '30-03-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+    });
+
+    it('counts calendar days across both summer-time changes (29-03-2026, 25-10-2026)', () => {
+      expect(on('26-03-2026', '26-04-2026')).toEqual([]);
+      expect(on('25-03-2026', '26-04-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+      expect(on('20-10-2026', '20-11-2026')).toEqual([]);
+      expect(on('19-10-2026', '20-11-2026')).toEqual(['DATE_TOO_OLD body.dateStart']);
+    });
+
+    it('whatever MAX_BACKDATE_DAYS says, and an amendment keeping its date has no window at all', () => {
+      expect(codesOf(mineralBody({ dateStart: '01-02-2026' }), { window: null })).toEqual([]);
+    });
   });
 
   it('refuses unknown crop locations and an area above theirs', () => {

@@ -496,10 +496,13 @@ describe('time window (now = 15-05-2026 12:00 Madrid)', () => {
     expect(at('16-05-2026 12:00:00')).toEqual(['DATE_IN_FUTURE']);
   });
 
-  it('exactly 7 days ago passes, 7 days and one minute fails', () => {
+  it("exactly 7 days ago passes, 7 days and one minute fails, naming the window; a fertilization's month is not theirs", () => {
     expect(at('08-05-2026 12:00:00')).toEqual([]);
     expect(at('08-05-2026 11:59:00')).toEqual(['DATE_TOO_OLD']);
     expect(at('01-04-2026 12:00:00')).toEqual(['DATE_TOO_OLD']);
+    expect(at('15-04-2026 12:00:00')).toEqual(['DATE_TOO_OLD']);
+    const [v] = check(req({ dateApplication: '08-05-2026 11:59:00' })).violations;
+    expect(v?.message).toBe('applications may be registered at most 7 days after they took place');
   });
 
   it('the window is configurable (MAX_BACKDATE_DAYS)', () => {

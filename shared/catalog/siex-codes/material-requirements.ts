@@ -2,7 +2,7 @@ import { SupplierId } from '../../domain/fertilizer-supplier';
 
 /**
  * What each fertilizer material must record, as MAT_FERTI's column "Campos a registrar" asks: FEGA's reading of the
- * fertilization section of the farm notebook that RD 1051/2022 requires (kept as the CUE, RD 1054/2022).
+ * fertilization section of the farm notebook that RD 1051/2022 requires (art. 4.1; kept as the CUE, RD 1054/2022).
  * The column is free text, so it is read once into this table; a unit test parses the official file and holds the
  * table to it, so a new copy of MAT_FERTI that asks for something else fails the tests instead of passing unchecked.
  *

@@ -18,9 +18,10 @@ export const registerFertilization = {
     'in force on the first day in its SIEX catalogue (good practices of the "Fertilización" scope only), the data ' +
     'MAT_FERTI\'s "Campos a registrar" asks of the material (its nutrients, its supplier by REGA, NIMA or NIF as the ' +
     'material takes, the manure treatment, the product name, heavy metals), the dates in the campaign, not in the ' +
-    `future and within the back-dating window, the crop locations (1 to ${MAX_IDCP_PER_RECORD}) and the fertilized ` +
-    'area as for treatments. The record states the kg of N per ha it applies (dose × N total, through the density for ' +
-    'a volume). On an enclosure the back office marks nitrate-vulnerable, livestock manure may bring at most 170 kg ' +
+    'future, and registered at most one month after the first day (RD 1051/2022, art. 4.1: the notebook takes an ' +
+    "operation within a month, so the treatments' MAX_BACKDATE_DAYS does not apply), the crop locations (1 to " +
+    `${MAX_IDCP_PER_RECORD}) and the fertilized area as for treatments. The record states the kg of N per ha it ` +
+    'applies (dose × N total, through the density for a volume). On an enclosure the back office marks nitrate-vulnerable, livestock manure may bring at most 170 kg ' +
     'N/ha a campaign (Directive 91/676/EEC, RD 47/2022): a record that would pass it, counting every other record of ' +
     'the campaign whatever its date, is 422 NITROGEN_LIMIT_EXCEEDED naming the total and the limit. Slurry spread by ' +
     'a broadcast method needs a good practice RD 1051/2022 accepts (bands, injection, burial within 4 hours): 422 ' +
