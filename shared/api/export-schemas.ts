@@ -32,6 +32,8 @@ export const exportResponseSchema = z
       .describe('with pending=1: true when records still wait beyond this job (export pending again once it settles)'),
   })
   .meta({ id: 'ExportAccepted' });
+/** A job's start as answered: the export's, and a deletion job's. */
+export type ExportAccepted = z.infer<typeof exportResponseSchema>;
 
 const jobErrorSchema = z
   .object({ code: z.string(), message: z.string() })

@@ -5,6 +5,7 @@ import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
 import type { Client } from '../clients/client-store';
 import type { ExportInput } from '../export/export-service';
+import type { ExportResult } from '../export/export-result';
 import type { ExportKinds } from '../export/export-kinds';
 import type { ExportMessage, JobStore } from '../export/job-store';
 import type { Logger } from '../log/logger';
@@ -33,12 +34,6 @@ import type { FertilizationStore } from '../fertilization/fertilization-store';
 import type { ExportKind } from '../export/export-kinds';
 import type { FertilizationListFilters } from '../fertilization/list-filters';
 import { recordUseCases } from './record-use-cases';
-
-/** A reply rendered once and stored with its Idempotency-Key, so a retry gets exactly the same text. */
-interface RenderedReply {
-  status: number;
-  body: string;
-}
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
 export interface UseCases {
@@ -75,7 +70,8 @@ export interface UseCases {
   ): Promise<ListPage<FertilizeRecordView>>;
   /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
   safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
-  exportRecords(input: ExportInput): Promise<RenderedReply>;
+  /** The job started, its answer rendered once and kept under the Idempotency-Key; the edge makes the status. */
+  exportRecords(input: ExportInput): Promise<ExportResult>;
   jobStatus(client: Client, jobId: number): Promise<JobView>;
   jobResult(client: Client, jobId: number): Promise<JobResultView>;
   /** The products a registration for a crop on a day would accept; `rawQuery` as for the record list. */

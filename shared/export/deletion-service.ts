@@ -30,8 +30,9 @@ export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = 
 }
 
 /**
- * The DELETE operation of a record of any kind: at once for a record SIEX never received (204); for one SIEX holds, a
- * deletion job that sends it there with `Borrar: true` (202), the record leaving the gateway once SIEX accepted that.
+ * The DELETE operation of a record of any kind: at once for a record SIEX never received (`deleted`); for one SIEX
+ * holds, a deletion job that sends it there with `Borrar: true` (`deletion-started`), the record leaving the gateway
+ * once SIEX accepted that.
  */
 export async function deleteRecord<Req, Rec extends RecordView>(
   deps: DeletionDeps,
@@ -53,6 +54,5 @@ export async function deleteRecord<Req, Rec extends RecordView>(
   );
   if ('done' in outcome) return outcome.done;
   const record = { type: of.kind.urnType, pointer: outcome.inSiex.pointer };
-  const job = await startDeletion(deps, input.client, farm, input.agrifarmId, record, outcome.idempotency);
-  return { outcome: 'deletion-started', answerJson: job.body };
+  return startDeletion(deps, input.client, farm, input.agrifarmId, record, outcome.idempotency);
 }

@@ -1,14 +1,10 @@
 import { Client } from '../clients/client-store';
 import { DomainError, violation } from '../domain/errors';
-import { idempotencyHash, replay, requestFingerprint } from '../idempotency/idempotency';
+import { checkSameRequest, requestKey } from '../idempotency/idempotency';
 import { IdSource } from '../store/counters';
 import { systemClock } from '../time/clock';
 import { ExportKeyStore } from './export-keys';
-
-export interface Reply {
-  status: number;
-  body: string;
-}
+import { ExportResult } from './export-result';
 
 /** How long a retry waits for the first request under its key before answering 409 with Retry-After. */
 export const IN_FLIGHT_WAIT_MS = 5_000;
@@ -32,26 +28,26 @@ export async function withIdempotency(
   client: Client,
   key: string | null,
   request: unknown,
-  run: (jobId: number) => Promise<Reply>,
-  resume: (jobId: number) => Promise<Reply | null>,
-): Promise<Reply> {
-  if (!key) return run(await deps.jobIds.take());
+  run: (jobId: number) => Promise<ExportResult>,
+  resume: (jobId: number) => Promise<ExportResult | null>,
+): Promise<ExportResult> {
+  const idem = requestKey(client.id, key, request);
+  if (!idem) return run(await deps.jobIds.take());
+  const { hash, requestHash } = idem;
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => systemClock.sleep(ms));
-  const hash = idempotencyHash(client.id, key);
-  const requestHash = requestFingerprint(request);
   const waitUntil = now() + IN_FLIGHT_WAIT_MS;
 
-  const runUnder = async (etag: string, jobId: number): Promise<Reply> => {
-    let reply: Reply;
+  const runUnder = async (etag: string, jobId: number): Promise<ExportResult> => {
+    let answer: ExportResult;
     try {
-      reply = await run(jobId);
+      answer = await run(jobId);
     } catch (e) {
       await deps.keys.drop(farmId, hash, etag).catch(() => undefined);
       throw e;
     }
-    await deps.keys.complete(farmId, hash, etag, { requestHash, ...reply });
-    return reply;
+    await deps.keys.complete(farmId, hash, etag, { requestHash, answer });
+    return answer;
   };
 
   // The job id this request last wrote the key down with: job ids are never handed out twice, so a pending entry
@@ -66,15 +62,9 @@ export async function withIdempotency(
       continue; // another request under the key began first, or this one did and never heard
     }
     if (entry.state === 'pending' && entry.jobId === mine) return runUnder(entry.etag, mine);
-    // The same request gets its answer; another one under the key is refused (422), pending or not.
-    if (entry.state === 'done' || entry.requestHash !== requestHash)
-      return replay(
-        // The entry's own `etag` is its row's, not an answer header: an export answers without one.
-        entry.state === 'done'
-          ? { requestHash: entry.requestHash, status: entry.status, body: entry.body }
-          : { requestHash: entry.requestHash, status: 0, body: '' },
-        requestHash,
-      );
+    // Another request under the key is refused (422), pending or not; the same request gets its answer.
+    checkSameRequest(entry.requestHash, requestHash);
+    if (entry.state === 'done') return entry.answer;
     if (now() - entry.startedAt < STALE_PENDING_MS) {
       if (now() < waitUntil) {
         await sleep(IN_FLIGHT_POLL_MS);
@@ -88,7 +78,7 @@ export async function withIdempotency(
     }
     const resumed = await resume(entry.jobId);
     if (resumed) {
-      await deps.keys.complete(farmId, hash, entry.etag, { requestHash, ...resumed }).catch(() => undefined);
+      await deps.keys.complete(farmId, hash, entry.etag, { requestHash, answer: resumed }).catch(() => undefined);
       return resumed;
     }
     mine = await deps.jobIds.take();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isRestError } from '../store/azure-sdk';
 import { despiteLostAnswer } from '../store/lost-answer';
 import { TABLES, TableStore } from '../store/tables';
+import { ExportOutcome, ExportResult } from './export-result';
 
 /**
  * The Idempotency-Keys of exports, in the `jobs` table (partition `k~<farm id>`, row the key's hash): an export is not
@@ -23,7 +24,35 @@ const doneRow = z.object({
   body: z.string(),
 });
 const keyRow = z.discriminatedUnion('state', [pendingRow, doneRow]);
-export type ExportKey = z.infer<typeof keyRow> & { etag: string };
+type PendingKey = Omit<z.infer<typeof pendingRow>, 'state'>;
+/** A key whose export answered: the request it was made for, and the answer it keeps. */
+interface DoneKey {
+  requestHash: string;
+  answer: ExportResult;
+}
+export type ExportKey = (({ state: 'pending' } & PendingKey) | ({ state: 'done' } & DoneKey)) & { etag: string };
+
+/**
+ * The status a done row keeps its answer under: the answer's HTTP status, as rows have always been written, so every
+ * row stored before the export returned domain results reads as it is. It matches the interface's status
+ * (shared/http/export-reply.ts) without sharing it on purpose: this number is a stored format, kept for good, which a
+ * change of the interface must not rewrite (nor could the domain import the edge's table).
+ */
+const OUTCOME_STATUS: Readonly<Record<ExportOutcome, number>> = {
+  started: 202,
+};
+
+/** A done key as its row's columns keep it. */
+export function doneColumnsOf(key: DoneKey): Omit<z.infer<typeof doneRow>, 'state'> {
+  return { requestHash: key.requestHash, status: OUTCOME_STATUS[key.answer.outcome], body: key.answer.answerJson };
+}
+
+/** A done row's columns, written now or before the export returned domain results, as the answer they keep. */
+export function doneKeyOf(row: Omit<z.infer<typeof doneRow>, 'state'>): DoneKey {
+  const outcome = (Object.keys(OUTCOME_STATUS) as ExportOutcome[]).find((o) => OUTCOME_STATUS[o] === row.status);
+  if (!outcome) throw new Error(`an export's Idempotency-Key holds no known answer (status ${row.status})`);
+  return { requestHash: row.requestHash, answer: { outcome, answerJson: row.body } };
+}
 
 const partition = (farmId: number) => `k~${farmId}`;
 
@@ -38,7 +67,9 @@ export class ExportKeyStore {
     const table = await this.table();
     try {
       const e = await table.getEntity<Record<string, unknown>>(partition(farmId), hash);
-      return { ...keyRow.parse(e), etag: String(e.etag) };
+      const row = keyRow.parse(e);
+      const etag = String(e.etag);
+      return row.state === 'pending' ? { ...row, etag } : { state: 'done', ...doneKeyOf(row), etag };
     } catch (e) {
       if (isRestError(e, 404)) return null;
       throw e;
@@ -49,12 +80,7 @@ export class ExportKeyStore {
    * Writes the key down as pending: created if `etag` is null (null back if another request created it first), or
    * replacing a pending entry left by a request that died (null back if someone changed it first). The new ETag.
    */
-  async begin(
-    farmId: number,
-    hash: string,
-    etag: string | null,
-    entry: Omit<z.infer<typeof pendingRow>, 'state'>,
-  ): Promise<string | null> {
+  async begin(farmId: number, hash: string, etag: string | null, entry: PendingKey): Promise<string | null> {
     const table = await this.table();
     const row = { partitionKey: partition(farmId), rowKey: hash, state: 'pending', ...entry };
     try {
@@ -70,17 +96,12 @@ export class ExportKeyStore {
    * Keeps the answer under the key (over the pending entry this request wrote). A conflict whose row already holds this
    * answer is this write's own, answered as lost and retried by the SDK: done, not an error.
    */
-  async complete(
-    farmId: number,
-    hash: string,
-    etag: string,
-    entry: Omit<z.infer<typeof doneRow>, 'state'>,
-  ): Promise<void> {
+  async complete(farmId: number, hash: string, etag: string, entry: DoneKey): Promise<void> {
     const table = await this.table();
     await despiteLostAnswer(
       async () => {
         await table.updateEntity(
-          { partitionKey: partition(farmId), rowKey: hash, state: 'done', ...entry },
+          { partitionKey: partition(farmId), rowKey: hash, state: 'done', ...doneColumnsOf(entry) },
           'Replace',
           {
             etag,
@@ -90,7 +111,9 @@ export class ExportKeyStore {
       },
       async () => {
         const now = await this.read(farmId, hash);
-        return now?.state === 'done' && now.requestHash === entry.requestHash && now.body === entry.body
+        return now?.state === 'done' &&
+          now.requestHash === entry.requestHash &&
+          now.answer.answerJson === entry.answer.answerJson
           ? true
           : undefined;
       },

@@ -1,9 +1,12 @@
 import { DateTime } from 'luxon';
+import { ExportAccepted } from '../api/export-schemas';
 import { Client } from '../clients/client-store';
 import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
-import { IdempotencyEntry, RecordPointer, WriteConflict } from '../records/record-store';
+import { RequestKey } from '../idempotency/idempotency';
+import { RecordResult, StoredAnswer } from '../records/record-result';
+import { RecordPointer, storedResponseOf, WriteConflict } from '../records/record-store';
 import { claimOf, isExported, siexBlocksOf } from '../records/export-state';
 import { migrateBlockIds } from './block-ids-migration';
 import { recordIdOf } from '../records/record-keys';
@@ -13,7 +16,8 @@ import { isRestError } from '../store/azure-sdk';
 import { IdSource } from '../store/counters';
 import { ExportKinds, TakenRecord } from './export-kinds';
 import { byType, RecordRef, refKey, refText } from './record-ref';
-import { withIdempotency, Reply } from './export-idempotency';
+import { withIdempotency } from './export-idempotency';
+import { ExportResult } from './export-result';
 import { ExportKeyStore } from './export-keys';
 import { JobKind, JobMeta } from './job';
 import { LEASE_MS } from './job-lease';
@@ -53,8 +57,8 @@ export interface ExportInput {
   idempotencyKey: string | null;
 }
 
-/** The export operation: the caller's farm, a safe retry under its Idempotency-Key, and the job started (202). */
-export async function exportRecords(deps: ExportDeps, input: ExportInput): Promise<Reply> {
+/** The export operation: the caller's farm, a safe retry under its Idempotency-Key, and the job started. */
+export async function exportRecords(deps: ExportDeps, input: ExportInput): Promise<ExportResult> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
   const clock = deps.now ?? (() => DateTime.now());
   const now = () => clock().toMillis();
@@ -71,7 +75,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       : { query: { agrifarmId: input.agrifarmId }, body: input.body },
     async (jobId) => {
       if (!input.pending)
-        return accepted(await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId));
+        return exportStarted(await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId));
       const chosen = await pending();
       if (chosen.records.length === 0) {
         throw new DomainError('No record of this farm waits for SIEX; nothing was started.', [
@@ -80,7 +84,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       }
       const urns = chosen.records.map((r) => ({ id: `urn:ngsi-ld:${r.type}:${r.id}` }));
       await startExport(deps, input.client, farm, input.agrifarmId, urns, jobId);
-      return accepted(jobId, { records: chosen.records.length, morePending: chosen.more });
+      return exportStarted(jobId, { records: chosen.records.length, morePending: chosen.more });
     },
     async (jobId) => {
       // The first request under the key died: if it created its job, that job is its answer (the sweeper starts it
@@ -90,8 +94,8 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       if (!started) return null;
       // Its job holds its records now, so whatever is still pending waits beyond it.
       return input.pending
-        ? accepted(jobId, { records: meta.total, morePending: (await pending()).records.length > 0 })
-        : accepted(jobId);
+        ? exportStarted(jobId, { records: meta.total, morePending: (await pending()).records.length > 0 })
+        : exportStarted(jobId);
     },
   );
 }
@@ -113,11 +117,9 @@ const NOT_STARTED = new Set(['QUEUE_UNAVAILABLE', 'START_ABANDONED']);
 const EXPORT_MESSAGE =
   'The export runs in the background: follow it with jobstatus and jobresult. An e-mail with the outcome is sent when it finishes.';
 
-function accepted(jobId: number, pending?: { records: number; morePending: boolean }): Reply {
-  return {
-    status: 202,
-    body: JSON.stringify({ id: jobId, status: 'Iniciando', message: EXPORT_MESSAGE, ...pending }),
-  };
+function exportStarted(jobId: number, pending?: { records: number; morePending: boolean }): ExportResult {
+  const answer: ExportAccepted = { id: jobId, status: 'Iniciando', message: EXPORT_MESSAGE, ...pending };
+  return { outcome: 'started', answerJson: JSON.stringify(answer) };
 }
 
 /**
@@ -220,8 +222,8 @@ interface Launch {
   agrifarmId: string;
   records: TakenRecord[];
   now: DateTime;
-  /** The Idempotency-Key entry to write with the claim, so that a retry gets this answer. */
-  idempotency?: IdempotencyEntry & { hash: string };
+  /** The answer to keep under the request's Idempotency-Key with the claim, so that a retry gets it. */
+  idempotency?: StoredAnswer & { hash: string };
 }
 
 const lostRace = () =>
@@ -242,7 +244,8 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
     for (const [i, type] of [...new Set(l.records.map((r) => r.type))].entries()) {
       const pointers = l.records.filter((r) => r.type === type).map((r) => r.pointer);
       // The answer under the request's key goes with the first claim (a deletion's: it holds one record).
-      await deps.kinds.of(type).store.claim(l.farm.meta, pointers, claim, i === 0 ? l.idempotency : undefined);
+      const idempotency = i === 0 && l.idempotency ? storedResponseOf(l.idempotency) : undefined;
+      await deps.kinds.of(type).store.claim(l.farm.meta, pointers, claim, idempotency);
     }
   } catch (e) {
     if (e instanceof WriteConflict) throw lostRace();
@@ -295,8 +298,8 @@ const DELETION_MESSAGE =
 
 /**
  * Starts a deletion job for one record SIEX holds, of any kind: the job sends it with `Borrar: true`, and the record
- * is deleted here once SIEX accepted that. The answer (202 with the job) is written with the claim, under the
- * request's key if any.
+ * is deleted here once SIEX accepted that. The answer (the job) is written with the claim, under the request's key if
+ * any.
  */
 export async function startDeletion(
   deps: StartExportDeps & { jobIds: IdSource },
@@ -304,13 +307,11 @@ export async function startDeletion(
   farm: FarmIndex,
   agrifarmId: string,
   record: TakenRecord,
-  idempotency: { hash: string; requestHash: string } | null,
-): Promise<Reply> {
+  idempotency: RequestKey | null,
+): Promise<RecordResult> {
   const jobId = await deps.jobIds.take();
-  const reply = {
-    status: 202,
-    body: JSON.stringify({ id: jobId, status: 'Iniciando', message: DELETION_MESSAGE }),
-  };
+  const answer: ExportAccepted = { id: jobId, status: 'Iniciando', message: DELETION_MESSAGE };
+  const result: RecordResult = { outcome: 'deletion-started', answerJson: JSON.stringify(answer) };
   const now = (deps.now ?? (() => DateTime.now()))();
   await launchJob(deps, {
     kind: 'deletion',
@@ -320,9 +321,9 @@ export async function startDeletion(
     agrifarmId,
     records: [record],
     now,
-    ...(idempotency ? { idempotency: { ...idempotency, ...reply } } : {}),
+    ...(idempotency ? { idempotency: { ...idempotency, ...result } } : {}),
   });
-  return reply;
+  return result;
 }
 
 /** A job that was not started after all: the answer its claim wrote under the request's key must not be replayed. */

@@ -50,6 +50,8 @@ export const fertilizationKind: RecordKind<
   table: TABLES.fertilization,
   label: 'fertilization',
   wire: { request: fertilizeRequestSchema },
+  // The port hands the body over as `unknown`: the parse is what makes it the typed wire form (with zod's defaults)
+  // whatever the caller, where a cast would trust it blindly. The way back to the wire, `requestOf`, is plain mapping.
   toRequest: (body) => fertilizationOf(fertilizeRequestSchema.parse(body)),
   toWire: requestOf,
   appliedAt: startOf,

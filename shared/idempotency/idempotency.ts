@@ -56,12 +56,6 @@ export function requestKey(clientId: string, key: string | null, request: unknow
   return key ? { hash: idempotencyHash(clientId, key), requestHash: requestFingerprint(request) } : null;
 }
 
-/** A key seen before: the same request gets its first response again; another request under that key is a 422. */
-export function replay(stored: StoredResponse, fingerprint: string): { status: number; body: string; etag?: string } {
-  checkSameRequest(stored.requestHash, fingerprint);
-  return { status: stored.status, body: stored.body, ...(stored.etag ? { etag: stored.etag } : {}) };
-}
-
 /** A key seen before must name the same request (its fingerprint): another request under it is a 422. */
 export function checkSameRequest(storedHash: string, fingerprint: string): void {
   if (storedHash === fingerprint) return;

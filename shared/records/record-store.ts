@@ -250,7 +250,7 @@ function pointerOf(row: Record<string, unknown>): RecordPointer {
 
 /**
  * The columns an idempotency entry is stored with: the status, body and ETag header of the answer, as entries have
- * always been written (and as the export's claim still writes its reply), so every entry stored before the records
+ * always been written (a deletion job's answer too, written with its claim), so every entry stored before the records
  * core reads as it is. It matches the interface's statuses (shared/http/record-reply.ts) without sharing them on
  * purpose: these numbers are a stored format, kept for good, which a change of the interface must not rewrite (nor
  * could the domain import the edge's table).

@@ -20,6 +20,8 @@ import { RegisterDeps } from '../../shared/records/register-record';
 import { phytoKind, PhytoResolution } from '../../shared/phyto/phyto-kind';
 import { RecordResult } from '../../shared/records/record-result';
 import { recordReply } from '../../shared/http/record-reply';
+import { exportReply } from '../../shared/http/export-reply';
+import { ExportResult } from '../../shared/export/export-result';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
@@ -362,6 +364,12 @@ export function registerDeps(
 export function asReply(result: RecordResult): { status: number; body: string; etag?: string } {
   const reply = recordReply(result);
   return { status: reply.status, body: reply.rawJson, ...(reply.headers.ETag ? { etag: reply.headers.ETag } : {}) };
+}
+
+/** The export operation's result as the HTTP edge answers it (shared/http/export-reply.ts): status and body text. */
+export function asExportReply(result: ExportResult): { status: number; body: string } {
+  const reply = exportReply(result);
+  return { status: reply.status, body: reply.rawJson };
 }
 
 /**

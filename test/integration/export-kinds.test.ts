@@ -14,6 +14,7 @@ import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simul
 import { mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
 import { amendFertilization, seedFertilization } from '../helpers/fertilization-store';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
+import { asExportReply, asReply } from '../helpers/phyto-stack';
 
 /**
  * Issue 25, item 4: one export job takes treatments and fertilizations together, sends one CUE document per farm with
@@ -151,17 +152,19 @@ it('takes the pending fertilizations with the treatments (pending=1)', async () 
   const [treatment] = await f.registerSendable(1);
   const [ferti] = await fertilizations(1, mineralBody, { on: f });
   const { exportRecords } = await import('../../shared/export/export-service');
-  const reply = await exportRecords(
-    {
-      kinds,
-      farms: svc.farms,
-      jobs: svc.jobs,
-      jobIds: svc.jobIds,
-      keys: svc.exportKeys,
-      watch: svc.watch,
-      enqueue: async () => undefined,
-    },
-    { client: f.me, agrifarmId: f.agrifarmId, body: [], pending: true, idempotencyKey: null },
+  const reply = asExportReply(
+    await exportRecords(
+      {
+        kinds,
+        farms: svc.farms,
+        jobs: svc.jobs,
+        jobIds: svc.jobIds,
+        keys: svc.exportKeys,
+        watch: svc.watch,
+        enqueue: async () => undefined,
+      },
+      { client: f.me, agrifarmId: f.agrifarmId, body: [], pending: true, idempotencyKey: null },
+    ),
   );
   const { id: jobId, records } = JSON.parse(reply.body) as { id: number; records: number };
   expect(records).toBe(2);
@@ -201,13 +204,15 @@ it('an exported fertilization deleted: the deletion job sends Borrar, SIEX no lo
   const [id] = await fertilizations(1);
   await runExportJob(deps(), await exportJob([fertilizationUrn(id)]));
   expect(held(id)).toHaveLength(1);
-  const reply = await startDeletion(
-    { kinds, jobs: svc.jobs, jobIds: svc.jobIds, watch: svc.watch, enqueue: async () => undefined },
-    me,
-    farm,
-    t.agrifarmId,
-    { type: 'AgriFertilize', pointer: (await pointer(id))! },
-    null,
+  const reply = asReply(
+    await startDeletion(
+      { kinds, jobs: svc.jobs, jobIds: svc.jobIds, watch: svc.watch, enqueue: async () => undefined },
+      me,
+      farm,
+      t.agrifarmId,
+      { type: 'AgriFertilize', pointer: (await pointer(id))! },
+      null,
+    ),
   );
   const jobId = (JSON.parse(reply.body) as { id: number }).id;
   const d = deps();

@@ -8,7 +8,7 @@ import { IN_FLIGHT_WAIT_MS, STALE_PENDING_MS } from '../../shared/export/export-
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { inProcessExport } from '../helpers/phyto-stack';
+import { asExportReply, inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { claimOf } from '../../shared/records/export-state';
 
@@ -68,15 +68,17 @@ it('a claim by an export that died before creating its job holds the records for
   // Later than the grace: the records go to a new job, and the dead export's job id is settled as abandoned, so the
   // export, should it wake up now, can no longer create its job.
   const later = { ...svc, now: () => DateTime.now().plus({ milliseconds: CLAIM_GRACE_MS + 1_000 }) };
-  const jobId = await exportRecords(
-    { ...later, kinds, farms: svc.farms, keys: svc.exportKeys, enqueue: async () => undefined, jobIds: svc.jobIds },
-    {
-      client: me,
-      agrifarmId,
-      body: ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
-      pending: false,
-      idempotencyKey: null,
-    },
+  const jobId = asExportReply(
+    await exportRecords(
+      { ...later, kinds, farms: svc.farms, keys: svc.exportKeys, enqueue: async () => undefined, jobIds: svc.jobIds },
+      {
+        client: me,
+        agrifarmId,
+        body: ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+        pending: false,
+        idempotencyKey: null,
+      },
+    ),
   );
   expect(jobId.status).toBe(202);
   const abandoned = (await svc.jobs.meta(dead))!;
@@ -125,16 +127,16 @@ describe('an Idempotency-Key left pending by a request that died', () => {
     const jobId = await inProcessExport(svc, me, farm, agrifarmId, ids);
     const key = `died-after-job-${jobId}`;
     await pendingFor(ids, key, jobId, Date.now() - STALE_PENDING_MS - 1_000);
-    const reply = await exportRecords(deps(), input(ids, key));
+    const reply = asExportReply(await exportRecords(deps(), input(ids, key)));
     expect([reply.status, JSON.parse(reply.body).id]).toEqual([202, jobId]);
-    expect(await exportRecords(deps(), input(ids, key))).toEqual(reply);
+    expect(asExportReply(await exportRecords(deps(), input(ids, key)))).toEqual(reply);
   });
 
   it('is taken over when that request started nothing', async () => {
     const ids = await records(1);
     const key = `died-before-job-${ids[0]}`;
     await pendingFor(ids, key, await svc.jobIds.take(), Date.now() - STALE_PENDING_MS - 1_000);
-    const reply = await exportRecords(deps(), input(ids, key));
+    const reply = asExportReply(await exportRecords(deps(), input(ids, key)));
     expect(reply.status).toBe(202);
     expect((await svc.jobs.meta(JSON.parse(reply.body).id))!.total).toBe(1);
   });

@@ -1,4 +1,6 @@
+import { createUseCases } from '../../shared/app/use-cases';
 import { Client } from '../../shared/clients/client-store';
+import { TABLES } from '../../shared/store/tables';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
 import { phytoKind } from '../../shared/phyto/phyto-kind';
 import { amendRecord } from '../../shared/records/amend-record';
@@ -8,6 +10,7 @@ import { registerRecord } from '../../shared/records/register-record';
 import { toDocProps } from '../../shared/store/doc-entity';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
+  asExportReply,
   asReply,
   body,
   farmOf,
@@ -113,4 +116,53 @@ it('a new entry is written in those same columns, so a gateway rolled back still
   expect({ status: row.status, etagHeader: row.etagHeader }).toEqual({ status: 201, etagHeader: '"1"' });
   expect(row).toMatchObject(toDocProps(first.body));
   expect(await register('new-201')).toEqual(first);
+});
+
+describe("an export's Idempotency-Key", () => {
+  const useCases = () => createUseCases({ ...svc, enqueueExport: async () => undefined });
+  const exportUnder = async (key: string, ids: { id: string }[], pending = false) =>
+    asExportReply(
+      await useCases().exportRecords({ client: me, agrifarmId: f.agrifarmId, body: ids, pending, idempotencyKey: key }),
+    );
+  /** A done key as the export wrote it before it returned domain results (shared/export/export-keys.ts at 622cce0). */
+  async function writeOldKey(key: string, request: unknown, text: string) {
+    const table = await testTables().table(TABLES.jobs);
+    await table.createEntity({
+      partitionKey: `k~${f.farmId}`,
+      rowKey: idempotencyHash(me.id, key),
+      state: 'done',
+      requestHash: requestFingerprint(request),
+      status: 202,
+      body: text,
+    });
+  }
+
+  // Neither request, run, could answer these texts (there is no record 424242; pending=1 counts records): a replay does.
+  it('answered before the export returned domain results replays as it was, pending=1 too', async () => {
+    const ids = [{ id: 'urn:ngsi-ld:AgriPhytosanitary:424242' }];
+    await writeOldKey(
+      'old-export',
+      { query: { agrifarmId: f.agrifarmId }, body: ids },
+      '{"id":41,"status":"Iniciando"}',
+    );
+    await writeOldKey('old-pending', { query: { agrifarmId: f.agrifarmId, pending: 1 }, body: [] }, '{"id":42}');
+
+    expect(await exportUnder('old-export', ids)).toEqual({ status: 202, body: '{"id":41,"status":"Iniciando"}' });
+    expect(await exportUnder('old-pending', [], true)).toEqual({ status: 202, body: '{"id":42}' });
+  });
+
+  it('is written in those same columns, so a gateway rolled back still replays it', async () => {
+    const [record] = JSON.parse((await register('to-export')).body) as { id: string }[];
+    const first = await exportUnder('new-export', [{ id: record.id }]);
+    expect(first.status).toBe(202);
+    const row = await (
+      await testTables().table(TABLES.jobs)
+    ).getEntity(`k~${f.farmId}`, idempotencyHash(me.id, 'new-export'));
+    expect({ state: row.state, status: row.status, body: row.body }).toEqual({
+      state: 'done',
+      status: 202,
+      body: first.body,
+    });
+    expect(await exportUnder('new-export', [{ id: record.id }])).toEqual(first);
+  });
 });

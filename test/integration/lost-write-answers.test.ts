@@ -9,7 +9,7 @@ import { JobStore } from '../../shared/export/job-store';
 import { TableStore } from '../../shared/store/tables';
 import { FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
 import { inProcessFarm } from '../helpers/in-process-export';
-import { inProcessConnection, partitionRows } from '../helpers/phyto-stack';
+import { asExportReply, inProcessConnection, partitionRows } from '../helpers/phyto-stack';
 import { storageConnection } from '../helpers/storage';
 import { claimOf } from '../../shared/records/export-state';
 import { storedResponseOf } from '../../shared/records/record-store';
@@ -54,18 +54,20 @@ describe("an export's Idempotency-Key", () => {
   /** Starts "an export" under `key`; `started` lists the jobs it started, each answering 202 with its id. */
   function exporter() {
     const started: number[] = [];
-    const call = (farmId: number, key: string) =>
-      withIdempotency(
-        { keys, jobIds },
-        farmId,
-        client,
-        key,
-        { body: [{ id: 'urn:ngsi-ld:AgriPhytosanitary:1' }] },
-        async (jobId) => {
-          started.push(jobId);
-          return { status: 202, body: JSON.stringify({ id: jobId }) };
-        },
-        async () => null,
+    const call = async (farmId: number, key: string) =>
+      asExportReply(
+        await withIdempotency(
+          { keys, jobIds },
+          farmId,
+          client,
+          key,
+          { body: [{ id: 'urn:ngsi-ld:AgriPhytosanitary:1' }] },
+          async (jobId) => {
+            started.push(jobId);
+            return { outcome: 'started', answerJson: JSON.stringify({ id: jobId }) };
+          },
+          async () => null,
+        ),
       );
     return { started, call };
   }
