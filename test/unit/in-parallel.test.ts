@@ -23,7 +23,7 @@ describe('inParallel', () => {
     });
     await settle();
     expect(started).toEqual([0, 1]);
-    gates[1]!.open();
+    gates[1].open();
     await settle();
     expect(started).toEqual([0, 1, 2]);
     for (const g of gates) g.open();
@@ -43,11 +43,11 @@ describe('inParallel', () => {
     }).catch((e: unknown) => (outcome = e));
     await settle();
     const boom = new Error('boom');
-    gates[0]!.fail(boom);
+    gates[0].fail(boom);
     await settle();
     // Item 1 still runs: the failure is not passed on before it ends.
     expect(outcome).toBe('pending');
-    gates[1]!.open();
+    gates[1].open();
     await all;
     expect(outcome).toBe(boom);
     expect(started).toEqual([0, 1]);
