@@ -1,7 +1,7 @@
 import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { z } from 'zod';
 import { isRestError } from '../store/azure-sdk';
-import { submitInChunks } from '../store/batched-query';
+import { submitInChunks, TRANSACTIONS_IN_PARALLEL } from '../store/batched-query';
 import { despiteLostAnswer } from '../store/lost-answer';
 import { odataEq } from '../store/odata';
 import { TABLES, TableStore } from '../store/tables';
@@ -64,6 +64,9 @@ function metaChangesRow({ reconcile, ...changes }: MetaChanges): Record<string, 
   return z.encode(metaRow.partial(), { ...changes, ...(reconcile ? { reconcile: reconcile.to } : {}) });
 }
 
+/** The items that share the status row's transaction: a transaction holds 100 operations. */
+const ITEMS_BESIDE_META = 99;
+
 const jobPk = (jobId: number) => `j${jobId}`;
 // A treatment's row key is the one rows had before jobs held several kinds.
 const itemRk = ({ type, id }: RecordRef) =>
@@ -103,10 +106,17 @@ export class JobStore {
     });
     await despiteLostAnswer(
       async () => {
+        const [first, rest] = [itemRows.slice(0, ITEMS_BESIDE_META), itemRows.slice(ITEMS_BESIDE_META)];
+        // The status row lands first, with the first items, as it always did; the other items in any order after it.
         await submitInChunks(table, [
           ['create', { partitionKey: pk, rowKey: 'meta', ...z.encode(metaRow, meta) }],
-          ...itemRows.map((row): TransactionAction => ['create', row]),
+          ...first.map((row): TransactionAction => ['create', row]),
         ]);
+        await submitInChunks(
+          table,
+          rest.map((row): TransactionAction => ['create', row]),
+          TRANSACTIONS_IN_PARALLEL,
+        );
         return true;
       },
       async () => {
@@ -115,6 +125,7 @@ export class JobStore {
         await submitInChunks(
           table,
           itemRows.map((row): TransactionAction => ['upsert', row, 'Replace']),
+          TRANSACTIONS_IN_PARALLEL,
         );
         return true;
       },
@@ -189,6 +200,8 @@ export class JobStore {
         { partitionKey: pk, rowKey: itemRk(refOf(i)), state: i.state, code: i.code, message: i.message },
         'Merge',
       ]),
+      // Each item row is written whole and alone: their order does not matter.
+      TRANSACTIONS_IN_PARALLEL,
     );
   }
 

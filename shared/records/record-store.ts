@@ -5,7 +5,13 @@ import { StoredResponse } from '../idempotency/idempotency';
 import { RecordOutcome, recordEtag, StoredAnswer } from './record-result';
 import { isRestError } from '../store/azure-sdk';
 import { despiteLostAnswer } from '../store/lost-answer';
-import { readRowsByKey, readRowsNearby, submitInChunks } from '../store/batched-query';
+import {
+  inParallel,
+  readRowsByKey,
+  readRowsNearby,
+  submitInChunks,
+  TRANSACTIONS_IN_PARALLEL,
+} from '../store/batched-query';
 import { fromDocProps, toDocProps } from '../store/doc-entity';
 import { odata } from '../store/odata';
 import { TableName, TableStore } from '../store/tables';
@@ -458,43 +464,49 @@ export class RecordStore<Req, Rec extends RecordView> {
     claim: Claim,
     idempotency?: IdempotencyEntry & { hash: string },
   ): Promise<void> {
+    if (pointers.length === 0) return;
     const table = await this.table();
     const pk = holdingPartition(farm);
     // Every move checked before the first write: a record no job may take refuses the whole claim, with nothing taken.
     const claimedState = new Map(pointers.map((p) => [p.id, claimed(p.exportState, claim)]));
     const taken: { pointer: RecordPointer; etag: string }[] = [];
     // The request's key is written with the first chunk (99 claims beside it), so its answer and the claim go together.
-    const chunkSize = (i: number) => (i === 0 && idempotency ? 99 : 100);
+    const first = idempotency ? 99 : 100;
+    const chunks = [pointers.slice(0, first)];
+    for (let i = first; i < pointers.length; i += 100) chunks.push(pointers.slice(i, i + 100));
+    const claimChunk = async (chunk: RecordPointer[], withKey: boolean) => {
+      const etags = await despiteLostAnswer(
+        async () => {
+          const res = await table.submitTransaction([
+            ...chunk.map((p): TransactionAction => [
+              'update',
+              { partitionKey: pk, rowKey: pointerRowKey(p.id), ...exportStateRow(claimedState.get(p.id)!) },
+              'Merge',
+              { etag: p.etag },
+            ]),
+            ...(withKey && idempotency ? [['create', idempotencyEntity(pk, idempotency)] as TransactionAction] : []),
+          ]);
+          // Sub-responses come in the order of the operations (they carry no row key).
+          return chunk.map((_, k) => res.subResponses[k]?.etag ?? '');
+        },
+        // Landed if its rows name this job (a deletion's key would otherwise answer a job never created).
+        async () => {
+          const now = await this.readPointers(
+            farm,
+            chunk.map((p) => p.id),
+          );
+          const rows = chunk.map((p) => now.get(p.id));
+          const took = rows.every((row) => row && claimOf(row.exportState)?.jobId === claim.jobId);
+          return took ? rows.map((row) => row!.etag) : undefined;
+        },
+      );
+      chunk.forEach((pointer, k) => taken.push({ pointer, etag: etags[k] ?? '' }));
+    };
     try {
-      for (let i = 0; i < pointers.length; i += chunkSize(i)) {
-        const chunk = pointers.slice(i, i + chunkSize(i));
-        const etags = await despiteLostAnswer(
-          async () => {
-            const res = await table.submitTransaction([
-              ...chunk.map((p): TransactionAction => [
-                'update',
-                { partitionKey: pk, rowKey: pointerRowKey(p.id), ...exportStateRow(claimedState.get(p.id)!) },
-                'Merge',
-                { etag: p.etag },
-              ]),
-              ...(i === 0 && idempotency ? [['create', idempotencyEntity(pk, idempotency)] as TransactionAction] : []),
-            ]);
-            // Sub-responses come in the order of the operations (they carry no row key).
-            return chunk.map((_, k) => res.subResponses[k]?.etag ?? '');
-          },
-          // Landed if its rows name this job (a deletion's key would otherwise answer a job never created).
-          async () => {
-            const now = await this.readPointers(
-              farm,
-              chunk.map((p) => p.id),
-            );
-            const rows = chunk.map((p) => now.get(p.id));
-            const took = rows.every((row) => row && claimOf(row.exportState)?.jobId === claim.jobId);
-            return took ? rows.map((row) => row!.etag) : undefined;
-          },
-        );
-        chunk.forEach((pointer, k) => taken.push({ pointer, etag: etags[k] ?? '' }));
-      }
+      // The first chunk alone: of two requests for the same records, the one that takes it goes on, the other stops
+      // there. The rest in parallel, their order irrelevant since a conflict anywhere gives back all that was taken.
+      await claimChunk(chunks[0]!, true);
+      await inParallel(chunks.slice(1), TRANSACTIONS_IN_PARALLEL, (chunk) => claimChunk(chunk, false));
     } catch (e) {
       if (!isRestError(e, 409, 412, 404)) throw e;
       // Given back under the ETags this claim wrote: a row someone changed since is theirs, and is left alone.
@@ -572,8 +584,9 @@ export class RecordStore<Req, Rec extends RecordView> {
       farm,
       accepted.map((a) => a.id),
     );
-    const actions: TransactionAction[] = accepted.flatMap(
-      ({ id, recordRowKey, record, blocks }): TransactionAction[] => {
+    // A record's three rows are one unit: it is marked whole or not at all, whichever transaction it falls in.
+    const units: TransactionAction[][] = accepted.flatMap(
+      ({ id, recordRowKey, record, blocks }): TransactionAction[][] => {
         const p = pointers.get(id);
         if (!p || isExported(p.exportState)) return [];
         const version = p.version + 1;
@@ -587,32 +600,35 @@ export class RecordStore<Req, Rec extends RecordView> {
         };
         return [
           [
-            'update',
-            {
-              partitionKey: pk,
-              rowKey: recordRowKey,
-              exported: '1',
-              format: this.format.version,
-              ...toDocProps({ ...record, exported: '1', dateModified: job.at }),
-            },
-            'Merge',
+            [
+              'update',
+              {
+                partitionKey: pk,
+                rowKey: recordRowKey,
+                exported: '1',
+                format: this.format.version,
+                ...toDocProps({ ...record, exported: '1', dateModified: job.at }),
+              },
+              'Merge',
+            ],
+            [
+              'update',
+              {
+                partitionKey: pk,
+                rowKey: pointerRowKey(id),
+                ...exportStateRow(acceptedBySiex(p.exportState, blocks)),
+                version,
+              },
+              'Merge',
+              { etag: p.etag },
+            ],
+            ['create', { partitionKey: pk, rowKey: versionRowKey(id, version), ...toDocProps(entry) }],
           ],
-          [
-            'update',
-            {
-              partitionKey: pk,
-              rowKey: pointerRowKey(id),
-              ...exportStateRow(acceptedBySiex(p.exportState, blocks)),
-              version,
-            },
-            'Merge',
-            { etag: p.etag },
-          ],
-          ['create', { partitionKey: pk, rowKey: versionRowKey(id, version), ...toDocProps(entry) }],
         ];
       },
     );
-    await submitInChunks(table, actions);
+    // Records are independent of each other, and marking one is idempotent (its pointer says so): any order will do.
+    await submitInChunks(table, units, TRANSACTIONS_IN_PARALLEL);
   }
 
   /**

@@ -37,16 +37,11 @@ export async function readRowsByKey(
   const groups: string[][] = [];
   for (let i = 0; i < rowKeys.length; i += ROW_KEYS_PER_QUERY) groups.push(rowKeys.slice(i, i + ROW_KEYS_PER_QUERY));
   const out: Record<string, unknown>[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < groups.length) {
-      const group = groups[next++]!;
-      const filter = `${odataEq('PartitionKey', partitionKey)} and (${group.map((k) => odataEq('RowKey', k)).join(' or ')})`;
-      for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: queryOptions(filter, read) }))
-        out.push(withoutNulls(e));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, groups.length) }, worker));
+  await inParallel(groups, parallel, async (group) => {
+    const filter = `${odataEq('PartitionKey', partitionKey)} and (${group.map((k) => odataEq('RowKey', k)).join(' or ')})`;
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: queryOptions(filter, read) }))
+      out.push(withoutNulls(e));
+  });
   return out;
 }
 
@@ -95,19 +90,69 @@ export async function readRowsNearby(
 const MAX_OPERATIONS = 100;
 const MAX_PAYLOAD_CHARS = 3_000_000;
 
-/** Submits actions of one partition in order, in as few transactions as the Table Storage limits allow. */
-export async function submitInChunks(table: TableClient, actions: TransactionAction[]): Promise<void> {
+/**
+ * Transactions of one partition in flight at once, where their order does not matter: the client's serialising and the
+ * service's work overlap (an export's 3,000 writes took 2.9 s one transaction at a time on Azurite: issue 25), while
+ * staying near the 2,000 entities per second Azure serves one partition (its scalability targets; beyond them it
+ * answers 503 ServerBusy, which the storage pipeline retries).
+ */
+export const TRANSACTIONS_IN_PARALLEL = 3;
+
+/**
+ * Submits actions of one partition in as few transactions as the Table Storage limits allow. Each unit (one action, or
+ * the rows of one change, such as a record and its pointer) lands whole, in one transaction. One transaction at a time
+ * keeps the units' order; `parallel` above one lands them in any order, for units that do not depend on each other. A
+ * failure starts no further transaction, waits for those in flight, and is passed on.
+ */
+export async function submitInChunks(
+  table: TableClient,
+  units: readonly (TransactionAction | readonly TransactionAction[])[],
+  parallel = 1,
+): Promise<void> {
+  const chunks: TransactionAction[][] = [];
   let chunk: TransactionAction[] = [];
   let chars = 0;
-  for (const action of actions) {
-    const size = JSON.stringify(action[1]).length;
-    if (chunk.length > 0 && (chunk.length === MAX_OPERATIONS || chars + size > MAX_PAYLOAD_CHARS)) {
-      await table.submitTransaction(chunk);
+  for (const unit of units) {
+    const actions = isAction(unit) ? [unit] : unit;
+    const size = actions.reduce((n, a) => n + JSON.stringify(a[1]).length, 0);
+    if (chunk.length > 0 && (chunk.length + actions.length > MAX_OPERATIONS || chars + size > MAX_PAYLOAD_CHARS)) {
+      chunks.push(chunk);
       chunk = [];
       chars = 0;
     }
-    chunk.push(action);
+    chunk.push(...actions);
     chars += size;
   }
-  if (chunk.length > 0) await table.submitTransaction(chunk);
+  if (chunk.length > 0) chunks.push(chunk);
+  await inParallel(chunks, parallel, async (c) => void (await table.submitTransaction(c)));
+}
+
+/** An action is a tuple whose first element names the operation; a unit of several is an array of such tuples. */
+function isAction(unit: TransactionAction | readonly TransactionAction[]): unit is TransactionAction {
+  return typeof unit[0] === 'string';
+}
+
+/**
+ * Runs `work` on every item, at most `parallel` at a time, in the items' order of starting. Once one fails, no further
+ * item starts; the failure is passed on when those running have ended, so nothing writes after the caller hears of it.
+ */
+export async function inParallel<T>(
+  items: readonly T[],
+  parallel: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const i = next++;
+      try {
+        await work(items[i]!, i);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  if (failure) throw failure.error;
 }

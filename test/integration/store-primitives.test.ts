@@ -1,5 +1,5 @@
 import { TableClient, TransactionAction } from '@azure/data-tables';
-import { readRowsNearby } from '../../shared/store/batched-query';
+import { readRowsNearby, submitInChunks } from '../../shared/store/batched-query';
 import { readChunkedDoc, writeChunkedDoc } from '../../shared/store/chunked-doc';
 import { Counters, IdBlocks } from '../../shared/store/counters';
 import { MAX_DOC_CHARS } from '../../shared/store/doc-entity';
@@ -156,5 +156,37 @@ describe('reading many rows by key (readRowsNearby)', () => {
     expect(got.map((r) => r.rowKey).sort()).toEqual([key(3), key(150)]);
     expect(filters).toHaveLength(1);
     expect(filters[0]).not.toContain('RowKey ge');
+  });
+});
+
+describe('writing many rows in transactions (submitInChunks)', () => {
+  it('never splits a unit between two transactions: a unit that fails takes none of its rows with the one before', async () => {
+    const table = await testTables().table(TABLES.farms);
+    const pk = `t-units~${suffix()}`;
+    // 34 units of 3 rows: 33 fill a first transaction (99 operations), the 34th goes alone and fails on its last row.
+    await table.createEntity({ partitionKey: pk, rowKey: 'c~33' });
+    const units = Array.from({ length: 34 }, (_, i) =>
+      ['a', 'b', 'c'].map((k): TransactionAction => ['create', { partitionKey: pk, rowKey: `${k}~${i}` }]),
+    );
+    await expect(submitInChunks(table, units)).rejects.toThrow();
+    const keys = new Set<string>();
+    for await (const e of table.listEntities({ queryOptions: { filter: `PartitionKey eq '${pk}'` } }))
+      keys.add(String(e.rowKey));
+    expect(keys.has('c~32')).toBe(true);
+    expect(keys.has('a~33')).toBe(false);
+    expect(keys.size).toBe(100);
+  });
+
+  it('in parallel, lands every unit, whatever the order', async () => {
+    const table = await testTables().table(TABLES.farms);
+    const pk = `t-parallel~${suffix()}`;
+    const actions = Array.from({ length: 450 }, (_, i): TransactionAction => [
+      'create',
+      { partitionKey: pk, rowKey: `r~${i}` },
+    ]);
+    await submitInChunks(table, actions, 3);
+    let n = 0;
+    for await (const _ of table.listEntities({ queryOptions: { filter: `PartitionKey eq '${pk}'` } })) n++;
+    expect(n).toBe(450);
   });
 });

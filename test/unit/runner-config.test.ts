@@ -19,7 +19,7 @@ describe('host.json', () => {
         newBatchThreshold: 2,
         maxDequeueCount: 5,
         visibilityTimeoutMs: 30_000,
-        maxPollingIntervalMs: 2_000,
+        maxPollingIntervalMs: 500,
         messageEncoding: 'base64',
       },
     });
