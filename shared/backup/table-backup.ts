@@ -5,6 +5,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { TableClient, TransactionAction } from '@azure/data-tables';
 import type { ContainerClient } from '@azure/storage-blob';
 import { isRestError } from '../store/azure-sdk';
+import { MAX_TRANSACTION_OPERATIONS } from '../store/batched-query';
 import { TABLES, TableName } from '../store/tables';
 import {
   BACKUP_FORMAT,
@@ -46,8 +47,7 @@ export interface BackupDeps {
   onProgress?: (p: Progress) => void;
 }
 
-/** Table Storage's limits for one transaction: 100 operations, 4 MiB (a margin is kept for the batch envelope). */
-const MAX_BATCH_OPERATIONS = 100;
+/** Table Storage's 4 MiB for one transaction, a margin kept for the batch envelope (operations: batched-query.ts). */
 const MAX_BATCH_BYTES = 3.5 * 1024 * 1024;
 /** Transactions in flight during a restore: enough to hide round trips, few enough not to be throttled. */
 const RESTORE_CONCURRENCY = 8;
@@ -235,7 +235,7 @@ async function restoreTable(
     // Tables list rows partition by partition, so a transaction (one partition only) closes when the key changes.
     if (
       row.partitionKey !== batchKey ||
-      batch.length === MAX_BATCH_OPERATIONS ||
+      batch.length === MAX_TRANSACTION_OPERATIONS ||
       batchBytes + line.length > MAX_BATCH_BYTES
     )
       await flush();

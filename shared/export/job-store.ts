@@ -1,7 +1,7 @@
 import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { z } from 'zod';
 import { isRestError } from '../store/azure-sdk';
-import { submitInChunks, TRANSACTIONS_IN_PARALLEL } from '../store/batched-query';
+import { MAX_TRANSACTION_OPERATIONS, submitInChunks, TRANSACTIONS_IN_PARALLEL } from '../store/batched-query';
 import { despiteLostAnswer } from '../store/lost-answer';
 import { odataEq } from '../store/odata';
 import { TABLES, TableStore } from '../store/tables';
@@ -64,8 +64,8 @@ function metaChangesRow({ reconcile, ...changes }: MetaChanges): Record<string, 
   return z.encode(metaRow.partial(), { ...changes, ...(reconcile ? { reconcile: reconcile.to } : {}) });
 }
 
-/** The items that share the status row's transaction: a transaction holds 100 operations. */
-const ITEMS_BESIDE_META = 99;
+/** The items that share the status row's transaction: all the operations it holds but the status row's. */
+const ITEMS_BESIDE_META = MAX_TRANSACTION_OPERATIONS - 1;
 
 const jobPk = (jobId: number) => `j${jobId}`;
 // A treatment's row key is the one rows had before jobs held several kinds.

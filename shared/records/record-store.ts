@@ -7,6 +7,7 @@ import { isRestError } from '../store/azure-sdk';
 import { despiteLostAnswer } from '../store/lost-answer';
 import {
   inParallel,
+  MAX_TRANSACTION_OPERATIONS,
   readRowsByKey,
   readRowsNearby,
   submitInChunks,
@@ -470,10 +471,11 @@ export class RecordStore<Req, Rec extends RecordView> {
     // Every move checked before the first write: a record no job may take refuses the whole claim, with nothing taken.
     const claimedState = new Map(pointers.map((p) => [p.id, claimed(p.exportState, claim)]));
     const taken: { pointer: RecordPointer; etag: string }[] = [];
-    // The request's key is written with the first chunk (99 claims beside it), so its answer and the claim go together.
-    const first = idempotency ? 99 : 100;
+    // The request's key is written with the first chunk (one operation of it), so its answer and the claim go together.
+    const size = MAX_TRANSACTION_OPERATIONS;
+    const first = idempotency ? size - 1 : size;
     const chunks = [pointers.slice(0, first)];
-    for (let i = first; i < pointers.length; i += 100) chunks.push(pointers.slice(i, i + 100));
+    for (let i = first; i < pointers.length; i += size) chunks.push(pointers.slice(i, i + size));
     const claimChunk = async (chunk: RecordPointer[], withKey: boolean) => {
       const etags = await despiteLostAnswer(
         async () => {

@@ -87,7 +87,7 @@ export async function readRowsNearby(
 }
 
 /** A transaction holds at most 100 operations and 4 MiB; the payload bound leaves room for the batch envelope. */
-const MAX_OPERATIONS = 100;
+export const MAX_TRANSACTION_OPERATIONS = 100;
 const MAX_PAYLOAD_CHARS = 3_000_000;
 
 /**
@@ -115,7 +115,10 @@ export async function submitInChunks(
   for (const unit of units) {
     const actions = isAction(unit) ? [unit] : unit;
     const size = actions.reduce((n, a) => n + JSON.stringify(a[1]).length, 0);
-    if (chunk.length > 0 && (chunk.length + actions.length > MAX_OPERATIONS || chars + size > MAX_PAYLOAD_CHARS)) {
+    if (
+      chunk.length > 0 &&
+      (chunk.length + actions.length > MAX_TRANSACTION_OPERATIONS || chars + size > MAX_PAYLOAD_CHARS)
+    ) {
       chunks.push(chunk);
       chunk = [];
       chars = 0;
