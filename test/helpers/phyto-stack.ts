@@ -29,6 +29,8 @@ import { FarmKey, holdingPartition } from '../../shared/records/record-keys';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { startExport } from '../../shared/export/export-service';
+import type { ExportKinds } from '../../shared/export/export-kinds';
+import type { WorkerDeps } from '../../shared/export/worker';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
@@ -343,6 +345,26 @@ export async function inProcessExport(
     ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
     await svc.jobIds.take(),
   );
+}
+
+/**
+ * What the export worker runs on in process: the services' stores, 10 records a batch, SIEX polled every millisecond
+ * or two; `parts` brings SIEX, the mailer and whatever the test sets otherwise (the poll's deadline, a clock, a log).
+ */
+export function inProcessWorker(
+  svc: Services,
+  kinds: ExportKinds,
+  parts: Pick<WorkerDeps, 'siex' | 'mailer'> & Partial<WorkerDeps>,
+): WorkerDeps {
+  return {
+    jobs: svc.jobs,
+    watch: svc.watch,
+    kinds,
+    farms: svc.farms,
+    batchSize: 10,
+    poll: { firstMs: 1, maxMs: 2, deadlineMs: 1000 },
+    ...parts,
+  };
 }
 
 export function registerDeps(

@@ -16,7 +16,7 @@ import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { createIuwsClient, IuwsError } from '../../shared/siex/iuws-client';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
 import { runAdminCli } from '../helpers/admin-cli';
-import { asReply, inProcessConnection, inProcessExport } from '../helpers/phyto-stack';
+import { asReply, inProcessConnection, inProcessExport, inProcessWorker } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { ExportState, isExported } from '../../shared/records/export-state';
 
@@ -70,17 +70,14 @@ function deps(siex: SiexPort): WorkerDeps & { mails: Mail[]; logged: string[] } 
   const logged: string[] = [];
   const mailer: MailPort = { send: async (m, operationId) => void mails.push({ ...m, operationId }) };
   return {
-    jobs: svc.jobs,
-    watch: svc.watch,
-    kinds,
-    farms: svc.farms,
-    siex,
-    mailer,
-    batchSize: 10,
-    poll: { firstMs: 1, maxMs: 2, deadlineMs: 20 },
+    ...inProcessWorker(svc, kinds, {
+      siex,
+      mailer,
+      poll: { firstMs: 1, maxMs: 2, deadlineMs: 20 },
+      log: createLogger((_level, line) => void logged.push(line)),
+    }),
     mails,
     logged,
-    log: createLogger((_level, line) => void logged.push(line)),
   };
 }
 

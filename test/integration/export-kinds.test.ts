@@ -14,7 +14,7 @@ import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simul
 import { mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
 import { amendFertilization, seedFertilization } from '../helpers/fertilization-store';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
-import { asExportReply, asReply } from '../helpers/phyto-stack';
+import { asExportReply, asReply, inProcessWorker } from '../helpers/phyto-stack';
 
 /**
  * Issue 25, item 4: one export job takes treatments and fertilizations together, sends one CUE document per farm with
@@ -47,17 +47,7 @@ const yesterday = () => formatDate(DateTime.now().minus({ days: 1 }));
 function deps(siex: SiexPort = iuws()): WorkerDeps & { mails: { subject: string; text: string }[] } {
   const mails: { subject: string; text: string }[] = [];
   const mailer: MailPort = { send: async (m) => void mails.push(m) };
-  return {
-    jobs: svc.jobs,
-    watch: svc.watch,
-    kinds,
-    farms: svc.farms,
-    siex,
-    mailer,
-    batchSize: 10,
-    poll: { firstMs: 1, maxMs: 5, deadlineMs: 5_000 },
-    mails,
-  };
+  return { ...inProcessWorker(svc, kinds, { siex, mailer, poll: { firstMs: 1, maxMs: 5, deadlineMs: 5_000 } }), mails };
 }
 
 function iuws(attempts = 4): SiexPort {

@@ -9,7 +9,7 @@ import { MailPort } from '../../shared/export/notifications';
 import { runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
-import { inProcessExport } from '../helpers/phyto-stack';
+import { inProcessExport, inProcessWorker } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { ManualClock } from '../helpers/manual-clock';
 import { Clock } from '../../shared/time/clock';
@@ -63,18 +63,12 @@ function slowSiex() {
 
 function deps(siex: SiexPort, logged: string[] = [], clock?: Clock): WorkerDeps {
   const mailer: MailPort = { send: async () => undefined };
-  return {
-    jobs: svc.jobs,
-    watch: svc.watch,
-    kinds,
-    farms: svc.farms,
+  return inProcessWorker(svc, kinds, {
     siex,
     mailer,
-    batchSize: 10,
-    poll: { firstMs: 1, maxMs: 2, deadlineMs: 1000 },
     log: createLogger((_level, line) => void logged.push(line)),
     ...(clock ? { clock } : {}),
-  };
+  });
 }
 
 it('two deliveries of one job at once: one runs it, the other leaves it alone and sends nothing', async () => {

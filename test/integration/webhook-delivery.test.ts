@@ -25,6 +25,7 @@ import {
   body,
   inProcessExport,
   inProcessRegister,
+  inProcessWorker,
   inProcessServices,
   seedPhyto,
   testClient,
@@ -109,19 +110,13 @@ async function farmWithWebhook(label: string): Promise<Farm> {
 
 function deps(clock: Clock, mails: string[], timeoutMs?: number, logged: string[] = []): WorkerDeps {
   const mailer: MailPort = { send: async (_m, operationId) => void mails.push(operationId) };
-  return {
-    jobs: svc.jobs,
-    watch: svc.watch,
-    kinds,
-    farms: svc.farms,
+  return inProcessWorker(svc, kinds, {
     siex: acceptingSiex(),
     mailer,
     webhooks: createWebhookSender(LOCAL_WEBHOOK_SIGNING_KEY, timeoutMs),
-    batchSize: 10,
-    poll: { firstMs: 1, maxMs: 2, deadlineMs: 1000 },
     clock,
     log: createLogger((_level, line) => void logged.push(line)),
-  };
+  });
 }
 
 /** The webhook.sent events of a job, as [outcome, attempts]. */
