@@ -4,7 +4,7 @@ import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
 import { ZONE } from '../../shared/domain/dates';
 import { Farm } from '../../shared/farms/farm';
-import { descriptorProblems, leafCount, roundTo } from '../../shared/siex/cue-descriptor';
+import { descriptorProblems, leafCount, roundTo } from '../helpers/cue-descriptor';
 import { ANCHOR, enclosure, testFarm } from '../helpers/dataset';
 import { gatewayCalls, recordNumber, schemaProblems, SIEX_FIELDS } from '../helpers/export-stack';
 import { call, get, Keys } from '../helpers/http';
