@@ -61,6 +61,7 @@ function iuws(attempts = 4): SiexPort {
       SIEX_MAX_ATTEMPTS: String(attempts),
       SIEX_RETRY_BASE_MS: '5',
     }),
+    kinds.all().map((k) => k.cue),
   );
 }
 

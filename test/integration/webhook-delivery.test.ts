@@ -67,7 +67,10 @@ function acceptingSiex(): SiexPort {
     },
     async status(requestId) {
       const ids = sent.get(requestId) ?? [];
-      return { state: 'done', results: ids.map((externalId) => ({ externalId, ok: true, errors: [] })) };
+      return {
+        state: 'done',
+        results: ids.map((externalId) => ({ externalId, section: 'TratamFito', ok: true, errors: [] })),
+      };
     },
   };
 }
