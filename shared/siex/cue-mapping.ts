@@ -78,7 +78,7 @@ export function cropLocations(idcps: readonly (string | number)[], farm: FarmInd
 
 /** What a kind's blocks are built from: its block body, and what each DGC line adds of the kind's own. */
 interface BlockParts {
-  /** The hectares the record treated or fertilized; undefined when it covers its whole ground. */
+  /** The hectares the record covers, if it says; undefined when it covers its whole ground. */
   area: number | undefined;
   /** Every field of the block but its DGCs (and its IdAjena, which the core adds). */
   body: Record<string, unknown>;

@@ -14,7 +14,7 @@ import { FarmIndex } from '../../shared/farms/farm-index';
 import { statusOf } from '../../shared/http/error-status';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { createIuwsClient, IuwsError } from '../../shared/siex/iuws-client';
-import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { tratamFitoBlocks } from './iuws-fixtures';
 import { runAdminCli } from '../helpers/admin-cli';
 import { asReply, inProcessConnection, inProcessExport, inProcessWorker } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';

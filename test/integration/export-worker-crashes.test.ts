@@ -8,7 +8,7 @@ import { sweepExportJobs } from '../../shared/export/sweeper';
 import { mailOperationId, MailPort } from '../../shared/export/notifications';
 import { runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { tratamFitoBlocks } from './iuws-fixtures';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { SIEX_FIELDS } from '../helpers/export-stack';
 import { inProcessExport } from '../helpers/phyto-stack';
