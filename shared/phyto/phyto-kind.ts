@@ -1,7 +1,7 @@
 import { PhytoRecord, PhytoRecordView, PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
 import { StoredProduct } from '../catalog/catalog-store';
 import { RecordKind } from '../records/record-kind';
-import { treatmentCue, blockKeysOf } from '../siex/cue-mapping';
+import { blockKeysOf } from '../siex/cue-mapping';
 import { TABLES } from '../store/tables';
 import {
   applicationDate,
@@ -11,6 +11,7 @@ import {
   productsContext,
   updatedDayCounts,
 } from './application-change';
+import { treatmentCue } from './cue-block';
 import { recordAnswer } from './record-answer';
 import { buildRecord, RECORD_FORMAT, upgradeRecord } from './record-view';
 import { Resolution } from './rule-context';
