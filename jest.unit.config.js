@@ -9,4 +9,7 @@ module.exports = {
   maxWorkers: base.maxWorkers,
   roots: ['<rootDir>/test/unit'],
   testMatch: base.testMatch,
+  // The catalogues, parsed once for the run (test/support/parsed-catalogues.ts).
+  globalSetup: '<rootDir>/test/support/unit-global-setup.ts',
+  globalTeardown: base.globalTeardown,
 };
