@@ -33,12 +33,6 @@ interface HttpServerOptions {
   logger: RunnerLogger;
   /** Pages served at their exact path to GET and HEAD, before the functions' routes (the API reference). */
   pages?: ReadonlyMap<string, LocalPage>;
-  /**
-   * The host's admin call for a function that HTTP does not trigger, `POST /admin/functions/{name}`: runs the named
-   * timer function now, as its schedule would (202), or answers 404. Tests use it to fire a timer at the instant they
-   * need instead of waiting for its schedule.
-   */
-  runTimer?: (name: string) => boolean;
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
 }
@@ -214,13 +208,6 @@ export class GatewayHttpServer {
     const q = rawUrl.indexOf('?');
     const pathname = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
     const search = q >= 0 ? rawUrl.slice(q) : '';
-    const admin = method === 'POST' ? /^\/admin\/functions\/([^/]+)$/.exec(pathname) : null;
-    if (admin && this.#o.runTimer) {
-      req.resume();
-      const status = this.#o.runTimer(decodeURIComponent(admin[1]!)) ? 202 : 404;
-      res.writeHead(status, { 'content-length': 0 }).end();
-      return log(status);
-    }
     const page = method === 'GET' || method === 'HEAD' ? this.#o.pages?.get(pathname) : undefined;
     if (page) {
       req.resume();

@@ -214,11 +214,6 @@ export async function startRunner(options: RunnerOptions): Promise<RunningRunner
     outputs,
     logger,
     pages: apiDocsPages(),
-    runTimer: (name) => {
-      const timer = triggers.timers.find((t) => t.functionName === name);
-      timer?.runNow();
-      return timer !== undefined;
-    },
     headersTimeoutMs: options.headersTimeoutMs,
     requestTimeoutMs: options.requestTimeoutMs,
   });

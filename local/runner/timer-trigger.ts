@@ -76,11 +76,6 @@ export class TimerTrigger {
     this.#arm();
   }
 
-  /** Fires now, off the schedule (the host's admin call); like a scheduled occurrence, skipped while one runs. */
-  runNow(): void {
-    this.#fire(new Date());
-  }
-
   /** Stops firing; resolves when a running invocation has ended. */
   async stop(): Promise<void> {
     this.#stopped = true;

@@ -89,8 +89,6 @@ export interface SiexSimulatorOptions {
   log?: (line: string) => void;
   /** Also one line per request through `log`. */
   verbose?: boolean;
-  /** The simulator's clock (default Date.now): a test moves it on to end a submission's processing when it chooses. */
-  now?: () => number;
 }
 
 export interface RunningSiexSimulator {
@@ -355,7 +353,6 @@ export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Pr
       password: options.password ?? SIMULATOR_DEFAULT_CREDENTIALS.password,
     },
     knobsSchema.partial().parse(options.knobs ?? {}),
-    options.now,
   );
   const schema = loadSchema(options.schemaPath ?? cueSchemaPath(findProjectRoot(__dirname)), log);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {

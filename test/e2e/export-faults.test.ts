@@ -28,13 +28,6 @@ import { partition, testTables } from '../helpers/storage';
  */
 
 const MAIN = `m${Date.now().toString(36)}`;
-/**
- * A processing time SIEX never reaches on its own during a test: a test that needs a job held in SIEX (its crear
- * taken, its outcome not yet given) ends it by moving SIEX's clock on (advanceSiexClock), never by waiting.
- */
-const SIEX_HOLDS_MS = 3_600_000;
-/** The export sweeper's timer function (functions/index.ts), fired by a test through the runner's admin call. */
-const SWEEPER = 'exportSweeper';
 let pipe: PrivatePipeline;
 let runner: PrivateRunner;
 let gw: GatewayCalls;
@@ -95,10 +88,9 @@ describe('a job still running', () => {
     const farm = await exportFarm('faults-running');
     const urns = await registerRecords(farm, 2);
     const [fresh] = await registerRecords(farm, 1);
-    pipe.siex.state.control({ processingMs: SIEX_HOLDS_MS });
+    pipe.siex.state.control({ processingMs: 12_000 });
     const jobId = await started(farm, urns);
-    // Once SIEX has the document the job cannot settle until the test moves SIEX's clock on, however long the
-    // requests below take on a loaded machine (within the worker's 4-minute polling deadline).
+    // Once SIEX has the document the job cannot settle for 12 s: time for the requests below on a loaded machine.
     await eventually('the crear', async () => (submissionsOf(urns.map(recordNumber)).length === 1 ? true : undefined));
     const status = await gw.status(farm.keys, jobId);
     expect(checkJobShape(status.json, jobId)).toBe(2);
@@ -113,7 +105,6 @@ describe('a job still running', () => {
     expect(again.json.errors.map((e: { path: string }) => e.path)).toEqual(['body[1].id', 'body[2].id']);
     expect(again.json.errors[0].message).toContain(String(jobId));
 
-    pipe.advanceSiexClock(SIEX_HOLDS_MS);
     const { job } = await gw.settled(farm.keys, jobId);
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
     const result = await gw.result(farm.keys, jobId);
@@ -329,21 +320,17 @@ describe('a worker killed mid-job, the message redelivered', () => {
 
   it('while polling SIEX for the outcome: the new runner polls the same request, nothing is sent again', async () => {
     const replaysBefore = stats().replays;
-    // SIEX holds the batch until the runner is killed, on a loaded machine too; the new runner then finds it done.
-    pipe.siex.state.control({ processingMs: SIEX_HOLDS_MS });
-    const { jobId } = await killedMidJob(
-      'k2',
-      async (ids, id) => {
-        await eventually(
-          'the batch to be submitted',
-          async () => ((await batchRows(id))[0]?.state === 'submitted' ? true : undefined),
-          15_000,
-          20,
-        );
-        expect(submissionsOf(ids)).toHaveLength(1);
-      },
-      async () => pipe.advanceSiexClock(SIEX_HOLDS_MS),
-    );
+    // Long enough for the batch row to be read and the runner killed before SIEX settles, on a loaded machine too.
+    pipe.siex.state.control({ processingMs: 8000 });
+    const { jobId } = await killedMidJob('k2', async (ids, id) => {
+      await eventually(
+        'the batch to be submitted',
+        async () => ((await batchRows(id))[0]?.state === 'submitted' ? true : undefined),
+        15_000,
+        20,
+      );
+      expect(submissionsOf(ids)).toHaveLength(1);
+    });
     expect(stats().replays).toBe(replaysBefore);
     expect((await batchRows(jobId)).map((b) => b.state)).toEqual(['done']);
   });
@@ -382,10 +369,8 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
       ['RECORD_OUTCOME_UNKNOWN', 'RECORD_OUTCOME_UNKNOWN', 'RECORD_OUTCOME_UNKNOWN'],
     ]);
 
-    // SIEX answers in time again: at its next sweep (every 30 s, here fired at once) the gateway asks it, under the
-    // batch's key.
+    // SIEX answers in time again: at its next sweep (every 30 s) the gateway asks it, under the batch's key.
     pipe.siex.state.control({ crearAnswerDelayMs: 0 });
-    await slow.fireTimer(SWEEPER);
     const known = await eventually(
       'the outcome learnt from SIEX',
       async () => {
@@ -424,7 +409,7 @@ describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)
     const urns = await registerRecords(farm, 2);
     const ids = urns.map(recordNumber);
     const first = await pipe.runner(tag);
-    pipe.siex.state.control({ processingMs: SIEX_HOLDS_MS });
+    pipe.siex.state.control({ processingMs: 20_000 });
     const jobId = await started(farm, urns, gatewayCalls(first.url));
     await eventually(
       'the batch to be submitted',
@@ -434,12 +419,10 @@ describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)
     );
     const replaysBefore = stats().replays;
     await first.child.stop({ signal: 'SIGKILL' });
-    pipe.advanceSiexClock(SIEX_HOLDS_MS);
     // The dead runner's queue message stays leased for 10 minutes: only the sweeper can bring the job back.
     await pipe.expireJobLease(tag, jobId);
     const second = await pipe.runner(tag);
-    // The sweeper runs every 30 seconds: its timer is fired at once instead; the ceiling is one only a hang reaches.
-    await second.fireTimer(SWEEPER);
+    // The sweeper runs every 30 seconds; the ceiling is one only a hang reaches.
     const { job } = await gw.settled(farm.keys, jobId, { timeoutMs: 150_000 });
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
     // One lease of the original message (never redelivered), one of the message the sweeper queued.

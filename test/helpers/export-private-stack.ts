@@ -225,17 +225,10 @@ export interface PrivateRunner extends RunnerProcess {
   tag: string;
   /** Everything the runner printed. */
   lines: string[];
-  /** Runs one of its timer functions now, through the host's admin call, instead of waiting for its schedule. */
-  fireTimer(name: string): Promise<void>;
 }
 
 export interface PrivatePipeline {
   siex: RunningSiexSimulator;
-  /**
-   * Moves the SIEX simulator's clock on (it otherwise keeps the real time): a submission whose processing time has
-   * passed on it is FINALIZADO at the next poll. A test holds a job in SIEX for as long as it needs, then ends it.
-   */
-  advanceSiexClock(ms: number): void;
   mail: RunningMailStub;
   /** Starts a runner reading the queues of `tag` (a proxy per tag, started on first use). */
   runner(tag: string): Promise<PrivateRunner>;
@@ -254,12 +247,7 @@ export interface PrivatePipeline {
 }
 
 export async function startPrivatePipeline(label: string): Promise<PrivatePipeline> {
-  let siexAhead = 0;
-  const siex = await startSiexSimulator({
-    knobs: { processingMs: 100 },
-    log: () => undefined,
-    now: () => Date.now() + siexAhead,
-  });
+  const siex = await startSiexSimulator({ knobs: { processingMs: 100 }, log: () => undefined });
   const mail = await startMailStub();
   const hostJson = testHostJson();
   const proxies = new Map<string, QueueProxy>();
@@ -310,11 +298,7 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
         log.write(`[runner ${n} ${tag}] ${line}\n`);
       },
     });
-    const fireTimer = async (name: string) => {
-      const res = await fetch(`${started.url}/admin/functions/${name}`, { method: 'POST' });
-      if (res.status !== 202) throw new Error(`timer ${name} of runner ${tag}: ${res.status}`);
-    };
-    const runner = { ...started, tag, lines, fireTimer };
+    const runner = { ...started, tag, lines };
     runners.push(runner);
     return runner;
   }
@@ -332,9 +316,6 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
   return {
     siex,
     mail,
-    advanceSiexClock: (ms) => {
-      siexAhead += ms;
-    },
     watch,
     async expireJobLease(tag, jobId) {
       const store = watch(tag);
