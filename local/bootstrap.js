@@ -176,8 +176,22 @@ function runCommand(command, rest) {
   const child = spawn(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));
+  // npm passes a SIGTERM on to the `sh -c` it runs the script with. bash execs the script's one command, so the signal
+  // lands here; dash (Debian's sh) forks it instead, dies of the signal and leaves this process to init. The parent
+  // changing is then the SIGTERM this process never got (test/e2e/npm-start-stop.test.ts kills npm under both).
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(orphaned);
+    child.kill('SIGTERM');
+  }, 200);
+  orphaned.unref();
   child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
 }
 
-const [command, ...rest] = process.argv.slice(2);
-void main(command, rest);
+module.exports = { runCommand };
+
+if (require.main === module) {
+  const [command, ...rest] = process.argv.slice(2);
+  void main(command, rest);
+}
