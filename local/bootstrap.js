@@ -3,6 +3,7 @@
 // they are missing or older than the lockfile, compiles the TypeScript, then hands over to the compiled command.
 'use strict';
 const { spawn, spawnSync } = require('node:child_process');
+const { setInterval, clearInterval } = require('node:timers');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -160,11 +161,12 @@ function runCommand(command, rest) {
     bench: '../bench/run',
     openapi: 'write-openapi',
     'client-models': 'client-models',
+    smoke: 'smoke',
     'test:stress': 'stress',
   }[command];
   if (!target) {
     console.error(
-      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi|client-models [args]`,
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi|client-models|smoke [args]`,
     );
     process.exit(2);
   }

@@ -38,7 +38,7 @@ const DAYS = [
 ].map((day) => DateTime.fromFormat(`${day} ${DEMO_FILE_CAMPAIGN}`, 'dd-MM HH:mm:ss yyyy', { zone: ZONE }));
 
 const [demoClient] = buildDemoDataset().clients;
-const KEYS: Keys = { sidKey: demoClient!.sidKey, apiKey: demoClient!.apiKey };
+const KEYS: Keys = { sidKey: demoClient.sidKey, apiKey: demoClient.apiKey };
 const FARM = 'urn:ngsi-ld:AgriFarm:1';
 
 interface ListedUse {
@@ -57,13 +57,13 @@ interface FarmAnswer {
 /** A treatment of `idcp` with the first product the catalogue lists for its crop that day, at its smallest dose. */
 function treatment(idcp: number, product: ListedProduct, at: DateTime): Record<string, unknown> {
   const [use] = product.uses;
-  const [pest] = use!.pests;
+  const [pest] = use.pests;
   return {
     type: 'AgriPhytosanitary',
     dateApplication: at.toFormat(DATE_TIME_FORMAT),
     subtype: { type: 'TypePhytosanitary', name: product.name, code: product.code },
-    dose: use!.dose.min,
-    measure: { type: 'Measure', name: use!.dose.unit.name, symbol: use!.dose.unit.symbol, code: use!.dose.unit.code },
+    dose: use.dose.min,
+    measure: { type: 'Measure', name: use.dose.unit.name, symbol: use.dose.unit.symbol, code: use.dose.unit.code },
     idcp: [String(idcp)],
     applicator: { user: { type: 'UserMetadata', nif: '12345678Z', ropo: 'ES-46000123' } },
     ...(pest ? { infection: { type: 'TypeInfection', kind: pest.kind, id: String(pest.code), name: pest.name } } : {}),
@@ -77,7 +77,7 @@ async function batchOf20(gatewayUrl: string, at: DateTime): Promise<Record<strin
   const [first] = lookup.json as FarmAnswer[];
   const products = new Map<string, ListedProduct>();
   const items: Record<string, unknown>[] = [];
-  for (const crop of first!.agriCrop) {
+  for (const crop of first.agriCrop) {
     const id = crop.crop.typecrop.id;
     if (!products.has(id)) {
       const listed = await call('GET', `/v1/catalog/products?crop=${id}`, { keys: KEYS, base: gatewayUrl });

@@ -106,8 +106,8 @@ async function npmStart(
         text += chunk.toString('utf8');
         if (/^Gateway ready at /m.test(text)) resolve(true);
       };
-      npm.stdout!.on('data', seen);
-      npm.stderr!.on('data', seen);
+      npm.stdout.on('data', seen);
+      npm.stderr.on('data', seen);
       npm.once('exit', () => resolve(false));
     });
     if (ready) return { npm, ports, output: () => text };

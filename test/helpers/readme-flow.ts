@@ -11,7 +11,7 @@ import { findProjectRoot } from '../../local/stack';
  */
 
 /** The address the README's block names, `npm start`'s default. */
-export const README_GATEWAY = 'G=http://127.0.0.1:7071';
+const README_GATEWAY = 'G=http://127.0.0.1:7071';
 
 /** The first bash block after the flow's heading. */
 export function readmeFlow(): string {
