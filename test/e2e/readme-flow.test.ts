@@ -5,43 +5,21 @@
  * README that calls `jobresult` too early, or uses a command some shells lack, fails here. The same flow on 12 days of
  * the year, through the stack's clock: test/e2e/demo-any-day.test.ts.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { DateTime } from 'luxon';
-import { buildDemoDataset } from '../../local/demo/build-dataset';
-import { mailStubService } from '../../local/mail-stub/service';
-import { officialCataloguesDir } from '../../local/siex-data';
-import { siexSimulatorService } from '../../local/siex-simulator/service';
-import { findProjectRoot, Stack, startStack } from '../../local/stack';
+import { Stack } from '../../local/stack';
 import { ZONE } from '../../shared/domain/dates';
-import { expectFlowFinished, readmeFlow, runReadmeFlow } from '../helpers/readme-flow';
+import { expectFlowFinished, readmeFlow, runReadmeFlow, startDemoStack } from '../helpers/readme-flow';
 
-const root = findProjectRoot(__dirname);
-
-let dir: string;
-let stack: Stack;
+let demo: { stack: Stack; stop(): Promise<void> };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-flow-'));
-  const dataset = path.join(dir, 'demo-dataset.json');
-  fs.writeFileSync(dataset, JSON.stringify(buildDemoDataset(DateTime.now().setZone(ZONE).year)));
-  stack = await startStack({
-    projectRoot: root,
-    inMemory: true,
-    dataset,
-    catalogues: officialCataloguesDir(root),
-    services: [siexSimulatorService(), mailStubService()],
-  });
+  demo = await startDemoStack(DateTime.now().setZone(ZONE).year);
 });
-afterAll(async () => {
-  await stack?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => demo?.stop());
 
 describe("the README's flow, as written", () => {
   it('registers a treatment and a fertilization, exports, waits for the job to finish and reads its result', async () => {
-    expectFlowFinished(await runReadmeFlow(stack.gatewayUrl));
+    expectFlowFinished(await runReadmeFlow(demo.stack.gatewayUrl));
   });
 
   it("ends every answer's line, so each answer and each line the flow prints stands alone", () => {

@@ -4,37 +4,20 @@
  * run deletes what it registered, so it runs again on kept data, as against a sandbox).
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { DateTime } from 'luxon';
-import { buildDemoDataset } from '../../local/demo/build-dataset';
-import { mailStubService } from '../../local/mail-stub/service';
-import { officialCataloguesDir } from '../../local/siex-data';
-import { siexSimulatorService } from '../../local/siex-simulator/service';
 import { parseSmokeArgs, runSmoke } from '../../local/smoke';
-import { findProjectRoot, Stack, startStack } from '../../local/stack';
+import { findProjectRoot, Stack } from '../../local/stack';
 import { ZONE } from '../../shared/domain/dates';
+import { startDemoStack } from '../helpers/readme-flow';
 
 const root = findProjectRoot(__dirname);
-let dir: string;
-let stack: Stack;
+let demo: { stack: Stack; stop(): Promise<void> };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smoke-'));
-  const dataset = path.join(dir, 'demo-dataset.json');
-  fs.writeFileSync(dataset, JSON.stringify(buildDemoDataset(DateTime.now().setZone(ZONE).year)));
-  stack = await startStack({
-    projectRoot: root,
-    inMemory: true,
-    dataset,
-    catalogues: officialCataloguesDir(root),
-    services: [siexSimulatorService(), mailStubService()],
-  });
+  demo = await startDemoStack(DateTime.now().setZone(ZONE).year);
 });
-afterAll(async () => {
-  await stack?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => demo?.stop());
 
 const collection = JSON.parse(
   fs.readFileSync(path.join(root, 'clients/postman/siex-gateway.postman_collection.json'), 'utf8'),
@@ -43,7 +26,7 @@ const collection = JSON.parse(
 // The second run finds the data as the first left it.
 it.each([1, 2])('run %i: every request of the collection, with every assertion passing', async () => {
   // As `npm run smoke -- --url <gateway> --quiet` runs it: the demo keys by default.
-  const summary = await runSmoke(parseSmokeArgs(['--url', `${stack.gatewayUrl}/`, '--quiet']));
+  const summary = await runSmoke(parseSmokeArgs(['--url', `${demo.stack.gatewayUrl}/`, '--quiet']));
   expect(summary).toEqual({
     requests: expect.any(Number),
     failedRequests: 0,

@@ -2,7 +2,12 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { findProjectRoot } from '../../local/stack';
+import * as os from 'node:os';
+import { buildDemoDataset } from '../../local/demo/build-dataset';
+import { mailStubService } from '../../local/mail-stub/service';
+import { officialCataloguesDir } from '../../local/siex-data';
+import { siexSimulatorService } from '../../local/siex-simulator/service';
+import { findProjectRoot, Stack, startStack } from '../../local/stack';
 
 /**
  * The README's flow as a reader runs it (its bash block under "The flow, with the demo data", as written), for the
@@ -69,4 +74,29 @@ export function expectFlowFinished(stdout: string): void {
   expect(polls.slice(0, -1).filter((p) => p.status !== 1 && p.status !== 2)).toEqual([]);
   expect(last?.at).toBe(lines.length - 2);
   expect(JSON.parse(lines.at(-1)!)).toEqual({ data: [{ result: 'ok', id: record }], error: [] });
+}
+
+/** A stack as `npm start` starts one (in memory), with the demo data of `campaign`; `stop()` removes its files too. */
+export async function startDemoStack(campaign: number): Promise<{ stack: Stack; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-stack-'));
+  const dataset = path.join(dir, 'demo-dataset.json');
+  fs.writeFileSync(dataset, JSON.stringify(buildDemoDataset(campaign)));
+  const root = findProjectRoot(__dirname);
+  const stack = await startStack({
+    projectRoot: root,
+    inMemory: true,
+    dataset,
+    catalogues: officialCataloguesDir(root),
+    services: [siexSimulatorService(), mailStubService()],
+  }).catch((err: unknown) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
+  return {
+    stack,
+    stop: async () => {
+      await stack.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
