@@ -5,6 +5,7 @@
 'use strict';
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
+const { setInterval, clearInterval } = require('node:timers');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -376,11 +377,12 @@ function runCommand(command, rest) {
     bench: '../bench/run',
     openapi: 'write-openapi',
     'client-models': 'client-models',
+    smoke: 'smoke',
     'test:stress': 'stress',
   }[command];
   if (!target) {
     console.error(
-      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi|client-models [args]`,
+      `usage: bootstrap.js build|check|test|test:unit|test:heavy|test:stress|start|start:func|admin|bench|openapi|client-models|smoke [args]`,
     );
     process.exit(2);
   }
@@ -392,8 +394,22 @@ function runCommand(command, rest) {
   const child = spawn(process.execPath, [script, ...rest], { cwd: root, stdio: 'inherit' });
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => child.kill('SIGTERM'));
+  // npm passes a SIGTERM on to the `sh -c` it runs the script with. bash execs the script's one command, so the signal
+  // lands here; dash (Debian's sh) forks it instead, dies of the signal and leaves this process to init. The parent
+  // changing is then the SIGTERM this process never got (test/e2e/npm-start-stop.test.ts kills npm under both).
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(orphaned);
+    child.kill('SIGTERM');
+  }, 200);
+  orphaned.unref();
   child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
 }
 
-const [command, ...rest] = process.argv.slice(2);
-void main(command, rest);
+module.exports = { runCommand };
+
+if (require.main === module) {
+  const [command, ...rest] = process.argv.slice(2);
+  void main(command, rest);
+}

@@ -11,7 +11,7 @@ const Sequencer = require('@jest/test-sequencer').default;
  *   within a folder, by size as jest had them;
  * - files whose duration jest knows follow, longest first, as jest orders them.
  */
-const LONG = ['e2e/export-faults.test.ts'];
+const LONG = ['e2e/demo-any-day.test.ts', 'e2e/export-faults.test.ts'];
 const FOLDERS = ['e2e/', 'integration/', 'infra/', 'unit/'];
 
 const relative = (test) => test.path.replaceAll('\\', '/');
