@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { Settings } from '../config/settings';
 import { RetryAbortedError, RetryPolicy, withRetry } from '../http-client/retry';
 import { Exchange, IuwsError, IuwsErrorCode, parseJson } from './iuws-errors';
@@ -209,7 +210,7 @@ function submissionStatus(res: Exchange): IuwsStatus {
 export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsClient {
   const transport = iuwsTransport(settings, deps.fetch);
   const session: IuwsSession | undefined =
-    'exchange' in transport ? iuwsSession(settings, transport.exchange, deps.now ?? Date.now) : undefined;
+    'exchange' in transport ? iuwsSession(settings, transport.exchange, deps.now ?? systemClock.now) : undefined;
   const retrying = retryingCalls(settings, deps);
   const usable = (): IuwsSession => {
     if (!session) throw new IuwsError(transport.problem!, { code: 'SIEX_NOT_CONFIGURED', reachedSiex: false });
