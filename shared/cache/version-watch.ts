@@ -10,7 +10,7 @@ export class VersionWatch {
   private readonly listeners: (() => void)[] = [];
   private readonly version: VersionedValue<void>;
 
-  constructor(readVersion: () => Promise<string>, periodMs: number, now: () => number = systemClock.now) {
+  constructor(readVersion: () => Promise<string>, periodMs: number, now: () => number = () => systemClock.now()) {
     this.version = new VersionedValue(
       readVersion,
       () => {

@@ -36,7 +36,7 @@ export function referenceCache(tables: TableStore, periodSeconds: number): Versi
     async () => readCatalogVersion(await tables.table(TABLES.catalog)),
     () => loadReferenceData(tables),
     periodSeconds * 1000,
-    systemClock.now,
+    () => systemClock.now(),
     catalogAtRest,
   );
 }

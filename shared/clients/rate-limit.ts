@@ -10,7 +10,7 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly now: () => number = systemClock.now,
+    private readonly now: () => number = () => systemClock.now(),
   ) {}
 
   /** Counts the request and returns 0 when allowed, or the seconds to wait when over the limit (not counted). */

@@ -210,7 +210,9 @@ function submissionStatus(res: Exchange): IuwsStatus {
 export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsClient {
   const transport = iuwsTransport(settings, deps.fetch);
   const session: IuwsSession | undefined =
-    'exchange' in transport ? iuwsSession(settings, transport.exchange, deps.now ?? systemClock.now) : undefined;
+    'exchange' in transport
+      ? iuwsSession(settings, transport.exchange, deps.now ?? (() => systemClock.now()))
+      : undefined;
   const retrying = retryingCalls(settings, deps);
   const usable = (): IuwsSession => {
     if (!session) throw new IuwsError(transport.problem!, { code: 'SIEX_NOT_CONFIGURED', reachedSiex: false });
