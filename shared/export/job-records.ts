@@ -1,5 +1,6 @@
 import { FarmIndex } from '../farms/farm-index';
 import { CueBlocks, idAjenaOf, recordBlocks } from '../records/cue-blocks';
+import { FarmKey } from '../records/record-keys';
 import { RecordView } from '../records/record-rows';
 import { StoredRecord } from '../records/record-store';
 import { cueDocument } from '../siex/cue-mapping';
@@ -7,9 +8,13 @@ import { ExportKinds } from './export-kinds';
 import { JobBatch, JobItem, JobMeta } from './job';
 import { byType, RecordRef, refKey } from './record-ref';
 
-/** What the records of a job need of the job: its status row, each record's item, and the guard before every write. */
+/**
+ * What the records of a job need of the job (job-run.ts): its status row, the farm campaign whose records it holds,
+ * each record's item, and the guard before every write.
+ */
 interface RecordsOfJob {
   readonly state: Readonly<JobMeta>;
+  readonly farm: FarmKey;
   item(ref: RecordRef): JobItem;
   guard(): void;
 }
@@ -28,11 +33,6 @@ export class JobRecords {
     private readonly job: RecordsOfJob,
   ) {}
 
-  /** The farm campaign whose records the job holds. */
-  private get farm() {
-    return { farmId: this.job.state.farmId, rea: this.job.state.rea };
-  }
-
   /** Reads the records not read yet in this delivery, each from its kind's store. */
   async read(refs: readonly RecordRef[]): Promise<void> {
     const wanted = refs.filter((ref) => !this.records.has(refKey(ref)));
@@ -40,7 +40,7 @@ export class JobRecords {
     await Promise.all(
       [...byType(wanted)].map(async ([type, ofKind]) => {
         const byRowKey = await this.kinds.of(type).store.readRecords(
-          this.farm,
+          this.job.farm,
           ofKind.map((ref) => this.job.item(ref).recordRowKey),
         );
         for (const ref of ofKind) {
@@ -139,7 +139,7 @@ export class JobRecords {
             ]
           : [];
       });
-      await recordKind.marks.markExported(this.farm, exported, { jobId, clientId, at });
+      await recordKind.marks.markExported(this.job.farm, exported, { jobId, clientId, at });
     }
   }
 
@@ -151,7 +151,7 @@ export class JobRecords {
     this.job.guard();
     for (const [type, ofKind] of byType(refs))
       await this.kinds.of(type).marks.markOutcomeUnknown(
-        this.farm,
+        this.job.farm,
         ofKind.map((r) => r.id),
         this.job.state.jobId,
       );
@@ -161,7 +161,7 @@ export class JobRecords {
   async outcomeKnown(refs: readonly RecordRef[]): Promise<void> {
     for (const [type, ofKind] of byType(refs))
       await this.kinds.of(type).marks.clearOutcomeUnknown(
-        this.farm,
+        this.job.farm,
         ofKind.map((r) => r.id),
       );
   }
