@@ -3,6 +3,27 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 /**
+ * One clock: production code reads the time through the clock it is given (shared/time/: `Clock`, `dateTimeNow`), never
+ * from the system behind its back, so that a test moves time itself and a busy machine cannot make it late.
+ * test/infra/clock-rule.test.ts shows that it bites.
+ */
+export const oneClock = {
+  files: ['functions/**/*.ts', 'shared/**/*.ts'],
+  ignores: ['shared/time/**'],
+  rules: {
+    'no-restricted-properties': [
+      'error',
+      { object: 'Date', property: 'now', message: 'Read the time from the Clock passed in (shared/time/clock.ts)' },
+      {
+        object: 'DateTime',
+        property: 'now',
+        message: 'Read the time from the clock passed in (shared/time/date-time.ts, dateTimeNow)',
+      },
+    ],
+  },
+};
+
+/**
  * typescript-eslint's type-checked recommended rules everywhere, with the formatting rules left to Prettier.
  * `npm test` runs this with zero findings allowed (local/check.ts).
  */
@@ -49,6 +70,7 @@ export default tseslint.config(
     },
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
+  oneClock,
   {
     // Tests read answers as parsed JSON and compare them with expectations: typing every body would only add casts.
     // Test doubles implement async ports with bodies that need no await, and jest takes methods unbound.

@@ -5,7 +5,7 @@ import { FarmIndex } from '../shared/farms/farm-index';
 import { PhytoRequest } from '../shared/api/phyto-schemas';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
 import { holdingPartition } from '../shared/records/record-keys';
-import { changeActions, RecordView } from '../shared/records/record-store';
+import { changeActions, RecordView } from '../shared/records/record-rows';
 import { RecordKind } from '../shared/records/record-kind';
 import { creationChange } from '../shared/records/register-record';
 import { phytoKind } from '../shared/phyto/phyto-kind';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MAX_EXPORT_RECORDS } from '../domain/export-limits';
 import { queryInteger } from './query-params';
 
 /** Export and job follow-up shapes, as the spec's JobAsync and job result tables. */
-export const MAX_EXPORT_RECORDS = 5000;
 
 // Empty only with `pending=1`, which chooses the records itself: the service says so (export-service.ts).
 export const exportBodySchema = z
@@ -54,12 +54,15 @@ export const jobSchema = z
   })
   .meta({ id: 'JobAsync' });
 
+/** The kind a job result names by leaving its type out, as results did before the gateway exported other kinds. */
+export const UNTYPED_RESULT_TYPE = 'AgriPhytosanitary';
+
 // Each kind numbers its records on its own: treatment 12 and fertilization 12 are two records.
 const recordType = z
   .string()
   .optional()
   .describe(
-    "the record's type (of its URN) when it is not a treatment: AgriFertilize; absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds",
+    `the record's type (of its URN) when it is not a treatment: AgriFertilize; absent for an ${UNTYPED_RESULT_TYPE} record, as in results before the gateway exported other kinds`,
   );
 
 export const jobResultSchema = z

@@ -10,7 +10,6 @@ const fieldChangeSchema = z
     new: z.unknown().describe('its value after the change (null: not set)'),
   })
   .meta({ id: 'FieldChange' });
-export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
 export const recordVersionSchema = z
   .object({

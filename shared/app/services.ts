@@ -21,6 +21,7 @@ import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
+import { dateTimeNow } from '../time/date-time';
 import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 import type { ExportKinds } from '../export/export-kinds';
@@ -106,13 +107,14 @@ export function createServices(
     fertilization,
     exportKinds: recordKinds,
     batchKeys: new BatchKeyStore(tables),
-    jobs: new JobStore(tables),
+    jobs: new JobStore(tables, TREATMENT_TYPE),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),
     exportKeys: new ExportKeyStore(tables),
     enqueueExport: (m: ExportMessage) => exportQueue.send(m),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
     log,
+    now: () => dateTimeNow(clock),
   };
   return {
     ...parts,

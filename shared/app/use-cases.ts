@@ -1,5 +1,4 @@
 import type { DateTime } from 'luxon';
-import type { JobResultView, JobView } from '../api/export-schemas';
 import type { IdcpSet, ListIdcpBody } from '../api/farm-schemas';
 import type { VersionedValue } from '../cache/versioned-value';
 import type { ReferenceData } from '../catalog/reference-data';
@@ -8,6 +7,7 @@ import type { ExportInput } from '../export/export-service';
 import type { ExportResult } from '../export/export-result';
 import type { ExportKinds } from '../export/export-kinds';
 import type { ExportMessage, JobStore } from '../export/job-store';
+import type { Job, JobMeta } from '../export/job';
 import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
 import type { ExportKeyStore } from '../export/export-keys';
@@ -72,8 +72,10 @@ export interface UseCases {
   safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   /** The job started, its answer rendered once and kept under the Idempotency-Key; the edge makes the status. */
   exportRecords(input: ExportInput): Promise<ExportResult>;
-  jobStatus(client: Client, jobId: number): Promise<JobView>;
-  jobResult(client: Client, jobId: number): Promise<JobResultView>;
+  /** The job's status row; the edge renders it (shared/http/job-answers.ts). */
+  jobStatus(client: Client, jobId: number): Promise<JobMeta>;
+  /** The settled job, whole; the edge renders its result. */
+  jobResult(client: Client, jobId: number): Promise<Job>;
   /** The products a registration for a crop on a day would accept; `rawQuery` as for the record list. */
   cropProducts(rawQuery: Record<string, string>, query: CropProductsQuery): Promise<CatalogueAnswer>;
   /** One product of the register by any spelling of its code. */
@@ -196,13 +198,13 @@ function fertilizationUseCases(p: UseCaseParts, shared: RecordUseCaseParts) {
 
 function safeHarvestUseCase(p: UseCaseParts): UseCases['safeHarvest'] {
   return async (client, query) => {
-    const [{ accessibleFarm }, { harvestDay, safeHarvest }, { DateTime }] = await Promise.all([
+    const [{ accessibleFarm }, { harvestDay, safeHarvest }, { dateTimeNow }] = await Promise.all([
       import('../farms/farm-service'),
       import('../phyto/safe-harvest'),
-      import('luxon'),
+      import('../time/date-time'),
     ]);
     const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
-    const day = harvestDay(query.date, (p.now ?? (() => DateTime.now()))());
+    const day = harvestDay(query.date, (p.now ?? (() => dateTimeNow()))());
     const stored = await p.phyto.readRecordsIn(farm.meta, undefined, undefined);
     return safeHarvest(
       stored.map((s) => s.record),
@@ -223,6 +225,7 @@ async function jobStart(p: UseCaseParts) {
     enqueue: p.enqueueExport,
     log: p.log,
     now: p.now,
+    startAnswer: (await import('../http/job-answers')).startAnswer,
   };
 }
 
@@ -231,11 +234,8 @@ function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobS
   return {
     exportRecords: async (input) =>
       (await import('../export/export-service')).exportRecords({ ...(await jobStart(p)), keys: p.exportKeys }, input),
-    jobStatus: async (client, jobId) => {
-      const { jobView, ownJobMeta } = await import('../export/job-views');
-      return jobView(await ownJobMeta(p.jobs, client, jobId));
-    },
-    jobResult: async (client, jobId) => (await import('../export/job-views')).jobResult(p.jobs, client, jobId),
+    jobStatus: async (client, jobId) => (await import('../export/job-outcome')).ownJobMeta(p.jobs, client, jobId),
+    jobResult: async (client, jobId) => (await import('../export/job-outcome')).settledJob(p.jobs, client, jobId),
   };
 }
 

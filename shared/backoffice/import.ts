@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { dateTimeNow } from '../time/date-time';
 import { CatalogStore, contentHash } from '../catalog/catalog-store';
 import { bumpDirectoryVersion } from '../catalog/catalog-version';
 import { ClientStore } from '../clients/client-store';
@@ -29,7 +30,7 @@ const empty = (): SectionReport => ({ added: 0, changed: 0, unchanged: 0 });
 export async function importDataset(
   dataset: Dataset,
   tables: TableStore,
-  now: DateTime = DateTime.now(),
+  now: DateTime = dateTimeNow(),
 ): Promise<ImportReport> {
   const report: ImportReport = { clients: empty(), applicators: empty(), products: empty(), farms: empty() };
 

@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { VersionedValue } from './versioned-value';
 
 /**
@@ -9,7 +10,7 @@ export class VersionWatch {
   private readonly listeners: (() => void)[] = [];
   private readonly version: VersionedValue<void>;
 
-  constructor(readVersion: () => Promise<string>, periodMs: number, now: () => number = Date.now) {
+  constructor(readVersion: () => Promise<string>, periodMs: number, now: () => number = () => systemClock.now()) {
     this.version = new VersionedValue(
       readVersion,
       () => {

@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -14,7 +15,7 @@ export class VersionedValue<T> {
     private readonly readVersion: () => Promise<string>,
     private readonly load: () => Promise<T>,
     private readonly periodMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => systemClock.now(),
     /**
      * For owners that name answers by the version (ETags): whether a version marker names data at rest (false while
      * the writer is changing the data). Given, a load is confirmed by reading the version again after it.

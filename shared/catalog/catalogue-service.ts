@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
+import { dateTimeNow } from '../time/date-time';
 import { z } from 'zod';
 import {
   CATALOGUE_ANSWER_SCHEMAS,
@@ -160,7 +161,7 @@ interface AnswerDay {
 }
 
 function todayOf(deps: CatalogueDeps): AnswerDay {
-  const day = (deps.now?.() ?? DateTime.now()).setZone(ZONE).startOf('day');
+  const day = (deps.now?.() ?? dateTimeNow()).setZone(ZONE).startOf('day');
   return { day, iso: isoDay(formatDate(day)), isToday: true };
 }
 
@@ -209,7 +210,7 @@ function listAnswer<T, V>(items: readonly T[], page: PageRequest | undefined, vi
 
 function maxAge(deps: CatalogueDeps, when: AnswerDay): number {
   if (!when.isToday) return CATALOGUE_MAX_AGE_SECONDS;
-  const now = (deps.now?.() ?? DateTime.now()).setZone(ZONE);
+  const now = (deps.now?.() ?? dateTimeNow()).setZone(ZONE);
   const toMidnight = Math.ceil(now.plus({ days: 1 }).startOf('day').diff(now, 'seconds').seconds);
   return Math.max(1, Math.min(CATALOGUE_MAX_AGE_SECONDS, toMidnight));
 }

@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { VersionedValue } from '../cache/versioned-value';
 import { TABLES } from '../store/tables';
 import { readCatalogVersion, catalogAtRest } from './catalog-version';
@@ -35,7 +36,7 @@ export function referenceCache(tables: TableStore, periodSeconds: number): Versi
     async () => readCatalogVersion(await tables.table(TABLES.catalog)),
     () => loadReferenceData(tables),
     periodSeconds * 1000,
-    Date.now,
+    () => systemClock.now(),
     catalogAtRest,
   );
 }

@@ -1,3 +1,5 @@
+import { systemClock } from '../time/clock';
+
 /**
  * Sliding-window limiter: at most `limit` requests in any `windowMs`. Each client keeps the times of its last `limit`
  * requests in a ring, so a refusal can say exactly when the oldest one leaves the window (Retry-After).
@@ -8,7 +10,7 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => systemClock.now(),
   ) {}
 
   /** Counts the request and returns 0 when allowed, or the seconds to wait when over the limit (not counted). */

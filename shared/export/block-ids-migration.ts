@@ -32,7 +32,7 @@ export async function migrateBlockIds(
       const keys = kind.legacyBlockKeys(record.record, farm);
       const kept = legacyBlockIds(p.id, keys, siexBlocksOf(p.exportState));
       const blockIds = await allocateBlockIds(kept, keys, kind.ids, p.id);
-      migrated.set(r, { type: r.type, pointer: await kind.store.setBlockIds(farm.meta, p, blockIds) });
+      migrated.set(r, { type: r.type, pointer: await kind.marks.setBlockIds(farm.meta, p, blockIds) });
     }
   }
   return records.map((r) => migrated.get(r) ?? r);

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
 import { VersionedValue } from '../cache/versioned-value';
 import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
@@ -10,19 +10,23 @@ import { requestDeletion } from '../records/delete-record';
 import { claimOf } from '../records/export-state';
 import { RecordResult } from '../records/record-result';
 import { RecordKind } from '../records/record-kind';
-import { RecordPointer, RecordView } from '../records/record-store';
+import { RecordPointer, RecordView } from '../records/record-rows';
 import { IdSource } from '../store/counters';
-import { jobsHolding, startDeletion, StartExportDeps } from './export-service';
+import { startDeletion, StartExportDeps } from './export-service';
+import { StartAnswer } from './export-result';
+import { jobsHolding } from './job-claims';
+import { dateTimeNow } from '../time/date-time';
 
 export interface DeletionDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
   reference: VersionedValue<ReferenceData>;
   jobIds: IdSource;
+  startAnswer: StartAnswer;
   sleep?: (ms: number) => Promise<void>;
 }
 
 /** The unfinished export job that holds a record, or null (none, or a start abandoned long ago). */
-export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = () => DateTime.now()): JobHolding {
+export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = () => dateTimeNow()): JobHolding {
   return async (farm: FarmIndex, pointer: RecordPointer) => {
     const jobId = claimOf(pointer.exportState)?.jobId;
     return jobId !== undefined && (await jobsHolding(jobs, farm, [pointer], now())).has(jobId) ? jobId : null;

@@ -34,7 +34,7 @@ export async function withIdempotency(
   const idem = requestKey(client.id, key, request);
   if (!idem) return run(await deps.jobIds.take());
   const { hash, requestHash } = idem;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => systemClock.now());
   const sleep = deps.sleep ?? ((ms: number) => systemClock.sleep(ms));
   const waitUntil = now() + IN_FLIGHT_WAIT_MS;
 

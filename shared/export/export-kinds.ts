@@ -2,33 +2,25 @@ import { parseAnyUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { CueKindMapping, RecordKind } from '../records/record-kind';
 import { RecordKeyIndex } from '../records/record-key-index';
-import { RecordPointer, RecordStore, RecordView } from '../records/record-store';
+import { ExportMarks } from '../records/export-marks';
+import { RecordPointer, RecordView } from '../records/record-rows';
+import { RecordStore } from '../records/record-store';
 import type { IdSource } from '../store/counters';
 import { RecordRef } from './record-ref';
-
-/** What the export pipeline reads and writes of a kind's records (its records-core store). */
-type ExportStore<Rec extends RecordView> = Pick<
-  RecordStore<unknown, Rec>,
-  | 'readPointers'
-  | 'readRecords'
-  | 'claim'
-  | 'forgetIdempotency'
-  | 'markExported'
-  | 'markOutcomeUnknown'
-  | 'clearOutcomeUnknown'
-  | 'setBlockIds'
->;
 
 /**
  * A record kind as the export pipeline takes it: what the port says of it (its URN type, its name, its CUE blocks),
  * where its records are, and the two things the pipeline asks of the kind's own services. Adding a kind to the export
- * is adding one of these to the registry (shared/app/services.ts); the pipeline names no kind.
+ * is adding one of these to the registry (shared/app/record-kinds.ts); the pipeline names no kind.
  */
 export interface ExportKind<Rec extends RecordView = RecordView> {
   readonly urnType: string;
   readonly label: string;
   readonly cue: CueKindMapping<Rec>;
-  readonly store: ExportStore<Rec>;
+  /** What the export reads of the kind's records (its records-core store). */
+  readonly store: Pick<RecordStore<unknown, Rec>, 'readPointers' | 'readRecords'>;
+  /** What the export writes on them: block ids, claims, unknown outcomes, acceptance. */
+  readonly marks: ExportMarks<Rec>;
   /** The farm's record keys, mostly from memory: which ids exist costs one query, whatever the request names. */
   readonly keys: Pick<RecordKeyIndex, 'keys'>;
   /** The kind's id counter, which the IdAjena of its blocks come from too. */
@@ -58,12 +50,15 @@ export interface TakenRecord {
 /** The port's part the export takes from a kind. */
 type ExportedKind<Rec> = Pick<RecordKind<unknown, Rec>, 'urnType' | 'label' | 'cue'>;
 
-/** A kind for the registry, its record type checked once here and forgotten by the pipeline. */
+/**
+ * A kind for the registry, its record type checked once here and forgotten by the pipeline; the export's marks are
+ * written in the kind's own table.
+ */
 export function exportKind<Rec extends RecordView>(
   kind: ExportedKind<Rec>,
-  parts: Omit<ExportKind<Rec>, 'urnType' | 'label' | 'cue'>,
+  parts: Omit<ExportKind<Rec>, 'urnType' | 'label' | 'cue' | 'store' | 'marks'> & { store: RecordStore<unknown, Rec> },
 ): ExportKind {
-  return { urnType: kind.urnType, label: kind.label, cue: kind.cue, ...parts };
+  return { urnType: kind.urnType, label: kind.label, cue: kind.cue, marks: new ExportMarks(parts.store), ...parts };
 }
 
 /** The record kinds the gateway exports, by the type of their URNs. */
@@ -92,7 +87,7 @@ export class ExportKinds {
     return parsed && this.byType.has(parsed.type) ? { type: parsed.type, id: parsed.n } : null;
   }
 
-  /** The URNs an export body may name, for people: one per kind (`urn:ngsi-ld:AgriFertilize:<n>`). */
+  /** The URNs an export body may name, for people: one per kind (`urn:ngsi-ld:AgriExample:<n>`). */
   expected(): string {
     return this.all()
       .map((k) => `urn:ngsi-ld:${k.urnType}:<n>`)

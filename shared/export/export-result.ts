@@ -1,9 +1,23 @@
+import type { JobKind } from './job';
+
 /**
  * What the export operation did, in domain terms (the HTTP edge alone makes a status of it, shared/http/export-reply.ts):
  * `started` a job. The answer (the job, its first status, and with pending=1 how many records it takes) is rendered
- * once: a retry under the same Idempotency-Key gets exactly this text again, even one stored before the text changed.
+ * once, by the edge's `startAnswer`: a retry under the same Idempotency-Key gets exactly this text again, even one
+ * stored before the text changed.
  */
 export type ExportOutcome = 'started';
+
+/** A job just started (Iniciando), as its answer tells it: what it asks of SIEX, and what pending=1 took. */
+export interface JobStarted {
+  jobId: number;
+  kind: JobKind;
+  /** With pending=1: how many records the job takes, and whether others still wait beyond it. */
+  pending?: { records: number; morePending: boolean };
+}
+
+/** How the interface answers a job's start, as JSON text (shared/http/job-answers.ts). */
+export type StartAnswer = (started: JobStarted) => string;
 
 export interface ExportResult {
   outcome: ExportOutcome;

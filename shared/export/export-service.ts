@@ -1,12 +1,11 @@
-import { DateTime } from 'luxon';
-import { ExportAccepted } from '../api/export-schemas';
+import type { DateTime } from 'luxon';
 import { Client } from '../clients/client-store';
-import { formatDateTime } from '../domain/dates';
 import { FarmIndex } from '../farms/farm-index';
 import { DomainError, Violation, violation } from '../domain/errors';
 import { RequestKey } from '../idempotency/idempotency';
 import { RecordResult, StoredAnswer } from '../records/record-result';
-import { RecordPointer, storedResponseOf, WriteConflict } from '../records/record-store';
+import { storedResponseOf } from '../records/record-rows';
+import { WriteConflict } from '../records/record-store';
 import { claimOf, isExported, siexBlocksOf } from '../records/export-state';
 import { migrateBlockIds } from './block-ids-migration';
 import { recordIdOf } from '../records/record-keys';
@@ -17,23 +16,25 @@ import { IdSource } from '../store/counters';
 import { ExportKinds, TakenRecord } from './export-kinds';
 import { byType, RecordRef, refKey, refText } from './record-ref';
 import { withIdempotency } from './export-idempotency';
-import { ExportResult } from './export-result';
+import { ExportResult, JobStarted, StartAnswer } from './export-result';
 import { ExportKeyStore } from './export-keys';
-import { JobKind, JobMeta } from './job';
+import { jobMeta, JobKind } from './job';
+import { jobsHolding } from './job-claims';
 import { LEASE_MS } from './job-lease';
-import { isSettled } from './job-status';
 import { ExportMessage, JobStore } from './job-store';
 import { Logger } from '../log/logger';
 import { WatchStore } from './job-watch';
 import { pendingOfEveryKind } from './pending-export';
+import { dateTimeNow } from '../time/date-time';
 
 /** What starting a job for checked records needs. */
 export interface StartExportDeps {
   /** The record kinds an export takes, their stores and key indexes. */
   kinds: ExportKinds;
-  jobs: Pick<JobStore, 'meta' | 'create' | 'transition'>;
+  jobs: Pick<JobStore, 'meta' | 'create' | 'transition' | 'legacyType'>;
   watch: Pick<WatchStore, 'add' | 'remove'>;
   enqueue: (message: ExportMessage) => Promise<void>;
+  /** The time claims and jobs are dated by; the clock's (shared/time) unless a test sets it. */
   now?: () => DateTime;
   /** Where the job's creation is logged; its correlation id is the request's, kept in the job row and the message. */
   log?: Logger;
@@ -44,6 +45,7 @@ export interface ExportDeps extends StartExportDeps {
   farms: Pick<FarmReader, 'index'>;
   jobIds: IdSource;
   keys: ExportKeyStore;
+  startAnswer: StartAnswer;
   /** How a retry waits for the first request under its key to answer; a real wait unless a test sets it. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -60,7 +62,7 @@ export interface ExportInput {
 /** The export operation: the caller's farm, a safe retry under its Idempotency-Key, and the job started. */
 export async function exportRecords(deps: ExportDeps, input: ExportInput): Promise<ExportResult> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);
-  const clock = deps.now ?? (() => DateTime.now());
+  const clock = deps.now ?? (() => dateTimeNow());
   const now = () => clock().toMillis();
   checkBodyFor(input);
   const pending = () => pendingOfEveryKind(deps.kinds, (p, at) => jobsHolding(deps.jobs, farm, p, at), farm, clock());
@@ -75,7 +77,9 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       : { query: { agrifarmId: input.agrifarmId }, body: input.body },
     async (jobId) => {
       if (!input.pending)
-        return exportStarted(await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId));
+        return exportStarted(deps, {
+          jobId: await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId),
+        });
       const chosen = await pending();
       if (chosen.records.length === 0) {
         throw new DomainError('No record of this farm waits for SIEX; nothing was started.', [
@@ -84,7 +88,7 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       }
       const urns = chosen.records.map((r) => ({ id: `urn:ngsi-ld:${r.type}:${r.id}` }));
       await startExport(deps, input.client, farm, input.agrifarmId, urns, jobId);
-      return exportStarted(jobId, { records: chosen.records.length, morePending: chosen.more });
+      return exportStarted(deps, { jobId, pending: { records: chosen.records.length, morePending: chosen.more } });
     },
     async (jobId) => {
       // The first request under the key died: if it created its job, that job is its answer (the sweeper starts it
@@ -94,8 +98,11 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       if (!started) return null;
       // Its job holds its records now, so whatever is still pending waits beyond it.
       return input.pending
-        ? exportStarted(jobId, { records: meta.total, morePending: (await pending()).records.length > 0 })
-        : exportStarted(jobId);
+        ? exportStarted(deps, {
+            jobId,
+            pending: { records: meta.total, morePending: (await pending()).records.length > 0 },
+          })
+        : exportStarted(deps, { jobId });
     },
   );
 }
@@ -114,23 +121,10 @@ function checkBodyFor(input: ExportInput): void {
 
 const NOT_STARTED = new Set(['QUEUE_UNAVAILABLE', 'START_ABANDONED']);
 
-const EXPORT_MESSAGE =
-  'The export runs in the background: follow it with jobstatus and jobresult. An e-mail with the outcome is sent when it finishes.';
-
-function exportStarted(jobId: number, pending?: { records: number; morePending: boolean }): ExportResult {
-  const answer: ExportAccepted = { id: jobId, status: 'Iniciando', message: EXPORT_MESSAGE, ...pending };
-  return { outcome: 'started', answerJson: JSON.stringify(answer) };
+/** An export job started, its answer rendered by the edge. */
+function exportStarted(deps: Pick<ExportDeps, 'startAnswer'>, job: Omit<JobStarted, 'kind'>): ExportResult {
+  return { outcome: 'started', answerJson: deps.startAnswer({ ...job, kind: 'export' }) };
 }
-
-/**
- * A claim by a job that does not exist (yet) holds its records this long: the export that made it is still creating
- * the job, within its 30-second budget. Older, the export died between the two, and the records are free once its
- * job id is settled as abandoned (which also stops that export, should it be alive after all, from creating it).
- */
-export const CLAIM_GRACE_MS = 60_000;
-
-/** Job status rows read at once when checking which earlier jobs still hold the records. */
-const STATUS_READS_IN_PARALLEL = 16;
 
 /**
  * Starts export job `jobId` for a farm the caller may see: checks every record, of whichever kind its URN names (each
@@ -160,7 +154,9 @@ export async function startExport(
   if (missing.length > 0) {
     throw new DomainError(
       'Some records are not records of this farm.',
-      missing.map((ref) => violation('RECORD_NOT_FOUND', path(ref), `record ${refText(ref)} not found`)),
+      missing.map((ref) =>
+        violation('RECORD_NOT_FOUND', path(ref), `record ${refText(ref, deps.jobs.legacyType)} not found`),
+      ),
     );
   }
   const found: TakenRecord[] = [];
@@ -171,7 +167,7 @@ export async function startExport(
     );
     found.push(...[...pointers.values()].map((pointer) => ({ type, pointer })));
   }
-  const now = (deps.now ?? (() => DateTime.now()))();
+  const now = (deps.now ?? (() => dateTimeNow()))();
   // An exported record is refused anyway: its last job (a settled export) need not be read.
   const holding = await jobsHolding(
     deps.jobs,
@@ -182,7 +178,7 @@ export async function startExport(
   const conflicts: Violation[] = [];
   for (const { type, pointer: p } of found) {
     const ref = { type, id: p.id };
-    const name = `record ${refText(ref)}`;
+    const name = `record ${refText(ref, deps.jobs.legacyType)}`;
     const state = p.exportState;
     const claim = claimOf(state);
     if (isExported(state))
@@ -245,7 +241,7 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
       const pointers = l.records.filter((r) => r.type === type).map((r) => r.pointer);
       // The answer under the request's key goes with the first claim (a deletion's: it holds one record).
       const idempotency = i === 0 && l.idempotency ? storedResponseOf(l.idempotency) : undefined;
-      await deps.kinds.of(type).store.claim(l.farm.meta, pointers, claim, idempotency);
+      await deps.kinds.of(type).marks.claim(l.farm.meta, pointers, claim, idempotency);
     }
   } catch (e) {
     if (e instanceof WriteConflict) throw lostRace();
@@ -292,17 +288,13 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
   }
 }
 
-const DELETION_MESSAGE =
-  'SIEX holds this record: its deletion is sent there in the background (Borrar), and the record leaves the gateway ' +
-  'once SIEX accepts it. Follow it with jobstatus and jobresult; an e-mail with the outcome is sent when it finishes.';
-
 /**
  * Starts a deletion job for one record SIEX holds, of any kind: the job sends it with `Borrar: true`, and the record
  * is deleted here once SIEX accepted that. The answer (the job) is written with the claim, under the request's key if
  * any.
  */
 export async function startDeletion(
-  deps: StartExportDeps & { jobIds: IdSource },
+  deps: StartExportDeps & { jobIds: IdSource; startAnswer: StartAnswer },
   client: Client,
   farm: FarmIndex,
   agrifarmId: string,
@@ -310,9 +302,11 @@ export async function startDeletion(
   idempotency: RequestKey | null,
 ): Promise<RecordResult> {
   const jobId = await deps.jobIds.take();
-  const answer: ExportAccepted = { id: jobId, status: 'Iniciando', message: DELETION_MESSAGE };
-  const result: RecordResult = { outcome: 'deletion-started', answerJson: JSON.stringify(answer) };
-  const now = (deps.now ?? (() => DateTime.now()))();
+  const result: RecordResult = {
+    outcome: 'deletion-started',
+    answerJson: deps.startAnswer({ jobId, kind: 'deletion' }),
+  };
+  const now = (deps.now ?? (() => dateTimeNow()))();
   await launchJob(deps, {
     kind: 'deletion',
     jobId,
@@ -332,13 +326,13 @@ async function forgetAnswer(deps: StartExportDeps, l: Launch): Promise<void> {
   if (l.idempotency && first)
     await deps.kinds
       .of(first.type)
-      .store.forgetIdempotency(l.farm.meta, l.idempotency.hash)
+      .marks.forgetIdempotency(l.farm.meta, l.idempotency.hash)
       .catch(() => undefined);
 }
 
 /**
- * The records of the body, in order, of any kind the export takes (treatment 12 and fertilization 12 are two
- * records); every malformed or repeated one is a 400.
+ * The records of the body, in order, of any kind the export takes (two kinds' records 12 are two records); every
+ * malformed or repeated one is a 400.
  */
 function parseRefs(kinds: ExportKinds, body: { id: string }[]): RecordRef[] {
   const malformed: Violation[] = [];
@@ -355,91 +349,4 @@ function parseRefs(kinds: ExportKinds, body: { id: string }[]): RecordRef[] {
   });
   if (malformed.length > 0) throw new DomainError('The record list is not valid.', malformed);
   return refs;
-}
-
-/** A new job's status row: Iniciando, nothing settled yet. */
-export function jobMeta(
-  jobId: number,
-  client: Pick<Client, 'id' | 'email'> & { webhookUrl?: string },
-  farm: FarmIndex,
-  agrifarmId: string,
-  now: DateTime,
-  total: number,
-  kind: JobKind = 'export',
-): JobMeta {
-  return {
-    jobId,
-    kind,
-    clientId: client.id,
-    notifyEmail: client.email,
-    notifyWebhook: client.webhookUrl ?? '',
-    farmId: farm.meta.farmId,
-    rea: farm.meta.rea,
-    agrifarmId,
-    status: 'Iniciando',
-    inidate: formatDateTime(now),
-    createdAt: now.toMillis(),
-    total,
-    settled: 0,
-    accepted: 0,
-    error: null,
-    lastError: null,
-    emailSent: false,
-    emailError: '',
-    webhooks: [],
-    reconcile: 'none',
-    correlationId: '',
-  };
-}
-
-/**
- * The jobs among those named by these records' claims that still hold them: a job not settled, or a claim by a job
- * not created yet that is younger than CLAIM_GRACE_MS. An older claim by a job that never appeared is settled as
- * abandoned by creating that job's status row as Fallido (seen by no client): whichever of this and the late export
- * creates the row first wins, so the late one can never create its job afterwards.
- */
-export async function jobsHolding(
-  jobs: StartExportDeps['jobs'],
-  farm: FarmIndex,
-  pointers: RecordPointer[],
-  now: DateTime,
-): Promise<Set<number>> {
-  const claimedAt = new Map<number, number>();
-  const claimedBy = new Map<number, string>();
-  for (const claim of pointers.map((p) => claimOf(p.exportState))) {
-    if (claim) {
-      claimedAt.set(claim.jobId, Math.max(claimedAt.get(claim.jobId) ?? 0, claim.at));
-      claimedBy.set(claim.jobId, claim.by);
-    }
-  }
-  const jobIds = [...claimedAt.keys()];
-  const holding = new Set<number>();
-  const holds = async (jobId: number): Promise<boolean> => {
-    const meta = await jobs.meta(jobId);
-    if (meta) return !isSettled(meta.status);
-    if (now.toMillis() - claimedAt.get(jobId)! < CLAIM_GRACE_MS) return true;
-    const abandoned = {
-      // Still the job of the client that asked for it, who may have been answered with its id: it reads Fallido.
-      ...jobMeta(jobId, { id: claimedBy.get(jobId)!, email: '' }, farm, '', now, 0),
-      status: 'Fallido' as const,
-      error: {
-        code: 'START_ABANDONED',
-        message: 'the export that claimed the records stopped before creating its job',
-      },
-      emailSent: true,
-    };
-    try {
-      await jobs.create(abandoned, []);
-      return false;
-    } catch (e) {
-      if (!isRestError(e, 409)) throw e;
-      return holds(jobId); // the late export created it first after all
-    }
-  };
-  for (let i = 0; i < jobIds.length; i += STATUS_READS_IN_PARALLEL) {
-    const group = jobIds.slice(i, i + STATUS_READS_IN_PARALLEL);
-    const held = await Promise.all(group.map(holds));
-    group.forEach((jobId, k) => held[k] && holding.add(jobId));
-  }
-  return holding;
 }

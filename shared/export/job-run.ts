@@ -1,13 +1,9 @@
-import { FarmIndex } from '../farms/farm-index';
 import { FarmKey } from '../records/record-keys';
-import { RecordView, StoredRecord } from '../records/record-store';
-import { CueBlocks, idAjenaOf, recordBlocks } from '../records/cue-blocks';
 import { checkMove, TransitionRefused } from '../domain/state-machine';
 import { BATCH_TRANSITIONS, BatchMove, Job, JobBatch, JobItem, RECONCILE_TRANSITIONS } from './job';
 import { Transition } from './job-status';
 import { JobStore, MetaChanges, refOf } from './job-store';
-import { ExportKinds } from './export-kinds';
-import { byType, RecordRef, refKey } from './record-ref';
+import { RecordRef, refKey } from './record-ref';
 import { Logger, silentLogger } from '../log/logger';
 
 const RECONCILE = "a job's reconciliation of unknown outcomes";
@@ -17,17 +13,15 @@ const BATCH = 'a SIEX batch';
 export type Outcome = { state: 'ok' } | { state: 'error'; code: string; message: string };
 
 /**
- * One delivery's view of a job: read once from the store, then kept in step with it. Every change is written first and
- * applied here only once the store took it, so what this object holds is always what the store holds; items and
- * batches are replaced, never changed in place. The records are read and mapped to CUE at most once per delivery.
+ * One delivery's view of a job's rows: read once from the store, then kept in step with it, and the moves they allow.
+ * Every change is written first and applied here only once the store took it, so what this object holds is always what
+ * the store holds; items and batches are replaced, never changed in place. The job's steps are export-job.ts's.
  */
 export class JobRun {
   private meta: Job['meta'];
   /** By `refKey`, as every map of the run. */
   private readonly items: Map<string, JobItem>;
   private batchList: JobBatch[];
-  private readonly records = new Map<string, StoredRecord<RecordView>>();
-  private readonly mapped = new Map<string, CueBlocks>();
 
   /**
    * `guard` runs before every write and throws when this delivery may no longer write (its lease is gone); `log` takes
@@ -55,6 +49,11 @@ export class JobRun {
   /** The farm campaign whose records the job exports. */
   get farm(): FarmKey {
     return { farmId: this.meta.farmId, rea: this.meta.rea };
+  }
+
+  /** The kind every job held before jobs held several (record-ref.ts). */
+  get legacyType(): string {
+    return this.jobs.legacyType;
   }
 
   get batches(): readonly JobBatch[] {
@@ -187,99 +186,5 @@ export class JobRun {
     this.batchList = [...this.batchList.map((b) => byN.get(b.n) ?? b), ...batches.filter((b) => !known.has(b.n))].sort(
       (a, b) => a.n - b.n,
     );
-  }
-
-  /** Reads the records not read yet in this delivery, each from its kind's store. */
-  async readRecords(kinds: ExportKinds, refs: readonly RecordRef[]): Promise<void> {
-    const wanted = refs.filter((ref) => !this.records.has(refKey(ref)));
-    if (wanted.length === 0) return;
-    await Promise.all(
-      [...byType(wanted)].map(async ([type, ofKind]) => {
-        const byRowKey = await kinds.of(type).store.readRecords(
-          this.farm,
-          ofKind.map((ref) => this.item(ref).recordRowKey),
-        );
-        for (const ref of ofKind) {
-          const r = byRowKey.get(this.item(ref).recordRowKey);
-          if (r) this.records.set(refKey(ref), r);
-        }
-      }),
-    );
-  }
-
-  record(ref: RecordRef): RecordView | undefined {
-    return this.records.get(refKey(ref))?.record;
-  }
-
-  /**
-   * The record as its kind's CUE blocks (one per crop and variety, in its kind's section), mapped once; a record gone
-   * cannot be sent.
-   */
-  cue(kinds: ExportKinds, ref: RecordRef, farm: FarmIndex): CueBlocks {
-    const key = refKey(ref);
-    let m = this.mapped.get(key);
-    if (!m) {
-      const stored = this.records.get(key);
-      m = stored
-        ? recordBlocks(
-            kinds.of(ref.type).cue,
-            { ...stored, recordId: ref.id, held: this.item(ref).siexBlocks },
-            farm,
-            this.meta.kind === 'deletion',
-          )
-        : { ok: false, missing: ['the record no longer exists'] };
-      this.mapped.set(key, m);
-    }
-    return m;
-  }
-
-  /** The IdAjena of each block the record was sent as (its own id when it can no longer be mapped). */
-  blockIds(kinds: ExportKinds, ref: RecordRef, farm: FarmIndex): number[] {
-    const m = this.cue(kinds, ref, farm);
-    const { cue } = kinds.of(ref.type);
-    return m.ok ? m.blocks.map((b) => idAjenaOf(cue, b)) : [ref.id];
-  }
-
-  /** The blocks of the record SIEX holds once it accepted this job's document (none for a deletion). */
-  heldAfter(kinds: ExportKinds, ref: RecordRef, farm: FarmIndex): number[] {
-    const m = this.cue(kinds, ref, farm);
-    const { cue } = kinds.of(ref.type);
-    return m.ok ? m.blocks.filter((b) => b.Borrar !== true).map((b) => idAjenaOf(cue, b)) : [];
-  }
-
-  /**
-   * Records SIEX took this job's document for, as SIEX now has them: a deletion job's are deleted here too (by their
-   * kind), an export's marked exported with the blocks SIEX holds. Both apply once, so a redelivered job changes
-   * nothing twice.
-   */
-  async applyAccepted(kinds: ExportKinds, farm: FarmIndex, refs: readonly RecordRef[], at: string): Promise<void> {
-    const { clientId, kind } = this.state;
-    if (kind !== 'deletion') await this.readRecords(kinds, refs);
-    for (const [type, ofKind] of byType(refs)) {
-      const recordKind = kinds.of(type);
-      this.guard();
-      if (kind === 'deletion') {
-        await recordKind.deleteAccepted(
-          farm,
-          ofKind.map((r) => r.id),
-          { client: clientId, at, jobId: this.jobId },
-        );
-        continue;
-      }
-      const exported = ofKind.flatMap((ref) => {
-        const record = this.record(ref);
-        return record
-          ? [
-              {
-                id: ref.id,
-                recordRowKey: this.item(ref).recordRowKey,
-                record,
-                blocks: this.heldAfter(kinds, ref, farm),
-              },
-            ]
-          : [];
-      });
-      await recordKind.store.markExported(this.farm, exported, { jobId: this.jobId, clientId, at });
-    }
   }
 }

@@ -18,12 +18,12 @@ import {
   ReconcileMove,
 } from './job';
 import { Transition } from './job-status';
-import { LEGACY_RECORD_TYPE, RecordRef, refKey } from './record-ref';
+import { RecordRef, refKey } from './record-ref';
 
 /**
  * Export jobs in the `jobs` table, one partition per job so the whole job is read with one partition query:
- * `meta` (status and counts), `r~<record id>` for a treatment and `r~<type>~<record id>` for another kind's record
- * (one row per record and its outcome), `b~<n>` (one row per SIEX batch: which records it holds, its idempotency key
+ * `meta` (status and counts), `r~<record id>` for a record of the legacy kind (record-ref.ts) and `r~<type>~<record
+ * id>` for another kind's record (one row per record and its outcome), `b~<n>` (one row per SIEX batch: which records it holds, its idempotency key
  * and SIEX request id, written before it is sent). Every row is parsed by the job's schemas on the way in and encoded
  * by them on the way out.
  */
@@ -42,11 +42,17 @@ const metaRow = jobMetaSchema.extend({
   lastError: errorText,
   webhooks: jsonText(jobMetaSchema.shape.webhooks.unwrap()).default([]),
 });
-// The column keeps the name it had when batches held treatments only.
-const batchRow = jobBatchSchema
-  .omit({ n: true, records: true })
-  .extend({ recordIds: jsonText(jobBatchSchema.shape.records) });
-const itemRow = jobItemSchema.extend({ siexBlocks: jsonText(z.array(z.number().int().positive())) });
+/** A job's record and batch rows, whose records of the legacy kind name no kind. */
+function jobRows(legacyType: string) {
+  const batch = jobBatchSchema(legacyType);
+  const item = jobItemSchema(legacyType);
+  return {
+    item,
+    // The column keeps the name it had when batches held records of one kind only.
+    batch: batch.omit({ n: true, records: true }).extend({ recordIds: jsonText(batch.shape.records) }),
+    itemRow: item.extend({ siexBlocks: jsonText(z.array(z.number().int().positive())) }),
+  };
+}
 
 /**
  * What may change on the status row besides the status, which only moves through `transition`; `reconcile` moves
@@ -68,9 +74,6 @@ function metaChangesRow({ reconcile, ...changes }: MetaChanges): Record<string, 
 const ITEMS_BESIDE_META = MAX_TRANSACTION_OPERATIONS - 1;
 
 const jobPk = (jobId: number) => `j${jobId}`;
-// A treatment's row key is the one rows had before jobs held several kinds.
-const itemRk = ({ type, id }: RecordRef) =>
-  `r~${type === LEGACY_RECORD_TYPE ? '' : `${type}~`}${String(id).padStart(10, '0')}`;
 const batchRk = (n: number) => `b~${String(n).padStart(4, '0')}`;
 
 /** The record a job item stands for. */
@@ -81,7 +84,20 @@ function toMeta(e: Record<string, unknown>): Job['meta'] {
 }
 
 export class JobStore {
-  constructor(private readonly tables: TableStore) {}
+  private readonly rows: ReturnType<typeof jobRows>;
+
+  /** `legacyType`: the kind every job held before jobs held several, whose records the rows name by id alone. */
+  constructor(
+    private readonly tables: TableStore,
+    readonly legacyType: string,
+  ) {
+    this.rows = jobRows(legacyType);
+  }
+
+  /** A record's row key: a record of the legacy kind keeps the one rows had before jobs held several kinds. */
+  private itemRk({ type, id }: RecordRef): string {
+    return `r~${type === this.legacyType ? '' : `${type}~`}${String(id).padStart(10, '0')}`;
+  }
 
   private table(): Promise<TableClient> {
     return this.tables.table(TABLES.jobs);
@@ -101,8 +117,8 @@ export class JobStore {
     const pk = jobPk(meta.jobId);
     const table = await this.table();
     const itemRows = items.map((i) => {
-      const item = jobItemSchema.parse({ ...i, state: 'pending', code: '', message: '' });
-      return { partitionKey: pk, rowKey: itemRk(refOf(item)), ...z.encode(itemRow, item) };
+      const item = this.rows.item.parse({ ...i, state: 'pending', code: '', message: '' });
+      return { partitionKey: pk, rowKey: this.itemRk(refOf(item)), ...z.encode(this.rows.itemRow, item) };
     });
     await despiteLostAnswer(
       async () => {
@@ -143,10 +159,10 @@ export class JobStore {
       const rk = String(e.rowKey);
       if (rk === 'meta') meta = toMeta(e);
       else if (rk.startsWith('r~')) {
-        const item = itemRow.parse(e);
+        const item = this.rows.itemRow.parse(e);
         items.set(refKey(refOf(item)), item);
       } else if (rk.startsWith('b~')) {
-        const { recordIds, ...batch } = batchRow.parse(e);
+        const { recordIds, ...batch } = this.rows.batch.parse(e);
         batches.push({ n: Number(rk.slice(2)), ...batch, records: recordIds });
       }
     }
@@ -197,7 +213,7 @@ export class JobStore {
       await this.table(),
       items.map((i): TransactionAction => [
         'update',
-        { partitionKey: pk, rowKey: itemRk(refOf(i)), state: i.state, code: i.code, message: i.message },
+        { partitionKey: pk, rowKey: this.itemRk(refOf(i)), state: i.state, code: i.code, message: i.message },
         'Merge',
       ]),
       // Each item row is written whole and alone: their order does not matter.
@@ -211,7 +227,7 @@ export class JobStore {
       await this.table(),
       batches.map(({ records, ...b }): TransactionAction => [
         'upsert',
-        { partitionKey: pk, rowKey: batchRk(b.n), ...z.encode(batchRow, { ...b, recordIds: records }) },
+        { partitionKey: pk, rowKey: batchRk(b.n), ...z.encode(this.rows.batch, { ...b, recordIds: records }) },
         'Replace',
       ]),
     );

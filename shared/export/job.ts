@@ -1,8 +1,12 @@
+import type { DateTime } from 'luxon';
 import { z } from 'zod';
+import type { Client } from '../clients/client-store';
+import { formatDateTime } from '../domain/dates';
 import { MoveOf, MoveTable } from '../domain/state-machine';
+import type { FarmIndex } from '../farms/farm-index';
 import { webhookDeliverySchema } from '../notify/webhook-event';
 import { jobStatusSchema } from './job-status';
-import { LEGACY_RECORD_TYPE, storedRefSchema } from './record-ref';
+import { storedRefSchema } from './record-ref';
 
 /** Why a job failed, or why its last delivery did: a code from docs/interface.md ("jobstatus") and words for people. */
 export const jobErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -68,19 +72,58 @@ export const jobMetaSchema = z.object({
 });
 export type JobMeta = z.infer<typeof jobMetaSchema>;
 
-/** One record of the job and its outcome: still pending, accepted by SIEX, or settled in error with a code. */
-export const jobItemSchema = z.object({
-  /** The record's kind (its URN's type): rows written before jobs held several kinds hold treatments. */
-  type: z.string().default(LEGACY_RECORD_TYPE),
-  recordId: z.number().int().positive(),
-  recordRowKey: z.string(),
-  /** The IdAjena of the record's blocks SIEX held when the job took it (none: never accepted by SIEX). */
-  siexBlocks: z.array(z.number().int().positive()).default([]),
-  state: z.enum(['pending', 'ok', 'error']),
-  code: z.string(),
-  message: z.string(),
-});
-export type JobItem = Readonly<z.infer<typeof jobItemSchema>>;
+/** A new job's status row: Iniciando, nothing settled yet. */
+export function jobMeta(
+  jobId: number,
+  client: Pick<Client, 'id' | 'email'> & { webhookUrl?: string },
+  farm: FarmIndex,
+  agrifarmId: string,
+  now: DateTime,
+  total: number,
+  kind: JobKind = 'export',
+): JobMeta {
+  return {
+    jobId,
+    kind,
+    clientId: client.id,
+    notifyEmail: client.email,
+    notifyWebhook: client.webhookUrl ?? '',
+    farmId: farm.meta.farmId,
+    rea: farm.meta.rea,
+    agrifarmId,
+    status: 'Iniciando',
+    inidate: formatDateTime(now),
+    createdAt: now.toMillis(),
+    total,
+    settled: 0,
+    accepted: 0,
+    error: null,
+    lastError: null,
+    emailSent: false,
+    emailError: '',
+    webhooks: [],
+    reconcile: 'none',
+    correlationId: '',
+  };
+}
+
+/**
+ * One record of the job and its outcome: still pending, accepted by SIEX, or settled in error with a code. Rows
+ * written before jobs held several kinds name no kind: they hold records of `legacyType` (record-ref.ts).
+ */
+export const jobItemSchema = (legacyType: string) =>
+  z.object({
+    /** The record's kind (its URN's type). */
+    type: z.string().default(legacyType),
+    recordId: z.number().int().positive(),
+    recordRowKey: z.string(),
+    /** The IdAjena of the record's blocks SIEX held when the job took it (none: never accepted by SIEX). */
+    siexBlocks: z.array(z.number().int().positive()).default([]),
+    state: z.enum(['pending', 'ok', 'error']),
+    code: z.string(),
+    message: z.string(),
+  });
+export type JobItem = Readonly<z.infer<ReturnType<typeof jobItemSchema>>>;
 
 /**
  * One SIEX submission: written `submitting` with its idempotency key before it is sent, `submitted` once SIEX gave its
@@ -106,16 +149,17 @@ export type BatchMove = MoveOf<typeof BATCH_TRANSITIONS>;
  * certainly did not take any of its sends (the connection refused, no token, SIEX answering it did not take it): a
  * batch it may hold is never settled as not processed.
  */
-export const jobBatchSchema = z.object({
-  n: z.number().int().nonnegative(),
-  key: z.string(),
-  requestId: z.string(),
-  state: z.enum(batchStates),
-  /** Its records, of any kinds: one CUE document of the farm, with each kind's blocks in its own section. */
-  records: z.array(storedRefSchema),
-  mayHaveReached: z.boolean().default(true),
-});
-export type JobBatch = Readonly<z.infer<typeof jobBatchSchema>>;
+export const jobBatchSchema = (legacyType: string) =>
+  z.object({
+    n: z.number().int().nonnegative(),
+    key: z.string(),
+    requestId: z.string(),
+    state: z.enum(batchStates),
+    /** Its records, of any kinds: one CUE document of the farm, with each kind's blocks in its own section. */
+    records: z.array(storedRefSchema(legacyType)),
+    mayHaveReached: z.boolean().default(true),
+  });
+export type JobBatch = Readonly<z.infer<ReturnType<typeof jobBatchSchema>>>;
 
 /** A whole job as stored: the status row (with the ETag it was read under), its records and its batches. */
 export interface Job {

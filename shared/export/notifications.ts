@@ -7,10 +7,9 @@ import { maskEmail } from '../log/personal-data';
 import { jobProblem, logText } from './job-errors';
 import { JobRun } from './job-run';
 import { isSettled } from './job-status';
-import { resultOf } from './job-views';
-import { refOf } from './job-store';
-import { refKey } from './record-ref';
+import { settledRecords } from './job-outcome';
 import { outcomeMail, reconciledMail } from './outcome-email';
+import { ExportKinds } from './export-kinds';
 
 export interface MailPort {
   send(message: { to: string; subject: string; text: string; html: string }, operationId: string): Promise<void>;
@@ -21,6 +20,8 @@ export interface NotifyDeps {
   mailer: MailPort;
   /** Absent when the gateway has no signing key (WEBHOOK_SIGNING_KEY): nothing unsigned is ever sent. */
   webhooks?: WebhookPort;
+  /** The kinds, in the order the e-mail counts them. */
+  kinds: Pick<ExportKinds, 'all'>;
   now: () => number;
   /** The e-mails and deliveries as events (`mail.sent`, `webhook.sent`), and what the client is not told (`job.problem`). */
   log?: Logger;
@@ -48,13 +49,14 @@ export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
     ...(run.state.reconcile === 'resolved' ? ['reconciled' as const] : []),
   ];
   await recordEvents(deps, run, due);
-  const result = () => resultOf({ items: new Map(run.allItems().map((i) => [refKey(refOf(i)), i])) });
+  const records = () => settledRecords(run.allItems());
+  const kinds = deps.kinds.all().map((k) => k.urnType);
   if (due.includes('outcome')) {
-    const sent = await sendMail(deps, run, outcomeMail(run.state, result()), 'outcome');
+    const sent = await sendMail(deps, run, outcomeMail(run.state, records(), kinds), 'outcome');
     await run.update({ emailSent: true, ...(sent === true ? {} : { emailError: sent }) });
   }
   if (due.includes('reconciled')) {
-    await sendMail(deps, run, reconciledMail(run.state, result()), 'reconciled');
+    await sendMail(deps, run, reconciledMail(run.state, records(), kinds), 'reconciled');
     await run.update({ reconcile: { from: 'resolved', to: 'told' } });
   }
   await deliverWebhooks(deps, run);

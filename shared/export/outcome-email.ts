@@ -1,6 +1,5 @@
-import { JobResultView } from '../api/export-schemas';
 import { JobKind, JobMeta } from './job';
-import { LEGACY_RECORD_TYPE } from './record-ref';
+import { SettledRecord } from './job-outcome';
 
 export interface OutcomeMail {
   subject: string;
@@ -16,23 +15,28 @@ const UNKNOWN = 'OUTCOME_UNKNOWN';
 /** A paragraph, and its HTML when it is more than the escaped text. */
 type Paragraph = string | { text: string; html: string };
 
-/** A record of the result as its URN (a result names a treatment's type by leaving it out). */
-const urnOf = (r: { id: number; type?: string | undefined }) => `urn:ngsi-ld:${r.type ?? LEGACY_RECORD_TYPE}:${r.id}`;
+/** A record as its URN. */
+const urnOf = ({ ref }: SettledRecord) => `urn:ngsi-ld:${ref.type}:${ref.id}`;
 
-/** Paragraphs, then one line per record: as text and as HTML. */
-function render(subject: string, paragraphs: Paragraph[], result: JobResultView): OutcomeMail {
+/** A record's result and its detail: `ok`, or its code and message. */
+const cells = ({ outcome }: SettledRecord): [string, string] | [string] =>
+  outcome.state === 'ok' ? ['ok'] : [outcome.code, outcome.message];
+
+/** Paragraphs, then one line per record, the accepted ones first: as text and as HTML. */
+function render(subject: string, paragraphs: Paragraph[], records: readonly SettledRecord[]): OutcomeMail {
+  const listed = [
+    ...records.filter((r) => r.outcome.state === 'ok'),
+    ...records.filter((r) => r.outcome.state !== 'ok'),
+  ];
   const lines = [
     ...paragraphs.map((p) => (typeof p === 'string' ? p : p.text)),
     '',
-    ...result.data.map((d) => `${urnOf(d)}: ok`),
-    ...result.error.map((e) => `${urnOf(e)}: ${e.code}: ${e.message}`),
+    ...listed.map((r) => [urnOf(r), ...cells(r)].join(': ')),
   ];
-  const rows = [
-    ...result.data.map((d) => `<tr><td>${escape(urnOf(d))}</td><td>ok</td><td></td></tr>`),
-    ...result.error.map(
-      (e) => `<tr><td>${escape(urnOf(e))}</td><td>${escape(e.code)}</td><td>${escape(e.message)}</td></tr>`,
-    ),
-  ];
+  const rows = listed.map((r) => {
+    const [result, detail = ''] = cells(r);
+    return `<tr><td>${escape(urnOf(r))}</td><td>${escape(result)}</td><td>${escape(detail)}</td></tr>`;
+  });
   return {
     subject,
     text: lines.join('\n'),
@@ -42,29 +46,30 @@ function render(subject: string, paragraphs: Paragraph[], result: JobResultView)
   };
 }
 
-/** How many records of each kind the job holds and SIEX accepted: treatments first, then the other kinds by name. */
-function byKind(result: JobResultView): string {
+/**
+ * How many records of each kind the job holds and SIEX accepted, the kinds in `kinds`'s order (the registry's), any
+ * other after them by name.
+ */
+function byKind(records: readonly SettledRecord[], kinds: readonly string[]): string {
   const counts = new Map<string, { accepted: number; total: number }>();
-  const count = (r: { type?: string | undefined }, accepted: number) => {
-    const type = r.type ?? LEGACY_RECORD_TYPE;
-    const c = counts.get(type) ?? { accepted: 0, total: 0 };
-    counts.set(type, { accepted: c.accepted + accepted, total: c.total + 1 });
-  };
-  result.data.forEach((d) => count(d, 1));
-  result.error.forEach((e) => count(e, 0));
-  const rank = (type: string) => (type === LEGACY_RECORD_TYPE ? '' : type);
+  for (const { ref, outcome } of records) {
+    const c = counts.get(ref.type) ?? { accepted: 0, total: 0 };
+    counts.set(ref.type, { accepted: c.accepted + (outcome.state === 'ok' ? 1 : 0), total: c.total + 1 });
+  }
+  const rank = (type: string) => (kinds.includes(type) ? kinds.indexOf(type) : kinds.length);
   const parts = [...counts]
-    .sort(([a], [b]) => rank(a).localeCompare(rank(b)))
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([type, c]) => `${type} ${c.accepted} of ${c.total} accepted`);
   return `By kind: ${parts.join(', ')}.`;
 }
 
 /** What the records' outcomes add up to, by kind, with the unknown ones said plainly. */
-function tally(meta: JobMeta, result: JobResultView): string[] {
-  const unknown = result.error.filter((e) => e.code === UNKNOWN).length;
+function tally(meta: JobMeta, records: readonly SettledRecord[], kinds: readonly string[]): string[] {
+  const unknown = records.filter((r) => r.outcome.state === 'error' && r.outcome.code === UNKNOWN).length;
+  const accepted = records.filter((r) => r.outcome.state === 'ok').length;
   return [
-    `Records accepted by SIEX: ${result.data.length} of ${meta.total}.`,
-    ...(result.data.length + result.error.length > 0 ? [byKind(result)] : []),
+    `Records accepted by SIEX: ${accepted} of ${meta.total}.`,
+    ...(records.length > 0 ? [byKind(records, kinds)] : []),
     ...(unknown > 0
       ? [
           `Outcome not known: ${unknown} (${UNKNOWN}). These records may have reached SIEX, but its answer never came ` +
@@ -81,8 +86,11 @@ const JOB_NAMES: Record<JobKind, { lower: string; title: string }> = {
   deletion: { lower: 'deletion job', title: 'Deletion job' },
 };
 
-/** The e-mail sent when a job settles: job id, final status and the outcome of every record. */
-export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {
+/**
+ * The e-mail sent when a job settles: job id, final status and the outcome of every record (settledRecords), counted
+ * by kind in the order of `kinds`.
+ */
+export function outcomeMail(meta: JobMeta, records: readonly SettledRecord[], kinds: readonly string[]): OutcomeMail {
   const { status, error } = meta;
   const name = JOB_NAMES[meta.kind];
   return render(
@@ -95,22 +103,26 @@ export function outcomeMail(meta: JobMeta, result: JobResultView): OutcomeMail {
       ...(meta.kind === 'deletion'
         ? ['A record SIEX accepted the deletion of is deleted in the gateway too; a refused one stays as it was.']
         : []),
-      ...tally(meta, result),
+      ...tally(meta, records, kinds),
       ...(error ? [`The job could not run: ${error.code}: ${error.message}`] : []),
     ],
-    result,
+    records,
   );
 }
 
 /** The second e-mail of a failed job: every outcome it had left unknown is known now (from SIEX, or from support). */
-export function reconciledMail(meta: JobMeta, result: JobResultView): OutcomeMail {
+export function reconciledMail(
+  meta: JobMeta,
+  records: readonly SettledRecord[],
+  kinds: readonly string[],
+): OutcomeMail {
   return render(
     `SIEX export job ${meta.jobId}: every outcome is known now`,
     [
       `Export job ${meta.jobId} for farm ${meta.agrifarmId} had records whose outcome was not known. It is known now; ` +
         'the records accepted by SIEX are marked exported, the others can be exported again.',
-      ...tally(meta, result),
+      ...tally(meta, records, kinds),
     ],
-    result,
+    records,
   );
 }

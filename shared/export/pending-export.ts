@@ -1,10 +1,10 @@
-import { DateTime } from 'luxon';
-import { MAX_EXPORT_RECORDS } from '../api/export-schemas';
+import type { DateTime } from 'luxon';
+import { MAX_EXPORT_RECORDS } from '../domain/export-limits';
 import { FarmIndex } from '../farms/farm-index';
 import { withIdAjena } from '../records/cue-blocks';
 import { claimOf } from '../records/export-state';
 import { recordIdOf } from '../records/record-keys';
-import { RecordPointer } from '../records/record-store';
+import { RecordPointer } from '../records/record-rows';
 import { ExportKind, ExportKinds } from './export-kinds';
 import { RecordRef } from './record-ref';
 
@@ -58,8 +58,8 @@ export async function pendingRecords(
 }
 
 /**
- * What `pending=1` exports: every kind's pending records, kind by kind in the registry's order (treatments, then
- * fertilizations), each oldest application first, at most `max` in all; `more` when any record still waits beyond.
+ * What `pending=1` exports: every kind's pending records, kind by kind in the registry's order, each oldest
+ * application first, at most `max` in all; `more` when any record still waits beyond.
  */
 export async function pendingOfEveryKind(
   kinds: ExportKinds,

@@ -1,14 +1,22 @@
 import { Outcome } from './job-run';
+import { BlockVerdict } from './siex-port';
 
 /** SIEX's verdict on one block, as the worker's SIEX port reports it. */
-export interface BlockResult {
-  ok: boolean;
-  errors: { code: string; message: string }[];
+export type BlockResult = Pick<BlockVerdict, 'ok' | 'errors'>;
+
+/** SIEX's verdicts by section and IdAjena (each kind's IdAjena is its own sequence). */
+export function verdictsBySection(results: readonly BlockVerdict[]): Map<string, Map<number, BlockResult>> {
+  const bySection = new Map<string, Map<number, BlockResult>>();
+  for (const r of results) {
+    const { section } = r;
+    bySection.set(section, (bySection.get(section) ?? new Map<number, BlockResult>()).set(r.externalId, r));
+  }
+  return bySection;
 }
 
 /**
  * A record's outcome from the verdicts on its blocks (one per crop and variety, shared/records/cue-blocks.ts), those
- * of its kind's section (each kind's IdAjena is its own sequence: IdAjenaFerti 5 is not IdAjenaTratamFito 5): accepted
+ * of its kind's section (each kind's IdAjena is its own sequence: one kind's block 5 is not another's): accepted
  * when SIEX accepted every block; otherwise in error with the first error's code and every error's words. A block SIEX
  * said nothing about keeps the record from being counted accepted.
  */

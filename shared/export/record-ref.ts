@@ -3,18 +3,15 @@ import { parseAnyUrn } from '../domain/urn';
 
 /**
  * A record a job holds, by its kind (the NGSI-LD type of its URN, shared/records/record-kind.ts `urnType`) and its
- * id. Each kind takes its ids from its own counter, so treatment 12 and fertilization 12 are two records: a job names
- * its records by both.
+ * id. Each kind takes its ids from its own counter, so two kinds' records 12 are two records: a job names its records
+ * by both.
  */
 export interface RecordRef {
   type: string;
   id: number;
 }
 
-/** Job rows written before jobs held records of several kinds hold treatments. */
-export const LEGACY_RECORD_TYPE = 'AgriPhytosanitary';
-
-/** One text per record, for maps and sets: `AgriFertilize:12`. */
+/** One text per record, for maps and sets: `AgriExample:12`. */
 export const refKey = (ref: RecordRef): string => `${ref.type}:${ref.id}`;
 
 export const sameRef = (a: RecordRef, b: RecordRef): boolean => a.type === b.type && a.id === b.id;
@@ -29,28 +26,30 @@ export function byType(refs: readonly RecordRef[]): Map<string, RecordRef[]> {
 const refSchema = z.object({ type: z.string().regex(/^[A-Za-z]+$/), id: z.number().int().positive() });
 
 /**
- * A record as a batch row's JSON lists it: a bare number is a treatment (every row written before kinds, and every
- * treatment still, so that a row of a treatments-only job reads as it always did); another kind's as `Type:id`.
+ * A record as a batch row's JSON lists it: a bare number is a record of `legacyType`, the kind every job held before
+ * jobs held several (every row written then, and every such record still, so that a row of a job of that kind alone
+ * reads as it always did); another kind's as `Type:id`. The store is given `legacyType` (shared/app/services.ts).
  */
-export const storedRefSchema = z.codec(z.union([z.number().int().positive(), z.string()]), refSchema, {
-  decode: (stored) => {
-    if (typeof stored === 'number') return { type: LEGACY_RECORD_TYPE, id: stored };
-    const [type = '', id = ''] = stored.split(':');
-    return { type, id: Number(id) };
-  },
-  encode: (ref) => (ref.type === LEGACY_RECORD_TYPE ? ref.id : refKey(ref)),
-});
+export const storedRefSchema = (legacyType: string) =>
+  z.codec(z.union([z.number().int().positive(), z.string()]), refSchema, {
+    decode: (stored) => {
+      if (typeof stored === 'number') return { type: legacyType, id: stored };
+      const [type = '', id = ''] = stored.split(':');
+      return { type, id: Number(id) };
+    },
+    encode: (ref) => (ref.type === legacyType ? ref.id : refKey(ref)),
+  });
 
 /**
- * A record as operators name it (`npm run admin -- release-unknown`): a treatment by its id, as before other kinds
- * existed, another kind's by its URN.
+ * A record as operators name it (`npm run admin -- release-unknown`): a record of `legacyType` by its id, as before
+ * jobs held other kinds, another kind's by its URN.
  */
-export const refText = (ref: RecordRef): string =>
-  ref.type === LEGACY_RECORD_TYPE ? String(ref.id) : `urn:ngsi-ld:${ref.type}:${ref.id}`;
+export const refText = (ref: RecordRef, legacyType: string): string =>
+  ref.type === legacyType ? String(ref.id) : `urn:ngsi-ld:${ref.type}:${ref.id}`;
 
 /** The record an operator named (`refText`), or null when the text names none. */
-export function parseRefText(text: string): RecordRef | null {
-  if (/^[1-9]\d{0,9}$/.test(text)) return { type: LEGACY_RECORD_TYPE, id: Number(text) };
+export function parseRefText(text: string, legacyType: string): RecordRef | null {
+  if (/^[1-9]\d{0,9}$/.test(text)) return { type: legacyType, id: Number(text) };
   const parsed = parseAnyUrn(text);
   return parsed && { type: parsed.type, id: parsed.n };
 }

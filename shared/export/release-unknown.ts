@@ -5,10 +5,11 @@ import { FarmReader } from '../farms/farm-store';
 import { ExportKinds } from './export-kinds';
 import { JobItem } from './job';
 import { JobLease } from './job-lease';
+import { JobRecords } from './job-records';
 import { JobRun, Outcome } from './job-run';
 import { isSettled } from './job-status';
 import { JobStore, refOf } from './job-store';
-import { byType, RecordRef, refText, sameRef } from './record-ref';
+import { RecordRef, refText, sameRef } from './record-ref';
 import { WatchStore } from './job-watch';
 
 /** What support found in SIEX for records a failed job left with an unknown outcome: whether SIEX has them. */
@@ -45,23 +46,22 @@ export async function releaseUnknown(
     const job = await deps.jobs.load(jobId);
     if (!job || !isSettled(job.meta.status)) throw new Error(`export job ${jobId} does not exist or has not settled`);
     const run = new JobRun(deps.jobs, job, () => lease.check());
+    const marks = new JobRecords(deps.kinds, run);
     const unknown = run.allItems().filter(isUnknown).map(refOf);
     const chosen = records.length === 0 ? unknown : records;
     const notUnknown = chosen.filter((ref) => !unknown.some((u) => sameRef(u, ref)));
     if (notUnknown.length > 0)
-      throw new Error(`not records of job ${jobId} with an unknown outcome: ${notUnknown.map(refText).join(', ')}`);
+      throw new Error(
+        `not records of job ${jobId} with an unknown outcome: ${notUnknown.map((r) => refText(r, run.legacyType)).join(', ')}`,
+      );
     if (chosen.length === 0) throw new Error(`export job ${jobId} has no record with an unknown outcome`);
 
     const farm = await deps.farms.index(run.state.farmId);
     if (!farm) throw new Error(`the farm of export job ${jobId} is no longer registered`);
     const deletion = run.state.kind === 'deletion';
     const tookEffect = deletion ? verdict === 'not-in-siex' : verdict === 'in-siex';
-    if (tookEffect) await run.applyAccepted(deps.kinds, farm, chosen, formatDateTime(DateTime.fromMillis(clock.now())));
-    for (const [type, ofKind] of byType(chosen))
-      await deps.kinds.of(type).store.clearOutcomeUnknown(
-        run.farm,
-        ofKind.map((r) => r.id),
-      );
+    if (tookEffect) await marks.accepted(chosen, farm, formatDateTime(DateTime.fromMillis(clock.now())));
+    await marks.outcomeKnown(chosen);
     const outcome: Outcome = tookEffect
       ? { state: 'ok' }
       : {

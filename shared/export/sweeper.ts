@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { LEASE_MS } from './job-lease';
 import { ExportMessage, JobStore } from './job-store';
 import { WatchStore } from './job-watch';
@@ -17,7 +18,7 @@ export interface SweepDeps {
  * that wakes up finds its lease gone. A row whose job was never created (the export died before) is dropped.
  */
 export async function sweepExportJobs(deps: SweepDeps): Promise<{ queued: number[]; dropped: number[] }> {
-  const now = (deps.now ?? Date.now)();
+  const now = deps.now?.() ?? systemClock.now();
   const queued: number[] = [];
   const dropped: number[] = [];
   for (const row of await deps.watch.dueBefore(now)) {

@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import {
   ExponentialBackoff,
   IBackoff,
@@ -56,7 +57,7 @@ export class RetryAbortedError extends Error {
  * A Retry-After header in milliseconds: delta-seconds or an HTTP date (RFC 9110 10.2.3); undefined when absent or
  * unreadable. A date in the past means "now".
  */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | null | undefined, now: number = systemClock.now()): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;

@@ -1,5 +1,6 @@
 import { HttpRequest } from '@azure/functions';
 import { DateTime } from 'luxon';
+import { dateTimeNow } from '../time/date-time';
 import { AUTH_MODE_NOT_SET } from '../config/auth-settings';
 import { ConfigError } from '../config/config-error';
 import { Settings } from '../config/settings';
@@ -39,7 +40,7 @@ export async function authenticate(
   request: HttpRequest,
   settings: AuthSettings,
   findClient: FindClient,
-  now: () => DateTime = () => DateTime.now(),
+  now: () => DateTime = () => dateTimeNow(),
 ): Promise<Client> {
   const mode = authMode(settings);
   if (mode === 'apim' && !fromApiManagement(request, settings.APIM_PRINCIPAL_ID)) {

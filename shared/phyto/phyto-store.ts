@@ -1,6 +1,7 @@
 import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { ChangeStore as KindChangeStore } from '../records/changeable-record';
-import { RecordChange, RecordStore, StoredApplication } from '../records/record-store';
+import { RecordChange } from '../records/record-rows';
+import { RecordStore, StoredApplication } from '../records/record-store';
 import { TABLES, TableStore } from '../store/tables';
 import { RECORD_FORMAT, upgradeRecord } from './record-view';
 

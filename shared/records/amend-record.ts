@@ -14,7 +14,7 @@ import { fieldChanges, mergePatch } from './record-history';
 import { recordRowKey } from './record-keys';
 import { RecordKind } from './record-kind';
 import { recordAnswerResult, RecordResult, replayed } from './record-result';
-import { RecordPointer, RecordView } from './record-store';
+import { RecordPointer, RecordView } from './record-rows';
 import { guardsToWrite, historyDocs, JudgingDeps, nowIn } from './register-record';
 
 export interface AmendDeps<Req, Rec extends RecordView, Res> extends JudgingDeps {

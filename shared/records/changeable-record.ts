@@ -2,7 +2,8 @@ import { Client } from '../clients/client-store';
 import { DomainError, violation } from '../domain/errors';
 import { FarmIndex } from '../farms/farm-index';
 import { recordEtag, StoredAnswer } from './record-result';
-import { RecordPointer, RecordStore, RecordView, StoredApplication } from './record-store';
+import { RecordPointer, RecordView } from './record-rows';
+import { RecordStore, StoredApplication } from './record-store';
 
 /** Whether an unfinished export job holds the record (its id, or null): the export side answers, the core does not know jobs. */
 export type JobHolding = (farm: FarmIndex, pointer: RecordPointer) => Promise<number | null>;

@@ -9,7 +9,8 @@ import { withConflictRetries } from './conflict-retries';
 import { forgotten, heldBySiex } from './export-state';
 import { RecordKind } from './record-kind';
 import { RecordResult, replayed } from './record-result';
-import { RecordChange, RecordView, StoredApplication } from './record-store';
+import { RecordChange, RecordView } from './record-rows';
+import { StoredApplication } from './record-store';
 import { guardsToWrite, historyDocs, nowIn } from './register-record';
 
 /** What deleting a record of a kind takes: its store, and the reference data its history rows are counted with. */

@@ -4,7 +4,8 @@ import { pageOf, PageInfo, pageRequest, PageRequest, queryError } from '../domai
 import { FarmIndex } from '../farms/farm-index';
 import { RecordKeyIndex } from './record-key-index';
 import { RecordKind } from './record-kind';
-import { RecordStore, RecordView, StoredRecord } from './record-store';
+import { RecordView } from './record-rows';
+import { RecordStore, StoredRecord } from './record-store';
 
 /** The list's query, as every kind's contract takes it (days DD-MM-YYYY Madrid, inclusive; the pagination pair). */
 export interface ListQuery {

@@ -1,9 +1,10 @@
-import { RecordVersion } from '../api/history-schemas';
+import { RecordVersion } from './record-version';
 import { FarmIndex } from '../farms/farm-index';
 import { recordNotFound } from './changeable-record';
 import { RecordKind } from './record-kind';
 import { recordAnswerResult, RecordResult } from './record-result';
-import { RecordStore, RecordView } from './record-store';
+import { RecordView } from './record-rows';
+import { RecordStore } from './record-store';
 
 /** An amendment between the pointer's read and the record's moves the record to a new key: read the pointer again. */
 const ATTEMPTS = 3;

@@ -1,4 +1,4 @@
-import { FieldChange } from '../api/history-schemas';
+import { FieldChange } from './record-version';
 import { requestFingerprint } from '../idempotency/idempotency';
 
 /**

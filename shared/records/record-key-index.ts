@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { appliedAtOf, FarmKey } from './record-keys';
 import { RecordKey, RecordStore } from './record-store';
 
@@ -26,7 +27,7 @@ export class RecordKeyIndex {
     private readonly store: Pick<RecordStore<unknown, never>, 'scanKeys'>,
     private readonly maxBackdateDays: number,
     private readonly maxFarms = 200,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => systemClock.now(),
   ) {}
 
   /** Row keys of the records applied in [fromMs, toMs] (inclusive, either open), of one product if given, newest first. */

@@ -1,24 +1,11 @@
-import type { TableClient, TransactionAction } from '@azure/data-tables';
-import { z } from 'zod';
-import { RecordVersion, recordVersionSchema } from '../api/history-schemas';
-import { StoredResponse } from '../idempotency/idempotency';
-import { RecordOutcome, recordEtag, StoredAnswer } from './record-result';
+import type { TableClient } from '@azure/data-tables';
+import { StoredAnswer } from './record-result';
 import { isRestError } from '../store/azure-sdk';
-import { despiteLostAnswer } from '../store/lost-answer';
-import {
-  inParallel,
-  MAX_TRANSACTION_OPERATIONS,
-  readRowsByKey,
-  readRowsNearby,
-  submitInChunks,
-  TRANSACTIONS_IN_PARALLEL,
-} from '../store/batched-query';
-import { fromDocProps, toDocProps } from '../store/doc-entity';
+import { readRowsByKey, readRowsNearby } from '../store/batched-query';
+import { fromDocProps } from '../store/doc-entity';
 import { odata } from '../store/odata';
 import { TableName, TableStore } from '../store/tables';
-import { acceptedBySiex, Claim, claimed, claimOf, ExportState, isExported, siexWasTold } from './export-state';
-import { exportStateColumnNames, exportStateColumns, exportStateRow } from './export-state-row';
-import { BlockIds, blockIdsColumn, blockIdsOf } from '../records/block-ids';
+import { BlockIds, blockIdsOf } from '../records/block-ids';
 import {
   FarmKey,
   holdingPartition,
@@ -27,18 +14,18 @@ import {
   pointerRowKey,
   recordRange,
   versionRange,
-  versionRowKey,
 } from './record-keys';
-
-/**
- * What the core needs to know of a kind's record as the API answers it (its view): whether SIEX holds it as it is, and
- * when it last changed. Every kind's view carries these, as the NGSI-LD records of the seed do.
- */
-export interface RecordView {
-  exported: '0' | '1';
-  dateCreated: string;
-  dateModified: string;
-}
+import {
+  changeActions,
+  Guard,
+  idempotencyOf,
+  POINTER_COLUMNS,
+  pointerOf,
+  RecordChange,
+  RecordPointer,
+  RecordView,
+} from './record-rows';
+import { RecordVersion, recordVersionRow } from './record-version';
 
 /** Where a kind's records are stored, and how a record row of an older format is read as it is meant now. */
 export interface RecordFormat<Rec> {
@@ -48,49 +35,10 @@ export interface RecordFormat<Rec> {
   upgrade(record: Rec, format: number): Rec;
 }
 
-/**
- * A history row of the kind (phyto: one product on one enclosure, its applications by day), with the ETag it was read
- * under (none: not written yet). `doc` is the kind's own JSON document, kept in the `days` column phyto's rows always
- * had, so rows written before kinds existed read as they are.
- */
-export interface Guard {
-  rowKey: string;
-  doc: unknown;
-  etag?: string;
-}
-
-/** An answer as a request's Idempotency-Key keeps it, as the export's claim writes it (its HTTP reply). */
-export type IdempotencyEntry = StoredResponse;
-
 export interface RegistrationState {
   /** By row key; a history row not written yet is absent. */
   guards: Map<string, Guard>;
   idempotency: StoredAnswer | null;
-}
-
-/**
- * Where a record stands: `active` (listed, counted, amendable; while a deletion job sends its deletion to SIEX, that
- * job's claim holds it), `deleted` (gone from the list and the history rules; its pointer and versions stay for the
- * history).
- */
-const recordStates = ['active', 'deleted'] as const;
-type RecordState = (typeof recordStates)[number];
-
-/** A record's pointer row: its row key, farm campaign, version and export state, read without the record itself. */
-export interface RecordPointer {
-  id: number;
-  farmId: number;
-  recordRowKey: string;
-  /** What SIEX holds of the record, and which job last took it. */
-  exportState: ExportState;
-  /** Incremented by every change: the record's ETag. */
-  version: number;
-  state: RecordState;
-  /** When the record was registered, `DD-MM-YYYY HH:mm:ss` Madrid (amendments keep it). */
-  created: string;
-  /** The IdAjena of each of its CUE blocks, by block key; null on rows written before they were kept (block-ids.ts). */
-  blockIds: BlockIds | null;
-  etag: string;
 }
 
 /** A record as amendments and deletions see it: its pointer and the registration request it stands for now. */
@@ -114,214 +62,29 @@ export interface KeyScan {
   token?: string;
 }
 
-/** The record row to write: its key, what lists filter on, and the record as the API returns it. */
-interface RecordRow<Rec> {
-  rowKey: string;
-  /** What lists filter on (phyto: the product code), kept in the `product` column rows always had. */
-  product: string;
-  appliedAtMs: number;
-  record: Rec;
-}
-
 /** A record row as the export reads it: the record, and the IdAjena of its blocks (null: a row of the old way). */
 export interface StoredRecord<Rec> {
   record: Rec;
   blockIds: BlockIds | null;
 }
 
-/**
- * One change of one record, written as a single entity-group transaction: the record row (written, replaced or
- * dropped), its pointer (created, or updated under the ETag read), the history rows of the enclosures it touches
- * (under theirs), its new version, the idempotency entry of the request and, when keys move, the list token.
- */
-export interface RecordChange<Req, Rec> {
-  id: number;
-  write?: RecordRow<Rec>;
-  /** A record row to delete: the old key after the application date changed, or the record on deletion. */
-  drop?: string;
-  pointer: {
-    /** The ETag the pointer was read under; absent for a new record. */
-    etag?: string;
-    row: Omit<RecordPointer, 'id' | 'etag'>;
-    /** The registration request the record stands for (null once deleted). */
-    request: Req | null;
-  };
-  guards: Guard[];
-  version: RecordVersion;
-  idempotency: (StoredAnswer & { hash: string }) | null;
-  /** The keys of the farm's records change otherwise than by a new record: per-process key indexes must re-read. */
-  touchesKeys?: boolean;
-}
-
 /** A conflicting concurrent write (ETag mismatch, or a row created meanwhile): re-read and re-validate. */
 export class WriteConflict extends Error {}
 
-const pointerRow = z.object({
-  farmId: z.coerce.number().int(),
-  recordRowKey: z.string(),
-  version: z.coerce.number().int().positive(),
-  state: z.enum(recordStates),
-  created: z.string(),
-  etag: z.string(),
-});
-
 /**
- * The columns a pointer is read from: not the registration request the row also keeps (amendments read that), which
- * is most of its size.
- */
-const POINTER_COLUMNS = [
-  ...Object.keys(pointerRow.shape).filter((k) => k !== 'etag'),
-  ...exportStateColumnNames,
-  'blockIds' satisfies keyof ReturnType<typeof blockIdsColumn>,
-];
-
-/**
- * The rows one change writes, in one entity-group transaction (at most 100 actions: a change touching more enclosure
- * histories than that cannot be written in one). Pointer and history rows carry the ETags they were read under.
- */
-export function changeActions<Req, Rec extends RecordView>(
-  pk: string,
-  change: RecordChange<Req, Rec>,
-  format: number,
-): TransactionAction[] {
-  const actions: TransactionAction[] = [];
-  if (change.drop && change.drop !== change.write?.rowKey) {
-    actions.push(['delete', { partitionKey: pk, rowKey: change.drop }]);
-  }
-  if (change.write) {
-    const w = change.write;
-    const entity = {
-      partitionKey: pk,
-      rowKey: w.rowKey,
-      recordId: change.id,
-      product: w.product,
-      appliedAt: w.appliedAtMs,
-      exported: w.record.exported,
-      format,
-      ...blockIdsColumn(change.pointer.row.blockIds),
-      ...toDocProps(w.record),
-    };
-    actions.push(change.drop === w.rowKey ? ['upsert', entity, 'Replace'] : ['create', entity]);
-  }
-  const { row, request, etag } = change.pointer;
-  const pointer = {
-    partitionKey: pk,
-    rowKey: pointerRowKey(change.id),
-    farmId: row.farmId,
-    recordRowKey: row.recordRowKey,
-    ...exportStateRow(row.exportState),
-    version: row.version,
-    state: row.state,
-    created: row.created,
-    ...blockIdsColumn(row.blockIds),
-    ...(request ? toDocProps(request, 'q') : {}),
-  };
-  actions.push(etag ? ['update', pointer, 'Replace', { etag }] : ['create', pointer]);
-  for (const g of change.guards) {
-    const entity = { partitionKey: pk, rowKey: g.rowKey, days: JSON.stringify(g.doc) };
-    actions.push(g.etag ? ['update', entity, 'Replace', { etag: g.etag }] : ['create', entity]);
-  }
-  actions.push([
-    'create',
-    {
-      partitionKey: pk,
-      rowKey: versionRowKey(change.id, change.version.version),
-      ...toDocProps(change.version),
-    },
-  ]);
-  if (change.idempotency) actions.push(['create', idempotencyEntity(pk, storedResponseOf(change.idempotency))]);
-  if (change.touchesKeys) {
-    actions.push([
-      'upsert',
-      { partitionKey: pk, rowKey: listMarkerRowKey(row.farmId), token: `${change.id}.${change.version.version}` },
-      'Replace',
-    ]);
-  }
-  return actions;
-}
-
-function pointerOf(row: Record<string, unknown>): RecordPointer {
-  return {
-    id: Number(String(row.rowKey).slice(2)),
-    ...pointerRow.parse(row),
-    exportState: exportStateColumns.parse(row),
-    blockIds: blockIdsOf(row),
-  };
-}
-
-/**
- * The columns an idempotency entry is stored with: the status, body and ETag header of the answer, as entries have
- * always been written (a deletion job's answer too, written with its claim), so every entry stored before the records
- * core reads as it is. It matches the interface's statuses (shared/http/record-reply.ts) without sharing them on
- * purpose: these numbers are a stored format, kept for good, which a change of the interface must not rewrite (nor
- * could the domain import the edge's table).
- */
-const OUTCOME_STATUS: Readonly<Record<RecordOutcome, number>> = {
-  created: 201,
-  current: 200,
-  deleted: 204,
-  'deletion-started': 202,
-};
-
-/** An answer as its idempotency entry's columns keep it. */
-export function storedResponseOf(answer: StoredAnswer & { hash: string }): IdempotencyEntry & { hash: string } {
-  return {
-    hash: answer.hash,
-    requestHash: answer.requestHash,
-    status: OUTCOME_STATUS[answer.outcome],
-    body: answer.answerJson,
-    ...(answer.version !== undefined ? { etag: recordEtag(answer.version) } : {}),
-  };
-}
-
-/** An idempotency entry's columns, written now or before the records core, as the answer they keep. */
-export function storedAnswerOf(entry: IdempotencyEntry): StoredAnswer {
-  const outcome = (Object.keys(OUTCOME_STATUS) as RecordOutcome[]).find((o) => OUTCOME_STATUS[o] === entry.status);
-  if (!outcome) throw new Error(`an idempotency entry holds no known answer (status ${entry.status})`);
-  const version = entry.etag === undefined ? NaN : Number(entry.etag.replaceAll('"', ''));
-  return {
-    requestHash: entry.requestHash,
-    outcome,
-    answerJson: entry.body,
-    ...(Number.isInteger(version) ? { version } : {}),
-  };
-}
-
-function idempotencyOf(row: Record<string, unknown>): StoredAnswer {
-  return storedAnswerOf({
-    requestHash: String(row.requestHash),
-    status: Number(row.status),
-    body: fromDocProps<string>(row),
-    ...(typeof row.etagHeader === 'string' ? { etag: row.etagHeader } : {}),
-  });
-}
-
-function idempotencyEntity(
-  pk: string,
-  entry: IdempotencyEntry & { hash: string },
-): { partitionKey: string; rowKey: string } & Record<string, unknown> {
-  return {
-    partitionKey: pk,
-    rowKey: idempotencyRowKey(entry.hash),
-    requestHash: entry.requestHash,
-    status: entry.status,
-    ...(entry.etag ? { etagHeader: entry.etag } : {}),
-    ...toDocProps(entry.body),
-  };
-}
-
-/**
- * The records of one kind in their table, one partition per holding: what every kind shares (the commit of one change,
- * pointers, versions, claims and export outcomes, list keys). `Req` is the kind's registration request as the pointer
- * keeps it, `Rec` its record as the API answers it; both are stored as JSON documents the store does not read.
+ * The records of one kind in their table, one partition per holding (record-rows.ts lays out their rows): what every
+ * kind shares, the commit of one change and the reads of records, pointers, versions and list keys; what the export
+ * writes on them is its own (export-marks.ts). `Req` is the kind's registration request as the pointer keeps it, `Rec`
+ * its record as the API answers it; both are stored as JSON documents the store does not read.
  */
 export class RecordStore<Req, Rec extends RecordView> {
   constructor(
     private readonly tables: TableStore,
-    private readonly format: RecordFormat<Rec>,
+    readonly format: RecordFormat<Rec>,
   ) {}
 
-  private table(): Promise<TableClient> {
+  /** The kind's table, which the export's marks (export-marks.ts) write too. */
+  table(): Promise<TableClient> {
     return this.tables.table(this.format.table);
   }
 
@@ -410,7 +173,7 @@ export class RecordStore<Req, Rec extends RecordView> {
     const versions: RecordVersion[] = [];
     for await (const e of (await this.table()).listEntities<Record<string, unknown>>({ queryOptions: { filter } })) {
       if (e.rowKey === pointer) owned = Number(e.farmId) === farm.farmId;
-      else versions.push(recordVersionSchema.parse(fromDocProps(e)));
+      else versions.push(recordVersionRow.parse(fromDocProps(e)));
     }
     return owned ? versions : null;
   }
@@ -432,205 +195,9 @@ export class RecordStore<Req, Rec extends RecordView> {
     );
   }
 
-  /**
-   * Gives a row of the old way its block ids (the migration of issue 23, item 2): its pointer and its record row in
-   * one transaction, under the pointer's ETag, so a record changed meanwhile keeps what its change wrote (WriteConflict;
-   * the ids taken for it are only lost numbers). Answers the pointer as it now is.
-   */
-  async setBlockIds(farm: FarmKey, pointer: RecordPointer, blockIds: BlockIds): Promise<RecordPointer> {
-    const pk = holdingPartition(farm);
-    const ids = blockIdsColumn(blockIds);
-    try {
-      const res = await (
-        await this.table()
-      ).submitTransaction([
-        ['update', { partitionKey: pk, rowKey: pointerRowKey(pointer.id), ...ids }, 'Merge', { etag: pointer.etag }],
-        ['update', { partitionKey: pk, rowKey: pointer.recordRowKey, ...ids }, 'Merge'],
-      ]);
-      return { ...pointer, blockIds, etag: res.subResponses[0]?.etag ?? '' };
-    } catch (e) {
-      if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
-      throw e;
-    }
-  }
-
-  /**
-   * Marks records as taken by an export job, under the ETags read when they were checked: all or none. A record
-   * exported or taken by another job in between makes this fail with WriteConflict, after giving back what it had
-   * already taken (a transaction holds 100 rows, so a large job is claimed in several).
-   */
-  async claim(
-    farm: FarmKey,
-    pointers: RecordPointer[],
-    claim: Claim,
-    idempotency?: IdempotencyEntry & { hash: string },
-  ): Promise<void> {
-    if (pointers.length === 0) return;
-    const table = await this.table();
-    const pk = holdingPartition(farm);
-    // Every move checked before the first write: a record no job may take refuses the whole claim, with nothing taken.
-    const claimedState = new Map(pointers.map((p) => [p.id, claimed(p.exportState, claim)]));
-    const taken: { pointer: RecordPointer; etag: string }[] = [];
-    // The request's key is written with the first chunk (one operation of it), so its answer and the claim go together.
-    const size = MAX_TRANSACTION_OPERATIONS;
-    const first = idempotency ? size - 1 : size;
-    const chunks = [pointers.slice(0, first)];
-    for (let i = first; i < pointers.length; i += size) chunks.push(pointers.slice(i, i + size));
-    const claimChunk = async (chunk: RecordPointer[], withKey: boolean) => {
-      const etags = await despiteLostAnswer(
-        async () => {
-          const res = await table.submitTransaction([
-            ...chunk.map((p): TransactionAction => [
-              'update',
-              { partitionKey: pk, rowKey: pointerRowKey(p.id), ...exportStateRow(claimedState.get(p.id)!) },
-              'Merge',
-              { etag: p.etag },
-            ]),
-            ...(withKey && idempotency ? [['create', idempotencyEntity(pk, idempotency)] as TransactionAction] : []),
-          ]);
-          // Sub-responses come in the order of the operations (they carry no row key).
-          return chunk.map((_, k) => res.subResponses[k]?.etag ?? '');
-        },
-        // Landed if its rows name this job (a deletion's key would otherwise answer a job never created).
-        async () => {
-          const now = await this.readPointers(
-            farm,
-            chunk.map((p) => p.id),
-          );
-          const rows = chunk.map((p) => now.get(p.id));
-          const took = rows.every((row) => row && claimOf(row.exportState)?.jobId === claim.jobId);
-          return took ? rows.map((row) => row!.etag) : undefined;
-        },
-      );
-      chunk.forEach((pointer, k) => taken.push({ pointer, etag: etags[k] ?? '' }));
-    };
-    try {
-      // The first chunk alone: of two requests for the same records, the one that takes it goes on, the other stops
-      // there. The rest in parallel, their order irrelevant since a conflict anywhere gives back all that was taken.
-      await claimChunk(chunks[0]!, true);
-      await inParallel(chunks.slice(1), TRANSACTIONS_IN_PARALLEL, (chunk) => claimChunk(chunk, false));
-    } catch (e) {
-      if (!isRestError(e, 409, 412, 404)) throw e;
-      // Given back under the ETags this claim wrote: a row someone changed since is theirs, and is left alone.
-      await Promise.allSettled(
-        taken
-          .filter(({ etag }) => etag !== '')
-          .map(({ pointer, etag }) =>
-            table.updateEntity(
-              { partitionKey: pk, rowKey: pointerRowKey(pointer.id), ...exportStateRow(pointer.exportState) },
-              'Merge',
-              { etag },
-            ),
-          ),
-      );
-      throw new WriteConflict(e.message);
-    }
-  }
-
-  /**
-   * Forgets the answer a claim wrote under a request's key, when the job it names was not started after all (its
-   * records lost to another request, or its queue unavailable): a retry under that key then starts anew instead of
-   * being told of a job that never ran.
-   */
-  async forgetIdempotency(farm: FarmKey, hash: string): Promise<void> {
-    const table = await this.table();
-    await table.deleteEntity(holdingPartition(farm), idempotencyRowKey(hash)).catch((e: unknown) => {
-      if (!isRestError(e, 404)) throw e;
-    });
-  }
-
-  /**
-   * Records a failed job may have sent to SIEX move to `outcome-unknown` (what is known kept beside it): exporting,
-   * amending or deleting them is refused until their outcome is known. Written blind, the one column that says so
-   * (export-state-row.ts): no read first, whatever the known state is.
-   */
-  async markOutcomeUnknown(farm: FarmKey, ids: number[], jobId: number): Promise<void> {
-    await this.setOutcomeUnknownJob(farm, ids, jobId);
-  }
-
-  /** Their outcome is known now (SIEX said, or support checked): they move back to the known state, written blind. */
-  async clearOutcomeUnknown(farm: FarmKey, ids: number[]): Promise<void> {
-    await this.setOutcomeUnknownJob(farm, ids, 0);
-  }
-
-  private async setOutcomeUnknownJob(farm: FarmKey, ids: number[], jobId: number): Promise<void> {
-    const pk = holdingPartition(farm);
-    await submitInChunks(
-      await this.table(),
-      ids.map((id): TransactionAction => [
-        'update',
-        { partitionKey: pk, rowKey: pointerRowKey(id), outcomeUnknownJob: jobId },
-        'Merge',
-      ]),
-    );
-  }
-
   async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, StoredRecord<Rec>>> {
     const rows = await readRowsNearby(await this.table(), holdingPartition(farm), recordRowKeys, 16);
     return new Map(rows.map((r) => [String(r.rowKey), this.storedOf(r)]));
-  }
-
-  /**
-   * Records SIEX accepted: `exported` becomes "1" on the record and its pointer, and the record gains an `exported`
-   * version (`re-exported` when SIEX had an earlier one). Applied once: a record already marked is left as it is, so
-   * a redelivered job adds no second version.
-   */
-  async markExported(
-    farm: FarmKey,
-    accepted: { id: number; recordRowKey: string; record: Rec; blocks: number[] }[],
-    job: { jobId: number; clientId: string; at: string },
-  ): Promise<void> {
-    const table = await this.table();
-    const pk = holdingPartition(farm);
-    const pointers = await this.readPointers(
-      farm,
-      accepted.map((a) => a.id),
-    );
-    // A record's three rows are one unit: it is marked whole or not at all, whichever transaction it falls in.
-    const units: TransactionAction[][] = accepted.flatMap(
-      ({ id, recordRowKey, record, blocks }): TransactionAction[][] => {
-        const p = pointers.get(id);
-        if (!p || isExported(p.exportState)) return [];
-        const version = p.version + 1;
-        const entry: RecordVersion = {
-          version,
-          date: job.at,
-          client: job.clientId,
-          kind: siexWasTold(p.exportState) ? 're-exported' : 'exported',
-          jobId: job.jobId,
-          changes: [{ field: 'exported', old: '0', new: '1' }],
-        };
-        return [
-          [
-            [
-              'update',
-              {
-                partitionKey: pk,
-                rowKey: recordRowKey,
-                exported: '1',
-                format: this.format.version,
-                ...toDocProps({ ...record, exported: '1', dateModified: job.at }),
-              },
-              'Merge',
-            ],
-            [
-              'update',
-              {
-                partitionKey: pk,
-                rowKey: pointerRowKey(id),
-                ...exportStateRow(acceptedBySiex(p.exportState, blocks)),
-                version,
-              },
-              'Merge',
-              { etag: p.etag },
-            ],
-            ['create', { partitionKey: pk, rowKey: versionRowKey(id, version), ...toDocProps(entry) }],
-          ],
-        ];
-      },
-    );
-    // Records are independent of each other, and marking one is idempotent (its pointer says so): any order will do.
-    await submitInChunks(table, units, TRANSACTIONS_IN_PARALLEL);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { dateTimeNow } from '../time/date-time';
 import { VersionedValue } from '../cache/versioned-value';
 import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
@@ -15,7 +16,8 @@ import { fieldChanges } from './record-history';
 import { recordRowKey } from './record-keys';
 import { RecordKind } from './record-kind';
 import { recordAnswerResult, RecordResult, replayed } from './record-result';
-import { Guard, RecordChange, RecordStore, RecordView, RegistrationState } from './record-store';
+import { Guard, RecordChange, RecordView } from './record-rows';
+import { RecordStore, RegistrationState } from './record-store';
 
 /** What judging a record takes, whether it is registered or amended. */
 export interface JudgingDeps {
@@ -63,7 +65,7 @@ export function guardsToWrite(state: RegistrationState, updated: ReadonlyMap<str
 
 /** The moment a change is made, in Madrid. */
 export function nowIn(deps: { now?: () => DateTime }): DateTime {
-  return (deps.now ?? (() => DateTime.now()))().setZone(ZONE);
+  return (deps.now ?? (() => dateTimeNow()))().setZone(ZONE);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { Settings } from '../config/settings';
 import { RetryAbortedError, RetryPolicy, withRetry } from '../http-client/retry';
 import { Exchange, IuwsError, IuwsErrorCode, parseJson } from './iuws-errors';
@@ -227,7 +228,9 @@ function submissionStatus(res: Exchange, sections: readonly CueSection[]): IuwsS
 export function createIuwsClient(settings: Settings, sections: readonly CueSection[], deps: IuwsDeps = {}): IuwsClient {
   const transport = iuwsTransport(settings, deps.fetch);
   const session: IuwsSession | undefined =
-    'exchange' in transport ? iuwsSession(settings, transport.exchange, deps.now ?? Date.now) : undefined;
+    'exchange' in transport
+      ? iuwsSession(settings, transport.exchange, deps.now ?? (() => systemClock.now()))
+      : undefined;
   const retrying = retryingCalls(settings, deps);
   const usable = (): IuwsSession => {
     if (!session) throw new IuwsError(transport.problem!, { code: 'SIEX_NOT_CONFIGURED', reachedSiex: false });

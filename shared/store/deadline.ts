@@ -1,16 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TableServiceClientOptions } from '@azure/data-tables';
+import { Clock, systemClock } from '../time/clock';
 
 /**
  * A time budget for the storage calls made on behalf of one piece of work (an HTTP request), carried through its async
  * calls so that every storage client honours it without each call site passing a signal: a storage outage then costs
  * a request at most its budget, and the request answers 503 in time instead of hanging or answering late.
  */
-const budget = new AsyncLocalStorage<number>();
+const budget = new AsyncLocalStorage<{ end: number; clock: Pick<Clock, 'now'> }>();
 
-/** Runs `work` with every storage call inside it bounded to end within `ms` from now. */
-export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  return budget.run(Date.now() + ms, work);
+/** Runs `work` with every storage call inside it bounded to end within `ms` from now, on `clock`'s time. */
+export function withDeadline<T>(
+  ms: number,
+  work: () => Promise<T>,
+  clock: Pick<Clock, 'now'> = systemClock,
+): Promise<T> {
+  return budget.run({ end: clock.now() + ms, clock }, work);
 }
 
 /** The budget ran out before a storage call could start. */
@@ -23,7 +28,7 @@ export class DeadlineExceeded extends Error {
 
 function remainingMs(): number | undefined {
   const deadline = budget.getStore();
-  return deadline === undefined ? undefined : deadline - Date.now();
+  return deadline === undefined ? undefined : deadline.end - deadline.clock.now();
 }
 
 /** An abort signal firing at the deadline, if there is one: it also cuts a retry's wait short. */

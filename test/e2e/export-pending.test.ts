@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { pendingRecords } from '../../shared/export/pending-export';
-import { jobsHolding } from '../../shared/export/export-service';
+import { jobsHolding } from '../../shared/export/job-claims';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import {
   EXPORT_PATHS,

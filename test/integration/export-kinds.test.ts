@@ -5,9 +5,10 @@ import { parseSettings } from '../../shared/config/config';
 import { formatDate } from '../../shared/domain/dates';
 import { ExportKinds } from '../../shared/export/export-kinds';
 import { startDeletion, startExport } from '../../shared/export/export-service';
-import { resultOf } from '../../shared/export/job-views';
+import { resultOf, startAnswer } from '../../shared/http/job-answers';
 import { MailPort } from '../../shared/export/notifications';
-import { failExportJob, runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
+import { failExportJob, runExportJob, WorkerDeps } from '../../shared/export/worker';
+import { SiexPort } from '../../shared/export/siex-port';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { createIuwsClient } from '../../shared/siex/iuws-client';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
@@ -153,6 +154,7 @@ it('takes the pending fertilizations with the treatments (pending=1)', async () 
         keys: svc.exportKeys,
         watch: svc.watch,
         enqueue: async () => undefined,
+        startAnswer,
       },
       { client: f.me, agrifarmId: f.agrifarmId, body: [], pending: true, idempotencyKey: null },
     ),
@@ -197,7 +199,7 @@ it('an exported fertilization deleted: the deletion job sends Borrar, SIEX no lo
   expect(held(id)).toHaveLength(1);
   const reply = asReply(
     await startDeletion(
-      { kinds, jobs: svc.jobs, jobIds: svc.jobIds, watch: svc.watch, enqueue: async () => undefined },
+      { kinds, jobs: svc.jobs, jobIds: svc.jobIds, watch: svc.watch, enqueue: async () => undefined, startAnswer },
       me,
       farm,
       t.agrifarmId,

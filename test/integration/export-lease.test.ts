@@ -6,7 +6,8 @@ import { HEARTBEAT_MS, JobLease, LEASE_MS, LeaseLost, SWEEP_EVERY_MS } from '../
 import { WatchStore } from '../../shared/export/job-watch';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { MailPort } from '../../shared/export/notifications';
-import { runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
+import { runExportJob, WorkerDeps } from '../../shared/export/worker';
+import { SiexPort } from '../../shared/export/siex-port';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from './iuws-fixtures';
 import { inProcessExport, inProcessWorker } from '../helpers/phyto-stack';

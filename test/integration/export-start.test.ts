@@ -3,7 +3,8 @@ import { ExportKinds } from '../../shared/export/export-kinds';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
-import { CLAIM_GRACE_MS, exportRecords } from '../../shared/export/export-service';
+import { exportRecords } from '../../shared/export/export-service';
+import { CLAIM_GRACE_MS } from '../../shared/export/job-claims';
 import { IN_FLIGHT_WAIT_MS, STALE_PENDING_MS } from '../../shared/export/export-idempotency';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/idempotency';
@@ -11,6 +12,8 @@ import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { asExportReply, inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { claimOf } from '../../shared/records/export-state';
+import { ExportMarks } from '../../shared/records/export-marks';
+import { startAnswer } from '../../shared/http/job-answers';
 
 /**
  * Issue 15, finding 4 (and the export limit of finding 3) on the real Azurite: an export claims its records before it
@@ -36,6 +39,16 @@ afterEach(() => jest.restoreAllMocks());
 
 const records = (n: number) => t.registerSendable(n);
 
+/** What the export operation takes beside the services, its queue doing nothing. */
+const exporting = () => ({
+  kinds,
+  farms: svc.farms,
+  keys: svc.exportKeys,
+  enqueue: async () => undefined,
+  jobIds: svc.jobIds,
+  startAnswer,
+});
+
 const refusal = (p: Promise<unknown>) =>
   p.then(
     (v) => v,
@@ -49,9 +62,13 @@ it('claims all or none: a conflict in a later chunk gives back what the earlier 
   const ids = await records(130);
   const pointers = [...(await svc.phyto.readPointers(farm.meta, ids)).values()].sort((a, b) => a.id - b.id);
   // Another export takes the last record after this one read it: the second chunk of the claim fails.
-  await svc.phyto.claim(farm.meta, [pointers.at(-1)!], { jobId: 777_000_001, at: Date.now(), by: me.id });
+  await new ExportMarks(svc.phyto).claim(farm.meta, [pointers.at(-1)!], {
+    jobId: 777_000_001,
+    at: Date.now(),
+    by: me.id,
+  });
   await expect(
-    svc.phyto.claim(farm.meta, pointers, { jobId: 777_000_002, at: Date.now(), by: me.id }),
+    new ExportMarks(svc.phyto).claim(farm.meta, pointers, { jobId: 777_000_002, at: Date.now(), by: me.id }),
   ).rejects.toThrow();
   const after = await svc.phyto.readPointers(farm.meta, ids);
   expect(ids.slice(0, 129).every((id) => claimOf(after.get(id)!.exportState) === null)).toBe(true);
@@ -62,7 +79,7 @@ it('a claim by an export that died before creating its job holds the records for
   const ids = await records(2);
   const dead = await svc.jobIds.take();
   const pointers = [...(await svc.phyto.readPointers(farm.meta, ids)).values()];
-  await svc.phyto.claim(farm.meta, pointers, { jobId: dead, at: Date.now(), by: me.id });
+  await new ExportMarks(svc.phyto).claim(farm.meta, pointers, { jobId: dead, at: Date.now(), by: me.id });
   expect(await refusal(inProcessExport(svc, me, farm, agrifarmId, ids))).toEqual(['RECORD_IN_EXPORT']);
 
   // Later than the grace: the records go to a new job, and the dead export's job id is settled as abandoned, so the
@@ -70,7 +87,7 @@ it('a claim by an export that died before creating its job holds the records for
   const later = { ...svc, now: () => DateTime.now().plus({ milliseconds: CLAIM_GRACE_MS + 1_000 }) };
   const jobId = asExportReply(
     await exportRecords(
-      { ...later, kinds, farms: svc.farms, keys: svc.exportKeys, enqueue: async () => undefined, jobIds: svc.jobIds },
+      { ...later, ...exporting() },
       {
         client: me,
         agrifarmId,
@@ -108,14 +125,7 @@ describe('an Idempotency-Key left pending by a request that died', () => {
     pending: false,
     idempotencyKey: key,
   });
-  const deps = () => ({
-    ...svc,
-    kinds,
-    farms: svc.farms,
-    keys: svc.exportKeys,
-    enqueue: async () => undefined,
-    jobIds: svc.jobIds,
-  });
+  const deps = () => ({ ...svc, ...exporting() });
   const pendingFor = async (ids: number[], key: string, jobId: number, startedAt: number) => {
     const hash = idempotencyHash(me.id, key);
     const requestHash = requestFingerprint({ query: { agrifarmId }, body: input(ids, key).body });

@@ -1,12 +1,13 @@
 import { Services } from '../../shared/app/services';
-import { ExportKinds } from '../../shared/export/export-kinds';
+import { ExportKind, ExportKinds } from '../../shared/export/export-kinds';
 import { treatmentExport } from '../../shared/app/record-kinds';
 import { Client } from '../../shared/clients/client-store';
 import { LEASE_MS, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { Clock, systemClock } from '../../shared/time/clock';
 import { sweepExportJobs } from '../../shared/export/sweeper';
 import { mailOperationId, MailPort } from '../../shared/export/notifications';
-import { runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
+import { runExportJob, WorkerDeps } from '../../shared/export/worker';
+import { SiexPort } from '../../shared/export/siex-port';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from './iuws-fixtures';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
@@ -147,13 +148,21 @@ async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: n
   return { jobId, sendable: ids.slice(0, 4), refused: ids[1], unsendable: ids[4] };
 }
 
+/** The treatments as the export takes them, their store's reads and the export's marks on them killable. */
+function killableTreatments(plan: Plan): ExportKind {
+  const treatments = treatmentExport(svc.phyto, svc.recordKeys, svc.recordIds, svc.reference);
+  return {
+    ...treatments,
+    store: killable('phyto', treatments.store, plan),
+    marks: killable('phyto', treatments.marks, plan),
+  };
+}
+
 function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: Clock): WorkerDeps {
   return {
     jobs: killable('jobs', svc.jobs, plan),
     watch: killable('watch', svc.watch, plan),
-    kinds: new ExportKinds([
-      treatmentExport(killable('phyto', svc.phyto, plan), svc.recordKeys, svc.recordIds, svc.reference),
-    ]),
+    kinds: new ExportKinds([killableTreatments(plan)]),
     farms: killable('farms', svc.farms, plan),
     siex: killable('siex', siex, plan),
     mailer: killable('mail', mailer, plan),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { Client } from '../../shared/clients/client-store';
 import { withIdempotency } from '../../shared/export/export-idempotency';
-import { jobMeta } from '../../shared/export/export-service';
+import { jobMeta } from '../../shared/export/job';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { ExportKeyStore } from '../../shared/export/export-keys';
 import { JobStore } from '../../shared/export/job-store';
@@ -12,7 +12,9 @@ import { inProcessFarm } from '../helpers/in-process-export';
 import { asExportReply, inProcessConnection, partitionRows } from '../helpers/phyto-stack';
 import { storageConnection } from '../helpers/storage';
 import { claimOf } from '../../shared/records/export-state';
-import { storedResponseOf } from '../../shared/records/record-store';
+import { storedResponseOf } from '../../shared/records/record-rows';
+import { ExportMarks } from '../../shared/records/export-marks';
+import { TREATMENT_TYPE } from '../../shared/phyto/phyto-store';
 
 /**
  * Writes that storage carries out and whose answer is lost (a 503 after the write, as a busy storage or a time-out
@@ -124,7 +126,12 @@ describe("a deletion job's claim, with the request's Idempotency-Key beside it",
     const from = proxy.seen.length;
     proxy.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
     // Refused as a lost race, the deletion would answer 409 while its key kept a 202 for a job never created.
-    await t.svc.phyto.claim(t.farm.meta, pointers, { jobId, at: Date.now(), by: t.me.id }, { ...answer, hash });
+    await new ExportMarks(t.svc.phyto).claim(
+      t.farm.meta,
+      pointers,
+      { jobId, at: Date.now(), by: t.me.id },
+      { ...answer, hash },
+    );
     expect(faultedSince(from, 'POST')).toHaveLength(1);
     const after = await t.svc.phyto.readPointers(t.farm.meta, ids);
     expect(ids.map((id) => claimOf(after.get(id)!.exportState)?.jobId)).toEqual([jobId, jobId]);
@@ -145,7 +152,7 @@ describe("a job's creation", () => {
   const items = Array.from({ length: 150 }, (_, i) => ({ recordId: i + 1, recordRowKey: `row-${i + 1}` }));
 
   beforeAll(() => {
-    jobs = new JobStore(new TableStore({ AzureWebJobsStorage: proxied }));
+    jobs = new JobStore(new TableStore({ AzureWebJobsStorage: proxied }), TREATMENT_TYPE);
   });
 
   it.each([

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
 import { ExportKind, ExportKinds } from '../../shared/export/export-kinds';
 import { JobItem, jobBatchSchema, jobItemSchema } from '../../shared/export/job';
-import { resultOf } from '../../shared/export/job-views';
+import { resultOf } from '../../shared/http/job-answers';
 import { outcomeMail } from '../../shared/export/outcome-email';
+import { settledRecords } from '../../shared/export/job-outcome';
 import { parseRefText, refText, storedRefSchema } from '../../shared/export/record-ref';
 import { fertilizationKind } from '../../shared/fertilization/fertilization-kind';
 import { fertilizationOf } from '../../shared/fertilization/fertilization';
@@ -16,6 +17,8 @@ import { madrid } from '../helpers/phyto-fixtures';
 /** Issue 25, item 4: the pure parts of the export over record kinds. */
 const FERTILIZACION_BLOCKS = fertilizationKind.cue;
 
+/** The kind jobs held before they held several: their rows name its records by id alone. */
+const LEGACY = 'AgriPhytosanitary';
 const kindOf = (urnType: string, cue: ExportKind['cue']) => ({ urnType, label: urnType, cue }) as ExportKind;
 const kinds = new ExportKinds([
   kindOf('AgriPhytosanitary', treatmentCue),
@@ -24,7 +27,7 @@ const kinds = new ExportKinds([
 
 describe('a job record as stored', () => {
   it('a treatment is a bare number, as every batch row written before kinds; another kind is Type:id', () => {
-    const refs = z.array(storedRefSchema);
+    const refs = z.array(storedRefSchema(LEGACY));
     expect(z.decode(refs, [12, 'AgriFertilize:12'])).toEqual([
       { type: 'AgriPhytosanitary', id: 12 },
       { type: 'AgriFertilize', id: 12 },
@@ -40,20 +43,20 @@ describe('a job record as stored', () => {
 
   it('an item row and a batch row written before kinds read as treatments', () => {
     const old = { recordId: 5, recordRowKey: 'k', siexBlocks: [], state: 'ok', code: '', message: '' };
-    expect(jobItemSchema.parse(old).type).toBe('AgriPhytosanitary');
+    expect(jobItemSchema(LEGACY).parse(old).type).toBe('AgriPhytosanitary');
     const batch = { n: 0, key: 'job-1-batch-0', requestId: '', state: 'done', records: [5, 6] };
-    expect(jobBatchSchema.parse(batch).records).toEqual([
+    expect(jobBatchSchema(LEGACY).parse(batch).records).toEqual([
       { type: 'AgriPhytosanitary', id: 5 },
       { type: 'AgriPhytosanitary', id: 6 },
     ]);
   });
 
   it('operators name a treatment by its id and another kind by its URN', () => {
-    expect(parseRefText('12')).toEqual({ type: 'AgriPhytosanitary', id: 12 });
-    expect(parseRefText('urn:ngsi-ld:AgriFertilize:12')).toEqual({ type: 'AgriFertilize', id: 12 });
-    expect([parseRefText('12x'), parseRefText('urn:ngsi-ld:AgriFertilize:0')]).toEqual([null, null]);
-    expect(refText({ type: 'AgriFertilize', id: 12 })).toBe('urn:ngsi-ld:AgriFertilize:12');
-    expect(refText({ type: 'AgriPhytosanitary', id: 12 })).toBe('12');
+    expect(parseRefText('12', LEGACY)).toEqual({ type: 'AgriPhytosanitary', id: 12 });
+    expect(parseRefText('urn:ngsi-ld:AgriFertilize:12', LEGACY)).toEqual({ type: 'AgriFertilize', id: 12 });
+    expect([parseRefText('12x', LEGACY), parseRefText('urn:ngsi-ld:AgriFertilize:0', LEGACY)]).toEqual([null, null]);
+    expect(refText({ type: 'AgriFertilize', id: 12 }, LEGACY)).toBe('urn:ngsi-ld:AgriFertilize:12');
+    expect(refText({ type: 'AgriPhytosanitary', id: 12 }, LEGACY)).toBe('12');
   });
 });
 
@@ -127,7 +130,11 @@ describe('the result and the e-mail of a job of both kinds', () => {
 
   it('the e-mail names each record by its URN and counts each kind', () => {
     const meta = { jobId: 9, kind: 'export', agrifarmId: 'urn:ngsi-ld:AgriFarm:7', status: 'FinalizadoConErrores' };
-    const mail = outcomeMail({ ...meta, total: 4, error: null } as never, resultOf(job));
+    const mail = outcomeMail(
+      { ...meta, total: 4, error: null } as never,
+      settledRecords(job.items.values()),
+      kinds.all().map((k) => k.urnType),
+    );
     expect(mail.text).toContain('Records accepted by SIEX: 2 of 4.');
     expect(mail.text).toContain('By kind: AgriPhytosanitary 1 of 2 accepted, AgriFertilize 1 of 2 accepted.');
     expect(mail.text).toContain('urn:ngsi-ld:AgriFertilize:12: ok');

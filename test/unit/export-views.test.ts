@@ -8,8 +8,9 @@ import {
   Transition,
   TRANSITIONS,
 } from '../../shared/export/job-status';
-import { jobView, resultOf } from '../../shared/export/job-views';
+import { jobView, resultOf } from '../../shared/http/job-answers';
 import { outcomeMail, reconciledMail } from '../../shared/export/outcome-email';
+import { SettledRecord } from '../../shared/export/job-outcome';
 import { publicFailure } from '../../shared/export/job-errors';
 import { IuwsError } from '../../shared/siex/iuws-client';
 import { MailError } from '../../shared/email/mailer';
@@ -43,6 +44,24 @@ function meta(o: Partial<JobMeta> = {}): JobMeta {
     correlationId: '',
     ...o,
   };
+}
+
+/**
+ * The records of a treatments' job as they settled, written as its result lists them: the e-mail is built from the
+ * records themselves (shared/export/job-outcome.ts), not from the interface's answer.
+ */
+function settled(result: {
+  data: { result: string; id: number }[];
+  error: { result: string; id: number; code: string; message: string }[];
+}): SettledRecord[] {
+  const ref = (id: number) => ({ type: 'AgriPhytosanitary', id });
+  return [
+    ...result.data.map(({ id }): SettledRecord => ({ ref: ref(id), outcome: { state: 'ok' } })),
+    ...result.error.map(({ id, code, message }): SettledRecord => ({
+      ref: ref(id),
+      outcome: { state: 'error', code, message },
+    })),
+  ];
 }
 
 function job(items: Partial<JobItem>[], m: Partial<JobMeta> = {}): Job {
@@ -158,13 +177,17 @@ describe('resultOf (job result)', () => {
 
 describe('outcomeMail', () => {
   it('names the job, the farm, the final status and every record’s outcome', () => {
-    const m = outcomeMail(meta({ status: 'FinalizadoConErrores', settled: 3, accepted: 1 }), {
-      data: [{ result: 'ok', id: 5 }],
-      error: [
-        { result: 'error', id: 6, code: 'MISSING_DATA', message: 'not sent to SIEX: missing efficacy (Eficacia)' },
-        { result: 'error', id: 7, code: 'SIM_RECHAZADO', message: 'refused' },
-      ],
-    });
+    const m = outcomeMail(
+      meta({ status: 'FinalizadoConErrores', settled: 3, accepted: 1 }),
+      settled({
+        data: [{ result: 'ok', id: 5 }],
+        error: [
+          { result: 'error', id: 6, code: 'MISSING_DATA', message: 'not sent to SIEX: missing efficacy (Eficacia)' },
+          { result: 'error', id: 7, code: 'SIM_RECHAZADO', message: 'refused' },
+        ],
+      }),
+      [],
+    );
     expect(m.subject).toBe('SIEX export job 42: FinalizadoConErrores');
     expect(m.text).toContain('Export job 42 for farm urn:ngsi-ld:AgriFarm:7 finished: FinalizadoConErrores.');
     expect(m.text).toContain('Records accepted by SIEX: 1 of 3.');
@@ -178,10 +201,11 @@ describe('outcomeMail', () => {
   });
 
   it('names a deletion job as such, and says what SIEX accepting a deletion does', () => {
-    const m = outcomeMail(meta({ kind: 'deletion', status: 'FinalizadoCompleto', total: 1, settled: 1, accepted: 1 }), {
-      data: [{ result: 'ok', id: 5 }],
-      error: [],
-    });
+    const m = outcomeMail(
+      meta({ kind: 'deletion', status: 'FinalizadoCompleto', total: 1, settled: 1, accepted: 1 }),
+      settled({ data: [{ result: 'ok', id: 5 }], error: [] }),
+      [],
+    );
     expect(m.subject).toBe('SIEX deletion job 42: FinalizadoCompleto');
     expect(m.text).toContain('Deletion job 42 for farm urn:ngsi-ld:AgriFarm:7 finished: FinalizadoCompleto.');
     expect(m.text).toContain('deleted in the gateway too');
@@ -190,10 +214,11 @@ describe('outcomeMail', () => {
   it('says why a failed job could not run, and escapes what SIEX wrote in the HTML', () => {
     const m = outcomeMail(
       meta({ status: 'Fallido', error: { code: 'SIEX_UNAVAILABLE', message: 'answered <503> & "gave up"' } }),
-      {
+      settled({
         data: [],
         error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: '<script>alert(1)</script>' }],
-      },
+      }),
+      [],
     );
     expect(m.subject).toBe('SIEX export job 42: Fallido');
     expect(m.text).toContain('The job could not run: SIEX_UNAVAILABLE: answered <503> & "gave up"');
@@ -214,7 +239,8 @@ describe('the e-mails of unknown outcomes', () => {
   it('say plainly which records may be in SIEX, why, and that they are blocked until the gateway knows', () => {
     const m = outcomeMail(
       meta({ status: 'Fallido', error: { code: 'SIEX_TIMEOUT', message: 'SIEX did not answer in time' } }),
-      { data: [], error: [unknown, { result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }] },
+      settled({ data: [], error: [unknown, { result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }] }),
+      [],
     );
     expect(m.text).toContain('Records accepted by SIEX: 0 of 3.');
     expect(m.text).toContain('Outcome not known: 1 (OUTCOME_UNKNOWN)');
@@ -224,10 +250,14 @@ describe('the e-mails of unknown outcomes', () => {
   });
 
   it('and, once every outcome is known, a second e-mail with the records as they stand now', () => {
-    const m = reconciledMail(meta({ status: 'Fallido', accepted: 1 }), {
-      data: [{ result: 'ok', id: 8 }],
-      error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }],
-    });
+    const m = reconciledMail(
+      meta({ status: 'Fallido', accepted: 1 }),
+      settled({
+        data: [{ result: 'ok', id: 8 }],
+        error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }],
+      }),
+      [],
+    );
     expect(m.subject).toBe('SIEX export job 42: every outcome is known now');
     expect(m.text).toContain('Records accepted by SIEX: 1 of 3.');
     expect(m.text).not.toContain('Outcome not known');

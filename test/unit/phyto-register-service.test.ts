@@ -8,14 +8,8 @@ import { idempotencyHash, requestFingerprint } from '../../shared/idempotency/id
 import { DomainError } from '../../shared/domain/errors';
 import { FarmKey } from '../../shared/records/record-keys';
 import { statusOf } from '../../shared/http/error-status';
-import {
-  IdempotencyEntry,
-  RecordPointer,
-  RegistrationState,
-  storedAnswerOf,
-  storedResponseOf,
-  WriteConflict,
-} from '../../shared/records/record-store';
+import { IdempotencyEntry, RecordPointer, storedAnswerOf, storedResponseOf } from '../../shared/records/record-rows';
+import { RegistrationState, WriteConflict } from '../../shared/records/record-store';
 import { PhytoChange } from '../../shared/phyto/phyto-store';
 import { registerRecord, RegisterDeps } from '../../shared/records/register-record';
 import { phytoKind, PhytoResolution } from '../../shared/phyto/phyto-kind';

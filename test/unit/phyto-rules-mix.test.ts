@@ -10,7 +10,7 @@ import { Product } from '../../shared/catalog/product';
 import { zodViolations } from '../../shared/domain/validation';
 import { statusOf } from '../../shared/http/error-status';
 import { guardKeysOf, HistoryEntry, updatedDayCounts } from '../../shared/phyto/application-change';
-import { changeActions } from '../../shared/records/record-store';
+import { changeActions } from '../../shared/records/record-rows';
 import { buildRecord, RECORD_FORMAT } from '../../shared/phyto/record-view';
 import { checkApplication } from '../../shared/phyto/rules';
 import { FarmIndex } from '../../shared/farms/farm-index';

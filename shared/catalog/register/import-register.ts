@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { DateTime } from 'luxon';
+import { dateTimeNow } from '../../time/date-time';
 import { Product } from '../product';
 import { formatDate } from '../../domain/dates';
 import { TableStore } from '../../store/tables';
@@ -84,7 +84,7 @@ export async function importRegister(
   options: RegisterImportOptions = {},
 ): Promise<RegisterImportReport> {
   const started = process.hrtime.bigint();
-  const today = options.today ?? formatDate(DateTime.now());
+  const today = options.today ?? formatDate(dateTimeNow());
   const codes = await loadNeededCodes(store);
   const crops = new CropResolver(loadCropGroups(options.cropGroupsFile), codes);
   const { levels } = loadRopoLevels(options.ropoLevelsFile);

@@ -1,12 +1,8 @@
 import { exportExample } from '../../api/examples';
 import { Contract } from '../contract';
 import { ROUTES } from '../routes';
-import {
-  MAX_EXPORT_RECORDS,
-  exportBodySchema,
-  exportQuerySchema,
-  exportResponseSchema,
-} from '../../api/export-schemas';
+import { exportBodySchema, exportQuerySchema, exportResponseSchema } from '../../api/export-schemas';
+import { MAX_EXPORT_RECORDS } from '../../domain/export-limits';
 
 export const exportCue = {
   ...ROUTES.exportCue,
