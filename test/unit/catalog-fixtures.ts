@@ -53,7 +53,9 @@ export const microthiol = (): RawProductInput => ({
   uses: [
     use('Vid', 'Oídio de la vid, Erysiphe necator', 0.25, 0.8, '%', 'NO PROCEDE', { Aplicaciones: '1-8' }),
     use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE'),
-    use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE', { MetodoAplicacion: 'Espolvoreo' }),
+    use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE', {
+      MetodoAplicacion: 'Pulverización normal con tractor',
+    }),
     use('Frutales de pepita', 'Oídio del manzano, Podosphaera leucotricha', 0.25, 0.7, '%', 'NO PROCEDE'),
     use('Cereales de invierno / primavera', 'Oídio de los cereales, Blumeria graminis', 0.25, 0.6, '%', 'NO PROCEDE'),
     use('Olivo', 'Negrilla, fumagina, Capnodium elaeophilum', 0.25, 0.75, '%', 'NO PROCEDE', {
