@@ -7,7 +7,7 @@ import { RawProductInput, registerUse as use } from '../../local/fixtures/regist
  * `ProductosAutorizados_*.json` (downloaded 30-09-2026); the product's name, holder, formulation and dates from the
  * same repository's `registro.json` (commit 119ed9e2). That copy drops empty values, so a field absent there is empty
  * here (and a dose absent there is 0). Where a product has more rows than a test needs, a few are kept, named in
- * its comment. /work/notes/research-register-iuws.md §1.3 lists them by scope.
+ * its comment. shared/catalog/register/read-scope.ts reads their scopes.
  */
 
 const POSTHARVEST_FUNGI = 'Enfermedades post-cosecha (hongos)';
