@@ -4107,6 +4107,8 @@ export interface operations {
                 date?: string;
                 /** @description only uses that authorise this pest, `kind:code` (`plaga:21`), as `infection.kind` and `infection.id` of a registration: a use for a group it belongs to counts (a use against Ácaros, PLAGAS 6.1, for plaga:21, 6.1.3.4) */
                 pest?: string;
+                /** @description only uses for what the registration treats: `field` (the default), the growing crop, the only uses a treatment is judged against; `postharvest`, its harvested produce; `seed`, its seed before sowing; `facility`, stores and premises, whose uses name no crop and are listed whatever `crop` is */
+                scope?: "field" | "postharvest" | "facility" | "seed";
                 /** @description words in the product or substance name (case and accents ignored) */
                 q?: string;
                 /**
