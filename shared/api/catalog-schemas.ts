@@ -168,7 +168,15 @@ const cropRefSchema = z
   .meta({ id: 'CropRef' });
 
 const productUseOnCropsSchema = productUseSchema
-  .extend({ crops: z.array(cropRefSchema).describe('the crops the use authorises') })
+  .extend({
+    scope: z
+      .enum(useScopes)
+      .describe(
+        'what the use treats: `field` (growing crops), `postharvest` (their harvested produce), `seed` (their seed, ' +
+          'before sowing) or `facility` (stores and premises, no crop)',
+      ),
+    crops: z.array(cropRefSchema).describe('the crops the use authorises; for `facility`, none'),
+  })
   .meta({ id: 'ProductUseOnCrops', description: 'an authorised use of a product, with its crops' });
 
 const productFields = {

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { cropProductSchema, cropProductsQuerySchema } from '../../shared/api/catalog-schemas';
+import { catalogueProductSchema, cropProductSchema, cropProductsQuerySchema } from '../../shared/api/catalog-schemas';
 import { VersionedValue } from '../../shared/cache/versioned-value';
 import { answerCache } from '../../shared/catalog/answer-cache';
-import { CatalogueDeps, cropProducts } from '../../shared/catalog/catalogue-service';
+import { catalogueProduct, CatalogueDeps, cropProducts } from '../../shared/catalog/catalogue-service';
 import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
 import { mapRegisterProduct } from '../../shared/catalog/register/map-product';
 import { ZONE } from '../../shared/domain/dates';
@@ -74,5 +74,16 @@ describe('the crop listing by scope of use', () => {
     const parsed = cropProductsQuerySchema.safeParse({ crop: WHEAT, scope: 'orchard' });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.path)).toEqual([['scope']]);
+  });
+
+  it("says each use's scope in the one-product answer, with no crop for premises", async () => {
+    const answer = await catalogueProduct(deps, '25710');
+    const product = catalogueProductSchema.parse(JSON.parse(answer.body().json));
+    expect(product.uses.map((u) => [u.scope, u.crops.length > 0])).toEqual(
+      expect.arrayContaining([
+        ['facility', false],
+        ['postharvest', true],
+      ]),
+    );
   });
 });

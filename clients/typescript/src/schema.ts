@@ -1395,7 +1395,12 @@ export interface components {
             minIntervalDays: number | null;
             /** @description pre-harvest interval (plazo de seguridad), days; "NP" when the register says none applies (NO PROCEDE), which is not 0 days; null when the label sets none */
             preHarvestDays: (number | "NP") | null;
-            /** @description the crops the use authorises */
+            /**
+             * @description what the use treats: `field` (growing crops), `postharvest` (their harvested produce), `seed` (their seed, before sowing) or `facility` (stores and premises, no crop)
+             * @enum {string}
+             */
+            scope: "field" | "postharvest" | "facility" | "seed";
+            /** @description the crops the use authorises; for `facility`, none */
             crops: components["schemas"]["CropRef"][];
         };
         CropRef: {
