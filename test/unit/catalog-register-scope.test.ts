@@ -23,7 +23,6 @@ import {
 } from './register-scope-fixtures';
 
 const ORANGE = '206';
-const CLEMENTINE = '204';
 const BANANA = '905';
 const POTATO = '99';
 const WHEAT = '1';
