@@ -106,7 +106,7 @@ describe('register uses that are not field uses (issue 34, scopes of use)', () =
       expect(of('Tratamientos de cuarentena para productos no destinados al consumo humano ni animal')).toEqual(
         reading('not-farm', 'name'),
       );
-      expect(read(undosedRows.profume()[1]!)).toEqual(reading('not-farm', 'name'));
+      expect(read(undosedRows.profume()[1])).toEqual(reading('not-farm', 'name'));
     });
 
     it('5: seed lots and doses per seed mass are seed treatments, unless the agent is a store pest or growth regulation', () => {
@@ -123,7 +123,7 @@ describe('register uses that are not field uses (issue 34, scopes of use)', () =
     it('6: harvested produce by its PROD_VEGETAL name or product group, whatever the method and Ambito say', () => {
       expect(read(row(citrashine(), 'Frutos cítricos'))).toEqual(reading('postharvest', 'produce'));
       // ambiguous: PHILABUSTER (24278) has no method, no conditions and ordinary fungi: only the produce says it
-      expect(read(undosedRows.philabuster()[0]!)).toEqual(reading('postharvest', 'produce'));
+      expect(read(undosedRows.philabuster()[0])).toEqual(reading('postharvest', 'produce'));
       for (const cultivo of ['Caquis', 'Manzanas', 'Peras', 'Tomates'])
         expect(read(row(smartfresh(), cultivo))).toEqual(reading('postharvest', 'produce'));
       expect(read(row(sight(), 'Patatas'))).toEqual(reading('postharvest', 'produce'));
@@ -137,7 +137,7 @@ describe('register uses that are not field uses (issue 34, scopes of use)', () =
       expect(read(phostoxin.find((u) => u.Cultivo === 'Tabaco (producto cosechado)')!)).toEqual(
         reading('postharvest', 'produce'),
       );
-      expect(read(undosedRows.profume()[2]!)).toEqual(reading('postharvest', 'produce'));
+      expect(read(undosedRows.profume()[2])).toEqual(reading('postharvest', 'produce'));
     });
 
     it('7: a store pest on a name that is no produce is post-harvest, by the agent alone', () => {
@@ -195,7 +195,7 @@ describe('register uses that are not field uses (issue 34, scopes of use)', () =
       const grain = product(actellic()).uses;
       expect(grain).toHaveLength(1);
       expect(grain[0]).toMatchObject({ scope: 'postharvest', unit: { code: 52, symbol: 'ml/kg' }, doseMax: 0.008 });
-      expect(grain[0]!.cropTypeIds).toEqual(expect.arrayContaining([WHEAT, BARLEY, '7', '8', '13']));
+      expect(grain[0].cropTypeIds).toEqual(expect.arrayContaining([WHEAT, BARLEY, '7', '8', '13']));
       expect(usesForCrop(product(sight()), POTATO, 'postharvest')).toHaveLength(1);
       expect(usesForCrop(product(smartfresh()), '109', 'postharvest')).toHaveLength(1);
     });

@@ -65,8 +65,8 @@ describe('the crop listing by scope of use', () => {
     for (const crop of [WHEAT, ORANGE]) {
       const stores = await listed({ crop, scope: 'facility' });
       expect(stores.map((p) => p.name)).toEqual(['K-OBIOL EC 25']);
-      expect(stores[0]!.uses).toHaveLength(1);
-      expect(stores[0]!.uses[0]!.pests).toHaveLength(3);
+      expect(stores[0].uses).toHaveLength(1);
+      expect(stores[0].uses[0].pests).toHaveLength(3);
     }
   });
 

@@ -354,7 +354,7 @@ describe('validateDataset: keys', () => {
 });
 
 describe('validateDataset: scopes of use (issue 34)', () => {
-  const use = validProduct().uses[0]!;
+  const use = validProduct().uses[0];
 
   it('accepts a use of each scope, a premises use with no crop, and reads a use without scope as a field use', () => {
     const product = {
@@ -369,9 +369,9 @@ describe('validateDataset: scopes of use (issue 34)', () => {
     };
     const r = validateDataset({ products: [product] });
     expect(r.problems).toEqual([]);
-    expect(r.dataset!.products[0]!.uses.map(scopeOf)).toEqual(['field', 'field', 'postharvest', 'seed', 'facility']);
+    expect(r.dataset!.products[0].uses.map(scopeOf)).toEqual(['field', 'field', 'postharvest', 'seed', 'facility']);
     // stored as given: a use without scope stays without it
-    expect(r.dataset!.products[0]!.uses[0]).not.toHaveProperty('scope');
+    expect(r.dataset!.products[0].uses[0]).not.toHaveProperty('scope');
   });
 
   it('reports every scope problem of the file at once, with its path: an unknown scope, a crop-less use that is no premises', () => {

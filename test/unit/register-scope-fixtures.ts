@@ -345,7 +345,7 @@ export const undosedRows = {
       ['Almacenes', 'Insectos de almacén'],
       ['Envases y embalajes', 'Nematodo de la madera del pino, Bursaphelenchus xylophilus'],
       ['Frutos secos', 'Insectos de almacén'],
-    ].map(([crop, agent]) => use(crop!, agent!, 0, 0, '(ver nota)', 'NP')),
+    ].map(([crop, agent]) => use(crop, agent, 0, 0, '(ver nota)', 'NP')),
   phostoxin: () =>
     [
       ['Frutales de pepita', 'Topillos, Microtus spp.', '(ver nota)'],
@@ -362,5 +362,5 @@ export const undosedRows = {
         'Insectos de almacén',
         '(ver condic. específico)',
       ],
-    ].map(([crop, agent, unit]) => use(crop!, agent!, 0, 0, unit!, 'NP')),
+    ].map(([crop, agent, unit]) => use(crop, agent, 0, 0, unit, 'NP')),
 };

@@ -35,7 +35,7 @@ import { RawUse } from './raw-schema';
  * 8. Otherwise: field. A post-harvest use the register states only in the product's conditions of use (MAXIM 19684:
  *    drencher on "Naranjo") stays a field use: the register gives it no row of its own.
  */
-export type ScopeEvidence = 'method' | 'premises' | 'seed-lot' | 'produce' | 'agent' | 'none';
+type ScopeEvidence = 'method' | 'premises' | 'seed-lot' | 'produce' | 'agent' | 'none';
 
 export type ScopeReading = { scope: UseScope; by: ScopeEvidence } | { scope: 'not-farm'; by: 'name' };
 
