@@ -9,6 +9,9 @@ import {
 } from '../../shared/catalog/siex-codes/catalogues';
 import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
+import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
+import { Product } from '../../shared/catalog/product';
+import { mapRegisterProduct } from '../../shared/catalog/register/map-product';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 import { RawProductInput, registerProduct, registerUse as use } from '../../local/fixtures/register';
@@ -40,6 +43,20 @@ export function officialCodes(): SiexCodes {
 type Json = Record<string, unknown>;
 
 export { RawProductInput, registerProduct, use };
+
+const resolvers = new WeakMap<SiexCodes, CropResolver>();
+
+/**
+ * The product `import-products` stores from these register rows, mapped against `codes` with the shipped crop groups;
+ * throws with the reason when the mapper stores none.
+ */
+export function importedProduct(raw: RawProductInput, codes: SiexCodes, today = '01-05-2026'): Product {
+  let crops = resolvers.get(codes);
+  if (!crops) resolvers.set(codes, (crops = new CropResolver(loadCropGroups(), codes)));
+  const mapped = mapRegisterProduct(registerProduct(raw), { codes, crops, today });
+  if (!mapped.product) throw new Error(`${raw.name}: ${mapped.rejected}`);
+  return mapped.product;
+}
 
 /** MICROTHIOL SPECIAL DISPERSS: legacy number, "NO PROCEDE", crop groups, a range of applications, a repeated row. */
 export const microthiol = (): RawProductInput => ({

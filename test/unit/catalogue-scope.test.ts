@@ -4,11 +4,9 @@ import { catalogueProductSchema, cropProductSchema, cropProductsQuerySchema } fr
 import { VersionedValue } from '../../shared/cache/versioned-value';
 import { answerCache } from '../../shared/catalog/answer-cache';
 import { catalogueProduct, CatalogueDeps, cropProducts } from '../../shared/catalog/catalogue-service';
-import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
-import { mapRegisterProduct } from '../../shared/catalog/register/map-product';
 import { ZONE } from '../../shared/domain/dates';
 import { microthiol, testSiexCodes } from '../helpers/phyto-fixtures';
-import { registerProduct } from './catalog-fixtures';
+import { importedProduct } from './catalog-fixtures';
 import { deccoZox, kobiolEc, latitude } from './register-scope-fixtures';
 
 /**
@@ -16,10 +14,7 @@ import { deccoZox, kobiolEc, latitude } from './register-scope-fixtures';
  * crop on the day; without `scope`, field uses, as before scopes existed.
  */
 const codes = testSiexCodes();
-const crops = new CropResolver(loadCropGroups(), codes);
-const registered = [deccoZox(), kobiolEc(), latitude()].map(
-  (raw) => mapRegisterProduct(registerProduct(raw), { codes, crops, today: '01-05-2026' }).product!,
-);
+const registered = [deccoZox(), kobiolEc(), latitude()].map((raw) => importedProduct(raw, codes));
 
 const deps: CatalogueDeps = {
   answers: answerCache(),

@@ -1,10 +1,7 @@
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
-import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
-import { Product } from '../../shared/catalog/product';
-import { mapRegisterProduct } from '../../shared/catalog/register/map-product';
 import { checkApplication } from '../../shared/phyto/rules';
 import { farmIndexDoc, ruleContext, testSiexCodes, UNITS, WHEAT } from '../helpers/phyto-fixtures';
-import { RawProductInput, registerProduct } from './catalog-fixtures';
+import { importedProduct } from './catalog-fixtures';
 import { actellic, deccoZox, kintoPlus } from './register-scope-fixtures';
 
 /**
@@ -13,15 +10,7 @@ import { actellic, deccoZox, kintoPlus } from './register-scope-fixtures';
  * 15-05-2026 12:00 Madrid, applications on 14-05-2026 10:00 by a `basico` card).
  */
 const codes = testSiexCodes();
-const crops = new CropResolver(loadCropGroups(), codes);
-
-function imported(raw: RawProductInput): Product {
-  const mapped = mapRegisterProduct(registerProduct(raw), { codes, crops, today: '01-05-2026' });
-  if (!mapped.product) throw new Error(`${raw.name}: ${mapped.rejected}`);
-  return mapped.product;
-}
-
-const PRODUCTS = [deccoZox(), actellic(), kintoPlus()].map(imported);
+const PRODUCTS = [deccoZox(), actellic(), kintoPlus()].map((raw) => importedProduct(raw, codes));
 const ORANGES = '701';
 
 /** The rules' farm, plus an orange grove (701). */
