@@ -4,6 +4,7 @@ import {
   RegisterImportReport,
   Tally,
 } from '../shared/catalog/register/import-register';
+import { useScopes } from '../shared/domain/use-scope';
 import { TableStore } from '../shared/store/tables';
 
 interface ImportProductsOptions extends Pick<
@@ -89,6 +90,7 @@ function formatRegisterReport(r: RegisterImportReport): string[] {
   const lines = [
     `Register ${r.file}: ${r.products} products, ${r.uses} uses; imported in ${r.seconds.toFixed(1)} s`,
     `  stored ${r.storedProducts} products with ${r.storedUses} uses (uses differing only by crop are merged)`,
+    `  uses by scope: ${useScopes.map((scope) => `${r.scopes[scope]} ${scope}`).join(', ')}`,
     `  ${r.added.length} added, ${r.changed.length} changed, ${r.unchanged} unchanged, ` +
       `${r.withdrawn.length} withdrawn, ${r.reinstated.length} reinstated`,
   ];
@@ -123,6 +125,8 @@ function formatRegisterReport(r: RegisterImportReport): string[] {
     r.collisions.map((c) => `${c.numRegistro} -> ${c.code}`),
   );
   tallies('crop names with no SIEX crop (uses not stored: add them to crop-groups.json)', r.unmappedCrops, 'uses');
+  tallies('uses on things no farm notebook records (not stored)', r.notFarm, 'uses');
+  tallies('uses read as post-harvest by their agent alone (stored: check them)', r.scopeByAgent, 'uses');
   tallies('pests not in the SIEX catalogues (stored with code 0)', r.unresolvedPests, 'uses');
   tallies('dose units no SIEX unit measures (uses not stored)', r.unknownUnits, 'uses');
   tallies('uses not stored for their dose', r.droppedDoses, 'uses');

@@ -3,6 +3,7 @@ import { supplierIds } from '../domain/fertilizer-supplier';
 import { ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { cardLevels, ropoLevels } from '../domain/ropo';
+import { useScopes } from '../domain/use-scope';
 import { DAY_PATTERN, paginationQuery } from './query-params';
 
 /**
@@ -30,6 +31,14 @@ export const cropProductsQuerySchema = z.object({
     .describe(
       'only uses that authorise this pest, `kind:code` (`plaga:21`), as `infection.kind` and `infection.id` of a ' +
         'registration: a use for a group it belongs to counts (a use against Ácaros, PLAGAS 6.1, for plaga:21, 6.1.3.4)',
+    ),
+  scope: z
+    .enum(useScopes)
+    .optional()
+    .describe(
+      'only uses for what the registration treats: `field` (the default), the growing crop, the only uses a ' +
+        'treatment is judged against; `postharvest`, its harvested produce; `seed`, its seed before sowing; ' +
+        '`facility`, stores and premises, whose uses name no crop and are listed whatever `crop` is',
     ),
   q: z
     .string()
@@ -159,7 +168,15 @@ const cropRefSchema = z
   .meta({ id: 'CropRef' });
 
 const productUseOnCropsSchema = productUseSchema
-  .extend({ crops: z.array(cropRefSchema).describe('the crops the use authorises') })
+  .extend({
+    scope: z
+      .enum(useScopes)
+      .describe(
+        'what the use treats: `field` (growing crops), `postharvest` (their harvested produce), `seed` (their seed, ' +
+          'before sowing) or `facility` (stores and premises, no crop)',
+      ),
+    crops: z.array(cropRefSchema).describe('the crops the use authorises; for `facility`, none'),
+  })
   .meta({ id: 'ProductUseOnCrops', description: 'an authorised use of a product, with its crops' });
 
 const productFields = {

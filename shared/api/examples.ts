@@ -325,12 +325,13 @@ export const catalogProductExample = {
         maxApplications: 6,
         minIntervalDays: 7,
         preHarvestDays: 'NP' as const,
+        scope: 'field' as const,
         crops: [
           { code: '102', name: 'VIÑA' },
           { code: '103', name: 'UVA DE MESA' },
         ],
       },
-      { ...microthiolOnOlive, crops: [{ code: '101', name: 'OLIVO' }] },
+      { ...microthiolOnOlive, scope: 'field' as const, crops: [{ code: '101', name: 'OLIVO' }] },
     ],
   } satisfies z.output<typeof catalogueProductSchema>,
 };

@@ -75,9 +75,10 @@ export async function cropProducts(
   }
   const pest = q.pest === undefined ? undefined : pestOf(data, q.pest, when?.day, violations);
   if (violations.length > 0 || !when) throw queryError(violations);
-  const tag = tagOf(version, ['products', q.crop, when.iso, q.pest ?? '', q.q ?? '', pageKey(page)]);
+  const scope = q.scope ?? 'field';
+  const tag = tagOf(version, ['products', q.crop, when.iso, q.pest ?? '', q.q ?? '', scope, pageKey(page)]);
   return answer(deps, tag, when, () =>
-    listAnswer(productsForCrop(data, { cropId: q.crop, day: when.day, pest, words: q.q }), page, (listed) =>
+    listAnswer(productsForCrop(data, { cropId: q.crop, day: when.day, pest, words: q.q, scope }), page, (listed) =>
       cropProductView(data.codes, listed),
     ),
   );

@@ -16,7 +16,7 @@ import { PestKind, pestKinds } from '../domain/pest-kind';
 import { isAdvisorCard, levelCovers, ropoLevels } from '../domain/ropo';
 import { StoredApplicator, StoredProduct } from './catalog-store';
 import { ListedProduct } from './crop-products';
-import { ProductUse } from './product';
+import { ProductUse, scopeOf } from './product';
 import { describeStanding, productStandingOn } from './product-state';
 import { CatalogueName, SiexCode } from './siex-codes/catalogues';
 import { MATERIAL_REQUIREMENTS, MaterialRequirement } from './siex-codes/material-requirements';
@@ -106,7 +106,8 @@ export function catalogueProductView(codes: SiexCodes, product: StoredProduct, d
       standing: standing.inForce ? 'in-force' : standing.why,
       description: `${product.code} ${describeStanding(standing)}`,
     },
-    uses: useViews(codes, product.uses, (u): Pick<ProductUseOnCrops, 'crops'> => ({
+    uses: useViews(codes, product.uses, (u): Pick<ProductUseOnCrops, 'scope' | 'crops'> => ({
+      scope: scopeOf(u),
       crops: u.cropTypeIds.map((code) => ({ code, name: codes.name('PRODUCTOS', code) ?? '' })),
     })),
   };

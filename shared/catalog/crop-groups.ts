@@ -35,9 +35,28 @@ export function loadCropGroups(file?: string): CropGroupsFile {
 
 export interface CropResolution {
   codes: string[];
-  /** `group`: from the mapping file; `name`: a PRODUCTOS crop of that name. */
-  by: 'group' | 'name';
+  /**
+   * `group`: from the mapping file; `name`: a PRODUCTOS crop of that name; `produce`: the crops of a PROD_VEGETAL
+   * product (harvested produce, seed) or of one of the register's product groups.
+   */
+  by: 'group' | 'name' | 'produce';
 }
+
+/**
+ * The register's names for groups of harvested produce that PROD_VEGETAL has no product for, by the PROD_VEGETAL code
+ * prefix of the products they gather (each checked against the catalogue by test/unit/catalog-register-scope.test.ts).
+ * "Granos de cereales" is also a product of its own there (529, the grain mixtures): the group means every grain.
+ */
+const PRODUCE_GROUPS: Readonly<Record<string, string>> = {
+  'Frutos cítricos': '2.1.1.',
+  'Frutos de pepita': '2.1.2.',
+  'Granos de cereales': '2.13.',
+  'Granos de leguminosas': '2.3.',
+  'Semillas oleaginosas': '2.4.',
+  'Frutos secos': '2.27.',
+  'Productos desecados': '2.18.',
+  Simientes: '2.20.',
+};
 
 /**
  * Turns a register crop name into SIEX crop codes: the mapping file first (so it can widen or correct a name), then
@@ -48,6 +67,7 @@ export interface CropResolution {
 export class CropResolver {
   private readonly groups = new Map<string, string[]>();
   private readonly memo = new Map<string, CropResolution | null>();
+  private produceIndex?: Map<string, string[]>;
 
   constructor(
     file: CropGroupsFile,
@@ -85,6 +105,48 @@ export class CropResolver {
   resolve(cropName: string): CropResolution | undefined {
     if (!this.memo.has(cropName)) this.memo.set(cropName, this.lookup(normalizeName(cropName)));
     return this.memo.get(cropName) ?? undefined;
+  }
+
+  /**
+   * Harvested produce or seed by its PROD_VEGETAL product name ("Patatas", "Simiente de trigo", "Semillas de girasol")
+   * or a register product group ("Frutos cítricos", "Granos de cereales"): the SIEX crops it comes from.
+   */
+  resolveProduce(name: string): CropResolution | undefined {
+    const codes = this.produce().get(normalizeName(name));
+    return codes ? { codes, by: 'produce' } : undefined;
+  }
+
+  /**
+   * Whether the register's name is harvested produce rather than a growing crop: a PROD_VEGETAL product or a product
+   * group that is not also the name of a crop (PRODUCTOS) or of an entry of the mapping file. PROD_VEGETAL's "Menta",
+   * "Nuez de cola" and "Té" are crops of those names, and the file's "Judías verdes" a field crop: those stay crops.
+   */
+  isProduce(name: string): boolean {
+    const key = normalizeName(name);
+    return this.produce().has(key) && !this.groups.has(key) && !this.codes.cropByName(key);
+  }
+
+  /** PROD_VEGETAL's products in force and the register's product groups, by name in comparison form, with their crops. */
+  private produce(): Map<string, string[]> {
+    if (this.produceIndex) return this.produceIndex;
+    const products = this.codes.list('PROD_VEGETAL').filter((p) => !p.until);
+    const index = new Map<string, string[]>();
+    const add = (name: string, crops: string[]) => {
+      if (crops.length > 0)
+        index.set(
+          normalizeName(name),
+          [...new Set(crops)].sort((a, b) => Number(a) - Number(b)),
+        );
+    };
+    for (const p of products) add(p.name, p.crops ?? []);
+    for (const [group, prefix] of Object.entries(PRODUCE_GROUPS)) {
+      add(
+        group,
+        products.filter((p) => p.path?.startsWith(prefix)).flatMap((p) => p.crops ?? []),
+      );
+    }
+    this.produceIndex = index;
+    return index;
   }
 
   private lookup(key: string): CropResolution | null {

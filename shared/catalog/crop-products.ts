@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatDate } from '../domain/dates';
 import { StoredProduct } from './catalog-store';
+import { UseScope } from '../domain/use-scope';
 import { ProductUse } from './product';
 import { productStandingOn } from './product-state';
 import { authorisesMonth, PestTreated, usesAgainst, usesForCrop } from './product-uses';
@@ -24,6 +25,8 @@ export interface CropProductsFilter {
   pest?: PestTreated;
   /** Words the product's or its substance's name must each contain (compared without case or accents). */
   words?: string;
+  /** What the registration treats (default `field`): only uses of that scope are listed. */
+  scope?: UseScope;
 }
 
 /**
@@ -38,7 +41,7 @@ export function productsForCrop(data: ReferenceData, filter: CropProductsFilter)
   // The day as text: comparing it with each product's dates is string work, not a date conversion per product.
   const day = formatDate(filter.day);
   const out: ListedProduct[] = [];
-  for (const entry of cropIndex(data, filter.cropId)) {
+  for (const entry of cropIndex(data, filter.cropId, filter.scope ?? 'field')) {
     if (!words.every((w) => entry.words.includes(w))) continue;
     if (!productStandingOn(entry.product, day).inForce) continue;
     const uses = usesAccepting(entry.uses, filter.day, filter.pest, data.codes);
@@ -92,24 +95,25 @@ interface CropEntry {
 
 /**
  * Per reference data loaded (a new load is a new object, so nothing stale outlives it), the products with a use for
- * each crop asked about, sorted by name: a request then looks only at the products of its crop, not at 60,000 uses.
+ * each crop and scope asked about, sorted by name: a request then looks only at the products of its crop, not at
+ * 60,000 uses.
  */
 const indexes = new WeakMap<ReferenceData, Map<string, CropEntry[]>>();
 
-function cropIndex(data: ReferenceData, cropId: string): CropEntry[] {
+function cropIndex(data: ReferenceData, cropId: string, scope: UseScope): CropEntry[] {
   let byCrop = indexes.get(data);
   if (!byCrop) indexes.set(data, (byCrop = new Map<string, CropEntry[]>()));
-  let entries = byCrop.get(cropId);
+  let entries = byCrop.get(`${scope}:${cropId}`);
   if (!entries) {
     entries = [];
     for (const product of data.products.values()) {
-      const uses = usesForCrop(product, cropId);
+      const uses = usesForCrop(product, cropId, scope);
       if (uses.length > 0) {
         entries.push({ product, uses, words: normalizeName(`${product.name} ${product.substance.name}`) });
       }
     }
     entries.sort((a, b) => compareText(a.product.name, b.product.name) || compareText(a.product.code, b.product.code));
-    byCrop.set(cropId, entries);
+    byCrop.set(`${scope}:${cropId}`, entries);
   }
   return entries;
 }

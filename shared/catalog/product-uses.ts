@@ -1,5 +1,6 @@
 import { PestKind } from '../domain/pest-kind';
-import { Product, ProductUse } from './product';
+import { UseScope } from '../domain/use-scope';
+import { Product, ProductUse, scopeOf } from './product';
 import { normalizeName } from './siex-codes/names';
 import { PestHierarchy } from './siex-codes/pest-hierarchy';
 
@@ -8,9 +9,16 @@ import { PestHierarchy } from './siex-codes/pest-hierarchy';
  * judge an application with, and the catalogue endpoints list products with, so that the two cannot disagree.
  */
 
-/** The uses for a SIEX crop code (PRODUCTOS). */
-export function usesForCrop(product: Pick<Product, 'uses'>, cropId: string): ProductUse[] {
-  return product.uses.filter((u) => u.cropTypeIds.includes(cropId));
+/**
+ * The uses of a scope for a SIEX crop code (PRODUCTOS): by default `field`, the uses a treatment of growing crops is
+ * judged against, so that a post-harvest wax or a seed dressing never authorises spraying the crop. Stores and
+ * premises have no crop: a `facility` use that names none is a use for whatever crop is asked about.
+ */
+export function usesForCrop(product: Pick<Product, 'uses'>, cropId: string, scope: UseScope = 'field'): ProductUse[] {
+  return product.uses.filter(
+    (u) =>
+      scopeOf(u) === scope && (u.cropTypeIds.includes(cropId) || (scope === 'facility' && u.cropTypeIds.length === 0)),
+  );
 }
 
 /** Whether the use authorises an application in this month (1-12): a use without months authorises every month. */

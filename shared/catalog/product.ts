@@ -3,6 +3,7 @@ import { daySchema, optionalDaySchema } from '../domain/day-schema';
 import { PRODUCT_CODE_RE } from '../domain/nif';
 import { pestKindSchema } from '../domain/pest-kind';
 import { ropoLevelSchema } from '../domain/ropo';
+import { UseScope, useScopeSchema } from '../domain/use-scope';
 
 /**
  * The register's "NO PROCEDE" for the pre-harvest interval: none applies, which is a different statement from an
@@ -15,7 +16,13 @@ export type SafetyDays = z.infer<typeof safetyDaysSchema>;
 /** One authorised use of a product from the official register: a crop set, a pest, a dose range and the label's limits. */
 const productUseSchema = z
   .strictObject({
-    cropTypeIds: z.array(z.string().regex(/^\d+$/, 'SIEX crop code')).min(1),
+    /**
+     * Absent: `field`, so that products stored before scopes existed, and every field use since, keep their stored
+     * form (and content hash) unchanged.
+     */
+    scope: useScopeSchema.optional(),
+    /** The crops of a field use; the crops of the produce or the seed treated otherwise. Premises name none. */
+    cropTypeIds: z.array(z.string().regex(/^\d+$/, 'SIEX crop code')),
     /**
      * `code` 0: the official register names a pest that no SIEX catalogue has (the register's words are in `name`,
      * and `kind` is the product's usual kind). The register import stores such uses and reports them; they still
@@ -34,8 +41,17 @@ const productUseSchema = z
     safetyDays: safetyDaysSchema.optional(),
     months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
   })
-  .refine((u) => u.doseMin <= u.doseMax, { message: 'doseMin is above doseMax', path: ['doseMin'] });
+  .refine((u) => u.doseMin <= u.doseMax, { message: 'doseMin is above doseMax', path: ['doseMin'] })
+  .refine((u) => u.scope === 'facility' || u.cropTypeIds.length > 0, {
+    message: 'a use names at least one crop, unless its scope is facility (stores and premises)',
+    path: ['cropTypeIds'],
+  });
 export type ProductUse = z.infer<typeof productUseSchema>;
+
+/** The scope of a use: `field` when it states none. */
+export function scopeOf(use: Pick<ProductUse, 'scope'>): UseScope {
+  return use.scope ?? 'field';
+}
 
 /** A plant protection product as the gateway knows it, from the official register or the back-office dataset. */
 export const productSchema = z.strictObject({

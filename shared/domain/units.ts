@@ -65,6 +65,8 @@ const TOKENS: Record<string, Token> = {
   gr: MASS(1e-3, 'gramo'),
   kg: MASS(1, 'kilogramo'),
   t: MASS(1000, 'tonelada'),
+  /** The register's tonne ("l/Tm", "cc/Tm": per tonne of grain or fruit treated). */
+  tm: MASS(1000, 'tonelada'),
   ml: { ...VOLUME(1e-3, 'mililitro'), per: 'spray' },
   cc: VOLUME(1e-3, 'centímetro cúbico', 'centímetros cúbicos'),
   cm3: VOLUME(1e-3, 'centímetro cúbico', 'centímetros cúbicos'),
@@ -123,12 +125,18 @@ function numeratorOf(text: string): { measure: Measure; factor: number } | undef
   return undefined;
 }
 
+/**
+ * What a dose is per: a unit ("ha", "hL", "Tm", "difusor"), or a round amount of one, with what is weighed or measured
+ * ("100 kg de semillas", "100 m2": the register's seed-dressing and premises doses), per the unit times the amount.
+ */
 function denominatorOf(text: string): { per: Per; factor: number } | undefined {
-  const key = symbolKey(text);
+  const [, amount, unit] = /^(\d+)\s*(\S+)(?:\s+de\s.*)?$/.exec(text.trim().toLowerCase()) ?? [];
+  const count = amount ? Number(amount) : 1;
+  const key = symbolKey(unit ?? text);
   const token = TOKENS[key];
-  if (token?.per) return { per: token.per, factor: token.factor };
+  if (token?.per) return { per: token.per, factor: token.factor * count };
   const item = singularItem(key);
-  return item ? { per: `item:${item}`, factor: 1 } : undefined;
+  return item ? { per: `item:${item}`, factor: count } : undefined;
 }
 
 /** The dimension of a unit symbol, or undefined for one this module cannot read (it then compares only with itself). */

@@ -158,6 +158,7 @@ describe('products for a crop', () => {
       [`crop=${VINE}&date=30-02-2026`, 'INVALID_DATE'],
       [`crop=${VINE}&pest=plaga:999999`, 'INVALID_VALUE'],
       [`crop=${VINE}&pest=bicho:21`, 'INVALID_VALUE'],
+      [`crop=${VINE}&scope=orchard`, 'INVALID_VALUE'],
     ]) {
       const res = await get(`/v1/catalog/products?${query}`);
       expect([query, res.status, res.headers.get('content-type'), problemCodes(res)]).toEqual([

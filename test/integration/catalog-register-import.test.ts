@@ -25,6 +25,8 @@ import {
   writeRegister,
 } from '../unit/catalog-fixtures';
 import { IsolatedTableStore } from './catalog-tables';
+import { scopedProducts } from '../unit/register-scope-fixtures';
+import { scopeOf } from '../../shared/catalog/product';
 
 /** HARNIKO: an herbicide added in the second week; a single dose written as Dosis_Min with Dosis_Max 0. */
 const harniko = (): RawProductInput => ({
@@ -264,6 +266,55 @@ describe('import-products against Azurite', () => {
         ['enfermedad', 148],
         ['plaga', 2],
       ]);
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('issue 34: reads the scope of each use, stores post-harvest, premises and seed uses, and counts them', async () => {
+    const own = new IsolatedTableStore();
+    try {
+      await importCataloguesCommand(SIEX_DIR, own, () => undefined);
+      writeRegister(file('issue34.json'), [
+        microthiol(),
+        etifix(),
+        cabrio(),
+        penshar(),
+        famolins(),
+        topik(),
+        checkmate(),
+        bordonex(),
+        flypack(),
+        phostoxin(),
+        azufreCancelled(),
+        ...scopedProducts(),
+      ]);
+      const lines: string[] = [];
+      const report = await importProductsCommand(file('issue34.json'), own, {
+        today: '01-10-2026',
+        out: (l) => lines.push(l),
+        progress: null,
+      });
+      expect(report).toMatchObject({ products: 24, storedProducts: 22, storedUses: 54 });
+      expect(report.scopes).toEqual({ field: 28, postharvest: 15, facility: 3, seed: 8 });
+      expect(report.notFarm).toEqual([]);
+      expect(report.scopeByAgent).toEqual([]);
+      expect(lines.join('\n')).toContain('uses by scope: 28 field, 15 postharvest, 3 facility, 8 seed');
+
+      // as stored in the table and read back: the scope of each use; field uses with none, as before scopes
+      const stored = new Map((await new CatalogStore(own).loadProducts()).map((p) => [p.code, p]));
+      const decco = stored.get('ES-00477')!;
+      expect(decco.uses.map(scopeOf).sort()).toEqual([
+        'field',
+        'field',
+        'field',
+        'field',
+        'postharvest',
+        'postharvest',
+      ]);
+      for (const u of decco.uses.filter((x) => scopeOf(x) === 'field')) expect(u).not.toHaveProperty('scope');
+      expect(stored.get('ES-25710')!.uses.filter((u) => u.scope === 'facility')).toHaveLength(3);
+      for (const p of stored.values()) expect(productSchema.safeParse(p).success).toBe(true);
     } finally {
       await own.drop();
     }

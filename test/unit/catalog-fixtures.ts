@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { ParsedCatalogues, parsedCatalogues } from '../support/parsed-catalogues';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
+import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
+import { Product } from '../../shared/catalog/product';
+import { mapRegisterProduct } from '../../shared/catalog/register/map-product';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 import { RawProductInput, registerProduct, registerUse as use } from '../../local/fixtures/register';
@@ -29,6 +32,20 @@ type Json = Record<string, unknown>;
 
 export { RawProductInput, registerProduct, use };
 
+const resolvers = new WeakMap<SiexCodes, CropResolver>();
+
+/**
+ * The product `import-products` stores from these register rows, mapped against `codes` with the shipped crop groups;
+ * throws with the reason when the mapper stores none.
+ */
+export function importedProduct(raw: RawProductInput, codes: SiexCodes, today = '01-05-2026'): Product {
+  let crops = resolvers.get(codes);
+  if (!crops) resolvers.set(codes, (crops = new CropResolver(loadCropGroups(), codes)));
+  const mapped = mapRegisterProduct(registerProduct(raw), { codes, crops, today });
+  if (!mapped.product) throw new Error(`${raw.name}: ${mapped.rejected}`);
+  return mapped.product;
+}
+
 /** MICROTHIOL SPECIAL DISPERSS: legacy number, "NO PROCEDE", crop groups, a range of applications, a repeated row. */
 export const microthiol = (): RawProductInput => ({
   num: '11179',
@@ -41,7 +58,9 @@ export const microthiol = (): RawProductInput => ({
   uses: [
     use('Vid', 'Oídio de la vid, Erysiphe necator', 0.25, 0.8, '%', 'NO PROCEDE', { Aplicaciones: '1-8' }),
     use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE'),
-    use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE', { MetodoAplicacion: 'Espolvoreo' }),
+    use('Vid', 'Ácaros eriófidos, Eriophyidae', 0.25, 0.8, '%', 'NO PROCEDE', {
+      MetodoAplicacion: 'Pulverización normal con tractor',
+    }),
     use('Frutales de pepita', 'Oídio del manzano, Podosphaera leucotricha', 0.25, 0.7, '%', 'NO PROCEDE'),
     use('Cereales de invierno / primavera', 'Oídio de los cereales, Blumeria graminis', 0.25, 0.6, '%', 'NO PROCEDE'),
     use('Olivo', 'Negrilla, fumagina, Capnodium elaeophilum', 0.25, 0.75, '%', 'NO PROCEDE', {

@@ -28,6 +28,8 @@ describe('SiexCodes lookups', () => {
         'SIST_RIEGO',
         'ORIGEN_AGUA_RIEGO',
         'BUENAS_PRACTICAS_FERTILIZACION',
+        // scopes of use (issue 34)
+        'PROD_VEGETAL',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

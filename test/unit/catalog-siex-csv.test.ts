@@ -96,6 +96,22 @@ describe('SIEX catalogue CSV', () => {
     expect(crops.find((c) => c.code === '15')?.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('reads PROD_VEGETAL, a row per product and crop, as one entry per product with the crops of its rows in force', () => {
+    const { entries, problems } = parseCatalogue(
+      'PROD_VEGETAL',
+      decodeCatalogue(readFileSync(path.join(SIEX_DIR, 'PROD_VEGETAL.csv'))),
+    );
+    expect(problems).toEqual([]);
+    const byCode = new Map(entries.map((e) => [e.code, e]));
+    expect(byCode.get('1')).toMatchObject({ name: 'Aceitunas', path: '2.1.5.9.', crops: ['101', '363'], until: '' });
+    // Algarrobas: ALGARROBA (248) ended on 26-05-2025, ALGARROBO (122) entered that day
+    expect(byCode.get('9')).toMatchObject({ name: 'Algarrobas (vainas de algarrobo)', crops: ['122'], until: '' });
+    expect(byCode.get('9')?.from).toBe('2023-05-24');
+    expect(byCode.get('85')).toMatchObject({ name: 'Granos de trigo', crops: ['1', '2', '3', '325', '393', '394'] });
+    // "2.20.1.8. " in the file: the code is trimmed like every cell
+    expect(byCode.get('172')).toMatchObject({ name: 'Simiente de arroz', path: '2.20.1.8.', crops: ['80'] });
+  });
+
   it("reads only the fertilization scope's rows of the good practices, each code once", () => {
     const { entries, problems } = parseCatalogue(
       'BUENAS_PRACTICAS_FERTILIZACION',

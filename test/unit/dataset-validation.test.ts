@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateDataset } from '../../shared/backoffice/dataset-validation';
+import { scopeOf } from '../../shared/catalog/product';
 import { hashKey } from '../../shared/clients/keys';
 import { enclosure, testClient, testFarm } from '../helpers/dataset';
 
@@ -349,5 +350,46 @@ describe('validateDataset: keys', () => {
     const old = JSON.parse(JSON.stringify({ clients: [testClient('old', ['46000000001'])] }));
     expect(Object.keys(old.clients[0])).not.toContain('previousSidKey');
     expect(validateDataset(old).problems).toEqual([]);
+  });
+});
+
+describe('validateDataset: scopes of use (issue 34)', () => {
+  const use = validProduct().uses[0];
+
+  it('accepts a use of each scope, a premises use with no crop, and reads a use without scope as a field use', () => {
+    const product = {
+      ...validProduct(),
+      uses: [
+        use,
+        { ...use, scope: 'field' },
+        { ...use, scope: 'postharvest', cropTypeIds: ['206'] },
+        { ...use, scope: 'seed', cropTypeIds: ['1'] },
+        { ...use, scope: 'facility', cropTypeIds: [] },
+      ],
+    };
+    const r = validateDataset({ products: [product] });
+    expect(r.problems).toEqual([]);
+    expect(r.dataset!.products[0].uses.map(scopeOf)).toEqual(['field', 'field', 'postharvest', 'seed', 'facility']);
+    // stored as given: a use without scope stays without it
+    expect(r.dataset!.products[0].uses[0]).not.toHaveProperty('scope');
+  });
+
+  it('reports every scope problem of the file at once, with its path: an unknown scope, a crop-less use that is no premises', () => {
+    const problems = problemsOf({
+      products: [
+        {
+          ...validProduct('ES-00001'),
+          uses: [
+            { ...use, scope: 'orchard' },
+            { ...use, cropTypeIds: [] },
+          ],
+        },
+        { ...validProduct('ES-00002'), uses: [{ ...use, scope: 'postharvest', cropTypeIds: [] }] },
+      ],
+    });
+    expect(Object.keys(problems).sort()).toEqual(
+      ['$.products[0].uses[0].scope', '$.products[0].uses[1].cropTypeIds', '$.products[1].uses[0].cropTypeIds'].sort(),
+    );
+    expect(problems['$.products[1].uses[0].cropTypeIds']).toMatch(/unless its scope is facility/);
   });
 });

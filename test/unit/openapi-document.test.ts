@@ -136,6 +136,7 @@ describe('OpenAPI document', () => {
       ['crop', true],
       ['date', false],
       ['pest', false],
+      ['scope', false],
       ['q', false],
       ['page', false],
       ['page_size', false],

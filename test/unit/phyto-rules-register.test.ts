@@ -1,7 +1,5 @@
 import { PhytoRequest } from '../../shared/api/phyto-schemas';
-import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
 import { Product, ProductUse } from '../../shared/catalog/product';
-import { mapRegisterProduct } from '../../shared/catalog/register/map-product';
 import { checkApplication } from '../../shared/phyto/rules';
 import { ContextOptions, farmIndexDoc, OLIVE, ruleContext, testSiexCodes, WHEAT } from '../helpers/phyto-fixtures';
 import {
@@ -9,10 +7,10 @@ import {
   bordonex,
   checkmate,
   famolins,
+  importedProduct,
   microthiol,
   penshar,
   RawProductInput,
-  registerProduct,
   topik,
 } from './catalog-fixtures';
 
@@ -23,13 +21,7 @@ import {
  * on 14-05-2026 10:00 by a `basico` card).
  */
 const codes = testSiexCodes();
-const crops = new CropResolver(loadCropGroups(), codes);
-
-function imported(raw: RawProductInput): Product {
-  const mapped = mapRegisterProduct(registerProduct(raw), { codes, crops, today: '01-05-2026' });
-  if (!mapped.product) throw new Error(`${raw.name}: ${mapped.rejected}`);
-  return mapped.product;
-}
+const imported = (raw: RawProductInput): Product => importedProduct(raw, codes);
 
 const PRODUCTS = [famolins(), topik(), microthiol(), checkmate(), bordonex(), penshar()].map(imported);
 

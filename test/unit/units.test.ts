@@ -125,3 +125,33 @@ describe('the units catalogue (UNIDADES_MEDIDA)', () => {
     expect(place('')).toBeUndefined();
   });
 });
+
+describe('the register units of post-harvest, premises and seed uses (issue 34)', () => {
+  const units = new UnitCatalogue(officialCatalogues().UNIDADES_MEDIDA!);
+  const place = (text: string) => {
+    const p = units.place(text);
+    return p && [p.unit.code, p.unit.symbol, p.factor];
+  };
+
+  it('reads "Tm" as the tonne, so a dose per tonne of fruit or grain is one per kilogram: l/Tm is ml/kg', () => {
+    // CITRASHINE N-IMZ 16232 (1 l/Tm of oranges), K-OBIOL ULV6 16786 (42-84 cc/Tm of grain)
+    expect(convert(1, 'l/Tm', 'ml/kg')).toBeCloseTo(1, 12);
+    expect(place('l/Tm')).toEqual([52, 'ml/kg', 1]);
+    expect(place('cc/Tm')).toEqual([52, 'ml/kg', 0.001]);
+  });
+
+  it('reads a round amount after the slash: per 100 kg of seed, per 100 m2 of floor', () => {
+    // KINTO PLUS ES-00712: 120-150 ml/100 kg de semillas is 1.2-1.5 ml per kg of seed
+    expect(convert(120, 'ml/100 kg de semillas', 'ml/kg')).toBeCloseTo(1.2, 12);
+    expect(place('ml/100 kg de semillas')).toEqual([52, 'ml/kg', 0.01]);
+    // K-OBIOL EC 25 25710: 40-60 cc/100 m2 of a store's floor is 4-6 L/ha
+    expect(convert(40, 'cc/100 m2', 'L/ha')).toBeCloseTo(4, 12);
+    expect(place('cc/100 m2')).toEqual([18, 'L/ha', 0.1]);
+  });
+
+  it('still leaves units it cannot read unplaced, a round amount of them too', () => {
+    // MAXIM 19684: tablets per 100 litres of water
+    expect(place('Tabs./100 l agua')).toBeUndefined();
+    expect(unitDimension('l/100 kilos')).toBeUndefined();
+  });
+});

@@ -1395,7 +1395,12 @@ export interface components {
             minIntervalDays: number | null;
             /** @description pre-harvest interval (plazo de seguridad), days; "NP" when the register says none applies (NO PROCEDE), which is not 0 days; null when the label sets none */
             preHarvestDays: (number | "NP") | null;
-            /** @description the crops the use authorises */
+            /**
+             * @description what the use treats: `field` (growing crops), `postharvest` (their harvested produce), `seed` (their seed, before sowing) or `facility` (stores and premises, no crop)
+             * @enum {string}
+             */
+            scope: "field" | "postharvest" | "facility" | "seed";
+            /** @description the crops the use authorises; for `facility`, none */
             crops: components["schemas"]["CropRef"][];
         };
         CropRef: {
@@ -4107,6 +4112,8 @@ export interface operations {
                 date?: string;
                 /** @description only uses that authorise this pest, `kind:code` (`plaga:21`), as `infection.kind` and `infection.id` of a registration: a use for a group it belongs to counts (a use against Ácaros, PLAGAS 6.1, for plaga:21, 6.1.3.4) */
                 pest?: string;
+                /** @description only uses for what the registration treats: `field` (the default), the growing crop, the only uses a treatment is judged against; `postharvest`, its harvested produce; `seed`, its seed before sowing; `facility`, stores and premises, whose uses name no crop and are listed whatever `crop` is */
+                scope?: "field" | "postharvest" | "facility" | "seed";
                 /** @description words in the product or substance name (case and accents ignored) */
                 q?: string;
                 /**

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { dateTimeNow } from '../../time/date-time';
-import { Product } from '../product';
+import { UseScope } from '../../domain/use-scope';
+import { Product, scopeOf } from '../product';
 import { formatDate } from '../../domain/dates';
 import { TableStore } from '../../store/tables';
 import { CatalogStore } from '../catalog-store';
@@ -55,6 +56,12 @@ export interface RegisterImportReport {
   collisions: { code: string; numRegistro: string }[];
   /** Products with notes (a date that is not a date, no Fecha_Registro), a few examples per note. */
   notes: Tally[];
+  /** The stored uses by what they treat (shared/catalog/register/read-scope.ts). */
+  scopes: Record<UseScope, number>;
+  /** Uses on things no farm notebook records (packaging, substrates, quarantine goods): left out. */
+  notFarm: Tally[];
+  /** Uses read as post-harvest by their agent alone ("Cultivo / Agente"): stored, and worth a look. */
+  scopeByAgent: Tally[];
   unmappedCrops: Tally[];
   unresolvedPests: Tally[];
   /** Register units no SIEX unit measures (their uses are left out): SIEX's own and those converted are placed. */
@@ -130,7 +137,8 @@ export async function importRegister(
 /** The SIEX catalogues the mapping resolves against; the register is meaningless without them. */
 async function loadNeededCodes(store: TableStore) {
   const codes = await new SiexCodeStore(store).loadAll();
-  const needed = ['UNIDADES_MEDIDA', 'PRODUCTOS', 'ENFERMEDADES', 'PLAGAS', 'MALAS_HIERBAS'] as const;
+  // PROD_VEGETAL: without it harvested produce ("Patatas") would be read as a field crop (./read-scope.ts).
+  const needed = ['UNIDADES_MEDIDA', 'PRODUCTOS', 'PROD_VEGETAL', 'ENFERMEDADES', 'PLAGAS', 'MALAS_HIERBAS'] as const;
   const absent = needed.filter((c) => codes.size(c) === 0);
   if (absent.length) {
     throw new RegisterImportError(
@@ -158,6 +166,9 @@ function emptyReport(file: string, today: string, cropGroupUnknownCodes: string[
     duplicates: [],
     collisions: [],
     notes: [],
+    scopes: { field: 0, postharvest: 0, facility: 0, seed: 0 },
+    notFarm: [],
+    scopeByAgent: [],
     unmappedCrops: [],
     unresolvedPests: [],
     unknownUnits: [],
@@ -209,6 +220,7 @@ class ProductMerger {
     report.levels.none.sort();
     report.storedProducts = this.mapped.size;
     report.storedUses = [...this.mapped.values()].reduce((n, p) => n + p.uses.length, 0);
+    for (const product of this.mapped.values()) for (const use of product.uses) report.scopes[scopeOf(use)]++;
   }
 
   private keep(
@@ -254,7 +266,15 @@ function reportRefresh(
   report.reinstated = plan.reinstated;
 }
 
-type TallyName = 'notes' | 'unmappedCrops' | 'unresolvedPests' | 'unknownUnits' | 'droppedDoses' | 'unreadFields';
+type TallyName =
+  | 'notes'
+  | 'notFarm'
+  | 'scopeByAgent'
+  | 'unmappedCrops'
+  | 'unresolvedPests'
+  | 'unknownUnits'
+  | 'droppedDoses'
+  | 'unreadFields';
 
 /** Counts of each problem by name, so 60,000 uses with the same unknown crop make one line with its count. */
 class Tallies {
@@ -272,6 +292,12 @@ class Tallies {
       switch (issue.kind) {
         case 'unmapped-crop':
           this.add('unmappedCrops', issue.value);
+          break;
+        case 'not-farm':
+          this.add('notFarm', issue.value);
+          break;
+        case 'scope-by-agent':
+          this.add('scopeByAgent', issue.value);
           break;
         case 'unresolved-pest':
           this.add('unresolvedPests', issue.value);
@@ -299,6 +325,8 @@ class Tallies {
     const out = {} as Record<TallyName, Tally[]>;
     for (const kind of [
       'notes',
+      'notFarm',
+      'scopeByAgent',
       'unmappedCrops',
       'unresolvedPests',
       'unknownUnits',

@@ -1,3 +1,4 @@
+import { UseScope } from '../../domain/use-scope';
 import { Product, productSchema, ProductUse } from '../product';
 import { MAX_DOC_CHARS } from '../../store/doc-entity';
 import { CropResolver } from '../crop-groups';
@@ -19,6 +20,7 @@ import {
 import { rawProductSchema, RawComponent, RawProduct, RawUse } from './raw-schema';
 import { RopoLevel } from '../../domain/ropo';
 import { levelFromRegister } from './ropo-level';
+import { readScope } from './read-scope';
 
 /**
  * One register product to the back-office product shape (`Product`), purely: everything it could not use is
@@ -38,13 +40,16 @@ import { levelFromRegister } from './ropo-level';
  *   withdrawn = that day, or the day of the first import that saw it withdrawn (kept on later imports), for reports.
  * - requiredLevel: what the register says (./ropo-level.ts), else the operators' mapping (ropo-levels.json), else
  *   basico, reported as a product with no level.
- * - uses: the crop through the crop-group mapping (a use whose crop is not mapped is left out and reported, since a
- *   use without a SIEX crop can never match a farm); the pest by the register's hierarchy code (CodigoAgente, the
+ * - uses: first what each treats, its scope (./read-scope.ts: field, post-harvest, premises or seed; a use on
+ *   packaging or substrates is left out and reported); then the crop, through the crop-group mapping for a field use,
+ *   through PROD_VEGETAL for harvested produce and seed, none for premises (a use whose crop is not mapped is left out
+ *   and reported, since a use without a SIEX crop can never match a farm); the pest by the register's hierarchy code (CodigoAgente, the
  *   catalogues' own dotted code, groups included), else by name (not found: kept with code 0 and reported); the unit
  *   placed on a coded SIEX unit of the same kind, the doses converted (cc/ha to L/ha, Kg/Hl to %); a unit that cannot
  *   be placed leaves the use out (reported), so no use is stored without a SIEX unit; a single dose (max 0) is
  *   min = max; no dose at all, or min above max, leaves the use out (reported). Uses identical but for the crop are
- *   merged into one use with all the crops.
+ *   merged into one use with all the crops (uses of different scopes never are). A field use is stored without
+ *   `scope`, as products were before scopes existed.
  */
 export const UNKNOWN_REGISTRATION_DAY = '01-01-1900';
 
@@ -55,6 +60,8 @@ const EXPIRED = /^caducad/;
 
 export type UseIssue =
   | { kind: 'unmapped-crop'; value: string }
+  | { kind: 'not-farm'; value: string }
+  | { kind: 'scope-by-agent'; value: string }
   | { kind: 'unresolved-pest'; value: string }
   | { kind: 'unknown-unit'; value: string }
   | { kind: 'no-dose'; value: string }
@@ -234,7 +241,14 @@ function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): Produc
   const mapped: ProductUse[] = [];
   const unresolved: ProductUse[] = [];
   for (const u of rawUses) {
-    const crop = ctx.crops.resolve(u.Cultivo);
+    const reading = readScope(u, (name) => ctx.crops.isProduce(name));
+    if (reading.scope === 'not-farm') {
+      issues.push({ kind: 'not-farm', value: u.Cultivo });
+      continue;
+    }
+    const { scope } = reading;
+    if (reading.by === 'agent') issues.push({ kind: 'scope-by-agent', value: `${u.Cultivo} / ${u.Agente}` });
+    const crop = cropsOf(u.Cultivo, scope, ctx.crops);
     if (!crop) {
       issues.push({ kind: 'unmapped-crop', value: u.Cultivo || '(no crop)' });
       continue;
@@ -252,6 +266,7 @@ function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): Produc
     else if (pest.by === 'scientific' || pest.by === 'genus')
       issues.push({ kind: 'pest-by', by: pest.by, value: u.Agente });
     const use: ProductUse = {
+      ...(scope === 'field' ? {} : { scope }),
       cropTypeIds: crop.codes,
       pest: pest
         ? { code: pest.code, kind: pest.kind, name: u.Agente || pest.name }
@@ -279,6 +294,17 @@ function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): Produc
   const kind = predominantKind(mapped);
   for (const use of unresolved) use.pest.kind = kind;
   return mergeByCrop([...mapped, ...unresolved]);
+}
+
+/**
+ * The crops of a use of this scope: a field use's through the crop groups and PRODUCTOS; harvested produce's and
+ * seed's through PROD_VEGETAL first ("Simiente de trigo"), else as a crop ("Cebada" dosed per 100 kg of seed);
+ * premises have none.
+ */
+function cropsOf(cultivo: string, scope: UseScope, crops: CropResolver): { codes: string[] } | undefined {
+  if (scope === 'facility') return { codes: [] };
+  if (scope === 'field') return crops.resolve(cultivo);
+  return crops.resolveProduce(cultivo) ?? crops.resolve(cultivo);
 }
 
 function doseOf(u: RawUse, issues: UseIssue[]): { min: number; max: number } | undefined {

@@ -49,6 +49,12 @@ export const CATALOGUES = {
   SIST_RIEGO: { file: 'SIST_RIEGO.csv', name: 'Sistema de riego' },
   ORIGEN_AGUA_RIEGO: { file: 'ORIGEN_AGUA_RIEGO.csv', name: 'Procedencia del agua de riego' },
   /**
+   * Plant products: harvested produce and seed, each with the SIEX crops it comes from. FEGA writes a row per product
+   * and crop, so an `Id` repeats: its rows are one entry, with every crop whose row is in force. The register import
+   * reads post-harvest and seed uses through it (shared/catalog/register/read-scope.ts).
+   */
+  PROD_VEGETAL: { file: 'PROD_VEGETAL.csv', name: 'Producto', path: 'Código', crops: 'Código SIEX' },
+  /**
    * BUENAS_PRACTICAS_AMBITOS repeats a code once per scope (fertilization, irrigation, phytosanitary), each row with
    * its own dates: a fertilization record may declare only the rows of its scope, so only those are read.
    */
@@ -72,6 +78,8 @@ interface CatalogueDefinition {
   undated?: boolean;
   /** Only the rows whose column `header` holds `value` belong to this catalogue (the others are another scope's). */
   scope?: { header: string; value: string };
+  /** Header of a SIEX crop code (PRODUCTOS): a code repeats once per crop, and its rows are one entry with `crops`. */
+  crops?: string;
 }
 
 export type CatalogueName = keyof typeof CATALOGUES;
@@ -89,6 +97,8 @@ export const siexCodeSchema = z.strictObject({
   scientific: z.string().optional(),
   eppo: z.string().optional(),
   path: z.string().optional(),
+  /** The SIEX crops (PRODUCTOS codes) of a catalogue whose codes name a crop's product (PROD_VEGETAL). */
+  crops: z.array(z.string()).optional(),
   from: z.union([z.literal(''), isoDay]),
   modified: z.union([z.literal(''), isoDay]),
   until: z.union([z.literal(''), isoDay]),
@@ -130,12 +140,15 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
     def.name,
     ...(def.undated ? [] : Object.values(DATE_HEADERS)),
     ...(def.scope ? [def.scope.header] : []),
+    ...(def.crops ? [def.crops] : []),
   ].filter((h) => column(h) < 0);
   if (missing.length > 0) {
     return { entries: [], problems: [{ line: 1, message: `missing column(s): ${missing.join(', ')}` }] };
   }
   const optionalAt = { scientific: column(def.scientific), eppo: column(def.eppo), path: column(def.path) };
+  const cropAt = column(def.crops);
   const byCode = new Map<string, SiexCode>();
+  const cropRows = new Map<string, CropRow[]>();
   rows.slice(1).forEach((cells, i) => {
     const line = i + 2;
     if (def.scope && (cells[scopeAt] ?? '').trim() !== def.scope.value) return;
@@ -162,8 +175,40 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
       const value = optionalAt[key] >= 0 ? (cells[optionalAt[key]] ?? '').trim() : '';
       if (value) entry[key] = value;
     }
+    if (def.crops) {
+      cropRows.set(code, [...(cropRows.get(code) ?? []), { entry, crop: (cells[cropAt] ?? '').trim() }]);
+      return;
+    }
     if (byCode.has(code)) problems.push({ line, message: `code ${code} repeated; the last row is kept` });
     byCode.set(code, entry);
   });
+  for (const [code, cropRowsOfCode] of cropRows) byCode.set(code, withCrops(cropRowsOfCode));
   return { entries: [...byCode.values()], problems };
+}
+
+interface CropRow {
+  entry: SiexCode;
+  crop: string;
+}
+
+/**
+ * A code's rows, one per crop, as one entry: in force while any of its rows is, with the crops of the rows in force
+ * (when none is, every crop it had, and the last day one ended), first entered on its earliest row's day.
+ */
+function withCrops(rows: readonly CropRow[]): SiexCode {
+  const open = rows.filter((r) => !r.entry.until);
+  const kept = open.length > 0 ? open : rows;
+  const days = (key: 'from' | 'modified' | 'until') =>
+    rows
+      .map((r) => r.entry[key])
+      .filter(Boolean)
+      .sort();
+  const crops = [...new Set(kept.map((r) => r.crop).filter(Boolean))].sort((a, b) => Number(a) - Number(b));
+  return {
+    ...rows[0]!.entry,
+    from: days('from')[0] ?? '',
+    modified: days('modified').at(-1) ?? '',
+    until: open.length > 0 ? '' : (days('until').at(-1) ?? ''),
+    crops,
+  };
 }
