@@ -342,7 +342,8 @@ module functionApp 'modules/functionApp.bicep' = {
       WEBHOOK_SIGNING_KEY: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=webhook-signing-key)'
       // The nightly table backup goes to its own immutable account, reached with the app's identity.
       BACKUP_STORAGE: ''
-      BACKUP_ACCOUNT_NAME: backup.outputs.name
+      // The account's own endpoint (environment().suffixes of whatever cloud this is), not a domain written here.
+      BACKUP_BLOB_ENDPOINT: backup.outputs.blobEndpoint
       BACKUP_CONTAINER: backupContainerName
     }
   }
@@ -421,6 +422,8 @@ output AZURE_FUNCTION_PRINCIPAL_ID string = identities.outputs.functionPrincipal
 output AZURE_FUNCTION_HOST_NAME string = functionApp.outputs.defaultHostName
 output AZURE_STORAGE_ACCOUNT_NAME string = storage.outputs.name
 output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
+// The admin CLI's --backup-endpoint (docs/operations.md, "Backup and restore").
+output AZURE_BACKUP_BLOB_ENDPOINT string = backup.outputs.blobEndpoint
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
 output AZURE_APIM_NAME string = apim.outputs.name
 output APIM_GATEWAY_URL string = apim.outputs.gatewayUrl

@@ -151,3 +151,4 @@ resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
 }
 
 output name string = account.name
+output blobEndpoint string = account.properties.primaryEndpoints.blob
