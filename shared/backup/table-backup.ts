@@ -54,6 +54,8 @@ export interface BackupDeps {
   onProgress?: (p: Progress) => void;
   /** Epoch ms after which no new part is started: the snapshot is then left for the next run to finish. */
   deadline?: number;
+  /** Rows per part (PART_ROWS; tests take fewer). */
+  partRows?: number;
 }
 
 /** A written snapshot: its manifest and the SHA-256 of the manifest's text (what the ledger keeps). */
@@ -161,7 +163,7 @@ async function writePart(
   const listing = client.listEntities({ disableTypeConversion: true, queryOptions: { filter } });
   async function* lines(): AsyncGenerator<string> {
     for await (const entity of listing) {
-      if (rows === PART_ROWS) {
+      if (rows === (deps.partRows ?? PART_ROWS)) {
         end = false;
         return;
       }
