@@ -8,7 +8,7 @@ import { isRestError } from '../store/azure-sdk';
  * checks its SHA-256 against this copy, so a snapshot someone forged or replaced there is refused. The table is not
  * one of the gateway's (shared/store/tables.ts): it is not backed up, and no restore writes it.
  */
-export const LEDGER_TABLE = 'backups';
+const LEDGER_TABLE = 'backups';
 const PARTITION = 'manifest';
 
 interface LedgerTables {

@@ -14,7 +14,7 @@ import { BackupRow } from './snapshot-format';
  * When the target is lost with the data account, its history is lost too: the runbook (docs/operations.md, "Restore
  * everything") builds the same log from the gateway's request log instead.
  */
-export const deletionSchema = z.object({
+const deletionSchema = z.object({
   /** The record kind's table. */
   table: z.string(),
   /** The farm campaign the record belongs to (its farm index says which holding). */

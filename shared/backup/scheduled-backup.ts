@@ -9,7 +9,7 @@ import { Tables, writeSnapshot, WrittenSnapshot } from './table-backup';
 const DUE_HOUR = 1;
 const DUE_MINUTE = 30;
 /** A run writes parts for this long at most, well inside host.json's functionTimeout (10 minutes). */
-export const RUN_BUDGET_MS = 7 * 60_000;
+const RUN_BUDGET_MS = 7 * 60_000;
 /** An unfinished snapshot older than this is abandoned for a new one (its parts stay, immutable, never offered). */
 const ABANDON_AFTER_MS = 24 * 3_600_000;
 

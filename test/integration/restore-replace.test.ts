@@ -173,6 +173,11 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
     { table: TABLES.phyto, farmId: t.farm.meta.farmId, id: deleted },
   ]);
 
+  // Applying the log again (after an interruption, the runbook says) changes nothing.
+  const again = await runAdminCli(['reapply-deletions', log], inProcessConnection(SCOPE));
+  expect(again).toMatchObject({ code: 0 });
+  expect(again.stdout).toMatch(/1 deletion\(s\) applied again/);
+
   // A process started after the restore, as the gateway's next instance would be.
   const after = inProcessServices(0, SCOPE);
   const afterKinds = await after.exportKinds();

@@ -13,7 +13,7 @@ import { Finding, Infra } from './model';
 import { PARAMETER_FILES } from './parameters';
 
 /** The parameters azd must take from its environment, and the variable each comes from. */
-export const AZD_MAPPED: Record<string, string> = {
+const AZD_MAPPED: Record<string, string> = {
   vnetEnabled: 'VNET_ENABLED',
   operatorIpRanges: 'OPERATOR_IP_RANGES',
   lockResources: 'LOCK_RESOURCES',
