@@ -9,20 +9,18 @@ import { BackupLedger } from '../../shared/backup/backup-ledger';
 import { backupContainer } from '../../shared/backup/backup-container';
 import { restoreBackup, RestoreRefused } from '../../shared/backup/restore';
 import { takeBackup } from '../../shared/backup/table-backup';
-import { parseSettings } from '../../shared/config/config';
 import { formatDate } from '../../shared/domain/dates';
 import { ExportKinds } from '../../shared/export/export-kinds';
 import { startExport } from '../../shared/export/export-service';
 import { resultOf } from '../../shared/export/job-views';
 import { runExportJob, SiexPort } from '../../shared/export/worker';
 import { holdingPartition } from '../../shared/records/record-keys';
-import { createIuwsClient } from '../../shared/siex/iuws-client';
 import { TABLES } from '../../shared/store/tables';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
 import { runAdminCli } from '../helpers/admin-cli';
 import { mineralBody } from '../helpers/fertilization-fixtures';
 import { amendFertilization, seedFertilization } from '../helpers/fertilization-store';
-import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
+import { InProcessFarm, inProcessFarm, simulatorIuws } from '../helpers/in-process-export';
 import { asReply, inProcessConnection, inProcessServices, inProcessWorker } from '../helpers/phyto-stack';
 import { partition, storageConnection, testTables } from '../helpers/storage';
 
@@ -56,19 +54,7 @@ afterAll(async () => {
 const yesterday = () => formatDate(DateTime.now().minus({ days: 1 }));
 const holding = () => holdingPartition(t.farm.meta);
 
-function iuws(): SiexPort {
-  return createIuwsClient(
-    parseSettings({
-      AzureWebJobsStorage: 'UseDevelopmentStorage=true',
-      SIEX_BASE_URL: sim.url,
-      SIEX_USERNAME: 'siex-local',
-      SIEX_PASSWORD: 'siex-local',
-      SIEX_TIMEOUT_MS: '5000',
-      SIEX_MAX_ATTEMPTS: '4',
-      SIEX_RETRY_BASE_MS: '5',
-    }),
-  );
-}
+const iuws = (): SiexPort => simulatorIuws(sim.url);
 
 /** The holding's rows in every record table, without what the service assigns. */
 async function holdingRows(): Promise<Record<string, unknown[]>> {
