@@ -41,6 +41,7 @@ export const operations: Record<OperationId, LazyHandler> = {
   catalogProduct: lazy(() => import('./catalog-product')),
   siexCatalogue: lazy(() => import('./catalog-siex')),
   applicatorCard: lazy(() => import('./catalog-applicator')),
+  health: lazy(() => import('./health')),
 };
 
 export const http: Record<OperationId | 'openapi' | 'notFound', HttpHandler> = {

@@ -42,20 +42,56 @@ ready per function group, billed as always-ready) and zone-redundant storage. Th
 (docs/operations.md "Deploy"). API Management's v2 and Consumption tiers have no availability zones.''')
 param zoneRedundant bool = apiServiceSiexProduct == 'api-service-siex'
 
-@description('''CanNotDelete locks on the data storage account and the Key Vault, so that `azd down`, a deleted resource
-group or a slip in the portal cannot take the farms' legal records with it. On in production; an operator who really
-means to delete removes the locks first (docs/operations.md, "Locks").''')
+@description('''CanNotDelete locks on the data storage account, the backup account, the Key Vault and API Management, so that
+`azd down`, a deleted resource group or a slip in the portal cannot take the farms' legal records, their backups, the SIEX
+credentials or the clients' subscriptions with it. On in production; an operator who really means to delete removes the
+locks first (docs/operations.md, "Locks"). azd: LOCK_RESOURCES.''')
 param lockResources bool = apiServiceSiexProduct == 'api-service-siex'
 
 @description('''The private data plane: Flex VNet integration, private endpoints (and privatelink DNS zones) for the tables,
 queues and blobs the app uses and for Key Vault, public access off on the data and host storage accounts, Key Vault
 closed but to operatorIpRanges. On in production; off elsewhere, where developers reach the accounts from their machines.
-docs/architecture.md, "Private data plane".''')
+docs/architecture.md, "Private data plane". azd: VNET_ENABLED (unset: the environment's default).''')
 param vnetEnabled bool = apiServiceSiexProduct == 'api-service-siex'
 
-@description('''Public addresses (CIDR) from which operators upload the SIEX certificate and credentials to a closed Key
-Vault (vnetEnabled). Empty: the vault has no public endpoint at all.''')
-param operatorIpRanges array = []
+@description('''Public addresses (CIDR, comma-separated) from which operators upload the SIEX certificate and credentials to
+a closed Key Vault (vnetEnabled). Empty: the vault has no public endpoint, and the runbook opens one for the task
+(docs/operations.md, "The operator's path"). azd: OPERATOR_IP_RANGES. A string, because azd passes an unset
+variable as text, never as an array.''')
+param operatorIpRanges string = ''
+
+@description('''The backups' immutability policy (backup.bicep): Disabled, Unlocked or Locked; empty for the environment's
+default, Unlocked in production (a policy is created Unlocked) and Disabled elsewhere (so that `azd down` can delete a
+development environment). Production sets Locked after its first deployment, for good: `azd env set BACKUP_IMMUTABILITY
+Locked` (main.prod.parameters.json says Locked), and every later provision keeps it; Azure refuses to unlock it.''')
+@allowed([
+  ''
+  'Disabled'
+  'Unlocked'
+  'Locked'
+])
+param backupImmutability string = ''
+
+@description('''Existing privatelink DNS zones for the private endpoints, by group (blob, queue, table, vault), e.g. a hub
+network's: their resource ids. A group not named gets a zone of its own (network.bicep).''')
+param privateDnsZoneIds object = {}
+
+@description('The resource group\'s monthly budget (billing currency); the operators are e-mailed at 80 % spent and 100 % forecast. 0: none.')
+@minValue(0)
+param monthlyBudget int = apiServiceSiexProduct == 'api-service-siex' ? 1200 : 50
+
+@description('''What the data account's queue service logs: allLogs (every call, the export trigger's polls of an empty queue
+included) or audit (writes and deletes only). docs/operations.md, "The export queue's polling, and what it costs".''')
+@allowed([
+  'allLogs'
+  'audit'
+])
+param queueLogs string = 'allLogs'
+
+@description('''The availability test's API Management key (apim.bicep): a new one at every provision, by default; never set
+in a parameter file.''')
+@secure()
+param availabilityKey string = newGuid()
 
 @description('Where alerts are e-mailed (the operators\' on-call address). Required in production.')
 param alertEmail string = ''
@@ -122,6 +158,13 @@ var checkedApimSku = isProduction && apimSku == 'Consumption'
 var checkedAlertEmail = isProduction && empty(alertEmail)
   ? fail('Production needs alertEmail: the address the alerts go to.')
   : alertEmail
+// The backups' immutability: production never without it (the legal records' copies could then be deleted).
+var backupImmutabilityState = empty(backupImmutability) ? (isProduction ? 'Unlocked' : 'Disabled') : backupImmutability
+var checkedBackupImmutability = isProduction && backupImmutabilityState == 'Disabled'
+  ? fail('Production backups need immutability: backupImmutability Unlocked (first deployment) or Locked.')
+  : backupImmutabilityState
+// The operators' addresses, from the comma-separated list azd passes.
+var operatorRanges = filter(map(split(operatorIpRanges, ','), range => trim(range)), range => !empty(range))
 // The deployer's standing data and secret roles: none in production, where a leaked workstation token must not read or
 // change the farms' records or the SIEX secrets; operators take a role for a task and remove it after.
 var standingOperatorId = isProduction ? '' : principalId
@@ -190,6 +233,7 @@ module storage 'modules/storage.bicep' = {
     operatorPrincipalType: principalType
     lock: lockResources
     privateOnly: vnetEnabled
+    queueLogs: queueLogs
   }
 }
 
@@ -215,12 +259,15 @@ module backup 'modules/backup.bicep' = {
     name: 'stbk${resourceToken}'
     location: location
     tags: tags
-    skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
+    // A copy in the paired region in production: a region lost does not take the backups with it.
+    skuName: isProduction ? (zoneRedundant ? 'Standard_GZRS' : 'Standard_GRS') : 'Standard_LRS'
     containerName: backupContainerName
+    immutability: checkedBackupImmutability
     writerPrincipalId: identities.outputs.functionPrincipalId
     operatorPrincipalId: standingOperatorId
     operatorPrincipalType: principalType
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+    privateOnly: vnetEnabled
     lock: lockResources
   }
 }
@@ -235,7 +282,7 @@ module keyVault 'modules/keyVault.bicep' = {
     enablePurgeProtection: isProduction
     lock: lockResources
     restrictNetwork: vnetEnabled
-    operatorIpRanges: operatorIpRanges
+    operatorIpRanges: operatorRanges
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
     operatorPrincipalId: standingOperatorId
     operatorPrincipalType: principalType
@@ -259,6 +306,7 @@ module network 'modules/network.bicep' = if (vnetEnabled) {
     hostAccountName: hostStorage.outputs.name
     backupAccountName: backup.outputs.name
     keyVaultName: keyVault.outputs.name
+    privateDnsZoneIds: privateDnsZoneIds
   }
 }
 
@@ -283,6 +331,7 @@ module apiRegistration 'modules/apiRegistration.bicep' = {
   params: {
     uniqueName: 'siex-gateway-api-${resourceToken}'
     displayName: 'SIEX gateway API (${environmentName})'
+    apimPrincipalId: identities.outputs.apimPrincipalId
   }
 }
 
@@ -342,7 +391,8 @@ module functionApp 'modules/functionApp.bicep' = {
       WEBHOOK_SIGNING_KEY: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=webhook-signing-key)'
       // The nightly table backup goes to its own immutable account, reached with the app's identity.
       BACKUP_STORAGE: ''
-      BACKUP_ACCOUNT_NAME: backup.outputs.name
+      // The account's own endpoint (environment().suffixes of whatever cloud this is), not a domain written here.
+      BACKUP_BLOB_ENDPOINT: backup.outputs.blobEndpoint
       BACKUP_CONTAINER: backupContainerName
     }
   }
@@ -366,6 +416,8 @@ module apim 'modules/apim.bicep' = {
     apiClientId: apiRegistration.outputs.clientId
     applicationInsightsName: monitoring.outputs.applicationInsightsName
     logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+    monitorKey: availabilityKey
+    lock: lockResources
   }
 }
 
@@ -380,12 +432,16 @@ module alerts 'modules/alerts.bicep' = {
     applicationInsightsName: monitoring.outputs.applicationInsightsName
     apimName: apim.outputs.name
     monitoringSubscriptionName: apim.outputs.monitoringSubscriptionName
+    healthPath: apim.outputs.healthPath
+    backupAccountId: backup.outputs.id
+    monthlyBudget: monthlyBudget
     alertEmail: checkedAlertEmail
   }
 }
 
 // The subscription's activity log (who created, changed or deleted which resource, lock or role assignment) kept with
-// the rest, for as long as the workspace keeps logs: by default Azure keeps it 90 days only.
+// the rest, for as long as the workspace keeps logs: by default Azure keeps it 90 days only. A subscription's setting,
+// not the resource group's: `azd down` leaves it, and the postdown hook deletes it (local/deploy-checks.ts teardown).
 resource activityLog 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
   name: 'activity-to-log-analytics-${resourceToken}'
   properties: {
@@ -421,6 +477,8 @@ output AZURE_FUNCTION_PRINCIPAL_ID string = identities.outputs.functionPrincipal
 output AZURE_FUNCTION_HOST_NAME string = functionApp.outputs.defaultHostName
 output AZURE_STORAGE_ACCOUNT_NAME string = storage.outputs.name
 output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
+// The admin CLI's --backup-endpoint (docs/operations.md, "Backup and restore").
+output AZURE_BACKUP_BLOB_ENDPOINT string = backup.outputs.blobEndpoint
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
 output AZURE_APIM_NAME string = apim.outputs.name
 output APIM_GATEWAY_URL string = apim.outputs.gatewayUrl
@@ -428,5 +486,11 @@ output API_SERVICE_SIEX_PRODUCT string = apim.outputs.productId
 output EXPORT_QUEUE_NAME string = exportQueueName
 output COMMUNICATION_SERVICES_ENDPOINT string = communication.outputs.endpoint
 output EMAIL_SENDER_ADDRESS string = communication.outputs.senderAddress
-// Not deleted by `azd down` (Entra ID objects live outside resource groups): docs/operations.md "Deploy" says how to remove it.
+// Not deleted by `azd down` (Entra ID objects and subscription-scope resources live outside resource groups): the
+// postdown hook removes them (local/deploy-checks.ts teardown; docs/operations.md, "Tearing an environment down").
 output AZURE_API_APP_CLIENT_ID string = apiRegistration.outputs.clientId
+output AZURE_ACTIVITY_LOG_SETTING string = activityLog.name
+output AZURE_EMAIL_SENDER_ROLE_ID string = emailSenderRole.outputs.roleDefinitionId
+// The address SIEX sees the gateway's calls from (the NAT gateway of network.bicep): give it to FEGA. Empty without vnetEnabled.
+output AZURE_SIEX_EGRESS_IP string = vnetEnabled ? network.outputs.egressIp : ''
+output BACKUP_IMMUTABILITY string = checkedBackupImmutability

@@ -17,7 +17,15 @@ import { FarmStore } from '../shared/farms/farm-store';
 import { newKey } from '../shared/clients/keys';
 import { buildDemoDataset } from './demo/build-dataset';
 import { LOCAL_WEBHOOK_SIGNING_KEY } from './webhook-receiver/server';
-import { backupCommand, listBackupsCommand, restoreCommand } from './admin-backup';
+import {
+  backupCommand,
+  LIST_OPTIONS,
+  listBackupsCommand,
+  reapplyDeletionsCommand,
+  RESTORE_OPTIONS,
+  restoreCommand,
+  RestoreUsage,
+} from './admin-backup';
 import { importCataloguesCommand } from './admin-catalogues';
 import { importProductsCommand } from './admin-products';
 import { FEGA_CATALOGUES_ZIP, fetchCatalogues, formatFetchReport } from './fetch-catalogues';
@@ -53,13 +61,20 @@ const USAGE = `usage: npm run admin -- <command>
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts
   backup [--to CONNECTION] [--container NAME]
                                   back up every table now, as the nightly timer does (to BACKUP_STORAGE or
-                                  BACKUP_ACCOUNT_NAME, or the blob storage of CONNECTION)
-  backups [--from CONNECTION] [--container NAME]
+                                  BACKUP_BLOB_ENDPOINT, or the blob storage of CONNECTION)
+  backups [--from CONNECTION | --backup-endpoint URL] [--container NAME]
                                   list the complete snapshots, oldest first
-  restore --from SNAPSHOT [--to CONNECTION] [--storage CONNECTION] [--container NAME] [--table T] [--partition P]
-                                  restore a snapshot into the configured tables, or the table storage of --to;
-                                  --table and --partition restore part of it (one holding: --table phyto
-                                  --partition h~<REA>). Adds and overwrites rows, never deletes one`;
+  restore --from SNAPSHOT [--to CONNECTION | --to-account NAME] [--storage CONNECTION | --backup-endpoint URL]
+          [--container NAME] [--table T] [--partition P | --farm REA] [--replace]
+          [--manifest-sha256 HEX | --unverified] [--deletions FILE]
+                                  restore a snapshot (the protected version of each blob, its manifest checked
+                                  against the copy outside the backup account) into the configured tables, or
+                                  --to's, or an account by Entra ID (--to-account); --table, --partition and
+                                  --farm (every table of one holding) restore part of it. A target holding rows
+                                  is refused unless --replace, which empties it first and applies again the
+                                  deletions it held (kept in --deletions FILE)
+  reapply-deletions FILE [--to CONNECTION | --to-account NAME]
+                                  apply again the deletions a restore kept in FILE (after an interruption)`;
 
 const DEMO_DATASET_FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
 
@@ -154,6 +169,11 @@ async function fetchCataloguesCommand(values: { from?: string; out?: string; imp
 /** A command line the usage does not allow: told with the usage, exit code 2. */
 class UsageError extends Error {}
 
+/** A restore refused for how it was asked, as a usage error. */
+function usageOf(e: unknown): never {
+  throw e instanceof RestoreUsage ? new UsageError(e.message) : e;
+}
+
 /** One command's flags and its positional arguments (FILE, DIR), exactly as many as it takes. */
 function commandArgs<O extends NonNullable<ParseArgsConfig['options']>>(
   command: string,
@@ -213,22 +233,21 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       const options = { to: { type: 'string' }, container: { type: 'string' } } as const;
       return backupCommand(commandArgs(command, rest, options, 0).values);
     }
-    case 'backups': {
-      const options = { from: { type: 'string' }, container: { type: 'string' } } as const;
-      return listBackupsCommand(commandArgs(command, rest, options, 0).values);
-    }
+    case 'backups':
+      return listBackupsCommand(commandArgs(command, rest, LIST_OPTIONS, 0).values);
     case 'restore': {
-      const options = {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        storage: { type: 'string' },
-        container: { type: 'string' },
-        table: { type: 'string' },
-        partition: { type: 'string' },
-      } as const;
-      const { values } = commandArgs(command, rest, options, 0);
+      const { values } = commandArgs(command, rest, RESTORE_OPTIONS, 0);
       if (!values.from) throw new UsageError('restore needs --from SNAPSHOT (npm run admin -- backups lists them)');
-      return restoreCommand({ ...values, from: values.from });
+      return restoreCommand({ ...values, from: values.from }).catch(usageOf);
+    }
+    case 'reapply-deletions': {
+      const { values, argument } = commandArgs(
+        command,
+        rest,
+        { to: RESTORE_OPTIONS.to, 'to-account': RESTORE_OPTIONS['to-account'] },
+        1,
+      );
+      return reapplyDeletionsCommand(argument, values);
     }
     case 'webhook-secret': {
       const { values, argument: client } = commandArgs(command, rest, { local: { type: 'boolean' } }, 1);

@@ -57,6 +57,15 @@ param applicationInsightsName string
 @description('Log Analytics workspace that receives the gateway logs (not in the Consumption tier).')
 param logAnalyticsWorkspaceId string
 
+@description('''The availability test's subscription key, new at every provision (main.bicep availabilityKey): the key its
+definition shows in the portal is the key of one operation, GET /v1/health, and not for long.''')
+@secure()
+param monitorKey string
+
+@description('''A CanNotDelete lock on the service. Production: the service holds every client's subscription, and with it
+the API keys clients call with; a deleted service takes them all (docs/operations.md, "Locks").''')
+param lock bool = false
+
 var monitoringMetricsPublisher = '3913510d-42f4-4e42-8a64-420c390055eb'
 // Headers and query parameters that carry credentials: never written to any log, even if a header list grows later.
 var keyMasking = {
@@ -136,19 +145,6 @@ resource portalSignup 'Microsoft.ApiManagement/service/portalsettings@2024-05-01
   name: 'signup'
   properties: {
     enabled: false
-  }
-}
-
-// The availability test's own subscription (modules/alerts.bicep): it reaches the OpenAPI document only, which needs
-// no client of the gateway, so its key grants no farm's data.
-resource monitoringSubscription 'Microsoft.ApiManagement/service/subscriptions@2024-05-01' = {
-  parent: service
-  name: 'availability-monitor'
-  properties: {
-    displayName: 'Availability test (Azure Monitor)'
-    scope: '/apis/${api.name}'
-    state: 'active'
-    allowTracing: false
   }
 }
 
@@ -241,6 +237,88 @@ resource product 'Microsoft.ApiManagement/service/products@2024-05-01' = {
 resource productApi 'Microsoft.ApiManagement/service/products/apis@2024-05-01' = {
   parent: product
   name: api.name
+}
+
+// The availability test's own API, product and subscription (modules/alerts.bicep): one operation, GET /v1/health, and
+// nothing else, so its key, which the availability test's definition shows, reaches no record and no farm. An API of
+// its own because a product holds whole APIs; under `monitor/` because every API needs a suffix of its own and the
+// client API's is empty.
+resource monitorApi 'Microsoft.ApiManagement/service/apis@2024-05-01' = {
+  parent: service
+  name: 'siex-gateway-monitor'
+  properties: {
+    displayName: 'SIEX gateway health (availability test)'
+    description: 'GET /v1/health only, for the availability test.'
+    path: 'monitor'
+    protocols: [
+      'https'
+    ]
+    apiType: 'http'
+    type: 'http'
+    serviceUrl: 'https://${functionAppHostName}'
+    subscriptionRequired: true
+    subscriptionKeyParameterNames: {
+      header: 'Ocp-Apim-Subscription-Key'
+      query: 'subscription-key'
+    }
+  }
+}
+
+resource monitorOperation 'Microsoft.ApiManagement/service/apis/operations@2024-05-01' = {
+  parent: monitorApi
+  name: 'health'
+  properties: {
+    displayName: 'Health'
+    method: 'GET'
+    urlTemplate: '/v1/health'
+    description: 'Tables, queues and Key Vault references: 200 when all answer, 503 otherwise.'
+  }
+}
+
+resource monitorPolicy 'Microsoft.ApiManagement/service/apis/policies@2024-05-01' = {
+  parent: monitorApi
+  name: 'policy'
+  properties: {
+    format: 'xml'
+    value: loadTextContent('../policies/monitor.xml')
+  }
+  dependsOn: [
+    backendAppId
+    gatewayIdentityClientId
+  ]
+}
+
+resource monitorProduct 'Microsoft.ApiManagement/service/products@2024-05-01' = {
+  parent: service
+  name: 'availability-monitor'
+  properties: {
+    displayName: 'Availability monitor'
+    description: 'GET /v1/health only: the key of the availability test (Azure Monitor). Not for clients.'
+    subscriptionRequired: true
+    approvalRequired: true
+    // Not published: no developer sees it in the portal or can ask for a subscription.
+    state: 'notPublished'
+  }
+}
+
+resource monitorProductApi 'Microsoft.ApiManagement/service/products/apis@2024-05-01' = {
+  parent: monitorProduct
+  name: monitorApi.name
+}
+
+resource monitoringSubscription 'Microsoft.ApiManagement/service/subscriptions@2024-05-01' = {
+  parent: service
+  name: 'availability-monitor'
+  properties: {
+    displayName: 'Availability test (Azure Monitor)'
+    scope: '/products/${monitorProduct.name}'
+    state: 'active'
+    allowTracing: false
+    primaryKey: monitorKey
+  }
+  dependsOn: [
+    monitorProductApi
+  ]
 }
 
 // The developer portal exists only outside the Consumption tier; there, signed-up developers see the product.
@@ -355,7 +433,19 @@ resource gatewayDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-pr
   }
 }
 
+// The service holds every client's subscription key: deleting it would cut every client off until each got a new key.
+resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
+  name: 'keep-client-subscriptions'
+  scope: service
+  properties: {
+    level: 'CanNotDelete'
+    notes: 'Holds every client\'s subscription and API key (docs/operations.md, "Locks").'
+  }
+}
+
 output name string = service.name
 output gatewayUrl string = service.properties.gatewayUrl
 output productId string = product.name
 output monitoringSubscriptionName string = monitoringSubscription.name
+// Where the availability test calls: the monitor API's suffix and the operation's route.
+output healthPath string = '/${monitorApi.properties.path}${monitorOperation.properties.urlTemplate}'

@@ -1,8 +1,16 @@
-// The table backups' own storage account: versioned, with an account-level time-based immutability policy, so a
-// written backup can be neither changed nor deleted for the legal retention (RD 1311/2012: a farm keeps its treatment
-// record for at least three years; one campaign more covers a record registered late in its campaign). Neither the
-// function app nor anyone holding the data account's roles can take a backup away. docs/operations.md, "Backup and
-// restore".
+// The table backups' own storage account: versioned, geo-redundant, with an account-level time-based immutability
+// policy, so a written backup can be neither changed nor deleted for the legal retention (RD 1311/2012: a farm keeps
+// its treatment record for at least three years; one campaign more covers a record registered late in its campaign).
+// Neither the function app nor anyone holding the data account's roles can take a backup away. docs/operations.md,
+// "Backup and restore".
+//
+// The policy's state is a parameter (main.bicep backupImmutability), because Azure allows only these moves: a policy is
+// created Disabled or Unlocked, may go between the two, and goes from Unlocked to Locked once and for ever; a Locked
+// policy's retention can only grow ("AccountImmutabilityPolicyProperties.state", Azure Storage REST reference;
+// "Version-level WORM policies", learn.microsoft.com/azure/storage/blobs/immutable-version-level-worm-policies).
+// Production deploys Unlocked first and Locked from then on, and every later provision sends Locked again. Outside
+// production there is no version-level immutability at all: an account with it enabled can only be deleted empty, and
+// `azd down` must be able to delete a development environment.
 
 @description('Backup storage account name (3-24 lowercase letters and digits).')
 @minLength(3)
@@ -15,10 +23,13 @@ param location string
 @description('Tags applied to every resource.')
 param tags object
 
-@description('Replication: zone-redundant where the deployment is.')
+@description('''Replication. Geo-redundant in production (GZRS where the region has zones, GRS elsewhere): a copy of every
+backup in the paired region, where immutability holds as well (all redundancy options support it: "Store business-critical
+blob data with immutable storage"). LRS only outside production.''')
 @allowed([
   'Standard_LRS'
-  'Standard_ZRS'
+  'Standard_GRS'
+  'Standard_GZRS'
 ])
 param skuName string = 'Standard_LRS'
 
@@ -28,6 +39,15 @@ param containerName string
 @description('Days each backup blob stays immutable after it is written: three years and one campaign.')
 @minValue(1)
 param retentionDays int = 1461
+
+@description('''The account-level immutability policy: Disabled (no version-level immutability: development), Unlocked (the
+first production deployment), Locked (production from then on; cannot be undone).''')
+@allowed([
+  'Disabled'
+  'Unlocked'
+  'Locked'
+])
+param immutability string
 
 @description('Principal that writes the backups (the function app\'s identity).')
 param writerPrincipalId string
@@ -49,9 +69,21 @@ param logAnalyticsWorkspaceId string
 @description('A CanNotDelete lock on the account. Production.')
 param lock bool = false
 
+@description('No public endpoint: the app writes through its private endpoint (network.bicep), a restore runs from the network or through the operator\'s path (docs/operations.md).')
+param privateOnly bool = false
+
 var roles = {
   blobDataContributor: 'ba92f5b4-2d11-453d-a403-e96b0029c9fe'
   blobDataReader: '2a2b9908-6ea1-4ae2-8e65-a410df84e7d1'
+}
+
+// Cool once a backup is a month old, Cold after three, deleted a month after its immutability ends (the lifecycle
+// cannot delete a version while its policy holds it). Archive is not used: a restore must read any snapshot within the
+// restore drill's time, and archived blobs take hours to rehydrate.
+var lifecycle = {
+  coolAfterDays: 30
+  coldAfterDays: 90
+  deleteAfterDays: retentionDays + 30
 }
 
 resource account 'Microsoft.Storage/storageAccounts@2026-04-01' = {
@@ -70,17 +102,25 @@ resource account 'Microsoft.Storage/storageAccounts@2026-04-01' = {
     allowBlobPublicAccess: false
     allowSharedKeyAccess: false
     defaultToOAuthAuthentication: true
-    publicNetworkAccess: 'Enabled'
-    // Versioning and a default time-based policy on every blob version. Azure creates the policy Unlocked (it can be
-    // shortened); the production runbook locks it after the first deployment, which cannot be undone.
-    immutableStorageWithVersioning: {
-      enabled: true
-      immutabilityPolicy: {
-        immutabilityPeriodSinceCreationInDays: retentionDays
-        state: 'Unlocked'
-        allowProtectedAppendWrites: false
-      }
+    publicNetworkAccess: privateOnly ? 'Disabled' : 'Enabled'
+    networkAcls: {
+      defaultAction: privateOnly ? 'Deny' : 'Allow'
+      bypass: privateOnly ? 'None' : 'AzureServices'
     }
+    // Versioning and a default time-based policy on every blob version, in the state the parameter says. Only at
+    // creation can version-level immutability be enabled, and an account with it enabled can be deleted only empty.
+    immutableStorageWithVersioning: immutability == 'Disabled'
+      ? {
+          enabled: false
+        }
+      : {
+          enabled: true
+          immutabilityPolicy: {
+            immutabilityPeriodSinceCreationInDays: retentionDays
+            state: immutability
+            allowProtectedAppendWrites: false
+          }
+        }
   }
 }
 
@@ -101,6 +141,53 @@ resource container 'Microsoft.Storage/storageAccounts/blobServices/containers@20
   name: containerName
   properties: {
     publicAccess: 'None'
+  }
+}
+
+resource lifecycleRules 'Microsoft.Storage/storageAccounts/managementPolicies@2026-04-01' = {
+  parent: account
+  name: 'default'
+  properties: {
+    policy: {
+      rules: [
+        {
+          name: 'age-table-backups'
+          enabled: true
+          type: 'Lifecycle'
+          definition: {
+            filters: {
+              blobTypes: [
+                'blockBlob'
+              ]
+              prefixMatch: [
+                '${containerName}/'
+              ]
+            }
+            actions: {
+              baseBlob: {
+                tierToCool: {
+                  daysAfterCreationGreaterThan: lifecycle.coolAfterDays
+                }
+                tierToCold: {
+                  daysAfterCreationGreaterThan: lifecycle.coldAfterDays
+                }
+                delete: {
+                  daysAfterCreationGreaterThan: lifecycle.deleteAfterDays
+                }
+              }
+              version: {
+                tierToCold: {
+                  daysAfterCreationGreaterThan: lifecycle.coldAfterDays
+                }
+                delete: {
+                  daysAfterCreationGreaterThan: lifecycle.deleteAfterDays
+                }
+              }
+            }
+          }
+        }
+      ]
+    }
   }
 }
 
@@ -151,3 +238,5 @@ resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
 }
 
 output name string = account.name
+output id string = account.id
+output blobEndpoint string = account.properties.primaryEndpoints.blob

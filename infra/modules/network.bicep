@@ -5,6 +5,12 @@
 // the backup account's blobs) and one for Key Vault, each registered in its privatelink DNS zone linked to the
 // network, so the app resolves those accounts to private addresses. Flex routes all the app's outbound traffic
 // through the integration subnet, Key Vault reference resolution included.
+//
+// Each subnet has a network security group: the endpoints' subnet admits HTTPS from the app's subnet only; the app's
+// subnet sends HTTPS only (SIEX, Entra ID, telemetry, e-mail, the endpoints). The app's subnet leaves through a NAT
+// gateway with one static public address, the address SIEX sees every call from, which FEGA can admit by name
+// (main.bicep output AZURE_SIEX_EGRESS_IP). A network whose DNS is a hub's passes that hub's privatelink zones
+// (privateDnsZoneIds) and gets none of its own.
 
 @description('Virtual network name.')
 param name string
@@ -27,8 +33,17 @@ param backupAccountName string
 @description('The Key Vault.')
 param keyVaultName string
 
+@description('''Existing privatelink DNS zones to register the endpoints in, by group (blob, queue, table, vault): their resource
+ids, for a network whose DNS is a hub's. A group not given gets a zone of its own here, linked to this network.''')
+param privateDnsZoneIds object = {}
+
 var appSubnetName = 'app'
 var endpointSubnetName = 'private-endpoints'
+var addresses = {
+  network: '10.0.0.0/16'
+  endpoints: '10.0.1.0/24'
+  app: '10.0.2.0/24'
+}
 
 resource dataAccount 'Microsoft.Storage/storageAccounts@2026-04-01' existing = {
   name: dataAccountName
@@ -46,40 +61,161 @@ resource vault 'Microsoft.KeyVault/vaults@2026-02-01' existing = {
   name: keyVaultName
 }
 
-// Each private endpoint: the resource, the sub-resource (group id) it exposes, and the privatelink zone of that group.
+// The privatelink zone of each group (sub-resource) the endpoints expose.
+var zoneOfGroup = {
+  table: 'privatelink.table.${environment().suffixes.storage}'
+  queue: 'privatelink.queue.${environment().suffixes.storage}'
+  blob: 'privatelink.blob.${environment().suffixes.storage}'
+  vault: 'privatelink.vaultcore.azure.net'
+}
+
+// Each private endpoint: the resource and the sub-resource (group id) it exposes.
 var endpoints = [
   {
     name: 'table-${dataAccountName}'
     target: dataAccount.id
     group: 'table'
-    zone: 'privatelink.table.${environment().suffixes.storage}'
   }
   {
     name: 'queue-${dataAccountName}'
     target: dataAccount.id
     group: 'queue'
-    zone: 'privatelink.queue.${environment().suffixes.storage}'
   }
   {
     name: 'blob-${hostAccountName}'
     target: hostAccount.id
     group: 'blob'
-    zone: 'privatelink.blob.${environment().suffixes.storage}'
   }
   {
     name: 'blob-${backupAccountName}'
     target: backupAccount.id
     group: 'blob'
-    zone: 'privatelink.blob.${environment().suffixes.storage}'
   }
   {
     name: 'vault-${keyVaultName}'
     target: vault.id
     group: 'vault'
-    zone: 'privatelink.vaultcore.azure.net'
   }
 ]
-var zoneNames = union(map(endpoints, e => e.zone), [])
+// The zones made here: those of the groups no existing zone was given for.
+var zoneNames = map(filter(items(zoneOfGroup), g => !contains(privateDnsZoneIds, g.key)), g => g.value)
+var zoneIdOf = toObject(
+  items(zoneOfGroup),
+  g => g.key,
+  g => contains(privateDnsZoneIds, g.key)
+    ? privateDnsZoneIds[g.key]
+    : resourceId('Microsoft.Network/privateDnsZones', g.value)
+)
+
+// HTTPS in from the app's subnet only; the platform's own rules allow the rest of the network otherwise.
+resource endpointRules 'Microsoft.Network/networkSecurityGroups@2025-09-01' = {
+  name: '${name}-${endpointSubnetName}'
+  location: location
+  tags: tags
+  properties: {
+    securityRules: [
+      {
+        name: 'https-from-app'
+        properties: {
+          description: 'The function app reaches storage and Key Vault over HTTPS.'
+          priority: 100
+          direction: 'Inbound'
+          access: 'Allow'
+          protocol: 'Tcp'
+          sourceAddressPrefix: addresses.app
+          sourcePortRange: '*'
+          destinationAddressPrefix: addresses.endpoints
+          destinationPortRange: '443'
+        }
+      }
+      {
+        name: 'nothing-else-in'
+        properties: {
+          description: 'No other address of the network reaches the endpoints.'
+          priority: 4000
+          direction: 'Inbound'
+          access: 'Deny'
+          protocol: '*'
+          sourceAddressPrefix: 'VirtualNetwork'
+          sourcePortRange: '*'
+          destinationAddressPrefix: '*'
+          destinationPortRange: '*'
+        }
+      }
+    ]
+  }
+}
+
+// The app sends HTTPS and nothing else: SIEX (IUWS), Entra ID, telemetry and e-mail outside, the endpoints inside.
+resource appRules 'Microsoft.Network/networkSecurityGroups@2025-09-01' = {
+  name: '${name}-${appSubnetName}'
+  location: location
+  tags: tags
+  properties: {
+    securityRules: [
+      {
+        name: 'https-out'
+        properties: {
+          description: 'SIEX, Entra ID, Azure Monitor, Communication Services, the private endpoints.'
+          priority: 100
+          direction: 'Outbound'
+          access: 'Allow'
+          protocol: 'Tcp'
+          sourceAddressPrefix: addresses.app
+          sourcePortRange: '*'
+          destinationAddressPrefix: '*'
+          destinationPortRange: '443'
+        }
+      }
+      {
+        name: 'nothing-else-out'
+        properties: {
+          description: 'No plain HTTP, SMTP or any other port leaves the app.'
+          priority: 4000
+          direction: 'Outbound'
+          access: 'Deny'
+          protocol: '*'
+          sourceAddressPrefix: addresses.app
+          sourcePortRange: '*'
+          destinationAddressPrefix: 'Internet'
+          destinationPortRange: '*'
+        }
+      }
+    ]
+  }
+}
+
+// The one address the app's calls to SIEX leave from.
+resource egressAddress 'Microsoft.Network/publicIPAddresses@2025-09-01' = {
+  name: '${name}-egress'
+  location: location
+  tags: tags
+  sku: {
+    name: 'Standard'
+    tier: 'Regional'
+  }
+  properties: {
+    publicIPAllocationMethod: 'Static'
+    publicIPAddressVersion: 'IPv4'
+  }
+}
+
+resource egress 'Microsoft.Network/natGateways@2025-09-01' = {
+  name: '${name}-egress'
+  location: location
+  tags: tags
+  sku: {
+    name: 'Standard'
+  }
+  properties: {
+    idleTimeoutInMinutes: 4
+    publicIpAddresses: [
+      {
+        id: egressAddress.id
+      }
+    ]
+  }
+}
 
 resource vnet 'Microsoft.Network/virtualNetworks@2025-09-01' = {
   name: name
@@ -88,24 +224,34 @@ resource vnet 'Microsoft.Network/virtualNetworks@2025-09-01' = {
   properties: {
     addressSpace: {
       addressPrefixes: [
-        '10.0.0.0/16'
+        addresses.network
       ]
     }
     subnets: [
       {
         name: endpointSubnetName
         properties: {
-          addressPrefix: '10.0.1.0/24'
-          privateEndpointNetworkPolicies: 'Disabled'
+          addressPrefix: addresses.endpoints
+          // Enabled: the subnet's security group applies to the endpoints' traffic (it does not while Disabled).
+          privateEndpointNetworkPolicies: 'Enabled'
           privateLinkServiceNetworkPolicies: 'Enabled'
+          networkSecurityGroup: {
+            id: endpointRules.id
+          }
         }
       }
       {
         name: appSubnetName
         properties: {
-          addressPrefix: '10.0.2.0/24'
+          addressPrefix: addresses.app
           privateEndpointNetworkPolicies: 'Disabled'
           privateLinkServiceNetworkPolicies: 'Enabled'
+          networkSecurityGroup: {
+            id: appRules.id
+          }
+          natGateway: {
+            id: egress.id
+          }
           delegations: [
             {
               name: 'flex-consumption'
@@ -176,7 +322,7 @@ resource zoneGroups 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups@202
         {
           name: endpoint.group
           properties: {
-            privateDnsZoneId: resourceId('Microsoft.Network/privateDnsZones', endpoint.zone)
+            privateDnsZoneId: zoneIdOf[endpoint.group]
           }
         }
       ]
@@ -188,3 +334,4 @@ resource zoneGroups 'Microsoft.Network/privateEndpoints/privateDnsZoneGroups@202
 ]
 
 output appSubnetId string = resourceId('Microsoft.Network/virtualNetworks/subnets', vnet.name, appSubnetName)
+output egressIp string = egressAddress.properties.ipAddress

@@ -40,6 +40,15 @@ param operatorPrincipalType string = 'User'
 @description('No public endpoint: reached only through the private endpoints of network.bicep (main.bicep vnetEnabled).')
 param privateOnly bool = false
 
+@description('''What the queue service logs to the workspace: allLogs (every call, the trigger's polls of an empty queue among
+them, the costliest line of the workspace's ingestion) or audit (writes and deletes: sends, deletions and the trigger's
+dequeues, not its reads). docs/operations.md, "The export queue's polling, and what it costs".''')
+@allowed([
+  'allLogs'
+  'audit'
+])
+param queueLogs string = 'allLogs'
+
 @description('A CanNotDelete lock on the account: it holds the farms\' legal records (RD 1311/2012 art. 16: kept at least three years), so neither `azd down` nor a slip in the portal may delete it. Production.')
 param lock bool = false
 
@@ -88,6 +97,19 @@ resource tableService 'Microsoft.Storage/storageAccounts/tableServices@2026-04-0
   name: 'default'
 }
 
+// The services' metrics go to the workspace too (AzureMetrics): the queues' QueueMessageCount is what the queue-depth
+// alert and the workbook's queue tile read, and Transactions what throttling shows in.
+var serviceMetrics = [
+  {
+    category: 'Capacity'
+    enabled: true
+  }
+  {
+    category: 'Transaction'
+    enabled: true
+  }
+]
+
 // Every data-plane call, with the identity that made it (no SAS and no shared key can be used: there is nothing else).
 resource queueDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview' = {
   name: 'to-log-analytics'
@@ -96,10 +118,11 @@ resource queueDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-prev
     workspaceId: logAnalyticsWorkspaceId
     logs: [
       {
-        categoryGroup: 'allLogs'
+        categoryGroup: queueLogs
         enabled: true
       }
     ]
+    metrics: serviceMetrics
   }
 }
 
@@ -114,6 +137,7 @@ resource tableDiagnostics 'Microsoft.Insights/diagnosticSettings@2021-05-01-prev
         enabled: true
       }
     ]
+    metrics: serviceMetrics
   }
 }
 
@@ -153,3 +177,4 @@ resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
 }
 
 output name string = account.name
+output id string = account.id

@@ -1,35 +1,38 @@
 import { createHash } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
-import type { TableClient, TransactionAction } from '@azure/data-tables';
+import { createGzip } from 'node:zlib';
+import type { TableClient } from '@azure/data-tables';
 import type { ContainerClient } from '@azure/storage-blob';
-import { isRestError } from '../store/azure-sdk';
-import { MAX_TRANSACTION_OPERATIONS } from '../store/batched-query';
-import { TABLES, TableName } from '../store/tables';
+import { odata } from '../store/odata';
+import { TABLES } from '../store/tables';
+import { BackupLedger } from './backup-ledger';
 import {
   BACKUP_FORMAT,
-  BackupRow,
-  backupRowSchema,
   Manifest,
-  MANIFEST_BLOB,
-  manifestSchema,
+  manifestBlob,
+  PART_ROWS,
+  partInfo,
+  PartInfo,
+  partMetadata,
   snapshotName,
+  snapshotStart,
   tableBlob,
+  tableDigest,
+  tablePrefix,
   toBackupRow,
-  toEntity,
 } from './snapshot-format';
 
 /**
- * Backup and restore of every table the gateway owns (RD 1311/2012: a farm keeps its treatment record for at least
- * three years, and the gateway holds that record). A backup streams each table into its blob, so memory stays flat
- * whatever the table's size; a restore checks each blob against the manifest's SHA-256 before it writes a row, then
- * writes in entity-group transactions per partition. A restore adds and overwrites rows, never deletes one.
+ * Backups of every table the gateway owns (RD 1311/2012: a farm keeps its treatment record for at least three years,
+ * and the gateway holds that record). Each table is written in parts of at most PART_ROWS rows, streamed from the
+ * listing, so memory holds one part and a run can stop between two parts when its time is up: the next run goes on
+ * from the last part's last row (snapshot-format.ts). The manifest is written last, with each part's row count and
+ * SHA-256, and its own SHA-256 is kept outside the backup account (backup-ledger.ts).
  */
 
-/** Tables are read and written through this: the gateway's TableStore, or one on another account (restore --to). */
-interface Tables {
-  table(name: TableName): Promise<TableClient>;
+/** Tables are read and written through this: the gateway's TableStore, or one on another account (restore). */
+export interface Tables {
+  table(name: string): Promise<TableClient>;
 }
 
 export interface Progress {
@@ -44,210 +47,142 @@ export interface BackupDeps {
   tables: Tables;
   container: ContainerClient;
   now: () => Date;
+  /** The tables to back up: by default every table the gateway owns (shared/store/tables.ts, the one list). */
+  tableNames?: readonly string[];
+  /** Where the manifest's checksum is kept outside the backup account. */
+  ledger?: BackupLedger;
   onProgress?: (p: Progress) => void;
+  /** Epoch ms after which no new part is started: the snapshot is then left for the next run to finish. */
+  deadline?: number;
+  /** Rows per part (PART_ROWS; tests take fewer). */
+  partRows?: number;
 }
 
-/** Table Storage's 4 MiB for one transaction, a margin kept for the batch envelope (operations: batched-query.ts). */
-const MAX_BATCH_BYTES = 3.5 * 1024 * 1024;
-/** Transactions in flight during a restore: enough to hide round trips, few enough not to be throttled. */
-const RESTORE_CONCURRENCY = 8;
-const PROGRESS_EVERY = 1000;
+/** A written snapshot: its manifest and the SHA-256 of the manifest's text (what the ledger keeps). */
+export interface WrittenSnapshot {
+  manifest: Manifest;
+  manifestSha256: string;
+}
 
+/** Tables written at once: enough to overlap their round trips, few enough not to be throttled. */
+const TABLES_AT_ONCE = 3;
+
+/** A snapshot taken now and written whole (the command line; tests). */
 export async function takeBackup(deps: BackupDeps): Promise<Manifest> {
-  const started = deps.now();
-  const snapshot = snapshotName(started);
-  await deps.container.createIfNotExists();
-  const tables: Manifest['tables'] = [];
-  for (const name of Object.values(TABLES)) {
-    const blob = tableBlob(snapshot, name);
-    const hash = createHash('sha256');
-    let rows = 0;
-    const client = await deps.tables.table(name);
-    async function* lines(): AsyncGenerator<string> {
-      for await (const entity of client.listEntities({ disableTypeConversion: true })) {
-        const line = `${JSON.stringify(toBackupRow(entity))}\n`;
-        hash.update(line);
-        rows++;
-        if (rows % PROGRESS_EVERY === 0) deps.onProgress?.({ table: name, rows, done: false });
-        yield line;
-      }
-    }
-    await deps.container
-      .getBlockBlobClient(blob)
-      .uploadStream(Readable.from(lines()).pipe(createGzip()), 4 * 1024 * 1024, 4, {
-        blobHTTPHeaders: { blobContentType: 'application/x-ndjson', blobContentEncoding: 'gzip' },
-      });
-    deps.onProgress?.({ table: name, rows, done: true });
-    tables.push({ name, blob, rows, sha256: hash.digest('hex') });
-  }
-  const manifest: Manifest = {
-    format: BACKUP_FORMAT,
-    snapshot,
-    started: started.toISOString(),
-    finished: deps.now().toISOString(),
-    tables,
-  };
-  const text = JSON.stringify(manifest, null, 2);
-  await deps.container
-    .getBlockBlobClient(`${snapshot}/${MANIFEST_BLOB}`)
-    .upload(text, Buffer.byteLength(text), { blobHTTPHeaders: { blobContentType: 'application/json' } });
-  return manifest;
-}
-
-/** The complete snapshots in the container (those with a manifest), oldest first. */
-export async function listSnapshots(container: ContainerClient): Promise<string[]> {
-  const out: string[] = [];
-  if (!(await container.exists())) return out;
-  for await (const item of container.listBlobsFlat()) {
-    const [snapshot, file] = item.name.split('/');
-    if (snapshot && file === MANIFEST_BLOB) out.push(snapshot);
-  }
-  return out.sort();
-}
-
-export class SnapshotProblem extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SnapshotProblem';
-  }
-}
-
-async function readManifest(container: ContainerClient, snapshot: string): Promise<Manifest> {
-  try {
-    const buffer = await container.getBlockBlobClient(`${snapshot}/${MANIFEST_BLOB}`).downloadToBuffer();
-    return manifestSchema.parse(JSON.parse(buffer.toString('utf8')));
-  } catch (e) {
-    if (isRestError(e, 404)) throw new SnapshotProblem(`no complete snapshot named ${snapshot}`);
-    throw e;
-  }
-}
-
-/** The table blob's lines, as written (the service decompresses nothing: the gzip is the blob itself). */
-async function* blobLines(container: ContainerClient, blob: string): AsyncGenerator<string> {
-  const download = await container.getBlockBlobClient(blob).download();
-  const body = download.readableStreamBody;
-  if (!body) throw new SnapshotProblem(`${blob} has no content`);
-  const reader = createInterface({ input: Readable.from(body).pipe(createGunzip()), crlfDelay: Infinity });
-  for await (const line of reader) if (line) yield line;
-}
-
-async function checkTableBlob(container: ContainerClient, entry: Manifest['tables'][number]): Promise<void> {
-  const hash = createHash('sha256');
-  let rows = 0;
-  for await (const line of blobLines(container, entry.blob)) {
-    hash.update(`${line}\n`);
-    rows++;
-  }
-  if (rows !== entry.rows || hash.digest('hex') !== entry.sha256)
-    throw new SnapshotProblem(`${entry.blob} is not what the manifest says (${rows} rows): nothing was restored`);
-}
-
-export interface RestoreOptions {
-  /** Only this table (every table of the snapshot otherwise). */
-  table?: string;
-  /** Only rows of this partition, e.g. one holding's records `h~<REA>` in phyto. */
-  partition?: string;
-}
-
-export interface RestoreDeps {
-  tables: Tables;
-  container: ContainerClient;
-  onProgress?: (p: Progress) => void;
-}
-
-export async function restoreBackup(
-  deps: RestoreDeps,
-  snapshot: string,
-  options: RestoreOptions = {},
-): Promise<{ table: string; rows: number }[]> {
-  const manifest = await readManifest(deps.container, snapshot);
-  const known = new Set<string>(Object.values(TABLES));
-  const entries = manifest.tables.filter((t) => !options.table || t.name === options.table);
-  if (options.table && entries.length === 0)
-    throw new SnapshotProblem(`snapshot ${snapshot} has no table ${options.table}`);
-  // Every blob is checked before any row is written: a damaged snapshot restores nothing.
-  for (const entry of entries) await checkTableBlob(deps.container, entry);
-  const report: { table: string; rows: number }[] = [];
-  for (const entry of entries) {
-    if (!known.has(entry.name)) throw new SnapshotProblem(`table ${entry.name} is not one of the gateway's`);
-    const client = await deps.tables.table(entry.name as TableName);
-    const transform = entry.name === TABLES.counters ? advanceCounter : (row: BackupRow) => row;
-    const rows = await restoreTable(
-      client,
-      blobLines(deps.container, entry.blob),
-      options.partition,
-      transform,
-      (rows, done) => deps.onProgress?.({ table: entry.name, rows, total: entry.rows, done }),
-    );
-    report.push({ table: entry.name, rows });
-  }
-  return report;
+  const written = await writeSnapshot({ ...deps, deadline: undefined }, snapshotName(deps.now()));
+  if (!written) throw new Error('the backup stopped before its manifest');
+  return written.manifest;
 }
 
 /**
- * Ids handed out after the snapshot was taken are not in it, but SIEX may hold records under them (an IdAjena is never
- * reused: docs/architecture.md, "Data"). A restored counter therefore resumes this far past its backed-up value: more
- * ids than the gateway hands out between two daily backups, and well within the 10 digits an IdAjena may have.
+ * Writes the snapshot's missing parts, then its manifest: a snapshot begun by an earlier run goes on where it
+ * stopped. Returns null when the deadline came first.
  */
-export const COUNTER_RESTORE_GAP = 10_000_000;
-
-function advanceCounter(row: BackupRow): BackupRow {
-  const next = row.properties.next;
-  if (!next) return row;
-  const advanced = Number(next.value) + COUNTER_RESTORE_GAP;
-  // Past Int32's range it is a Double, as the SDK writes such a number (Counters reads it back as a number).
-  const type = next.type === 'Int32' && advanced > 2_147_483_647 ? 'Double' : next.type;
-  return { ...row, properties: { ...row.properties, next: { value: String(advanced), type } } };
+export async function writeSnapshot(deps: BackupDeps, snapshot: string): Promise<WrittenSnapshot | null> {
+  await deps.container.createIfNotExists();
+  const names = [...(deps.tableNames ?? Object.values(TABLES))];
+  const queue = [...names];
+  const ended = new Map<string, PartInfo[]>();
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      const parts = await writeTable(deps, snapshot, name);
+      if (parts) ended.set(name, parts);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TABLES_AT_ONCE, names.length) }, worker));
+  if (ended.size < names.length) return null;
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    snapshot,
+    started: snapshotStart(snapshot).toISOString(),
+    finished: deps.now().toISOString(),
+    tables: names.map((name) => {
+      const parts = ended
+        .get(name)!
+        .map((info, i) => ({ blob: tableBlob(snapshot, name, i), rows: info.rows, sha256: info.sha256 }));
+      return { name, rows: parts.reduce((n, p) => n + p.rows, 0), sha256: tableDigest(parts), parts };
+    }),
+  };
+  const text = JSON.stringify(manifest, null, 2);
+  await deps.container
+    .getBlockBlobClient(manifestBlob(snapshot))
+    .upload(text, Buffer.byteLength(text), { blobHTTPHeaders: { blobContentType: 'application/json' } });
+  const manifestSha256 = createHash('sha256').update(text).digest('hex');
+  await deps.ledger?.record(snapshot, manifestSha256);
+  return { manifest, manifestSha256 };
 }
 
-async function restoreTable(
-  client: TableClient,
-  lines: AsyncIterable<string>,
-  partition: string | undefined,
-  transform: (row: BackupRow) => BackupRow,
-  progress: (rows: number, done: boolean) => void,
-): Promise<number> {
-  const inFlight = new Set<Promise<void>>();
-  let failure: Error | undefined;
-  let batch: TransactionAction[] = [];
-  let batchKey = '';
-  let batchBytes = 0;
-  let rows = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const actions = batch;
-    batch = [];
-    batchBytes = 0;
-    const sent: Promise<void> = client.submitTransaction(actions).then(
-      () => void inFlight.delete(sent),
-      (e: unknown) => {
-        failure ??= e instanceof Error ? e : new Error(String(e));
-        inFlight.delete(sent);
-      },
-    );
-    inFlight.add(sent);
-    if (inFlight.size >= RESTORE_CONCURRENCY) await Promise.race(inFlight);
-    if (failure !== undefined) throw failure;
-  };
-  for await (const line of lines) {
-    const row = transform(backupRowSchema.parse(JSON.parse(line)));
-    if (partition !== undefined && row.partitionKey !== partition) continue;
-    // Tables list rows partition by partition, so a transaction (one partition only) closes when the key changes.
-    if (
-      row.partitionKey !== batchKey ||
-      batch.length === MAX_TRANSACTION_OPERATIONS ||
-      batchBytes + line.length > MAX_BATCH_BYTES
-    )
-      await flush();
-    batchKey = row.partitionKey;
-    batch.push(['upsert', toEntity(row) as { partitionKey: string; rowKey: string }, 'Replace']);
-    batchBytes += line.length;
-    rows++;
-    if (rows % PROGRESS_EVERY === 0) progress(rows, false);
+/** The parts a table already has in the snapshot, in order, as their metadata says. */
+async function writtenParts(container: ContainerClient, snapshot: string, table: string): Promise<PartInfo[]> {
+  const found: { name: string; info: PartInfo }[] = [];
+  for await (const item of container.listBlobsFlat({ prefix: tablePrefix(snapshot, table), includeMetadata: true })) {
+    const info = partInfo(item.metadata);
+    if (info) found.push({ name: item.name, info });
   }
-  await flush();
-  await Promise.all(inFlight);
-  if (failure !== undefined) throw failure;
-  progress(rows, true);
-  return rows;
+  return found.sort((a, b) => a.name.localeCompare(b.name)).map((p) => p.info);
+}
+
+/** Writes a table's parts from where it stands to its end; the parts, or null when the deadline came first. */
+async function writeTable(deps: BackupDeps, snapshot: string, table: string): Promise<PartInfo[] | null> {
+  const parts = await writtenParts(deps.container, snapshot, table);
+  let rows = parts.reduce((n, p) => n + p.rows, 0);
+  while (!parts.at(-1)?.end) {
+    if (deps.deadline !== undefined && deps.now().getTime() >= deps.deadline) return null;
+    const part = await writePart(deps, snapshot, table, parts.length, parts.at(-1)?.last ?? null, (n) =>
+      deps.onProgress?.({ table, rows: rows + n, done: false }),
+    );
+    parts.push(part);
+    rows += part.rows;
+  }
+  deps.onProgress?.({ table, rows, done: true });
+  return parts;
+}
+
+const PROGRESS_EVERY = 1000;
+
+/**
+ * One part: at most PART_ROWS rows listed from after `after`, gzip'd into memory, then uploaded with what its
+ * metadata says of it (known only once it is read), in one committed write.
+ */
+async function writePart(
+  deps: BackupDeps,
+  snapshot: string,
+  table: string,
+  index: number,
+  after: PartInfo['last'],
+  progress: (rows: number) => void,
+): Promise<PartInfo> {
+  const client = await deps.tables.table(table);
+  const filter = after
+    ? odata`PartitionKey gt ${after.partitionKey} or (PartitionKey eq ${after.partitionKey} and RowKey gt ${after.rowKey})`
+    : undefined;
+  const hash = createHash('sha256');
+  let rows = 0;
+  let last: PartInfo['last'] = null;
+  let end = true;
+  const listing = client.listEntities({ disableTypeConversion: true, queryOptions: { filter } });
+  async function* lines(): AsyncGenerator<string> {
+    for await (const entity of listing) {
+      if (rows === (deps.partRows ?? PART_ROWS)) {
+        end = false;
+        return;
+      }
+      const row = toBackupRow(entity);
+      const line = `${JSON.stringify(row)}\n`;
+      hash.update(line);
+      rows++;
+      last = { partitionKey: row.partitionKey, rowKey: row.rowKey };
+      if (rows % PROGRESS_EVERY === 0) progress(rows);
+      yield line;
+    }
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of Readable.from(lines()).pipe(createGzip())) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  const info: PartInfo = { rows, sha256: hash.digest('hex'), last: last ?? after, end };
+  await deps.container.getBlockBlobClient(tableBlob(snapshot, table, index)).uploadData(body, {
+    metadata: partMetadata(info),
+    blobHTTPHeaders: { blobContentType: 'application/x-ndjson', blobContentEncoding: 'gzip' },
+  });
+  return info;
 }

@@ -75,8 +75,11 @@ export const settingsSchema = z
     ),
     /** Storage connection string of the table backups (Azurite locally; docs/operations.md, "Backup and restore"). */
     BACKUP_STORAGE: optionalText,
-    /** Account of the table backups reached with the managed identity (Azure: an account of its own, immutable). */
-    BACKUP_ACCOUNT_NAME: optionalText,
+    /**
+     * Blob endpoint of the table backups' account, reached with the managed identity (Azure: an account of its own,
+     * immutable). The templates pass the account's own primary endpoint, so no cloud's domain is written in the code.
+     */
+    BACKUP_BLOB_ENDPOINT: z.preprocess(blankIsUnset, z.url({ protocol: /^https$/ }).optional()),
     /** Blob container of the table backups. */
     BACKUP_CONTAINER: z
       .string()

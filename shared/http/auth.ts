@@ -78,7 +78,7 @@ export async function authenticate(
 }
 
 /** Whether App Service authentication admitted this request with an Entra ID token of API Management's identity. */
-function fromApiManagement(request: HttpRequest, apimPrincipalId: string | undefined): boolean {
+export function fromApiManagement(request: HttpRequest, apimPrincipalId: string | undefined): boolean {
   const principal = request.headers.get(PRINCIPAL_ID_HEADER)?.trim().toLowerCase();
   return (
     !!apimPrincipalId &&

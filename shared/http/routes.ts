@@ -38,6 +38,7 @@ export const ROUTES = {
   catalogProduct: route('catalogProduct', 'GET', 'v1/catalog/products/{code}'),
   siexCatalogue: route('siexCatalogue', 'GET', 'v1/catalog/siex/{name}'),
   applicatorCard: route('applicatorCard', 'GET', 'v1/catalog/applicators'),
+  health: route('health', 'GET', 'v1/health'),
 };
 
 export type OperationId = keyof typeof ROUTES;

@@ -61,8 +61,16 @@ export interface LogEvents {
   'request.failed': { operation: string; code: 'STORAGE_UNAVAILABLE' | 'INTERNAL'; detail: string };
   /** The daily check of SIEX's client certificate: when it expires, or why it could not be read. */
   'siex.certificate': { notAfter?: string; daysLeft?: number; unreadable?: string };
-  /** The nightly table backup wrote a snapshot. */
-  'backup.written': { snapshot: string; rows: Record<string, number> };
+  /**
+   * A call to SIEX's address made by GET /v1/health (every 5 minutes from three locations, by the availability test):
+   * whether SIEX answered, before any export needs it. The `siex-unreachable` alert reads these.
+   */
+  'siex.probe': { outcome: 'reachable' | 'unreachable' | 'not-configured'; durationMs: number; detail?: string };
+  /**
+   * The nightly table backup wrote a snapshot's manifest. `manifestSha256` is the copy of its checksum kept outside the
+   * backup account, which a restore into a new data account is given (docs/operations.md, "Restore everything").
+   */
+  'backup.written': { snapshot: string; rows: Record<string, number>; manifestSha256: string };
 }
 
 export type EventName = keyof LogEvents;
@@ -84,5 +92,6 @@ export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] }
   'message.ignored': ['detail'],
   'request.failed': ['operation', 'code', 'detail'],
   'siex.certificate': ['notAfter', 'daysLeft', 'unreadable'],
-  'backup.written': ['snapshot', 'rows'],
+  'siex.probe': ['outcome', 'durationMs', 'detail'],
+  'backup.written': ['snapshot', 'rows', 'manifestSha256'],
 };

@@ -36,4 +36,6 @@ export const OPERATION_TAGS: Record<OperationId, Tag> = {
   catalogProduct: 'catalogue',
   siexCatalogue: 'catalogue',
   applicatorCard: 'catalogue',
+  // Whether exports can run now: the queues, the settings from Key Vault, SIEX reached.
+  health: 'export',
 };

@@ -45,6 +45,12 @@ export class QueueSender {
     return this.queue().url;
   }
 
+  /** Messages waiting, as the service counts them (approximately): what GET /v1/health reports. */
+  async waiting(): Promise<number> {
+    const properties = await this.queue().getProperties({ abortSignal: deadlineSignal() });
+    return properties.approximateMessagesCount ?? 0;
+  }
+
   async send(message: unknown): Promise<void> {
     const client = this.queue();
     const abortSignal = deadlineSignal();

@@ -4,6 +4,10 @@ import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { accessibleFarm } from '../../shared/farms/farm-service';
+import { parseSettings } from '../../shared/config/config';
+import type { SiexPort } from '../../shared/export/siex-port';
+import { createIuwsClient } from '../../shared/siex/iuws-client';
+import { CueSection } from '../../shared/siex/iuws-protocol';
 import { CAMPAIGN } from './dataset';
 import { sendableFarm, SIEX_FIELDS } from './export-stack';
 import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from './phyto-stack';
@@ -60,4 +64,23 @@ export async function inProcessFarm(
       return ids;
     },
   };
+}
+
+/**
+ * The IUWS client the worker would build, to a SIEX simulator at `url`, told the `sections` the gateway sends: quick
+ * retries, `attempts` tries a call.
+ */
+export function simulatorIuws(url: string, sections: readonly CueSection[], attempts = 4): SiexPort {
+  return createIuwsClient(
+    parseSettings({
+      AzureWebJobsStorage: 'UseDevelopmentStorage=true',
+      SIEX_BASE_URL: url,
+      SIEX_USERNAME: 'siex-local',
+      SIEX_PASSWORD: 'siex-local',
+      SIEX_TIMEOUT_MS: '5000',
+      SIEX_MAX_ATTEMPTS: String(attempts),
+      SIEX_RETRY_BASE_MS: '5',
+    }),
+    sections,
+  );
 }

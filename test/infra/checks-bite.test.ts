@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runAllChecks } from './checks';
 import { CheckContext, formatFinding, SettingSchema } from './checks/model';
-import { AZURE_YAML_FILE, INFRA_DIR, realContext, SAMPLE_SETTINGS_FILE } from './context';
+import { AZURE_YAML_FILE, HOST_JSON_FILE, INFRA_DIR, realContext, SAMPLE_SETTINGS_FILE } from './context';
 
 const roots: string[] = [];
 
@@ -21,6 +21,8 @@ function copy(): { dir: string; ctx: CheckContext; edit: (file: string, from: st
   fs.copyFileSync(SAMPLE_SETTINGS_FILE, sample);
   const azureYaml = path.join(root, 'azure.yaml');
   fs.copyFileSync(AZURE_YAML_FILE, azureYaml);
+  const hostJson = path.join(root, 'host.json');
+  fs.copyFileSync(HOST_JSON_FILE, hostJson);
   const edit = (file: string, from: string | RegExp, to: string) => {
     const full = path.isAbsolute(file) ? file : path.join(dir, file);
     const text = fs.readFileSync(full, 'utf8');
@@ -28,7 +30,11 @@ function copy(): { dir: string; ctx: CheckContext; edit: (file: string, from: st
     expect(typeof from === 'string' ? text.includes(from) : from.test(text)).toBe(true);
     fs.writeFileSync(full, text.replace(from, to));
   };
-  return { dir, ctx: realContext({ infraDir: dir, sampleSettingsFile: sample, azureYamlFile: azureYaml }), edit };
+  return {
+    dir,
+    ctx: realContext({ infraDir: dir, sampleSettingsFile: sample, azureYamlFile: azureYaml, hostJsonFile: hostJson }),
+    edit,
+  };
 }
 
 async function findings(ctx: CheckContext): Promise<string[]> {
@@ -801,5 +807,173 @@ describe('the infra checks bite on a broken copy', () => {
       /checkedExportBatchSize must fail\(\) when functionMaximumInstanceCount × exportBatchSize > siexMaxConcurrentCalls/,
     );
     expect(out).toMatch(/hostAppSettings must set the queue batchSize to exportBatchSize and newBatchThreshold to 0/);
+  });
+});
+
+describe('the issue-36 checks bite on what the review found (each break puts back what the templates had)', () => {
+  it('H1: an immutability policy sent Unlocked at every provision, production parameters without Locked, no WORM alerts', async () => {
+    const c = copy();
+    c.edit('modules/backup.bicep', 'state: immutability', "state: 'Unlocked'");
+    c.edit('main.prod.parameters.json', ',\n    "backupImmutability": { "value": "Locked" }', '');
+    c.edit('main.parameters.json', '"${BACKUP_IMMUTABILITY=}"', '"Unlocked"');
+    c.edit(
+      'modules/alerts.bicep',
+      "equals: 'Microsoft.Authorization/locks/delete'",
+      "equals: 'Microsoft.Authorization/locks/write'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /\[backups\] infra\/modules\/backup\.bicep: the immutability policy's state must be a parameter/,
+    );
+    expect(out).toMatch(/\[backups\] infra\/main\.prod\.parameters\.json: backupImmutability must be 'Locked'/);
+    expect(out).toMatch(/backupImmutability must come from azd's BACKUP_IMMUTABILITY/);
+    expect(out).toMatch(/an activity-log alert on a deleted lock is missing/);
+    const guard = copy();
+    guard.edit(
+      'main.bicep',
+      /var checkedBackupImmutability = [^\n]*\n[^\n]*\n[^\n]*\n/,
+      'var checkedBackupImmutability = backupImmutabilityState\n',
+    );
+    expect((await findings(guard.ctx)).join('\n')).toMatch(/fails production on 'Disabled'/);
+  });
+
+  it('H2: azd not mapping the private network, no proof the Key Vault references resolve', async () => {
+    const c = copy();
+    c.edit('main.parameters.json', /\s*"vnetEnabled": \{ "value": "\$\{VNET_ENABLED\}" \},/, '');
+    c.edit('main.parameters.json', /\s*"operatorIpRanges": \{ "value": "\$\{OPERATOR_IP_RANGES=\}" \},/, '');
+    c.edit(c.ctx.azureYamlFile, 'node dist/local/deploy-checks.js verify-key-vault-references && node', 'node');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/\[go-live\] infra\/main\.parameters\.json: vnetEnabled must come from azd's VNET_ENABLED/);
+    expect(out).toMatch(/operatorIpRanges must come from azd's OPERATOR_IP_RANGES/);
+    expect(out).toMatch(/the postdeploy hook \(posix\) must run deploy-checks\.js verify-key-vault-references/);
+  });
+
+  it('M2: backups locally redundant, public with the data plane, never aged', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      "isProduction ? (zoneRedundant ? 'Standard_GZRS' : 'Standard_GRS') : 'Standard_LRS'",
+      "zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'",
+    );
+    c.edit(
+      'main.bicep',
+      '    privateOnly: vnetEnabled\n    lock: lockResources\n  }\n}\n\nmodule keyVault',
+      '    lock: lockResources\n  }\n}\n\nmodule keyVault',
+    );
+    c.edit('modules/backup.bicep', "name: 'age-table-backups'", "name: 'keep-table-backups'");
+    c.edit(
+      'modules/backup.bicep',
+      /\s*delete: \{\s*daysAfterCreationGreaterThan: lifecycle\.deleteAfterDays\s*\}/g,
+      '',
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/module backup's skuName must be geo-redundant in production/);
+    expect(out).toMatch(/module backup must get privateOnly: vnetEnabled/);
+    expect(out).toMatch(/lifecycle rules \(managementPolicies\) must move old backups/);
+  });
+
+  it('M3: development backups immutable, so azd down cannot delete them', async () => {
+    const c = copy();
+    c.edit(
+      'main.dev.parameters.json',
+      '"backupImmutability": { "value": "Disabled" }',
+      '"backupImmutability": { "value": "Unlocked" }',
+    );
+    c.edit('modules/backup.bicep', /\? \{\s*enabled: false\s*\}/, '? {\n          enabled: true\n        }');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/main\.dev\.parameters\.json: backupImmutability must be 'Disabled'/);
+    expect(out).toMatch(/immutableStorageWithVersioning must be \{ enabled: false \} when the state is Disabled/);
+  });
+
+  it('M6: no alert on storage throttling, queue depth or Service Health, and queue metrics not exported', async () => {
+    const c = copy();
+    fs.writeFileSync(path.join(c.dir, 'monitoring/storage-throttling.kql'), 'AppRequests | take 1\n');
+    c.edit('modules/alerts.bicep', "name: 'queue-depth'", "name: 'queue-size'");
+    c.edit('modules/alerts.bicep', "equals: 'ServiceHealth'", "equals: 'Administrative'");
+    c.edit(
+      'modules/storage.bicep',
+      '    metrics: serviceMetrics\n  }\n}\n\nresource tableDiagnostics',
+      '  }\n}\n\nresource tableDiagnostics',
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/an alert on storage throttling \(rule storage-throttling\) is missing/);
+    expect(out).toMatch(/an alert on queue depth \(rule queue-depth\) is missing/);
+    expect(out).toMatch(/an activity-log alert on Service Health/);
+    expect(out).toMatch(/the queue service's diagnostic setting must send its Capacity metrics/);
+  });
+
+  it('M7: traces and exceptions sampled', async () => {
+    const c = copy();
+    c.edit(c.ctx.hostJsonFile, '"excludedTypes": "Request;Exception;Trace"', '"excludedTypes": "Request"');
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /\[monitoring\] host\.json: .*excludedTypes must exclude Exception, Trace from sampling/,
+    );
+  });
+
+  it('M8: a log rule without skipQueryValidation', async () => {
+    const c = copy();
+    c.edit('modules/alerts.bicep', 'skipQueryValidation: true', 'skipQueryValidation: false');
+    expect((await findings(c.ctx)).join('\n')).toMatch(/logAlerts: properties\.skipQueryValidation must be true/);
+  });
+
+  it('thresholds: two failed jobs before an alert, or one per error line', async () => {
+    const c = copy();
+    c.edit('modules/alerts.bicep', 'param failedJobsThreshold int = 0', 'param failedJobsThreshold int = 2');
+    c.edit('modules/alerts.bicep', 'param functionErrorsThreshold int = 4', 'param functionErrorsThreshold int = 0');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/rule export-failed must fire on one failed job/);
+    expect(out).toMatch(/rule function-errors must not fire on every error line/);
+  });
+
+  it('L1: the availability test on a static document, with a key of the whole API and a SID key', async () => {
+    const c = copy();
+    c.edit(
+      'modules/alerts.bicep',
+      "RequestUrl: '${apim.properties.gatewayUrl}${healthPath}'",
+      "RequestUrl: '${apim.properties.gatewayUrl}/v1/openapi.json'",
+    );
+    c.edit(
+      'modules/alerts.bicep',
+      '          value: monitoringSubscription.listSecrets().primaryKey\n        }',
+      "          value: monitoringSubscription.listSecrets().primaryKey\n        }\n        {\n          key: 'Ocp-Apim-Sid-Key'\n          value: 'availability-test'\n        }",
+    );
+    c.edit('modules/apim.bicep', "scope: '/products/${monitorProduct.name}'", "scope: '/apis/${api.name}'");
+    c.edit('modules/apim.bicep', '    primaryKey: monitorKey\n', '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the availability test must call GET \/v1\/health/);
+    expect(out).toMatch(/the availability test sends no SID key/);
+    expect(out).toMatch(/the availability test's subscription must be scoped to the product 'availability-monitor'/);
+    expect(out).toMatch(/primaryKey must be a @secure\(\) parameter that main\.bicep fills with newGuid\(\)/);
+  });
+
+  it('the rest: API Management unlocked, no NSG or NAT, no budget, any identity may get a backend token', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      '    monitorKey: availabilityKey\n    lock: lockResources\n',
+      '    monitorKey: availabilityKey\n',
+    );
+    c.edit('modules/network.bicep', '          natGateway: {\n            id: egress.id\n          }\n', '');
+    c.edit(
+      'modules/network.bicep',
+      '          networkSecurityGroup: {\n            id: endpointRules.id\n          }\n',
+      '',
+    );
+    c.edit('modules/alerts.bicep', 'resource budget', 'resource spending');
+    c.edit('modules/alerts.bicep', /\s*contactGroups: \[\s*actionGroup\.id\s*\]/g, '');
+    c.edit('modules/alerts.bicep', /\s*contactEmails: [^\n]*/g, '');
+    c.edit('modules/apiRegistration.bicep', 'appRoleAssignmentRequired: true', 'appRoleAssignmentRequired: false');
+    c.edit(
+      'modules/network.bicep',
+      "blob: 'privatelink.blob.${environment().suffixes.storage}'",
+      "blob: 'privatelink.blob.core.windows.net'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/module apim must get lock: lockResources/);
+    expect(out).toMatch(/subnet endpointSubnetName needs a network security group/);
+    expect(out).toMatch(/the app's subnet must leave through a NAT gateway/);
+    expect(out).toMatch(/a monthly budget .* is missing/);
+    expect(out).toMatch(/appRoleAssignmentRequired must be true/);
+    expect(out).toMatch(/'core\.windows\.net' at offset \d+/);
   });
 });

@@ -8,6 +8,10 @@
 import { checkApim } from './checks/apim';
 import { checkAppSettings } from './checks/app-settings';
 import { checkAzureYaml } from './checks/azure-yaml';
+import { checkBackups } from './checks/backups';
+import { checkEdges } from './checks/edges';
+import { checkGoLive } from './checks/go-live';
+import { checkMonitoring } from './checks/monitoring';
 import { checkBackendAuth } from './checks/backend-auth';
 import { checkDataPlane } from './checks/data-plane';
 import { checkDiagnostics } from './checks/diagnostics';
@@ -47,5 +51,9 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkOperations(infra),
     ...checkProvision(infra),
     ...checkDataPlane(infra),
+    ...checkBackups(infra),
+    ...checkGoLive(infra, ctx.azureYamlFile),
+    ...checkMonitoring(infra, ctx.hostJsonFile),
+    ...checkEdges(infra),
   ];
 }

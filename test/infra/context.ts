@@ -12,6 +12,7 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const INFRA_DIR = path.join(REPO_ROOT, 'infra');
 export const SAMPLE_SETTINGS_FILE = path.join(REPO_ROOT, 'local.settings.sample.json');
 export const AZURE_YAML_FILE = path.join(REPO_ROOT, 'azure.yaml');
+export const HOST_JSON_FILE = path.join(REPO_ROOT, 'host.json');
 
 const allowlist: SettingsAllowlist = {
   localOnly: allowlistJson.localOnly,
@@ -34,6 +35,7 @@ export function realContext(overrides: Partial<CheckContext> = {}): CheckContext
     ),
     verifiedResourceTypes: { azure: verifiedJson.azure.types, graph: verifiedJson.graph },
     azureYamlFile: AZURE_YAML_FILE,
+    hostJsonFile: HOST_JSON_FILE,
     resourceSchemas: resourceSchemasJson as ResourceSchemas,
     ...overrides,
   };

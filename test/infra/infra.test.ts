@@ -5,6 +5,10 @@
 import { checkApim } from './checks/apim';
 import { checkAppSettings } from './checks/app-settings';
 import { checkAzureYaml } from './checks/azure-yaml';
+import { checkBackups } from './checks/backups';
+import { checkEdges } from './checks/edges';
+import { checkGoLive } from './checks/go-live';
+import { checkMonitoring } from './checks/monitoring';
 import { checkBackendAuth } from './checks/backend-auth';
 import { checkDataPlane } from './checks/data-plane';
 import { checkDiagnostics } from './checks/diagnostics';
@@ -113,5 +117,21 @@ describe('infra/ (offline checks)', () => {
 
   it('locks the legal records and the SIEX credentials, alerts the operators, and guards production', () => {
     expect(messages(checkOperations(infra))).toEqual([]);
+  });
+
+  it('keeps the backups immutable once locked, geo-redundant and private in production, deletable in development', () => {
+    expect(messages(checkBackups(infra))).toEqual([]);
+  });
+
+  it('completes a production go-live: azd maps the private network, the Key Vault references are proved, teardown is whole', () => {
+    expect(messages(checkGoLive(infra, ctx.azureYamlFile))).toEqual([]);
+  });
+
+  it('alerts on what the review found silent, samples no event, and probes /v1/health with a key of that one operation', () => {
+    expect(messages(checkMonitoring(infra, ctx.hostJsonFile))).toEqual([]);
+  });
+
+  it('guards the network edges, names no cloud domain, has a budget, and lets Entra ID issue backend tokens to API Management only', () => {
+    expect(messages(checkEdges(infra))).toEqual([]);
   });
 });

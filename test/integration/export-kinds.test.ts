@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
-import { parseSettings } from '../../shared/config/config';
 import { formatDate } from '../../shared/domain/dates';
 import { ExportKinds } from '../../shared/export/export-kinds';
 import { startDeletion, startExport } from '../../shared/export/export-service';
@@ -10,11 +9,10 @@ import { MailPort } from '../../shared/export/notifications';
 import { failExportJob, runExportJob, WorkerDeps } from '../../shared/export/worker';
 import { SiexPort } from '../../shared/export/siex-port';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { createIuwsClient } from '../../shared/siex/iuws-client';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
 import { mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
 import { amendFertilization, seedFertilization } from '../helpers/fertilization-store';
-import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
+import { InProcessFarm, inProcessFarm, simulatorIuws } from '../helpers/in-process-export';
 import { asExportReply, asReply, inProcessWorker } from '../helpers/phyto-stack';
 
 /**
@@ -51,20 +49,12 @@ function deps(siex: SiexPort = iuws()): WorkerDeps & { mails: { subject: string;
   return { ...inProcessWorker(svc, kinds, { siex, mailer, poll: { firstMs: 1, maxMs: 5, deadlineMs: 5_000 } }), mails };
 }
 
-function iuws(attempts = 4): SiexPort {
-  return createIuwsClient(
-    parseSettings({
-      AzureWebJobsStorage: 'UseDevelopmentStorage=true',
-      SIEX_BASE_URL: sim.url,
-      SIEX_USERNAME: 'siex-local',
-      SIEX_PASSWORD: 'siex-local',
-      SIEX_TIMEOUT_MS: '5000',
-      SIEX_MAX_ATTEMPTS: String(attempts),
-      SIEX_RETRY_BASE_MS: '5',
-    }),
+const iuws = (attempts = 4): SiexPort =>
+  simulatorIuws(
+    sim.url,
     kinds.all().map((k) => k.cue),
+    attempts,
   );
-}
 
 const treatmentUrn = (id: number) => `urn:ngsi-ld:AgriPhytosanitary:${id}`;
 const fertilizationUrn = (id: number) => `urn:ngsi-ld:AgriFertilize:${id}`;

@@ -6,13 +6,9 @@ import { importDataset } from '../../shared/backoffice/import';
 import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { backupContainer } from '../../shared/backup/backup-container';
 import { tableBlob } from '../../shared/backup/snapshot-format';
-import {
-  COUNTER_RESTORE_GAP,
-  listSnapshots,
-  restoreBackup,
-  SnapshotProblem,
-  takeBackup,
-} from '../../shared/backup/table-backup';
+import { COUNTER_RESTORE_GAP, restoreBackup } from '../../shared/backup/restore';
+import { listSnapshots, SnapshotProblem } from '../../shared/backup/snapshot-reader';
+import { takeBackup } from '../../shared/backup/table-backup';
 import { Counters } from '../../shared/store/counters';
 import { TABLES, TableStore } from '../../shared/store/tables';
 import { runAdminCli } from '../helpers/admin-cli';

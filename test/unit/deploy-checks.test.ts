@@ -1,6 +1,12 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { backendVerdict, remainingPropagation, ROLE_PROPAGATION_MS, verifyBackend } from '../../local/deploy-checks';
+import {
+  backendVerdict,
+  referenceVerdict,
+  remainingPropagation,
+  ROLE_PROPAGATION_MS,
+  verifyBackend,
+} from '../../local/deploy-checks';
 import { Clock } from '../../shared/time/clock';
 
 describe('the predeploy hook waits for role propagation', () => {
@@ -71,5 +77,32 @@ describe('the postdeploy hook requires the function host to answer 401', () => {
     answers = [503, 503, 503];
     await expect(verifyBackend(url, options())).rejects.toThrow(/did not answer 401 after 3 tries \(last: HTTP 503\)/);
     expect(slept).toEqual([1000, 1000]);
+  });
+});
+
+describe('the postdeploy hook requires every Key Vault reference to resolve (issue 36, H2)', () => {
+  it('tells a secret not uploaded yet from a reference that cannot resolve (the vault unreachable, access denied)', () => {
+    expect(
+      referenceVerdict([
+        { name: 'SIEX_USERNAME', status: 'Resolved' },
+        { name: 'SIEX_PASSWORD', status: 'SecretNotFound' },
+        {
+          name: 'SIEX_CLIENT_CERT',
+          status: 'AccessToKeyVaultDenied',
+          details: 'the vault refused the private endpoint',
+        },
+        { name: 'WEBHOOK_SIGNING_KEY', status: 'FetchTimedOut' },
+      ]),
+    ).toEqual({
+      missing: ['SIEX_PASSWORD (SecretNotFound)'],
+      broken: [
+        'SIEX_CLIENT_CERT (AccessToKeyVaultDenied: the vault refused the private endpoint)',
+        'WEBHOOK_SIGNING_KEY (FetchTimedOut)',
+      ],
+    });
+  });
+
+  it('finds nothing to say when every reference resolves', () => {
+    expect(referenceVerdict([{ name: 'SIEX_USERNAME', status: 'Resolved' }])).toEqual({ missing: [], broken: [] });
   });
 });

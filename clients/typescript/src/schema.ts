@@ -434,6 +434,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the gateway can serve its clients now
+         * @description Checks, on each call, that the gateway reads its tables, reaches its export queues and has every setting it takes from Key Vault resolved: 200 when all do, 503 with the same body when one does not. SIEX is probed and reported, but does not decide the status. No SID key is needed and no client data is read; through API Management it takes a subscription key (the availability monitor has a product of this operation alone).
+         */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4557,6 +4577,108 @@ export interface operations {
             };
             /** @description `APPLICATOR_NOT_FOUND`: no registered ROPO card has both that number and that holder NIF */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description every check passed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `ok` when every check below passed (HTTP 200); `failing` when one did not (HTTP 503)
+                         * @enum {string}
+                         */
+                        status: "ok" | "failing";
+                        checks: {
+                            /** @description a read of the gateway's tables, and how long it took */
+                            tables: {
+                                ok: boolean;
+                                ms: number;
+                            };
+                            /** @description the export queue and its poison queue */
+                            queues: {
+                                ok: boolean;
+                                /** @description messages waiting, by queue (approximate) */
+                                waiting: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description the settings Azure resolves from Key Vault (the SIEX credentials and certificate, the webhook key) */
+                            keyVaultReferences: {
+                                ok: boolean;
+                                /** @description settings still holding their `@Microsoft.KeyVault(...)` text */
+                                unresolved: string[];
+                            };
+                            /** @description a call to SIEX's address: reported, not part of `status` (SIEX down is not the gateway down) */
+                            siex: {
+                                /** @enum {string} */
+                                outcome: "reachable" | "unreachable" | "not-configured";
+                                ms: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

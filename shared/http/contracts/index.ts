@@ -22,6 +22,7 @@ import { catalogProducts } from './catalog-products';
 import { catalogProduct } from './catalog-product';
 import { siexCatalogue } from './catalog-siex';
 import { applicatorCard } from './catalog-applicator';
+import { health } from './health';
 
 /**
  * Every HTTP operation of the gateway, as data: routes, inputs, outputs and the error codes each may answer. Each
@@ -53,4 +54,5 @@ export const contracts: Contract[] = [
   catalogProduct,
   siexCatalogue,
   applicatorCard,
+  health,
 ];

@@ -1,8 +1,16 @@
 /** API Management: the product and tier of each environment, and the API imported from the OpenAPI document. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Node } from 'web-tree-sitter';
 import { getProperty, literalValue } from '../bicep';
-import { PRODUCT_PARAM, PRODUCTION_TIERS, PRODUCTS, SUBSCRIPTION_KEY_HEADER, SUBSCRIPTION_KEY_QUERY } from './contract';
+import {
+  MONITOR,
+  PRODUCT_PARAM,
+  PRODUCTION_TIERS,
+  PRODUCTS,
+  SUBSCRIPTION_KEY_HEADER,
+  SUBSCRIPTION_KEY_QUERY,
+} from './contract';
 import { Finding, Infra, loadedFile, rel, resourcesOfType } from './model';
 import { PARAMETER_FILES } from './parameters';
 
@@ -51,7 +59,10 @@ export function checkApim(infra: Infra): Finding[] {
     } else expect('apimSku', (v) => v === 'Consumption', "'Consumption' (development stays cheap)");
   }
 
-  const products = resourcesOfType(infra, 'Microsoft.ApiManagement/service/products');
+  // The availability monitor's product and API are checked by checks/monitoring.ts; these are the clients'.
+  const named = (name: string) => (r: { resource: { body?: Node } }) =>
+    literalValue(getProperty(r.resource.body, 'name')) !== name;
+  const products = resourcesOfType(infra, 'Microsoft.ApiManagement/service/products').filter(named(MONITOR.product));
   if (products.length !== 1)
     out.push({
       check: 'apim',
@@ -78,7 +89,7 @@ export function checkApim(infra: Infra): Finding[] {
       });
   }
 
-  const apis = resourcesOfType(infra, 'Microsoft.ApiManagement/service/apis');
+  const apis = resourcesOfType(infra, 'Microsoft.ApiManagement/service/apis').filter(named(MONITOR.api));
   if (apis.length !== 1) out.push({ check: 'apim', file: 'infra', message: `expected one API, found ${apis.length}` });
   for (const { file, resource } of apis) {
     const f = rel(infra, file.file);

@@ -22,6 +22,16 @@ export const PRODUCTS = { dev: 'api-service-siex-dev', prod: 'api-service-siex' 
 /** API Management tiers production may use: an SLA, the developer portal, gateway logs in Log Analytics. */
 export const PRODUCTION_TIERS = ['BasicV2', 'StandardV2'];
 export const EXPORT_QUEUES = ['export-jobs', 'export-jobs-poison'];
+/**
+ * The availability monitor's product in API Management (issue 36, L1): one API of one operation, GET /v1/health, so the
+ * key the availability test's definition shows reaches nothing else.
+ */
+export const MONITOR = {
+  product: 'availability-monitor',
+  api: 'siex-gateway-monitor',
+  method: 'GET',
+  urlTemplate: '/v1/health',
+};
 export const PROBLEM_TYPE_PREFIX = 'https://siex-gateway.dev/problems/';
 
 /** App settings Flex Consumption rejects or ignores (functions-app-settings#flex-consumption-plan-deprecations). */
@@ -226,6 +236,18 @@ export const UNLOGGED_TYPES: Record<string, string> = {
   'Microsoft.Insights/scheduledQueryRules': 'its firings are in the activity log and Azure Monitor alerts',
   'Microsoft.Insights/webtests': 'its results are telemetry of the component (AppAvailabilityResults)',
   'Microsoft.Insights/workbooks': 'a view over the workspace: nothing of its own to log',
+  'Microsoft.Insights/activityLogAlerts': 'its firings are in the activity log and Azure Monitor alerts',
+  'Microsoft.Consumption/budgets': 'no resource logs: its notifications are e-mails and the action group',
+  'Microsoft.Graph/appRoleAssignedTo': "an Entra ID object: its changes are in Entra ID's audit log",
+  'Microsoft.ApiManagement/service/apis/operations':
+    'configuration of the API Management service, logged by the service',
+  'Microsoft.Storage/storageAccounts/managementPolicies':
+    'configuration of the account: what it moves and deletes shows in the blob service logs',
+  // The private data plane's edges (network.bicep): what crosses them is logged by the services it reaches.
+  'Microsoft.Network/networkSecurityGroups':
+    "its rule events say which rule matched, not who called; flow logs (Network Watcher, billed per GB) are the operators' choice",
+  'Microsoft.Network/natGateways': 'no resource logs: metrics only',
+  'Microsoft.Network/publicIPAddresses': 'DDoS notifications only, and this address takes no inbound traffic',
   // The private data plane (network.bicep): the calls that cross it are logged by the services they reach.
   'Microsoft.Network/virtualNetworks':
     'its only log category is VM protection alerts (no virtual machines here); the traffic is logged by storage and Key Vault',

@@ -6,7 +6,7 @@
  * query parameter that carry one are hidden, and no body is logged.
  */
 import type { Node } from 'web-tree-sitter';
-import { getProperty, literalValue, NOT_LITERAL } from '../bicep';
+import { BicepFile, getProperty, literalValue, NOT_LITERAL } from '../bicep';
 import { KEY_HEADERS, KEY_QUERY_PARAMS, LOGGED_TYPES, UNLOGGED_TYPES } from './contract';
 import { Finding, Infra, mainExpression, rel, resourcesOfType } from './model';
 
@@ -49,7 +49,7 @@ export function checkDiagnostics(infra: Infra): Finding[] {
           file: at,
           message: `${setting.resource.symbol}: workspaceId must be the deployment's Log Analytics workspace`,
         });
-      if (!sendsLogs(getProperty(props, 'logs')))
+      if (!sendsLogs(getProperty(props, 'logs'), file))
         out.push({
           check: 'diagnostics',
           file: at,
@@ -60,12 +60,21 @@ export function checkDiagnostics(infra: Infra): Finding[] {
   return out;
 }
 
-/** Whether a `logs:` value enables a category group, in a literal array or in a branch of a condition. */
-function sendsLogs(logs: Node | undefined): boolean {
+/**
+ * Whether a `logs:` value enables a category group, in a literal array or in a branch of a condition. The group may be a
+ * parameter of the file whose every allowed value is one (storage.bicep's queueLogs: allLogs or audit).
+ */
+function sendsLogs(logs: Node | undefined, file: BicepFile): boolean {
   if (!logs) return false;
   const arrays = logs.type === 'array' ? [logs] : logs.descendantsOfType('array').filter((n): n is Node => !!n);
+  const groups = ['allLogs', 'audit'];
+  const params = new Map(
+    [...file.params.values()]
+      .filter((p) => p.allowed?.length && p.allowed.every((v) => groups.includes(String(v))))
+      .map((p) => [p.name, p.defaultValue ?? null] as const),
+  );
   return arrays.some((array) => {
-    const value = literalValue(array);
+    const value = literalValue(array, new Map([...params].filter((e): e is [string, Node] => e[1] !== null)));
     return (
       Array.isArray(value) &&
       value.some(

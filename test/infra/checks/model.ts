@@ -87,6 +87,8 @@ export interface CheckContext {
   verifiedResourceTypes: VerifiedTypes;
   /** azure.yaml (azd). */
   azureYamlFile: string;
+  /** host.json (the Functions host: sampling, queues). */
+  hostJsonFile: string;
   /** The writable properties of each verified type (resource-schemas.json). */
   resourceSchemas: ResourceSchemas;
 }

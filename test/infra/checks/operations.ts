@@ -13,6 +13,7 @@ const LOCKED_MODULES: Record<string, string> = {
   storage: "the farms' legal records",
   keyVault: 'the SIEX certificate and credentials',
   backup: 'the backups of the legal records',
+  apim: "every client's subscription and API key",
 };
 
 export function checkOperations(infra: Infra): Finding[] {
@@ -82,7 +83,7 @@ function checkAlerts(infra: Infra, main: BicepFile): Finding[] {
 }
 
 /** The `rules` variable's entries: each rule's name and its query expression as written. */
-function literalRules(file: BicepFile): { name: string; query: string }[] {
+export function literalRules(file: BicepFile): { name: string; query: string }[] {
   const rules = file.vars.get('rules');
   if (rules?.type !== 'array') return [];
   return rules.namedChildren

@@ -13,6 +13,17 @@ export const PARAMETER_FILES = {
 /** `${VAR}` or `${VAR=default}`: azd substitutes these from the environment. */
 const AZD_SUBSTITUTION = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(?:=([^}]*))?\}$/;
 
+/**
+ * What azd makes of a substituted text for a parameter of each type (Azure/azure-dev, cli/azd/pkg/infra/provisioning/
+ * bicep/bicep_provider.go, armParameterFileValue): a bool or an int parsed from it, and the template's default used when
+ * it does not parse (an unset variable); a string as it is; an array or an object as text, which the deployment refuses.
+ */
+const AZD_PARSES: Record<string, (text: string) => boolean> = {
+  string: () => true,
+  bool: (t) => /^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/.test(t),
+  int: (t) => /^-?\d+$/.test(t),
+};
+
 export function checkParameterFiles(infra: Infra): Finding[] {
   const out: Finding[] = [];
   for (const required of Object.values(PARAMETER_FILES))
@@ -66,13 +77,20 @@ export function checkParameterFiles(infra: Infra): Finding[] {
             file,
             message: `'${key}': \${...} substitution works only in ${PARAMETER_FILES.azd} (azd)`,
           });
-        if (param.type !== 'string')
+        const parses = AZD_PARSES[param.type];
+        if (!parses)
           out.push({
             check: 'parameter-files',
             file,
-            message: `'${key}' is ${param.type}; azd substitutes strings only`,
+            message: `'${key}' is ${param.type}; azd passes a substituted value as text, which only a string, bool or int parameter takes`,
           });
         const fallback = substitution[2];
+        if (fallback !== undefined && parses && !parses(fallback))
+          out.push({
+            check: 'parameter-files',
+            file,
+            message: `'${key}' default '${fallback}' is not a ${param.type}`,
+          });
         if (fallback !== undefined && param.allowed && !param.allowed.includes(fallback))
           out.push({
             check: 'parameter-files',

@@ -15,12 +15,21 @@ import {
   SUBSCRIPTION_KEY_HEADER,
   SUBSCRIPTION_KEY_QUERY,
 } from './contract';
-import { CheckContext, Finding, Infra, loadedFile, rel, resourcesOfType } from './model';
+import { CheckContext, Finding, Infra, loadedFile, rel, Resource, resourceBySymbol, resourcesOfType } from './model';
+
+type PolicyFile = { file: string; root: XmlElement };
 
 interface PolicyFiles {
-  global?: { file: string; root: XmlElement };
-  api?: { file: string; root: XmlElement };
+  global?: PolicyFile;
+  /** The client API's (imported from infra/openapi.json). */
+  api?: PolicyFile;
+  /** Other APIs' (the availability monitor's, apim.bicep): the gateway's rules without the clients' SID key. */
+  others: PolicyFile[];
 }
+
+/** Whether an API resource is the client API: the one imported from the OpenAPI document. */
+const isClientApi = (api: Resource | undefined) =>
+  literalValue(getProperty(api?.body, 'properties', 'format')) === 'openapi+json';
 
 /** Well-formed XML, each file loaded by a template, and the rules of docs/architecture.md, "Identity and access". */
 export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes']): Finding[] {
@@ -58,17 +67,9 @@ export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes
       loaded: loadedFile(file, getProperty(resource.body, 'properties', 'value')),
       resource,
     }));
-  const roles: PolicyFiles = {};
-  for (const [role, type] of [
-    ['global', 'Microsoft.ApiManagement/service/policies'],
-    ['api', 'Microsoft.ApiManagement/service/apis/policies'],
-  ] as const) {
-    const found = loadedBy(type);
-    if (found.length !== 1) {
-      out.push({ check: 'policies', file: 'infra', message: `expected one ${type} resource, found ${found.length}` });
-      continue;
-    }
-    const { file, loaded, resource } = found[0];
+  const roles: PolicyFiles = { others: [] };
+  const policyFile = (found: ReturnType<typeof loadedBy>[number]): PolicyFile | undefined => {
+    const { file, loaded, resource } = found;
     if (literalValue(getProperty(resource.body, 'properties', 'format')) !== 'xml')
       out.push({
         check: 'policies',
@@ -82,17 +83,42 @@ export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes
         file: rel(infra, file.file),
         message: `${resource.symbol}: value must be loadTextContent of a policies/*.xml file`,
       });
-    else if (root) roles[role] = { file: rel(infra, loaded), root };
+    return loaded && root ? { file: rel(infra, loaded), root } : undefined;
+  };
+  const globals = loadedBy('Microsoft.ApiManagement/service/policies');
+  if (globals.length !== 1)
+    out.push({
+      check: 'policies',
+      file: 'infra',
+      message: `expected one Microsoft.ApiManagement/service/policies resource, found ${globals.length}`,
+    });
+  else roles.global = policyFile(globals[0]);
+  const apiPolicies = loadedBy('Microsoft.ApiManagement/service/apis/policies').map((found) => ({
+    found,
+    api: resourceBySymbol(found.file, getProperty(found.resource.body, 'parent')?.text ?? ''),
+  }));
+  const client = apiPolicies.filter((p) => isClientApi(p.api));
+  if (client.length !== 1)
+    out.push({
+      check: 'policies',
+      file: 'infra',
+      message: `expected one Microsoft.ApiManagement/service/apis/policies resource of the client API, found ${client.length}`,
+    });
+  else roles.api = policyFile(client[0].found);
+  for (const other of apiPolicies.filter((p) => !isClientApi(p.api))) {
+    const policy = policyFile(other.found);
+    if (policy) roles.others.push(policy);
   }
-  const used = new Set([roles.global?.file, roles.api?.file]);
+  const used = new Set([roles.global?.file, roles.api?.file, ...roles.others.map((o) => o.file)]);
   for (const name of xmlFiles)
     if (!used.has(`infra/policies/${name}`) && parsed.has(path.resolve(policyDir, name)))
       out.push({ check: 'policies', file: `infra/policies/${name}`, message: 'not loaded by any policy resource' });
 
   if (roles.global) out.push(...checkGlobalPolicy(roles.global.file, roles.global.root));
-  if (roles.api) out.push(...checkApiPolicy(roles.api.file, roles.api.root, roles.global?.root));
-  for (const role of [roles.global, roles.api])
-    if (role) out.push(...checkProblemResponses(role.file, role.root, errorCodes));
+  if (roles.api) out.push(...checkApiPolicy(roles.api.file, roles.api.root, roles.global?.root, true));
+  for (const other of roles.others) out.push(...checkApiPolicy(other.file, other.root, roles.global?.root, false));
+  const all = [roles.global, roles.api, ...roles.others];
+  for (const role of all) if (role) out.push(...checkProblemResponses(role.file, role.root, errorCodes));
 
   // Every {{named value}} a policy uses is defined.
   const defined = new Set(
@@ -100,7 +126,7 @@ export function checkPolicies(infra: Infra, errorCodes: CheckContext['errorCodes
       String(literalValue(getProperty(resource.body, 'properties', 'displayName'))),
     ),
   );
-  for (const role of [roles.global, roles.api]) {
+  for (const role of all) {
     if (!role) continue;
     for (const el of allElements(role.root))
       for (const m of deepTextOwn(el).matchAll(/\{\{([^}]+)\}\}/g))
@@ -161,7 +187,16 @@ function checkGlobalPolicy(file: string, root: XmlElement): Finding[] {
   return out;
 }
 
-function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement | undefined): Finding[] {
+/**
+ * An API's policy: the gateway's rules (the service policy kept, the rate limit, no key in a URL nor to the backend, the
+ * caller's subscription id, API Management's token); the client API's also the clients' (a SID key, 1 MB).
+ */
+function checkApiPolicy(
+  file: string,
+  root: XmlElement,
+  globalRoot: XmlElement | undefined,
+  clients: boolean,
+): Finding[] {
   const out: Finding[] = [];
   for (const name of ['inbound', 'backend', 'outbound', 'on-error']) {
     const s = section(root, name);
@@ -210,6 +245,14 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
       message: `a ${SUBSCRIPTION_KEY_QUERY} query parameter must be answered 401 (the key is accepted only in ${SUBSCRIPTION_KEY_HEADER})`,
     });
 
+  if (clients) out.push(...checkClientRules(file, els));
+  out.push(...checkBackendHeaders(file, root, els));
+  return out;
+}
+
+/** The client API's own rules: 401 without the SID key, 413 over 1 MB. */
+function checkClientRules(file: string, els: XmlElement[]): Finding[] {
+  const out: Finding[] = [];
   // 401 without the SID key.
   const sidBranch = els.find((el) => el.name === 'when' && (el.attrs.condition ?? '').includes(SID_HEADER));
   const checkHeader = els.find(
@@ -243,7 +286,12 @@ function checkApiPolicy(file: string, root: XmlElement, globalRoot: XmlElement |
       out.push({ check: 'policies', file, message: 'the size check must measure Content-Length or the body' });
   }
 
-  // Header hygiene towards the backend.
+  return out;
+}
+
+/** What reaches the backend: no subscription key, the caller's subscription id, API Management's token, no function key. */
+function checkBackendHeaders(file: string, root: XmlElement, els: XmlElement[]): Finding[] {
+  const out: Finding[] = [];
   const setHeader = (name: string) =>
     els.filter((el) => el.name === 'set-header' && el.attrs.name?.toLowerCase() === name.toLowerCase());
   if (!setHeader(SUBSCRIPTION_KEY_HEADER).some((el) => el.attrs['exists-action'] === 'delete'))
