@@ -5,6 +5,7 @@ import { Settings } from '../shared/config/settings';
 import { backupContainer } from '../shared/backup/backup-container';
 import { listSnapshots, Progress, restoreBackup, takeBackup } from '../shared/backup/table-backup';
 import { TableStore } from '../shared/store/tables';
+import { GATEWAY_TABLES } from '../shared/app/record-kinds';
 
 /**
  * `npm run admin -- backup|backups|restore`: the nightly backup by hand, the snapshots there are, and a restore, each
@@ -61,7 +62,13 @@ export async function backupCommand(values: { to?: string; container?: string })
   const settings = parseSettings(process.env);
   const container = containerOf(settings, values.to, values.container);
   const manifest = await withProgress((onProgress) =>
-    takeBackup({ tables: new TableStore(settings), container, now: () => new Date(), onProgress }),
+    takeBackup({
+      tables: new TableStore(settings),
+      tableNames: GATEWAY_TABLES,
+      container,
+      now: () => new Date(),
+      onProgress,
+    }),
   );
   console.log(`snapshot ${manifest.snapshot}: ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows`);
   return 0;
@@ -85,7 +92,10 @@ export async function restoreCommand(values: {
   const container = containerOf(settings, values.storage, values.container);
   const tables = new TableStore(values.to ? { AzureWebJobsStorage: values.to } : settings);
   const report = await withProgress((onProgress) =>
-    restoreBackup({ tables, container, onProgress }, values.from, { table: values.table, partition: values.partition }),
+    restoreBackup({ tables, tableNames: GATEWAY_TABLES, container, onProgress }, values.from, {
+      table: values.table,
+      partition: values.partition,
+    }),
   );
   for (const r of report) console.log(`${r.table}: ${r.rows} rows restored`);
   return 0;

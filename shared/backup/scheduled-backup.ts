@@ -5,6 +5,15 @@ import { Manifest } from './snapshot-format';
 import { takeBackup } from './table-backup';
 
 /** The nightly backup of the process's tables to the configured backup container. */
-export function backupNow(app: { settings: Settings; tables: TableStore }): Promise<Manifest> {
-  return takeBackup({ tables: app.tables, container: backupContainer(app.settings), now: () => new Date() });
+export function backupNow(app: {
+  settings: Settings;
+  tables: TableStore;
+  tableNames: readonly string[];
+}): Promise<Manifest> {
+  return takeBackup({
+    tables: app.tables,
+    tableNames: app.tableNames,
+    container: backupContainer(app.settings),
+    now: () => new Date(),
+  });
 }

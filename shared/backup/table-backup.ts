@@ -42,6 +42,8 @@ export interface Progress {
 
 export interface BackupDeps {
   tables: Tables;
+  /** Every table the gateway owns: the core's and each record kind's (shared/app/record-kinds.ts). */
+  tableNames: readonly string[];
   container: ContainerClient;
   now: () => Date;
   onProgress?: (p: Progress) => void;
@@ -58,7 +60,7 @@ export async function takeBackup(deps: BackupDeps): Promise<Manifest> {
   const snapshot = snapshotName(started);
   await deps.container.createIfNotExists();
   const tables: Manifest['tables'] = [];
-  for (const name of Object.values(TABLES)) {
+  for (const name of deps.tableNames) {
     const blob = tableBlob(snapshot, name);
     const hash = createHash('sha256');
     let rows = 0;
@@ -151,6 +153,8 @@ export interface RestoreOptions {
 
 export interface RestoreDeps {
   tables: Tables;
+  /** Every table the gateway owns: a snapshot's other tables are refused. */
+  tableNames: readonly string[];
   container: ContainerClient;
   onProgress?: (p: Progress) => void;
 }
@@ -161,7 +165,7 @@ export async function restoreBackup(
   options: RestoreOptions = {},
 ): Promise<{ table: string; rows: number }[]> {
   const manifest = await readManifest(deps.container, snapshot);
-  const known = new Set<string>(Object.values(TABLES));
+  const known = new Set<string>(deps.tableNames);
   const entries = manifest.tables.filter((t) => !options.table || t.name === options.table);
   if (options.table && entries.length === 0)
     throw new SnapshotProblem(`snapshot ${snapshot} has no table ${options.table}`);
@@ -170,7 +174,7 @@ export async function restoreBackup(
   const report: { table: string; rows: number }[] = [];
   for (const entry of entries) {
     if (!known.has(entry.name)) throw new SnapshotProblem(`table ${entry.name} is not one of the gateway's`);
-    const client = await deps.tables.table(entry.name as TableName);
+    const client = await deps.tables.table(entry.name);
     const transform = entry.name === TABLES.counters ? advanceCounter : (row: BackupRow) => row;
     const rows = await restoreTable(
       client,

@@ -1,4 +1,4 @@
-import { FertilizeRecord } from '../api/fertilization-schemas';
+import { FertilizeRecord } from './wire';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';

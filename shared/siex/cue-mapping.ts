@@ -1,4 +1,4 @@
-import { PhytoRecord } from '../api/phyto-schemas';
+import { PhytoRecord } from '../phyto/wire-record';
 import { formatClock, formatDate, parseDateTime } from '../domain/dates';
 import { unitDimension } from '../domain/units';
 import { cropKey, FarmIndex, IdcpEntry } from '../farms/farm-index';

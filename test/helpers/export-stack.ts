@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { ClientRegistration } from '../../shared/clients/client-registration';
 import { Farm } from '../../shared/farms/farm';
 import { mailStubControl } from '../../local/mail-stub/control';

@@ -1,6 +1,6 @@
 import { Services } from '../../shared/app/services';
 import { ExportKinds } from '../../shared/export/export-kinds';
-import { treatmentExport } from '../../shared/app/record-kinds';
+import { kindExport } from '../../shared/app/export-registry';
 import { Client } from '../../shared/clients/client-store';
 import { LEASE_MS, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { Clock, systemClock } from '../../shared/time/clock';
@@ -14,6 +14,7 @@ import { SIEX_FIELDS } from '../helpers/export-stack';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { isExported } from '../../shared/records/export-state';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and
@@ -148,7 +149,11 @@ function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: Clock): Work
     jobs: killable('jobs', svc.jobs, plan),
     watch: killable('watch', svc.watch, plan),
     kinds: new ExportKinds([
-      treatmentExport(killable('phyto', svc.phyto, plan), svc.recordKeys, svc.recordIds, svc.reference),
+      kindExport(
+        phytoEntry,
+        { ...svc.kinds.of(phytoEntry), store: killable('phyto', svc.kinds.of(phytoEntry).store, plan) },
+        svc.reference,
+      ),
     ]),
     farms: killable('farms', svc.farms, plan),
     siex: killable('siex', siex, plan),
@@ -206,7 +211,7 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
     undefined,
   ]);
   // Only the accepted ones exported.
-  const pointers = await svc.phyto.readPointers(farm.meta, [...job.sendable, job.unsendable]);
+  const pointers = await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, [...job.sendable, job.unsendable]);
   const exported = [...job.sendable, job.unsendable].map((id) => isExported(pointers.get(id)!.exportState));
   expect([label, exported]).toEqual([label, [true, false, true, true, false]]);
   // Nothing left to watch.

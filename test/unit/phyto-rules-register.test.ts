@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { CropResolver, loadCropGroups } from '../../shared/catalog/crop-groups';
 import { Product, ProductUse } from '../../shared/catalog/product';
 import { mapRegisterProduct } from '../../shared/catalog/register/map-product';

@@ -1,6 +1,6 @@
 import { exportExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import {
   MAX_EXPORT_RECORDS,
   exportBodySchema,
@@ -9,7 +9,7 @@ import {
 } from '../../api/export-schemas';
 
 export const exportCue = {
-  ...ROUTES.exportCue,
+  ...CORE_ROUTES.exportCue,
   summary: 'Export records to SIEX (asynchronous job)',
   description:
     'Body: the records to export, `[{ "id": "<record URN>" }]` (1 to ' +
