@@ -57,6 +57,24 @@ export function sendableFarm(rea: string, vineEnclosures = 4, year?: number): Fa
   };
 }
 
+/**
+ * A farm SIEX can take (REA code, DGCs) whose first vine enclosure is in a nitrate-vulnerable zone: the first vine
+ * idcp is the vulnerable one, the others and the olive grove are not.
+ */
+export function nitrateVulnerableFarm(code: string): Farm {
+  const farm = sendableFarm(code);
+  return {
+    ...farm,
+    crops: farm.crops.map((c, ci) => ({
+      ...c,
+      parcels: c.parcels.map((p, pi) => ({
+        ...p,
+        sigpac: p.sigpac.map((s, si) => (ci === 0 && pi === 0 && si === 0 ? { ...s, nitrateVulnerable: true } : s)),
+      })),
+    })),
+  };
+}
+
 export interface ExportFarm {
   keys: Keys;
   client: ClientRegistration;
