@@ -3,9 +3,9 @@ import { daySchema } from '../domain/day-schema';
 import { queryInteger } from './query-params';
 
 /**
- * The wire pieces every record kind's schemas share (treatments and fertilizations alike): the registration's query,
- * the bound on its locations, units and machines as SIEX codes them, and whether SIEX would take a record now. Each
- * kind's own schemas live in its folder (`shared/<kind>/wire*.ts`).
+ * The wire pieces every record kind's schemas share: the registration's query, the bound on its locations, units and
+ * machines as SIEX codes them, and whether SIEX would take a record now. Each kind's own schemas live in its folder
+ * (`shared/<kind>/wire*.ts`).
  */
 
 /**

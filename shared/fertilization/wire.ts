@@ -9,7 +9,7 @@ import {
   measureSchema,
   READ_ONLY,
 } from '../api/record-fields';
-import { mergePatchSchemaOf, recordParamsSchemaOf } from '../api/record-path-and-patch';
+import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
  * The fertilization (`AgriFertilize`, RD 1051/2022): the request the ERP sends, in the seed's conventions (objects
@@ -177,9 +177,6 @@ export const fertilizeRecordViewSchema = fertilizeRecordSchema
   .meta({ id: 'AgriFertilize' });
 
 export type FertilizeRecordView = z.infer<typeof fertilizeRecordViewSchema>;
-
-/** The fertilization named in the path. */
-export const fertilizationParamsSchema = recordParamsSchemaOf('AgriFertilize');
 
 /** An amendment, as for treatments. */
 export const fertilizationPatchSchema = mergePatchSchemaOf(

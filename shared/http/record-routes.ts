@@ -6,7 +6,7 @@ import { Route } from './routes';
  * `registerHarvest`, `registerHarvestBatch`, `listHarvest`, `readHarvest`, `amendHarvest`, `deleteHarvest` and
  * `harvestHistory`.
  */
-export interface RecordOperationIds<S extends string> {
+interface RecordOperationIds<S extends string> {
   register: `register${S}`;
   batch: `register${S}Batch`;
   list: `list${S}`;

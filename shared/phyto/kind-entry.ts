@@ -1,5 +1,9 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- the loaders this entry exists for: each module on first use */
+/* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the loaders this
+   entry exists for: each module required on its first use (require() answers any), typed as that module */
 import type { KindEntry } from '../records/kind-entry';
+import type * as Kind from './phyto-kind';
+import type * as Reads from './kind-reads';
+import type * as Http from './wire-http';
 
 /**
  * The phytosanitary treatment (`AgriPhytosanitary`, CUE `TratamFito`, RD 1311/2012) as the registry lists it
@@ -12,8 +16,17 @@ export const phytoEntry = {
   stem: 'Phytosanitary',
   label: { a: 'a phytosanitary application', one: 'phytosanitary application', many: 'phytosanitary applications' },
   load: {
-    kind: () => (require('./phyto-kind') as typeof import('./phyto-kind')).phytoKind,
-    reads: () => (require('./kind-reads') as typeof import('./kind-reads')).phytoReads,
-    http: () => (require('./wire-http') as typeof import('./wire-http')).phytoHttp,
+    kind: () => {
+      const { phytoKind }: typeof Kind = require('./phyto-kind');
+      return phytoKind;
+    },
+    reads: () => {
+      const { phytoReads }: typeof Reads = require('./kind-reads');
+      return phytoReads;
+    },
+    http: () => {
+      const { phytoHttp }: typeof Http = require('./wire-http');
+      return phytoHttp;
+    },
   },
 } as const satisfies KindEntry;

@@ -3,7 +3,7 @@ import { PRODUCT_CODE_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { DAY_PATTERN, recordListFilters } from '../api/query-params';
 import { exportabilityFields, machineSchema, measureSchema, READ_ONLY } from '../api/record-fields';
-import { mergePatchSchemaOf, recordParamsSchemaOf } from '../api/record-path-and-patch';
+import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 import { advisorSchema, flag, infectionSchema, justificationSchema, phenologySchema } from './wire';
 
 /**
@@ -146,9 +146,6 @@ export const phytoRecordViewSchema = phytoRecordSchema
   .meta({ id: 'AgriPhytosanitary' });
 
 export type PhytoRecordView = z.infer<typeof phytoRecordViewSchema>;
-
-/** The treatment named in the path. */
-export const recordParamsSchema = recordParamsSchemaOf('AgriPhytosanitary');
 
 /** An amendment of a treatment. */
 export const phytoPatchSchema = mergePatchSchemaOf(

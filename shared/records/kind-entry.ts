@@ -29,7 +29,7 @@ export interface KindEntry<Stem extends string = string> {
    * `amend<Stem>`, `delete<Stem>`, `<stem>History`.
    */
   readonly stem: Stem;
-  /** What the OpenAPI summaries call one record and many ("Register a fertilization", "List the fertilizations"). */
+  /** What the OpenAPI summaries call one record and many ("Register a harvest", "List the harvests of a farm campaign"). */
   readonly label: { readonly a: string; readonly one: string; readonly many: string };
   readonly load: KindModules;
 }
@@ -39,7 +39,7 @@ export interface KindEntry<Stem extends string = string> {
  * OpenAPI document and the tests can list every contract at once; only app.js calls them (start-up's bundle leaves
  * them out, local/build-package.ts).
  */
-export interface KindModules {
+interface KindModules {
   /** The kind as the records core takes it, with its rules and CUE mapping: what changes and exports its records. */
   kind(): RecordKind<unknown, RecordView, unknown, unknown>;
   /** What reads and lists need, without the rules. */
@@ -79,7 +79,7 @@ export type AnswerOf<E extends KindEntry> =
   KindOf<E> extends RecordKind<unknown, RecordView, unknown, infer Answer> ? Answer : unknown;
 
 /** The query of a kind's list: the farm, the period and pages every list takes, and the kind's own filters. */
-export type RecordListQuery = ListQuery & { agrifarmId: string };
+type RecordListQuery = ListQuery & { agrifarmId: string };
 
 /** A worked example of one operation, from the demo flow: parameters, request body and the answer. */
 export interface OperationExample {
