@@ -1,9 +1,12 @@
 import { controlCall } from '../control-client';
-import { Control, FertilizationNotebookEntry, Knobs, NotebookEntry, SimulatorStats, SubmissionView } from './simulator';
+import { Control, Knobs } from './knobs';
+import { NotebookEntry } from './notebook';
+import { SimulatorStats, SubmissionView } from './simulator';
 
 /**
  * The simulator's control and inspection endpoints from another process (tests, the bench): a thin typed wrapper over
- * POST /_control, POST /_control/reset, GET /_inspect/submissions, /_inspect/stats, /_inspect/notebook and /_inspect/notebook/fertilizations (server.ts).
+ * POST /_control, POST /_control/reset, GET /_inspect/submissions, /_inspect/stats, /_inspect/notebook and
+ * /_inspect/notebook/<Section> (server.ts).
  */
 export interface SiexSimulatorControl {
   set(knobs: Control): Promise<Knobs>;
@@ -11,10 +14,10 @@ export interface SiexSimulatorControl {
   reset(): Promise<Knobs>;
   submissions(options?: { documents?: boolean }): Promise<SubmissionView[]>;
   stats(): Promise<SimulatorStats>;
-  /** What SIEX holds now (one holding's treatments when `codigoRea` is given). */
-  notebook(codigoRea?: string): Promise<NotebookEntry[]>;
-  /** The fertilizations SIEX holds now (one holding's when `codigoRea` is given). */
-  fertilizations(codigoRea?: string): Promise<FertilizationNotebookEntry[]>;
+  /** The blocks of one section of the schema SIEX holds now (one holding's when `codigoRea` is given). */
+  notebook(section: string, codigoRea?: string): Promise<NotebookEntry[]>;
+  /** Every section's blocks SIEX holds now, by section (one holding's when `codigoRea` is given). */
+  wholeNotebook(codigoRea?: string): Promise<Record<string, NotebookEntry[]>>;
 }
 
 const holding = (codigoRea?: string) => (codigoRea ? `?codigoRea=${encodeURIComponent(codigoRea)}` : '');
@@ -28,7 +31,8 @@ export function siexSimulatorControl(baseUrl: string): SiexSimulatorControl {
     submissions: (options = {}) =>
       call('GET', `/_inspect/submissions${options.documents === false ? '?documents=false' : ''}`),
     stats: () => call('GET', '/_inspect/stats'),
-    notebook: (codigoRea) => call('GET', `/_inspect/notebook${holding(codigoRea)}`),
-    fertilizations: (codigoRea) => call('GET', `/_inspect/notebook/fertilizations${holding(codigoRea)}`),
+    notebook: (section, codigoRea) =>
+      call('GET', `/_inspect/notebook/${encodeURIComponent(section)}${holding(codigoRea)}`),
+    wholeNotebook: (codigoRea) => call('GET', `/_inspect/notebook${holding(codigoRea)}`),
   };
 }

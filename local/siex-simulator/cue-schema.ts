@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import { CueSection } from '../../shared/siex/iuws-protocol';
+import { cueSections } from './cue-sections';
 
 /**
  * The official CUE schema 3.11.4 (data/siex/), compiled the only way ajv v8 accepts it as published: its nested `$id`
@@ -22,22 +24,32 @@ function dropNestedIds(node: unknown, root = true): unknown {
 type CueValidation = { ok: true } | { ok: false; errors: ErrorObject[] };
 export type CueValidator = (document: unknown) => CueValidation;
 
-/**
- * Compiles the schema file into an ajv validator (its errors on `.errors` after a failed call); throws, saying which
- * file and why, when it is missing or unreadable.
- */
-export function compileCueSchema(schemaPath: string): ValidateFunction {
-  let schema: object;
+/** The schema file as JSON; throws, saying which file and why, when it is missing or unreadable. */
+function readCueSchema(schemaPath: string): unknown {
   try {
-    schema = dropNestedIds(JSON.parse(readFileSync(schemaPath, 'utf8'))) as object;
+    return JSON.parse(readFileSync(schemaPath, 'utf8'));
   } catch (e) {
     throw new Error(`cannot read the official CUE schema at ${schemaPath}: ${(e as Error).message}`, { cause: e });
   }
-  return new Ajv({ strict: false, allErrors: true }).compile(schema);
 }
 
-/** The schema as a function answering each document's verdict with its errors. */
-export function loadCueValidator(schemaPath: string): CueValidator {
-  const validate = compileCueSchema(schemaPath);
-  return (document) => (validate(document) ? { ok: true } : { ok: false, errors: validate.errors ?? [] });
+const compile = (schema: unknown): ValidateFunction =>
+  new Ajv({ strict: false, allErrors: true }).compile(dropNestedIds(schema) as object);
+
+/** Compiles the schema file into an ajv validator (its errors on `.errors` after a failed call). */
+export function compileCueSchema(schemaPath: string): ValidateFunction {
+  return compile(readCueSchema(schemaPath));
+}
+
+/**
+ * The schema as the simulator uses it: a function answering each document's verdict with its errors, and the
+ * activity sections it defines, each with its IdAjena field (cue-sections.ts).
+ */
+export function loadCueSchema(schemaPath: string): { validator: CueValidator; sections: CueSection[] } {
+  const schema = readCueSchema(schemaPath);
+  const validate = compile(schema);
+  return {
+    validator: (document) => (validate(document) ? { ok: true } : { ok: false, errors: validate.errors ?? [] }),
+    sections: cueSections(schema),
+  };
 }

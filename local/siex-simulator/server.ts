@@ -1,19 +1,19 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  IDEMPOTENCY_HEADER,
-  IUWS_PATHS,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  tokenRequestSchema,
-} from '../../shared/siex/iuws-protocol';
+import { IUWS_PATHS } from '../../shared/siex/iuws-protocol';
 import { badControlRequest, readBody, sendJson, serve } from '../http-json';
 import { findProjectRoot } from '../stack';
-import { CueValidator, loadCueValidator } from './cue-schema';
 import { cueSchemaPath } from '../siex-data';
-import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulator';
+import { comprobarEstado, comunicacion, crear, HttpProblem, loadSchema, parseJson, Simulator } from './iuws-endpoints';
+import { Knobs, controlSchema, knobsSchema } from './knobs';
+import { SiexSimulatorState } from './simulator';
 
 /**
  * SIEX simulator: the IUWS endpoints of shared/siex/iuws-client.ts (protocol documented there) over plain HTTP, for
  * `npm start` and the tests. `node dist/local/siex-simulator/main.js --port N` or `startSiexSimulator({ port })`.
+ *
+ * Every activity section of the official CUE schema 3.11.4 is taken alike: the sections (`ActividadesExplotacion`'s
+ * members) and the IdAjena field each one's blocks are named by are read from the schema at start (cue-sections.ts).
+ * Each section's IdAjena is a sequence of its own, so a block is known by its section and IdAjena together.
  *
  * IUWS endpoints
  *   POST /comunicacion            { usuario, contrasena } → 200 { token, expiraEn } | 401 (credentials: --username /
@@ -26,15 +26,17 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *                                 Same idempotency key and same document → 202 with the first idPeticion, not counted
  *                                 as a new submission; same key, different document → 409 IDEMPOTENCIA_CONFLICTO.
  *   GET  /comprobarEstado/{id}    → 200 { estado, resultados }: PENDIENTE for the first half of processingMs after the
- *                                 crear, EN_PROCESO for the second, then FINALIZADO with one result per TratamFito;
- *                                 unknown id → 404 PETICION_DESCONOCIDA.
+ *                                 crear, EN_PROCESO for the second, then FINALIZADO with one result per block of any
+ *                                 section, in the document's order, named by its IdAjena field:
+ *                                 { "<IdAjena field>": id, resultado, errores }; unknown id → 404 PETICION_DESCONOCIDA.
  *   Missing, expired or revoked token on crear / comprobarEstado → 401 TOKEN_INVALIDO.
  *
- * Per-record outcomes (decided when crear accepts, with the knobs then in force): ERROR with
- *   SIM_RECHAZADO          the IdAjenaTratamFito is in rejectIds
- *   IDAJENA_DUPLICADO      the IdAjenaTratamFito appears more than once in the document (every occurrence)
+ * Per-block outcomes (decided when crear accepts, with the knobs then in force): ERROR with
+ *   SIM_RECHAZADO          the block is in rejectIds
+ *   IDAJENA_DUPLICADO      its section and IdAjena appear more than once in the document (every occurrence)
  *   FECHAS_INCOHERENTES    FechaInicio after FechaFin
- *   TRATAMIENTO_NO_EXISTE  Borrar: true for an id never accepted before
+ *   <SECTION>_NO_EXISTE    Borrar: true for a block of the section never accepted before (the section's name in
+ *                          capitals: a Cosecha block's is COSECHA_NO_EXISTE)
  * otherwise OK.
  *
  * Knobs: POST /_control with JSON, any subset (unknown names are refused with 400); answers the knobs in force.
@@ -46,7 +48,8 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *   failNext           the next n IUWS calls answer 503 (deterministic errorRate)
  *   throttleNext       the next n IUWS calls answer 429 with Retry-After: retryAfterSeconds (default 1)
  *   failComunicacion   true: comunicacion answers 503 (tokens already issued keep working)
- *   rejectIds          [IdAjenaTratamFito...] whose result is ERROR SIM_RECHAZADO (default [])
+ *   rejectIds          blocks whose result is ERROR SIM_RECHAZADO (default []): each an IdAjena (that id in every
+ *                      section) or { section, id } (that section's block only; a section the schema lacks is a 400)
  *   processingMs       time from crear to FINALIZADO (default 300)
  *   tokenTtlSeconds    validity of newly issued tokens (default 3600)
  *   expireTokens       true: revoke every issued token now (the next authorised call gets 401)
@@ -55,22 +58,22 @@ import { Knobs, SiexSimulatorState, controlSchema, knobsSchema } from './simulat
  *   resetCrearNext     the next n crear calls are processed, then their connection is reset with no answer
  *   GET  /_control         the knobs in force
  *   POST /_control/reset   knobs back to their start values (defaults, or --processing-ms / --latency-ms); forgets
- *                          tokens, submissions, idempotency keys and statistics
+ *                          tokens, submissions, idempotency keys, notebooks and statistics
  *
  * Inspection
  *   GET /_inspect/submissions   every accepted crear, in order: { idPeticion, idempotencyKey, receivedAt, ids (the
- *                               IdAjenaTratamFito list), fertilizationIds (IdAjenaFerti), estado, results (each
- *                               named by IdAjenaTratamFito or IdAjenaFerti), document }; ?documents=false leaves out
- *                               the documents
+ *                               IdAjena values by section, in the document's order: { "<Section>": [ids] }), estado,
+ *                               results (each named by its block's IdAjena field), document }; ?documents=false
+ *                               leaves out the documents
  *   GET /_inspect/stats         { calls: { comunicacion, crear, comprobarEstado, other }, status: { <endpoint>:
  *                               { <HTTP status>: n } }, submissions, replays (idempotent repeats), records:
- *                               { <IdAjenaTratamFito>: accepted submissions containing it }, duplicates: [ids in
- *                               more than one submission] }
- *   GET /_inspect/notebook      what SIEX holds now: [{ codigoRea, IdAjenaTratamFito, tratamiento }], the last version
- *                               accepted under each IdAjena (a resend replaces it, Borrar removes it);
- *                               ?codigoRea=ES... one holding's
- *   GET /_inspect/notebook/fertilizations   the same for Fertilizacion blocks: [{ codigoRea, IdAjenaFerti,
- *                               fertilizacion }] (a separate sequence of ids: IdAjenaFerti 5 is not treatment 5)
+ *                               { <Section>: { <IdAjena>: accepted submissions containing it } }, duplicates:
+ *                               [{ section, id } of blocks in more than one submission] }
+ *   GET /_inspect/notebook/<Section>   what SIEX holds now of one section of the schema: [{ codigoRea, idAjena,
+ *                               block }], the last version accepted under each IdAjena (a resend replaces it, Borrar
+ *                               removes it), in IdAjena order; ?codigoRea=ES... one holding's. A section the schema
+ *                               lacks → 404 SECCION_DESCONOCIDA.
+ *   GET /_inspect/notebook      every section holding blocks now: { "<Section>": [the same entries] }; ?codigoRea=
  */
 
 export interface SiexSimulatorOptions {
@@ -102,16 +105,6 @@ export interface RunningSiexSimulator {
 
 export const SIMULATOR_DEFAULT_CREDENTIALS = { username: 'siex-local', password: 'siex-local' };
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
-const MAX_SCHEMA_ERRORS = 100;
-
-class HttpProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`HTTP ${status}`);
-  }
-}
 
 /** The body as text; one too large is answered 413 like any other refusal. */
 async function readText(req: IncomingMessage): Promise<string> {
@@ -120,113 +113,7 @@ async function readText(req: IncomingMessage): Promise<string> {
   return (await readBody(req, MAX_BODY_BYTES, tooLarge)).toString('utf8');
 }
 
-function parseJson(text: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new HttpProblem(400, {
-      codigo: 'JSON_INVALIDO',
-      descripcion: `${what} is not JSON: ${(e as Error).message}`,
-    });
-  }
-}
-
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The official CUE schema crear validates against, or why it could not be loaded (crear then answers 500). */
-type Schema = { validator: CueValidator } | { problem: string };
-
-function loadSchema(path: string, log: (line: string) => void): Schema {
-  try {
-    return { validator: loadCueValidator(path) };
-  } catch (e) {
-    const problem = (e as Error).message;
-    log(`SIEX simulator: ${problem}; every crear will be refused with 500 until it is there (restart the simulator)`);
-    return { problem };
-  }
-}
-
-/** What the endpoints answer from: the simulated SIEX, its knobs and records, and the schema. */
-interface Simulator {
-  state: SiexSimulatorState;
-  schema: Schema;
-}
-
-function bearer(req: IncomingMessage): string | undefined {
-  const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
-  return m?.[1];
-}
-
-function requireToken(state: SiexSimulatorState, req: IncomingMessage): void {
-  if (!state.tokenValid(bearer(req))) {
-    throw new HttpProblem(401, {
-      codigo: 'TOKEN_INVALIDO',
-      descripcion: 'missing, expired or revoked token: ask comunicacion for one',
-    });
-  }
-}
-
-function comunicacion(state: SiexSimulatorState, body: string): [number, unknown] {
-  const parsed = tokenRequestSchema.safeParse(parseJson(body, 'the body'));
-  if (!parsed.success) return [400, { codigo: 'PETICION_INVALIDA', descripcion: 'expected { usuario, contrasena }' }];
-  const issued = state.issueToken(parsed.data.usuario, parsed.data.contrasena);
-  if (!issued) return [401, { codigo: 'CREDENCIALES_INVALIDAS', descripcion: 'unknown user or wrong password' }];
-  return [200, issued];
-}
-
-/** The crear's idempotency key (null when it sent none), or the refusal of one of no length or too long. */
-function idempotencyKeyOf(req: IncomingMessage): { key: string | null } | { refusal: [number, unknown] } {
-  const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  if (typeof key !== 'string') return { key: null };
-  if (key.length > 0 && key.length <= MAX_IDEMPOTENCY_KEY_LENGTH) return { key };
-  const descripcion = `${IDEMPOTENCY_HEADER} must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
-  return { refusal: [400, { codigo: 'CLAVE_IDEMPOTENCIA', descripcion }] };
-}
-
-function crear({ state, schema }: Simulator, req: IncomingMessage, body: string): [number, unknown] {
-  requireToken(state, req);
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-    return [415, { codigo: 'TIPO_CONTENIDO', descripcion: 'Content-Type must be application/json' }];
-  }
-  const idempotency = idempotencyKeyOf(req);
-  if ('refusal' in idempotency) return idempotency.refusal;
-  const idempotencyKey = idempotency.key;
-  const document = parseJson(body, 'the CUE document');
-  if ('problem' in schema)
-    return [500, { codigo: 'ESQUEMA_NO_DISPONIBLE', descripcion: `the simulator cannot validate: ${schema.problem}` }];
-  if (idempotencyKey !== null) {
-    const earlier = state.replay(idempotencyKey, document);
-    if (earlier && 'conflict' in earlier) {
-      return [
-        409,
-        {
-          codigo: 'IDEMPOTENCIA_CONFLICTO',
-          descripcion: `${IDEMPOTENCY_HEADER} ${idempotencyKey} was used before with a different document`,
-        },
-      ];
-    }
-    if (earlier) return [202, { idPeticion: earlier.submission.idPeticion }];
-  }
-  const validation = schema.validator(document);
-  if (!validation.ok) {
-    return [
-      400,
-      {
-        codigo: 'ESQUEMA_INVALIDO',
-        descripcion: `the document does not follow the CUE schema 3.11.4 (${validation.errors.length} violation${validation.errors.length === 1 ? '' : 's'})`,
-        errores: validation.errors.slice(0, MAX_SCHEMA_ERRORS),
-      },
-    ];
-  }
-  return [202, { idPeticion: state.accept(document, idempotencyKey).idPeticion }];
-}
-
-function comprobarEstado(state: SiexSimulatorState, req: IncomingMessage, id: string): [number, unknown] {
-  requireToken(state, req);
-  const outcome = state.status(id);
-  if (!outcome) return [404, { codigo: 'PETICION_DESCONOCIDA', descripcion: `no request ${id}` }];
-  return [200, outcome];
-}
 
 type IuwsEndpoint = 'comunicacion' | 'crear' | 'comprobarEstado';
 
@@ -285,6 +172,8 @@ async function control(state: SiexSimulatorState, req: IncomingMessage, res: Ser
   try {
     const parsed = controlSchema.safeParse(parseJson(await readText(req), 'the control request'));
     if (!parsed.success) return sendJson(res, 400, badControlRequest(parsed.error));
+    const issues = state.controlProblems(parsed.data);
+    if (issues.length > 0) return sendJson(res, 400, { error: 'bad control request', issues });
     sendJson(res, 200, state.control(parsed.data));
   } catch (e) {
     sendJson(
@@ -294,6 +183,8 @@ async function control(state: SiexSimulatorState, req: IncomingMessage, res: Ser
     );
   }
 }
+
+const NOTEBOOK = '/_inspect/notebook';
 
 /** Every endpoint by path (see the header), with 405 for a known path asked with another method. */
 function route(sim: Simulator, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> | void {
@@ -330,10 +221,16 @@ function route(sim: Simulator, req: IncomingMessage, res: ServerResponse, url: U
       );
     case '/_inspect/stats':
       return only('GET', () => sendJson(res, 200, state.stats()));
-    case '/_inspect/notebook':
-      return only('GET', () => sendJson(res, 200, state.notebook(codigoRea())));
-    case '/_inspect/notebook/fertilizations':
-      return only('GET', () => sendJson(res, 200, state.fertilizations(codigoRea())));
+    case NOTEBOOK:
+      return only('GET', () => sendJson(res, 200, state.wholeNotebook(codigoRea())));
+  }
+  if (path.startsWith(`${NOTEBOOK}/`)) {
+    const section = decodeURIComponent(path.slice(NOTEBOOK.length + 1));
+    return only('GET', () =>
+      state.hasSection(section)
+        ? sendJson(res, 200, state.notebook(section, codigoRea()))
+        : sendJson(res, 404, { codigo: 'SECCION_DESCONOCIDA', descripcion: `no section ${section} in the CUE schema` }),
+    );
   }
   const statusPrefix = `${IUWS_PATHS.status}/`;
   if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {
@@ -347,14 +244,15 @@ function route(sim: Simulator, req: IncomingMessage, res: ServerResponse, url: U
 
 export async function startSiexSimulator(options: SiexSimulatorOptions = {}): Promise<RunningSiexSimulator> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const state = new SiexSimulatorState(
-    {
+  const schema = loadSchema(options.schemaPath ?? cueSchemaPath(findProjectRoot(__dirname)), log);
+  const state = new SiexSimulatorState({
+    credentials: {
       username: options.username ?? SIMULATOR_DEFAULT_CREDENTIALS.username,
       password: options.password ?? SIMULATOR_DEFAULT_CREDENTIALS.password,
     },
-    knobsSchema.partial().parse(options.knobs ?? {}),
-  );
-  const schema = loadSchema(options.schemaPath ?? cueSchemaPath(findProjectRoot(__dirname)), log);
+    sections: 'sections' in schema ? schema.sections : [],
+    knobs: knobsSchema.partial().parse(options.knobs ?? {}),
+  });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://simulator');
     if (options.verbose) log(`${req.method ?? 'GET'} ${url.pathname}${url.search}`);

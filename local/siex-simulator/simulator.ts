@@ -1,86 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
-import { IuwsErrorItem, RecordResult } from '../../shared/siex/iuws-protocol';
+import { CueSection, RecordResult } from '../../shared/siex/iuws-protocol';
+import { Control, DEFAULT_KNOBS, Knobs, unknownSections } from './knobs';
+import { documentBlocks, LocatedBlock, NotebookEntry, Notebooks } from './notebook';
+import { blockVerdicts } from './verdicts';
 
 /**
  * The SIEX simulator's state and rules, without HTTP (server.ts serves them): the knobs, issued tokens, accepted
- * submissions with their idempotency keys and per-record outcomes, and the statistics the tests read.
+ * submissions with their idempotency keys and per-block outcomes, the notebooks SIEX keeps, and the statistics the
+ * tests read. Every activity section of the schema is taken alike: a block is known by its section and IdAjena.
  */
-
-export const knobsSchema = z
-  .object({
-    /** Delay before every IUWS answer. */
-    latencyMs: z.number().int().min(0).max(600_000),
-    /** Share of IUWS calls answered 503 at random. */
-    errorRate: z.number().min(0).max(1),
-    /** Every IUWS call answers 503. */
-    outage: z.boolean(),
-    /** Every IUWS call answers 503 until then (epoch ms); null for none. */
-    outageUntil: z.number().nullable(),
-    /** IdAjenaTratamFito values whose result is ERROR (SIM_RECHAZADO). */
-    rejectIds: z.array(z.number().int()),
-    /** Time from an accepted `crear` to FINALIZADO (PENDIENTE for the first half, EN_PROCESO for the second). */
-    processingMs: z.number().int().min(0).max(3_600_000),
-    /** `comunicacion` answers 503 (tokens already issued keep working). */
-    failComunicacion: z.boolean(),
-    /** Validity of newly issued tokens. */
-    tokenTtlSeconds: z.number().int().min(1).max(86_400),
-    /** The next n IUWS calls answer 429 with Retry-After: retryAfterSeconds. */
-    throttleNext: z.number().int().min(0),
-    retryAfterSeconds: z.number().int().min(0).max(3600),
-    /** The next n IUWS calls answer 503 (a deterministic errorRate). */
-    failNext: z.number().int().min(0),
-    /**
-     * crear is processed when it arrives, and its answer held this long: a client that gives up sooner never learns
-     * that SIEX took the document (SIEX slower than the client's time-out).
-     */
-    crearAnswerDelayMs: z.number().int().min(0).max(600_000),
-    /** The next n crear calls are processed, then their connection is reset without an answer (the answer is lost). */
-    resetCrearNext: z.number().int().min(0),
-  })
-  .strict();
-export type Knobs = z.infer<typeof knobsSchema>;
-
-export const DEFAULT_KNOBS: Knobs = {
-  latencyMs: 0,
-  errorRate: 0,
-  outage: false,
-  outageUntil: null,
-  rejectIds: [],
-  processingMs: 300,
-  failComunicacion: false,
-  tokenTtlSeconds: 3600,
-  throttleNext: 0,
-  retryAfterSeconds: 1,
-  failNext: 0,
-  crearAnswerDelayMs: 0,
-  resetCrearNext: 0,
-};
-
-/** What `POST /_control` accepts: any subset of the knobs, plus two conveniences. */
-export const controlSchema = knobsSchema
-  .extend({
-    outageUntil: z.union([z.number(), z.iso.datetime({ offset: true }), z.null()]),
-    /** Shorthand for outageUntil = now + outageForMs. */
-    outageForMs: z.number().int().min(0),
-    /** One-off action: revoke every issued token (the next authorised call answers 401). */
-    expireTokens: z.literal(true),
-  })
-  .partial()
-  .strict();
-export type Control = z.infer<typeof controlSchema>;
 
 export type IuwsEndpoint = 'comunicacion' | 'crear' | 'comprobarEstado';
 
-export interface Submission {
+/** The IdAjena values of a document, by section, in the document's order (sections without blocks left out). */
+type IdsBySection = Record<string, number[]>;
+
+interface Submission {
   idPeticion: string;
   idempotencyKey: string | null;
   receivedAt: string;
-  /** Every IdAjenaTratamFito of the document, in order. */
-  ids: number[];
-  /** Every IdAjenaFerti of the document, in order. */
-  fertilizationIds: number[];
+  ids: IdsBySection;
   document: unknown;
   /** When it becomes FINALIZADO (epoch ms). */
   readyAt: number;
@@ -92,8 +32,7 @@ export interface SubmissionView {
   idPeticion: string;
   idempotencyKey: string | null;
   receivedAt: string;
-  ids: number[];
-  fertilizationIds: number[];
+  ids: IdsBySection;
   estado: 'PENDIENTE' | 'EN_PROCESO' | 'FINALIZADO';
   results: RecordResult[];
   document?: unknown;
@@ -108,88 +47,26 @@ export interface SimulatorStats {
   submissions: number;
   /** crear calls answered with an earlier submission's id (same idempotency key and document). */
   replays: number;
-  /** Per IdAjenaTratamFito, how many accepted submissions contained it. */
-  records: Record<string, number>;
-  /** The IdAjenaTratamFito values in more than one accepted submission. */
-  duplicates: number[];
+  /** Per section and IdAjena, how many accepted submissions contained the block. */
+  records: Record<string, Record<string, number>>;
+  /** The blocks in more than one accepted submission. */
+  duplicates: { section: string; id: number }[];
 }
 
-interface TratamFitoLike {
-  IdAjenaTratamFito: number;
-  FechaInicio?: unknown;
-  FechaFin?: unknown;
-  Borrar?: unknown;
+interface SimulatorOptions {
+  /** The credentials comunicacion accepts. */
+  credentials: { username: string; password: string };
+  /** The activity sections of the CUE schema (cue-sections.ts), each with its IdAjena field. */
+  sections: readonly CueSection[];
+  /** The knobs at start, over the defaults, which a reset restores. */
+  knobs?: Partial<Knobs>;
+  now?: () => number;
 }
 
-/**
- * The activity blocks the simulator takes, each with its own id field: a treatment's IdAjena and a fertilization's
- * are separate sequences, so a block is known by its section and id together.
- */
-const SECTIONS = {
-  TratamFito: { id: 'IdAjenaTratamFito', noun: 'tratamiento', entry: 'tratamiento' },
-  Fertilizacion: { id: 'IdAjenaFerti', noun: 'fertilización', entry: 'fertilizacion' },
-} as const;
-type Section = keyof typeof SECTIONS;
-
-interface LocatedBlock {
-  codigoRea: string;
-  section: Section;
-  id: number;
-  block: { FechaInicio?: unknown; FechaFin?: unknown; Borrar?: unknown };
-}
-
-/** The activity blocks of a (schema-valid) CUE document, across every CUADERNO item, with their holding's REA. */
-function notebookBlocks(document: unknown): LocatedBlock[] {
-  const items = (document as { CUADERNO?: unknown[] }).CUADERNO ?? [];
-  return items.flatMap((item) => {
-    const { CodigoRea, ActividadesExplotacion } = item as {
-      CodigoRea?: string;
-      ActividadesExplotacion?: Partial<Record<Section, Record<string, unknown>[]>>;
-    };
-    return (Object.keys(SECTIONS) as Section[]).flatMap((section) =>
-      (ActividadesExplotacion?.[section] ?? []).map((block) => ({
-        codigoRea: CodigoRea ?? '',
-        section,
-        id: block[SECTIONS[section].id] as number,
-        block,
-      })),
-    );
-  });
-}
-
-/** The TratamFito blocks of a (schema-valid) CUE document, across every CUADERNO item. */
-export function tratamFitoBlocks(document: unknown): TratamFitoLike[] {
-  return notebookBlocks(document)
-    .filter((b) => b.section === 'TratamFito')
-    .map((b) => b.block as TratamFitoLike);
-}
-
-/** A treatment SIEX holds in a farm's notebook: the last version accepted under its IdAjena. */
-export interface NotebookEntry {
-  codigoRea: string;
-  IdAjenaTratamFito: number;
-  tratamiento: unknown;
-}
-
-/** A fertilization SIEX holds in a farm's notebook: the last version accepted under its IdAjenaFerti. */
-export interface FertilizationNotebookEntry {
-  codigoRea: string;
-  IdAjenaFerti: number;
-  fertilizacion: unknown;
-}
-
-const heldKey = (section: Section, id: number) => `${section}:${id}`;
-
-interface HeldBlock {
-  section: Section;
-  id: number;
-  entry: NotebookEntry | FertilizationNotebookEntry;
-}
-
-/** `dd/mm/yyyy` or `dd-mm-yyyy` (as the schema allows) to a comparable yyyymmdd number. */
-function dayNumber(value: unknown): number | undefined {
-  const m = typeof value === 'string' ? /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(value) : null;
-  return m ? Number(m[3]) * 10_000 + Number(m[2]) * 100 + Number(m[1]) : undefined;
+function idsBySection(located: readonly LocatedBlock[]): IdsBySection {
+  const ids: IdsBySection = {};
+  for (const { section, id } of located) (ids[section] ??= []).push(id);
+  return ids;
 }
 
 export class SiexSimulatorState {
@@ -198,31 +75,34 @@ export class SiexSimulatorState {
   private submissions: Submission[] = [];
   private byId = new Map<string, Submission>();
   private byKey = new Map<string, { submission: Submission; hash: string }>();
-  /** Every block ever accepted, by section and IdAjena (a later `Borrar` needs one). */
-  private known = new Set<string>();
-  /**
-   * The notebooks as SIEX holds them: per IdAjenaTratamFito, the last version accepted. A block sent again under the
-   * same IdAjena replaces the earlier one; `Borrar: true` removes it.
-   */
-  private held = new Map<string, HeldBlock>();
+  private readonly notebooks = new Notebooks();
   private sequence = 0;
   private readonly prefix = randomBytes(3).toString('hex').toUpperCase();
   private calls: Record<IuwsEndpoint | 'other', number> = { comunicacion: 0, crear: 0, comprobarEstado: 0, other: 0 };
   private statuses: Record<string, Record<string, number>> = {};
   private replays = 0;
-  private recordCounts = new Map<number, number>();
+  /** Per section and IdAjena, the accepted submissions that contained the block. */
+  private recordCounts = new Map<string, Map<number, number>>();
+  private readonly credentials: SimulatorOptions['credentials'];
+  private readonly sections: readonly CueSection[];
+  private readonly initial: Partial<Knobs>;
+  private readonly now: () => number;
 
-  /** `initial`: the knobs at start, which a reset restores. */
-  constructor(
-    private readonly credentials: { username: string; password: string },
-    private readonly initial: Partial<Knobs> = {},
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(options: SimulatorOptions) {
+    this.credentials = options.credentials;
+    this.sections = options.sections;
+    this.initial = options.knobs ?? {};
+    this.now = options.now ?? Date.now;
     this.knobs = this.startKnobs();
   }
 
   private startKnobs(): Knobs {
     return { ...structuredClone(DEFAULT_KNOBS), ...structuredClone(this.initial) };
+  }
+
+  /** Whether the schema has this activity section. */
+  hasSection(section: string): boolean {
+    return this.sections.some((s) => s.section === section);
   }
 
   reset(): void {
@@ -231,12 +111,19 @@ export class SiexSimulatorState {
     this.submissions = [];
     this.byId.clear();
     this.byKey.clear();
-    this.known.clear();
-    this.held.clear();
+    this.notebooks.clear();
     this.calls = { comunicacion: 0, crear: 0, comprobarEstado: 0, other: 0 };
     this.statuses = {};
     this.replays = 0;
     this.recordCounts.clear();
+  }
+
+  /** What a valid control request asks that cannot be: sections the schema does not have. */
+  controlProblems(c: Control): string[] {
+    const known = new Set(this.sections.map((s) => s.section));
+    return unknownSections(c.rejectIds ?? [], known).map(
+      (section) => `rejectIds: no section ${section} in the CUE schema (${[...known].join(', ')})`,
+    );
   }
 
   /** Applies a validated control request; answers the knobs now in force. */
@@ -307,69 +194,29 @@ export class SiexSimulatorState {
     return { submission: earlier.submission };
   }
 
-  /** Accepts a schema-valid document: decides every record's outcome now, with the knobs now in force. */
+  /** Accepts a schema-valid document: decides every block's outcome now, with the knobs now in force. */
   accept(document: unknown, idempotencyKey: string | null): Submission {
-    const located = notebookBlocks(document);
-    const idsOf = (section: Section) => located.filter((b) => b.section === section).map((b) => b.id);
-    const ids = idsOf('TratamFito');
-    const seen = new Map<string, number>();
-    for (const b of located) seen.set(heldKey(b.section, b.id), (seen.get(heldKey(b.section, b.id)) ?? 0) + 1);
-    // rejectIds names treatments (IdAjenaTratamFito), as it always has.
-    const reject = new Set(this.knobs.rejectIds);
-    const results: RecordResult[] = located.map(({ section, id, block: b }) => {
-      const errores: IuwsErrorItem[] = [];
-      const { id: idField, noun } = SECTIONS[section];
-      if (section === 'TratamFito' && reject.has(id))
-        errores.push({ codigo: 'SIM_RECHAZADO', descripcion: `El simulador rechaza el tratamiento ${id} (rejectIds)` });
-      if ((seen.get(heldKey(section, id)) ?? 0) > 1) {
-        errores.push({
-          codigo: 'IDAJENA_DUPLICADO',
-          descripcion: `${idField} ${id} aparece más de una vez en el documento`,
-        });
-      }
-      const start = dayNumber(b.FechaInicio);
-      const end = dayNumber(b.FechaFin);
-      if (start !== undefined && end !== undefined && start > end) {
-        errores.push({
-          codigo: 'FECHAS_INCOHERENTES',
-          descripcion: `FechaInicio ${String(b.FechaInicio)} es posterior a FechaFin ${String(b.FechaFin)}`,
-        });
-      }
-      if (b.Borrar === true && !this.known.has(heldKey(section, id))) {
-        errores.push({
-          codigo: section === 'TratamFito' ? 'TRATAMIENTO_NO_EXISTE' : 'FERTILIZACION_NO_EXISTE',
-          descripcion: `No hay ${noun} ${id} que borrar`,
-        });
-      }
-      const resultado = errores.length ? ('ERROR' as const) : ('OK' as const);
-      return section === 'TratamFito'
-        ? { IdAjenaTratamFito: id, resultado, errores }
-        : { IdAjenaFerti: id, resultado, errores };
+    const located = documentBlocks(document, this.sections);
+    const results = blockVerdicts(located, {
+      idAjena: new Map(this.sections.map((s) => [s.section, s.idAjena])),
+      rejectIds: this.knobs.rejectIds,
+      knows: (section, id) => this.notebooks.knows(section, id),
     });
     results.forEach((r, i) => {
-      if (r.resultado !== 'OK') return;
-      const { codigoRea, section, id, block } = located[i]!;
-      const key = heldKey(section, id);
-      this.known.add(key);
-      if (block.Borrar === true) this.held.delete(key);
-      else
-        this.held.set(key, {
-          section,
-          id,
-          entry:
-            section === 'TratamFito'
-              ? { codigoRea, IdAjenaTratamFito: id, tratamiento: block }
-              : { codigoRea, IdAjenaFerti: id, fertilizacion: block },
-        });
+      if (r.resultado === 'OK') this.notebooks.keep(located[i]!);
     });
-    for (const id of new Set(ids)) this.recordCounts.set(id, (this.recordCounts.get(id) ?? 0) + 1);
+    const ids = idsBySection(located);
+    for (const [section, sectionIds] of Object.entries(ids)) {
+      const counts = this.recordCounts.get(section) ?? new Map<number, number>();
+      for (const id of new Set(sectionIds)) counts.set(id, (counts.get(id) ?? 0) + 1);
+      this.recordCounts.set(section, counts);
+    }
     const at = this.now();
     const submission: Submission = {
       idPeticion: `SIM-${this.prefix}-${String(++this.sequence).padStart(6, '0')}`,
       idempotencyKey,
       receivedAt: new Date(at).toISOString(),
       ids,
-      fertilizationIds: idsOf('Fertilizacion'),
       document,
       readyAt: at + this.knobs.processingMs,
       results,
@@ -398,40 +245,38 @@ export class SiexSimulatorState {
       idempotencyKey: s.idempotencyKey,
       receivedAt: s.receivedAt,
       ids: s.ids,
-      fertilizationIds: s.fertilizationIds,
       estado: this.status(s.idPeticion)!.estado,
       results: s.results,
       ...(withDocuments ? { document: s.document } : {}),
     }));
   }
 
-  /** The treatments SIEX holds now, in IdAjena order (one holding's entries when `codigoRea` is given). */
-  notebook(codigoRea?: string): NotebookEntry[] {
-    return this.heldOf('TratamFito', codigoRea).map((e) => e.entry as NotebookEntry);
+  /** The blocks of `section` SIEX holds now, in IdAjena order (one holding's when `codigoRea` is given). */
+  notebook(section: string, codigoRea?: string): NotebookEntry[] {
+    return this.notebooks.section(section, codigoRea);
   }
 
-  /** The fertilizations SIEX holds now, in IdAjenaFerti order. */
-  fertilizations(codigoRea?: string): FertilizationNotebookEntry[] {
-    return this.heldOf('Fertilizacion', codigoRea).map((e) => e.entry as FertilizationNotebookEntry);
-  }
-
-  private heldOf(section: Section, codigoRea: string | undefined): HeldBlock[] {
-    return [...this.held.values()]
-      .filter((e) => e.section === section && (codigoRea === undefined || e.entry.codigoRea === codigoRea))
-      .sort((a, b) => a.id - b.id);
+  /** Every section's blocks SIEX holds now (one holding's when `codigoRea` is given). */
+  wholeNotebook(codigoRea?: string): Record<string, NotebookEntry[]> {
+    return this.notebooks.all(codigoRea);
   }
 
   stats(): SimulatorStats {
-    const records = Object.fromEntries(
-      [...this.recordCounts].sort((a, b) => a[0] - b[0]).map(([id, n]) => [String(id), n]),
-    );
+    const sections = [...this.recordCounts].sort(([a], [b]) => a.localeCompare(b));
+    const byId = (counts: Map<number, number>) => [...counts].sort((a, b) => a[0] - b[0]);
     return {
       calls: { ...this.calls },
       status: structuredClone(this.statuses),
       submissions: this.submissions.length,
       replays: this.replays,
-      records,
-      duplicates: [...this.recordCounts].filter(([, n]) => n > 1).map(([id]) => id),
+      records: Object.fromEntries(
+        sections.map(([section, counts]) => [section, Object.fromEntries(byId(counts).map(([id, n]) => [id, n]))]),
+      ),
+      duplicates: sections.flatMap(([section, counts]) =>
+        byId(counts)
+          .filter(([, n]) => n > 1)
+          .map(([id]) => ({ section, id })),
+      ),
     };
   }
 }

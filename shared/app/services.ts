@@ -142,12 +142,17 @@ function workerDeps(
       import('../email/mailer'),
       import('../notify/webhook-sender'),
     ]);
+    const kinds = await parts.exportKinds();
     return {
       jobs: parts.jobs,
       watch: parts.watch,
-      kinds: await parts.exportKinds(),
+      kinds,
       farms: parts.farms,
-      siex: createIuwsClient(s),
+      // SIEX's verdicts are read by the IdAjena field of each kind's section.
+      siex: createIuwsClient(
+        s,
+        kinds.all().map((k) => k.cue),
+      ),
       mailer: createMailer(s),
       ...(s.WEBHOOK_SIGNING_KEY ? { webhooks: createWebhookSender(s.WEBHOOK_SIGNING_KEY) } : {}),
       batchSize: EXPORT_BATCH_SIZE,

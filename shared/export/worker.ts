@@ -31,8 +31,8 @@ export interface SiexPort {
     signal?: AbortSignal,
   ): Promise<{
     state: 'pending' | 'done';
-    /** Each block's verdict, by its section and IdAjena (no section: a `TratamFito` block, as answers always named). */
-    results: { externalId: number; section?: string; ok: boolean; errors: { code: string; message: string }[] }[];
+    /** Each block's verdict, by its section and IdAjena. */
+    results: { externalId: number; section: string; ok: boolean; errors: { code: string; message: string }[] }[];
   }>;
 }
 
@@ -79,8 +79,6 @@ function siexWords(e: IuwsError): string {
 
 const UNKNOWN = 'OUTCOME_UNKNOWN';
 
-/** The section of a verdict that names none: SIEX's answers named treatments' blocks only, before fertilizations. */
-const TREATMENT_SECTION = 'TratamFito';
 const isUnknown = (item: JobItem) => item.state === 'error' && item.code === UNKNOWN;
 
 /** After a try that left outcomes unknown, SIEX is asked again after 1 minute, doubling up to an hour. */
@@ -411,7 +409,7 @@ async function applyVerdict(
   // Each kind's IdAjena is its own sequence: a verdict is found by its section and id.
   const bySection = new Map<string, Map<number, BlockResult>>();
   for (const r of results) {
-    const section = r.section ?? TREATMENT_SECTION;
+    const { section } = r;
     bySection.set(section, (bySection.get(section) ?? new Map<number, BlockResult>()).set(r.externalId, r));
   }
   const refs = batch.records.filter((ref) => open(run.item(ref)));

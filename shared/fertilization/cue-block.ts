@@ -1,17 +1,16 @@
 import { FertilizeRecord } from './wire';
-import { FarmIndex, IdcpEntry } from '../farms/farm-index';
-import { areaShares } from '../farms/treated-area';
+import { FarmIndex } from '../farms/farm-index';
+import { CueKindMapping, CueMapResult } from '../records/record-kind';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';
-import { byCropVariety, farmProblems, oneLine } from '../siex/cue-mapping';
-import { CueBlockBody, CueMapResult } from '../records/record-kind';
+import { cropLocations, cropVarietyBlocks, farmProblems, oneLine } from '../siex/cue-mapping';
+import { FERTILIZACION_FIELDS } from './cue-fields';
 import { Fertilization, fertilizationOf } from './fertilization';
 
 /**
- * A fertilization as CUE `Fertilizacion` blocks (schema 3.11.4, `ActividadesExplotacion.Fertilizacion`). As for
- * `TratamFito`, every DGC of a block shares crop and variety (FEGA's descriptor for TratamFito; the team's design has
- * every activity block follow it), so a record is one block per crop and variety of its locations, keyed by
- * `typecrop~variety`; the records core gives each key its `IdAjenaFerti` and keeps it. Every value is written in the
- * form of shared/siex/cue-descriptor.ts.
+ * A fertilization as CUE `Fertilizacion` blocks (schema 3.11.4, `ActividadesExplotacion.Fertilizacion`): one block per
+ * crop and variety of its locations (shared/siex/cue-mapping.ts), keyed by `typecrop~variety`; the records core gives
+ * each key its `IdAjenaFerti` and keeps it. Every value is written in the form of the section's descriptor
+ * (cue-fields.ts).
  */
 
 const F = 'CUADERNO.ActividadesExplotacion.Fertilizacion';
@@ -20,19 +19,6 @@ const DOSIS = `${F}.AplicacionMaterialFertilizante.Dosis` as const;
 const KG_PER_LITRE = 12;
 
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
-function entriesOf(f: Fertilization, farm: FarmIndex, missing: string[]): IdcpEntry[] {
-  const out: IdcpEntry[] = [];
-  for (const idcp of f.idcp) {
-    const entry = farm.byIdcp.get(idcp);
-    if (!entry) missing.push(`idcp ${idcp} is no longer a crop location of the farm`);
-    else {
-      if (!entry.dgc) missing.push(`enclosure of idcp ${idcp} has no DGC code (CodigoDGC)`);
-      out.push(entry);
-    }
-  }
-  return out;
-}
 
 function material(f: Fertilization): Record<string, unknown> {
   const m = f.material;
@@ -75,12 +61,14 @@ function fertigation(f: Fertilization): Record<string, unknown> {
   return {
     Fertirrigacion: {
       SistemaRiego: g.system,
-      ...(g.quantity !== null ? { Cantidad: cueNumber(`${F}.Fertirrigacion.Cantidad`, g.quantity) } : {}),
+      ...(g.quantity !== null
+        ? { Cantidad: cueNumber(FERTILIZACION_FIELDS, `${F}.Fertirrigacion.Cantidad`, g.quantity) }
+        : {}),
       Unidad: g.unit.code,
       ...(g.waterOrigins.length ? { OrigenAgua: g.waterOrigins.map((IdOrigenAgua) => ({ IdOrigenAgua })) } : {}),
-      DosisN: cueNumber(`${F}.Fertirrigacion.DosisN`, g.nDose),
+      DosisN: cueNumber(FERTILIZACION_FIELDS, `${F}.Fertirrigacion.DosisN`, g.nDose),
       UnidadDosisN: g.nUnit.code,
-      DosisP: cueNumber(`${F}.Fertirrigacion.DosisP`, g.pDose),
+      DosisP: cueNumber(FERTILIZACION_FIELDS, `${F}.Fertirrigacion.DosisP`, g.pDose),
       UnidadDosisP: g.pUnit.code,
     },
   };
@@ -90,12 +78,11 @@ function fertigation(f: Fertilization): Record<string, unknown> {
 export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): CueMapResult {
   const f = fertilizationOf(record);
   const missing = [...farmProblems(farm)];
-  const entries = entriesOf(f, farm, missing);
-  const dose = cueNumber(DOSIS, f.dose);
+  const entries = cropLocations(f.idcp, farm, missing);
+  const dose = cueNumber(FERTILIZACION_FIELDS, DOSIS, f.dose);
   if (!(dose > 0)) missing.push(`dose ${f.dose} is below 0.001, the least Dosis the descriptor writes (number(8,3))`);
-  else missing.push(...valueProblems(DOSIS, dose).map((p) => `dose: ${p}`));
+  else missing.push(...valueProblems(FERTILIZACION_FIELDS, DOSIS, dose).map((p) => `dose: ${p}`));
   if (missing.length > 0) return { ok: false, missing };
-  const shares = areaShares(entries, f.surface === null ? undefined : Number(f.surface));
   const body = {
     FechaInicio: day(f.start),
     FechaFin: day(f.end),
@@ -112,19 +99,14 @@ export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): CueM
     ...equipment(f),
     ...fertigation(f),
   };
-  const blocks = [...byCropVariety(entries, farm)].map(([key, group]): { key: string; body: CueBlockBody } => {
-    const crop = farm.cropOf(group[0]!);
-    return {
-      key,
-      body: {
-        ...body,
-        DGCs: group.map((e) => ({
-          CodigoDGC: Number(e.dgc),
-          CodigoCultivo: Number(crop.typecropId),
-          Superficie: shares.get(e.idcp) ?? 0,
-        })),
-      },
-    };
-  });
-  return { ok: true, blocks };
+  const area = f.surface === null ? undefined : Number(f.surface);
+  return { ok: true, blocks: cropVarietyBlocks(entries, farm, { area, body }) };
 }
+
+/** The fertilization as a record kind's CUE blocks: `Fertilizacion`, one per crop and variety. */
+export const fertilizationCue: CueKindMapping<FertilizeRecord> = {
+  section: 'Fertilizacion',
+  idAjena: 'IdAjenaFerti',
+  fields: FERTILIZACION_FIELDS,
+  map: mapFertilization,
+};

@@ -3,8 +3,8 @@ import { FertilizeRecord, FertilizeRecordView, fertilizeRequestSchema } from './
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
 import { blockKeysOf } from '../siex/cue-mapping';
-import { CueKindMapping, JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
-import { mapFertilization } from './cue-block';
+import { JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
+import { fertilizationCue } from './cue-block';
 import { Fertilization, fertilizationOf, requestOf } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
 import { nitrogenPerHa } from './nitrogen';
@@ -19,12 +19,6 @@ const manureRowSchema = z.object({ campaigns: z.record(z.string(), z.number().in
 function rowsOf(rows: ReadonlyMap<string, unknown>): Map<string, ManureNitrogenRow> {
   return new Map([...rows].map(([key, row]) => [key, manureRowSchema.parse(row)]));
 }
-
-const FERTILIZACION_BLOCKS: CueKindMapping<FertilizeRecord> = {
-  section: 'Fertilizacion',
-  idAjena: 'IdAjenaFerti',
-  map: mapFertilization,
-};
 
 /** What a fertilization brings to the manure nitrogen rows, counted through the units catalogue in force. */
 function contribution(f: Fertilization | null, codes: SiexCodes): ManureContribution | null {
@@ -84,5 +78,5 @@ export const fertilizationKind: RecordKind<
   // The first format: nothing older to read.
   upgrade: (record) => record,
   format: FERTILIZATION_FORMAT,
-  cue: FERTILIZACION_BLOCKS,
+  cue: fertilizationCue,
 };

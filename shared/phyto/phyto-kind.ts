@@ -2,7 +2,7 @@ import { PhytoRecord, PhytoRecordView } from './wire-record';
 import { PhytoRequest, phytoRequestSchema } from './wire';
 import { StoredProduct } from '../catalog/catalog-store';
 import { RecordKind } from '../records/record-kind';
-import { treatmentCue, blockKeysOf } from '../siex/cue-mapping';
+import { blockKeysOf } from '../siex/cue-mapping';
 import {
   applicationDate,
   dayCountsOf,
@@ -11,6 +11,7 @@ import {
   productsContext,
   updatedDayCounts,
 } from './application-change';
+import { treatmentCue } from './cue-block';
 import { recordAnswer } from './record-answer';
 import { buildRecord, RECORD_FORMAT, upgradeRecord } from './record-view';
 import { Resolution } from './rule-context';

@@ -2,7 +2,7 @@ import { PhytoRecord, PhytoRecordView } from './wire-record';
 import { parseUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { BlockIds } from '../records/block-ids';
-import { exportBlockers } from '../siex/cue-mapping';
+import { exportBlockers } from './cue-block';
 
 /** A product as answers show it: its code beside the register's data, where a request names it (records round-trip). */
 function withCode<P extends PhytoRecord['subtype']>(product: P): P & { code: string } {
@@ -11,7 +11,7 @@ function withCode<P extends PhytoRecord['subtype']>(product: P): P & { code: str
 
 /**
  * A record as answered: the stored record with what an export would refuse of it now, judged by the export's own
- * check (shared/siex/cue-mapping.ts) with the IdAjena the record keeps for its blocks (`blockIds`), so an ERP learns at registration what SIEX will need, not from a failed job.
+ * check (cue-block.ts) with the IdAjena the record keeps for its blocks (`blockIds`), so an ERP learns at registration what SIEX will need, not from a failed job.
  */
 export function recordAnswer(record: PhytoRecord, farm: FarmIndex, blockIds: BlockIds | null): PhytoRecordView {
   const blockers = exportBlockers(record, parseUrn('AgriPhytosanitary', record.id) ?? 0, farm, blockIds);

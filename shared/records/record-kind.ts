@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ReferenceData } from '../catalog/reference-data';
 import type { Violation } from '../domain/errors';
 import type { FarmIndex } from '../farms/farm-index';
+import type { CueFields } from '../siex/cue-descriptor';
 import type { BlockIds } from './block-ids';
 
 /**
@@ -124,13 +125,18 @@ export interface ViewInput<Request, Resolution> {
 
 /**
  * How a kind's records go into the CUE document (schema 3.11.4, FEGA's descriptor, Anexo VI): in which
- * `ActividadesExplotacion` section, under which IdAjena field, one block per block key.
+ * `ActividadesExplotacion` section, under which IdAjena field, in which formats, one block per block key.
  */
 export interface CueKindMapping<Record> {
   /** The `ActividadesExplotacion` member its blocks go in: `TratamFito`, `Fertilizacion`. */
   readonly section: string;
   /** The block's own id field: `IdAjenaTratamFito`, `IdAjenaFerti` (number(10), allocated by the core). */
   readonly idAjena: string;
+  /**
+   * The field descriptor of its section: every value its blocks may carry, with its type, length and decimals and
+   * their source (shared/siex/cue-descriptor.ts), keyed by the value's path in the document.
+   */
+  readonly fields: CueFields;
   /**
    * The record's blocks, one per block key, without their IdAjena (the core adds it), or what SIEX requires that the
    * record lacks (it is not sent, and the job says why).

@@ -2,9 +2,11 @@ import { Settings } from '../config/settings';
 import { RetryAbortedError, RetryPolicy, withRetry } from '../http-client/retry';
 import { Exchange, IuwsError, IuwsErrorCode, parseJson } from './iuws-errors';
 import {
+  CueSection,
   IDEMPOTENCY_HEADER,
   IUWS_PATHS,
   MAX_IDEMPOTENCY_KEY_LENGTH,
+  resultBlock,
   statusResponseSchema,
   submitResponseSchema,
 } from './iuws-protocol';
@@ -36,8 +38,9 @@ export { IuwsError } from './iuws-errors';
  *   GET {base}/comprobarEstado/{idPeticion}     outcome of a submission
  *     headers Authorization: Bearer <token>
  *     200    { "estado": "PENDIENTE" | "EN_PROCESO" | "FINALIZADO",
- *              "resultados": [ { "IdAjenaTratamFito": 123, "resultado": "OK" | "ERROR",
+ *              "resultados": [ { "<IdAjena field>": 123, "resultado": "OK" | "ERROR",
  *                                "errores": [ { "codigo": "...", "descripcion": "..." } ] } ] }   (filled when FINALIZADO)
+ *            one result per block sent, named by its section's own id field (`IdAjenaCosecha` for a `Cosecha` block)
  *     404    unknown request id
  *
  *   Errors answer { "codigo", "descripcion" }. 401 on crear / comprobarEstado means the token expired or was revoked.
@@ -59,7 +62,10 @@ export { IuwsError } from './iuws-errors';
  *   carries the same idempotency key. There is no circuit breaker: the export queue's redelivery back-off already
  *   spaces the calls of an outage, and a breaker failing deliveries at once would spend their five tries (then the
  *   poison queue) while SIEX may be back.
- * - Submission and status (submissionId, submissionStatus below): the answers of crear and comprobarEstado.
+ * - Submission and status (submissionId, submissionStatus below): the answers of crear and comprobarEstado. Each
+ *   result is read by the IdAjena field of the section its block went in, among the sections the client is told the
+ *   gateway sends (`sections`: its record kinds' `cue`); the field's name alone does not say the section
+ *   (iuws-protocol.ts, CueSection), and the schema that does is not part of the deployed package.
  * - Failures are IuwsError (iuws-errors.ts): `retryable` says whether trying again later (a queue redelivery) may
  *   help, `status` is SIEX's HTTP status when there was one, `code` names the kind (IuwsErrorCode), and
  *   `reachedSiex` whether any try may have reached SIEX (false only when none can have: refused connections, no
@@ -68,9 +74,10 @@ export { IuwsError } from './iuws-errors';
  */
 
 interface IuwsResult {
+  /** The block's IdAjena, a sequence of its section's own. */
   externalId: number;
-  /** A fertilization block's result (its id is an IdAjenaFerti); absent for a treatment's. */
-  section?: 'Fertilizacion';
+  /** The `ActividadesExplotacion` section of the block. */
+  section: string;
   ok: boolean;
   errors: { code: string; message: string }[];
 }
@@ -183,8 +190,8 @@ function submissionId(res: Exchange): string {
   return parsed.data.idPeticion;
 }
 
-/** The status step: comprobarEstado's answer, every record's outcome once SIEX has finished. */
-function submissionStatus(res: Exchange): IuwsStatus {
+/** The status step: comprobarEstado's answer, every block's outcome once SIEX has finished. */
+function submissionStatus(res: Exchange, sections: readonly CueSection[]): IuwsStatus {
   const parsed = statusResponseSchema.safeParse(parseJson(res.text));
   if (!parsed.success) {
     throw new IuwsError(
@@ -196,17 +203,28 @@ function submissionStatus(res: Exchange): IuwsStatus {
   if (estado !== 'FINALIZADO') return { state: 'pending', results: [] };
   return {
     state: 'done',
-    results: resultados.map((r) => ({
-      ...('IdAjenaFerti' in r
-        ? { externalId: r.IdAjenaFerti, section: 'Fertilizacion' as const }
-        : { externalId: r.IdAjenaTratamFito }),
-      ok: r.resultado === 'OK',
-      errors: r.errores.map((e) => ({ code: e.codigo, message: e.descripcion })),
-    })),
+    results: resultados.map((r) => {
+      const block = resultBlock(r, sections);
+      if ('problem' in block)
+        throw new IuwsError(`SIEX comprobarEstado answered ${res.status} with an unreadable result: ${block.problem}`, {
+          code: 'SIEX_PROTOCOL',
+          status: res.status,
+        });
+      return {
+        externalId: block.id,
+        section: block.section,
+        ok: r.resultado === 'OK',
+        errors: r.errores.map((e) => ({ code: e.codigo, message: e.descripcion })),
+      };
+    }),
   };
 }
 
-export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsClient {
+/**
+ * The client, for a gateway that sends blocks of `sections` (its record kinds' `cue`: each section and its IdAjena
+ * field), by which comprobarEstado's results are read.
+ */
+export function createIuwsClient(settings: Settings, sections: readonly CueSection[], deps: IuwsDeps = {}): IuwsClient {
   const transport = iuwsTransport(settings, deps.fetch);
   const session: IuwsSession | undefined =
     'exchange' in transport ? iuwsSession(settings, transport.exchange, deps.now ?? Date.now) : undefined;
@@ -247,7 +265,7 @@ export function createIuwsClient(settings: Settings, deps: IuwsDeps = {}): IuwsC
         () => s.authorised('comprobarEstado', 'GET', path, {}, undefined, signal),
         signal,
       );
-      return submissionStatus(res);
+      return submissionStatus(res, sections);
     },
   };
 }

@@ -29,13 +29,52 @@ const IUWS_STATES = ['PENDIENTE', 'EN_PROCESO', 'FINALIZADO'] as const;
 const errorItemSchema = z.object({ codigo: z.string(), descripcion: z.string() });
 export type IuwsErrorItem = z.infer<typeof errorItemSchema>;
 
-const outcome = { resultado: z.enum(['OK', 'ERROR']), errores: z.array(errorItemSchema).default([]) };
-/** One result per block, named by the block's own id field: a treatment's `IdAjenaTratamFito`, a fertilization's `IdAjenaFerti`. */
-const recordResultSchema = z.union([
-  z.object({ IdAjenaTratamFito: z.number().int(), ...outcome }),
-  z.object({ IdAjenaFerti: z.number().int(), ...outcome }),
-]);
+/**
+ * A section of the CUE document's `ActividadesExplotacion` (`Cosecha`, `Riego`...) and the field its blocks are named
+ * by (`IdAjenaCosecha`, `IdAjenaRiego`...). Each section's IdAjena is a sequence of its own, so a block is known by its
+ * section and id together. The names do not follow from one another (an `EnergiaUtilizada` block is named by
+ * `IdAjenaEnergia`, a `PlanAbonado` one by `IdAjenaPlan`): the schema, or the kind that writes the section, says which.
+ */
+export interface CueSection {
+  readonly section: string;
+  readonly idAjena: string;
+}
+
+/** The prefix of every block's own id field in schema 3.11.4. */
+export const ID_AJENA = 'IdAjena';
+
+/**
+ * One result per block, named by the block's own id field (its section's `idAjena`): `{ "IdAjenaCosecha": 7,
+ * "resultado": "OK", "errores": [] }`.
+ */
+const recordResultSchema = z.looseObject({
+  resultado: z.enum(['OK', 'ERROR']),
+  errores: z.array(errorItemSchema).default([]),
+});
 export type RecordResult = z.input<typeof recordResultSchema>;
+
+/**
+ * The block a result is about: its one `IdAjena…` member, read as the IdAjena field of one of `sections` (those the
+ * gateway sends), and that member's integer id. Otherwise why the result cannot be read.
+ */
+export function resultBlock(
+  result: Readonly<Record<string, unknown>>,
+  sections: readonly CueSection[],
+): { section: string; id: number } | { problem: string } {
+  const named = Object.keys(result).filter((k) => k.startsWith(ID_AJENA));
+  if (named.length !== 1)
+    return { problem: `a result must name its block by one IdAjena field, not ${named.length} (${named.join(', ')})` };
+  const field = named[0]!;
+  const section = sections.find((s) => s.idAjena === field)?.section;
+  if (section === undefined)
+    return {
+      problem: `a result names its block by ${field}, the IdAjena field of no section sent (${sections.map((s) => s.idAjena).join(', ')})`,
+    };
+  const id = result[field];
+  if (typeof id !== 'number' || !Number.isSafeInteger(id))
+    return { problem: `${field} ${JSON.stringify(id)} is not an integer` };
+  return { section, id };
+}
 
 export const statusResponseSchema = z.object({
   estado: z.enum(IUWS_STATES),

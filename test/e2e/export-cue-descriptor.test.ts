@@ -4,7 +4,7 @@ import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { PhytoRequest } from '../../shared/phyto/wire';
 import { ZONE } from '../../shared/domain/dates';
 import { Farm } from '../../shared/farms/farm';
-import { descriptorProblems, leafCount, roundTo } from '../../shared/siex/cue-descriptor';
+import { descriptorProblems, leafCount, roundTo } from '../helpers/cue-descriptor';
 import { ANCHOR, enclosure, testFarm } from '../helpers/dataset';
 import { gatewayCalls, recordNumber, schemaProblems, SIEX_FIELDS } from '../helpers/export-stack';
 import { call, get, Keys } from '../helpers/http';
@@ -344,7 +344,7 @@ describe('issue 23: every value SIEX receives is in its descriptor form', () => 
   });
 
   it('each record in SIEX’s notebook: its time to the second, its dose to 3 decimals, its areas, equipment as it was', async () => {
-    const notebook: Block[] = (await sim.notebook(setup.codigoRea)).map((n: any) => n.tratamiento);
+    const notebook: Block[] = (await sim.notebook('TratamFito', setup.codigoRea)).map((n: any) => n.block);
     const declared: Record<Where, number | undefined> = {
       tShared: 1.5,
       bShared: 0.85,
@@ -437,14 +437,14 @@ describe('issue 23 item 2: each crop and variety keeps its IdAjena through amend
   /** The record's blocks in SIEX's notebook: IdAjena → the crop and variety of its DGCs (one each, or it fails). */
   async function heldByIdAjena(): Promise<Map<number, string>> {
     const [day, hour] = time.split(' ');
-    const mine = (await sim.notebook(setup.codigoRea)).filter(
-      (n: any) => n.tratamiento.HoraTratamiento === hour && n.tratamiento.FechaInicio === day.replace(/-/g, '/'),
+    const mine = (await sim.notebook('TratamFito', setup.codigoRea)).filter(
+      (n: any) => n.block.HoraTratamiento === hour && n.block.FechaInicio === day.replace(/-/g, '/'),
     );
     return new Map(
       mine.map((n: any) => {
-        const varieties = new Set(n.tratamiento.DGCs.map((d: any) => varietyOf.get(String(d.CodigoDGC))));
+        const varieties = new Set(n.block.DGCs.map((d: any) => varietyOf.get(String(d.CodigoDGC))));
         expect(varieties.size).toBe(1);
-        return [n.IdAjenaTratamFito as number, [...varieties][0] as string];
+        return [n.idAjena as number, [...varieties][0] as string];
       }),
     );
   }

@@ -18,7 +18,7 @@ import {
 } from '../helpers/export-stack';
 import { gatewayUrl } from '../helpers/http';
 import { PhytoRequest } from '../../shared/phyto/wire';
-import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { tratamFitoBlocks } from '../integration/iuws-fixtures';
 import { body, list, register } from '../helpers/phyto-stack';
 import { allEntities, testTables } from '../helpers/storage';
 import { blockIdsOf } from '../../shared/records/block-ids';
@@ -137,11 +137,11 @@ describe('export, follow, result, e-mail: the happy path over HTTP', () => {
 
   it('SIEX received each record once, in one crear, with its record id as IdAjenaTratamFito', async () => {
     const ids = urns.map(recordNumber);
-    const submissions = (await sim.submissions()).filter((s) => s.ids.some((id) => ids.includes(id)));
-    expect(submissions.map((s) => [...s.ids].sort((a, b) => a - b))).toEqual([ids]);
+    const submissions = (await sim.submissions()).filter((s) => s.ids.TratamFito?.some((id) => ids.includes(id)));
+    expect(submissions.map((s) => [...s.ids.TratamFito].sort((a, b) => a - b))).toEqual([ids]);
     expect(submissions[0].idempotencyKey).toBeTruthy();
     const stats = await sim.stats();
-    for (const id of ids) expect(stats.records[String(id)]).toBe(1);
+    for (const id of ids) expect(stats.records.TratamFito?.[String(id)]).toBe(1);
   });
 
   it('lists the records with exported "1", and exporting them again is 409 RECORD_ALREADY_EXPORTED for each', async () => {
@@ -296,7 +296,7 @@ describe('Idempotency-Key on export', () => {
 
     const ids = urns.map(recordNumber);
     const stats = await sim.stats();
-    expect(ids.map((id) => stats.records[String(id)])).toEqual([1, 1]);
+    expect(ids.map((id) => stats.records.TratamFito?.[String(id)])).toEqual([1, 1]);
     expect((await theOnlyMail(mailStubUrl(), first.json.id)).subject).toBe(
       `SIEX export job ${first.json.id}: FinalizadoCompleto`,
     );
@@ -332,7 +332,7 @@ describe('concurrent exports of the same records (issue 15, finding 4)', () => {
     expect(
       urns
         .map(recordNumber)
-        .map((id) => stats.records[String(id)] ?? 0)
+        .map((id) => stats.records.TratamFito?.[String(id)] ?? 0)
         .every((n) => n <= 1),
     ).toBe(true);
   });
@@ -369,7 +369,7 @@ describe('partial rejection', () => {
 
     // Add our id to the knob (never anyone else's), and take it out again whatever happens.
     const before = (await sim.knobs()).rejectIds;
-    await sim.set({ rejectIds: [...before, refusedId] });
+    await sim.set({ rejectIds: [...before, { section: 'TratamFito', id: refusedId }] });
     let jobId: number;
     try {
       jobId = await startedJob(farm, [good[0], refused, unsendable, good[1]]);
@@ -378,7 +378,9 @@ describe('partial rejection', () => {
       expect([job.percentage, job.error]).toEqual([100, null]);
       expect(seen.every((s) => [1, 2, 4].includes(s))).toBe(true);
     } finally {
-      await sim.set({ rejectIds: (await sim.knobs()).rejectIds.filter((id) => id !== refusedId) });
+      await sim.set({
+        rejectIds: (await sim.knobs()).rejectIds.filter((r) => typeof r === 'number' || r.id !== refusedId),
+      });
     }
 
     const result = await gw.result(farm.keys, jobId);
@@ -402,11 +404,11 @@ describe('partial rejection', () => {
 
     // The unsendable record never reached SIEX; the refused one did, once.
     const stats = await sim.stats();
-    expect(stats.records[String(recordNumber(unsendable))]).toBeUndefined();
-    expect(stats.records[String(refusedId)]).toBe(1);
-    expect((await sim.submissions({ documents: false })).some((s) => s.ids.includes(recordNumber(unsendable)))).toBe(
-      false,
-    );
+    expect(stats.records.TratamFito?.[String(recordNumber(unsendable))]).toBeUndefined();
+    expect(stats.records.TratamFito?.[String(refusedId)]).toBe(1);
+    expect(
+      (await sim.submissions({ documents: false })).some((s) => s.ids.TratamFito?.includes(recordNumber(unsendable))),
+    ).toBe(false);
 
     const listed = await list(farm.keys, farm.agrifarmId);
     const exported = new Map(listed.json.map((r: { id: string; exported: string }) => [r.id, r.exported]));
@@ -452,18 +454,25 @@ describe('issue 12: one TratamFito per crop and variety, equipment said, results
     const second = (urn: string) => secondIds.get(urn)!;
 
     const before = (await sim.knobs()).rejectIds;
-    await sim.set({ rejectIds: [...before, second(halfRefused)] });
+    await sim.set({ rejectIds: [...before, { section: 'TratamFito', id: second(halfRefused) }] });
     let jobId: number;
     try {
       jobId = await startedJob(farm, [both, halfRefused, noEquipment]);
       const { job } = await gw.settled(farm.keys, jobId);
       expect(job.status.name).toBe('FinalizadoConErrores');
     } finally {
-      await sim.set({ rejectIds: (await sim.knobs()).rejectIds.filter((id) => id !== second(halfRefused)) });
+      await sim.set({
+        rejectIds: (await sim.knobs()).rejectIds.filter((r) => typeof r === 'number' || r.id !== second(halfRefused)),
+      });
     }
 
-    const submission = (await sim.submissions()).find((s) => s.ids.includes(recordNumber(both)))!;
-    expect(submission.ids).toEqual([recordNumber(both), second(both), recordNumber(halfRefused), second(halfRefused)]);
+    const submission = (await sim.submissions()).find((s) => s.ids.TratamFito?.includes(recordNumber(both)))!;
+    expect(submission.ids.TratamFito).toEqual([
+      recordNumber(both),
+      second(both),
+      recordNumber(halfRefused),
+      second(halfRefused),
+    ]);
     const blocks = tratamFitoBlocks(submission.document);
     const crops = (id: number) => {
       const block = blocks.find((b) => b.IdAjenaTratamFito === id) as unknown as { DGCs: { CodigoCultivo: number }[] };

@@ -60,7 +60,7 @@ afterEach(() => {
 
 const stats = () => pipe.siex.state.stats();
 const submissionsOf = (ids: number[]): SubmissionView[] =>
-  pipe.siex.state.listSubmissions(true).filter((s) => s.ids.some((id) => ids.includes(id)));
+  pipe.siex.state.listSubmissions(true).filter((s) => s.ids.TratamFito?.some((id) => ids.includes(id)));
 const leasesOf = (tag: string, jobId: number, appQueue = EXPORT_QUEUE) =>
   pipe
     .proxy(tag)
@@ -136,7 +136,7 @@ describe('SIEX down, then back', () => {
     expect(lineCount(runner, /exportWorker failed/)).toBeGreaterThan(failedBefore);
     expect(leasesOf(MAIN, jobId).map((l) => l.dequeueCount).length).toBeGreaterThan(1);
     // Each record reached SIEX once.
-    expect(ids.map((id) => s.records[String(id)])).toEqual([1, 1, 1]);
+    expect(ids.map((id) => s.records.TratamFito?.[String(id)])).toEqual([1, 1, 1]);
     expect((await gw.result(farm.keys, jobId)).json).toEqual({
       data: ids.map((id) => ({ result: 'ok', id })),
       error: [],
@@ -184,7 +184,7 @@ describe('SIEX down for good', () => {
     expect(mail.text).toContain('Fallido');
     expect(mail.text).toContain('SIEX_UNAVAILABLE');
     expect(mail.to).toBe(farm.client.email);
-    expect(stats().records[String(ids[0])]).toBeUndefined();
+    expect(stats().records.TratamFito?.[String(ids[0])]).toBeUndefined();
 
     // A failed job lets its records go: once SIEX is back they export in a new job.
     pipe.siex.state.control({ outage: false });
@@ -286,7 +286,7 @@ describe('a worker killed mid-job, the message redelivered', () => {
     expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 2]);
     // Every record in exactly one accepted submission.
     const s = stats();
-    expect(ids.map((id) => s.records[String(id)])).toEqual([1, 1, 1, 1]);
+    expect(ids.map((id) => s.records.TratamFito?.[String(id)])).toEqual([1, 1, 1, 1]);
     // This simulator is this file's alone: no record of any of its jobs was ever in two submissions.
     expect(s.duplicates).toEqual([]);
     expect(submissionsOf(ids)).toHaveLength(1);
@@ -351,7 +351,7 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
     const { job } = await calls.settled(farm.keys, jobId);
     expect([job.status.name, job.error.code]).toEqual(['Fallido', 'SIEX_TIMEOUT']);
     // SIEX has the three records, once each; every resend under the batch's key was a repeat.
-    expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1, 1]);
+    expect(ids.map((id) => stats().records.TratamFito?.[String(id)])).toEqual([1, 1, 1]);
     expect(stats().replays).toBeGreaterThan(0);
     const result = await calls.result(farm.keys, jobId);
     expect(result.json.data).toEqual([]);
@@ -381,7 +381,7 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
       500,
     );
     expect(known).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
-    expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1, 1]);
+    expect(ids.map((id) => stats().records.TratamFito?.[String(id)])).toEqual([1, 1, 1]);
     expect(stats().duplicates).toEqual([]);
     const mails = await eventually('the second e-mail', async () => {
       const all = await mailsOfJob(pipe.mail.url, jobId);
@@ -427,7 +427,7 @@ describe('a worker killed mid-job, and nothing redelivered (issue 15, finding 9)
     expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
     // One lease of the original message (never redelivered), one of the message the sweeper queued.
     expect(leasesOf(tag, jobId).map((l) => l.dequeueCount)).toEqual([1, 1]);
-    expect(ids.map((id) => stats().records[String(id)])).toEqual([1, 1]);
+    expect(ids.map((id) => stats().records.TratamFito?.[String(id)])).toEqual([1, 1]);
     expect(stats().replays).toBe(replaysBefore);
     expect(stats().duplicates).toEqual([]);
     const queuedAgain = new RegExp(`"event":"sweep\\.done".*"queued":\\[[^\\]]*\\b${jobId}\\b`);

@@ -88,11 +88,11 @@ describe('treatments and fertilizations in one export job', () => {
     });
     expect(result.json.data).toHaveLength(4);
 
-    const held = await siex().fertilizations(farm.codigoRea);
+    const held = await siex().notebook('Fertilizacion', farm.codigoRea);
     const block = (id: string) => {
-      const mine = held.filter((e) => e.IdAjenaFerti === recordNumber(id));
+      const mine = held.filter((e) => e.idAjena === recordNumber(id));
       expect(mine).toHaveLength(1);
-      return mine[0].fertilizacion as any;
+      return mine[0].block as any;
     };
     expect(block(mineral)).toMatchObject({
       MaterialFertilizante: { Material: 14 },
@@ -107,8 +107,8 @@ describe('treatments and fertilizations in one export job', () => {
       MaterialFertilizante: { Material: 5, TratamientoEstiercoles: 1 },
       AplicacionMaterialFertilizante: { Dosis: 24, Unidad: 29 },
     });
-    const treatments = (await siex().notebook(farm.codigoRea)).filter(
-      (e) => e.IdAjenaTratamFito === recordNumber(ids[0]),
+    const treatments = (await siex().notebook('TratamFito', farm.codigoRea)).filter(
+      (e) => e.idAjena === recordNumber(ids[0]),
     );
     expect(treatments).toHaveLength(1);
 
@@ -119,7 +119,7 @@ describe('treatments and fertilizations in one export job', () => {
     const deleted = await call('DELETE', recordPath(manure), { keys });
     expect(deleted.status).toBe(202);
     expect((await gw.settled(keys, deleted.json.id)).job.status.name).toBe('FinalizadoCompleto');
-    expect((await siex().fertilizations(farm.codigoRea)).map((e) => e.IdAjenaFerti).sort()).toEqual(
+    expect((await siex().notebook('Fertilizacion', farm.codigoRea)).map((e) => e.idAjena).sort()).toEqual(
       [n(mineral), n(slurry)].sort(),
     );
     expect((await read(manure)).status).toBe(404);

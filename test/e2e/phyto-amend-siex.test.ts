@@ -42,7 +42,7 @@ async function exported(ids: string[]): Promise<{ jobId: number; result: any }> 
 
 /** What SIEX holds under a record's IdAjena (its first block), or undefined. */
 async function held(id: string): Promise<any> {
-  return (await siex().notebook(farm.codigoRea)).find((e) => e.IdAjenaTratamFito === recordNumber(id))?.tratamiento;
+  return (await siex().notebook('TratamFito', farm.codigoRea)).find((e) => e.idAjena === recordNumber(id))?.block;
 }
 
 beforeAll(async () => {
@@ -66,9 +66,9 @@ it('an exported record amended and exported again: SIEX holds one TratamFito, th
   expect([amended.status, amended.json[0].exported]).toEqual([200, '0']);
   const again = await exported([id]);
   expect(again.result).toEqual({ data: [{ result: 'ok', id: recordNumber(id) }], error: [] });
-  const notebook = (await siex().notebook(farm.codigoRea)).filter((e) => e.IdAjenaTratamFito === recordNumber(id));
+  const notebook = (await siex().notebook('TratamFito', farm.codigoRea)).filter((e) => e.idAjena === recordNumber(id));
   expect(notebook).toHaveLength(1);
-  expect((notebook[0].tratamiento as any).ProductosFito[0].Dosis).toBe(0.62);
+  expect((notebook[0].block as any).ProductosFito[0].Dosis).toBe(0.62);
   expect((await history(id)).map((v) => v.kind)).toEqual(['created', 'exported', 'amended', 're-exported']);
 });
 
@@ -91,7 +91,7 @@ it('an exported record deleted: a job sends Borrar, SIEX no longer holds it, and
   });
   expect(await held(id)).toBeUndefined();
   const deletion = (await siex().submissions()).find(
-    (s) => s.ids.includes(recordNumber(id)) && JSON.stringify(s.document).includes('"Borrar":true'),
+    (s) => s.ids.TratamFito?.includes(recordNumber(id)) && JSON.stringify(s.document).includes('"Borrar":true'),
   );
   expect(deletion).toBeDefined();
   expect((await list(farm.keys, farm.agrifarmId)).json.map((r: { id: string }) => r.id)).not.toContain(id);
@@ -128,7 +128,7 @@ it('a record on two crops amended to one: its re-export deletes the crop it no l
   expect(res.status).toBe(201);
   const id = res.json[0].id as string;
   // This farm's blocks only: other files export to the same simulator meanwhile.
-  const ids = async () => new Set((await siex().notebook(farm.codigoRea)).map((e) => e.IdAjenaTratamFito));
+  const ids = async () => new Set((await siex().notebook('TratamFito', farm.codigoRea)).map((e) => e.idAjena));
   const before = await ids();
   await exported([id]);
   // its blocks: the record id for its first crop, an id of its own (10 digits at most) for the olive

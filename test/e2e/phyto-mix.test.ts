@@ -73,9 +73,9 @@ async function exported(farm: ExportFarm, ids: string[]): Promise<unknown> {
 
 /** What SIEX holds of a record: its blocks' treatments, first block first. */
 async function held(id: string): Promise<any[]> {
-  return (await siex().notebook())
-    .filter((e) => e.IdAjenaTratamFito % 10_000_000_000 === recordNumber(id))
-    .map((e) => e.tratamiento);
+  return (await siex().notebook('TratamFito'))
+    .filter((e) => e.idAjena % 10_000_000_000 === recordNumber(id))
+    .map((e) => e.block);
 }
 
 async function listedIds(farm: ExportFarm): Promise<string[]> {
@@ -153,9 +153,9 @@ describe('mixes registered, listed, exported and held by SIEX', () => {
       data: [{ result: 'ok', id: recordNumber(record.id) }],
       error: [],
     });
-    const blocks = (await siex().notebook()).filter((e) => e.IdAjenaTratamFito === recordNumber(record.id));
+    const blocks = (await siex().notebook('TratamFito')).filter((e) => e.idAjena === recordNumber(record.id));
     expect(blocks).toHaveLength(1);
-    expect((blocks[0].tratamiento as any).ProductosFito.map((l: any) => l.Dosis)).toEqual([0.61, 25, 0.09]);
+    expect((blocks[0].block as any).ProductosFito.map((l: any) => l.Dosis)).toEqual([0.61, 25, 0.09]);
     const versions = (
       await call(
         'GET',

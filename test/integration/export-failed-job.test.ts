@@ -15,7 +15,7 @@ import { FarmIndex } from '../../shared/farms/farm-index';
 import { statusOf } from '../../shared/http/error-status';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { createIuwsClient, IuwsError } from '../../shared/siex/iuws-client';
-import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { tratamFitoBlocks } from './iuws-fixtures';
 import { runAdminCli } from '../helpers/admin-cli';
 import { asReply, inProcessConnection, inProcessExport, inProcessWorker } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
@@ -91,7 +91,7 @@ type Loss = 'crear timed out' | 'crear connection reset' | 'crear never arrived'
 function siexLosing(loss: Loss) {
   let recovered = false;
   const byKey = new Map<string, { id: string; hash: string }>();
-  const results = new Map<string, { externalId: number; ok: boolean; errors: [] }[]>();
+  const results = new Map<string, { externalId: number; section: string; ok: boolean; errors: [] }[]>();
   const received = new Map<number, number>();
   const port: SiexPort = {
     async ready() {},
@@ -112,7 +112,7 @@ function siexLosing(loss: Loss) {
         for (const i of ids) received.set(i, (received.get(i) ?? 0) + 1);
         results.set(
           id,
-          ids.map((externalId) => ({ externalId, ok: true, errors: [] })),
+          ids.map((externalId) => ({ externalId, section: 'TratamFito', ok: true, errors: [] })),
         );
       }
       if (!recovered && loss === 'crear timed out')
@@ -245,7 +245,12 @@ it('an unresolved Key Vault reference reaches the log only: not jobstatus, jobre
     SIEX_USERNAME: reference,
     SIEX_PASSWORD: 'p',
   });
-  const d = deps(createIuwsClient(settings));
+  const d = deps(
+    createIuwsClient(
+      settings,
+      kinds.all().map((k) => k.cue),
+    ),
+  );
   await runExportJob(d, job.jobId);
   const loaded = (await svc.jobs.load(job.jobId))!;
   const shown = [

@@ -62,6 +62,7 @@ function iuws(attempts = 4): SiexPort {
       SIEX_MAX_ATTEMPTS: String(attempts),
       SIEX_RETRY_BASE_MS: '5',
     }),
+    kinds.all().map((k) => k.cue),
   );
 }
 
@@ -89,7 +90,7 @@ async function fertilizations(n: number, body = mineralBody, o: { id?: number; o
 const pointer = async (id: number, on: InProcessFarm = t) =>
   (await svc.kinds.of(fertilizationEntry).store.readPointers(on.farm.meta, [id])).get(id);
 const held = (id: number, on: InProcessFarm = t) =>
-  sim.state.fertilizations(on.farm.meta.codigoRea).filter((e) => e.IdAjenaFerti === id);
+  sim.state.notebook('Fertilizacion', on.farm.meta.codigoRea).filter((e) => e.idAjena === id);
 
 it('takes treatments and fertilizations in one job: one CUE document with both sections, each record settled by its own section', async () => {
   // A farm of its own: its fertilization ids are those this test gives, and no other test's.
@@ -127,7 +128,7 @@ it('takes treatments and fertilizations in one job: one CUE document with both s
   expect(cuaderno.ActividadesExplotacion.Fertilizacion).toHaveLength(2);
   expect(held(same, on)).toHaveLength(1);
   expect(held(slurry, on)).toHaveLength(1);
-  expect(sim.state.notebook(on.farm.meta.codigoRea).some((e) => e.IdAjenaTratamFito === treatment)).toBe(true);
+  expect(sim.state.notebook('TratamFito', on.farm.meta.codigoRea).some((e) => e.idAjena === treatment)).toBe(true);
   expect((await pointer(same, on))?.exportState).toMatchObject({ kind: 'exported', siexBlocks: [same] });
   expect((await svc.kinds.of(fertilizationEntry).store.readHistory(on.farm.meta, slurry))!.map((v) => v.kind)).toEqual([
     'created',
@@ -171,7 +172,7 @@ it('takes the pending fertilizations with the treatments (pending=1)', async () 
 it('an exported fertilization amended is sent again under the same IdAjenaFerti: SIEX holds one block, the new one', async () => {
   const [id] = await fertilizations(1);
   await runExportJob(deps(), await exportJob([fertilizationUrn(id)]));
-  expect((held(id)[0].fertilizacion as any).AplicacionMaterialFertilizante.Dosis).toBe(300);
+  expect((held(id)[0].block as any).AplicacionMaterialFertilizante.Dosis).toBe(300);
   await amendFertilization(svc, me, t.agrifarmId, id, { dose: 250 });
   expect((await pointer(id))?.exportState.kind).toBe('changed');
   const jobId = await exportJob([fertilizationUrn(id)]);
@@ -182,7 +183,7 @@ it('an exported fertilization amended is sent again under the same IdAjenaFerti:
   });
   const now = held(id);
   expect(now).toHaveLength(1);
-  expect((now[0].fertilizacion as any).AplicacionMaterialFertilizante.Dosis).toBe(250);
+  expect((now[0].block as any).AplicacionMaterialFertilizante.Dosis).toBe(250);
   expect((await svc.kinds.of(fertilizationEntry).store.readHistory(farm.meta, id))!.map((v) => v.kind)).toEqual([
     'created',
     'exported',

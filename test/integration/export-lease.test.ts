@@ -8,7 +8,7 @@ import { sweepExportJobs } from '../../shared/export/sweeper';
 import { MailPort } from '../../shared/export/notifications';
 import { runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { tratamFitoBlocks } from './iuws-fixtures';
 import { inProcessExport, inProcessWorker } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { ManualClock } from '../helpers/manual-clock';

@@ -8,7 +8,7 @@ import { sweepExportJobs } from '../../shared/export/sweeper';
 import { mailOperationId, MailPort } from '../../shared/export/notifications';
 import { runExportJob, SiexPort, WorkerDeps } from '../../shared/export/worker';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { tratamFitoBlocks } from './iuws-fixtures';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { SIEX_FIELDS } from '../helpers/export-stack';
 import { inProcessExport } from '../helpers/phyto-stack';
@@ -76,7 +76,10 @@ function killable<T extends object>(name: string, target: T, plan: Plan): T {
 /** SIEX as the simulator behaves: idempotency keys answer the first request id, records outcomes decided at crear. */
 function fakeSiex(rejectIds: Set<number>) {
   const byKey = new Map<string, { id: string; hash: string }>();
-  const results = new Map<string, { externalId: number; ok: boolean; errors: { code: string; message: string }[] }[]>();
+  const results = new Map<
+    string,
+    { externalId: number; section: string; ok: boolean; errors: { code: string; message: string }[] }[]
+  >();
   const submissions = new Map<number, number>();
   let n = 0;
   const port: SiexPort = {
@@ -100,6 +103,7 @@ function fakeSiex(rejectIds: Set<number>) {
         id,
         ids.map((externalId) => ({
           externalId,
+          section: 'TratamFito',
           ok: !rejectIds.has(externalId),
           errors: rejectIds.has(externalId) ? [{ code: 'SIM_RECHAZADO', message: 'refused' }] : [],
         })),

@@ -208,7 +208,7 @@ describe('client certificate for SIEX', () => {
       SIEX_MAX_ATTEMPTS: '1',
     });
     const before = seen.length;
-    const error = await createIuwsClient(settings)
+    const error = await createIuwsClient(settings, [])
       .status('A')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IuwsError);

@@ -1,3 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { cueSections } from '../../local/siex-simulator/cue-sections';
+import { sectionBlocks } from '../../local/siex-simulator/notebook';
+import { cueSchemaPath } from '../../local/siex-data';
+import { findProjectRoot } from '../../local/stack';
+import { CueSection } from '../../shared/siex/iuws-protocol';
+
 /**
  * Minimal CUE documents (schema 3.11.4) for the IUWS client and simulator tests, built from what the official schema
  * requires: a CUADERNO item needs CAExplotacion (2 chars), IdTitular, CodigoRea (14 chars) and UnidadGestora; a
@@ -47,10 +54,42 @@ export function fertilizacion(id: number, overrides: Record<string, unknown> = {
   };
 }
 
+/**
+ * A Cosecha block as schema 3.11.4 requires it: a section of the notebook no record kind of the gateway writes, to show
+ * that the simulator and the client take every section alike.
+ */
+export function cosecha(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    IdAjenaCosecha: id,
+    CosechaSiega: 1,
+    FechaInicio: '03/09/2025',
+    FechaFin: '05/09/2025',
+    DGCs: [{ CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 1.25 }],
+    SemillasSiembra: false,
+    Plantas: false,
+    SinCosechado: false,
+    DepositadoSuelo: false,
+    ...overrides,
+  };
+}
+
+let sections: CueSection[] | undefined;
+
+/** Every section of the official schema, as the simulator reads them: a client told these can read any result. */
+export function schemaSections(): CueSection[] {
+  sections ??= cueSections(JSON.parse(readFileSync(cueSchemaPath(findProjectRoot(__dirname)), 'utf8')));
+  return sections;
+}
+
+/** The TratamFito blocks of a CUE document, across every CUADERNO item. */
+export const tratamFitoBlocks = (document: unknown) =>
+  sectionBlocks(document, 'TratamFito') as { IdAjenaTratamFito: number }[];
+
 export function cueDocument(
   blocks: Record<string, unknown>[],
   farm: Record<string, unknown> = {},
   fertilizations: Record<string, unknown>[] = [],
+  others: Record<string, Record<string, unknown>[]> = {},
 ): { CUADERNO: unknown[] } {
   return {
     CUADERNO: [
@@ -63,6 +102,7 @@ export function cueDocument(
         ActividadesExplotacion: {
           TratamFito: blocks,
           ...(fertilizations.length ? { Fertilizacion: fertilizations } : {}),
+          ...others,
         },
       },
     ],

@@ -8,7 +8,7 @@ import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
 import { siexSimulatorService } from '../../local/siex-simulator/service';
 import { findProjectRoot } from '../../local/stack';
-import { cueDocument, fertilizacion, tratamFito } from './iuws-fixtures';
+import { cosecha, cueDocument, fertilizacion, schemaSections, tratamFito } from './iuws-fixtures';
 
 /** The IUWS client against the SIEX simulator over real HTTP (in process), and the simulator as a process. */
 
@@ -27,6 +27,7 @@ function clientFor(url: string, extra: Record<string, string> = {}, deps: IuwsDe
       SIEX_RETRY_BASE_MS: '20',
       ...extra,
     }),
+    schemaSections(),
     deps,
   );
 }
@@ -82,20 +83,25 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     expect(await settled(c, id)).toEqual({
       state: 'done',
       results: [
-        { externalId: 101, ok: true, errors: [] },
-        { externalId: 102, ok: true, errors: [] },
+        { externalId: 101, section: 'TratamFito', ok: true, errors: [] },
+        { externalId: 102, section: 'TratamFito', ok: true, errors: [] },
       ],
     });
     const [submission] = await control().submissions();
     expect(submission).toMatchObject({
       idPeticion: id,
       idempotencyKey: 'job-1-batch-1',
-      ids: [101, 102],
+      ids: { TratamFito: [101, 102] },
       estado: 'FINALIZADO',
       document: doc,
     });
     const stats = await control().stats();
-    expect(stats).toMatchObject({ submissions: 1, replays: 0, records: { '101': 1, '102': 1 }, duplicates: [] });
+    expect(stats).toMatchObject({
+      submissions: 1,
+      replays: 0,
+      records: { TratamFito: { '101': 1, '102': 1 } },
+      duplicates: [],
+    });
     expect(stats.calls).toMatchObject({ comunicacion: 1, crear: 1 });
     expect(stats.status.crear).toEqual({ '202': 1 });
   });
@@ -105,18 +111,17 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     // Treatment 301 and fertilization 301: two sequences, two blocks.
     const id = await c.submit(cueDocument([tratamFito(301)], {}, [fertilizacion(301), fertilizacion(302)]), 'f-1');
     expect((await settled(c, id)).results).toEqual([
-      { externalId: 301, ok: true, errors: [] },
+      { externalId: 301, section: 'TratamFito', ok: true, errors: [] },
       { externalId: 301, section: 'Fertilizacion', ok: true, errors: [] },
       { externalId: 302, section: 'Fertilizacion', ok: true, errors: [] },
     ]);
     expect((await control().submissions()).find((s) => s.idPeticion === id)).toMatchObject({
-      ids: [301],
-      fertilizationIds: [301, 302],
+      ids: { TratamFito: [301], Fertilizacion: [301, 302] },
     });
-    expect((await control().notebook()).map((e) => e.IdAjenaTratamFito)).toEqual([301]);
-    const held = await control().fertilizations('ES100000000001');
-    expect(held.map((e) => e.IdAjenaFerti)).toEqual([301, 302]);
-    expect(held[0].fertilizacion).toMatchObject({ MaterialFertilizante: { Material: 3 } });
+    expect((await control().notebook('TratamFito')).map((e) => e.idAjena)).toEqual([301]);
+    const held = await control().notebook('Fertilizacion', 'ES100000000001');
+    expect(held.map((e) => e.idAjena)).toEqual([301, 302]);
+    expect(held[0].block).toMatchObject({ MaterialFertilizante: { Material: 3 } });
 
     const gone = await c.submit(
       cueDocument([], {}, [fertilizacion(302, { Borrar: true }), fertilizacion(999, { Borrar: true })]),
@@ -128,10 +133,10 @@ describe('IUWS client ⇄ SIEX simulator', () => {
         externalId: 999,
         section: 'Fertilizacion',
         ok: false,
-        errors: [{ code: 'FERTILIZACION_NO_EXISTE', message: 'No hay fertilización 999 que borrar' }],
+        errors: [{ code: 'FERTILIZACION_NO_EXISTE', message: 'No hay Fertilizacion con IdAjenaFerti 999 que borrar' }],
       },
     ]);
-    expect((await control().fertilizations()).map((e) => e.IdAjenaFerti)).toEqual([301]);
+    expect((await control().notebook('Fertilizacion')).map((e) => e.idAjena)).toEqual([301]);
   });
 
   it('refuses a Fertilizacion block the schema refuses, as it refuses a treatment', async () => {
@@ -140,6 +145,45 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     );
     expect(e).toMatchObject({ code: 'SIEX_REJECTED', retryable: false });
     expect(e.message).toContain('BuenasPracticas');
+  });
+
+  it('takes, judges, keeps and shows a section no record kind writes (Cosecha) as any other', async () => {
+    const c = client();
+    await control().set({ rejectIds: [{ section: 'Cosecha', id: 12 }] });
+    const doc = cueDocument([], {}, [], { Cosecha: [cosecha(11), cosecha(12), cosecha(13, { Borrar: true })] });
+    const id = await c.submit(doc, 'c-1');
+    expect((await settled(c, id)).results).toEqual([
+      { externalId: 11, section: 'Cosecha', ok: true, errors: [] },
+      {
+        externalId: 12,
+        section: 'Cosecha',
+        ok: false,
+        errors: [{ code: 'SIM_RECHAZADO', message: 'El simulador rechaza Cosecha IdAjenaCosecha 12 (rejectIds)' }],
+      },
+      {
+        externalId: 13,
+        section: 'Cosecha',
+        ok: false,
+        errors: [{ code: 'COSECHA_NO_EXISTE', message: 'No hay Cosecha con IdAjenaCosecha 13 que borrar' }],
+      },
+    ]);
+    expect((await control().submissions()).find((s) => s.idPeticion === id)?.ids).toEqual({ Cosecha: [11, 12, 13] });
+    expect(await control().notebook('Cosecha', 'ES100000000001')).toEqual([
+      { codigoRea: 'ES100000000001', idAjena: 11, block: cosecha(11) },
+    ]);
+    expect(await control().wholeNotebook()).toEqual({
+      Cosecha: [{ codigoRea: 'ES100000000001', idAjena: 11, block: cosecha(11) }],
+    });
+    expect((await control().stats()).records).toEqual({ Cosecha: { '11': 1, '12': 1, '13': 1 } });
+  });
+
+  it('answers 404 for the notebook of a section the schema lacks, and 400 for a knob naming one', async () => {
+    const res = await fetch(`${sim.url}/_inspect/notebook/Cosechas`);
+    expect([res.status, ((await res.json()) as { codigo: string }).codigo]).toEqual([404, 'SECCION_DESCONOCIDA']);
+    await expect(control().set({ rejectIds: [{ section: 'Cosechas', id: 1 }] })).rejects.toThrow(
+      /400: .*rejectIds: no section Cosechas in the CUE schema/,
+    );
+    expect((await control().knobs()).rejectIds).toEqual([]);
   });
 
   it('a repeat with the same idempotency key answers the same request id and is not a new submission', async () => {
@@ -151,7 +195,12 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     const other = await c.submit(cueDocument([tratamFito(9)]), 'job-9-batch-2');
     expect(other).not.toBe(first);
     const stats = await control().stats();
-    expect(stats).toMatchObject({ submissions: 2, replays: 1, records: { '7': 1, '8': 1, '9': 1 }, duplicates: [] });
+    expect(stats).toMatchObject({
+      submissions: 2,
+      replays: 1,
+      records: { TratamFito: { '7': 1, '8': 1, '9': 1 } },
+      duplicates: [],
+    });
     expect(await control().submissions()).toHaveLength(2);
   });
 
@@ -169,13 +218,13 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     await control().set({ latencyMs: 250 });
     const pending = c.submit(cueDocument([tratamFito(501)]), 'job-5-batch-1');
     // SIEX takes the first try after the client has given up on it (250 ms of latency against a 150 ms time-out).
-    await until(async () => (await control().stats()).records['501'] === 1);
+    await until(async () => (await control().stats()).records.TratamFito?.['501'] === 1);
     await control().set({ latencyMs: 0 });
     const id = await pending;
     const stats = await control().stats();
-    expect(stats.records['501']).toBe(1);
+    expect(stats.records.TratamFito?.['501']).toBe(1);
     expect(stats.replays).toBeGreaterThanOrEqual(1);
-    expect((await control().submissions()).find((s) => s.ids.includes(501))?.idPeticion).toBe(id);
+    expect((await control().submissions()).find((s) => s.ids.TratamFito?.includes(501))?.idPeticion).toBe(id);
   });
 
   it('rides out a short outage by retrying', async () => {
@@ -186,7 +235,7 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     await until(async () => ((await control().stats()).status.comunicacion?.['503'] ?? 0) > 0);
     await control().set({ outage: false });
     const id = await submitted;
-    expect((await settled(c, id)).results).toEqual([{ externalId: 31, ok: true, errors: [] }]);
+    expect((await settled(c, id)).results).toEqual([{ externalId: 31, section: 'TratamFito', ok: true, errors: [] }]);
     const stats = await control().stats();
     expect(stats.status.comunicacion?.['503'] ?? 0).toBeGreaterThan(0);
     expect(stats.submissions).toBe(1);
@@ -265,9 +314,14 @@ describe('IUWS client ⇄ SIEX simulator', () => {
     const c = client();
     const id = await c.submit(cueDocument([tratamFito(71), tratamFito(72), tratamFito(73)]), 'k');
     expect((await settled(c, id)).results).toEqual([
-      { externalId: 71, ok: true, errors: [] },
-      { externalId: 72, ok: false, errors: [{ code: 'SIM_RECHAZADO', message: expect.stringContaining('72') }] },
-      { externalId: 73, ok: true, errors: [] },
+      { externalId: 71, section: 'TratamFito', ok: true, errors: [] },
+      {
+        externalId: 72,
+        section: 'TratamFito',
+        ok: false,
+        errors: [{ code: 'SIM_RECHAZADO', message: expect.stringContaining('72') }],
+      },
+      { externalId: 73, section: 'TratamFito', ok: true, errors: [] },
     ]);
   });
 
@@ -287,7 +341,7 @@ describe('IUWS client ⇄ SIEX simulator', () => {
       [81, false, ['IDAJENA_DUPLICADO']],
       [81, false, ['IDAJENA_DUPLICADO']],
       [82, false, ['FECHAS_INCOHERENTES']],
-      [83, false, ['TRATAMIENTO_NO_EXISTE']],
+      [83, false, ['TRATAMFITO_NO_EXISTE']],
     ]);
   });
 
@@ -420,7 +474,10 @@ describe('SIEX simulator process', () => {
     });
     const c = clientFor(url);
     const id = await c.submit(cueDocument([tratamFito(1)]), 'k');
-    expect(await settled(c, id)).toEqual({ state: 'done', results: [{ externalId: 1, ok: true, errors: [] }] });
+    expect(await settled(c, id)).toEqual({
+      state: 'done',
+      results: [{ externalId: 1, section: 'TratamFito', ok: true, errors: [] }],
+    });
     expect(await siexSimulatorControl(url).knobs()).toMatchObject({ processingMs: 0 });
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
@@ -447,7 +504,9 @@ describe('SIEX simulator process', () => {
         });
         const c = clientFor(service.env!.SIEX_BASE_URL);
         const id = await c.submit(cueDocument([tratamFito(2)]), 'k');
-        expect((await settled(c, id)).results).toEqual([{ externalId: 2, ok: true, errors: [] }]);
+        expect((await settled(c, id)).results).toEqual([
+          { externalId: 2, section: 'TratamFito', ok: true, errors: [] },
+        ]);
         expect(lines.join('\n')).toContain(`SIEX simulator listening on ${service.url}`);
       } finally {
         await service.stop();

@@ -8,7 +8,8 @@ import { guardRowKey, holdingPartition, idempotencyRowKey, pointerRowKey } from 
 import { creationChange, registerRecord } from '../../shared/records/register-record';
 import { amendRecord } from '../../shared/records/amend-record';
 import { phytoKind } from '../../shared/phyto/phyto-kind';
-import { blockKeysOf, mapRecord, treatmentCue } from '../../shared/siex/cue-mapping';
+import { mapRecord, treatmentCue } from '../../shared/phyto/cue-block';
+import { blockKeysOf } from '../../shared/siex/cue-mapping';
 import { recordBlocks } from '../../shared/records/cue-blocks';
 import { siexBlocksOf } from '../../shared/records/export-state';
 import { readRecordAnswer } from '../../shared/records/read-record';

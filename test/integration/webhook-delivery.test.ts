@@ -12,7 +12,7 @@ import { createWebhookSender } from '../../shared/notify/webhook-sender';
 import { webhookSecret } from '../../shared/notify/webhook-secret';
 import { verifySignature } from '../../shared/notify/webhook-signature';
 import { Clock } from '../../shared/time/clock';
-import { tratamFitoBlocks } from '../../local/siex-simulator/simulator';
+import { tratamFitoBlocks } from './iuws-fixtures';
 import { webhookReceiverControl } from '../../local/webhook-receiver/control';
 import {
   LOCAL_WEBHOOK_SIGNING_KEY,
@@ -67,7 +67,10 @@ function acceptingSiex(): SiexPort {
     },
     async status(requestId) {
       const ids = sent.get(requestId) ?? [];
-      return { state: 'done', results: ids.map((externalId) => ({ externalId, ok: true, errors: [] })) };
+      return {
+        state: 'done',
+        results: ids.map((externalId) => ({ externalId, section: 'TratamFito', ok: true, errors: [] })),
+      };
     },
   };
 }

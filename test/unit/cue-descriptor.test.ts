@@ -3,9 +3,10 @@ import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { areaShares, locationsArea } from '../../shared/farms/treated-area';
 import { buildRecord } from '../../shared/phyto/record-view';
-import { CUE_FIELDS, cueNumber, descriptorProblems, leafCount, roundTo } from '../../shared/siex/cue-descriptor';
-import { blockKeysOf, cueDocument, mapRecord, TratamFito, treatmentCue } from '../../shared/siex/cue-mapping';
+import { mapRecord, TratamFito, treatmentCue } from '../../shared/phyto/cue-block';
+import { blockKeysOf, cueDocument } from '../../shared/siex/cue-mapping';
 import { blocksToSend } from '../../shared/records/cue-blocks';
+import { CUE_FIELDS, cueNumber, descriptorProblems, leafCount, roundTo } from '../helpers/cue-descriptor';
 import { cueValidator } from '../helpers/cue-schema';
 import { farmMeta, madrid, microthiol } from '../helpers/phyto-fixtures';
 

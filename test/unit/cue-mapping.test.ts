@@ -1,17 +1,11 @@
 import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
-import {
-  blockKeysOf,
-  cueDocument,
-  mapRecord,
-  registerNumberText,
-  TratamFito,
-  treatmentCue,
-} from '../../shared/siex/cue-mapping';
+import { mapRecord, registerNumberText, TratamFito, treatmentCue } from '../../shared/phyto/cue-block';
+import { blockKeysOf, cueDocument } from '../../shared/siex/cue-mapping';
 import { blocksToSend, recordBlocks } from '../../shared/records/cue-blocks';
 import { allocateBlockIds, legacyBlockIds } from '../../shared/records/block-ids';
-import { descriptorProblems } from '../../shared/siex/cue-descriptor';
+import { descriptorProblems } from '../helpers/cue-descriptor';
 import { cueValidator } from '../helpers/cue-schema';
 import { farmMeta, madrid, microthiol } from '../helpers/phyto-fixtures';
 

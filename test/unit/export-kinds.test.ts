@@ -9,7 +9,7 @@ import { fertilizationKind } from '../../shared/fertilization/fertilization-kind
 import { fertilizationOf } from '../../shared/fertilization/fertilization';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { idAjenaOf, recordBlocks } from '../../shared/records/cue-blocks';
-import { treatmentCue } from '../../shared/siex/cue-mapping';
+import { treatmentCue } from '../../shared/phyto/cue-block';
 import { fertilizationFarm, mineralBody } from '../helpers/fertilization-fixtures';
 import { madrid } from '../helpers/phyto-fixtures';
 

@@ -1,5 +1,6 @@
 import { ConfigError, parseSettings } from '../../shared/config/config';
 import { IuwsClient, IuwsError, createIuwsClient } from '../../shared/siex/iuws-client';
+import { CueSection } from '../../shared/siex/iuws-protocol';
 import { fakeRetryWaits, settle } from '../helpers/fake-waits';
 
 // The waits between tries are cockatiel's timers: faked, so that seconds of backoff pass at once.
@@ -69,9 +70,12 @@ const settings = (extra: Record<string, string | undefined> = {}) => parseSettin
 
 const doc = { CUADERNO: [] };
 
+/** The section the fake SIEX answers about, as a gateway sending it tells its client. */
+const SECTIONS: CueSection[] = [{ section: 'TratamFito', idAjena: 'IdAjenaTratamFito' }];
+
 function client(f: { fetch: typeof fetch }, extra: { now?: () => number; random?: () => number } = {}, s = settings()) {
   const sleeps: number[] = [];
-  const c = createIuwsClient(s, {
+  const c = createIuwsClient(s, SECTIONS, {
     fetch: f.fetch,
     onRetry: ({ delayMs }) => void sleeps.push(delayMs),
     random: extra.random ?? (() => 0.999),
@@ -348,7 +352,7 @@ describe('IUWS client: retries', () => {
 
 /** A client whose time-out is long, so only the caller's signal can end a call. */
 function createIuwsSlow(f: { fetch: typeof fetch }) {
-  return { c: settling(createIuwsClient(settings({ SIEX_TIMEOUT_MS: '60000' }), { fetch: f.fetch })) };
+  return { c: settling(createIuwsClient(settings({ SIEX_TIMEOUT_MS: '60000' }), SECTIONS, { fetch: f.fetch })) };
 }
 
 describe('IUWS client: whether a failed crear may be in SIEX (reachedSiex)', () => {
@@ -420,11 +424,62 @@ describe('IUWS client: answers', () => {
     await expect(c.status('P-1')).resolves.toEqual({
       state: 'done',
       results: [
-        { externalId: 11, ok: true, errors: [] },
-        { externalId: 12, ok: false, errors: [{ code: 'SIM_RECHAZADO', message: 'rechazado' }] },
-        { externalId: 13, ok: true, errors: [] },
+        { externalId: 11, section: 'TratamFito', ok: true, errors: [] },
+        {
+          externalId: 12,
+          section: 'TratamFito',
+          ok: false,
+          errors: [{ code: 'SIM_RECHAZADO', message: 'rechazado' }],
+        },
+        { externalId: 13, section: 'TratamFito', ok: true, errors: [] },
       ],
     });
+  });
+
+  it('reads each result by the IdAjena field of its section, for any sections the gateway sends', async () => {
+    // Cosecha and Riego: sections of schema 3.11.4 no record kind of the gateway writes. Each IdAjena is a sequence of
+    // its section's own: harvest 7 and irrigation 7 are two blocks.
+    const sections = [
+      { section: 'Cosecha', idAjena: 'IdAjenaCosecha' },
+      { section: 'Riego', idAjena: 'IdAjenaRiego' },
+    ];
+    const resultados = [
+      { IdAjenaCosecha: 7, resultado: 'OK', errores: [] },
+      { IdAjenaRiego: 7, resultado: 'ERROR', errores: [{ codigo: 'X_1', descripcion: 'mal' }] },
+    ];
+    const f = siex(() => json(200, { estado: 'FINALIZADO', resultados }));
+    const c = settling(createIuwsClient(settings(), sections, { fetch: f.fetch }));
+    await expect(c.status('P-1')).resolves.toEqual({
+      state: 'done',
+      results: [
+        { externalId: 7, section: 'Cosecha', ok: true, errors: [] },
+        { externalId: 7, section: 'Riego', ok: false, errors: [{ code: 'X_1', message: 'mal' }] },
+      ],
+    });
+  });
+
+  it.each([
+    ['names no IdAjena field', { resultado: 'OK' }, /not 0/],
+    [
+      'names two',
+      { IdAjenaTratamFito: 1, IdAjenaCosecha: 1, resultado: 'OK' },
+      /not 2 \(IdAjenaTratamFito, IdAjenaCosecha\)/,
+    ],
+    [
+      'names a section the gateway did not send',
+      { IdAjenaCosecha: 1, resultado: 'OK' },
+      /IdAjenaCosecha, the IdAjena field of no section sent \(IdAjenaTratamFito\)/,
+    ],
+    [
+      'has an id that is not an integer',
+      { IdAjenaTratamFito: '1', resultado: 'OK' },
+      /IdAjenaTratamFito "1" is not an integer/,
+    ],
+  ])('a result that %s is a retryable SIEX_PROTOCOL error', async (_, result, message) => {
+    const f = siex(() => json(200, { estado: 'FINALIZADO', resultados: [result] }));
+    const e = await failure(client(f).c.status('P-1'));
+    expect(e).toMatchObject({ code: 'SIEX_PROTOCOL', retryable: true, status: 200 });
+    expect(e.message).toMatch(message);
   });
 
   it('escapes the request id in the path', async () => {
@@ -462,7 +517,7 @@ describe('IUWS client: answers', () => {
 describe('IUWS client: configuration', () => {
   it('without SIEX_BASE_URL every call fails, not retryable, saying what to set, and nothing is sent', async () => {
     const f = siex(() => json(202, { idPeticion: 'P' }));
-    const c = createIuwsClient(parseSettings({ AzureWebJobsStorage: 'x' }), { fetch: f.fetch });
+    const c = createIuwsClient(parseSettings({ AzureWebJobsStorage: 'x' }), SECTIONS, { fetch: f.fetch });
     const e = await failure(c.submit(doc, 'k'));
     expect(e).toMatchObject({ code: 'SIEX_NOT_CONFIGURED', retryable: false });
     expect(e.message).toMatch(/SIEX_BASE_URL/);
@@ -473,6 +528,7 @@ describe('IUWS client: configuration', () => {
     const f = siex(() => json(202, { idPeticion: 'P' }));
     const c = createIuwsClient(
       settings({ SIEX_PASSWORD: '@Microsoft.KeyVault(VaultName=kv-x;SecretName=siex-password)' }),
+      SECTIONS,
       { fetch: f.fetch },
     );
     const e = await failure(c.status('A'));
@@ -482,12 +538,15 @@ describe('IUWS client: configuration', () => {
   });
 
   it('says when SIEX_CLIENT_CERT is neither PEM nor base64 PFX', async () => {
-    const c = createIuwsClient(settings({ SIEX_CLIENT_CERT: 'not a certificate!' }));
+    const c = createIuwsClient(settings({ SIEX_CLIENT_CERT: 'not a certificate!' }), SECTIONS);
     await expect(failure(c.status('A'))).resolves.toMatchObject({
       code: 'SIEX_NOT_CONFIGURED',
       message: expect.stringMatching(/SIEX_CLIENT_CERT is unusable/),
     });
-    const plain = createIuwsClient(settings({ SIEX_BASE_URL: 'http://siex.example', SIEX_CLIENT_CERT: 'TUlJ' }));
+    const plain = createIuwsClient(
+      settings({ SIEX_BASE_URL: 'http://siex.example', SIEX_CLIENT_CERT: 'TUlJ' }),
+      SECTIONS,
+    );
     await expect(failure(plain.status('A'))).resolves.toMatchObject({
       code: 'SIEX_NOT_CONFIGURED',
       message: 'SIEX_CLIENT_CERT is set, so SIEX_BASE_URL must be https',

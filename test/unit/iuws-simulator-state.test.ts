@@ -1,17 +1,25 @@
-import {
-  DEFAULT_KNOBS,
-  SiexSimulatorState,
-  controlSchema,
-  tratamFitoBlocks,
-} from '../../local/siex-simulator/simulator';
+import { readFileSync } from 'node:fs';
+import { cueSections } from '../../local/siex-simulator/cue-sections';
+import { controlSchema, DEFAULT_KNOBS } from '../../local/siex-simulator/knobs';
+import { SiexSimulatorState } from '../../local/siex-simulator/simulator';
+import { cueSchemaPath } from '../../local/siex-data';
+import { findProjectRoot } from '../../local/stack';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
-import { cueDocument, tratamFito } from '../integration/iuws-fixtures';
+import { cosecha, cueDocument, fertilizacion, tratamFito, tratamFitoBlocks } from '../integration/iuws-fixtures';
 
 /** The simulator's rules without HTTP, on a clock of our own. */
 
+const schema = JSON.parse(readFileSync(cueSchemaPath(findProjectRoot(__dirname)), 'utf8'));
+const sections = cueSections(schema);
+
 function state(initial = {}) {
   let now = 1_700_000_000_000;
-  const s = new SiexSimulatorState({ username: 'u', password: 'p' }, initial, () => now);
+  const s = new SiexSimulatorState({
+    credentials: { username: 'u', password: 'p' },
+    sections,
+    knobs: initial,
+    now: () => now,
+  });
   return { s, advance: (ms: number) => (now += ms), at: () => now };
 }
 
@@ -52,8 +60,8 @@ describe('SIEX simulator state', () => {
     expect(s.stats()).toMatchObject({
       submissions: 2,
       replays: 1,
-      records: { '1': 1, '2': 2, '3': 1 },
-      duplicates: [2],
+      records: { TratamFito: { '1': 1, '2': 2, '3': 1 } },
+      duplicates: [{ section: 'TratamFito', id: 2 }],
     });
   });
 
@@ -119,5 +127,97 @@ describe('SIEX simulator state', () => {
     expect(controlSchema.safeParse({ errorRate: 1.5 }).success).toBe(false);
     expect(controlSchema.safeParse({ expireTokens: false }).success).toBe(false);
     expect(controlSchema.safeParse({ outageUntil: 'tomorrow' }).success).toBe(false);
+  });
+
+  it('judges, keeps and shows a block of any section of the schema alike, under its own IdAjena', () => {
+    const { s, advance } = state({ processingMs: 0 });
+    s.control({ rejectIds: [{ section: 'Cosecha', id: 8 }] });
+    // Harvest 7 and treatment 7 are two blocks: each section's IdAjena is its own sequence.
+    const doc = cueDocument([tratamFito(7)], {}, [], {
+      Cosecha: [cosecha(7), cosecha(8), cosecha(9, { Borrar: true })],
+    });
+    const sub = s.accept(doc, null);
+    advance(1);
+    expect(s.status(sub.idPeticion)?.resultados).toEqual([
+      { IdAjenaTratamFito: 7, resultado: 'OK', errores: [] },
+      { IdAjenaCosecha: 7, resultado: 'OK', errores: [] },
+      {
+        IdAjenaCosecha: 8,
+        resultado: 'ERROR',
+        errores: [
+          { codigo: 'SIM_RECHAZADO', descripcion: 'El simulador rechaza Cosecha IdAjenaCosecha 8 (rejectIds)' },
+        ],
+      },
+      {
+        IdAjenaCosecha: 9,
+        resultado: 'ERROR',
+        errores: [{ codigo: 'COSECHA_NO_EXISTE', descripcion: 'No hay Cosecha con IdAjenaCosecha 9 que borrar' }],
+      },
+    ]);
+    expect(s.listSubmissions(false)[0]?.ids).toEqual({ TratamFito: [7], Cosecha: [7, 8, 9] });
+    expect(s.notebook('Cosecha').map((e) => [e.codigoRea, e.idAjena, e.block.CosechaSiega])).toEqual([
+      ['ES100000000001', 7, 1],
+    ]);
+    expect(Object.keys(s.wholeNotebook())).toEqual(['Cosecha', 'TratamFito']);
+    expect(s.stats().records).toEqual({ Cosecha: { '7': 1, '8': 1, '9': 1 }, TratamFito: { '7': 1 } });
+    s.accept(cueDocument([], {}, [], { Cosecha: [cosecha(7, { Borrar: true })] }), null);
+    expect(s.notebook('Cosecha')).toEqual([]);
+    expect(s.notebook('TratamFito').map((e) => e.idAjena)).toEqual([7]);
+  });
+
+  it('rejectIds: a bare IdAjena refuses it in every section, { section, id } in that section only', () => {
+    const { s, advance } = state({ processingMs: 0 });
+    s.control({ rejectIds: [3, { section: 'Fertilizacion', id: 4 }] });
+    const sub = s.accept(cueDocument([tratamFito(3), tratamFito(4)], {}, [fertilizacion(3), fertilizacion(4)]), null);
+    advance(1);
+    expect(s.status(sub.idPeticion)?.resultados.map((r) => r.resultado)).toEqual(['ERROR', 'OK', 'ERROR', 'ERROR']);
+    expect(s.controlProblems({ rejectIds: [{ section: 'Cosechas', id: 1 }, 2] })).toEqual([
+      expect.stringMatching(/^rejectIds: no section Cosechas in the CUE schema \(EnergiaUtilizada, .*Riego\)$/),
+    ]);
+    expect(s.controlProblems({ rejectIds: [{ section: 'Riego', id: 1 }] })).toEqual([]);
+  });
+});
+
+describe('the sections of the official CUE schema', () => {
+  it('are every member of ActividadesExplotacion, each with the one IdAjena integer its blocks require', () => {
+    const members = Object.keys(schema.properties.CUADERNO.items.properties.ActividadesExplotacion.properties);
+    expect(members).toHaveLength(15);
+    expect(sections.map((s) => s.section)).toEqual(members);
+    for (const { section, idAjena } of sections) {
+      const item = schema.properties.CUADERNO.items.properties.ActividadesExplotacion.properties[section].items;
+      expect([section, item.properties[idAjena].type, item.required.includes(idAjena)]).toEqual([
+        section,
+        'integer',
+        true,
+      ]);
+    }
+    // The names do not follow from one another: the schema says which.
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        { section: 'TratamFito', idAjena: 'IdAjenaTratamFito' },
+        { section: 'Fertilizacion', idAjena: 'IdAjenaFerti' },
+        { section: 'TratamientosPostCosecha', idAjena: 'IdAjenaTratamPostco' },
+        { section: 'Analitica', idAjena: 'IdAjenaAna' },
+        { section: 'PlanAbonado', idAjena: 'IdAjenaPlan' },
+      ]),
+    );
+  });
+
+  it('a schema whose section names its blocks by no IdAjena, or by one it does not require, is refused by name', () => {
+    const withSection = (items: object) => ({
+      properties: {
+        CUADERNO: { items: { properties: { ActividadesExplotacion: { properties: { Nueva: { items } } } } } },
+      },
+    });
+    expect(() => cueSections(withSection({ properties: { Id: { type: 'integer' } } }))).toThrow(
+      'section Nueva of the schema has 0 integer IdAjena fields: expected one, required',
+    );
+    expect(() => cueSections(withSection({ properties: { IdAjenaNueva: { type: 'integer' } } }))).toThrow(
+      'section Nueva of the schema has an IdAjena field it does not require (IdAjenaNueva): expected one, required',
+    );
+    expect(
+      cueSections(withSection({ required: ['IdAjenaNueva'], properties: { IdAjenaNueva: { type: 'integer' } } })),
+    ).toEqual([{ section: 'Nueva', idAjena: 'IdAjenaNueva' }]);
+    expect(() => cueSections({})).toThrow('the schema has no CUADERNO[].ActividadesExplotacion members');
   });
 });

@@ -9,7 +9,8 @@ import { changeActions } from '../../shared/records/record-store';
 import { buildRecord, RECORD_FORMAT } from '../../shared/phyto/record-view';
 import { checkApplication } from '../../shared/phyto/rules';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { cueDocument, mapRecord } from '../../shared/siex/cue-mapping';
+import { mapRecord } from '../../shared/phyto/cue-block';
+import { cueDocument } from '../../shared/siex/cue-mapping';
 import { cueValidator } from '../helpers/cue-schema';
 import {
   ContextOptions,
