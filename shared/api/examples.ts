@@ -10,6 +10,24 @@ import { applicatorCardSchema, catalogueProductSchema, cropProductSchema, siexEn
  * what the gateway accepts and answers. Each record kind's are in its folder (`shared/<kind>/wire-examples.ts`).
  */
 export const DEMO_FARM = 'urn:ngsi-ld:AgriFarm:1';
+
+/**
+ * A batch's refused item as the examples show it: the item's index and the problem details a registration breaking
+ * the rules answers (422), every violation with its path as if the item had been sent alone.
+ */
+export function refusedItem(index: number, errors: { code: string; path: string; message: string }[]) {
+  return {
+    index,
+    status: 422,
+    body: {
+      type: 'https://siex-gateway.dev/problems/422',
+      title: 'Unprocessable Content',
+      status: 422,
+      detail: 'The application breaks the rules below; nothing was stored.',
+      errors,
+    },
+  };
+}
 const RECORD = 'urn:ngsi-ld:AgriPhytosanitary:1';
 
 const olive = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEMO_FARM } from '../api/examples';
+import { DEMO_FARM, refusedItem } from '../api/examples';
 import { recordVersionSchema } from '../api/history-schemas';
 import { OperationExample, RecordOperation } from '../records/kind-entry';
 import { fertilizationPatchSchema, fertilizeRecordViewSchema, fertilizeRequestSchema } from './wire';
@@ -62,26 +62,16 @@ const batchExample = {
   request: [manure, { ...manure, dose: 40 }],
   response: [
     { index: 0, status: 201, etag: '"1"', body: [fertilization] },
-    {
-      index: 1,
-      status: 422,
-      body: {
-        type: 'https://siex-gateway.dev/problems/422',
-        title: 'Unprocessable Content',
-        status: 422,
-        detail: 'The application breaks the rules below; nothing was stored.',
-        errors: [
-          {
-            code: 'NITROGEN_LIMIT_EXCEEDED',
-            path: 'body.idcp[0]',
-            message:
-              'livestock manure on SIGPAC enclosure 46-213-0-0-12-45-2, in a nitrate-vulnerable zone, would total 250 ' +
-              'kg N/ha in the 2026 campaign (50 already, 200 in this record): the limit is 170 kg N/ha (Directive ' +
-              '91/676/EEC, Annex III.2; RD 47/2022)',
-          },
-        ],
+    refusedItem(1, [
+      {
+        code: 'NITROGEN_LIMIT_EXCEEDED',
+        path: 'body.idcp[0]',
+        message:
+          'livestock manure on SIGPAC enclosure 46-213-0-0-12-45-2, in a nitrate-vulnerable zone, would total 250 ' +
+          'kg N/ha in the 2026 campaign (50 already, 200 in this record): the limit is 170 kg N/ha (Directive ' +
+          '91/676/EEC, Annex III.2; RD 47/2022)',
       },
-    },
+    ]),
   ],
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEMO_FARM } from '../api/examples';
+import { DEMO_FARM, refusedItem } from '../api/examples';
 import { recordVersionSchema } from '../api/history-schemas';
 import { OperationExample, RecordOperation } from '../records/kind-entry';
 import { phytoRequestSchema } from './wire';
@@ -98,19 +98,9 @@ const registerBatchExample = {
   request: [treatment, { ...treatment, dose: 5 }],
   response: [
     { index: 0, status: 201, etag: '"1"', body: [record] },
-    {
-      index: 1,
-      status: 422,
-      body: {
-        type: 'https://siex-gateway.dev/problems/422',
-        title: 'Unprocessable Content',
-        status: 422,
-        detail: 'The application breaks the rules below; nothing was stored.',
-        errors: [
-          { code: 'DOSE_ABOVE_MAX', path: 'body.dose', message: 'dose 5 % is above the maximum 0.5 % for OLIVO' },
-        ],
-      },
-    },
+    refusedItem(1, [
+      { code: 'DOSE_ABOVE_MAX', path: 'body.dose', message: 'dose 5 % is above the maximum 0.5 % for OLIVO' },
+    ]),
   ],
 };
 
