@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ParseArgsConfig, parseArgs } from 'node:util';
 import path from 'node:path';
 import { parseSettings } from '../shared/config/config';
+import { settingsSchema } from '../shared/config/settings';
 import { importDataset } from '../shared/backoffice/import';
 import { validateDataset } from '../shared/backoffice/dataset-validation';
 import { TableStore } from '../shared/store/tables';
@@ -14,6 +15,7 @@ import { webhookSecret } from '../shared/notify/webhook-secret';
 import { FarmStore } from '../shared/farms/farm-store';
 import { newKey } from '../shared/clients/keys';
 import { buildDemoDataset } from './demo/build-dataset';
+import { LOCAL_WEBHOOK_SIGNING_KEY } from './webhook-receiver/server';
 import { backupCommand, listBackupsCommand, restoreCommand } from './admin-backup';
 import { importCataloguesCommand } from './admin-catalogues';
 import { importProductsCommand } from './admin-products';
@@ -43,9 +45,10 @@ const USAGE = `usage: npm run admin -- <command>
                                   them exported, not-in-siex lets them be exported again. Deletion job: not-in-siex
                                   deletes them here too, in-siex lets their deletion be asked for again. The job's
                                   owner is told by e-mail
-  webhook-secret CLIENT            print the client's webhook signing secret, derived from WEBHOOK_SIGNING_KEY in the
+  webhook-secret CLIENT [--local]  print the client's webhook signing secret, derived from WEBHOOK_SIGNING_KEY in the
                                   environment (in Azure, the vault secret webhook-signing-key): hand it to the client
-                                  with its keys; it is stored nowhere
+                                  with its keys; it is stored nowhere. --local: the secret under npm start's key.
+                                  Needs no storage connection
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts
   backup [--to CONNECTION] [--container NAME]
                                   back up every table now, as the nightly timer does (to BACKUP_STORAGE or
@@ -90,6 +93,13 @@ async function importCommand(file: string): Promise<number> {
     console.log(`${section.padEnd(12)} added ${r.added}, changed ${r.changed}, unchanged ${r.unchanged}`);
   }
   return 0;
+}
+
+/** WEBHOOK_SIGNING_KEY as the gateway reads it (an unresolved Key Vault reference is no key), and no other setting. */
+function webhookSigningKey(env: NodeJS.ProcessEnv): string | undefined {
+  const parsed = settingsSchema.shape.WEBHOOK_SIGNING_KEY.safeParse(env.WEBHOOK_SIGNING_KEY);
+  if (!parsed.success) throw new UsageError(`WEBHOOK_SIGNING_KEY: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
 }
 
 function storage(): TableStore {
@@ -220,9 +230,13 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       return restoreCommand({ ...values, from: values.from });
     }
     case 'webhook-secret': {
-      const client = commandArgs(command, rest, {}, 1).argument;
-      const key = parseSettings(process.env).WEBHOOK_SIGNING_KEY;
-      if (!key) throw new UsageError('webhook-secret needs WEBHOOK_SIGNING_KEY in the environment (the vault secret)');
+      const { values, argument: client } = commandArgs(command, rest, { local: { type: 'boolean' } }, 1);
+      // The key alone: the secret is derived, so the storage the other commands need is neither asked for nor read.
+      const key = values.local ? LOCAL_WEBHOOK_SIGNING_KEY : webhookSigningKey(process.env);
+      if (!key)
+        throw new UsageError(
+          'webhook-secret needs WEBHOOK_SIGNING_KEY in the environment (the vault secret), or --local for npm start',
+        );
       console.log(webhookSecret(key, client));
       return 0;
     }

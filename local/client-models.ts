@@ -4,28 +4,51 @@
  *
  *   npm run client-models -- --lang csharp --out SiexModels.cs [--namespace Acme.Siex]
  *   npm run client-models -- --lang python --out siex_models.py
+ *   npm run client-models -- --lang java --out siex-models/        one class per file
  *
  * test/e2e/client-models.test.ts generates them for C# and Python with this same function and checks the worked
  * examples of docs/clients.md against them, so the examples cannot drift from the document.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktype } from 'quicktype-core';
+import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktypeMultiFile } from 'quicktype-core';
 import { renderOpenApi } from './write-openapi';
 
-/** The schemas an integration meets in the README flow, each a top-level type with its own parse function. */
-export const MODEL_TYPES = [
-  'AgriFarm',
-  'IdcpRequest',
-  'IdcpSet',
-  'AgriPhytosanitaryRequest',
-  'AgriPhytosanitary',
-  'ExportRequest',
-  'ExportAccepted',
-  'JobAsync',
-  'JobResult',
-  'Problem',
-] as const;
+type Json = Record<string, unknown>;
+interface Operation {
+  operationId?: string;
+  deprecated?: boolean;
+  requestBody?: { content: Record<string, { schema?: Json }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+}
+
+/**
+ * The schemas of every operation's request and success answer, and the error answer (Problem), each a top-level type
+ * with its own parse function: read from the document, so a new kind or operation gets its models with nothing added
+ * here. A schema the components name keeps that name; an array of one is its item's; an inline one is named after its
+ * operation (`ExportCueRequest`).
+ */
+export function modelTypes(document: string = renderOpenApi()): { name: string; schema: Json }[] {
+  const doc = JSON.parse(document) as { paths: Record<string, Record<string, Operation>> };
+  const types = new Map<string, Json>([['Problem', { $ref: '#/components/schemas/Problem' }]]);
+  const add = (schema: Json | undefined, inline: string) => {
+    const named = (s: Json | undefined) => (typeof s?.$ref === 'string' ? s.$ref.split('/').pop() : undefined);
+    const item = schema?.type === 'array' ? (schema.items as Json | undefined) : undefined;
+    const name = named(schema) ?? named(item);
+    if (name) types.set(name, { $ref: `#/components/schemas/${name}` });
+    else if (schema) types.set(inline, schema);
+  };
+  for (const methods of Object.values(doc.paths))
+    for (const op of Object.values(methods)) {
+      if (!op.operationId || op.deprecated) continue;
+      const base = op.operationId[0]!.toUpperCase() + op.operationId.slice(1);
+      add(op.requestBody?.content['application/json']?.schema, `${base}Request`);
+      for (const [status, answer] of Object.entries(op.responses ?? {}))
+        if (/^2\d\d$/.test(status)) add(answer.content?.['application/json']?.schema, `${base}Answer`);
+    }
+  return [...types].map(([name, schema]) => ({ name, schema }));
+}
 
 /** The languages docs/clients.md covers, with the options that make their models idiomatic. */
 const LANGUAGES = {
@@ -37,21 +60,34 @@ const LANGUAGES = {
 
 export type ModelLanguage = keyof typeof LANGUAGES;
 
-/** The generated source, one file for every type of MODEL_TYPES and what they reference. */
-export async function generateModels(
+/**
+ * The generated sources by file name: one file for C#, Python and PHP, and for Java one per class (javac wants each
+ * public class in a file of its name).
+ */
+export async function generateModelFiles(
   lang: ModelLanguage,
   document: string = renderOpenApi(),
   namespace = 'SiexGateway.Models',
-): Promise<string> {
+): Promise<Map<string, string>> {
   const { components } = JSON.parse(document) as { components: unknown };
   const input = new JSONSchemaInput(new FetchingJSONSchemaStore());
   // Each type is the document's own schema, its `$ref`s resolved within the document's components.
-  for (const name of MODEL_TYPES)
-    await input.addSource({ name, schema: JSON.stringify({ $ref: `#/components/schemas/${name}`, components }) });
+  for (const { name, schema } of modelTypes(document))
+    await input.addSource({ name, schema: JSON.stringify({ ...schema, components }) });
   const inputData = new InputData();
   inputData.addInput(input);
-  const { lines } = await quicktype({ inputData, lang, rendererOptions: LANGUAGES[lang](namespace) });
-  return `${lines.join('\n')}\n`;
+  const files = await quicktypeMultiFile({ inputData, lang, rendererOptions: LANGUAGES[lang](namespace) });
+  return new Map([...files].map(([file, { lines }]) => [file, `${lines.join('\n')}\n`]));
+}
+
+/** The generated source of a one-file language. */
+export async function generateModels(
+  lang: Exclude<ModelLanguage, 'java'>,
+  document?: string,
+  namespace?: string,
+): Promise<string> {
+  const files = await generateModelFiles(lang, document, namespace);
+  return [...files.values()].join('\n');
 }
 
 async function main(): Promise<number> {
@@ -61,13 +97,24 @@ async function main(): Promise<number> {
   const lang = values.lang as ModelLanguage | undefined;
   if (!lang || !Object.hasOwn(LANGUAGES, lang) || !values.out) {
     console.error(
-      `usage: npm run client-models -- --lang ${Object.keys(LANGUAGES).join('|')} --out FILE [--namespace N]`,
+      `usage: npm run client-models -- --lang ${Object.keys(LANGUAGES).join('|')} --out FILE (Java: DIR) [--namespace N]`,
     );
     return 2;
   }
-  const source = await generateModels(lang, undefined, values.namespace);
-  fs.writeFileSync(values.out, source);
-  console.log(`wrote ${values.out} (${MODEL_TYPES.join(', ')})`);
+  const files = await generateModelFiles(lang, undefined, values.namespace);
+  if (lang === 'java') {
+    fs.mkdirSync(values.out, { recursive: true });
+    for (const [file, text] of files) fs.writeFileSync(path.join(values.out, file), text);
+    console.log(`wrote ${files.size} files in ${values.out}`);
+  } else {
+    fs.writeFileSync(values.out, [...files.values()].join('\n'));
+    console.log(`wrote ${values.out}`);
+  }
+  console.log(
+    `models of ${modelTypes()
+      .map((t) => t.name)
+      .join(', ')}`,
+  );
   return 0;
 }
 

@@ -62,6 +62,8 @@ interface StackOptions {
     hostJson?: string;
     quiet?: boolean;
     drainTimeoutMs?: number;
+    /** The instant the gateway's clock reads at start, ISO 8601 with its offset: a test's day (AUTH_MODE=local). */
+    clockStart?: string;
   };
   /** Azurite's per-request access log in `output` (noisy; off by default). */
   azuriteAccessLog?: boolean;
@@ -214,6 +216,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataset: options.dataset && resolve(options.dataset),
       quiet: options.runner?.quiet,
       drainTimeoutMs: options.runner?.drainTimeoutMs,
+      clockStart: options.runner?.clockStart,
       env: { ...process.env, ...support.env },
       onLine: (line) => output('gateway', line),
     });

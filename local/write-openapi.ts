@@ -2,7 +2,7 @@
  * Writes infra/openapi.json, the document API Management imports (infra/modules/apim.bicep loads it with
  * loadTextContent), from buildOpenApiDocument(): the same document the app serves at GET /v1/openapi.json. Then the
  * TypeScript client's types (clients/typescript/src/schema.ts), generated from that document by openapi-typescript, and
- * the Postman collection (clients/postman/siex-gateway.postman_collection.json) converted from it by openapi-to-postmanv2.
+ * the Postman collection (clients/postman/siex-gateway.postman_collection.json) generated from it (local/postman-collection.ts), a smoke test as it is.
  *
  *   npm run openapi                                             rewrite both
  *   npm run build && node dist/local/write-openapi.js --check   exit 1 if either committed file is stale
@@ -51,7 +51,7 @@ async function generated(): Promise<{ file: string; text: string }[]> {
   return [
     { file: OPENAPI_FILE, text: document },
     { file: CLIENT_TYPES_FILE, text: await renderClientTypes(document) },
-    { file: POSTMAN_FILE, text: await renderPostmanCollection(document) },
+    { file: POSTMAN_FILE, text: renderPostmanCollection(document) },
   ];
 }
 

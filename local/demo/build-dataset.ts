@@ -4,11 +4,18 @@ import { client, enclosure } from '../fixtures/dataset';
 
 /**
  * The demo back-office dataset loaded by `npm start`. Products, holders, substances, dose ranges, units and expiry
- * dates are facts from the official register of phytosanitary products (public snapshot of 2026-08-14); pest codes,
- * crop codes and unit codes are from the official SIEX catalogues. Application counts, intervals and months are not in
- * that snapshot: they are label-style values an operator would enter. TOPIK's 170-200 cc/ha is written as 0.17-0.2
- * L/ha because SIEX has no cc/ha unit. The ROPO holders, farms, keys and DGC codes (REA crop-geographic data) are
- * invented.
+ * dates are facts from the official register of phytosanitary products (public snapshot of 2026-08-14, the rows
+ * test/unit/catalog-fixtures.ts carries in the register's own layout); pest codes, crop codes and unit codes are from
+ * the official SIEX catalogues. Application counts, intervals and months are not in that snapshot: where a use has
+ * them, they are label-style values an operator would enter; where it has none, it is as the register has it,
+ * authorised in every month. TOPIK's 170-200 cc/ha is written as 0.17-0.2 L/ha because SIEX has no cc/ha unit. The
+ * ROPO holders, farms, keys and DGC codes (REA crop-geographic data) are invented.
+ *
+ * Any day of the year works (test/e2e/demo-any-day.test.ts plays the README's flow and a batch of 20 at 12 dates):
+ * every crop of the demo farms has a product whose use names no months (vine: AZUFRE LIQUIDO 800 G/L; olive:
+ * MICROTHIOL SPECIAL DISPERSS; wheat: FLUXYR 200 EC), and the first farm has 21 enclosures, so a batch of 20 puts one
+ * treatment on each but the one the flow treated, instead of two of one product on one enclosure, which the interval
+ * rules refuse.
  *
  * `local/demo/dataset.json` is this function's output (a unit test keeps the two identical).
  */
@@ -241,9 +248,30 @@ const PRODUCTS: Dataset['products'] = [
       },
     ],
   },
+  {
+    code: 'ES-24138',
+    name: 'AZUFRE LIQUIDO 800 G/L',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'AFEPASA GLOBAL, S.A.U.', nif: '' },
+    substance: { name: 'AZUFRE 80% [SC] P/V' },
+    registered: '01-03-2004',
+    expires: '31-07-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['102'],
+        pest: { code: 148, kind: 'enfermedad', name: 'Oídio de la vid, Erysiphe necator' },
+        doseMin: 4,
+        doseMax: 4,
+        unit: { code: 18, symbol: 'L/ha' },
+        safetyDays: 'NP',
+      },
+    ],
+  },
 ];
 
-/** A small farm of vineyard and olive grove, one enclosure in a nitrate-vulnerable zone. */
+/** A small farm of vineyard and olive grove, 21 enclosures, one in a nitrate-vulnerable zone. */
 function requenaFarm(campaign: number): Farm {
   return {
     rea: '46000000001',
@@ -283,7 +311,36 @@ function requenaFarm(campaign: number): Farm {
         parcels: [
           {
             name: 'Los Olivos',
-            sigpac: [enclosure(15, 102, 3, { dimension: '4.12', dgc: '4600000028' })],
+            sigpac: [
+              enclosure(15, 102, 3, { dimension: '4.12', dgc: '4600000028' }),
+              enclosure(15, 102, 4, { dimension: '1.85', dgc: '4600000049' }),
+              enclosure(15, 103, 1, { dimension: '2.60', dgc: '4600000056' }),
+            ],
+          },
+          {
+            name: 'Camino Hondo',
+            sigpac: [
+              enclosure(16, 8, 1, { dimension: '3.05', dgc: '4600000063' }),
+              enclosure(16, 8, 2, { dimension: '0.95', dgc: '4600000070' }),
+              enclosure(16, 9, 1, { dimension: '2.20', dgc: '4600000077' }),
+            ],
+          },
+        ],
+      },
+      // Listed after the olive grove, so the enclosures above keep the idcp (1 to 4) the README's flow names.
+      {
+        typecrop: { id: '102', name: 'VIÑA' },
+        code: 1002,
+        name: 'BOBAL',
+        parcels: [
+          {
+            name: 'El Cerrillo',
+            sigpac: Array.from({ length: 12 }, (_, e) =>
+              enclosure(18, 30 + Math.floor(e / 3), (e % 3) + 1, {
+                dimension: (1.2 + (e % 5) * 0.35).toFixed(2),
+                dgc: String(4600000084 + e * 7),
+              }),
+            ),
           },
         ],
       },
@@ -347,6 +404,8 @@ function paramosFarm(campaign: number): Farm {
             sigpac: [
               enclosure(3, 21, 1, { prov: '47', town: '86', dimension: '12.40', dgc: '4600000035' }),
               enclosure(3, 22, 1, { prov: '47', town: '86', dimension: '8.75', dgc: '4600000042' }),
+              enclosure(3, 23, 1, { prov: '47', town: '86', dimension: '10.15', dgc: '4700000011' }),
+              enclosure(3, 23, 2, { prov: '47', town: '86', dimension: '6.30', dgc: '4700000028' }),
             ],
           },
         ],
@@ -359,7 +418,7 @@ function paramosFarm(campaign: number): Farm {
  * The campaign local/demo/dataset.json is written for. `npm start` loads the demo for the campaign of today instead
  * (buildDemoDataset(currentCampaign())), so the walkthrough works whatever the year; the file stays as committed.
  */
-const DEMO_FILE_CAMPAIGN = 2026;
+export const DEMO_FILE_CAMPAIGN = 2026;
 
 /** The demo: its clients, applicators and real register products, and its farms in the campaign given. */
 export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { intFlag } from '../cli-args';
+import { parseClockStart } from './clock-start';
 import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './http-server';
 
 /** Command-line flags of `node dist/local/runner/main.js`. */
@@ -9,6 +10,8 @@ interface RunnerArgs {
   hostJson?: string;
   dataset?: string;
   telemetry?: string;
+  /** Epoch ms the app's wall clock reads at start (`--clock-start`). */
+  clockStart?: number;
   port: number;
   hostname: string;
   quiet: boolean;
@@ -30,6 +33,8 @@ Settings come from the environment (AzureWebJobsStorage, AUTH_MODE, ...).
   --dataset FILE        the back-office dataset the stack imported: its clients' keys never appear in the log
   --telemetry FILE      also append the app's own log lines to FILE as they are, unredacted, one JSON object a line:
                         what the host would send to Application Insights (tests check it holds no key)
+  --clock-start TIME    the app's clock reads TIME (ISO 8601 with its offset) at start and runs on from there: a test
+                        plays a day of its choice (AUTH_MODE=local only)
   --port N              HTTP port, 0 picks a free one (default 7071)
   --hostname ADDR       address to listen on (default 127.0.0.1)
   --drain-timeout MS    on SIGINT/SIGTERM, how long running invocations may finish (default 10000)
@@ -51,6 +56,7 @@ export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
       'host-json': { type: 'string' },
       dataset: { type: 'string' },
       telemetry: { type: 'string' },
+      'clock-start': { type: 'string' },
       port: { type: 'string' },
       hostname: { type: 'string', default: '127.0.0.1' },
       'drain-timeout': { type: 'string' },
@@ -72,6 +78,7 @@ export function parseRunnerArgs(argv: string[], cwd: string): RunnerArgs {
     hostJson: values['host-json'],
     dataset: values.dataset,
     telemetry: values.telemetry,
+    clockStart: values['clock-start'] === undefined ? undefined : parseClockStart(values['clock-start']),
     port: intFlag('--port', values.port, { min: 0, max: 65535 }) ?? 7071,
     hostname: values.hostname,
     quiet: values.quiet,

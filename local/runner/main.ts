@@ -1,6 +1,7 @@
 import { flagsOrExit } from '../cli-args';
 import { onStopSignal } from '../stop-signal';
 import { RUNNER_USAGE, parseRunnerArgs } from './args';
+import { startClockAt } from './clock-start';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createLogger, formatError } from './logger';
 import { datasetKeys, Secrets } from './redact';
@@ -34,6 +35,14 @@ async function main(): Promise<void> {
     secrets,
     ...(telemetry ? { telemetry: (entry) => appendFileSync(telemetry, `${JSON.stringify(entry)}\n`) } : {}),
   });
+  if (args.clockStart !== undefined) {
+    try {
+      startClockAt(args.clockStart, process.env);
+    } catch (e) {
+      process.stderr.write(`Runner failed to start: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
+  }
   // What the host sets for its Node.js worker; some libraries look at them.
   process.env.FUNCTIONS_WORKER_RUNTIME ??= 'node';
   process.env.AzureWebJobsScriptRoot ??= args.root;

@@ -14,6 +14,8 @@ export interface RunnerProcessOptions {
   dataset?: string;
   /** Where the runner appends the app's own log lines unredacted (--telemetry). */
   telemetry?: string;
+  /** The instant the app's clock reads at start (the runner's --clock-start; AUTH_MODE=local only). */
+  clockStart?: string;
   quiet?: boolean;
   verbose?: boolean;
   drainTimeoutMs?: number;
@@ -51,6 +53,7 @@ export function startRunnerProcess(options: RunnerProcessOptions): Promise<Runne
   if (options.hostJson) args.push('--host-json', options.hostJson);
   if (options.dataset) args.push('--dataset', options.dataset);
   if (options.telemetry) args.push('--telemetry', options.telemetry);
+  if (options.clockStart) args.push('--clock-start', options.clockStart);
   if (options.quiet) args.push('--quiet');
   if (options.verbose) args.push('--verbose');
   if (options.drainTimeoutMs !== undefined) args.push('--drain-timeout', String(options.drainTimeoutMs));

@@ -211,10 +211,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'SIEX gateway',
       version: '1.0.0',
-      license: {
-        name: 'Proprietary: for the clients of a siex-gateway deployment',
-        identifier: 'LicenseRef-Proprietary',
-      },
+      // The repository's LICENSE; test/unit/licence.test.ts holds this, the client's package.json and the README equal.
+      license: { name: 'Apache License 2.0', identifier: 'Apache-2.0' },
       description:
         'Report phytosanitary treatments to SIEX (the digital farm notebook, CUE). Every operation needs the two keys ' +
         '`Ocp-Apim-Sid-Key` and `Ocp-Apim-Subscription-Key`. Errors are RFC 9457 problem details listing every ' +

@@ -19,16 +19,16 @@ function writeTestHostJson(projectRoot: string, dir: string): string {
 }
 import { runnerScript } from '../../local/runner/process';
 import { TEST_MAX_BACKDATE_DAYS } from '../helpers/dataset';
+import { leaveForTeardown } from './global-teardown';
+import { publishParsedCatalogues, removeParsedCatalogues } from './parsed-catalogues';
 
 /**
  * Starts one local stack for the whole jest run: in-memory Azurite on free ports and the runner serving the
  * compiled app (dist/, built by `npm test` before jest starts), no dataset. Workers are started after this and
  * inherit `GATEWAY_URL`, `AzureWebJobsStorage` and `AUTH_MODE=local` from `process.env` (see stack-env.ts).
- * The stack's output goes to .local/logs/jest-stack.log, the first place to look when an e2e test fails.
+ * The stack's output goes to .local/logs/jest-stack.log, the first place to look when an e2e test fails. The
+ * catalogues are parsed here once for every test file (parsed-catalogues.ts).
  */
-/** Where the running stack is left for global-teardown.ts (both run in jest's main process). */
-const STACK_KEY = '__siexLocalStack';
-
 export default async function globalSetup(): Promise<void> {
   const projectRoot = findProjectRoot(__dirname);
   if (!existsSync(runnerScript(projectRoot))) {
@@ -65,10 +65,10 @@ export default async function globalSetup(): Promise<void> {
   process.env.MAIL_STUB_URL = stack.services.find((s) => s.name === 'mail-stub')!.url;
   process.env.AzureWebJobsStorage = stack.storageConnectionString;
   process.env.AUTH_MODE = 'local';
-  (globalThis as Record<string, unknown>)[STACK_KEY] = {
-    stop: async () => {
-      await stack.stop();
-      await new Promise<void>((resolve) => log.end(resolve));
-    },
-  };
+  const catalogues = publishParsedCatalogues();
+  leaveForTeardown(async () => {
+    await stack.stop();
+    await new Promise<void>((resolve) => log.end(resolve));
+    removeParsedCatalogues(catalogues);
+  });
 }

@@ -1,9 +1,13 @@
-/** Set by global-setup.ts. */
-const STACK_KEY = '__siexLocalStack';
+/** What a global setup (global-setup.ts, unit-global-setup.ts) left to stop; both run in jest's main process. */
+const KEY = '__siexGlobalSetup';
 
-/** Stops the stack global-setup.ts started: the gateway first, then Azurite; nothing is left running. */
+export function leaveForTeardown(stop: () => Promise<void>): void {
+  (globalThis as Record<string, unknown>)[KEY] = stop;
+}
+
+/** Stops what the global setup started (the stack: the gateway first, then Azurite); nothing is left running. */
 export default async function globalTeardown(): Promise<void> {
-  const stack = (globalThis as Record<string, unknown>)[STACK_KEY] as { stop(): Promise<void> } | undefined;
-  delete (globalThis as Record<string, unknown>)[STACK_KEY];
-  await stack?.stop();
+  const stop = (globalThis as Record<string, unknown>)[KEY] as (() => Promise<void>) | undefined;
+  delete (globalThis as Record<string, unknown>)[KEY];
+  await stop?.();
 }

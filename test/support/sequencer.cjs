@@ -1,21 +1,38 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 /**
- * The files that take minutes, longest first. Jest orders files by their last durations, which a fresh clone (CI) does
- * not have, and then by size, which put the longest file last: the run then waited for it alone for two minutes.
- * Started first, each runs beside the short files on the other worker.
+ * The order the test files start in, so that the two workers end together instead of one waiting alone for a long
+ * file. Jest orders files by their last durations, which it keeps in its cache; a fresh clone (CI) has none, and jest
+ * then orders by size, which put minutes-long files last. So:
+ * - the files that take minutes start first, longest first (LONG): each runs beside the short files on the other
+ *   worker;
+ * - files whose duration jest does not know yet go by their folder, the end-to-end and integration files (5-20 s
+ *   each, with the stack and real processes) before the pure tests (most under a second), which fill the last gaps;
+ *   within a folder, by size as jest had them;
+ * - files whose duration jest knows follow, longest first, as jest orders them.
  */
-const LONG = ['e2e/export-faults.test.ts'];
+const LONG = ['e2e/demo-any-day.test.ts', 'e2e/export-faults.test.ts'];
+const FOLDERS = ['e2e/', 'integration/', 'infra/', 'unit/'];
 
-const rank = (path) => {
-  const i = LONG.findIndex((name) => path.replaceAll('\\', '/').endsWith(name));
+const relative = (test) => test.path.replaceAll('\\', '/');
+
+const longRank = (test) => {
+  const i = LONG.findIndex((name) => relative(test).endsWith(name));
   return i === -1 ? LONG.length : i;
+};
+
+const folderRank = (test) => {
+  const i = FOLDERS.findIndex((folder) => relative(test).includes(`/test/${folder}`));
+  return i === -1 ? FOLDERS.length : i;
 };
 
 class LongFirst extends Sequencer {
   async sort(tests) {
+    // jest's order, which also sets each file's last duration where its cache has one
     const byDefault = await super.sort(tests);
-    return [...byDefault].sort((a, b) => rank(a.path) - rank(b.path));
+    const unknown = byDefault.filter((t) => t.duration == null).sort((a, b) => folderRank(a) - folderRank(b));
+    const known = byDefault.filter((t) => t.duration != null);
+    return [...unknown, ...known].sort((a, b) => longRank(a) - longRank(b));
   }
 }
 

@@ -1,13 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  CATALOGUES,
-  catalogueNames,
-  CatalogueName,
-  SiexCode,
-  parseCatalogue,
-} from '../../shared/catalog/siex-codes/catalogues';
-import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
+import { writeFileSync } from 'node:fs';
+import { ParsedCatalogues, parsedCatalogues } from '../support/parsed-catalogues';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
@@ -21,15 +13,11 @@ import { RawProductInput, registerProduct, registerUse as use } from '../../loca
  */
 export const SIEX_DIR = officialCataloguesDir(findProjectRoot(__dirname));
 
-let official: Partial<Record<CatalogueName, SiexCode[]>> | undefined;
+let official: ParsedCatalogues | undefined;
 
-export function officialCatalogues(): Partial<Record<CatalogueName, SiexCode[]>> {
-  official ??= Object.fromEntries(
-    catalogueNames.map((c) => [
-      c,
-      parseCatalogue(c, decodeCatalogue(readFileSync(path.join(SIEX_DIR, CATALOGUES[c].file)))).entries,
-    ]),
-  );
+/** As parsed once for the whole run by the global setup (test/support/parsed-catalogues.ts). */
+export function officialCatalogues(): ParsedCatalogues {
+  official ??= parsedCatalogues();
   return official;
 }
 

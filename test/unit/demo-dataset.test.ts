@@ -4,6 +4,13 @@ import { validateDataset } from '../../shared/backoffice/dataset-validation';
 import { cardLevels } from '../../shared/domain/ropo';
 import { isoDay } from '../../shared/domain/dates';
 import { demoDatasetText } from '../../local/admin';
+import { DEMO_FILE_CAMPAIGN } from '../../local/demo/build-dataset';
+import { productStandingOn } from '../../shared/catalog/product-state';
+import { authorisesMonth, usesForCrop } from '../../shared/catalog/product-uses';
+import { CATALOGUES } from '../../shared/catalog/siex-codes/catalogues';
+import { officialCataloguesDir } from '../../local/siex-data';
+import { findProjectRoot } from '../../local/stack';
+import { existsSync } from 'node:fs';
 
 const FILE = path.resolve(__dirname, '../../local/demo/dataset.json');
 const text = readFileSync(FILE, 'utf8');
@@ -63,7 +70,9 @@ describe('demo dataset (local/demo/dataset.json)', () => {
     const levels = new Set(demo.applicators.flatMap((a) => a.levels));
     for (const level of cardLevels) expect(levels).toContain(level);
     expect(demo.applicators.some((a) => a.suspended)).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    // Judged on a day of the campaign the demo is written for, not on the day the test runs: the cards' dates are
+    // fixed, and a later run would find the usable ones expired.
+    const today = `${DEMO_FILE_CAMPAIGN}-06-15`;
     expect(demo.applicators.some((a) => !a.suspended && isoDay(a.validUntil) < today)).toBe(true);
     // and usable ones: a valid, unsuspended card for every level
     for (const level of cardLevels) {
@@ -77,5 +86,44 @@ describe('demo dataset (local/demo/dataset.json)', () => {
     const keys = demo.clients.flatMap((c) => [c.sidKey, c.apiKey]);
     expect(new Set(keys).size).toBe(keys.length);
     for (const k of keys) expect(k.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('has, for every crop of its farms, a product in force with a use for it in every month of its campaign', () => {
+    const crops = [...new Set(demo.farms.flatMap((f) => f.crops.map((c) => c.typecrop.id)))];
+    const gaps = crops.flatMap((crop) =>
+      Array.from({ length: 12 }, (_, m) => m + 1)
+        .filter((month) => {
+          // The first and the last day of the month: a product that expires mid-month does not cover it.
+          const days = [1, new Date(Date.UTC(DEMO_FILE_CAMPAIGN, month, 0)).getUTCDate()].map(
+            (d) => `${String(d).padStart(2, '0')}-${String(month).padStart(2, '0')}-${DEMO_FILE_CAMPAIGN}`,
+          );
+          return !demo.products.some(
+            (p) =>
+              days.every((day) => productStandingOn(p, day).inForce) &&
+              usesForCrop(p, crop).some((u) => authorisesMonth(u, month)),
+          );
+        })
+        .map((month) => `crop ${crop}, month ${month}`),
+    );
+    expect(gaps).toEqual([]);
+  });
+
+  it("has at least 3 enclosures for every crop of every farm, and 20 besides the flow's on the first client's farm", () => {
+    const few = demo.farms.flatMap((f) =>
+      f.crops
+        .filter((c) => c.parcels.flatMap((p) => p.sigpac).length < 3)
+        .map((c) => `${f.rea} ${c.typecrop.name} ${c.name}`),
+    );
+    expect(few).toEqual([]);
+    const first = demo.farms.find((f) => f.rea === demo.clients[0]?.farms[0]);
+    expect(first?.crops.flatMap((c) => c.parcels.flatMap((p) => p.sigpac)).length).toBeGreaterThanOrEqual(21);
+  });
+
+  it('is loaded with every SIEX catalogue the gateway reads, each in data/siex/catalogues (npm start imports them all)', () => {
+    const dir = officialCataloguesDir(findProjectRoot(__dirname));
+    const missing = Object.values(CATALOGUES)
+      .map((c) => c.file)
+      .filter((file) => !existsSync(path.join(dir, file)));
+    expect(missing).toEqual([]);
   });
 });

@@ -68,6 +68,8 @@ describe('the runner', () => {
         '--headers-timeout=200',
         '--request-timeout',
         '400',
+        '--clock-start',
+        '2026-03-29T01:30:00+01:00',
       ],
       '/',
     );
@@ -82,6 +84,7 @@ describe('the runner', () => {
       drainTimeoutMs: 500,
       headersTimeoutMs: 200,
       requestTimeoutMs: 400,
+      clockStart: Date.UTC(2026, 2, 29, 0, 30),
       help: false,
     });
     expect(parseRunnerArgs(['-h'], '/').help).toBe(true);
@@ -97,6 +100,11 @@ describe('the runner', () => {
     expect(() => parseRunnerArgs(['--headers-timeout', '500', '--request-timeout', '400'], '/')).toThrow(
       '--headers-timeout cannot be longer than --request-timeout',
     );
+    // A time without its offset would be read in the machine's zone: refused, as a date that is not one.
+    for (const bad of ['2026-03-29T01:30:00', 'tomorrow'])
+      expect(() => parseRunnerArgs(['--clock-start', bad], '/')).toThrow(
+        `--clock-start needs an ISO 8601 instant with its offset, got "${bad}"`,
+      );
   });
 
   it('lists every flag it reads in its usage', () => {
@@ -106,6 +114,7 @@ describe('the runner', () => {
       '--host-json',
       '--dataset',
       '--telemetry',
+      '--clock-start',
       '--port',
       '--hostname',
       '--drain-timeout',
