@@ -1,13 +1,14 @@
 import { TableClient } from '@azure/data-tables';
 import { DateTime } from 'luxon';
 import { manureRequestBody } from '../local/fixtures/fertilization';
-import { FertilizeRequest, fertilizeRequestSchema } from '../shared/api/fertilization-schemas';
+import { FertilizeRecord, FertilizeRequest, fertilizeRequestSchema } from '../shared/fertilization/wire';
 import { FarmIndex } from '../shared/farms/farm-index';
-import { fertilizationOf } from '../shared/fertilization/fertilization';
 import { fertilizationKind } from '../shared/fertilization/fertilization-kind';
-import { FERTILIZATION_FORMAT, fertilizationStore } from '../shared/fertilization/fertilization-store';
+import { fertilizationEntry } from '../shared/fertilization/kind-entry';
 import { manureRowKeys, ManureNitrogenRow, updatedManureRows } from '../shared/fertilization/manure-nitrogen';
-import { fertilizationView } from '../shared/fertilization/record-view';
+import { FERTILIZATION_FORMAT, fertilizationView } from '../shared/fertilization/record-view';
+import { Fertilization, fertilizationOf } from '../shared/fertilization/fertilization';
+import { RecordStore } from '../shared/records/record-store';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { TableStore } from '../shared/store/tables';
@@ -45,7 +46,11 @@ interface FertilizationRowContext {
 }
 
 export async function fertilizationRegisterRow(p: FertilizationRowContext, n = 500): Promise<Row> {
-  const store = fertilizationStore(p.tables);
+  const store = new RecordStore<Fertilization, FertilizeRecord>(p.tables, {
+    table: fertilizationEntry.table,
+    version: FERTILIZATION_FORMAT,
+    upgrade: (record) => record,
+  });
   const register = await p.gateway(n, (i) =>
     p.http(
       'POST',

@@ -2,7 +2,7 @@ import { TableClient, TransactionAction } from '@azure/data-tables';
 import { DateTime } from 'luxon';
 import { Dataset } from '../shared/backoffice/dataset-schema';
 import { FarmIndex } from '../shared/farms/farm-index';
-import { PhytoRequest } from '../shared/api/phyto-schemas';
+import { PhytoRequest } from '../shared/phyto/wire';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
 import { holdingPartition } from '../shared/records/record-keys';
 import { changeActions, RecordView } from '../shared/records/record-rows';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { Dataset } from '../shared/backoffice/dataset-schema';
-import { PhytoRequest } from '../shared/api/phyto-schemas';
+import { PhytoRequest } from '../shared/phyto/wire';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { FarmStore } from '../shared/farms/farm-store';
 import { sigpacCode } from '../shared/farms/sigpac';
@@ -14,6 +14,7 @@ import { phytoKind } from '../shared/phyto/phyto-kind';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
+import { phytoEntry } from '../shared/phyto/kind-entry';
 import { BENCH_PRODUCT, LARGE_FARM, LIST_FARM, MIX_FARM, mixRequest, phytoRequest, seedRecords } from './fixtures';
 import { Latency, measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
@@ -260,7 +261,7 @@ async function amendRow(ctx: RowContext): Promise<Row> {
 async function listRow(ctx: RowContext): Promise<Row> {
   const listInfo = (await ctx.farms.lookupInfo(LIST_FARM.rea, LIST_FARM.year))!;
   const listFarm = (await ctx.farms.index(listInfo.farmId))!;
-  await seedRecords(await ctx.tables.table(TABLES.phyto), listFarm, ctx.dataset, 10_000, 8_000_000_000);
+  await seedRecords(await ctx.tables.table(phytoEntry.table), listFarm, ctx.dataset, 10_000, 8_000_000_000);
   const listPath = `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${listInfo.farmId}&page=50&page_size=100`;
   const list = await ctx.gateway(100, () => ctx.http('GET', listPath, undefined, 200));
   // The storage work of a warm list: the keys inside the back-dating window (one query) and the page's records.

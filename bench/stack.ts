@@ -1,7 +1,8 @@
 import { importDataset } from '../shared/backoffice/import';
 import { Dataset } from '../shared/backoffice/dataset-schema';
 import { importCatalogues } from '../shared/catalog/siex-codes/import-catalogues';
-import { TABLES, TableStore } from '../shared/store/tables';
+import { TableStore } from '../shared/store/tables';
+import { GATEWAY_TABLES } from '../shared/app/record-kinds';
 import { devConnectionString, startAzurite } from '../local/azurite';
 import { startMailStub } from '../local/mail-stub/server';
 import { startRunnerProcess } from '../local/runner/process';
@@ -51,7 +52,7 @@ export async function startBenchStack(root: string): Promise<BenchStack> {
   // (shared/store/create-on-miss.ts), once in the account's life, which a fresh Azurite would otherwise charge to the
   // first request of the cold-start row (the jobs table: a 404, a createTable and the call again).
   const service = tables.service();
-  await Promise.all(Object.values(TABLES).map((t) => service.createTable(t)));
+  await Promise.all(GATEWAY_TABLES.map((t) => service.createTable(t)));
   const siex = await startSiexSimulator({ log: () => undefined });
   // This process's first fetch loads Node's HTTP client (undici), which no warm request pays: done before the runner
   // starts, so the runner's first request is sent the moment it is ready and its figure is the gateway's cold start,

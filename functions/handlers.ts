@@ -1,5 +1,9 @@
 import type { HttpHandler, InvocationContext, Timer } from '@azure/functions';
-import type { OperationId } from '../shared/http/routes';
+import { RECORD_KINDS } from '../shared/app/record-kinds';
+import type { OperationId, RecordKindOperationId } from '../shared/app/routes';
+import { onFirstUse } from '../shared/cache/on-first-use';
+import { recordRoutes } from '../shared/http/record-routes';
+import { KindEntry, RECORD_OPERATIONS, RecordOperation } from '../shared/records/kind-entry';
 import { dataTables } from '../shared/store/azure-sdk';
 
 /** An HTTP function's handler that imports its module on the first call; `load` imports it ahead of that call. */
@@ -7,41 +11,55 @@ interface LazyHandler extends HttpHandler {
   load(): Promise<unknown>;
 }
 
-function lazy(load: () => Promise<{ handler: HttpHandler }>): LazyHandler {
-  return Object.assign<HttpHandler, Pick<LazyHandler, 'load'>>(async (r, c) => (await load()).handler(r, c), { load });
+function lazy(load: () => Promise<HttpHandler>): LazyHandler {
+  return Object.assign<HttpHandler, Pick<LazyHandler, 'load'>>(async (r, c) => (await load())(r, c), { load });
+}
+
+/** A function file's handler, from its module. */
+const handlerIn = (load: () => Promise<{ handler: HttpHandler }>) => lazy(async () => (await load()).handler);
+
+/** Each of a record kind's seven operations: a kind-free function file, given the kind. */
+const RECORD_FUNCTIONS: Record<RecordOperation, () => Promise<{ handlerOf(kind: KindEntry): HttpHandler }>> = {
+  register: () => import('./record-register'),
+  batch: () => import('./record-batch'),
+  list: () => import('./record-list'),
+  read: () => import('./record-read'),
+  amend: () => import('./record-amend'),
+  delete: () => import('./record-delete'),
+  history: () => import('./record-history'),
+};
+
+/** Every registered kind's operations, by operation id; each kind's handler is made once, on its first call. */
+function kindOperations(): Record<RecordKindOperationId, LazyHandler> {
+  const handlers = RECORD_KINDS.flatMap((kind: KindEntry) => {
+    const routes = recordRoutes(kind);
+    return RECORD_OPERATIONS.map((op) => {
+      const handler = onFirstUse(async () => (await RECORD_FUNCTIONS[op]()).handlerOf(kind));
+      return [routes[op].operationId, lazy(handler)] as const;
+    });
+  });
+  return Object.fromEntries(handlers) as Record<RecordKindOperationId, LazyHandler>;
 }
 
 /**
  * Every function's handler, each importing its module on its function's first invocation (an import is done once and
  * kept). The app registers the functions without this file (functions/index.ts) and loads it on the first invocation
  * of any function; the deploy package bundles it, and all it imports, as `app.js` (docs/architecture.md, "Cold
- * start"). Every operation of shared/http/routes.ts needs its entry here, or this does not compile.
+ * start"). Every operation of shared/app/routes.ts needs its entry here, or this does not compile.
  */
 export const operations: Record<OperationId, LazyHandler> = {
-  farmLookup: lazy(() => import('./farm-lookup')),
-  listIdcp: lazy(() => import('./list-idcp')),
-  registerPhytosanitary: lazy(() => import('./register-phytosanitary')),
-  registerPhytosanitaryBatch: lazy(() => import('./register-phytosanitary-batch')),
-  listPhytosanitary: lazy(() => import('./list-phytosanitary')),
-  readPhytosanitary: lazy(() => import('./read-phytosanitary')),
-  amendPhytosanitary: lazy(() => import('./amend-phytosanitary')),
-  deletePhytosanitary: lazy(() => import('./delete-phytosanitary')),
-  phytosanitaryHistory: lazy(() => import('./phytosanitary-history')),
-  registerFertilization: lazy(() => import('./register-fertilization')),
-  listFertilization: lazy(() => import('./list-fertilization')),
-  readFertilization: lazy(() => import('./read-fertilization')),
-  amendFertilization: lazy(() => import('./amend-fertilization')),
-  deleteFertilization: lazy(() => import('./delete-fertilization')),
-  fertilizationHistory: lazy(() => import('./fertilization-history')),
-  safeHarvest: lazy(() => import('./safe-harvest')),
-  exportCue: lazy(() => import('./export-cue')),
-  jobStatus: lazy(() => import('./job-status')),
-  jobResult: lazy(() => import('./job-result')),
-  catalogProducts: lazy(() => import('./catalog-products')),
-  catalogProduct: lazy(() => import('./catalog-product')),
-  siexCatalogue: lazy(() => import('./catalog-siex')),
-  applicatorCard: lazy(() => import('./catalog-applicator')),
-  health: lazy(() => import('./health')),
+  farmLookup: handlerIn(() => import('./farm-lookup')),
+  listIdcp: handlerIn(() => import('./list-idcp')),
+  ...kindOperations(),
+  safeHarvest: handlerIn(() => import('./safe-harvest')),
+  exportCue: handlerIn(() => import('./export-cue')),
+  jobStatus: handlerIn(() => import('./job-status')),
+  jobResult: handlerIn(() => import('./job-result')),
+  catalogProducts: handlerIn(() => import('./catalog-products')),
+  catalogProduct: handlerIn(() => import('./catalog-product')),
+  siexCatalogue: handlerIn(() => import('./catalog-siex')),
+  applicatorCard: handlerIn(() => import('./catalog-applicator')),
+  health: handlerIn(() => import('./health')),
 };
 
 export const http: Record<OperationId | 'openapi' | 'notFound', HttpHandler> = {

@@ -6,7 +6,7 @@ import { checkAuthSettings } from '../shared/config/auth-settings';
 import { BACKUP_SCHEDULE } from '../shared/backup/backup-schedule';
 import { SWEEP_SCHEDULE } from '../shared/export/job-lease';
 import { CERTIFICATE_CHECK_SCHEDULE } from '../shared/siex/certificate-schedule';
-import { OperationId, ROUTES } from '../shared/http/routes';
+import { OperationId, ROUTES } from '../shared/app/routes';
 import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
 
 /**

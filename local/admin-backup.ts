@@ -13,12 +13,11 @@ import { parseSettings } from '../shared/config/config';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
 import { Settings } from '../shared/config/settings';
 import { FarmStore } from '../shared/farms/farm-store';
-import { fertilizationKind } from '../shared/fertilization/fertilization-kind';
 import { silentLogger } from '../shared/log/logger';
-import { phytoKind } from '../shared/phyto/phyto-kind';
 import { holdingPartition } from '../shared/records/record-keys';
 import { TableStore } from '../shared/store/tables';
 import { systemClock } from '../shared/time/clock';
+import { GATEWAY_TABLES, RECORD_KINDS } from '../shared/app/record-kinds';
 
 /**
  * `npm run admin -- backup|backups|restore|reapply-deletions`: the nightly backup by hand, the snapshots there are,
@@ -84,7 +83,7 @@ export async function backupCommand(values: { to?: string; container?: string })
   const tables = new TableStore(settings);
   const ledger = new BackupLedger(tables);
   const manifest = await withProgress((onProgress) =>
-    takeBackup({ tables, container, ledger, now: () => new Date(), onProgress }),
+    takeBackup({ tables, tableNames: GATEWAY_TABLES, container, ledger, now: () => new Date(), onProgress }),
   );
   console.log(`snapshot ${manifest.snapshot}: ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows`);
   console.log(`manifest SHA-256 ${await ledger.manifestSha256(manifest.snapshot)}`);
@@ -176,7 +175,7 @@ export async function restoreCommand(values: RestoreValues & { from: string }): 
   const partition = values.farm ? holdingPartition({ rea: values.farm, farmId: 0 }) : values.partition;
   const deletions: Deletion[] = [];
   const report = await withProgress((onProgress) =>
-    restoreBackup({ tables: new TableStore(target), container, onProgress }, values.from, {
+    restoreBackup({ tables: new TableStore(target), tableNames: GATEWAY_TABLES, container, onProgress }, values.from, {
       table: values.table,
       partition,
       replace: values.replace,
@@ -195,8 +194,8 @@ export async function restoreCommand(values: RestoreValues & { from: string }): 
   return applyDeletions(target, deletions);
 }
 
-/** The record kinds' tables, to the URN type the export's registry (shared/app/record-kinds.ts) knows each by. */
-const KIND_BY_TABLE = new Map([phytoKind, fertilizationKind].map((k) => [k.table, k.urnType]));
+/** The record kinds' tables, to the URN type the export's registry knows each by (shared/app/record-kinds.ts). */
+const KIND_BY_TABLE = new Map<string, string>(RECORD_KINDS.map((k) => [k.table, k.urnType]));
 
 /**
  * Deletes the records of the log again, each through its kind's own deletion (its history rows stop counting it), as

@@ -8,7 +8,7 @@ import { validateDataset } from '../shared/backoffice/dataset-validation';
 import { TableStore } from '../shared/store/tables';
 import { releaseUnknown } from '../shared/export/release-unknown';
 import { parseRefText, refText } from '../shared/export/record-ref';
-import { TREATMENT_TYPE } from '../shared/phyto/phyto-store';
+import { LEGACY_JOB_TYPE } from '../shared/app/record-kinds';
 import { createServices } from '../shared/app/services';
 import { systemClock } from '../shared/time/clock';
 import { silentLogger } from '../shared/log/logger';
@@ -124,7 +124,7 @@ function storage(): TableStore {
 
 async function releaseUnknownCommand(args: string[]): Promise<number> {
   const [job, verdict, ...records] = args;
-  const refs = records.map((r) => parseRefText(r, TREATMENT_TYPE));
+  const refs = records.map((r) => parseRefText(r, LEGACY_JOB_TYPE));
   if (
     !/^\d+$/.test(job ?? '') ||
     (verdict !== 'in-siex' && verdict !== 'not-in-siex') ||
@@ -148,7 +148,7 @@ async function releaseUnknownCommand(args: string[]): Promise<number> {
       verdict,
       refs,
     );
-    const names = released.map((r) => refText(r, TREATMENT_TYPE)).join(', ');
+    const names = released.map((r) => refText(r, LEGACY_JOB_TYPE)).join(', ');
     console.log(`export job ${job}: released ${released.length} record(s) as ${verdict}: ${names}`);
     return 0;
   } catch (e) {

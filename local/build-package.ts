@@ -64,6 +64,28 @@ const handlersAsAppBundle = (root: string): Plugin => ({
 });
 
 /**
+ * Start-up registers the functions from the record kinds' entries (shared/app/record-kinds.ts), whose loaders require
+ * each kind's modules on first use; only app.js ever calls them. So main.js leaves out whatever our code loads lazily
+ * (a require() or import() of our own modules): each becomes a module that throws, naming itself, should start-up
+ * ever load it, and main.js stays registration alone.
+ */
+const lazyModulesLeftOut = (root: string): Plugin => ({
+  name: 'lazy-modules-left-out',
+  setup(b) {
+    const lazy = new Set(['require-call', 'dynamic-import']);
+    b.onResolve({ filter: /^\.\.?\// }, (args) =>
+      args.namespace === 'file' && lazy.has(args.kind) && !/[\\/]node_modules[\\/]/.test(args.importer)
+        ? { path: path.relative(root, path.resolve(args.resolveDir, args.path)), namespace: 'left-out' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is app.js's to load, never start-up's`)});`,
+      loader: 'js',
+    }));
+  },
+});
+
+/**
  * V8's code cache of app.js, made by the Node that runs the build, in a process of its own with no flags (V8 refuses
  * a cache made under other flags): a fresh instance on that Node loads app.js without compiling it. A build on
  * another Node ships a cache the production Node ignores (docs/architecture.md, "Cold start").
@@ -136,7 +158,7 @@ export async function bundleApp(root: string, out = path.join(root, DEPLOY_DIR))
     ...common,
     entryPoints: [path.join(root, 'functions/index.ts')],
     outfile: path.join(out, 'main.js'),
-    plugins: [handlersAsAppBundle(root)],
+    plugins: [handlersAsAppBundle(root), lazyModulesLeftOut(root)],
   });
   // Every handler and what it imports, in one file, so the functions share one copy of each module (the process's
   // services, caches and error classes); each handler's own modules start on its first call.

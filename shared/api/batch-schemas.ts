@@ -4,16 +4,21 @@ import { z } from 'zod';
 export const MAX_BATCH_ITEMS = 100;
 
 /**
- * A batch of registrations. Each item is validated as a registration on its own (by the service, not here), so that
- * one malformed item is that item's 400 and the others are still judged: the document names the item schema.
+ * A batch of registrations of one kind (`urnType`), whose registration body is `request`. Each item is validated as a
+ * registration on its own (by the service, not here), so that one malformed item is that item's 400 and the others
+ * are still judged: the document names the item schema.
  */
-export const batchBodySchema = z
-  .array(
-    z.unknown().meta({
-      $ref: '#/$defs/AgriPhytosanitaryRequest',
-      description: 'a registration, judged as if it were sent alone',
-    }),
-  )
-  .min(1, 'at least one registration')
-  .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} registrations per batch`)
-  .meta({ id: 'AgriPhytosanitaryBatch' });
+export function batchBodySchemaOf(urnType: string, request: z.ZodType) {
+  const requestId = request.meta()?.id;
+  if (!requestId) throw new Error(`the registration schema of ${urnType} has no id for the document to refer to`);
+  return z
+    .array(
+      z.unknown().meta({
+        $ref: `#/$defs/${requestId}`,
+        description: 'a registration, judged as if it were sent alone',
+      }),
+    )
+    .min(1, 'at least one registration')
+    .max(MAX_BATCH_ITEMS, `at most ${MAX_BATCH_ITEMS} registrations per batch`)
+    .meta({ id: `${urnType}Batch` });
+}

@@ -32,8 +32,8 @@ export const paginationQuery = {
 };
 
 /**
- * The filters every record kind's list takes beside its own (days, product or material), and the pagination: spread
- * at the end of a list's query schema, so treatments and fertilizations filter by export state and crop location alike.
+ * The filters every record kind's list takes beside its own (days, and the value its rows keep), and the pagination: spread
+ * at the end of a list's query schema, so every kind's list filters by export state and crop location alike.
  */
 export const recordListFilters = {
   exported: queryInteger(0, 1, '0 or 1')

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The record named in the path of a read, history, amendment or deletion of one record kind: its URN, as registration
- * answered it (URL-encoded or not). `urnType` is the NGSI-LD type of the kind (`AgriPhytosanitary`, `AgriFertilize`).
+ * answered it (URL-encoded or not). `urnType` is the NGSI-LD type of the kind (its entry's, shared/records/kind-entry.ts).
  */
 export function recordParamsSchemaOf(urnType: string) {
   return z.object({

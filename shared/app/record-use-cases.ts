@@ -1,117 +1,92 @@
-import type { Client } from '../clients/client-store';
+import type { DateTime } from 'luxon';
 import type { RecordVersion } from '../api/history-schemas';
+import type { Client } from '../clients/client-store';
 import type { DeletionDeps } from '../export/deletion-service';
 import type { JobStore } from '../export/job-store';
 import type { FarmReader } from '../farms/farm-store';
 import type { AmendInput } from '../records/amend-record';
+import type { BatchInput, BatchItemOutcome } from '../records/batch-register';
 import type { ChangeInput } from '../records/changeable-record';
-import type { ListFilter, ListPage, ListQuery } from '../records/list-records';
-import type { RecordKeyIndex } from '../records/record-key-index';
-import type { RecordKind } from '../records/record-kind';
+import type { KindEntry } from '../records/kind-entry';
+import type { ListPage, ListQuery } from '../records/list-records';
 import type { RecordResult } from '../records/record-result';
-import type { RecordView } from '../records/record-rows';
-import type { RecordStore } from '../records/record-store';
 import type { JudgingDeps, RegisterInput } from '../records/register-record';
-import type { IdSource } from '../store/counters';
-import type { DateTime } from 'luxon';
+import type { KindStores } from './kind-parts';
+import { needing } from './modules';
 
 /** The operations on one record kind's records, as the records core offers them for every kind. */
-export interface RecordUseCases<Filters extends ListQuery, Answer> {
-  register: (input: RegisterInput) => Promise<RecordResult>;
-  amend: (input: AmendInput) => Promise<RecordResult>;
-  read: (client: Client, agrifarmId: string, recordId: number) => Promise<RecordResult>;
+export interface RecordUseCases<Answer = unknown> {
+  register(input: RegisterInput): Promise<RecordResult>;
+  /** Each item registered as if alone, in order; the edge renders the outcomes. */
+  batch(input: BatchInput): Promise<BatchItemOutcome[]>;
+  amend(input: AmendInput): Promise<RecordResult>;
+  /** One record of the caller's farm campaign, with its version. */
+  read(client: Client, agrifarmId: string, recordId: number): Promise<RecordResult>;
   /** Deleted at once, or a job started that deletes the record in SIEX first. */
-  delete: (input: ChangeInput) => Promise<RecordResult>;
-  history: (client: Client, agrifarmId: string, recordId: number) => Promise<RecordVersion[]>;
+  delete(input: ChangeInput): Promise<RecordResult>;
+  history(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
   /** `rawQuery` is the query string as sent, for the rules a schema cannot state (a misspelt `page-size`). */
-  list: (
+  list(
     client: Client,
     agrifarmId: string,
     rawQuery: Record<string, string>,
-    filters: Filters,
-  ) => Promise<ListPage<Answer>>;
-}
-
-/**
- * Where one kind's operations take their parts from. Each part that starts a module is a function called on first
- * use: reads and lists take `answer` only and never start the kind's rules (docs/architecture.md, "Cold start").
- */
-export interface RecordKindSource<Req, Rec extends RecordView, Res, Answer, Filters extends ListQuery> {
-  /** The kind with its rules, for what changes records. */
-  kind: () => Promise<RecordKind<Req, Rec, Res, Answer>>;
-  /** How the kind answers a record, for what reads them. */
-  answer: () => Promise<RecordKind<Req, Rec, Res, Answer>['answer']>;
-  store: RecordStore<Req, Rec>;
-  /** The kind's counter: record ids and the IdAjena of their blocks. */
-  ids: () => Promise<IdSource>;
-  /** The kind's key index, which lists count with. */
-  keys: () => Promise<Pick<RecordKeyIndex, 'keys'>>;
-  listFilter: (filters: Filters) => Promise<ListFilter<Answer>>;
+    query: ListQuery,
+  ): Promise<ListPage<Answer>>;
 }
 
 /** What every kind's operations share: the farms, what judging a record takes, the jobs, the deletion jobs' parts. */
 export interface RecordUseCaseParts {
   farms: FarmReader;
   judging: JudgingDeps;
+  kinds: KindStores;
   jobs: JobStore;
   deletion: () => Promise<DeletionDeps>;
   now?: () => DateTime;
 }
 
-/** The records core's operations for one kind; each imports its service's module on its first call. */
-export function recordUseCases<Req, Rec extends RecordView, Res, Answer, Filters extends ListQuery>(
-  shared: RecordUseCaseParts,
-  source: RecordKindSource<Req, Rec, Res, Answer, Filters>,
-): RecordUseCases<Filters, Answer> {
-  const { store } = source;
+/**
+ * The records core's operations on one kind. What changes records takes the kind with its rules (`load.kind`); what
+ * reads them only its read side (`load.reads`), so a list never starts the kind's rules.
+ */
+export function recordUseCases(shared: RecordUseCaseParts, entry: KindEntry): RecordUseCases {
   const { judging } = shared;
+  const parts = () => shared.kinds.of(entry);
   return {
-    register: async (input) => {
-      const [{ registerRecord }, kind, ids] = await Promise.all([
-        import('../records/register-record'),
-        source.kind(),
-        source.ids(),
-      ]);
-      return registerRecord({ ...judging, kind, store, ids }, input);
-    },
-    amend: async (input) => {
-      const [{ amendRecord }, { jobHolding }, kind, ids] = await Promise.all([
-        import('../records/amend-record'),
-        import('../export/deletion-service'),
-        source.kind(),
-        source.ids(),
-      ]);
-      return amendRecord({ ...judging, kind, store, ids, heldByJob: jobHolding(shared.jobs, shared.now) }, input);
-    },
-    delete: async (input) => {
-      const [{ deleteRecord }, kind] = await Promise.all([import('../export/deletion-service'), source.kind()]);
-      return deleteRecord(await shared.deletion(), { kind, store }, input);
-    },
-    read: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { readRecordAnswer }, answer] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/read-record'),
-        source.answer(),
-      ]);
-      return readRecordAnswer({ answer }, store, await accessibleFarm(shared.farms, client, agrifarmId), recordId);
-    },
-    history: async (client, agrifarmId, recordId) => {
-      const [{ accessibleFarm }, { recordVersions }] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/read-record'),
-      ]);
-      return recordVersions(store, await accessibleFarm(shared.farms, client, agrifarmId), recordId);
-    },
-    list: async (client, agrifarmId, rawQuery, filters) => {
-      const [{ accessibleFarm }, { listRecords }, answer, index, filter] = await Promise.all([
-        import('../farms/farm-service'),
-        import('../records/list-records'),
-        source.answer(),
-        source.keys(),
-        source.listFilter(filters),
-      ]);
-      const farm = await accessibleFarm(shared.farms, client, agrifarmId);
-      return listRecords({ kind: { answer }, store, index }, farm, rawQuery, filters, filter);
-    },
+    register: needing(['registration'], ({ registration }, input: RegisterInput) => {
+      const { store, ids } = parts();
+      return registration.registerRecord({ ...judging, kind: entry.load.kind(), store, ids }, input);
+    }),
+    batch: needing(['batch'], ({ batch }, input: BatchInput) => {
+      const { store, ids, batchKeys } = parts();
+      return batch.registerBatch({ ...judging, kind: entry.load.kind(), store, ids, batchKeys }, input);
+    }),
+    amend: needing(['amendment', 'deletion'], ({ amendment, deletion }, input: AmendInput) => {
+      const { store, ids } = parts();
+      const heldByJob = deletion.jobHolding(shared.jobs, shared.now);
+      return amendment.amendRecord({ ...judging, kind: entry.load.kind(), store, ids, heldByJob }, input);
+    }),
+    delete: needing(['deletion'], async ({ deletion }, input: ChangeInput) =>
+      deletion.deleteRecord(await shared.deletion(), { kind: entry.load.kind(), store: parts().store }, input),
+    ),
+    read: needing(['farms', 'reading'], async ({ farms, reading }, client: Client, agrifarmId: string, id: number) => {
+      const farm = await farms.accessibleFarm(shared.farms, client, agrifarmId);
+      return reading.readRecordAnswer(entry.load.reads(), parts().store, farm, id);
+    }),
+    history: needing(
+      ['farms', 'reading'],
+      async ({ farms, reading }, client: Client, agrifarmId: string, id: number) => {
+        const farm = await farms.accessibleFarm(shared.farms, client, agrifarmId);
+        return reading.recordVersions(parts().store, farm, id);
+      },
+    ),
+    list: needing(
+      ['farms', 'listing'],
+      async ({ farms, listing }, client: Client, agrifarmId: string, raw: Record<string, string>, query: ListQuery) => {
+        const reads = entry.load.reads();
+        const { store, keys } = parts();
+        const farm = await farms.accessibleFarm(shared.farms, client, agrifarmId);
+        return listing.listRecords({ kind: reads, store, index: keys }, farm, raw, query, reads.listFilter(query));
+      },
+    ),
   };
 }

@@ -14,9 +14,6 @@ import { ExportKeyStore } from '../export/export-keys';
 import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
-import { PhytoStore, TREATMENT_TYPE } from '../phyto/phyto-store';
-import { BatchKeyStore } from '../phyto/batch-keys';
-import { RecordKeyIndex } from '../records/record-key-index';
 import { EXPORT_QUEUE, QueueSender } from '../store/queues';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
@@ -25,7 +22,8 @@ import { dateTimeNow } from '../time/date-time';
 import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 import type { ExportKinds } from '../export/export-kinds';
-import { fertilizationStore, FertilizationStore } from '../fertilization/fertilization-store';
+import { KindStores } from './kind-parts';
+import { GATEWAY_TABLES, LEGACY_JOB_TYPE } from './record-kinds';
 
 /**
  * The long-lived objects of one process, built once from the settings on first use: the stores and caches, the
@@ -34,11 +32,9 @@ import { fertilizationStore, FertilizationStore } from '../fertilization/fertili
 export interface Services extends UseCaseParts {
   settings: Settings;
   tables: TableStore;
+  /** Every table the gateway owns, the core's and each record kind's: what the nightly backup takes. */
+  tableNames: readonly string[];
   farms: FarmStore;
-  /** Record ids, reserved 50 at a time: one counter round trip per 50 registrations. */
-  recordIds: IdBlocks;
-  /** The fertilizations' records (issue 25). */
-  fertilization: FertilizationStore;
   jobIds: IdBlocks;
   gate: Gate;
   useCases: UseCases;
@@ -81,33 +77,19 @@ export function createServices(
       : undefined;
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
-  const phyto = new PhytoStore(tables);
-  const recordKeys = new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS);
-  const recordIds = new IdBlocks(counters, TREATMENT_TYPE, 50);
   const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS);
-  const fertilization = fertilizationStore(tables);
-  let kinds: Promise<ExportKinds> | undefined;
-  // Built on first use: the kinds' CUE mappings are modules a cold start of another operation need not load.
-  const recordKinds = () =>
-    (kinds ??= import('./record-kinds').then(({ exportKinds, treatmentExport }) =>
-      exportKinds({
-        counters,
-        reference,
-        treatments: treatmentExport(phyto, recordKeys, recordIds, reference),
-        fertilization,
-      }),
-    ));
+  const kinds = new KindStores({ tables, counters, maxBackdateDays: s.MAX_BACKDATE_DAYS });
+  let exporting: Promise<ExportKinds> | undefined;
+  // Built on first use: the kinds' rules and CUE mappings are modules a cold start of another operation need not load.
+  const exportKinds = () =>
+    (exporting ??= import('./export-registry').then((registry) => registry.exportKinds(kinds, reference)));
   const parts = {
     farms: new FarmStore(tables, s.REFERENCE_CACHE_SECONDS, directory),
     reference,
     catalogueAnswers: answerCache(),
-    phyto,
-    recordKeys,
-    recordIds,
-    fertilization,
-    exportKinds: recordKinds,
-    batchKeys: new BatchKeyStore(tables),
-    jobs: new JobStore(tables, TREATMENT_TYPE),
+    kinds,
+    exportKinds,
+    jobs: new JobStore(tables, LEGACY_JOB_TYPE),
     jobIds: new IdBlocks(counters, 'JobAsync', 10),
     watch: new WatchStore(tables, () => exportQueue.url),
     exportKeys: new ExportKeyStore(tables),
@@ -120,6 +102,7 @@ export function createServices(
     ...parts,
     settings: s,
     tables,
+    tableNames: GATEWAY_TABLES,
     log,
     gate: clientGate(s, tables, directory),
     useCases: createUseCases(parts),

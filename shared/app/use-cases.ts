@@ -12,62 +12,24 @@ import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
 import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
-import type { ListFilters } from '../phyto/list-filters';
-import type { PhytoStore } from '../phyto/phyto-store';
-import type { PhytoRecordView } from '../api/phyto-schemas';
-import type { RecordKeyIndex } from '../records/record-key-index';
-import type { RegisterInput } from '../records/register-record';
-import type { BatchInput, BatchItemOutcome } from '../phyto/batch-register';
-import type { BatchKeyStore } from '../phyto/batch-keys';
-import type { AmendInput } from '../records/amend-record';
-import type { ChangeInput } from '../records/changeable-record';
-import type { ListPage } from '../records/list-records';
-import type { RecordResult } from '../records/record-result';
+import type { AnswerOf, KindEntry } from '../records/kind-entry';
 import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
-import type { RecordVersion } from '../api/history-schemas';
 import type { IdSource } from '../store/counters';
 import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
 import type { AnswerCache } from '../catalog/answer-cache';
 import type { CatalogueAnswer } from '../catalog/catalogue-service';
-import type { FertilizeRecordView } from '../api/fertilization-schemas';
-import type { FertilizationStore } from '../fertilization/fertilization-store';
-import type { ExportKind } from '../export/export-kinds';
-import type { FertilizationListFilters } from '../fertilization/list-filters';
-import { RecordUseCaseParts, recordUseCases } from './record-use-cases';
+import type { KindStores } from './kind-parts';
+import { needing } from './modules';
+import { RecordUseCaseParts, RecordUseCases, recordUseCases } from './record-use-cases';
+import { safeHarvestUseCase } from './safe-harvest';
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
 export interface UseCases {
   /** The stored farm lookup answer (JSON text) for a REA and campaign of the caller. */
   farmView(client: Client, rea: string, year: number): Promise<string>;
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
-  registerApplication(input: RegisterInput): Promise<RecordResult>;
-  /** Each item registered as if alone, in order; the edge renders the outcomes. */
-  registerBatch(input: BatchInput): Promise<BatchItemOutcome[]>;
-  amendApplication(input: AmendInput): Promise<RecordResult>;
-  /** One record of the caller's farm campaign, with its version. */
-  readApplication(client: Client, agrifarmId: string, recordId: number): Promise<RecordResult>;
-  /** Deleted at once, or a job started that deletes the record in SIEX first. */
-  deleteApplication(input: ChangeInput): Promise<RecordResult>;
-  applicationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
-  /** `rawQuery` is the query string as sent, for the rules a schema cannot state (a misspelt `page-size`). */
-  listApplications(
-    client: Client,
-    agrifarmId: string,
-    rawQuery: Record<string, string>,
-    filters: ListFilters,
-  ): Promise<ListPage<PhytoRecordView>>;
-  /** The fertilization record's operations, as the treatments' on the records core (RD 1051/2022). */
-  registerFertilization(input: RegisterInput): Promise<RecordResult>;
-  amendFertilization(input: AmendInput): Promise<RecordResult>;
-  readFertilization(client: Client, agrifarmId: string, recordId: number): Promise<RecordResult>;
-  deleteFertilization(input: ChangeInput): Promise<RecordResult>;
-  fertilizationHistory(client: Client, agrifarmId: string, recordId: number): Promise<RecordVersion[]>;
-  listFertilizations(
-    client: Client,
-    agrifarmId: string,
-    rawQuery: Record<string, string>,
-    filters: FertilizationListFilters,
-  ): Promise<ListPage<FertilizeRecordView>>;
+  /** The seven operations on the records of a kind of the registry (shared/app/record-kinds.ts). */
+  records<E extends KindEntry>(kind: E): RecordUseCases<AnswerOf<E>>;
   /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
   safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   /** The job started, its answer rendered once and kept under the Idempotency-Key; the edge makes the status. */
@@ -92,14 +54,10 @@ export interface UseCaseParts {
   reference: VersionedValue<ReferenceData>;
   /** Catalogue answers already rendered, by their ETag. */
   catalogueAnswers: AnswerCache;
-  phyto: PhytoStore;
-  recordKeys: RecordKeyIndex;
-  recordIds: IdSource;
-  /** The record kinds exports take (treatments, fertilizations), their stores and key indexes; built on first use. */
+  /** Each record kind's store, id counter, key index and batch keys, built on the kind's first use. */
+  kinds: KindStores;
+  /** The record kinds exports take, their stores and key indexes; built on first use. */
   exportKinds: () => Promise<ExportKinds>;
-  /** The Idempotency-Keys of registration batches. */
-  batchKeys: BatchKeyStore;
-  fertilization: FertilizationStore;
   jobs: JobStore;
   jobIds: IdSource;
   /** The export jobs that still need the worker, and their leases. */
@@ -113,45 +71,32 @@ export interface UseCaseParts {
 }
 
 /**
- * Each use case imports its service's module on its first call (an import is done once and kept), so the first
- * request after a cold start starts the modules of its own operation only: a job status never starts the
- * registration rules or the catalogue (docs/architecture.md, "Cold start").
+ * Each use case imports the modules of its operation on its first call (shared/app/modules.ts), so the first request
+ * after a cold start starts the modules of its own operation only: a job status never starts the registration rules
+ * or the catalogue (docs/architecture.md, "Cold start").
  */
 export function createUseCases(p: UseCaseParts): UseCases {
   const judging = { farms: p.farms, reference: p.reference, maxBackdateDays: p.maxBackdateDays, now: p.now };
   const shared: RecordUseCaseParts = {
     farms: p.farms,
     judging,
+    kinds: p.kinds,
     jobs: p.jobs,
     deletion: async () => ({ ...(await jobStart(p)), reference: p.reference }),
     now: p.now,
   };
-  const treatments = treatmentUseCases(p, shared);
-  const fertilizations = fertilizationUseCases(p, shared);
+  const kinds = new Map<KindEntry, RecordUseCases>();
   return {
     ...farmUseCases(p),
-    registerApplication: treatments.register,
-    registerBatch: async (input) => {
-      const [{ registerBatch }, { phytoKind }] = await Promise.all([
-        import('../phyto/batch-register'),
-        import('../phyto/phyto-kind'),
-      ]);
-      return registerBatch(
-        { ...judging, kind: phytoKind, store: p.phyto, ids: p.recordIds, batchKeys: p.batchKeys },
-        input,
-      );
+    records: <E extends KindEntry>(kind: E) => {
+      let operations = kinds.get(kind);
+      if (!operations) {
+        operations = recordUseCases(shared, kind);
+        kinds.set(kind, operations);
+      }
+      // The kind's records are answered as its own answers.
+      return operations as RecordUseCases<AnswerOf<E>>;
     },
-    amendApplication: treatments.amend,
-    deleteApplication: treatments.delete,
-    readApplication: treatments.read,
-    applicationHistory: treatments.history,
-    listApplications: treatments.list,
-    registerFertilization: fertilizations.register,
-    amendFertilization: fertilizations.amend,
-    deleteFertilization: fertilizations.delete,
-    readFertilization: fertilizations.read,
-    fertilizationHistory: fertilizations.history,
-    listFertilizations: fertilizations.list,
     safeHarvest: safeHarvestUseCase(p),
     ...exportUseCases(p),
     ...catalogueUseCases(p),
@@ -161,56 +106,12 @@ export function createUseCases(p: UseCaseParts): UseCases {
 /** The farm lookup and the crop locations' identifiers. */
 function farmUseCases(p: UseCaseParts): Pick<UseCases, 'farmView' | 'cropLocations'> {
   return {
-    farmView: async (client, rea, year) =>
-      (await import('../farms/farm-service')).findFarmView(p.farms, client, rea, year),
-    cropLocations: async (client, agrifarmId, body) => {
-      const { accessibleFarm, resolveIdcps } = await import('../farms/farm-service');
-      return resolveIdcps(await accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body);
-    },
-  };
-}
-
-/** The phytosanitary treatments on the records core (RD 1311/2012). */
-function treatmentUseCases(p: UseCaseParts, shared: RecordUseCaseParts) {
-  return recordUseCases(shared, {
-    kind: async () => (await import('../phyto/phyto-kind')).phytoKind,
-    answer: async () => (await import('../phyto/record-answer')).recordAnswer,
-    store: p.phyto,
-    ids: () => Promise.resolve(p.recordIds),
-    keys: () => Promise.resolve(p.recordKeys),
-    listFilter: async (filters: ListFilters) => (await import('../phyto/list-filters')).treatmentListFilter(filters),
-  });
-}
-
-/** The fertilizations on the records core (RD 1051/2022); their id counter and key index are the export registry's. */
-function fertilizationUseCases(p: UseCaseParts, shared: RecordUseCaseParts) {
-  const entry = async (): Promise<ExportKind> => (await p.exportKinds()).of('AgriFertilize');
-  return recordUseCases(shared, {
-    kind: async () => (await import('../fertilization/fertilization-kind')).fertilizationKind,
-    answer: async () => (await import('../fertilization/record-answer')).fertilizationAnswer,
-    store: p.fertilization,
-    ids: async () => (await entry()).ids,
-    keys: async () => (await entry()).keys,
-    listFilter: async (filters: FertilizationListFilters) =>
-      (await import('../fertilization/list-filters')).fertilizationListFilter(filters),
-  });
-}
-
-function safeHarvestUseCase(p: UseCaseParts): UseCases['safeHarvest'] {
-  return async (client, query) => {
-    const [{ accessibleFarm }, { harvestDay, safeHarvest }, { dateTimeNow }] = await Promise.all([
-      import('../farms/farm-service'),
-      import('../phyto/safe-harvest'),
-      import('../time/date-time'),
-    ]);
-    const farm = await accessibleFarm(p.farms, client, query.agrifarmId);
-    const day = harvestDay(query.date, (p.now ?? (() => dateTimeNow()))());
-    const stored = await p.phyto.readRecordsIn(farm.meta, undefined, undefined);
-    return safeHarvest(
-      stored.map((s) => s.record),
-      farm,
-      day,
-    );
+    farmView: needing(['farms'], ({ farms }, client: Client, rea: string, year: number) =>
+      farms.findFarmView(p.farms, client, rea, year),
+    ),
+    cropLocations: needing(['farms'], async ({ farms }, client: Client, agrifarmId: string, body: ListIdcpBody) =>
+      farms.resolveIdcps(await farms.accessibleFarm(p.farms, client, agrifarmId), agrifarmId, body),
+    ),
   };
 }
 
@@ -232,10 +133,11 @@ async function jobStart(p: UseCaseParts) {
 /** The export to SIEX and its job's status and result. */
 function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobStatus' | 'jobResult'> {
   return {
-    exportRecords: async (input) =>
-      (await import('../export/export-service')).exportRecords({ ...(await jobStart(p)), keys: p.exportKeys }, input),
-    jobStatus: async (client, jobId) => (await import('../export/job-outcome')).ownJobMeta(p.jobs, client, jobId),
-    jobResult: async (client, jobId) => (await import('../export/job-outcome')).settledJob(p.jobs, client, jobId),
+    exportRecords: needing(['exports'], async ({ exports }, input: ExportInput) =>
+      exports.exportRecords({ ...(await jobStart(p)), keys: p.exportKeys }, input),
+    ),
+    jobStatus: needing(['jobs'], ({ jobs }, client: Client, jobId: number) => jobs.ownJobMeta(p.jobs, client, jobId)),
+    jobResult: needing(['jobs'], ({ jobs }, client: Client, jobId: number) => jobs.settledJob(p.jobs, client, jobId)),
   };
 }
 
@@ -243,14 +145,19 @@ function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobS
 function catalogueUseCases(
   p: UseCaseParts,
 ): Pick<UseCases, 'cropProducts' | 'catalogueProduct' | 'siexCatalogue' | 'applicatorCard'> {
-  const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
+  const of = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
   return {
-    cropProducts: async (rawQuery, query) =>
-      (await import('../catalog/catalogue-service')).cropProducts(catalogue, rawQuery, query),
-    catalogueProduct: async (code) => (await import('../catalog/catalogue-service')).catalogueProduct(catalogue, code),
-    siexCatalogue: async (name, rawQuery, query) =>
-      (await import('../catalog/catalogue-service')).siexCatalogue(catalogue, name, rawQuery, query),
-    applicatorCard: async (ropo, nif) =>
-      (await import('../catalog/catalogue-service')).applicatorCard(catalogue, ropo, nif),
+    cropProducts: needing(['catalogue'], ({ catalogue }, rawQuery: Record<string, string>, query: CropProductsQuery) =>
+      catalogue.cropProducts(of, rawQuery, query),
+    ),
+    catalogueProduct: needing(['catalogue'], ({ catalogue }, code: string) => catalogue.catalogueProduct(of, code)),
+    siexCatalogue: needing(
+      ['catalogue'],
+      ({ catalogue }, name: string, rawQuery: Record<string, string>, query: SiexCatalogueQuery) =>
+        catalogue.siexCatalogue(of, name, rawQuery, query),
+    ),
+    applicatorCard: needing(['catalogue'], ({ catalogue }, ropo: string, nif: string) =>
+      catalogue.applicatorCard(of, ropo, nif),
+    ),
   };
 }

@@ -31,6 +31,8 @@ export interface RestoreOptions {
 
 export interface RestoreDeps {
   tables: Tables;
+  /** Every table the gateway owns (GATEWAY_TABLES, shared/app/record-kinds.ts): a snapshot's other tables are refused. */
+  tableNames: readonly string[];
   container: ContainerClient;
   onProgress?: (p: Progress) => void;
 }
@@ -67,7 +69,7 @@ export async function restoreBackup(
   options: RestoreOptions = {},
 ): Promise<{ table: string; rows: number }[]> {
   const { manifest } = await readManifest(deps.container, snapshot, options.manifestSha256);
-  const known = new Set<string>(Object.values(TABLES));
+  const known = new Set<string>(deps.tableNames);
   const entries = manifest.tables.filter((t) => !options.table || t.name === options.table);
   if (options.table && entries.length === 0)
     throw new SnapshotProblem(`snapshot ${snapshot} has no table ${options.table}`);

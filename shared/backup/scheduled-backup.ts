@@ -42,6 +42,7 @@ async function recentSnapshots(container: ContainerClient, now: Date): Promise<{
  */
 export async function scheduledBackup(deps: {
   tables: Tables;
+  tableNames: readonly string[];
   container: ContainerClient;
   ledger: BackupLedger;
   now: () => Date;
@@ -58,9 +59,14 @@ export async function scheduledBackup(deps: {
 }
 
 /** The timer's run against the process's tables and the configured backup container. */
-export function backupNow(app: { settings: Settings; tables: Tables }): Promise<BackupRun> {
+export function backupNow(app: {
+  settings: Settings;
+  tables: Tables;
+  tableNames: readonly string[];
+}): Promise<BackupRun> {
   return scheduledBackup({
     tables: app.tables,
+    tableNames: app.tableNames,
     container: backupContainer(app.settings),
     ledger: new BackupLedger(app.tables),
     now: () => new Date(),

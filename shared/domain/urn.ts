@@ -1,5 +1,9 @@
-/** NGSI-LD URNs `urn:ngsi-ld:<EntityType>:<n>` with a positive integer `n` of at most 10 digits (SIEX external ids). */
-export type EntityType = 'AgriFarm' | 'AgriCrop' | 'AgriParcel' | 'AgriPhytosanitary' | 'AgriFertilize';
+/**
+ * NGSI-LD URNs `urn:ngsi-ld:<EntityType>:<n>` with a positive integer `n` of at most 10 digits (SIEX external ids).
+ * The types are the agri-food data models' (`AgriFarm`, `AgriCrop`, `AgriParcel` of the farm model); each record kind
+ * names its own in its entry (`urnType`, shared/records/kind-entry.ts).
+ */
+export type EntityType = `Agri${string}`;
 
 const MAX_ID = 9_999_999_999;
 

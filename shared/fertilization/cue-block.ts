@@ -1,4 +1,4 @@
-import { FertilizeRecord } from '../api/fertilization-schemas';
+import { FertilizeRecord } from './wire';
 import { FarmIndex } from '../farms/farm-index';
 import { CueKindMapping, CueMapResult } from '../records/record-kind';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { FertilizeRecord, FertilizeRecordView, fertilizeRequestSchema } from '../api/fertilization-schemas';
+import { FertilizeRecord, FertilizeRecordView, fertilizeRequestSchema } from './wire';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
 import { blockKeysOf } from '../siex/cue-mapping';
 import { JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
-import { TABLES } from '../store/tables';
 import { fertilizationCue } from './cue-block';
 import { Fertilization, fertilizationOf, requestOf } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
 import { nitrogenPerHa } from './nitrogen';
 import { FertilizationResolution, judgeFertilization, startOf } from './rules';
-import { fertilizationView } from './record-view';
-import { FERTILIZATION_FORMAT } from './fertilization-store';
+import { FERTILIZATION_FORMAT, fertilizationView } from './record-view';
 import { fertilizationAnswer } from './record-answer';
 import { FERTILIZATION_RECORDING_WINDOW } from './recording-window';
 
@@ -42,7 +40,6 @@ export const fertilizationKind: RecordKind<
   FertilizeRecordView
 > = {
   urnType: 'AgriFertilize',
-  table: TABLES.fertilization,
   label: 'fertilization',
   wire: { request: fertilizeRequestSchema },
   // The port hands the body over as `unknown`: the parse is what makes it the typed wire form (with zod's defaults)

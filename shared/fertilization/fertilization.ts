@@ -1,4 +1,4 @@
-import { FertilizeRequest } from '../api/fertilization-schemas';
+import { FertilizeRequest } from './wire';
 import { SupplierId, supplierIds } from '../domain/fertilizer-supplier';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fertilizationListQuerySchema, FertilizeRecordView } from '../api/fertilization-schemas';
+import { fertilizationListQuerySchema, FertilizeRecordView } from './wire';
 import { ListFilter } from '../records/list-records';
 
 export type FertilizationListFilters = Omit<z.infer<typeof fertilizationListQuerySchema>, 'agrifarmId'>;

@@ -1,4 +1,4 @@
-import { FertilizeRecord, FertilizeRecordView } from '../api/fertilization-schemas';
+import { FertilizeRecord, FertilizeRecordView } from './wire';
 import { FarmIndex } from '../farms/farm-index';
 import { mapFertilization } from './cue-block';
 

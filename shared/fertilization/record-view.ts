@@ -1,8 +1,11 @@
 import { DateTime } from 'luxon';
-import { FertilizeRecord } from '../api/fertilization-schemas';
+import { FertilizeRecord } from './wire';
 import { formatDateTime } from '../domain/dates';
 import { Fertilization, requestOf } from './fertilization';
 import { LIVESTOCK_MANURE } from './material-kinds';
+
+/** The format fertilizations are stored in (`fertilizationView` writes it): the first, so there is nothing to upgrade. */
+export const FERTILIZATION_FORMAT = 1;
 
 /**
  * The record the API answers and the export maps: the request as registered (codes with the names the client gave),

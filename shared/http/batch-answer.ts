@@ -1,11 +1,8 @@
-import { DomainError } from '../domain/errors';
-import { RecordResult, recordEtag } from '../records/record-result';
+import { BatchItemOutcome } from '../records/batch-register';
+import { recordEtag } from '../records/record-result';
 import { statusOf } from './error-status';
 import { problemBody } from './problem';
 import { statusOfOutcome } from './record-reply';
-
-/** One item's outcome (shared/phyto/batch-register.ts): what registering it alone answered, or why it was refused. */
-type BatchItemOutcome = { index: number; stored: RecordResult } | { index: number; refused: DomainError };
 
 /**
  * A batch's answer, `[{ index, status, etag?, body }]`: each stored item's answer as it was rendered (and stored under

@@ -1,6 +1,6 @@
 import { EntityType, parseUrn } from '../domain/urn';
 
-/** The record number of a URN of a record kind the contract already validated (`urn:ngsi-ld:AgriPhytosanitary:<n>`). */
+/** The record number of a URN of a record kind the contract already validated (`urn:ngsi-ld:<urnType>:<n>`). */
 export function recordIdOf(urn: string, type: EntityType): number {
   const id = parseUrn(type, urn);
   if (id === null) throw new Error(`not a record URN, though the contract checked it: ${urn}`);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { contracts } from '../http/contracts';
+import { contracts } from '../app/contracts';
 import { COMMON_ERRORS, BODY_ERRORS, Contract, SuccessAnswer } from '../http/contract';
 import { ERROR_CODES, ErrorCode } from '../domain/errors';
 import { HTTP_STATUS } from '../http/error-status';
 import { problemSchema } from '../http/problem';
-import { OperationId } from '../http/routes';
+import { OperationId } from '../app/routes';
 import { OPERATION_TAGS, TAGS } from './tags';
 
 type JsonSchema = Record<string, unknown>;

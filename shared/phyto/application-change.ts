@@ -3,7 +3,7 @@ import { parseDateTime } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
 import { FarmIndex } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
-import { PhytoRequest } from '../api/phyto-schemas';
+import { PhytoRequest } from './wire';
 import { StoredProduct } from '../catalog/catalog-store';
 import { DayCounts, dayCountsSchema, dayOf, withApplication } from '../records/application-history';
 import { guardRowKey } from '../records/record-keys';

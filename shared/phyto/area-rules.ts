@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../api/phyto-schemas';
+import { PhytoRequest } from './wire';
 import { UnitCatalogue } from '../catalog/unit-catalogue';
 import { exceeds } from '../domain/units';
 import { Violation, violation } from '../domain/errors';

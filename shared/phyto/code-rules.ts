@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../api/phyto-schemas';
+import { PhytoRequest } from './wire';
 import { CodeCheck } from '../catalog/siex-codes/code-check';
 import { PEST_CATALOGUE } from '../catalog/siex-codes/siex-codes';
 import { Violation } from '../domain/errors';

@@ -1,4 +1,4 @@
-import { PhytoRecord } from '../api/phyto-schemas';
+import { PhytoRecord } from './wire-record';
 import { formatClock, formatDate, parseDateTime } from '../domain/dates';
 import { isHandHeld } from '../domain/equipment';
 import { unitDimension } from '../domain/units';

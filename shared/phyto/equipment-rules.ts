@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest } from '../api/phyto-schemas';
+import { PhytoRequest } from './wire';
 import { parseDate } from '../domain/dates';
 import { isHandHeld } from '../domain/equipment';
 import { Violation, violation } from '../domain/errors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, PhytoRecordView } from '../api/phyto-schemas';
+import { listQuerySchema, PhytoRecordView } from './wire-record';
 import { ListFilter } from '../records/list-records';
 
 export type ListFilters = Omit<z.infer<typeof listQuerySchema>, 'agrifarmId'>;

@@ -1,8 +1,8 @@
-import { PhytoRecord, PhytoRecordView, PhytoRequest, phytoRequestSchema } from '../api/phyto-schemas';
+import { PhytoRecord, PhytoRecordView } from './wire-record';
+import { PhytoRequest, phytoRequestSchema } from './wire';
 import { StoredProduct } from '../catalog/catalog-store';
 import { RecordKind } from '../records/record-kind';
 import { blockKeysOf } from '../siex/cue-mapping';
-import { TABLES } from '../store/tables';
 import {
   applicationDate,
   dayCountsOf,
@@ -30,7 +30,6 @@ export interface PhytoResolution extends Resolution {
  */
 export const phytoKind: RecordKind<PhytoRequest, PhytoRecord, PhytoResolution, PhytoRecordView> = {
   urnType: 'AgriPhytosanitary',
-  table: TABLES.phyto,
   label: 'treatment',
   wire: { request: phytoRequestSchema },
   // The body the contract validated is the domain value as it is.

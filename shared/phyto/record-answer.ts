@@ -1,4 +1,4 @@
-import { PhytoRecord, PhytoRecordView } from '../api/phyto-schemas';
+import { PhytoRecord, PhytoRecordView } from './wire-record';
 import { parseUrn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { BlockIds } from '../records/block-ids';

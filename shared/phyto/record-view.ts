@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
+import { PhytoRecord } from './wire-record';
+import { PhytoRequest } from './wire';
 import { StoredProduct } from '../catalog/catalog-store';
 import { NOT_APPLICABLE_DAYS, ProductUse } from '../catalog/product';
 import { formatDateTime } from '../domain/dates';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest } from '../api/phyto-schemas';
+import { PhytoRequest } from './wire';
 import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
 import { CatalogueName } from '../catalog/siex-codes/catalogues';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { PhytoRecord } from '../api/phyto-schemas';
+import { PhytoRecord } from './wire-record';
 import { SafeHarvest } from '../api/harvest-schemas';
 import { formatDate, parseDate, parseDateTime, ZONE } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';

@@ -21,9 +21,10 @@ export interface ListFilter<Answer> {
   value?: string;
   /**
    * A filter on what only the answer says (export state, exportability, locations: they change without the keys
-   * changing), absent when there is none: the period's records are then read in full and filtered here.
+   * changing), absent when there is none: the period's records are then read in full and filtered here. A method, so
+   * that a kind's filter on its own answers stands for any kind's in the registry.
    */
-  answers?: (answer: Answer) => boolean;
+  answers?(answer: Answer): boolean;
 }
 
 export interface ListPage<Answer> {
@@ -76,7 +77,9 @@ export async function listRecords<Req, Rec extends RecordView, Answer>(
   const answer = (r: StoredRecord<Rec>) => kind.answer(r.record, farm, r.blockIds);
   const { fromMs, toMs, page } = checkListQuery(raw, q);
   if (filter.answers) {
-    const all = (await store.readRecordsIn(farm.meta, fromMs, toMs, filter.value)).map(answer).filter(filter.answers);
+    const all = (await store.readRecordsIn(farm.meta, fromMs, toMs, filter.value))
+      .map(answer)
+      .filter((a) => filter.answers!(a));
     const { items, total, page: answered } = pageOf(all, page);
     return { records: items, total, ...(answered ? { page: answered } : {}) };
   }

@@ -28,8 +28,6 @@ export interface RecordKind<Request, Record, Resolution = unknown, Answer = unkn
    * IdAjena of its blocks are taken from (one sequence: a record id is its first block's IdAjena, see `cue.idAjena`).
    */
   readonly urnType: string;
-  /** The table of its records (one partition per holding; row keys as shared/records/record-keys.ts writes them). */
-  readonly table: string;
   /** What the kind is called in messages and e-mails ("treatment", "fertilization"). */
   readonly label: string;
 

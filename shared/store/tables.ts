@@ -12,7 +12,11 @@ import { createOnMiss } from './create-on-miss';
 export const STORAGE_TRY_TIMEOUT_MS = 10_000;
 const RETRY_OPTIONS = { maxRetries: 2, retryDelayInMs: 200, maxRetryDelayInMs: 1000 };
 
-/** Every table the gateway uses; created by the first call that finds it missing, so a fresh storage account just works. */
+/**
+ * The tables of the gateway's core; each record kind's own table is named by its entry (shared/app/record-kinds.ts
+ * lists them all). Every table is created by the first call that finds it missing, so a fresh storage account just
+ * works.
+ */
 export const TABLES = {
   /** Clients and their hashed keys. PK `client`, RK client id; PK `sid`, RK hash of the SID key. */
   clients: 'clients',
@@ -22,15 +26,12 @@ export const TABLES = {
   catalog: 'catalog',
   /** Id counters (one row per entity type). */
   counters: 'counters',
-  /** Phytosanitary records, their idempotency keys and per-location history, one partition per farm campaign. */
-  phyto: 'phyto',
-  /** Fertilization records, kept by the records core as treatments are in `phyto`, with the manure nitrogen rows. */
-  fertilization: 'fertilization',
   /** Export jobs: one partition per job (status row, one row per record, one row per SIEX batch). */
   jobs: 'jobs',
 } as const;
 
-export type TableName = (typeof TABLES)[keyof typeof TABLES];
+/** A table of TABLES, or a record kind's: its records, versions, history rows and idempotency entries, one partition per holding. */
+export type TableName = string;
 
 /** Creates table clients from the settings: a connection string (Azurite, dev) or managed identity (Azure). */
 export class TableStore {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { ZONE } from '../../shared/domain/dates';
 import { Farm } from '../../shared/farms/farm';
 import { descriptorProblems, leafCount, roundTo } from '../helpers/cue-descriptor';

@@ -17,7 +17,7 @@ import {
   theOnlyMail,
 } from '../helpers/export-stack';
 import { gatewayUrl } from '../helpers/http';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { tratamFitoBlocks } from '../integration/iuws-fixtures';
 import { body, list, register } from '../helpers/phyto-stack';
 import { allEntities, testTables } from '../helpers/storage';

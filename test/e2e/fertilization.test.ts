@@ -1,6 +1,5 @@
-import { Farm } from '../../shared/farms/farm';
 import { ANCHOR } from '../helpers/dataset';
-import { sendableFarm } from '../helpers/export-stack';
+import { nitrateVulnerableFarm } from '../helpers/export-stack';
 import { manureBody, mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
 import { call, get, Keys, postJson, Reply } from '../helpers/http';
 import { farmOverHttp, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
@@ -30,24 +29,6 @@ const keys: Keys = { sidKey: owner.sidKey, apiKey: owner.apiKey };
 const strangerKeys: Keys = { sidKey: stranger.sidKey, apiKey: stranger.apiKey };
 type HttpFarm = Awaited<ReturnType<typeof farmOverHttp>>;
 const farms = {} as Record<keyof typeof rea, HttpFarm>;
-
-/**
- * A farm SIEX can take (REA code, DGCs) whose first vine enclosure is in a nitrate-vulnerable zone: the first vine
- * idcp is the vulnerable one, the others and the olive grove are not.
- */
-function fertilizationFarm(code: string): Farm {
-  const farm = sendableFarm(code);
-  return {
-    ...farm,
-    crops: farm.crops.map((c, ci) => ({
-      ...c,
-      parcels: c.parcels.map((p, pi) => ({
-        ...p,
-        sigpac: p.sigpac.map((s, si) => (ci === 0 && pi === 0 && si === 0 ? { ...s, nitrateVulnerable: true } : s)),
-      })),
-    })),
-  };
-}
 
 const query = (agrifarmId: string, extra: Record<string, string> = {}) =>
   new URLSearchParams({ agrifarmId, ...extra }).toString();
@@ -86,7 +67,7 @@ const count = async (f: HttpFarm): Promise<number> => Number((await list(f)).hea
 
 beforeAll(async () => {
   await seedPhyto({
-    farms: Object.values(rea).map((r) => fertilizationFarm(r)),
+    farms: Object.values(rea).map((r) => nitrateVulnerableFarm(r)),
     clients: [owner, stranger],
   });
   for (const [name, code] of Object.entries(rea) as [keyof typeof rea, string][])

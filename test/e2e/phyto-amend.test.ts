@@ -1,4 +1,4 @@
-import { MAX_IDCP_PER_RECORD } from '../../shared/api/phyto-schemas';
+import { MAX_IDCP_PER_RECORD } from '../../shared/api/record-fields';
 import { call, Keys, Reply } from '../helpers/http';
 import {
   APPLICATORS,

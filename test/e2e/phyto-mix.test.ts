@@ -1,4 +1,5 @@
-import { MAX_IDCP_PER_RECORD, MixItem, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { MAX_IDCP_PER_RECORD } from '../../shared/api/record-fields';
+import { MixItem, PhytoRequest } from '../../shared/phyto/wire';
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { ExportFarm, exportFarm, gatewayCalls, recordNumber, SIEX_FIELDS } from '../helpers/export-stack';
 import { call, Reply } from '../helpers/http';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { parseDateTime, ZONE } from '../../shared/domain/dates';
 import { exportFarm, ExportFarm, gatewayCalls, recordNumber, SIEX_FIELDS } from '../helpers/export-stack';
 import { call, get, Keys, Reply } from '../helpers/http';

@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { call, Keys, Reply } from '../helpers/http';
 import {
   APPLICATORS,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { ClientRegistration } from '../../shared/clients/client-registration';
 import { Farm } from '../../shared/farms/farm';
 import { mailStubControl } from '../../local/mail-stub/control';
@@ -52,6 +52,24 @@ export function sendableFarm(rea: string, vineEnclosures = 4, year?: number): Fa
       parcels: c.parcels.map((p) => ({
         ...p,
         sigpac: p.sigpac.map((s) => ({ ...s, dgc: String(randomInt(1, 2 ** 40)) })),
+      })),
+    })),
+  };
+}
+
+/**
+ * A farm SIEX can take (REA code, DGCs) whose first vine enclosure is in a nitrate-vulnerable zone: the first vine
+ * idcp is the vulnerable one, the others and the olive grove are not.
+ */
+export function nitrateVulnerableFarm(code: string): Farm {
+  const farm = sendableFarm(code);
+  return {
+    ...farm,
+    crops: farm.crops.map((c, ci) => ({
+      ...c,
+      parcels: c.parcels.map((p, pi) => ({
+        ...p,
+        sigpac: p.sigpac.map((s, si) => (ci === 0 && pi === 0 && si === 0 ? { ...s, nitrateVulnerable: true } : s)),
       })),
     })),
   };

@@ -1,5 +1,5 @@
 import { manureRequestBody } from '../../local/fixtures/fertilization';
-import { fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
+import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { Fertilization, fertilizationOf } from '../../shared/fertilization/fertilization';
 import { ManureNitrogenRow } from '../../shared/fertilization/manure-nitrogen';

@@ -5,6 +5,7 @@ import { fertilizationKind } from '../../shared/fertilization/fertilization-kind
 import { amendRecord } from '../../shared/records/amend-record';
 import { registerRecord } from '../../shared/records/register-record';
 import { TEST_MAX_BACKDATE_DAYS } from './dataset';
+import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 
 /**
  * Fertilizations registered and amended through the records core's services with the fertilization kind, for the
@@ -17,7 +18,7 @@ async function judging(svc: Services, id?: number) {
   const ids = id === undefined ? (await svc.exportKinds()).of(fertilizationKind.urnType).ids : { take: async () => id };
   return {
     kind: fertilizationKind,
-    store: svc.fertilization,
+    store: svc.kinds.of(fertilizationEntry).store,
     ids,
     farms: svc.farms,
     reference: svc.reference,

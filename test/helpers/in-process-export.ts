@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { Services } from '../../shared/app/services';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';

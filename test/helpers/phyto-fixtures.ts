@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { buildDemoDataset } from '../../local/demo/build-dataset';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { Applicator } from '../../shared/catalog/applicator';
 import { Product, ProductUse } from '../../shared/catalog/product';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 
 /**
  * fast-check arbitraries of registration bodies that must be refused: each is a lawful base body (the tests prove it

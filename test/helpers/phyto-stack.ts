@@ -2,11 +2,12 @@ import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functio
 import { silentLogger } from '../../shared/log/logger';
 import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
-import { registerPhyto } from '../../shared/http/contracts/register-phytosanitary';
-import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { recordContracts } from '../../shared/http/contracts/record-contracts';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { createServices, Services } from '../../shared/app/services';
 import { createUseCases } from '../../shared/app/use-cases';
-import { registerPhytosanitary } from '../../functions/register-phytosanitary';
+import { registerRecord } from '../../functions/record-register';
 import { Applicator } from '../../shared/catalog/applicator';
 import { ClientRegistration } from '../../shared/clients/client-registration';
 import { Dataset } from '../../shared/backoffice/dataset-schema';
@@ -37,6 +38,7 @@ import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFa
 import { get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
 import { partition, storageConnection, testTables } from './storage';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * What the issue-3 integration and e2e tests share: one reference set (products like the demo's under codes of their
@@ -375,8 +377,8 @@ export function registerDeps(
     kind: phytoKind,
     farms: svc.farms,
     reference: svc.reference,
-    store: svc.phyto,
-    ids: svc.recordIds,
+    store: svc.kinds.of(phytoEntry).store,
+    ids: svc.kinds.of(phytoEntry).ids,
     maxBackdateDays: 7,
     now,
   };
@@ -395,11 +397,11 @@ export function asExportReply(result: ExportResult): { status: number; body: str
 }
 
 /**
- * The POST handler exactly as functions/register-phytosanitary.ts exports it, through the same pipeline, with the
- * services and the clock injected: what the property test drives in process.
+ * The POST handler exactly as functions/record-register.ts makes it for treatments, through the same pipeline, with
+ * the services and the clock injected: what the property test drives in process.
  */
 export function inProcessRegister(svc: Services, now: () => DateTime) {
-  const handler = endpoint(registerPhyto, registerPhytosanitary, () => ({
+  const handler = endpoint(recordContracts(phytoEntry).register, registerRecord(phytoEntry), () => ({
     gate: svc.gate,
     useCases: createUseCases({ ...svc, now }),
   }));

@@ -8,6 +8,8 @@ import { scheduledBackup } from '../../shared/backup/scheduled-backup';
 import { manifestBlob, tableBlob } from '../../shared/backup/snapshot-format';
 import { listSnapshots, readManifest } from '../../shared/backup/snapshot-reader';
 import { writeSnapshot } from '../../shared/backup/table-backup';
+import { GATEWAY_TABLES } from '../../shared/app/record-kinds';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 import { TABLES, TableStore } from '../../shared/store/tables';
 
 /**
@@ -27,7 +29,7 @@ beforeAll(async () => {
   tables = new TableStore({ AzureWebJobsStorage: azurite.connectionString });
   container = backupContainer({ BACKUP_STORAGE: azurite.connectionString, BACKUP_CONTAINER: 'parts' });
   ledger = new BackupLedger(tables);
-  const phyto = await tables.table(TABLES.phyto);
+  const phyto = await tables.table(phytoEntry.table);
   // 250 rows over three partitions (three parts of 100, 100 and 50), and jobs exactly 200 (two full parts, the second
   // marked as the table's end: the listing ended with it).
   for (let i = 0; i < 250; i += 50)
@@ -49,7 +51,7 @@ afterAll(async () => {
   await azurite?.stop();
 });
 
-const names = [TABLES.phyto, TABLES.jobs];
+const names = [phytoEntry.table, TABLES.jobs];
 
 it('stops between parts when the run is out of time, and the next run finishes the snapshot from where it stood', async () => {
   // A clock that moves a minute each time it is read: the run reads it before each part, so a run given two and a
@@ -66,10 +68,10 @@ it('stops between parts when the run is out of time, and the next run finishes t
   expect(second).not.toBeNull();
   const { manifest, manifestSha256 } = second!;
   expect(manifest.tables.map((t) => [t.name, t.rows, t.parts.map((p) => p.rows)])).toEqual([
-    [TABLES.phyto, 250, [100, 100, 50]],
+    [phytoEntry.table, 250, [100, 100, 50]],
     [TABLES.jobs, 200, [100, 100]],
   ]);
-  expect(manifest.tables[0].parts[0].blob).toBe(tableBlob('2026-11-25T01-30-00Z', TABLES.phyto, 0));
+  expect(manifest.tables[0].parts[0].blob).toBe(tableBlob('2026-11-25T01-30-00Z', phytoEntry.table, 0));
   expect(await ledger.manifestSha256('2026-11-25T01-30-00Z')).toBe(manifestSha256);
   expect((await readManifest(container, '2026-11-25T01-30-00Z', manifestSha256)).manifest).toEqual(manifest);
   expect(await listSnapshots(container)).toEqual(['2026-11-25T01-30-00Z']);
@@ -77,18 +79,21 @@ it('stops between parts when the run is out of time, and the next run finishes t
 
 it('restores every part, and refuses a manifest whose checksum is not the copy kept outside the backup account', async () => {
   await expect(
-    restoreBackup({ tables, container }, '2026-11-25T01-30-00Z', { manifestSha256: '0'.repeat(64), replace: true }),
+    restoreBackup({ tables, tableNames: GATEWAY_TABLES, container }, '2026-11-25T01-30-00Z', {
+      manifestSha256: '0'.repeat(64),
+      replace: true,
+    }),
   ).rejects.toThrow(/not .* as the copy kept outside the backup account says: nothing was restored/);
   const sha = (await ledger.manifestSha256('2026-11-25T01-30-00Z'))!;
-  const report = await restoreBackup({ tables, container }, '2026-11-25T01-30-00Z', {
+  const report = await restoreBackup({ tables, tableNames: GATEWAY_TABLES, container }, '2026-11-25T01-30-00Z', {
     manifestSha256: sha,
     replace: true,
   });
   expect(report).toEqual([
-    { table: TABLES.phyto, rows: 250 },
+    { table: phytoEntry.table, rows: 250 },
     { table: TABLES.jobs, rows: 200 },
   ]);
-  const phyto = await tables.table(TABLES.phyto);
+  const phyto = await tables.table(phytoEntry.table);
   let count = 0;
   for await (const _ of phyto.listEntities()) count++;
   expect(count).toBe(250);
@@ -96,7 +101,7 @@ it('restores every part, and refuses a manifest whose checksum is not the copy k
 
 it('begins the day’s snapshot at the first run from 01:30 UTC, goes on with it, and does nothing once it is done', async () => {
   const at = (iso: string) => () => new Date(iso);
-  const deps = { tables, container, ledger };
+  const deps = { tables, tableNames: GATEWAY_TABLES, container, ledger };
   expect(await scheduledBackup({ ...deps, now: at('2026-11-26T01:20:00Z') })).toEqual({ nothingDue: true });
   const run = await scheduledBackup({ ...deps, now: at('2026-11-26T01:30:00Z') });
   expect('written' in run && run.written.manifest.snapshot).toBe('2026-11-26T01-30-00Z');

@@ -1,10 +1,10 @@
 import { benchDataset, seedRecords } from '../../bench/fixtures';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { TABLES } from '../../shared/store/tables';
 import { farmOf, phytoFarm, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { testTables } from '../helpers/storage';
 import { isExported } from '../../shared/records/export-state';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * The bench seeds its list and export farms by writing rows straight into storage. Those rows must be the ones a
@@ -18,7 +18,7 @@ it('seeded records are read back by the store as registered ones: pointer, recor
   const farm = (await new FarmStore(testTables(), 0).index(farmId))!;
   const first = 9_100_000_000;
   const count = 40; // more than one transaction's worth of rows
-  await seedRecords(await testTables().table(TABLES.phyto), farm, benchDataset(), count, first);
+  await seedRecords(await testTables().table(phytoEntry.table), farm, benchDataset(), count, first);
 
   const store = new PhytoStore(testTables());
   const ids = Array.from({ length: count }, (_, i) => first + i);

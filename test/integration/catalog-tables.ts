@@ -18,7 +18,7 @@ export class IsolatedTableStore extends TableStore {
   }
 
   override table(name: TableName): Promise<TableClient> {
-    return super.table(`${this.prefix}${name}` as TableName);
+    return super.table(`${this.prefix}${name}`);
   }
 
   async drop(): Promise<void> {

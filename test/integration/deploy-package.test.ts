@@ -5,7 +5,7 @@ import path from 'node:path';
 import { bundleApp, installRuntimeDependencies, RUNTIME_DEPENDENCIES } from '../../local/build-package';
 import { findProjectRoot } from '../../local/stack';
 import { codeCacheFile } from '../../shared/app/code-cache';
-import { contracts } from '../../shared/http/contracts';
+import { contracts } from '../../shared/app/contracts';
 
 /**
  * The package `npm run build` writes is exactly what Azure runs: built here into a folder of its own (dist/deploy is

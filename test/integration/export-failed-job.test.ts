@@ -1,4 +1,5 @@
 'luxon';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 import { createLogger } from '../../shared/log/logger';
 import { ExportKinds } from '../../shared/export/export-kinds';
 import { Services } from '../../shared/app/services';
@@ -187,7 +188,7 @@ describe.each<Loss>(['crear timed out', 'crear connection reset', 'verdict never
       expect([loaded.meta.status, loaded.meta.reconcile, loaded.meta.accepted]).toEqual(['Fallido', 'told', 3]);
       expect(resultOf(loaded)).toEqual({ data: job.ids.map((id) => ({ result: 'ok', id })), error: [] });
       expect(job.ids.map((id) => siex.received.get(id))).toEqual(job.ids.map(() => 1));
-      const pointers = await svc.phyto.readPointers(farm.meta, job.ids);
+      const pointers = await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, job.ids);
       expect(
         job.ids.map((id) => [isExported(pointers.get(id)!.exportState), unknownJob(pointers.get(id)!.exportState)]),
       ).toEqual(job.ids.map(() => [true, 0]));
@@ -332,7 +333,11 @@ describe('deletions of records SIEX holds', () => {
   const deleting =
     (enqueue: UseCaseParts['enqueueExport'] = async () => undefined) =>
     async (input: ReturnType<typeof change>) =>
-      asReply(await createUseCases({ ...svc, enqueueExport: enqueue }).deleteApplication(input));
+      asReply(
+        await createUseCases({ ...svc, enqueueExport: enqueue })
+          .records(phytoEntry)
+          .delete(input),
+      );
   const change = (recordId: number, idempotencyKey: string | null = null) => ({
     client: me,
     agrifarmId,
@@ -368,7 +373,7 @@ describe('deletions of records SIEX holds', () => {
       jobs.push((JSON.parse(started.body) as { id: number }).id);
       await deliverUntilPoisoned(deps(siexLosing('crear timed out').port), jobs.at(-1)!);
     }
-    const amend = createUseCases(svc).amendApplication;
+    const amend = createUseCases(svc).records(phytoEntry).amend;
     for (const id of [gone, kept]) {
       expect(await codesOf(amend({ ...change(id), patch: { dose: 0.62 } }))).toEqual(['RECORD_OUTCOME_UNKNOWN']);
       expect(await codesOf(deleting()(change(id)))).toEqual(['RECORD_OUTCOME_UNKNOWN']);
@@ -378,8 +383,10 @@ describe('deletions of records SIEX holds', () => {
     const first = await runAdminCli(['release-unknown', String(jobs[0]), 'not-in-siex'], inProcessConnection(SCOPE));
     expect(first.code).toBe(0);
     expect(resultOf((await svc.jobs.load(jobs[0]))!)).toEqual({ data: [{ result: 'ok', id: gone }], error: [] });
-    expect((await svc.phyto.readApplication(farm.meta, gone, null)).application?.pointer.state).toBe('deleted');
-    expect((await svc.phyto.readHistory(farm.meta, gone))!.at(-1)!.kind).toBe('deleted');
+    expect(
+      (await svc.kinds.of(phytoEntry).store.readApplication(farm.meta, gone, null)).application?.pointer.state,
+    ).toBe('deleted');
+    expect((await svc.kinds.of(phytoEntry).store.readHistory(farm.meta, gone))!.at(-1)!.kind).toBe('deleted');
 
     // The second is still in SIEX: the deletion did not happen; the record stays exported and can be deleted again.
     const second = await runAdminCli(['release-unknown', String(jobs[1]), 'in-siex'], inProcessConnection(SCOPE));
@@ -392,7 +399,7 @@ describe('deletions of records SIEX holds', () => {
         message: 'support checked SIEX: it still has this record, whose deletion can be asked for again',
       },
     ]);
-    const pointer = (await svc.phyto.readPointers(farm.meta, [kept])).get(kept)!;
+    const pointer = (await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, [kept])).get(kept)!;
     expect([pointer.state, isExported(pointer.exportState), unknownJob(pointer.exportState)]).toEqual([
       'active',
       true,

@@ -14,6 +14,7 @@ import { mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
 import { amendFertilization, seedFertilization } from '../helpers/fertilization-store';
 import { InProcessFarm, inProcessFarm, simulatorIuws } from '../helpers/in-process-export';
 import { asExportReply, asReply, inProcessWorker } from '../helpers/phyto-stack';
+import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 
 /**
  * Issue 25, item 4: one export job takes treatments and fertilizations together, sends one CUE document per farm with
@@ -78,7 +79,7 @@ async function fertilizations(n: number, body = mineralBody, o: { id?: number; o
 }
 
 const pointer = async (id: number, on: InProcessFarm = t) =>
-  (await svc.fertilization.readPointers(on.farm.meta, [id])).get(id);
+  (await svc.kinds.of(fertilizationEntry).store.readPointers(on.farm.meta, [id])).get(id);
 const held = (id: number, on: InProcessFarm = t) =>
   sim.state.notebook('Fertilizacion', on.farm.meta.codigoRea).filter((e) => e.idAjena === id);
 
@@ -120,7 +121,7 @@ it('takes treatments and fertilizations in one job: one CUE document with both s
   expect(held(slurry, on)).toHaveLength(1);
   expect(sim.state.notebook('TratamFito', on.farm.meta.codigoRea).some((e) => e.idAjena === treatment)).toBe(true);
   expect((await pointer(same, on))?.exportState).toMatchObject({ kind: 'exported', siexBlocks: [same] });
-  expect((await svc.fertilization.readHistory(on.farm.meta, slurry))!.map((v) => v.kind)).toEqual([
+  expect((await svc.kinds.of(fertilizationEntry).store.readHistory(on.farm.meta, slurry))!.map((v) => v.kind)).toEqual([
     'created',
     'exported',
   ]);
@@ -175,7 +176,7 @@ it('an exported fertilization amended is sent again under the same IdAjenaFerti:
   const now = held(id);
   expect(now).toHaveLength(1);
   expect((now[0].block as any).AplicacionMaterialFertilizante.Dosis).toBe(250);
-  expect((await svc.fertilization.readHistory(farm.meta, id))!.map((v) => v.kind)).toEqual([
+  expect((await svc.kinds.of(fertilizationEntry).store.readHistory(farm.meta, id))!.map((v) => v.kind)).toEqual([
     'created',
     'exported',
     'amended',
@@ -206,7 +207,7 @@ it('an exported fertilization deleted: the deletion job sends Borrar, SIEX no lo
   });
   expect(held(id)).toEqual([]);
   expect(await pointer(id)).toBeUndefined();
-  expect((await svc.fertilization.readHistory(farm.meta, id))!.map((v) => v.kind)).toEqual([
+  expect((await svc.kinds.of(fertilizationEntry).store.readHistory(farm.meta, id))!.map((v) => v.kind)).toEqual([
     'created',
     'exported',
     'deleted',

@@ -14,6 +14,7 @@ import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { claimOf } from '../../shared/records/export-state';
 import { ExportMarks } from '../../shared/records/export-marks';
 import { startAnswer } from '../../shared/http/job-answers';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * Issue 15, finding 4 (and the export limit of finding 3) on the real Azurite: an export claims its records before it
@@ -60,17 +61,23 @@ const refusal = (p: Promise<unknown>) =>
 
 it('claims all or none: a conflict in a later chunk gives back what the earlier chunks took', async () => {
   const ids = await records(130);
-  const pointers = [...(await svc.phyto.readPointers(farm.meta, ids)).values()].sort((a, b) => a.id - b.id);
+  const pointers = [...(await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, ids)).values()].sort(
+    (a, b) => a.id - b.id,
+  );
   // Another export takes the last record after this one read it: the second chunk of the claim fails.
-  await new ExportMarks(svc.phyto).claim(farm.meta, [pointers.at(-1)!], {
+  await new ExportMarks(svc.kinds.of(phytoEntry).store).claim(farm.meta, [pointers.at(-1)!], {
     jobId: 777_000_001,
     at: Date.now(),
     by: me.id,
   });
   await expect(
-    new ExportMarks(svc.phyto).claim(farm.meta, pointers, { jobId: 777_000_002, at: Date.now(), by: me.id }),
+    new ExportMarks(svc.kinds.of(phytoEntry).store).claim(farm.meta, pointers, {
+      jobId: 777_000_002,
+      at: Date.now(),
+      by: me.id,
+    }),
   ).rejects.toThrow();
-  const after = await svc.phyto.readPointers(farm.meta, ids);
+  const after = await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, ids);
   expect(ids.slice(0, 129).every((id) => claimOf(after.get(id)!.exportState) === null)).toBe(true);
   expect(claimOf(after.get(ids[129])!.exportState)?.jobId).toBe(777_000_001);
 });
@@ -78,8 +85,12 @@ it('claims all or none: a conflict in a later chunk gives back what the earlier 
 it('a claim by an export that died before creating its job holds the records for a minute, then frees them for good', async () => {
   const ids = await records(2);
   const dead = await svc.jobIds.take();
-  const pointers = [...(await svc.phyto.readPointers(farm.meta, ids)).values()];
-  await new ExportMarks(svc.phyto).claim(farm.meta, pointers, { jobId: dead, at: Date.now(), by: me.id });
+  const pointers = [...(await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, ids)).values()];
+  await new ExportMarks(svc.kinds.of(phytoEntry).store).claim(farm.meta, pointers, {
+    jobId: dead,
+    at: Date.now(),
+    by: me.id,
+  });
   expect(await refusal(inProcessExport(svc, me, farm, agrifarmId, ids))).toEqual(['RECORD_IN_EXPORT']);
 
   // Later than the grace: the records go to a new job, and the dead export's job id is settled as abandoned, so the

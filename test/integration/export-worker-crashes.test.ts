@@ -1,6 +1,6 @@
 import { Services } from '../../shared/app/services';
 import { ExportKind, ExportKinds } from '../../shared/export/export-kinds';
-import { treatmentExport } from '../../shared/app/record-kinds';
+import { kindExport } from '../../shared/app/export-registry';
 import { Client } from '../../shared/clients/client-store';
 import { LEASE_MS, SWEEP_EVERY_MS } from '../../shared/export/job-lease';
 import { Clock, systemClock } from '../../shared/time/clock';
@@ -15,6 +15,7 @@ import { SIEX_FIELDS } from '../helpers/export-stack';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { isExported } from '../../shared/records/export-state';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * The export worker against the real Azurite, killed at every step it takes: each storage call, SIEX call and
@@ -150,7 +151,7 @@ async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: n
 
 /** The treatments as the export takes them, their store's reads and the export's marks on them killable. */
 function killableTreatments(plan: Plan): ExportKind {
-  const treatments = treatmentExport(svc.phyto, svc.recordKeys, svc.recordIds, svc.reference);
+  const treatments = kindExport(phytoEntry, svc.kinds.of(phytoEntry), svc.reference);
   return {
     ...treatments,
     store: killable('phyto', treatments.store, plan),
@@ -219,7 +220,7 @@ async function crashAndResume(at: number, mode: Plan['mode']): Promise<string> {
     undefined,
   ]);
   // Only the accepted ones exported.
-  const pointers = await svc.phyto.readPointers(farm.meta, [...job.sendable, job.unsendable]);
+  const pointers = await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, [...job.sendable, job.unsendable]);
   const exported = [...job.sendable, job.unsendable].map((id) => isExported(pointers.get(id)!.exportState));
   expect([label, exported]).toEqual([label, [true, false, true, true, false]]);
   // Nothing left to watch.

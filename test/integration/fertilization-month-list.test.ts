@@ -10,6 +10,7 @@ import { testClient, uniqueRea } from '../helpers/dataset';
 import { sendableFarm } from '../helpers/export-stack';
 import { mineralBody } from '../helpers/fertilization-fixtures';
 import { inProcessConnection, seedPhyto } from '../helpers/phyto-stack';
+import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 
 /**
  * RD 1051/2022 gives a fertilization a month to be registered (shared/fertilization/recording-window.ts), longer than
@@ -39,10 +40,10 @@ it('lists a fertilization registered 20 days back after the list was read, with 
   const agrifarmId = `urn:ngsi-ld:AgriFarm:${(await svc.farms.lookupInfo(rea, applied.year))!.farmId}`;
   const farm = await accessibleFarm(svc.farms, me, agrifarmId);
   const vine = farm.doc.idcps.find((e) => farm.cropOf(e).typecropId === '102')!;
-  const list = () => useCases.listFertilizations(me, agrifarmId, {}, {});
+  const list = () => useCases.records(fertilizationEntry).list(me, agrifarmId, {}, {});
 
   expect((await list()).total).toBe(0);
-  const created = await useCases.registerFertilization({
+  const created = await useCases.records(fertilizationEntry).register({
     client: me,
     agrifarmId,
     exported: false,

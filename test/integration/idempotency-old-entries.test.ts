@@ -24,6 +24,7 @@ import {
   uniqueRea,
 } from '../helpers/phyto-stack';
 import { testTables } from '../helpers/storage';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * Idempotency entries are kept for good, so the ones written before the records core (columns `status`, `etagHeader`
@@ -93,7 +94,7 @@ it('a registration, an amendment, a deletion and a deletion job answered before 
   expect(await register('old-201', b)).toEqual({ status: 201, body: '[{"old":201}]', etag: '"1"' });
   const amendDeps = {
     ...registerDeps(svc, () => NOW),
-    store: svc.phyto,
+    store: svc.kinds.of(phytoEntry).store,
     heldByJob: async () => null,
     sleep: async () => undefined,
   };
@@ -102,7 +103,12 @@ it('a registration, an amendment, a deletion and a deletion job answered before 
     body: '[{"old":200}]',
     etag: '"4"',
   });
-  const deleteDeps = { kind: phytoKind, store: svc.phyto, reference: svc.reference, heldByJob: async () => null };
+  const deleteDeps = {
+    kind: phytoKind,
+    store: svc.kinds.of(phytoEntry).store,
+    reference: svc.reference,
+    heldByJob: async () => null,
+  };
   const deleted = await requestDeletion(deleteDeps, (await svc.farms.index(f.farmId))!, change(8, 'old-204'));
   expect('done' in deleted && asReply(deleted.done)).toEqual({ status: 204, body: '' });
   const started = await requestDeletion(deleteDeps, (await svc.farms.index(f.farmId))!, change(9, 'old-202'));

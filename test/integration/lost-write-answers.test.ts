@@ -14,7 +14,8 @@ import { storageConnection } from '../helpers/storage';
 import { claimOf } from '../../shared/records/export-state';
 import { storedResponseOf } from '../../shared/records/record-rows';
 import { ExportMarks } from '../../shared/records/export-marks';
-import { TREATMENT_TYPE } from '../../shared/phyto/phyto-store';
+import { LEGACY_JOB_TYPE } from '../../shared/app/record-kinds';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * Writes that storage carries out and whose answer is lost (a 503 after the write, as a busy storage or a time-out
@@ -119,24 +120,24 @@ describe("a deletion job's claim, with the request's Idempotency-Key beside it",
   it('written, its answer lost: the records are taken, and the key holds the answer naming the job', async () => {
     const t = await inProcessFarm('lost-claim', 'lost-answers', 2, proxied);
     const ids = await t.registerSendable(2);
-    const pointers = [...(await t.svc.phyto.readPointers(t.farm.meta, ids)).values()];
+    const pointers = [...(await t.svc.kinds.of(phytoEntry).store.readPointers(t.farm.meta, ids)).values()];
     const jobId = await t.svc.jobIds.take();
     const hash = `lost-claim-${randomUUID()}`;
     const answer = { requestHash: 'r', status: 202, body: JSON.stringify({ id: jobId }) };
     const from = proxy.seen.length;
     proxy.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
     // Refused as a lost race, the deletion would answer 409 while its key kept a 202 for a job never created.
-    await new ExportMarks(t.svc.phyto).claim(
+    await new ExportMarks(t.svc.kinds.of(phytoEntry).store).claim(
       t.farm.meta,
       pointers,
       { jobId, at: Date.now(), by: t.me.id },
       { ...answer, hash },
     );
     expect(faultedSince(from, 'POST')).toHaveLength(1);
-    const after = await t.svc.phyto.readPointers(t.farm.meta, ids);
+    const after = await t.svc.kinds.of(phytoEntry).store.readPointers(t.farm.meta, ids);
     expect(ids.map((id) => claimOf(after.get(id)!.exportState)?.jobId)).toEqual([jobId, jobId]);
     // The entry as its columns keep it (what the store answers is the outcome those columns name).
-    const stored = (await t.svc.phyto.readApplication(t.farm.meta, ids[0], hash)).idempotency;
+    const stored = (await t.svc.kinds.of(phytoEntry).store.readApplication(t.farm.meta, ids[0], hash)).idempotency;
     const idempotency = stored && storedResponseOf({ ...stored, hash });
     expect(idempotency).toMatchObject(answer);
   });
@@ -152,7 +153,7 @@ describe("a job's creation", () => {
   const items = Array.from({ length: 150 }, (_, i) => ({ recordId: i + 1, recordRowKey: `row-${i + 1}` }));
 
   beforeAll(() => {
-    jobs = new JobStore(new TableStore({ AzureWebJobsStorage: proxied }), TREATMENT_TYPE);
+    jobs = new JobStore(new TableStore({ AzureWebJobsStorage: proxied }), LEGACY_JOB_TYPE);
   });
 
   it.each([

@@ -1,9 +1,9 @@
 import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
-import { BatchKeyStore } from '../../shared/phyto/batch-keys';
-import { BatchItemOutcome, registerBatch } from '../../shared/phyto/batch-register';
+import { BatchItemOutcome, registerBatch } from '../../shared/records/batch-register';
 import { RegistrationStore } from '../../shared/records/register-record';
-import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
@@ -18,6 +18,7 @@ import {
   testClient,
   uniqueRea,
 } from '../helpers/phyto-stack';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * Issue 26 item 5: a batch under an Idempotency-Key killed at every storage call it makes (before the call, or right
@@ -44,8 +45,10 @@ const summary = (outcomes: ItemAnswer[]) =>
 
 async function runBatch(me: Client, agrifarmId: string, vine: string[], plan: CrashPlan | null): Promise<ItemAnswer[]> {
   const deps = registerDeps(svc, () => NOW);
-  const store: RegistrationStore<PhytoRequest, PhytoRecord> = plan ? killable(svc.phyto, plan) : svc.phyto;
-  const batchKeys = plan ? killable(new BatchKeyStore(svc.tables), plan) : new BatchKeyStore(svc.tables);
+  const store: RegistrationStore<PhytoRequest, PhytoRecord> = plan
+    ? killable(svc.kinds.of(phytoEntry).store, plan)
+    : svc.kinds.of(phytoEntry).store;
+  const batchKeys = plan ? killable(svc.kinds.of(phytoEntry).batchKeys, plan) : svc.kinds.of(phytoEntry).batchKeys;
   const outcomes = await registerBatch(
     { ...deps, store, batchKeys, sleep: async () => undefined },
     { client: me, agrifarmId, exported: false, items: items(vine), idempotencyKey: 'erp-batch-crash' },

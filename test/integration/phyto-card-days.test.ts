@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
   ADVISOR_LAST_DAY,

@@ -1,8 +1,9 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import fc from 'fast-check';
-import { readPhytosanitary } from '../../functions/read-phytosanitary';
+import { readRecord } from '../../functions/record-read';
 import { createUseCases } from '../../shared/app/use-cases';
-import { readPhyto } from '../../shared/http/contracts/read-phytosanitary';
+import { recordContracts } from '../../shared/http/contracts/record-contracts';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 import { endpoint } from '../../shared/http/endpoint';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
@@ -138,7 +139,7 @@ const registration = fc
 describe('a record read back, less its readOnly fields, is a registration storing the same values', () => {
   const svc = inProcessServices(3600);
   const register = inProcessRegister(svc, () => NOW);
-  const readHandler = endpoint(readPhyto, readPhytosanitary, () => ({
+  const readHandler = endpoint(recordContracts(phytoEntry).read, readRecord(phytoEntry), () => ({
     gate: svc.gate,
     useCases: createUseCases({ ...svc, now: () => NOW }),
   }));

@@ -32,6 +32,7 @@ import {
   uniqueRea,
 } from '../helpers/phyto-stack';
 import { testTables } from '../helpers/storage';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * Registration against real Table Storage (Azurite), in process with an injected clock (15-05-2026 12:00 Madrid):
@@ -102,7 +103,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
     const farm = (await svc.farms.index(f.farmId))!;
     const req = body({ idcp: [f.vine[1], f.vine[0]], dateApplication: '14-05-2026 11:00:00' });
     const entries = req.idcp.map((i) => farm.byIdcp.get(Number(i))!);
-    const id = await svc.recordIds.take();
+    const id = await svc.kinds.of(phytoEntry).ids.take();
     const record = buildRecord(
       id,
       req,
@@ -357,8 +358,8 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
     kind: phytoKind,
     farms: svc.farms,
     reference: svc.reference,
-    store: svc.phyto,
-    ids: svc.recordIds,
+    store: svc.kinds.of(phytoEntry).store,
+    ids: svc.kinds.of(phytoEntry).ids,
     heldByJob: async () => null,
     maxBackdateDays: 7,
     now,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { recordAnswer } from '../../shared/phyto/record-answer';

@@ -10,7 +10,7 @@ import { guardRowKey } from '../../shared/records/record-keys';
 import { ChangeStore } from '../../shared/phyto/phyto-store';
 import { parseDateTime } from '../../shared/domain/dates';
 import { fromDocProps } from '../../shared/store/doc-entity';
-import { PhytoRecord } from '../../shared/api/phyto-schemas';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
@@ -26,6 +26,7 @@ import {
   testClient,
   uniqueRea,
 } from '../helpers/phyto-stack';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * Issue 13, item 6: an amendment or a deletion killed at every storage call it makes, before the call does anything
@@ -104,7 +105,7 @@ const amend = async (store: ChangeStore, id: number, key: string) =>
         farms: svc.farms,
         reference: svc.reference,
         store,
-        ids: svc.recordIds,
+        ids: svc.kinds.of(phytoEntry).ids,
         heldByJob: async () => null,
         maxBackdateDays: 7,
         now: () => NOW,
@@ -138,7 +139,7 @@ const remove = async (store: ChangeStore, id: number, key: string) => {
 async function steps(run: (store: ChangeStore, id: number, key: string) => Promise<unknown>): Promise<string[]> {
   const calls: string[] = [];
   await run(
-    killable(svc.phyto, { left: Infinity, mode: 'before', dead: false, calls }),
+    killable(svc.kinds.of(phytoEntry).store, { left: Infinity, mode: 'before', dead: false, calls }),
     await newRecord(),
     `steps-${n}`,
   );
@@ -158,14 +159,15 @@ describe.each([
         const id = await newRecord();
         const key = `crash-${mode}-${at}-${id}`;
         const plan: CrashPlan = { left: at, mode, dead: false };
-        const first = await run(killable(svc.phyto, plan), id, key).then(
+        const first = await run(killable(svc.kinds.of(phytoEntry).store, plan), id, key).then(
           () => 'completed',
           (e: unknown) => (e instanceof Crash ? 'crashed' : Promise.reject(e as Error)),
         );
         const label = `${mode} ${calls[at - 1]} (call ${at}, first ${first})`;
-        const retried = (await run(svc.phyto, id, key)) as { status: number } | { done: { status: number } };
+        const retried = (await run(svc.kinds.of(phytoEntry).store, id, key)) as
+          { status: number } | { done: { status: number } };
         expect([label, 'done' in retried ? retried.done.status : retried.status]).toEqual([label, status]);
-        const versions = (await svc.phyto.readHistory(f.key, id))!;
+        const versions = (await svc.kinds.of(phytoEntry).store.readHistory(f.key, id))!;
         expect([label, versions.map((v) => v.kind)]).toEqual([label, ['created', kind]]);
         await expectHistoryMatchesRecords(label);
       }

@@ -16,7 +16,9 @@ import { resultOf } from '../../shared/http/job-answers';
 import { runExportJob } from '../../shared/export/worker';
 import { SiexPort } from '../../shared/export/siex-port';
 import { holdingPartition } from '../../shared/records/record-keys';
-import { TABLES } from '../../shared/store/tables';
+import { GATEWAY_TABLES } from '../../shared/app/record-kinds';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
+import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
 import { runAdminCli } from '../helpers/admin-cli';
 import { mineralBody } from '../helpers/fertilization-fixtures';
@@ -35,7 +37,7 @@ import { partition, storageConnection, testTables } from '../helpers/storage';
  */
 const SCOPE = 'restore-replace';
 const CONTAINER = 'restore-replace';
-const records = [TABLES.phyto, TABLES.fertilization];
+const records = [phytoEntry.table, fertilizationEntry.table];
 let t: InProcessFarm;
 let sim: RunningSiexSimulator;
 let sections: CueSection[];
@@ -119,14 +121,18 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
   const atSnapshot = await holdingRows();
 
   // Since: an amendment (a version-2 history row), a deletion (an erasure), a registration, a fertilization amended.
-  expect(asReply(await useCases.amendApplication({ ...change(amended), patch: { dose: 0.62 } })).status).toBe(200);
-  expect(asReply(await useCases.deleteApplication(change(deleted))).status).toBe(204);
+  expect(asReply(await useCases.records(phytoEntry).amend({ ...change(amended), patch: { dose: 0.62 } })).status).toBe(
+    200,
+  );
+  expect(asReply(await useCases.records(phytoEntry).delete(change(deleted))).status).toBe(204);
   const [registered] = await t.registerSendable(1);
   await amendFertilization(svc, t.me, t.agrifarmId, ferti, { dose: 250 });
   const live = await holdingRows();
 
   await expect(
-    restoreBackup({ tables: testTables(), container }, manifest.snapshot, { partition: holding() }),
+    restoreBackup({ tables: testTables(), tableNames: GATEWAY_TABLES, container }, manifest.snapshot, {
+      partition: holding(),
+    }),
   ).rejects.toThrow(RestoreRefused);
   expect(await holdingRows()).toEqual(live);
   const refused = await runAdminCli(
@@ -160,7 +166,7 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
   expect(restored).toMatchObject({ code: 0 });
   expect(restored.stdout).toMatch(/1 deletion\(s\) made since the snapshot/);
   expect(JSON.parse(readFileSync(log, 'utf8'))).toEqual([
-    { table: TABLES.phyto, farmId: t.farm.meta.farmId, id: deleted },
+    { table: phytoEntry.table, farmId: t.farm.meta.farmId, id: deleted },
   ]);
 
   // Applying the log again (after an interruption, the runbook says) changes nothing.
@@ -174,15 +180,19 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
   const cases = createUseCases({ ...after, enqueueExport: async () => undefined });
   const rows = await holdingRows();
   // Every row of the snapshot is back but the deleted record's, whose deletion came after: an erasure stays erased.
-  expect(rows[TABLES.fertilization]).toEqual(atSnapshot[TABLES.fertilization]);
-  const history = (await after.phyto.readHistory(t.farm.meta, amended))!;
+  expect(rows[fertilizationEntry.table]).toEqual(atSnapshot[fertilizationEntry.table]);
+  const history = (await after.kinds.of(phytoEntry).store.readHistory(t.farm.meta, amended))!;
   expect(history.map((v) => v.kind)).toEqual(['created']);
-  expect((await after.phyto.readApplication(t.farm.meta, deleted, null)).application?.pointer.state).toBe('deleted');
-  expect((await after.phyto.readApplication(t.farm.meta, registered, null)).application).toBeFalsy();
+  expect(
+    (await after.kinds.of(phytoEntry).store.readApplication(t.farm.meta, deleted, null)).application?.pointer.state,
+  ).toBe('deleted');
+  expect(
+    (await after.kinds.of(phytoEntry).store.readApplication(t.farm.meta, registered, null)).application,
+  ).toBeFalsy();
 
   // Each restored record: amended, exported, deleted.
   for (const id of [amended, exported])
-    expect(asReply(await cases.amendApplication({ ...change(id), patch: { dose: 0.62 } })).status).toBe(200);
+    expect(asReply(await cases.records(phytoEntry).amend({ ...change(id), patch: { dose: 0.62 } })).status).toBe(200);
   await amendFertilization(after, t.me, t.agrifarmId, ferti, { dose: 250 });
   const result = await exportNow(after, afterKinds, [
     treatmentUrn(amended),
@@ -192,19 +202,23 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
   expect(result.error).toEqual([]);
   expect(result.data).toHaveLength(3);
   for (const id of [amended, exported]) {
-    const reply = asReply(await cases.deleteApplication(change(id)));
+    const reply = asReply(await cases.records(phytoEntry).delete(change(id)));
     expect(reply.status).toBe(202);
     await runExportJob(
       inProcessWorker(after, afterKinds, { siex: iuws(), mailer: { send: async () => undefined } }),
       (JSON.parse(reply.body) as { id: number }).id,
     );
-    expect((await after.phyto.readApplication(t.farm.meta, id, null)).application?.pointer.state).toBe('deleted');
+    expect(
+      (await after.kinds.of(phytoEntry).store.readApplication(t.farm.meta, id, null)).application?.pointer.state,
+    ).toBe('deleted');
   }
-  const fertiDeletion = asReply(await cases.deleteFertilization(change(ferti)));
+  const fertiDeletion = asReply(await cases.records(fertilizationEntry).delete(change(ferti)));
   expect(fertiDeletion.status).toBe(202);
   await runExportJob(
     inProcessWorker(after, afterKinds, { siex: iuws(), mailer: { send: async () => undefined } }),
     (JSON.parse(fertiDeletion.body) as { id: number }).id,
   );
-  expect((await after.fertilization.readPointers(t.farm.meta, [ferti])).get(ferti)).toBeUndefined();
+  expect(
+    (await after.kinds.of(fertilizationEntry).store.readPointers(t.farm.meta, [ferti])).get(ferti),
+  ).toBeUndefined();
 });

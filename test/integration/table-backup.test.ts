@@ -10,8 +10,10 @@ import { COUNTER_RESTORE_GAP, restoreBackup } from '../../shared/backup/restore'
 import { listSnapshots, SnapshotProblem } from '../../shared/backup/snapshot-reader';
 import { takeBackup } from '../../shared/backup/table-backup';
 import { Counters } from '../../shared/store/counters';
+import { GATEWAY_TABLES } from '../../shared/app/record-kinds';
 import { TABLES, TableStore } from '../../shared/store/tables';
 import { runAdminCli } from '../helpers/admin-cli';
+import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * Backup, wipe, restore and compare against real Azurite (issue 27, item 1): every row back, every property with its
@@ -27,7 +29,7 @@ let container: ContainerClient;
 /** Every row of every table, as listed with types, without what the service assigns. */
 async function dump(store: TableStore): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const name of Object.values(TABLES)) {
+  for (const name of GATEWAY_TABLES) {
     const rows: unknown[] = [];
     for await (const e of (await store.table(name)).listEntities({ disableTypeConversion: true })) {
       const { etag: _etag, timestamp: _timestamp, ...rest } = e;
@@ -40,7 +42,7 @@ async function dump(store: TableStore): Promise<Record<string, unknown[]>> {
 
 /** Rows of every EDM type, a partition of 250 rows (three transactions) and text that breaks naive encoders. */
 async function seedTypedRows(store: TableStore): Promise<void> {
-  const phyto = await store.table(TABLES.phyto);
+  const phyto = await store.table(phytoEntry.table);
   // (No U+2028: Azurite's batch parser breaks on it, and the app escapes it on every write.)
   const big = 'é€😀'.repeat(7_000);
   await phyto.upsertEntity({
@@ -97,21 +99,26 @@ describe('table backup and restore (real Azurite)', () => {
 
   it('writes every table and a manifest last, and lists the snapshot', async () => {
     before = await dump(tables);
-    const manifest = await takeBackup({ tables, container, now: () => new Date('2026-11-25T01:30:00Z') });
+    const manifest = await takeBackup({
+      tables,
+      tableNames: GATEWAY_TABLES,
+      container,
+      now: () => new Date('2026-11-25T01:30:00Z'),
+    });
     snapshot = manifest.snapshot;
     expect(snapshot).toBe('2026-11-25T01-30-00Z');
-    expect(manifest.tables.map((t) => t.name).sort()).toEqual(Object.values(TABLES).sort());
+    expect(manifest.tables.map((t) => t.name).sort()).toEqual([...GATEWAY_TABLES].sort());
     for (const t of manifest.tables) expect(t.rows).toBe(before[t.name].length);
-    expect(before[TABLES.phyto].length).toBe(251);
+    expect(before[phytoEntry.table].length).toBe(251);
     expect(await listSnapshots(container)).toEqual([snapshot]);
   });
 
   it('brings every row back after the tables are wiped, types included, counters moved on', async () => {
     const service = tables.service();
-    for (const name of Object.values(TABLES)) await service.deleteTable(name);
+    for (const name of GATEWAY_TABLES) await service.deleteTable(name);
     const wiped = new TableStore({ AzureWebJobsStorage: source.connectionString });
     expect(Object.values(await dump(wiped)).flat()).toHaveLength(0);
-    const report = await restoreBackup({ tables: wiped, container }, snapshot);
+    const report = await restoreBackup({ tables: wiped, tableNames: GATEWAY_TABLES, container }, snapshot);
     expect(report.reduce((n, r) => n + r.rows, 0)).toBe(Object.values(before).flat().length);
     expect(await dump(wiped)).toEqual(expectedAfterRestore(before));
     // The counter hands out no id below its backed-up value plus the gap.
@@ -121,20 +128,20 @@ describe('table backup and restore (real Azurite)', () => {
 
   it('restores into a fresh account', async () => {
     const target = new TableStore({ AzureWebJobsStorage: fresh.connectionString });
-    await restoreBackup({ tables: target, container }, snapshot);
+    await restoreBackup({ tables: target, tableNames: GATEWAY_TABLES, container }, snapshot);
     expect(await dump(target)).toEqual(expectedAfterRestore(before));
   });
 
   it('restores one holding alone, leaving every other row as it is', async () => {
     const target = new TableStore({ AzureWebJobsStorage: fresh.connectionString });
-    const phyto = await target.table(TABLES.phyto);
+    const phyto = await target.table(phytoEntry.table);
     await phyto.deleteEntity('h~ES000000000001', 'typed');
     await phyto.upsertEntity({ partitionKey: 'h~ES000000000002', rowKey: 'r~0', n: -1 });
-    const report = await restoreBackup({ tables: target, container }, snapshot, {
-      table: TABLES.phyto,
+    const report = await restoreBackup({ tables: target, tableNames: GATEWAY_TABLES, container }, snapshot, {
+      table: phytoEntry.table,
       partition: 'h~ES000000000001',
     });
-    expect(report).toEqual([{ table: TABLES.phyto, rows: 1 }]);
+    expect(report).toEqual([{ table: phytoEntry.table, rows: 1 }]);
     expect((await phyto.getEntity('h~ES000000000001', 'typed')).text).toBe('é€😀'.repeat(7_000));
     expect((await phyto.getEntity('h~ES000000000002', 'r~0')).n).toBe(-1);
   });
@@ -147,16 +154,18 @@ describe('table backup and restore (real Azurite)', () => {
     const tampered = gzipSync(Buffer.from(lines.slice(1).join('\n')));
     await blob.upload(tampered, tampered.length);
     const service = new TableStore({ AzureWebJobsStorage: fresh.connectionString }).service();
-    for (const name of Object.values(TABLES)) await service.deleteTable(name);
+    for (const name of GATEWAY_TABLES) await service.deleteTable(name);
     const empty = new TableStore({ AzureWebJobsStorage: fresh.connectionString });
-    await expect(restoreBackup({ tables: empty, container }, snapshot)).rejects.toThrow(SnapshotProblem);
+    await expect(restoreBackup({ tables: empty, tableNames: GATEWAY_TABLES, container }, snapshot)).rejects.toThrow(
+      SnapshotProblem,
+    );
     expect(Object.values(await dump(empty)).flat()).toHaveLength(0);
   });
 
   it('refuses a snapshot that has no manifest', async () => {
-    await expect(restoreBackup({ tables, container }, '2000-01-01T00-00-00Z')).rejects.toThrow(
-      /no complete snapshot named 2000-01-01T00-00-00Z/,
-    );
+    await expect(
+      restoreBackup({ tables, tableNames: GATEWAY_TABLES, container }, '2000-01-01T00-00-00Z'),
+    ).rejects.toThrow(/no complete snapshot named 2000-01-01T00-00-00Z/);
   });
 
   // The runbook's commands (docs/operations.md, "Backup and restore"), as an operator types them.
@@ -168,7 +177,7 @@ describe('table backup and restore (real Azurite)', () => {
     expect(snapshot).toBeDefined();
     const listed = await runAdminCli(['backups'], source.connectionString, env);
     expect(listed.stdout.trim().split('\n')).toEqual([snapshot]);
-    const phyto = await tables.table(TABLES.phyto);
+    const phyto = await tables.table(phytoEntry.table);
     await phyto.deleteEntity('h~ES000000000001', 'typed');
     const restored = await runAdminCli(
       ['restore', '--from', snapshot!, '--table', 'phyto', '--partition', 'h~ES000000000001'],

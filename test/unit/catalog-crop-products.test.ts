@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { CropProduct } from '../../shared/api/catalog-schemas';
 import { cropProductView } from '../../shared/catalog/catalogue-views';
 import { productsForCrop } from '../../shared/catalog/crop-products';

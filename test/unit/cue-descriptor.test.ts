@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PhytoRecord } from '../../shared/api/phyto-schemas';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { areaShares, locationsArea } from '../../shared/farms/treated-area';
 import { buildRecord } from '../../shared/phyto/record-view';

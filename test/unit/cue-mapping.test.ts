@@ -1,4 +1,4 @@
-import { PhytoRecord } from '../../shared/api/phyto-schemas';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
 import { mapRecord, registerNumberText, TratamFito, treatmentCue } from '../../shared/phyto/cue-block';

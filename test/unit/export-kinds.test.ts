@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
+import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { ExportKind, ExportKinds } from '../../shared/export/export-kinds';
 import { JobItem, jobBatchSchema, jobItemSchema } from '../../shared/export/job';
 import { resultOf } from '../../shared/http/job-answers';

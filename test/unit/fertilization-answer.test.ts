@@ -1,4 +1,4 @@
-import { fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
+import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { fertilizationOf } from '../../shared/fertilization/fertilization';
 import { fertilizationAnswer } from '../../shared/fertilization/record-answer';

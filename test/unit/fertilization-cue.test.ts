@@ -1,4 +1,4 @@
-import { fertilizeRecordSchema, fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
+import { fertilizeRecordSchema, fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { mapFertilization } from '../../shared/fertilization/cue-block';
 import { fertilizationOf } from '../../shared/fertilization/fertilization';

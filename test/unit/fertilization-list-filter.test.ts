@@ -1,4 +1,4 @@
-import { FertilizeRecordView } from '../../shared/api/fertilization-schemas';
+import { FertilizeRecordView } from '../../shared/fertilization/wire';
 import { fertilizationListFilter } from '../../shared/fertilization/list-filters';
 
 /** The fertilization list's filters beside the period: the material on the rows, the rest on the answers. */

@@ -1,4 +1,4 @@
-import { fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
+import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { fertilizationOf, requestOf } from '../../shared/fertilization/fertilization';
 import {
   manureLimitRules,

@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
-import { contracts } from '../../shared/http/contracts';
+import { contracts } from '../../shared/app/contracts';
 import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS } from '../../shared/http/error-status';
 import { buildOpenApiDocument } from '../../shared/openapi/document';

@@ -1,4 +1,4 @@
-import { contracts } from '../../shared/http/contracts';
+import { contracts } from '../../shared/app/contracts';
 
 /** Every worked example of the OpenAPI document is something the gateway accepts and answers, by its own schemas. */
 describe.each(contracts.map((c) => [c.operationId, c] as const))('the example of %s', (_, c) => {

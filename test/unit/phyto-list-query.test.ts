@@ -1,4 +1,4 @@
-import { listQuerySchema } from '../../shared/api/phyto-schemas';
+import { listQuerySchema } from '../../shared/phyto/wire-record';
 import { MAX_PAGE_SIZE } from '../../shared/domain/pagination';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';

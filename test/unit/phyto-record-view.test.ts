@@ -1,4 +1,5 @@
-import { phytoRecordSchema, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { phytoRecordSchema } from '../../shared/phyto/wire-record';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { buildRecord, RECORD_FORMAT, registerNumber, seclimitOf, upgradeRecord } from '../../shared/phyto/record-view';
 import { farmIndexDoc, madrid, microthiol, OLIVE, phytoRequest } from '../helpers/phyto-fixtures';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { VersionedValue } from '../../shared/cache/versioned-value';
 import { ReferenceData } from '../../shared/catalog/reference-data';
 import { Client } from '../../shared/clients/client-store';
@@ -13,7 +13,7 @@ import { RegistrationState, WriteConflict } from '../../shared/records/record-st
 import { PhytoChange } from '../../shared/phyto/phyto-store';
 import { registerRecord, RegisterDeps } from '../../shared/records/register-record';
 import { phytoKind, PhytoResolution } from '../../shared/phyto/phyto-kind';
-import { PhytoRecord } from '../../shared/api/phyto-schemas';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { RegisterInput } from '../../shared/records/register-record';
 import { DayCounts } from '../../shared/records/application-history';
 import { asReply } from '../helpers/phyto-stack';

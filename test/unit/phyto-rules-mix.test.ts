@@ -1,11 +1,6 @@
 import { registeredExportState } from '../../shared/records/export-state';
-import {
-  MAX_IDCP_PER_RECORD,
-  mixExample,
-  MixItem,
-  PhytoRequest,
-  phytoRequestSchema,
-} from '../../shared/api/phyto-schemas';
+import { MAX_IDCP_PER_RECORD } from '../../shared/api/record-fields';
+import { mixExample, MixItem, PhytoRequest, phytoRequestSchema } from '../../shared/phyto/wire';
 import { Product } from '../../shared/catalog/product';
 import { zodViolations } from '../../shared/domain/validation';
 import { statusOf } from '../../shared/http/error-status';

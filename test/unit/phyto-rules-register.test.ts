@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { Product, ProductUse } from '../../shared/catalog/product';
 import { checkApplication } from '../../shared/phyto/rules';
 import { ContextOptions, farmIndexDoc, OLIVE, ruleContext, testSiexCodes, WHEAT } from '../helpers/phyto-fixtures';

@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { checkApplication } from '../../shared/phyto/rules';
 import { farmIndexDoc, ruleContext, testSiexCodes, UNITS, WHEAT } from '../helpers/phyto-fixtures';
 import { importedProduct } from './catalog-fixtures';

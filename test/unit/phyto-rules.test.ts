@@ -1,4 +1,4 @@
-import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/phyto/wire';
 import { ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS, statusOf } from '../../shared/http/error-status';
 import { levelCovers } from '../../shared/domain/ropo';

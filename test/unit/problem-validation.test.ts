@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { farmLookupQuerySchema, listIdcpBodySchema } from '../../shared/api/farm-schemas';
-import { MAX_IDCP_PER_RECORD, phytoRequestSchema } from '../../shared/api/phyto-schemas';
+import { MAX_IDCP_PER_RECORD } from '../../shared/api/record-fields';
+import { phytoRequestSchema } from '../../shared/phyto/wire';
 import {
   clip,
   MAX_FIELD_BYTES,

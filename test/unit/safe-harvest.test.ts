@@ -1,4 +1,4 @@
-import { PhytoRecord } from '../../shared/api/phyto-schemas';
+import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { harvestDay, safeHarvest } from '../../shared/phyto/safe-harvest';
 import { buildRecord } from '../../shared/phyto/record-view';

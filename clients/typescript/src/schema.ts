@@ -157,6 +157,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/entities/agrifertilizes/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register up to 100 fertilizations in one request
+         * @description A JSON array of 1 to 100 registrations (within the 1 MB body limit), one request of the rate limit. Each item is judged exactly as if it were registered alone, in array order: a later item counts the nitrogen of earlier ones against the manure limit of their enclosures. Each stored item is its own transaction; a refused item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each item the status and body a single registration would have answered (201 and the record as a one-item array, or the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.
+         */
+        post: operations["registerFertilizationBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/entities/agrifertilizes/{id}": {
         parameters: {
             query?: never;
@@ -1195,6 +1215,17 @@ export interface components {
             /** @description livestock manure: counted against 170 kg N/ha a campaign on a nitrate-vulnerable enclosure */
             livestockManure: boolean;
         };
+        AgriFertilizeBatch: components["schemas"]["AgriFertilizeRequest"][];
+        AgriFertilizeBatchResult: {
+            /** @description the item's position in the request, from 0 */
+            index: number;
+            /** @description what registering the item alone would have answered: 201, or the error status */
+            status: number;
+            /** @description the record's ETag, when it was stored */
+            etag?: string;
+            /** @description the record as a one-item array (201), or the problem details */
+            body: components["schemas"]["AgriFertilize"][] | components["schemas"]["Problem"];
+        }[];
         /** @description JSON Merge Patch (RFC 7396) of the fields of AgriFertilizeRequest: `{"dose": 25}` corrects the dose, `{"material": {"productName": "..."}}` completes the material, `{"detail": null}` removes the detail. */
         AgriFertilizePatch: {
             [key: string]: unknown;
@@ -2834,6 +2865,138 @@ export interface operations {
                 };
             };
             /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerFertilizationBatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriFertilizeBatch"];
+            };
+        };
+        responses: {
+            /** @description each item's outcome, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilizeBatchResult"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */

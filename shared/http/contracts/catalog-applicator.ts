@@ -1,12 +1,12 @@
 import { applicatorCardExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { CACHE_HEADERS } from '../conditional';
 import { applicatorCardSchema, applicatorQuerySchema } from '../../api/catalog-schemas';
 import { CATALOGUE_CACHING, NOT_MODIFIED } from './catalogue-caching';
 
 export const applicatorCard = {
-  ...ROUTES.applicatorCard,
+  ...CORE_ROUTES.applicatorCard,
   summary: "Check an applicator's ROPO card",
   description:
     "When the ROPO number and the holder's NIF both match one registered card: its levels (and the product levels " +

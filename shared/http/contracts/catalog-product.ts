@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { catalogProductExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { CACHE_HEADERS } from '../conditional';
 import { catalogueProductSchema, productParamsSchema } from '../../api/catalog-schemas';
 import { CATALOGUE_CACHING, NOT_MODIFIED } from './catalogue-caching';
 
 export const catalogProduct = {
-  ...ROUTES.catalogProduct,
+  ...CORE_ROUTES.catalogProduct,
   summary: 'One product of the official register, with every use',
   description:
     'Its register dates, whether a registration may use it today (and why not), the card level it requires, and ' +

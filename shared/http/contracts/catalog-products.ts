@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { catalogProductsExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { PAGINATION_HEADERS } from '../pagination';
 import { CACHE_HEADERS } from '../conditional';
 import { cropProductSchema, cropProductsQuerySchema } from '../../api/catalog-schemas';
@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE } from '../../domain/pagination';
 import { CATALOGUE_CACHING, NOT_MODIFIED } from './catalogue-caching';
 
 export const catalogProducts = {
-  ...ROUTES.catalogProducts,
+  ...CORE_ROUTES.catalogProducts,
   summary: 'The products a registration for a crop on a day would accept',
   description:
     'Products of the official register in force on the day (grace period included) with a use for the crop that ' +

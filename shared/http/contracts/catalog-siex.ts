@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { siexCatalogueExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { PAGINATION_HEADERS } from '../pagination';
 import { CACHE_HEADERS } from '../conditional';
 import { siexCatalogueParamsSchema, siexCatalogueQuerySchema, siexEntrySchema } from '../../api/catalog-schemas';
 import { CATALOGUE_CACHING, NOT_MODIFIED } from './catalogue-caching';
 
 export const siexCatalogue = {
-  ...ROUTES.siexCatalogue,
+  ...CORE_ROUTES.siexCatalogue,
   summary: 'A SIEX code catalogue',
   description:
     'Every code of the catalogue in code order, with its name, its hierarchy code and group where the catalogue has ' +

@@ -1,11 +1,11 @@
 import { exportExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { exportBodySchema, exportQuerySchema, exportResponseSchema } from '../../api/export-schemas';
 import { MAX_EXPORT_RECORDS } from '../../domain/export-limits';
 
 export const exportCue = {
-  ...ROUTES.exportCue,
+  ...CORE_ROUTES.exportCue,
   summary: 'Export records to SIEX (asynchronous job)',
   description:
     'Body: the records to export, `[{ "id": "<record URN>" }]` (1 to ' +

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { farmLookupExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { farmLookupQuerySchema, farmSchema } from '../../api/farm-schemas';
 
 export const farmLookup = {
-  ...ROUTES.farmLookup,
+  ...CORE_ROUTES.farmLookup,
   summary: 'Farm lookup by REA code and campaign year',
   description:
     'The first call of the flow: its `id` becomes `agrifarmId`. A farm the caller may not see is answered 404, exactly as an unknown one.',

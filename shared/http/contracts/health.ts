@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Health, healthSchema } from '../../api/health-schemas';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 
 const example: Health = {
   status: 'ok',
@@ -15,7 +15,7 @@ const example: Health = {
 
 /** GET /v1/health: the availability test's call (infra/modules/alerts.bicep), through a product of this one operation. */
 export const health = {
-  ...ROUTES.health,
+  ...CORE_ROUTES.health,
   summary: 'Whether the gateway can serve its clients now',
   description:
     'Checks, on each call, that the gateway reads its tables, reaches its export queues and has every setting it ' +

@@ -1,10 +1,10 @@
 import { jobResultExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { jobQuerySchema, jobResultSchema } from '../../api/export-schemas';
 
 export const jobResultContract = {
-  ...ROUTES.jobResult,
+  ...CORE_ROUTES.jobResult,
   summary: 'Per-record outcome of a settled export job',
   description:
     '`data` lists accepted records (`result: "ok"`, `id`: the record id), `error` the others with a code and message. ' +

@@ -1,10 +1,10 @@
 import { jobStatusExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { jobQuerySchema, jobSchema } from '../../api/export-schemas';
 
 export const jobStatus = {
-  ...ROUTES.jobStatus,
+  ...CORE_ROUTES.jobStatus,
   summary: 'Status of an export job',
   description:
     'Statuses: 1 Iniciando, 2 EnProceso, 3 FinalizadoCompleto (every record accepted), 4 FinalizadoConErrores (some ' +

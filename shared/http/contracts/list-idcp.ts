@@ -1,10 +1,10 @@
 import { listIdcpExample } from '../../api/examples';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 import { agrifarmQuerySchema, idcpSetSchema, listIdcpBodySchema } from '../../api/farm-schemas';
 
 export const listIdcp = {
-  ...ROUTES.listIdcp,
+  ...CORE_ROUTES.listIdcp,
   summary: 'Crop-location identifiers (idcp) for a crop variety and SIGPAC enclosures',
   description:
     'Returns one stable integer idcp per crop variety and enclosure: the same value on every call and in the farm lookup. ' +

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { safeHarvestExample } from '../../api/examples';
 import { safeHarvestQuerySchema, safeHarvestSchema } from '../../api/harvest-schemas';
 import { Contract } from '../contract';
-import { ROUTES } from '../routes';
+import { CORE_ROUTES } from '../routes';
 
 export const safeHarvestContract = {
-  ...ROUTES.safeHarvest,
+  ...CORE_ROUTES.safeHarvest,
   summary: 'When each crop location of a farm may be harvested',
   description:
     'For a harvest crew before it starts: each crop location of the farm campaign with `earliestHarvest`, the last ' +

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { daySchema } from '../domain/day-schema';
+import { queryInteger } from './query-params';
+
+/**
+ * The wire pieces every record kind's schemas share: the registration's query, the bound on its locations, units and
+ * machines as SIEX codes them, and whether SIEX would take a record now. Each kind's own schemas live in its folder
+ * (`shared/<kind>/wire*.ts`).
+ */
+
+/**
+ * Every change of a record is one entity-group transaction of at most 100 operations, and the largest is an amendment
+ * of its product and date: the history rows of every enclosure for the old product and for the new one, plus six (the
+ * record under its old and new key, its pointer, its version, the idempotency entry, the list token). So a record
+ * names at most (100 - 6) / 2 locations: any amendment of it can be written whole.
+ */
+export const MAX_IDCP_PER_RECORD = 47;
+
+/**
+ * Records round-trip (issue 26): a record read back, less its read-only fields, is a valid request. So every optional
+ * field also takes `null` for "not given" (what the record shows for it, and what ERP serializers write), and every
+ * amount the record writes as text takes that text as well as a number.
+ */
+export function optional<T extends z.ZodType>(schema: T) {
+  return schema
+    .nullable()
+    .transform((v): Exclude<z.output<T>, null> | undefined =>
+      v === null ? undefined : (v as Exclude<z.output<T>, null>),
+    )
+    .optional();
+}
+
+/** An optional field whose absence means `fallback` (the record's neutral value): null says the same. */
+export function orDefault<T extends z.ZodType<string>>(schema: T, fallback: string) {
+  return schema
+    .nullable()
+    .transform((v) => v ?? fallback)
+    .default(fallback);
+}
+
+/**
+ * Free text is bounded: the stored record echoes it and must fit in one table entity (MAX_DOC_CHARS), so an unbounded
+ * name in a body under the 1 MB limit would otherwise end in a 500 instead of a 400.
+ */
+const NAME_MAX = 200;
+export const name = () => z.string().max(NAME_MAX);
+
+/** What a record shows that a request does not send: the OpenAPI document marks it `readOnly`. */
+export const READ_ONLY = { readOnly: true } as const;
+
+export const measureSchema = z
+  .strictObject({
+    type: z.literal('Measure'),
+    name: name(),
+    symbol: z.string().min(1).max(20),
+    code: z.number().int().positive().describe('SIEX unit code (catalogue UNIDADES_MEDIDA)'),
+  })
+  .meta({ id: 'Measure' });
+
+export const machineSchema = z
+  .strictObject({
+    type: z.literal('Machine'),
+    // SIEX takes the type as TipoMaquinariaUNE, at most 12 characters (codes look like 060303021 or 0630320_88).
+    id: z
+      .string()
+      .regex(/^[0-9A-Za-z_]{1,12}$/, 'UNE machine type code: up to 12 letters, digits or _')
+      .describe('UNE machine type code (SIEX catalogue TIPO_MAQUINA_UNE), e.g. 060303021 for an air-blast sprayer'),
+    name: orDefault(name(), ''),
+    roma: orDefault(z.string().max(50), '').describe('official machinery register (ROMA) number, when registered'),
+    inspection: orDefault(z.union([z.literal(''), daySchema]), '').describe(
+      'day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types',
+    ),
+    registered: optional(daySchema).describe(
+      'day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application',
+    ),
+    ref: orDefault(z.string().max(50), '').describe(
+      "the ERP's own identifier of this machine: SIEX's IdEquipoAplicador when it has no ROMA number",
+    ),
+  })
+  .meta({ id: 'Machine' });
+
+/**
+ * Whether SIEX would take a record now, as every answer of every record kind shows it: worked out by the export's own
+ * mapping on each answer, not stored.
+ */
+export const exportabilityFields = {
+  exportable: z
+    .boolean()
+    .describe('whether an export would send the record now: true exactly when `exportBlockers` is empty')
+    .meta(READ_ONLY),
+  exportBlockers: z
+    .array(
+      z.object({
+        code: z.literal('MISSING_DATA'),
+        message: z.string().describe('what SIEX needs and the record (or its farm) lacks'),
+      }),
+    )
+    .describe(
+      'every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent',
+    )
+    .meta(READ_ONLY),
+};
+
+/** The query of a registration, single or batch, of any kind. */
+export const registerQuerySchema = z.object({
+  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
+  exported: queryInteger(0, 1, '0 or 1')
+    .optional()
+    .describe('1 records what was already sent to SIEX by other means; it will not be exported again'),
+});

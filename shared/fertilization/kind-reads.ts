@@ -1,0 +1,17 @@
+import { longestDays } from '../domain/backdate-window';
+import { KindReads } from '../records/kind-entry';
+import { fertilizationListFilter } from './list-filters';
+import { fertilizationAnswer } from './record-answer';
+import { FERTILIZATION_FORMAT } from './record-view';
+import { FERTILIZATION_RECORDING_WINDOW } from './recording-window';
+
+/** What reading fertilizations takes, without their rules: reads and lists never start them. */
+export const fertilizationReads: KindReads = {
+  format: FERTILIZATION_FORMAT,
+  // The first format: nothing older to read.
+  upgrade: (record) => record,
+  answer: fertilizationAnswer,
+  listFilter: fertilizationListFilter,
+  // A fertilization may be registered up to the decree's month back, so the key index keeps that much at hand.
+  keyIndexDays: () => longestDays(FERTILIZATION_RECORDING_WINDOW),
+};

@@ -1,0 +1,32 @@
+/* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the loaders this
+   entry exists for: each module required on its first use (require() answers any), typed as that module */
+import type { KindEntry } from '../records/kind-entry';
+import type * as Kind from './phyto-kind';
+import type * as Reads from './kind-reads';
+import type * as Http from './wire-http';
+
+/**
+ * The phytosanitary treatment (`AgriPhytosanitary`, CUE `TratamFito`, RD 1311/2012) as the registry lists it
+ * (shared/app/record-kinds.ts): its addresses, and its modules loaded on first use.
+ */
+export const phytoEntry = {
+  urnType: 'AgriPhytosanitary',
+  table: 'phyto',
+  collection: 'v1/entities/agriphytosanitarys',
+  stem: 'Phytosanitary',
+  label: { a: 'a phytosanitary application', one: 'phytosanitary application', many: 'phytosanitary applications' },
+  load: {
+    kind: () => {
+      const { phytoKind }: typeof Kind = require('./phyto-kind');
+      return phytoKind;
+    },
+    reads: () => {
+      const { phytoReads }: typeof Reads = require('./kind-reads');
+      return phytoReads;
+    },
+    http: () => {
+      const { phytoHttp }: typeof Http = require('./wire-http');
+      return phytoHttp;
+    },
+  },
+} as const satisfies KindEntry;

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../domain/errors';
+import type { EntityType } from '../domain/urn';
+import type { FarmIndex } from '../farms/farm-index';
+import type { BlockIds } from './block-ids';
+import type { ListFilter, ListQuery } from './list-records';
+import type { RecordKind } from './record-kind';
+import type { RecordView } from './record-rows';
+
+/**
+ * A record kind as the registry lists it (shared/app/record-kinds.ts, one line a kind): what start-up needs to
+ * register the kind's seven operations (its addresses), and loaders of its heavy modules, each called on first use and
+ * never at start-up. A kind's folder defines its entry (`shared/<kind>/kind-entry.ts`); from the registry the core
+ * makes the kind's routes, contracts, handlers, OpenAPI operations, table and store, id counter and key index, and its
+ * place in the export.
+ *
+ * Plain data and functions, no schema library: functions/index.ts registers the functions from the entries alone
+ * (docs/architecture.md, "Cold start").
+ */
+export interface KindEntry<Stem extends string = string> {
+  /** The NGSI-LD type of its URNs (`urn:ngsi-ld:<urnType>:<n>`), the name of its id counter and its records' in jobs. */
+  readonly urnType: EntityType;
+  /** The table of its records, their history rows and their idempotency entries. */
+  readonly table: string;
+  /** The path of its collection, without a leading slash: registration and list; `/{id}` and `/batch` below it. */
+  readonly collection: string;
+  /**
+   * What its operation ids are made of: `register<Stem>`, `register<Stem>Batch`, `list<Stem>`, `read<Stem>`,
+   * `amend<Stem>`, `delete<Stem>`, `<stem>History`.
+   */
+  readonly stem: Stem;
+  /** What the OpenAPI summaries call one record and many ("Register a harvest", "List the harvests of a farm campaign"). */
+  readonly label: { readonly a: string; readonly one: string; readonly many: string };
+  readonly load: KindModules;
+}
+
+/**
+ * The kind's heavy modules, each required on the first call and kept by the module system. Synchronous, so that the
+ * OpenAPI document and the tests can list every contract at once; only app.js calls them (start-up's bundle leaves
+ * them out, local/build-package.ts).
+ */
+interface KindModules {
+  /** The kind as the records core takes it, with its rules and CUE mapping: what changes and exports its records. */
+  kind(): RecordKind<unknown, RecordView, unknown, unknown>;
+  /** What reads and lists need, without the rules. */
+  reads(): KindReads;
+  /** Its HTTP face: what the core builds its seven contracts from. */
+  http(): KindHttp;
+}
+
+/** What reading a kind's records takes: its stored format, its answer, its list's filters and key window. */
+export interface KindReads {
+  /** The format its view writes (the record row's `format` column). */
+  readonly format: number;
+  /** A stored record of an older format, read as it is meant now. */
+  upgrade(record: RecordView, format: number): RecordView;
+  /** A stored record as the API answers it, now (RecordKind.answer). */
+  answer(record: RecordView, farm: FarmIndex, blockIds: BlockIds | null): unknown;
+  /** What its list filters on besides the period, from the list's query as its contract parsed it. */
+  listFilter(query: ListQuery): ListFilter<unknown>;
+  /**
+   * How many days back its key index keeps keys at hand: as far back as a registration may be dated, which for some
+   * kinds is the operators' MAX_BACKDATE_DAYS and for others the law's own window.
+   */
+  keyIndexDays(maxBackdateDays: number): number;
+  /**
+   * The block keys of a record stored before block ids were kept, in the order it names them (the export's migration
+   * of such rows, shared/export/block-ids-migration.ts); absent for a kind that never stored one.
+   */
+  legacyBlockKeys?(record: RecordView, farm: FarmIndex): string[];
+}
+
+/** The request, record and answer types of an entry's kind, as its `load.kind` gives them (erased for an erased entry). */
+type KindOf<E extends KindEntry> = ReturnType<E['load']['kind']>;
+export type RequestOf<E extends KindEntry> = KindOf<E> extends RecordKind<infer Req, RecordView> ? Req : unknown;
+export type RecordOf<E extends KindEntry> =
+  KindOf<E> extends RecordKind<unknown, infer Rec extends RecordView> ? Rec : RecordView;
+export type AnswerOf<E extends KindEntry> =
+  KindOf<E> extends RecordKind<unknown, RecordView, unknown, infer Answer> ? Answer : unknown;
+
+/** The query of a kind's list: the farm, the period and pages every list takes, and the kind's own filters. */
+type RecordListQuery = ListQuery & { agrifarmId: string };
+
+/** A worked example of one operation, from the demo flow: parameters, request body and the answer. */
+export interface OperationExample {
+  params?: Record<string, string>;
+  query: Record<string, string | number>;
+  request?: unknown;
+  response: unknown;
+}
+
+/** The seven operations the core makes for every kind, in the order its routes and the OpenAPI document list them. */
+export const RECORD_OPERATIONS = ['register', 'batch', 'list', 'read', 'amend', 'delete', 'history'] as const;
+export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
+
+/**
+ * What the HTTP edge needs of a kind beyond what every kind answers alike (shared/http/contracts/record-*.ts): its wire
+ * schemas, the texts its operations' descriptions differ by, the error codes its rules may answer, and a worked
+ * example of each operation.
+ */
+export interface KindHttp {
+  /** The registration body (named `<urnType>Request` in the document: a batch's items refer to it). */
+  readonly request: z.ZodType;
+  /** The record as every answer shows it. */
+  readonly view: z.ZodType;
+  /** An amendment: a JSON Merge Patch of the request's fields. */
+  readonly patch: z.ZodType<Record<string, unknown>>;
+  /** The list's query, the kind's filters beside what every list takes. */
+  readonly listQuery: z.ZodType<RecordListQuery>;
+  /** The descriptions of the operations whose rules differ by kind. */
+  readonly descriptions: { register: string; list: string; amend: string; delete: string };
+  /** What a batch item counts of the items before it, in the batch's description ("the applications of ..."). */
+  readonly batchCounts: string;
+  /** The codes its registration may answer, and an amendment's (the registration's when absent). */
+  readonly errors: { register: readonly ErrorCode[]; amend?: readonly ErrorCode[] };
+  readonly examples: Record<RecordOperation, OperationExample>;
+}
