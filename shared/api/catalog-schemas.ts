@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { supplierIds } from '../domain/fertilizer-supplier';
+import { supplierIds } from '../fertilization/fertilizer-supplier';
 import { ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { cardLevels, ropoLevels } from '../domain/ropo';

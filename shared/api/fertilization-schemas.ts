@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
-import { supplierIds } from '../domain/fertilizer-supplier';
+import { supplierIds } from '../fertilization/fertilizer-supplier';
 import { exportabilityFields, machineSchema, MAX_IDCP_PER_RECORD, measureSchema } from './phyto-schemas';
 import { DAY_PATTERN, recordListFilters } from './query-params';
 import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';

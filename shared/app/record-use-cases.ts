@@ -40,7 +40,7 @@ export interface RecordKindSource<Req, Rec extends RecordView, Res, Answer, Filt
   kind: () => Promise<RecordKind<Req, Rec, Res, Answer>>;
   /** How the kind answers a record, for what reads them. */
   answer: () => Promise<RecordKind<Req, Rec, Res, Answer>['answer']>;
-  store: RecordStore<Req, Rec>;
+  store: RecordStore<unknown, Rec>;
   /** The kind's counter: record ids and the IdAjena of their blocks. */
   ids: () => Promise<IdSource>;
   /** The kind's key index, which lists count with. */

@@ -116,7 +116,12 @@ export interface UseCaseParts {
  * registration rules or the catalogue (docs/architecture.md, "Cold start").
  */
 export function createUseCases(p: UseCaseParts): UseCases {
-  const judging = { farms: p.farms, reference: p.reference, maxBackdateDays: p.maxBackdateDays, now: p.now };
+  const judging = {
+    farms: p.farms,
+    reference: p.reference,
+    settings: { MAX_BACKDATE_DAYS: p.maxBackdateDays },
+    now: p.now,
+  };
   const shared: RecordUseCaseParts = {
     farms: p.farms,
     judging,

@@ -1,10 +1,10 @@
-import { FertilizeRecord } from '../api/fertilization-schemas';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { areaShares } from '../farms/treated-area';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';
 import { byCropVariety, farmProblems, oneLine } from '../siex/cue-mapping';
 import { CueBlockBody, CueMapResult } from '../records/record-kind';
-import { Fertilization, fertilizationOf } from './fertilization';
+import { Fertilization } from './fertilization';
+import { fertilizationOf, StoredFertilization } from './stored-record';
 
 /**
  * A fertilization as CUE `Fertilizacion` blocks (schema 3.11.4, `ActividadesExplotacion.Fertilizacion`). As for
@@ -87,7 +87,7 @@ function fertigation(f: Fertilization): Record<string, unknown> {
 }
 
 /** The record's blocks, or what SIEX requires that it lacks (it is then not sent, and the job says why). */
-export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): CueMapResult {
+export function mapFertilization(record: StoredFertilization, farm: FarmIndex): CueMapResult {
   const f = fertilizationOf(record);
   const missing = [...farmProblems(farm)];
   const entries = entriesOf(f, farm, missing);

@@ -1,13 +1,12 @@
-import type { FertilizeRecord } from '../api/fertilization-schemas';
 import { RecordStore } from '../records/record-store';
 import { TABLES, TableStore } from '../store/tables';
-import type { Fertilization } from './fertilization';
+import { FERTILIZATION_FORMAT, StoredFertilization } from './stored-record';
 
-/** The format fertilizations are stored in (`fertilizationView` writes it): the first, so there is nothing to upgrade. */
-export const FERTILIZATION_FORMAT = 1;
-
-/** Fertilizations on the records core: the `fertilization` table. */
-export type FertilizationStore = RecordStore<Fertilization, FertilizeRecord>;
+/**
+ * Fertilizations on the records core: the `fertilization` table. Pointers keep the request as the kind stores it
+ * (stored-request.ts), which only the kind reads.
+ */
+export type FertilizationStore = RecordStore<unknown, StoredFertilization>;
 
 export function fertilizationStore(tables: TableStore): FertilizationStore {
   return new RecordStore(tables, {

@@ -3,13 +3,14 @@ import { accessibleFarm } from '../farms/farm-service';
 import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { idempotencyHash, requestFingerprint } from '../idempotency/idempotency';
-import { PhytoRecord, PhytoRequest } from '../api/phyto-schemas';
 import { RecordResult } from '../records/record-result';
 import { registerRecord, RegisterDeps } from '../records/register-record';
 import { BatchKeyStore } from './batch-keys';
 import { PhytoResolution } from './phyto-kind';
+import { StoredTreatment } from './stored-record';
+import { Treatment } from './treatment';
 
-export interface BatchDeps extends RegisterDeps<PhytoRequest, PhytoRecord, PhytoResolution> {
+export interface BatchDeps extends RegisterDeps<Treatment, StoredTreatment, PhytoResolution> {
   batchKeys: Pick<BatchKeyStore, 'claim'>;
 }
 

@@ -3,7 +3,9 @@ import { silentLogger } from '../../shared/log/logger';
 import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
 import { registerPhyto } from '../../shared/http/contracts/register-phytosanitary';
-import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { PhytoRequest } from '../../shared/api/phyto-schemas';
+import { StoredTreatment } from '../../shared/phyto/stored-record';
+import { Treatment } from '../../shared/phyto/treatment';
 import { createServices, Services } from '../../shared/app/services';
 import { createUseCases } from '../../shared/app/use-cases';
 import { registerPhytosanitary } from '../../functions/register-phytosanitary';
@@ -370,14 +372,14 @@ export function inProcessWorker(
 export function registerDeps(
   svc: Services,
   now: () => DateTime,
-): RegisterDeps<PhytoRequest, PhytoRecord, PhytoResolution> {
+): RegisterDeps<Treatment, StoredTreatment, PhytoResolution> {
   return {
     kind: phytoKind,
     farms: svc.farms,
     reference: svc.reference,
     store: svc.phyto,
     ids: svc.recordIds,
-    maxBackdateDays: 7,
+    settings: { MAX_BACKDATE_DAYS: 7 },
     now,
   };
 }

@@ -3,7 +3,7 @@ import { DomainError } from '../../shared/domain/errors';
 import { BatchKeyStore } from '../../shared/phyto/batch-keys';
 import { BatchItemOutcome, registerBatch } from '../../shared/phyto/batch-register';
 import { RegistrationStore } from '../../shared/records/register-record';
-import { PhytoRecord, PhytoRequest } from '../../shared/api/phyto-schemas';
+import { StoredTreatment } from '../../shared/phyto/stored-record';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
@@ -44,7 +44,7 @@ const summary = (outcomes: ItemAnswer[]) =>
 
 async function runBatch(me: Client, agrifarmId: string, vine: string[], plan: CrashPlan | null): Promise<ItemAnswer[]> {
   const deps = registerDeps(svc, () => NOW);
-  const store: RegistrationStore<PhytoRequest, PhytoRecord> = plan ? killable(svc.phyto, plan) : svc.phyto;
+  const store: RegistrationStore<StoredTreatment> = plan ? killable(svc.phyto, plan) : svc.phyto;
   const batchKeys = plan ? killable(new BatchKeyStore(svc.tables), plan) : new BatchKeyStore(svc.tables);
   const outcomes = await registerBatch(
     { ...deps, store, batchKeys, sleep: async () => undefined },

@@ -73,7 +73,8 @@ async function answersOf(name: 'phyto' | 'fertilization', id: number): Promise<A
   const history = await store.readHistory(farm.meta, id);
   const { application } = await store.readApplication(farm.meta, id, null);
   if (!application?.request) return { id, history, deleted: true };
-  const request = application.request;
+  // The pointer's request, as the kind reads what it stored.
+  const request = kind.fromStored(application.request);
   const reference = await svc.reference.get();
   const read = await readRecordAnswer(kind, store, farm, id);
   const stored = (await store.readRecord(farm.meta, application.pointer.recordRowKey))!;
@@ -118,7 +119,7 @@ function deps(name: 'phyto' | 'fertilization') {
     store: stores[name],
     farms: { index: async (id: number) => (id === farm.meta.farmId ? farm : null) },
     reference: svc.reference,
-    maxBackdateDays: 7,
+    settings: { MAX_BACKDATE_DAYS: 7 },
     now: () => NOW,
     heldByJob: jobHolding(svc.jobs),
     ids: {

@@ -1,6 +1,7 @@
 import { PhytoRecord } from '../../shared/api/phyto-schemas';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import {
   blockKeysOf,
   cueDocument,
@@ -94,7 +95,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
   const at = madrid('20-06-2026 08:30:00');
   return buildRecord(
     123,
-    {
+    treatmentFromWire({
       type: 'AgriPhytosanitary',
       dateApplication: '20-06-2026 08:30:00',
       subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL', code: 'ES-11179' },
@@ -111,7 +112,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
       manual: true,
       machine: [BACKPACK],
       ...extra,
-    },
+    }),
     product,
     { entries: idcp.map((i) => f.byIdcp.get(Number(i))!), uses: product.uses },
     f,

@@ -1,7 +1,7 @@
 import { fertilizeRecordSchema, fertilizeRequestSchema } from '../../shared/api/fertilization-schemas';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { mapFertilization } from '../../shared/fertilization/cue-block';
-import { fertilizationOf } from '../../shared/fertilization/fertilization';
+import { fertilizationOf } from '../../shared/fertilization/wire-mapper';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { CUE_FIELDS, descriptorProblems } from '../../shared/siex/cue-descriptor';
 import { cueDocument } from '../../shared/siex/cue-mapping';

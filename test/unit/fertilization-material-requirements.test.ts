@@ -7,7 +7,7 @@ import {
   MaterialRequirement,
   NUTRIENT,
 } from '../../shared/catalog/siex-codes/material-requirements';
-import { SupplierId } from '../../shared/domain/fertilizer-supplier';
+import { SupplierId } from '../../shared/fertilization/fertilizer-supplier';
 import { officialCodes, SIEX_DIR } from './catalog-fixtures';
 
 /**

@@ -1,4 +1,4 @@
-import { SupplierId } from '../../domain/fertilizer-supplier';
+import { SupplierId } from '../../fertilization/fertilizer-supplier';
 
 /**
  * What each fertilizer material must record, as MAT_FERTI's column "Campos a registrar" asks: FEGA's reading of the
