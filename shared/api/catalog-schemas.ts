@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { supplierIds } from '../fertilization/fertilizer-supplier';
+import { supplierIdFields } from './fertilization-schemas';
 import { ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { cardLevels, ropoLevels } from '../domain/ropo';
@@ -223,7 +223,7 @@ const materialRecordSchema = z
     optionalNutrients: z.array(codeAndName).describe('MACRONUTRIENTES it may give'),
     byLabel: z.boolean().describe("the nutrients are those the product's label declares: at least one of `nutrients`"),
     supplier: z
-      .array(z.enum(supplierIds))
+      .array(z.enum(supplierIdFields))
       .describe('how `material.supplier` identifies the supplier (exactly one of these); empty: no supplier'),
     treatments: z
       .array(codeAndName)

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
-import { supplierIds } from '../fertilization/fertilizer-supplier';
 import { exportabilityFields, machineSchema, MAX_IDCP_PER_RECORD, measureSchema } from './phyto-schemas';
 import { DAY_PATTERN, recordListFilters } from './query-params';
 import { mergePatchSchemaOf, recordParamsSchemaOf } from './record-path-and-patch';
@@ -21,6 +20,9 @@ const coded = (type: string, catalogue: string, id: string) =>
 
 const unique = <T extends { id: string }>(items: T[]) => new Set(items.map((i) => i.id)).size === items.length;
 
+/** How the API names the ways a supplier is identified (SIEX `NifEmpresa`, `REGA`, `NIMA`), one of them per supplier. */
+export const supplierIdFields = ['nif', 'rega', 'nima'] as const;
+
 /** A content of the material as a percentage of its mass (the label's and the analysis' figures). */
 const content = (catalogue: string, id: string) =>
   z
@@ -37,7 +39,7 @@ const supplierSchema = z
     nima: z.string().min(1).max(20).optional().describe("the waste handler's NIMA (waste used as fertilizer)"),
   })
   .superRefine((s, ctx) => {
-    const given = supplierIds.filter((k) => s[k] !== undefined);
+    const given = supplierIdFields.filter((k) => s[k] !== undefined);
     if (given.length !== 1)
       ctx.addIssue({ code: 'custom', path: [], message: 'give exactly one of nif, rega or nima' });
   })

@@ -5,6 +5,7 @@ import { VersionWatch } from '../cache/version-watch';
 import { readDirectoryVersion } from '../catalog/catalog-version';
 import { referenceCache } from '../catalog/reference-data';
 import { answerCache } from '../catalog/answer-cache';
+import { CATALOGUES } from './siex-catalogues';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
@@ -83,7 +84,7 @@ export function createServices(
   const phyto = new PhytoStore(tables);
   const recordKeys = new RecordKeyIndex(phyto, s.MAX_BACKDATE_DAYS);
   const recordIds = new IdBlocks(counters, TREATMENT_TYPE, 50);
-  const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS);
+  const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS, CATALOGUES);
   const fertilization = fertilizationStore(tables);
   let kinds: Promise<ExportKinds> | undefined;
   // Built on first use: the kinds' CUE mappings are modules a cold start of another operation need not load.

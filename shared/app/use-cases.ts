@@ -34,6 +34,7 @@ import type { FertilizationStore } from '../fertilization/fertilization-store';
 import type { ExportKind } from '../export/export-kinds';
 import type { FertilizationListFilters } from '../fertilization/list-filters';
 import { RecordUseCaseParts, recordUseCases } from './record-use-cases';
+import { CATALOGUE_DETAILS } from './siex-catalogues';
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
 export interface UseCases {
@@ -248,7 +249,7 @@ function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobS
 function catalogueUseCases(
   p: UseCaseParts,
 ): Pick<UseCases, 'cropProducts' | 'catalogueProduct' | 'siexCatalogue' | 'applicatorCard'> {
-  const catalogue = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
+  const catalogue = { reference: p.reference, answers: p.catalogueAnswers, details: CATALOGUE_DETAILS, now: p.now };
   return {
     cropProducts: async (rawQuery, query) =>
       (await import('../catalog/catalogue-service')).cropProducts(catalogue, rawQuery, query),

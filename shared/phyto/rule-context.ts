@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
 import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
-import { CatalogueName } from '../catalog/siex-codes/catalogues';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { ProductUse } from '../catalog/product';
 import { BackdateWindow } from '../domain/backdate-window';
@@ -26,7 +25,7 @@ export interface RuleContext {
   /** The same for each product of the request's mix, in its order (absent: no mix). */
   mixed?: readonly MixedProductContext[];
   /** True when a SIEX catalogue code exists and is in force on the date (catalogue name as in the SIEX files). */
-  codeInForce: (catalogue: CatalogueName, code: string, on: DateTime) => boolean;
+  codeInForce: (catalogue: string, code: string, on: DateTime) => boolean;
   /** The SIEX catalogues: units with their dimensions, the pest groups. */
   codes: SiexCodes;
 }

@@ -14,6 +14,7 @@ import { ClientRegistration } from '../../shared/clients/client-registration';
 import { Dataset } from '../../shared/backoffice/dataset-schema';
 import { Farm } from '../../shared/farms/farm';
 import { Product } from '../../shared/catalog/product';
+import { CATALOGUES } from '../../shared/app/siex-catalogues';
 import { importCatalogues } from '../../shared/catalog/siex-codes/import-catalogues';
 import { parseSettings } from '../../shared/config/config';
 import { ZONE } from '../../shared/domain/dates';
@@ -205,7 +206,7 @@ export function phytoFarm(rea: string, vineEnclosures = 4, year = CAMPAIGN): Far
 
 /** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently). */
 export async function seedPhyto(parts: { farms: Farm[]; clients: ClientRegistration[] }): Promise<void> {
-  await importCatalogues(officialCatalogues(), testTables());
+  await importCatalogues(officialCatalogues(), testTables(), CATALOGUES);
   const dataset: Dataset = {
     clients: parts.clients,
     applicators: Object.values(APPLICATORS),

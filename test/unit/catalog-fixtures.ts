@@ -1,12 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  CATALOGUES,
-  catalogueNames,
-  CatalogueName,
-  SiexCode,
-  parseCatalogue,
-} from '../../shared/catalog/siex-codes/catalogues';
+import { CATALOGUES, catalogueNames, CatalogueName, parseCatalogue } from '../../shared/app/siex-catalogues';
+import { SiexCode } from '../../shared/catalog/siex-codes/catalogues';
 import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { officialCataloguesDir } from '../../local/siex-data';

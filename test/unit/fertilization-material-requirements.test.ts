@@ -6,7 +6,7 @@ import {
   MATERIAL_REQUIREMENTS,
   MaterialRequirement,
   NUTRIENT,
-} from '../../shared/catalog/siex-codes/material-requirements';
+} from '../../shared/fertilization/material-requirements';
 import { SupplierId } from '../../shared/fertilization/fertilizer-supplier';
 import { officialCodes, SIEX_DIR } from './catalog-fixtures';
 
