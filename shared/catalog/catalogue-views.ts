@@ -116,7 +116,7 @@ type StaticEntry = Omit<SiexEntry, 'inForce'>;
 
 /**
  * What a record kind adds to the entries of a catalogue of its own, by catalogue: `record`, what a record of that
- * code must hold (fertilizer materials: MAT_FERTI's "Campos a registrar").
+ * code must hold (a material: the data its catalogue says to record).
  */
 export type CatalogueDetails = Readonly<
   Record<string, (codes: SiexCodes, code: string) => NonNullable<SiexEntry['record']> | undefined>
