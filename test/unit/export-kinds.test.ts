@@ -6,7 +6,7 @@ import { resultOf } from '../../shared/export/job-views';
 import { outcomeMail } from '../../shared/export/outcome-email';
 import { parseRefText, refText, storedRefSchema } from '../../shared/export/record-ref';
 import { fertilizationKind } from '../../shared/fertilization/fertilization-kind';
-import { fertilizationOf } from '../../shared/fertilization/fertilization';
+import { fertilizationOf } from '../../shared/fertilization/wire-mapper';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { idAjenaOf, recordBlocks } from '../../shared/records/cue-blocks';
 import { treatmentCue } from '../../shared/phyto/cue-block';
