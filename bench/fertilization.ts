@@ -1,13 +1,14 @@
 import { TableClient } from '@azure/data-tables';
 import { DateTime } from 'luxon';
 import { manureRequestBody } from '../local/fixtures/fertilization';
-import { FertilizeRecord, FertilizeRequest, fertilizeRequestSchema } from '../shared/fertilization/wire';
+import { FertilizeRequest, fertilizeRequestSchema } from '../shared/fertilization/wire';
 import { FarmIndex } from '../shared/farms/farm-index';
+import { fertilizationOf } from '../shared/fertilization/wire-mapper';
 import { fertilizationKind } from '../shared/fertilization/fertilization-kind';
 import { fertilizationEntry } from '../shared/fertilization/kind-entry';
 import { manureRowKeys, ManureNitrogenRow, updatedManureRows } from '../shared/fertilization/manure-nitrogen';
-import { FERTILIZATION_FORMAT, fertilizationView } from '../shared/fertilization/record-view';
-import { Fertilization, fertilizationOf } from '../shared/fertilization/fertilization';
+import { fertilizationView } from '../shared/fertilization/record-view';
+import { FERTILIZATION_FORMAT, StoredFertilization } from '../shared/fertilization/stored-record';
 import { RecordStore } from '../shared/records/record-store';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
@@ -46,7 +47,7 @@ interface FertilizationRowContext {
 }
 
 export async function fertilizationRegisterRow(p: FertilizationRowContext, n = 500): Promise<Row> {
-  const store = new RecordStore<Fertilization, FertilizeRecord>(p.tables, {
+  const store = new RecordStore<unknown, StoredFertilization>(p.tables, {
     table: fertilizationEntry.table,
     version: FERTILIZATION_FORMAT,
     upgrade: (record) => record,

@@ -10,7 +10,9 @@ import { RecordKind } from '../shared/records/record-kind';
 import { creationChange } from '../shared/records/register-record';
 import { phytoKind } from '../shared/phyto/phyto-kind';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
-import { buildRecord, RECORD_FORMAT } from '../shared/phyto/record-view';
+import { buildRecord } from '../shared/phyto/record-view';
+import { RECORD_FORMAT } from '../shared/phyto/stored-record';
+import { treatmentFromWire } from '../shared/phyto/wire-mapper';
 import { buildDemoDataset } from '../local/demo/build-dataset';
 import { client, farmCopy } from '../local/fixtures/dataset';
 
@@ -149,8 +151,8 @@ export async function seedRecords(
   const idcp = farm.doc.idcps[0]!.idcp;
   const resolution = { entries: [farm.byIdcp.get(idcp)!], uses: product.uses };
   await seedOfKind(table, farm, phytoKind, RECORD_FORMAT, count, firstId, (id, appliedAt, now) => {
-    const request = phytoRequest([idcp], appliedAt);
-    return { request, record: buildRecord(id, request, product, resolution, farm, false, now), idcp: request.idcp };
+    const request = treatmentFromWire(phytoRequest([idcp], appliedAt));
+    return { request, record: buildRecord(id, request, product, resolution, farm, false, now), idcp: [String(idcp)] };
   });
 }
 

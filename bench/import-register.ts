@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadCropGroups } from '../shared/catalog/crop-groups';
 import { importRegister } from '../shared/catalog/register/import-register';
+import { CATALOGUES } from '../shared/app/siex-catalogues';
 import { importCatalogues } from '../shared/catalog/siex-codes/import-catalogues';
 import { SiexCodes } from '../shared/catalog/siex-codes/siex-codes';
 import { loadSiexCodes } from '../shared/catalog/siex-codes/store';
@@ -42,7 +43,7 @@ export async function benchImportRegister(
   const uses = options.uses ?? 60_000;
   let codes = await loadSiexCodes(store);
   if (codes.size('UNIDADES_MEDIDA') === 0) {
-    await importCatalogues(options.siexDir ?? defaultSiexDir(), store);
+    await importCatalogues(options.siexDir ?? defaultSiexDir(), store, CATALOGUES);
     codes = await loadSiexCodes(store);
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-register-'));

@@ -4,10 +4,11 @@ import { PhytoRequest } from '../shared/phyto/wire';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { FarmStore } from '../shared/farms/farm-store';
 import { sigpacCode } from '../shared/farms/sigpac';
-import { productsOf } from '../shared/phyto/application-change';
-import { PhytoStore, StoredTreatment } from '../shared/phyto/phyto-store';
+import { dayCountsSchema, dayOf, withApplication } from '../shared/phyto/application-history';
+import { PhytoStore } from '../shared/phyto/phyto-store';
 import { buildRecord } from '../shared/phyto/record-view';
-import { dayCountsSchema, dayOf, withApplication } from '../shared/records/application-history';
+import { productsOf } from '../shared/phyto/treatment';
+import { treatmentFromWire } from '../shared/phyto/wire-mapper';
 import { guardRowKey } from '../shared/records/record-keys';
 import { creationChange } from '../shared/records/register-record';
 import { phytoKind } from '../shared/phyto/phyto-kind';
@@ -119,14 +120,15 @@ async function listIdcpRow(ctx: RowContext): Promise<Row> {
  * The storage floor of one registration: the history rows of its products on the enclosure and an idempotency key
  * read in one query, then the record, its pointer, its first version and those rows in one transaction.
  */
-async function registerFloor(ctx: RowContext, farm: FarmIndex, id: number, idcp: number, request: PhytoRequest) {
+async function registerFloor(ctx: RowContext, farm: FarmIndex, id: number, idcp: number, body: PhytoRequest) {
   const entry = farm.byIdcp.get(idcp)!;
   const sigpac = sigpacCode(entry);
-  const guards = productsOf(request).map((code) => guardRowKey(code, sigpac));
+  const request = treatmentFromWire(body);
+  const guards = productsOf(request).map((p) => guardRowKey(p.code, sigpac));
   const state = await ctx.phyto.readRegistrationState(farm.meta, guards, `bench-${id}`);
   const uses = ctx.product.uses;
-  const mixed = request.mix?.map((m) => ({ product: ctx.registry.get(m.subtype.code)!, uses }));
-  const resolution = { entries: [entry], uses, ...(mixed ? { mixed } : {}) };
+  const mixed = request.mix.map((m) => ({ product: ctx.registry.get(m.code)!, uses }));
+  const resolution = { entries: [entry], uses, ...(mixed.length > 0 ? { mixed } : {}) };
   const record = buildRecord(id, request, ctx.product, resolution, farm, false, ctx.at);
   await ctx.phyto.commit(
     farm.meta,
@@ -135,7 +137,7 @@ async function registerFloor(ctx: RowContext, farm: FarmIndex, id: number, idcp:
       record,
       request,
       // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
-      blockIds: Object.fromEntries(blockKeysOf(request.idcp, farm).map((key) => [key, id])),
+      blockIds: Object.fromEntries(blockKeysOf([String(idcp)], farm).map((key) => [key, id])),
       farmId: farm.meta.farmId,
       appliedAt: ctx.at,
       now: ctx.at,
@@ -213,24 +215,29 @@ async function mixRow(ctx: RowContext): Promise<Row> {
 async function amendFloor(ctx: RowContext, id: number): Promise<void> {
   const { large, phyto, product, at } = ctx;
   const { application } = await phyto.readApplication(large.meta, id, null);
-  const { pointer, request } = application as StoredTreatment;
-  const entry = large.byIdcp.get(Number(request.idcp[0]))!;
+  const pointer = application!.pointer;
+  const request = phytoKind.fromStored(application!.request);
+  const entry = large.byIdcp.get(request.idcp[0]!)!;
   const guardKey = guardRowKey(BENCH_PRODUCT, sigpacCode(entry));
   const state = await phyto.readRegistrationState(large.meta, [guardKey], null);
-  const after = { ...request, dose: 0.7 };
+  const after = { ...request, product: { ...request.product, dose: 0.7 } };
   const record = buildRecord(id, after, product, { entries: [entry], uses: product.uses }, large, false, at);
   await phyto.commit(large.meta, {
     id,
     write: { rowKey: pointer.recordRowKey, product: BENCH_PRODUCT, appliedAtMs: at.toMillis(), record },
     drop: pointer.recordRowKey,
-    pointer: { etag: pointer.etag, row: { ...pointer, version: pointer.version + 1 }, request: after },
+    pointer: {
+      etag: pointer.etag,
+      row: { ...pointer, version: pointer.version + 1 },
+      request: phytoKind.toStored(after),
+    },
     guards: [state.guards.get(guardKey)!],
     version: {
       version: pointer.version + 1,
       date: record.dateCreated,
       client: 'bench',
       kind: 'amended',
-      changes: [{ field: 'dose', old: request.dose, new: 0.7 }],
+      changes: [{ field: 'dose', old: request.product.dose, new: 0.7 }],
     },
     idempotency: null,
     touchesKeys: true,

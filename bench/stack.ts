@@ -1,5 +1,6 @@
 import { importDataset } from '../shared/backoffice/import';
 import { Dataset } from '../shared/backoffice/dataset-schema';
+import { CATALOGUES } from '../shared/app/siex-catalogues';
 import { importCatalogues } from '../shared/catalog/siex-codes/import-catalogues';
 import { TableStore } from '../shared/store/tables';
 import { GATEWAY_TABLES } from '../shared/app/record-kinds';
@@ -47,7 +48,7 @@ export async function startBenchStack(root: string): Promise<BenchStack> {
   const tables = new TableStore({ AzureWebJobsStorage: viaProxy });
   const dataset = benchDataset();
   await importDataset(dataset, tables);
-  await importCatalogues(officialCataloguesDir(root), tables);
+  await importCatalogues(officialCataloguesDir(root), tables, CATALOGUES);
   // Every table the gateway uses exists, as in an account in service: the app creates a table on its first call to it
   // (shared/store/create-on-miss.ts), once in the account's life, which a fresh Azurite would otherwise charge to the
   // first request of the cold-start row (the jobs table: a 404, a createTable and the call again).

@@ -1,3 +1,4 @@
+import { CATALOGUES } from '../shared/app/siex-catalogues';
 import { CataloguesImportReport, importCatalogues } from '../shared/catalog/siex-codes/import-catalogues';
 import { TableStore } from '../shared/store/tables';
 
@@ -11,7 +12,7 @@ export async function importCataloguesCommand(
   store: TableStore,
   out: (line: string) => void = (line) => console.log(line),
 ): Promise<CataloguesImportReport> {
-  const report = await importCatalogues(dir, store);
+  const report = await importCatalogues(dir, store, CATALOGUES);
   for (const line of formatCataloguesReport(report)) out(line);
   return report;
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import { CATALOGUES, CatalogueName, catalogueNames, parseCatalogue } from '../shared/catalog/siex-codes/catalogues';
+import { CATALOGUES, CatalogueName, catalogueNames, parseCatalogue } from '../shared/app/siex-catalogues';
 import { CatalogueDiff, diffCatalogue, knownCodes } from '../shared/catalog/siex-codes/catalogue-diff';
 import { decodeCatalogue } from '../shared/catalog/siex-codes/decode-catalogue';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { supplierIds } from '../domain/fertilizer-supplier';
 import { ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { cardLevels, ropoLevels } from '../domain/ropo';
@@ -109,6 +108,9 @@ export const applicatorQuerySchema = z.object({
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers.
+
+/** How the API names the ways a supplier is identified (SIEX `NifEmpresa`, `REGA`, `NIMA`), one of them per supplier. */
+export const supplierIdFields = ['nif', 'rega', 'nima'] as const;
 
 const dayText = (what: string) => z.string().describe(`${what}, DD-MM-YYYY`);
 const limit = (what: string) => z.number().int().nullable().describe(`${what}; null when the label sets none`);
@@ -240,7 +242,7 @@ const materialRecordSchema = z
     optionalNutrients: z.array(codeAndName).describe('MACRONUTRIENTES it may give'),
     byLabel: z.boolean().describe("the nutrients are those the product's label declares: at least one of `nutrients`"),
     supplier: z
-      .array(z.enum(supplierIds))
+      .array(z.enum(supplierIdFields))
       .describe('how `material.supplier` identifies the supplier (exactly one of these); empty: no supplier'),
     treatments: z
       .array(codeAndName)

@@ -1,5 +1,5 @@
 import { BatchKeyStore } from '../records/batch-keys';
-import { KindEntry, RecordOf, RequestOf } from '../records/kind-entry';
+import { KindEntry, RecordOf } from '../records/kind-entry';
 import { RecordKeyIndex } from '../records/record-key-index';
 import { RecordView } from '../records/record-rows';
 import { RecordStore } from '../records/record-store';
@@ -7,8 +7,9 @@ import { Counters, IdBlocks } from '../store/counters';
 import { TableStore } from '../store/tables';
 
 /** What one process keeps of a record kind: its store, its id counter, its key index, its batches' keys. */
-export interface KindParts<Req = unknown, Rec extends RecordView = RecordView> {
-  store: RecordStore<Req, Rec>;
+export interface KindParts<Rec extends RecordView = RecordView> {
+  /** Its records, and its pointers' requests in the kind's stored format (only the kind reads them: `fromStored`). */
+  store: RecordStore<unknown, Rec>;
   /** Record ids and the IdAjena of their blocks, reserved 50 at a time: one counter round trip per 50 records. */
   ids: IdBlocks;
   /** The farm's record keys, mostly from memory, which lists and exports count with. */
@@ -26,14 +27,14 @@ export class KindStores {
 
   constructor(private readonly deps: { tables: TableStore; counters: Counters; maxBackdateDays: number }) {}
 
-  of<E extends KindEntry>(entry: E): KindParts<RequestOf<E>, RecordOf<E>> {
+  of<E extends KindEntry>(entry: E): KindParts<RecordOf<E>> {
     let parts = this.built.get(entry);
     if (!parts) {
       parts = this.build(entry);
       this.built.set(entry, parts);
     }
-    // The store holds what the entry's kind writes: its own request and record types.
-    return parts as unknown as KindParts<RequestOf<E>, RecordOf<E>>;
+    // The store holds what the entry's kind writes: its own record type.
+    return parts as unknown as KindParts<RecordOf<E>>;
   }
 
   private build(entry: KindEntry): KindParts {

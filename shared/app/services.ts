@@ -5,6 +5,7 @@ import { VersionWatch } from '../cache/version-watch';
 import { readDirectoryVersion } from '../catalog/catalog-version';
 import { referenceCache } from '../catalog/reference-data';
 import { answerCache } from '../catalog/answer-cache';
+import { CATALOGUES } from './siex-catalogues';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
@@ -77,7 +78,7 @@ export function createServices(
       : undefined;
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
-  const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS);
+  const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS, CATALOGUES);
   const kinds = new KindStores({ tables, counters, maxBackdateDays: s.MAX_BACKDATE_DAYS });
   let exporting: Promise<ExportKinds> | undefined;
   // Built on first use: the kinds' rules and CUE mappings are modules a cold start of another operation need not load.

@@ -22,6 +22,7 @@ import type { KindStores } from './kind-parts';
 import { needing } from './modules';
 import { RecordUseCaseParts, RecordUseCases, recordUseCases } from './record-use-cases';
 import { safeHarvestUseCase } from './safe-harvest';
+import { CATALOGUE_DETAILS } from './siex-catalogues';
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
 export interface UseCases {
@@ -76,7 +77,12 @@ export interface UseCaseParts {
  * or the catalogue (docs/architecture.md, "Cold start").
  */
 export function createUseCases(p: UseCaseParts): UseCases {
-  const judging = { farms: p.farms, reference: p.reference, maxBackdateDays: p.maxBackdateDays, now: p.now };
+  const judging = {
+    farms: p.farms,
+    reference: p.reference,
+    settings: { MAX_BACKDATE_DAYS: p.maxBackdateDays },
+    now: p.now,
+  };
   const shared: RecordUseCaseParts = {
     farms: p.farms,
     judging,
@@ -145,7 +151,7 @@ function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobS
 function catalogueUseCases(
   p: UseCaseParts,
 ): Pick<UseCases, 'cropProducts' | 'catalogueProduct' | 'siexCatalogue' | 'applicatorCard'> {
-  const of = { reference: p.reference, answers: p.catalogueAnswers, now: p.now };
+  const of = { reference: p.reference, answers: p.catalogueAnswers, details: CATALOGUE_DETAILS, now: p.now };
   return {
     cropProducts: needing(['catalogue'], ({ catalogue }, rawQuery: Record<string, string>, query: CropProductsQuery) =>
       catalogue.cropProducts(of, rawQuery, query),

@@ -18,7 +18,13 @@ import { DomainError, Violation, violation } from '../domain/errors';
 import { isValidPersonalNif, normalizeNif } from '../domain/nif';
 import { pageOf, pageRequest, PageRequest, queryError } from '../domain/pagination';
 import { PestKind } from '../domain/pest-kind';
-import { applicatorCardView, catalogueProductView, cropProductView, siexEntries } from './catalogue-views';
+import {
+  applicatorCardView,
+  CatalogueDetails,
+  catalogueProductView,
+  cropProductView,
+  siexEntries,
+} from './catalogue-views';
 import { productsForCrop } from './crop-products';
 import { PestTreated } from './product-uses';
 import { ReferenceData } from './reference-data';
@@ -41,6 +47,8 @@ export interface CatalogueDeps {
   reference: VersionedValue<ReferenceData>;
   /** Answers already rendered, by validator. */
   answers: AnswerCache;
+  /** What the record kinds add to the entries of their own catalogues. */
+  details: CatalogueDetails;
   /** The clock; the real one unless a test sets it. */
   now?: () => DateTime;
 }
@@ -123,7 +131,7 @@ export async function siexCatalogue(
   const catalogue = name as SiexCatalogueName;
   const { value: data, version } = await deps.reference.versioned();
   return answer(deps, tagOf(version, ['siex', catalogue, when.iso, pageKey(page)]), when, () =>
-    listAnswer(siexEntries(data.codes, catalogue, when.day), page, (entry) => entry),
+    listAnswer(siexEntries(data.codes, catalogue, when.day, deps.details), page, (entry) => entry),
   );
 }
 

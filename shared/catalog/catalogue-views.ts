@@ -18,8 +18,7 @@ import { StoredApplicator, StoredProduct } from './catalog-store';
 import { ListedProduct } from './crop-products';
 import { ProductUse, scopeOf } from './product';
 import { describeStanding, productStandingOn } from './product-state';
-import { CatalogueName, SiexCode } from './siex-codes/catalogues';
-import { MATERIAL_REQUIREMENTS, MaterialRequirement } from './siex-codes/material-requirements';
+import { SiexCode } from './siex-codes/catalogues';
 import { PEST_CATALOGUE, SiexCodes } from './siex-codes/siex-codes';
 
 /**
@@ -116,21 +115,38 @@ export function catalogueProductView(codes: SiexCodes, product: StoredProduct, d
 /** What an entry of a catalogue says whatever the day; whether it is in force is added per request. */
 type StaticEntry = Omit<SiexEntry, 'inForce'>;
 
-const staticEntries = new WeakMap<SiexCodes, Map<CatalogueName, StaticEntry[]>>();
+/**
+ * What a record kind adds to the entries of a catalogue of its own, by catalogue: `record`, what a record of that
+ * code must hold (a material: the data its catalogue says to record).
+ */
+export type CatalogueDetails = Readonly<
+  Record<string, (codes: SiexCodes, code: string) => NonNullable<SiexEntry['record']> | undefined>
+>;
+
+const staticEntries = new WeakMap<SiexCodes, Map<string, StaticEntry[]>>();
 
 /** The codes of a SIEX catalogue in code order, each saying whether it is in force on the day. */
-export function siexEntries(codes: SiexCodes, name: SiexCatalogueName, day: DateTime): SiexEntry[] {
+export function siexEntries(
+  codes: SiexCodes,
+  name: SiexCatalogueName,
+  day: DateTime,
+  details: CatalogueDetails,
+): SiexEntry[] {
   const catalogue = SIEX_CATALOGUES[name];
   let byCatalogue = staticEntries.get(codes);
-  if (!byCatalogue) staticEntries.set(codes, (byCatalogue = new Map<CatalogueName, StaticEntry[]>()));
+  if (!byCatalogue) staticEntries.set(codes, (byCatalogue = new Map<string, StaticEntry[]>()));
   let entries = byCatalogue.get(catalogue);
-  if (!entries) byCatalogue.set(catalogue, (entries = buildEntries(codes, catalogue)));
+  if (!entries) byCatalogue.set(catalogue, (entries = buildEntries(codes, catalogue, details[catalogue])));
   return entries.map((e) => ({ ...e, inForce: codes.isValid(catalogue, e.code, day) }));
 }
 
-const KIND_OF_CATALOGUE = new Map<CatalogueName, PestKind>(pestKinds.map((kind) => [PEST_CATALOGUE[kind], kind]));
+const KIND_OF_CATALOGUE = new Map<string, PestKind>(pestKinds.map((kind) => [PEST_CATALOGUE[kind], kind]));
 
-function buildEntries(codes: SiexCodes, catalogue: CatalogueName): StaticEntry[] {
+function buildEntries(
+  codes: SiexCodes,
+  catalogue: string,
+  detail: CatalogueDetails[string] | undefined,
+): StaticEntry[] {
   const kind = KIND_OF_CATALOGUE.get(catalogue);
   return codes
     .list(catalogue)
@@ -150,28 +166,11 @@ function buildEntries(codes: SiexCodes, catalogue: CatalogueName): StaticEntry[]
         entry.parent = codes.pests.pathOf(ref) ? (codes.pests.groupsOf(ref)[0]?.code.toString() ?? null) : null;
       }
       if (catalogue === 'EST_FENOLOGICO' && e.path) entry.stage = e.path;
-      if (catalogue === 'MAT_FERTI') {
-        const need = MATERIAL_REQUIREMENTS[Number(e.code)];
-        if (need) entry.record = materialRecordView(codes, need);
-      }
+      const record = detail?.(codes, e.code);
+      if (record) entry.record = record;
       entry.until = e.until ? formatIsoDay(e.until) : '';
       return entry;
     });
-}
-
-/** A material's required data with each code's name, as a form would show it. */
-function materialRecordView(codes: SiexCodes, need: MaterialRequirement): NonNullable<SiexEntry['record']> {
-  const named = (catalogue: CatalogueName, list: readonly number[]) =>
-    list.map((code) => ({ code: String(code), name: codes.name(catalogue, code) ?? '' }));
-  return {
-    nutrients: named('MACRONUTRIENTES', need.nutrients),
-    optionalNutrients: named('MACRONUTRIENTES', need.optionalNutrients),
-    byLabel: need.byLabel,
-    supplier: [...need.supplier],
-    treatments: named('TRAT_ESTIERCOLES', need.treatments),
-    productName: need.productName,
-    heavyMetals: need.heavyMetals,
-  };
 }
 
 /** Numeric codes in number order, others (UNE machine types: `0000000_88`) as text. */

@@ -5,8 +5,8 @@ import { normalizeName } from './siex-codes/names';
 import { PestHierarchy } from './siex-codes/pest-hierarchy';
 
 /**
- * Which of a product's uses authorise what: the predicates the registration rules (shared/phyto/product-rules.ts)
- * judge an application with, and the catalogue endpoints list products with, so that the two cannot disagree.
+ * Which of a product's uses authorise what: the predicates a treatment's registration rules judge an
+ * application with, and the catalogue endpoints list products with, so that the two cannot disagree.
  */
 
 /**

@@ -4,6 +4,7 @@ import { TABLES } from '../store/tables';
 import { readCatalogVersion, catalogAtRest } from './catalog-version';
 import { TableStore } from '../store/tables';
 import { CatalogStore, StoredApplicator, StoredProduct } from './catalog-store';
+import { Catalogues } from './siex-codes/catalogues';
 import { SiexCodes } from './siex-codes/siex-codes';
 import { loadSiexCodes } from './siex-codes/store';
 
@@ -17,12 +18,12 @@ export interface ReferenceData {
   codes: SiexCodes;
 }
 
-async function loadReferenceData(tables: TableStore): Promise<ReferenceData> {
+async function loadReferenceData(tables: TableStore, catalogues: Catalogues): Promise<ReferenceData> {
   const catalog = new CatalogStore(tables);
   const [products, applicators, codes] = await Promise.all([
     catalog.loadProducts(),
     catalog.loadApplicators(),
-    loadSiexCodes(tables),
+    loadSiexCodes(tables, catalogues),
   ]);
   return {
     products: new Map(products.map((p) => [p.code, p])),
@@ -31,10 +32,15 @@ async function loadReferenceData(tables: TableStore): Promise<ReferenceData> {
   };
 }
 
-export function referenceCache(tables: TableStore, periodSeconds: number): VersionedValue<ReferenceData> {
+/** The reference data with the SIEX catalogues the gateway uses (`catalogues`: shared/app/siex-catalogues.ts). */
+export function referenceCache(
+  tables: TableStore,
+  periodSeconds: number,
+  catalogues: Catalogues,
+): VersionedValue<ReferenceData> {
   return new VersionedValue(
     async () => readCatalogVersion(await tables.table(TABLES.catalog)),
-    () => loadReferenceData(tables),
+    () => loadReferenceData(tables, catalogues),
     periodSeconds * 1000,
     () => systemClock.now(),
     catalogAtRest,

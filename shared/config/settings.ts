@@ -34,8 +34,8 @@ export const settingsSchema = z
     /** Largest accepted request body, in bytes. */
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
     /**
-     * How many days back a treatment may be registered (the spec: 7, "may vary with configuration"). Fertilizations
-     * have RD 1051/2022's month instead, which is the law's and no setting (shared/fertilization/recording-window.ts).
+     * How many days back a treatment may be registered (the spec: 7, "may vary with configuration"): the treatments'
+     * recording window. Every other kind's is the law's, and no setting.
      */
     MAX_BACKDATE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     /**
@@ -127,3 +127,6 @@ export const settingsSchema = z
   });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** What a record kind may read of the settings to say its recording window (shared/records/record-kind.ts). */
+export type RecordSettings = Pick<Settings, 'MAX_BACKDATE_DAYS'>;

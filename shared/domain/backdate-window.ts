@@ -1,7 +1,6 @@
 /**
- * How long after an application its record may still be registered, counted on Madrid's calendar: treatments by days
- * (the operators' MAX_BACKDATE_DAYS), fertilizations by the month RD 1051/2022 gives the farm
- * (shared/fertilization/recording-window.ts).
+ * How long after an application its record may still be registered, counted on Madrid's calendar: each record kind
+ * says its own (RecordKind.recordingWindow), by days or by months, as its law or the operators set it.
  */
 export interface BackdateWindow {
   /** The span as luxon adds it: a month goes date to date, and to the month's last day when it has no such date. */
@@ -10,9 +9,9 @@ export interface BackdateWindow {
   label: string;
 }
 
-/** A window of whole days; null for none (a correction that keeps its date). */
-export function daysWindow(days: number | null): BackdateWindow | null {
-  return days === null ? null : { span: { days }, label: `${days} days` };
+/** A window of whole days. */
+export function daysWindow(days: number): BackdateWindow {
+  return { span: { days }, label: `${days} days` };
 }
 
 /** The most days the window can reach back (a month is at most 31), for what must keep that much at hand. */

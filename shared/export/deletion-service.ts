@@ -40,7 +40,7 @@ export function jobHolding(jobs: StartExportDeps['jobs'], now: () => DateTime = 
  */
 export async function deleteRecord<Req, Rec extends RecordView>(
   deps: DeletionDeps,
-  of: { kind: RecordKind<Req, Rec>; store: ChangeStore<Req, Rec> },
+  of: { kind: RecordKind<Req, Rec>; store: ChangeStore<Rec> },
   input: ChangeInput & { client: Client },
 ): Promise<RecordResult> {
   const farm = await accessibleFarm(deps.farms, input.client, input.agrifarmId);

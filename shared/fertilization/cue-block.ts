@@ -1,10 +1,10 @@
-import { FertilizeRecord } from './wire';
 import { FarmIndex } from '../farms/farm-index';
 import { CueKindMapping, CueMapResult } from '../records/record-kind';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';
 import { cropLocations, cropVarietyBlocks, farmProblems, oneLine } from '../siex/cue-mapping';
 import { FERTILIZACION_FIELDS } from './cue-fields';
-import { Fertilization, fertilizationOf } from './fertilization';
+import { Fertilization } from './fertilization';
+import { fertilizationOf, StoredFertilization } from './stored-record';
 
 /**
  * A fertilization as CUE `Fertilizacion` blocks (schema 3.11.4, `ActividadesExplotacion.Fertilizacion`): one block per
@@ -75,7 +75,7 @@ function fertigation(f: Fertilization): Record<string, unknown> {
 }
 
 /** The record's blocks, or what SIEX requires that it lacks (it is then not sent, and the job says why). */
-export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): CueMapResult {
+export function mapFertilization(record: StoredFertilization, farm: FarmIndex): CueMapResult {
   const f = fertilizationOf(record);
   const missing = [...farmProblems(farm)];
   const entries = cropLocations(f.idcp, farm, missing);
@@ -104,7 +104,7 @@ export function mapFertilization(record: FertilizeRecord, farm: FarmIndex): CueM
 }
 
 /** The fertilization as a record kind's CUE blocks: `Fertilizacion`, one per crop and variety. */
-export const fertilizationCue: CueKindMapping<FertilizeRecord> = {
+export const fertilizationCue: CueKindMapping<StoredFertilization> = {
   section: 'Fertilizacion',
   idAjena: 'IdAjenaFerti',
   fields: FERTILIZACION_FIELDS,

@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { FertilizeRecord, FertilizeRecordView, fertilizeRequestSchema } from './wire';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
 import { blockKeysOf } from '../siex/cue-mapping';
 import { JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
 import { fertilizationCue } from './cue-block';
-import { Fertilization, fertilizationOf, requestOf } from './fertilization';
+import { Fertilization } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
 import { nitrogenPerHa } from './nitrogen';
 import { FertilizationResolution, judgeFertilization, startOf } from './rules';
-import { FERTILIZATION_FORMAT, fertilizationView } from './record-view';
+import { fertilizationView } from './record-view';
 import { fertilizationAnswer } from './record-answer';
 import { FERTILIZATION_RECORDING_WINDOW } from './recording-window';
+import { FERTILIZATION_FORMAT, StoredFertilization } from './stored-record';
+import { fertilizationFromStored, StoredFertilizationRequest, storedRequestOf } from './stored-request';
+import { FertilizationAnswer, fertilizationFromWire, fertilizationWire, requestOf } from './wire-mapper';
 
 /** A manure nitrogen row as the records core hands it over (a JSON document it does not read). */
 const manureRowSchema = z.object({ campaigns: z.record(z.string(), z.number().int().nonnegative()) });
@@ -29,24 +31,28 @@ function contribution(f: Fertilization | null, codes: SiexCodes): ManureContribu
 
 /**
  * The fertilization (`AgriFertilize`, CUE `Fertilizacion`) as a record kind of the records core
- * (shared/records/record-kind.ts): its wire schema, the domain value a request maps to, its rules, its view, the
- * manure nitrogen rows its changes read and write, and its CUE blocks. The SIEX catalogues in force (the units the
- * nitrogen is counted through, the codes the rules check) come with the reference data the core hands the kind.
+ * (shared/records/record-kind.ts): the domain value a request maps to (from the wire, wire-mapper.ts; from its pointer,
+ * stored-request.ts), its rules and recording window, its stored record (stored-record.ts, record-view.ts), the manure
+ * nitrogen rows its changes read and write, and its CUE blocks. The SIEX catalogues in force (the units the nitrogen is
+ * counted through, the codes the rules check) come with the reference data the core hands the kind.
  */
 export const fertilizationKind: RecordKind<
   Fertilization,
-  FertilizeRecord,
+  StoredFertilization,
   FertilizationResolution,
-  FertilizeRecordView
+  FertilizationAnswer
 > = {
   urnType: 'AgriFertilize',
   label: 'fertilization',
-  wire: { request: fertilizeRequestSchema },
-  // The port hands the body over as `unknown`: the parse is what makes it the typed wire form (with zod's defaults)
-  // whatever the caller, where a cast would trust it blindly. The way back to the wire, `requestOf`, is plain mapping.
-  toRequest: (body) => fertilizationOf(fertilizeRequestSchema.parse(body)),
+  wire: fertilizationWire,
+  toRequest: fertilizationFromWire,
   toWire: requestOf,
+  toStored: storedRequestOf,
+  // Pointers hold format 1 only (stored-request.ts).
+  fromStored: (stored) => fertilizationFromStored(stored as StoredFertilizationRequest),
   appliedAt: startOf,
+  // The decree's month, whatever the operators set for treatments.
+  recordingWindow: () => FERTILIZATION_RECORDING_WINDOW,
   // Lists filter fertilizations by material (MAT_FERTI code), as treatments by product.
   listValue: (f) => String(f.material.code),
   // One Fertilizacion block per crop and variety of its locations, as mapFertilization writes them (cue-block.ts).
@@ -58,9 +64,7 @@ export const fertilizationKind: RecordKind<
     judgeFertilization({
       fertilization: ctx.request,
       now: ctx.now,
-      // The core's window is the treatments' setting; a fertilization has the decree's month instead, and none when
-      // an amendment keeps its date (null), as every kind.
-      window: ctx.maxBackdateDays === null ? null : FERTILIZATION_RECORDING_WINDOW,
+      window: ctx.window,
       farm: ctx.farm,
       codes: ctx.reference.codes,
       history: rowsOf(ctx.history),

@@ -2,7 +2,7 @@ import { longestDays } from '../domain/backdate-window';
 import { KindReads } from '../records/kind-entry';
 import { fertilizationListFilter } from './list-filters';
 import { fertilizationAnswer } from './record-answer';
-import { FERTILIZATION_FORMAT } from './record-view';
+import { FERTILIZATION_FORMAT } from './stored-record';
 import { FERTILIZATION_RECORDING_WINDOW } from './recording-window';
 
 /** What reading fertilizations takes, without their rules: reads and lists never start them. */

@@ -1,4 +1,4 @@
-import { MANURE_TREATMENT } from '../catalog/siex-codes/material-requirements';
+import { MANURE_TREATMENT } from './material-requirements';
 
 /**
  * Livestock manure, what the fertilization rules need to know of MAT_FERTI's materials beyond the data they record:

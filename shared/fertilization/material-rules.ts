@@ -1,9 +1,9 @@
 import { Violation, violation } from '../domain/errors';
 import { Fertilization } from './fertilization';
-import { MATERIAL_REQUIREMENTS } from '../catalog/siex-codes/material-requirements';
+import { MATERIAL_REQUIREMENTS } from './material-requirements';
 
 /**
- * The material carries the data MAT_FERTI's "Campos a registrar" asks of it (shared/catalog/siex-codes/material-requirements.ts):
+ * The material carries the data MAT_FERTI's "Campos a registrar" asks of it (material-requirements.ts):
  * its nutrient contents, the supplier identified the way the material takes (REGA for manure from a livestock farm,
  * NIMA for waste, NIF for a company), the treatment it received among those listed, its product name, its heavy
  * metals. Data the material does not take (a supplier's REGA for a mineral fertilizer, a manure treatment for a

@@ -1,7 +1,7 @@
 import { UnitCatalogue } from '../catalog/unit-catalogue';
 import { Violation, violation } from '../domain/errors';
 import { Fertilization } from './fertilization';
-import { NUTRIENT } from '../catalog/siex-codes/material-requirements';
+import { NUTRIENT } from './material-requirements';
 
 /**
  * The kilograms of nitrogen per hectare a fertilization applies: the dose per hectare in kilograms (a volume through

@@ -1,16 +1,13 @@
 import { DateTime } from 'luxon';
-import { FertilizeRecord } from './wire';
 import { formatDateTime } from '../domain/dates';
-import { Fertilization, requestOf } from './fertilization';
+import { Fertilization } from './fertilization';
 import { LIVESTOCK_MANURE } from './material-kinds';
-
-/** The format fertilizations are stored in (`fertilizationView` writes it): the first, so there is nothing to upgrade. */
-export const FERTILIZATION_FORMAT = 1;
+import { recordFieldsOf, StoredFertilization } from './stored-record';
 
 /**
  * The record the API answers and the export maps: the request as registered (codes with the names the client gave),
  * its last day always written, and the nitrogen it brings, as judged (hundredths of a kg: a figure for people; the
- * limit is kept in grams, shared/fertilization/manure-nitrogen.ts).
+ * limit is kept in grams, manure-nitrogen.ts).
  */
 export function fertilizationView(input: {
   id: number;
@@ -18,8 +15,8 @@ export function fertilizationView(input: {
   nitrogenKgPerHa: number;
   exported: boolean;
   now: DateTime;
-}): FertilizeRecord {
-  const request = requestOf(input.fertilization);
+}): StoredFertilization {
+  const request = recordFieldsOf(input.fertilization);
   return {
     id: `urn:ngsi-ld:AgriFertilize:${input.id}`,
     ...request,

@@ -4,9 +4,9 @@ import { BackdateWindow } from '../domain/backdate-window';
 import { ZONE } from '../domain/dates';
 import { Violation, violation } from '../domain/errors';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
-import { treatedAreaRules } from '../phyto/area-rules';
-import { resolveLocations } from '../phyto/location-rules';
-import { timeRules } from '../phyto/time-rules';
+import { treatedAreaRules } from '../rules/area-rules';
+import { resolveLocations } from '../rules/location-rules';
+import { timeRules } from '../rules/time-rules';
 import { fertilizationCodeRules } from './code-rules';
 import { Fertilization } from './fertilization';
 import { manureLimitRules, ManureNitrogenRow } from './manure-nitrogen';
@@ -63,10 +63,11 @@ export function judgeFertilization(ctx: FertilizationContext): {
   const violations: Violation[] = [...timeRules({ ...ctx, appliedAt, now: today }, 'body.dateStart')];
   if (f.end > (today.toISODate() ?? ''))
     violations.push(violation('DATE_IN_FUTURE', 'body.dateEnd', 'the last day is in the future'));
-  const { entries, violations: locations } = resolveLocations({ farm: ctx.farm, request: f });
+  const { entries, violations: locations } = resolveLocations(ctx.farm, f.idcp);
   violations.push(...locations);
   const area = treatedAreaRules(
-    { request: { idcp: f.idcp, ...(f.surface !== null ? { surface: f.surface } : {}) }, codes: ctx.codes },
+    { locations: f.idcp.length, measured: null, surface: f.surface },
+    ctx.codes.units,
     entries,
   );
   violations.push(...area.violations);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
-import { supplierIds } from '../domain/fertilizer-supplier';
 import { DAY_PATTERN, recordListFilters } from '../api/query-params';
 import {
   exportabilityFields,
@@ -10,6 +9,7 @@ import {
   READ_ONLY,
 } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
+import { supplierIdFields } from '../api/catalog-schemas';
 
 /**
  * The fertilization (`AgriFertilize`, RD 1051/2022): the request the ERP sends, in the seed's conventions (objects
@@ -43,7 +43,7 @@ const supplierSchema = z
     nima: z.string().min(1).max(20).optional().describe("the waste handler's NIMA (waste used as fertilizer)"),
   })
   .superRefine((s, ctx) => {
-    const given = supplierIds.filter((k) => s[k] !== undefined);
+    const given = supplierIdFields.filter((k) => s[k] !== undefined);
     if (given.length !== 1)
       ctx.addIssue({ code: 'custom', path: [], message: 'give exactly one of nif, rega or nima' });
   })
@@ -168,8 +168,6 @@ export const fertilizeRecordSchema = z
       .meta(READ_ONLY),
   })
   .meta({ id: 'AgriFertilizeStored' });
-
-export type FertilizeRecord = z.infer<typeof fertilizeRecordSchema>;
 
 /** The record as every answer shows it (registration, amendment, list, read): the stored record and whether SIEX would take it now. */
 export const fertilizeRecordViewSchema = fertilizeRecordSchema

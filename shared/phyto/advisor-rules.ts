@@ -27,9 +27,9 @@ const notRecognised = (): Violation =>
  * an advisor card in force on that day, which is what the check itself has to decide, and nothing of why not.
  */
 export function advisorRules(ctx: RuleContext): Violation[] {
-  const { advisor, tj } = ctx.request;
+  const { advisor, justifications } = ctx.treatment;
   if (!advisor) {
-    const at = (tj ?? []).findIndex((t) => t.id === ADVISOR_RECOMMENDATION);
+    const at = (justifications ?? []).findIndex((t) => t.code === ADVISOR_RECOMMENDATION);
     if (at < 0) return [];
     return [
       violation(
@@ -39,7 +39,7 @@ export function advisorRules(ctx: RuleContext): Violation[] {
       ),
     ];
   }
-  if (advisor.nif === undefined) {
+  if (advisor.nif === null) {
     const card = ctx.advisor;
     const inForce = card && isAdvisorCard(card) && cardLapses(card, ctx.appliedAt).length === 0;
     return inForce ? [] : [notRecognised()];

@@ -1,13 +1,10 @@
-import { DateTime } from 'luxon';
-import { parseDateTime } from '../domain/dates';
-import { DomainError, violation } from '../domain/errors';
+import { StoredProduct } from '../catalog/catalog-store';
 import { FarmIndex } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
-import { PhytoRequest } from './wire';
-import { StoredProduct } from '../catalog/catalog-store';
-import { DayCounts, dayCountsSchema, dayOf, withApplication } from '../records/application-history';
 import { guardRowKey } from '../records/record-keys';
+import { DayCounts, dayCountsSchema, dayOf, withApplication } from './application-history';
 import { RuleContext } from './rule-context';
+import { productsOf, Treatment } from './treatment';
 
 /**
  * What registration, amendment and deletion of a treatment share (phyto-kind.ts): the application date, the
@@ -17,17 +14,6 @@ import { RuleContext } from './rule-context';
 /** The history rows as the records core hands them over (JSON documents it does not read): applications by day. */
 export function dayCountsOf(rows: ReadonlyMap<string, unknown>): Map<string, DayCounts> {
   return new Map([...rows].map(([key, row]) => [key, dayCountsSchema.parse(row)]));
-}
-
-/** The application date as Madrid local time, or 400 INVALID_DATE. */
-export function applicationDate(text: string): DateTime {
-  const at = parseDateTime(text);
-  if (!at) {
-    throw new DomainError('The application date is not valid.', [
-      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
-    ]);
-  }
-  return at;
 }
 
 /**
@@ -42,21 +28,16 @@ export interface HistoryEntry {
 }
 
 /** The SIGPAC codes of the enclosures behind the known idcps among these, each once. */
-function enclosuresOf(farm: FarmIndex, idcps: readonly string[]): string[] {
-  return [...new Set(idcps.flatMap((i) => farm.byIdcp.get(Number(i)) ?? []).map((e) => sigpacCode(e)))];
+function enclosuresOf(farm: FarmIndex, idcps: readonly number[]): string[] {
+  return [...new Set(idcps.flatMap((i) => farm.byIdcp.get(i) ?? []).map((e) => sigpacCode(e)))];
 }
 
-/** The products of a request: the main one, then its mix. */
-export function productsOf(request: PhytoRequest): string[] {
-  return [request.subtype.code, ...(request.mix ?? []).map((m) => m.subtype.code)];
-}
-
-/** The application a request stands for, in the history rules' terms. */
-export function historyEntryOf(farm: FarmIndex, request: PhytoRequest): HistoryEntry {
+/** The application a treatment stands for, in the history rules' terms. */
+export function historyEntryOf(farm: FarmIndex, t: Treatment): HistoryEntry {
   return {
-    products: productsOf(request),
-    day: dayOf(applicationDate(request.dateApplication)),
-    sigpacs: enclosuresOf(farm, request.idcp),
+    products: productsOf(t).map((p) => p.code),
+    day: dayOf(t.appliedAt),
+    sigpacs: enclosuresOf(farm, t.idcp),
   };
 }
 
@@ -86,25 +67,25 @@ function priorHistory(
 }
 
 /**
- * What the rules see of the request's products: each one's register entry and its prior applications on the
+ * What the rules see of the treatment's products: each one's register entry and its prior applications on the
  * enclosures, whether they came as a record's main product or in a mix, less `own` (the record being amended).
  */
 export function productsContext(
   rows: ReadonlyMap<string, DayCounts>,
   register: ReadonlyMap<string, StoredProduct>,
-  request: PhytoRequest,
+  t: Treatment,
   sigpacs: string[],
   own: HistoryEntry | null,
 ): Pick<RuleContext, 'product' | 'history' | 'mixed'> {
-  const code = request.subtype.code;
+  const code = t.product.code;
   return {
     product: register.get(code),
     history: priorHistory(rows, code, sigpacs, own),
-    ...(request.mix
+    ...(t.mix.length > 0
       ? {
-          mixed: request.mix.map((m) => ({
-            product: register.get(m.subtype.code),
-            history: priorHistory(rows, m.subtype.code, sigpacs, own),
+          mixed: t.mix.map((m) => ({
+            product: register.get(m.code),
+            history: priorHistory(rows, m.code, sigpacs, own),
           })),
         }
       : {}),

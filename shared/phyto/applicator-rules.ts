@@ -20,7 +20,7 @@ const notRecognised = (): Violation =>
  * holder's, and is reported alone.
  */
 export function applicatorRules(ctx: RuleContext): Violation[] {
-  const { nif, ropo } = ctx.request.applicator.user;
+  const { nif, ropo } = ctx.treatment.applicator;
   if (!isValidPersonalNif(nif)) {
     return [violation('NIF_INVALID', `${AT}.nif`, `${nif} is not a valid NIF/NIE (control letter)`)];
   }
@@ -42,7 +42,7 @@ export function applicatorRules(ctx: RuleContext): Violation[] {
  * the main one here and each mixed one with the product rules, `path` saying which. No card: nothing to compare.
  */
 export function cardLevelRules(ctx: RuleContext, product: StoredProduct, path: string): Violation[] {
-  const { nif, ropo } = ctx.request.applicator.user;
+  const { nif, ropo } = ctx.treatment.applicator;
   // A card's levels are told only to a caller who gave its holder's NIF (no card oracle, applicatorRules).
   const card = isValidPersonalNif(nif) ? holdersCard(ctx.applicator, nif) : undefined;
   if (!card || levelCovers(card.levels, product.requiredLevel)) return [];

@@ -1,8 +1,8 @@
-import { PhytoRequest } from './wire';
 import { CodeCheck } from '../catalog/siex-codes/code-check';
 import { PEST_CATALOGUE } from '../catalog/siex-codes/siex-codes';
 import { Violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
+import { Amount, Pest } from './treatment';
 
 /**
  * The optional SIEX fields carry codes of the official catalogues, in force on the application date: the infection,
@@ -10,20 +10,22 @@ import { RuleContext } from './rule-context';
  * each machine's UNE type and the phenological stage; of each mixed product, its own pest and total amount unit.
  */
 export function codeRules(ctx: RuleContext): Violation[] {
-  const { request: r } = ctx;
+  const { treatment: t } = ctx;
   const check = new CodeCheck(ctx.codes, ctx.appliedAt);
-  const checkInfection = (infection: PhytoRequest['infection'], at: string) => {
-    if (infection) check.code(PEST_CATALOGUE[infection.kind], infection.id, `${at}.infection.id`);
+  const checkInfection = (infection: Pest | null, at: string) => {
+    if (infection) check.code(PEST_CATALOGUE[infection.kind], infection.code, `${at}.infection.id`);
   };
-  checkInfection(r.infection, 'body');
-  r.tj?.forEach((t, i) => check.code('JUSTIFICACION_ACTUACION', t.id, `body.tj[${i}].id`));
-  if (r.efficacy) check.code('EFICACIA_TRATAMIENTO', r.efficacy.id, 'body.efficacy.id');
-  for (const field of ['mdt', 'mst'] as const) check.measure(r[field], `body.${field}`);
-  r.mix?.forEach((item, i) => {
+  const checkUnit = (amount: Amount | null, path: string) => check.measure(amount?.unit, path);
+  checkInfection(t.infection, 'body');
+  t.justifications?.forEach((j, i) => check.code('JUSTIFICACION_ACTUACION', j.code, `body.tj[${i}].id`));
+  if (t.efficacy) check.code('EFICACIA_TRATAMIENTO', t.efficacy.code, 'body.efficacy.id');
+  checkUnit(t.product.total, 'body.mdt');
+  checkUnit(t.area, 'body.mst');
+  t.mix.forEach((item, i) => {
     checkInfection(item.infection, `body.mix[${i}]`);
-    check.measure(item.mdt, `body.mix[${i}].mdt`);
+    checkUnit(item.total, `body.mix[${i}].mdt`);
   });
-  r.machine?.forEach((m, i) => check.code('TIPO_MAQUINA_UNE', m.id, `body.machine[${i}].id`));
-  if (r.phenology) check.code('EST_FENOLOGICO', r.phenology.id, 'body.phenology.id');
+  t.machines?.forEach((m, i) => check.code('TIPO_MAQUINA_UNE', m.une, `body.machine[${i}].id`));
+  if (t.phenology) check.code('EST_FENOLOGICO', t.phenology.code, 'body.phenology.id');
   return check.violations;
 }

@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest } from './wire';
 import { parseDate } from '../domain/dates';
-import { isHandHeld } from '../domain/equipment';
+import { isHandHeld, Machine } from '../domain/equipment';
 import { Violation, violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
 
@@ -12,11 +11,9 @@ import { RuleContext } from './rule-context';
 const INSPECTION_VALID_YEARS = 3;
 const FIRST_INSPECTION_YEARS = 5;
 
-type Machine = NonNullable<PhytoRequest['machine']>[number];
-
 /** How an inspector names a machine: its ROMA number, else the ERP's reference, else its type and name. */
 function machineLabel(m: Machine): string {
-  const type = [m.id, m.name].filter(Boolean).join(' ');
+  const type = [m.une, m.name].filter(Boolean).join(' ');
   return m.roma ? `${type} (ROMA ${m.roma})` : m.ref ? `${type} (${m.ref})` : type;
 }
 
@@ -30,8 +27,8 @@ export function equipmentRules(ctx: RuleContext): Violation[] {
   const day = ctx.appliedAt.startOf('day');
   const on = day.toFormat('dd-MM-yyyy');
   const out: Violation[] = [];
-  (ctx.request.machine ?? []).forEach((m, i) => {
-    if (isHandHeld(m.id)) return;
+  (ctx.treatment.machines ?? []).forEach((m, i) => {
+    if (isHandHeld(m.une)) return;
     const at = `body.machine[${i}]`;
     const name = machineLabel(m);
     const inspected = m.inspection ? parseDate(m.inspection) : null;

@@ -4,7 +4,7 @@ import { formatDate } from '../domain/dates';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
-import { clashWithin, countInCampaign, dayOf } from '../records/application-history';
+import { clashWithin, countInCampaign, dayOf } from './application-history';
 import { ProductApplication, RuleContext } from './rule-context';
 
 /**
@@ -34,7 +34,7 @@ export function historyRules(
     const days = app.history.get(sigpac) ?? {};
     const minDays = Math.min(...applicable.map((u) => u.minIntervalDays ?? 0));
     const maxCount = Math.max(...applicable.map((u) => u.maxApplications ?? Infinity));
-    const path = app.shared(`idcp[${ctx.request.idcp.indexOf(String(entry.idcp))}]`);
+    const path = app.shared(`idcp[${ctx.treatment.idcp.indexOf(entry.idcp)}]`);
     const done = countInCampaign(days, ctx.appliedAt.year);
     if (done + 1 > maxCount) {
       out.push(

@@ -3,8 +3,7 @@ import { KindReads } from '../records/kind-entry';
 import { blockKeysOf } from '../siex/cue-mapping';
 import { treatmentListFilter } from './list-filters';
 import { recordAnswer } from './record-answer';
-import { RECORD_FORMAT, upgradeRecord } from './record-view';
-import { PhytoRecord } from './wire-record';
+import { RECORD_FORMAT, StoredTreatment, upgradeRecord } from './stored-record';
 
 /** What reading treatments takes, without their rules: reads and lists never start them. */
 export const phytoReads: KindReads = {
@@ -15,5 +14,5 @@ export const phytoReads: KindReads = {
   // A treatment may be registered up to the operators' MAX_BACKDATE_DAYS back: the key index keeps that much at hand.
   keyIndexDays: (maxBackdateDays) => maxBackdateDays,
   // Rows stored before block ids were kept: one block per crop and variety of the record's locations, as mapped then.
-  legacyBlockKeys: (record: PhytoRecord, farm: FarmIndex) => blockKeysOf(record.idcp, farm),
+  legacyBlockKeys: (record: StoredTreatment, farm: FarmIndex) => blockKeysOf(record.idcp, farm),
 };

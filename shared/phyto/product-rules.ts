@@ -31,7 +31,7 @@ export function doseUnitRules(
   ctx: RuleContext,
   app: ProductApplication,
 ): { unit?: CatalogueUnit; violations: Violation[] } {
-  const { measure } = app;
+  const measure = app.unit;
   const unit = ctx.codes.units.get(measure.code);
   if (!unit || !ctx.codeInForce('UNIDADES_MEDIDA', String(measure.code), ctx.appliedAt)) {
     return {
@@ -94,13 +94,15 @@ export function cropUseRules(
       continue;
     }
     const infection = app.infection;
-    const forPest = infection ? usesAgainst(forCrop, infection, ctx.codes.pests) : forCrop;
+    const forPest = infection
+      ? usesAgainst(forCrop, { kind: infection.kind, id: infection.code, name: infection.name }, ctx.codes.pests)
+      : forCrop;
     if (forPest.length === 0) {
       violations.push(
         violation(
           'PEST_NOT_AUTHORIZED',
           app.own('infection'),
-          `${product.code} is not authorized against ${infection!.kind} ${infection!.id} on ${cropName}`,
+          `${product.code} is not authorized against ${infection!.kind} ${infection!.code} on ${cropName}`,
         ),
       );
       continue;

@@ -1,6 +1,4 @@
 import { DateTime } from 'luxon';
-import { PhytoRecord } from './wire-record';
-import { PhytoRequest } from './wire';
 import { StoredProduct } from '../catalog/catalog-store';
 import { NOT_APPLICABLE_DAYS, ProductUse } from '../catalog/product';
 import { formatDateTime } from '../domain/dates';
@@ -8,6 +6,9 @@ import { normalizeNif } from '../domain/nif';
 import { urn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { Resolution } from './rule-context';
+import { StoredRecordProduct, StoredTreatment } from './stored-record';
+import { storedCoded, storedInfection, storedMachine, storedMeasure } from './stored-request';
+import { Treatment } from './treatment';
 
 /** `ES-11179` → 11179: the register number, which the record's integer ids carry. */
 export function registerNumber(code: string): number {
@@ -24,105 +25,95 @@ export function seclimitOf(uses: readonly Pick<ProductUse, 'safetyDays'>[]): str
   return uses.some((u) => u.safetyDays === NOT_APPLICABLE_DAYS) ? NOT_APPLICABLE_DAYS : '';
 }
 
-/**
- * Records stored before the interval told 'NP' from 0 days (the row has no `RECORD_FORMAT`) wrote "0" for the
- * register's NO PROCEDE: before then the back office and the register import both read NO PROCEDE as 0, so an old
- * "0" is read as 'NP'. Rows written since carry the format and are read as they are.
- */
-export const RECORD_FORMAT = 2;
-
-export function upgradeRecord(record: PhytoRecord, format: number): PhytoRecord {
-  return format < RECORD_FORMAT && record.seclimit === '0' ? { ...record, seclimit: NOT_APPLICABLE_DAYS } : record;
-}
+const flag = (f: boolean | null) => (f ? '1' : '0');
 
 /**
- * The stored record, every field of the spec's table present: what the request gave, what the catalog says of the
+ * The stored record, every field of the spec's table present: what the treatment says, what the catalog says of the
  * product, and neutral values (empty string, "0", null, empty array) for what nobody supplied.
  */
 export function buildRecord(
   id: number,
-  request: PhytoRequest,
+  t: Treatment,
   product: StoredProduct,
   resolution: Resolution,
   farm: FarmIndex,
   exported: boolean,
   now: DateTime,
-): PhytoRecord {
+): StoredTreatment {
   const crops = new Set(resolution.entries.map((e) => farm.cropOf(e).typecropId));
-  const mixed = (request.mix ?? []).map((item, i) => {
+  const mixed = t.mix.map((item, i) => {
     const resolved = resolution.mixed?.[i];
     // The rules resolve every product of a mix before a record is built; a record without them is a bug here.
     if (!resolved) throw new Error(`mix item ${i} was not resolved by the rules`);
     return { item, ...resolved };
   });
+  const main = t.product;
   return {
     id: urn('AgriPhytosanitary', id),
     type: 'AgriPhytosanitary',
-    dateApplication: request.dateApplication,
+    dateApplication: formatDateTime(t.appliedAt),
     dateCreated: formatDateTime(now),
     dateModified: '',
     subtype: productView(product, crops),
-    dose: String(request.dose),
+    dose: String(main.dose),
     typerisk: { type: 'TypeRisk', id: '', name: '', detail: '' },
-    infection: request.infection ?? null,
-    detail: request.detail ?? null,
-    tj: request.tj ?? [],
-    idtpismv: request.infection ? [request.infection.id] : [],
-    distributed: request.distributed ?? '0',
-    reviewed: request.reviewed ?? '0',
+    infection: t.infection && storedInfection(t.infection),
+    detail: t.detail,
+    tj: (t.justifications ?? []).map((j) => storedCoded('TypeJustification', j)),
+    idtpismv: t.infection ? [t.infection.code] : [],
+    distributed: flag(t.distributed),
+    reviewed: flag(t.reviewed),
     exported: exported ? '1' : '0',
-    batch: request.batch ?? '',
-    soup: request.soup ?? '',
-    measure: request.measure,
-    dt: request.dt ?? '',
-    mdt: request.mdt ?? null,
-    st: request.st ?? '',
-    mst: request.mst ?? null,
-    efficacy: request.efficacy ?? { type: 'TypeEfficacy', id: '', name: '', detail: '' },
-    preventive: request.preventive ?? '0',
-    pp: request.pp ?? '',
-    speed: request.speed ?? '',
-    recipe: request.recipe ?? '',
-    surface: request.surface ?? '',
+    batch: main.batch ?? '',
+    soup: t.soup ?? '',
+    measure: storedMeasure(main.unit),
+    dt: main.total?.value ?? '',
+    mdt: main.total && storedMeasure(main.total.unit),
+    st: t.area?.value ?? '',
+    mst: t.area && storedMeasure(t.area.unit),
+    efficacy: t.efficacy
+      ? { ...storedCoded('TypeEfficacy', t.efficacy), detail: t.efficacy.detail }
+      : { type: 'TypeEfficacy', id: '', name: '', detail: '' },
+    preventive: flag(t.preventive),
+    pp: t.pp ?? '',
+    speed: t.speed ?? '',
+    recipe: t.recipe ?? '',
+    surface: t.surface ?? '',
     entrylimit: '',
     // The pass is safe to harvest only once every product's safety period has run.
     seclimit: seclimitOf([...resolution.uses, ...mixed.flatMap((m) => m.uses)]),
-    ...(request.mix
+    ...(t.mix.length > 0
       ? {
           mix: mixed.map(({ item, product: p, uses }) => ({
             subtype: productView(p, crops),
             dose: String(item.dose),
-            measure: item.measure,
-            dt: item.dt ?? '',
-            mdt: item.mdt ?? null,
+            measure: storedMeasure(item.unit),
+            dt: item.total?.value ?? '',
+            mdt: item.total && storedMeasure(item.total.unit),
             batch: item.batch ?? '',
-            infection: item.infection ?? null,
+            infection: item.infection && storedInfection(item.infection),
             seclimit: seclimitOf(uses),
           })),
         }
       : {}),
-    machine: request.machine ?? [],
-    manual: request.manual ?? false,
-    advisor: request.advisor
-      ? { ...request.advisor, ...(request.advisor.nif ? { nif: normalizeNif(request.advisor.nif) } : {}) }
-      : null,
-    phenology: request.phenology ?? null,
-    idcp: request.idcp.map((i) => String(Number(i))),
+    machine: (t.machines ?? []).map(storedMachine),
+    manual: t.manual ?? false,
+    advisor: t.advisor && {
+      type: 'UserMetadata',
+      ropo: t.advisor.ropo,
+      ...(t.advisor.nif !== null ? { nif: normalizeNif(t.advisor.nif) } : {}),
+    },
+    phenology: t.phenology && storedCoded('TypePhenology', t.phenology),
+    idcp: t.idcp.map(String),
     applicator: {
-      user: {
-        type: 'UserMetadata',
-        nif: normalizeNif(request.applicator.user.nif),
-        ropo: request.applicator.user.ropo,
-      },
+      user: { type: 'UserMetadata', nif: normalizeNif(t.applicator.nif), ropo: t.applicator.ropo },
     },
     regionalAttributes: [],
   };
 }
 
-/** The longest safety period of the uses that authorize a product here, in days; undefined when none states one. */
-
 /** A product as the record shows it: the register's data, with the uses on the record's crops. */
-function productView(product: StoredProduct, crops: ReadonlySet<string>): PhytoRecord['subtype'] {
+function productView(product: StoredProduct, crops: ReadonlySet<string>): StoredRecordProduct {
   const number = registerNumber(product.code);
   return {
     type: 'TypePhytosanitary',

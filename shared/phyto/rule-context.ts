@@ -1,20 +1,20 @@
 import { DateTime } from 'luxon';
-import { PhytoRequest } from './wire';
 import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
-import { CatalogueName } from '../catalog/siex-codes/catalogues';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { ProductUse } from '../catalog/product';
+import { BackdateWindow } from '../domain/backdate-window';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
-import { DayCounts } from '../records/application-history';
+import { DayCounts } from './application-history';
+import { Pest, Treatment, Unit } from './treatment';
 
 /** Everything the registration rules look at; the rules themselves do no I/O. */
 export interface RuleContext {
-  request: PhytoRequest;
-  /** The application time, in Madrid. */
+  treatment: Treatment;
+  /** The application time, in Madrid (the treatment's). */
   appliedAt: DateTime;
   now: DateTime;
-  /** How many days back the application may be; null: no window (a correction that keeps the date). */
-  maxBackdateDays: number | null;
+  /** How long after the application it may be registered; null: no window (a correction that keeps the date). */
+  window: BackdateWindow | null;
   farm: FarmIndex;
   product: StoredProduct | undefined;
   applicator: StoredApplicator | undefined;
@@ -25,7 +25,7 @@ export interface RuleContext {
   /** The same for each product of the request's mix, in its order (absent: no mix). */
   mixed?: readonly MixedProductContext[];
   /** True when a SIEX catalogue code exists and is in force on the date (catalogue name as in the SIEX files). */
-  codeInForce: (catalogue: CatalogueName, code: string, on: DateTime) => boolean;
+  codeInForce: (catalogue: string, code: string, on: DateTime) => boolean;
   /** The SIEX catalogues: units with their dimensions, the pest groups. */
   codes: SiexCodes;
 }
@@ -55,9 +55,9 @@ export interface ProductApplication {
   mixed: boolean;
   code: string;
   dose: number;
-  measure: PhytoRequest['measure'];
+  unit: Unit;
   /** The pest it is applied against: its own, else the record's. */
-  infection: PhytoRequest['infection'];
+  infection: Pest | null;
   product: StoredProduct | undefined;
   history: Map<string, DayCounts>;
   /** The path of one of its own fields (`body.dose`, `body.mix[1].dose`). */
@@ -71,26 +71,26 @@ export interface ProductApplication {
 
 /** The products of the pass: the main one first, then the mix in its order. */
 export function productApplications(ctx: RuleContext): ProductApplication[] {
-  const { request } = ctx;
+  const { treatment: t } = ctx;
   const main: ProductApplication = {
     mixed: false,
-    code: request.subtype.code,
-    dose: request.dose,
-    measure: request.measure,
-    infection: request.infection,
+    code: t.product.code,
+    dose: t.product.dose,
+    unit: t.product.unit,
+    infection: t.infection,
     product: ctx.product,
     history: ctx.history,
     own: (field) => `body.${field}`,
     shared: (field) => `body.${field}`,
   };
-  const mixed = (request.mix ?? []).map((item, i): ProductApplication => {
+  const mixed = t.mix.map((item, i): ProductApplication => {
     const at = `body.mix[${i}]`;
     return {
       mixed: true,
-      code: item.subtype.code,
+      code: item.code,
       dose: item.dose,
-      measure: item.measure,
-      infection: item.infection ?? request.infection,
+      unit: item.unit,
+      infection: item.infection ?? t.infection,
       product: ctx.mixed?.[i]?.product,
       history: ctx.mixed?.[i]?.history ?? new Map<string, DayCounts>(),
       own: (field) => `${at}.${field}`,

@@ -1,18 +1,18 @@
 import { StoredProduct } from '../catalog/catalog-store';
 import { ProductUse } from '../catalog/product';
-import { daysWindow } from '../domain/backdate-window';
 import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
+import { treatedAreaRules } from '../rules/area-rules';
+import { resolveLocations } from '../rules/location-rules';
+import { timeRules } from '../rules/time-rules';
 import { advisorRules } from './advisor-rules';
 import { applicatorRules, cardLevelRules } from './applicator-rules';
-import { sprayVolumeRules, treatedAreaRules } from './area-rules';
 import { codeRules } from './code-rules';
 import { equipmentRules } from './equipment-rules';
 import { historyRules } from './history-rules';
-import { resolveLocations } from './location-rules';
 import { cropUseRules, doseUnitRules, productInForce } from './product-rules';
 import { ProductApplication, productApplications, Resolution, RuleContext } from './rule-context';
-import { timeRules } from './time-rules';
+import { sprayVolumeRules } from './spray-rules';
 
 /**
  * Every regulatory check of a phytosanitary application, run together so that all violations are reported at once.
@@ -20,20 +20,25 @@ import { timeRules } from './time-rules';
  * skipped rather than reported twice under another name.
  */
 export function checkApplication(ctx: RuleContext): { violations: Violation[]; resolution: Resolution } {
+  const t = ctx.treatment;
   const violations: Violation[] = [
-    ...timeRules({ ...ctx, window: daysWindow(ctx.maxBackdateDays) }),
+    ...timeRules(ctx),
     ...codeRules(ctx),
     ...applicatorRules(ctx),
     ...advisorRules(ctx),
     ...equipmentRules(ctx),
   ];
-  const { entries, violations: locationViolations } = resolveLocations(ctx);
+  const { entries, violations: locationViolations } = resolveLocations(ctx.farm, t.idcp);
   violations.push(...locationViolations);
-  const area = treatedAreaRules(ctx, entries);
+  const area = treatedAreaRules(
+    { locations: t.idcp.length, measured: t.area, surface: t.surface },
+    ctx.codes.units,
+    entries,
+  );
   violations.push(...area.violations);
-  const soup = ctx.request.soup === undefined ? undefined : Number(ctx.request.soup);
+  const soup = t.soup === null ? undefined : Number(t.soup);
   const sprayLitresPerHa = soup !== undefined && area.hectares ? soup / area.hectares : undefined;
-  violations.push(...sprayVolumeRules(sprayLitresPerHa, ctx.request.soup));
+  violations.push(...sprayVolumeRules(sprayLitresPerHa, t.soup));
   const [main, ...mixed] = productApplications(ctx).map((app) => {
     const judged = productRules(ctx, app, entries, sprayLitresPerHa);
     violations.push(...judged.violations);
@@ -45,7 +50,7 @@ export function checkApplication(ctx: RuleContext): { violations: Violation[]; r
     resolution: {
       entries,
       uses: main?.uses ?? [],
-      ...(ctx.request.mix && resolved.length === mixed.length ? { mixed: resolved } : {}),
+      ...(t.mix.length > 0 && resolved.length === mixed.length ? { mixed: resolved } : {}),
     },
   };
 }

@@ -1,12 +1,21 @@
 import { DateTime } from 'luxon';
-import { PhytoRecord } from './wire-record';
-import { SafeHarvest } from '../api/harvest-schemas';
 import { formatDate, parseDate, parseDateTime, ZONE } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
 import { FarmIndex } from '../farms/farm-index';
+import { StoredTreatment } from './stored-record';
+
+/** When a crop location may be harvested, and the treatment that says so. */
+export interface SafeHarvestDay {
+  idcp: number;
+  crop: { typecrop: { id: string; name: string }; code: number; name: string };
+  /** DD-MM-YYYY; null when no treatment limits the harvest. */
+  earliestHarvest: string | null;
+  safeOn: boolean;
+  setBy: { record: string; product: { code: string; name: string }; applied: string; seclimit: string } | null;
+}
 
 interface Limit {
-  setBy: NonNullable<SafeHarvest['setBy']>;
+  setBy: NonNullable<SafeHarvestDay['setBy']>;
   endsOn: DateTime;
 }
 
@@ -15,8 +24,8 @@ interface Limit {
  * (record-view.ts) and each mixed product its own, not the main product's alone: when a mixed product's interval is
  * the record's, that product sets it; otherwise only the main product can have.
  */
-function productIntervals(record: PhytoRecord): { code: string; name: string; seclimit: string }[] {
-  const product = (p: PhytoRecord['subtype']) => ({ code: p.subtype.code, name: p.name });
+function productIntervals(record: StoredTreatment): { code: string; name: string; seclimit: string }[] {
+  const product = (p: StoredTreatment['subtype']) => ({ code: p.subtype.code, name: p.name });
   const mix = (record.mix ?? []).map((m) => ({ ...product(m.subtype), seclimit: m.seclimit }));
   return mix.some((m) => m.seclimit === record.seclimit)
     ? mix
@@ -30,7 +39,7 @@ function productIntervals(record: PhytoRecord): { code: string; name: string; se
  * is safe from the last day any stored treatment's interval ends. "NP" (the register's NO PROCEDE) and an interval no
  * use states limit nothing. Locations in idcp order; `day` is a Madrid day.
  */
-export function safeHarvest(records: readonly PhytoRecord[], farm: FarmIndex, day: DateTime): SafeHarvest[] {
+export function safeHarvest(records: readonly StoredTreatment[], farm: FarmIndex, day: DateTime): SafeHarvestDay[] {
   const latest = new Map<number, Limit>();
   for (const record of records) {
     const at = parseDateTime(record.dateApplication);

@@ -19,7 +19,7 @@ import { guardsToWrite, historyDocs, JudgingDeps, nowIn } from './register-recor
 
 export interface AmendDeps<Req, Rec extends RecordView, Res> extends JudgingDeps {
   kind: RecordKind<Req, Rec, Res>;
-  store: ChangeStore<Req, Rec>;
+  store: ChangeStore<Rec>;
   heldByJob: JobHolding;
   /** Where a block key the amendment adds (a new crop and variety) takes its IdAjena from: the kind's counter. */
   ids: IdSource;
@@ -99,7 +99,7 @@ async function judgeAmendment<Req, Rec extends RecordView, Res>(
     appliedAt,
     now,
     // Corrections are accepted all campaign long; a new application date must be one a registration could have.
-    maxBackdateDays: appliedAt.toMillis() === kind.appliedAt(before).toMillis() ? null : deps.maxBackdateDays,
+    window: appliedAt.toMillis() === kind.appliedAt(before).toMillis() ? null : kind.recordingWindow(deps.settings),
     farm,
     history,
     own: before,
@@ -130,7 +130,8 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
   return withConflictRetries(async (): Promise<RecordResult> => {
     const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return replayed(found.replay, idem!.requestHash);
-    const { pointer, request: before } = found.application;
+    const { pointer } = found.application;
+    const before = kind.fromStored(found.application.request);
     const after = patchedRequest(kind, before, input.patch);
     const changes = fieldChanges(kind.toWire(before), kind.toWire(after));
     if (changes.length === 0 && hasAllBlockIds(kind, farm, pointer, before)) {
@@ -162,7 +163,7 @@ export async function amendRecord<Req, Rec extends RecordView, Res>(
       pointer: {
         etag: pointer.etag,
         row: { ...pointer, recordRowKey: rowKey, exportState, version, blockIds },
-        request: after,
+        request: kind.toStored(after),
       },
       guards,
       version: { version, date: formatDateTime(now), client: input.client.id, kind: 'amended', changes },

@@ -8,9 +8,9 @@ import { RecordStore, StoredApplication } from './record-store';
 /** Whether an unfinished export job holds the record (its id, or null): the export side answers, the core does not know jobs. */
 export type JobHolding = (farm: FarmIndex, pointer: RecordPointer) => Promise<number | null>;
 
-/** What amendments and deletions read and write of a kind's store. */
-export type ChangeStore<Req, Rec extends RecordView> = Pick<
-  RecordStore<Req, Rec>,
+/** What amendments and deletions read and write of a kind's store (whose requests are the kind's stored documents). */
+export type ChangeStore<Rec extends RecordView> = Pick<
+  RecordStore<unknown, Rec>,
   'readApplication' | 'readRegistrationState' | 'commit' | 'readRecord'
 >;
 
@@ -40,13 +40,13 @@ function ifMatchHolds(header: string | null, version: number): boolean {
  * The record a change applies to, as its caller may change it: this farm campaign's, not deleted, at the version
  * `If-Match` names, and in no unfinished export job (whose SIEX document would no longer say what the record says).
  */
-export async function changeableRecord<Req>(
-  store: Pick<RecordStore<Req, RecordView>, 'readApplication'>,
+export async function changeableRecord(
+  store: Pick<RecordStore<unknown, RecordView>, 'readApplication'>,
   heldByJob: JobHolding,
   farm: FarmIndex,
   input: ChangeInput,
   idemHash: string | null,
-): Promise<{ replay: StoredAnswer } | { application: StoredApplication<Req> }> {
+): Promise<{ replay: StoredAnswer } | { application: StoredApplication<unknown> }> {
   const { application, idempotency } = await store.readApplication(farm.meta, input.recordId, idemHash);
   if (idempotency) return { replay: idempotency };
   if (!application || application.request === null) throw recordNotFound(input.recordId);

@@ -9,14 +9,14 @@ import { withConflictRetries } from './conflict-retries';
 import { forgotten, heldBySiex } from './export-state';
 import { RecordKind } from './record-kind';
 import { RecordResult, replayed } from './record-result';
-import { RecordChange, RecordView } from './record-rows';
+import { RecordChange, RecordPointer, RecordView } from './record-rows';
 import { StoredApplication } from './record-store';
 import { guardsToWrite, historyDocs, nowIn } from './register-record';
 
 /** What deleting a record of a kind takes: its store, and the reference data its history rows are counted with. */
 export interface DeletionParts<Req, Rec extends RecordView> {
   kind: RecordKind<Req, Rec>;
-  store: ChangeStore<Req, Rec>;
+  store: ChangeStore<Rec>;
   reference: Pick<VersionedValue<ReferenceData>, 'get'>;
 }
 
@@ -30,8 +30,8 @@ export interface DeleteDeps<Req, Rec extends RecordView> extends DeletionParts<R
  * A deletion's outcome: done here (deleted, or a replay), or the record SIEX holds, whose deletion SIEX must take
  * first (shared/export/deletion-service.ts starts that job).
  */
-export type DeleteOutcome<Req> =
-  { done: RecordResult } | { inSiex: StoredApplication<Req>; idempotency: RequestKey | null };
+export type DeleteOutcome =
+  { done: RecordResult } | { inSiex: StoredApplication<unknown>; idempotency: RequestKey | null };
 
 /**
  * Deletes a record SIEX never received, at once: the record row goes, its pointer stays as `deleted` (so its history
@@ -44,20 +44,20 @@ export async function requestDeletion<Req, Rec extends RecordView>(
   deps: DeleteDeps<Req, Rec>,
   farm: FarmIndex,
   input: ChangeInput,
-): Promise<DeleteOutcome<Req>> {
+): Promise<DeleteOutcome> {
   const idem = requestKey(input.client.id, input.idempotencyKey, {
     operation: 'delete',
     agrifarmId: input.agrifarmId,
     id: input.recordId,
     ifMatch: input.ifMatch,
   });
-  return withConflictRetries(async (): Promise<DeleteOutcome<Req>> => {
+  return withConflictRetries(async (): Promise<DeleteOutcome> => {
     const found = await changeableRecord(deps.store, deps.heldByJob, farm, input, idem?.hash ?? null);
     if ('replay' in found) return { done: replayed(found.replay, idem!.requestHash) };
     const { pointer } = found.application;
     if (heldBySiex(pointer.exportState)) return { inSiex: found.application, idempotency: idem };
     const done: RecordResult = { outcome: 'deleted', answerJson: '' };
-    await commitDeletion(deps, farm, found.application, {
+    await commitDeletion(deps, farm, pointer, deps.kind.fromStored(found.application.request), {
       client: input.client.id,
       at: formatDateTime(nowIn(deps)),
       idempotency: idem && { ...idem, outcome: done.outcome, answerJson: done.answerJson },
@@ -74,8 +74,9 @@ export async function requestDeletion<Req, Rec extends RecordView>(
 async function commitDeletion<Req, Rec extends RecordView>(
   { kind, store, reference }: DeletionParts<Req, Rec>,
   farm: FarmIndex,
-  { pointer, request }: StoredApplication<Req>,
-  by: { client: string; at: string; jobId?: number; idempotency?: RecordChange<Req, Rec>['idempotency'] },
+  pointer: RecordPointer,
+  request: Req,
+  by: { client: string; at: string; jobId?: number; idempotency?: RecordChange<unknown, Rec>['idempotency'] },
 ): Promise<void> {
   const [data, state] = await Promise.all([
     reference.get(),
@@ -125,7 +126,7 @@ export async function deleteAcceptedBySiex<Req, Rec extends RecordView>(
     await withConflictRetries(async () => {
       const { application } = await parts.store.readApplication(farm.meta, id, null);
       if (!application || application.request === null) return;
-      await commitDeletion(parts, farm, { pointer: application.pointer, request: application.request }, by);
+      await commitDeletion(parts, farm, application.pointer, parts.kind.fromStored(application.request), by);
     });
   }
 }

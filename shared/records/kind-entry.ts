@@ -70,9 +70,8 @@ export interface KindReads {
   legacyBlockKeys?(record: RecordView, farm: FarmIndex): string[];
 }
 
-/** The request, record and answer types of an entry's kind, as its `load.kind` gives them (erased for an erased entry). */
+/** The record and answer types of an entry's kind, as its `load.kind` gives them (erased for an erased entry). */
 type KindOf<E extends KindEntry> = ReturnType<E['load']['kind']>;
-export type RequestOf<E extends KindEntry> = KindOf<E> extends RecordKind<infer Req, RecordView> ? Req : unknown;
 export type RecordOf<E extends KindEntry> =
   KindOf<E> extends RecordKind<unknown, infer Rec extends RecordView> ? Rec : RecordView;
 export type AnswerOf<E extends KindEntry> =

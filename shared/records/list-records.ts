@@ -62,10 +62,10 @@ export function checkListQuery(
  * page's records are read in full. A filter on what the keys do not hold reads the period's records in full instead,
  * in one partition query, and counts and pages them here.
  */
-export async function listRecords<Req, Rec extends RecordView, Answer>(
+export async function listRecords<Rec extends RecordView, Answer>(
   parts: {
-    kind: Pick<RecordKind<Req, Rec, unknown, Answer>, 'answer'>;
-    store: Pick<RecordStore<Req, Rec>, 'readRange' | 'readRecordsIn'>;
+    kind: Pick<RecordKind<unknown, Rec, unknown, Answer>, 'answer'>;
+    store: Pick<RecordStore<unknown, Rec>, 'readRange' | 'readRecordsIn'>;
     index: Pick<RecordKeyIndex, 'keys'>;
   },
   farm: FarmIndex,

@@ -14,9 +14,9 @@ const ATTEMPTS = 3;
  * pointer, then its row). A record of another farm campaign, a deleted one and an unknown one are the same
  * RECORD_NOT_FOUND.
  */
-export async function readRecordAnswer<Req, Rec extends RecordView>(
-  kind: Pick<RecordKind<Req, Rec>, 'answer'>,
-  store: Pick<RecordStore<Req, Rec>, 'readPointers' | 'readRecord'>,
+export async function readRecordAnswer<Rec extends RecordView>(
+  kind: Pick<RecordKind<unknown, Rec>, 'answer'>,
+  store: Pick<RecordStore<unknown, Rec>, 'readPointers' | 'readRecord'>,
   farm: FarmIndex,
   id: number,
 ): Promise<RecordResult> {

@@ -1,23 +1,25 @@
 import type { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { ReferenceData } from '../catalog/reference-data';
+import type { RecordSettings } from '../config/settings';
+import type { BackdateWindow } from '../domain/backdate-window';
 import type { Violation } from '../domain/errors';
 import type { FarmIndex } from '../farms/farm-index';
 import type { CueFields } from '../siex/cue-descriptor';
 import type { BlockIds } from './block-ids';
 
 /**
- * The port a record kind (phytosanitary treatments, fertilizations...) supplies to the records core. The core owns what
- * every kind shares: ids, the commit of one change (record, pointer, versions, history rows, idempotency entry, list
- * token) in one entity-group transaction, If-Match, the export state, the IdAjena of each CUE block, deletion, and the
- * export pipeline. A kind owns what only it knows: its wire schemas, how a request becomes its domain value, its
- * rules, its view (what the API answers), the history rows its rules read, and its CUE blocks.
+ * The port a record kind supplies to the records core. The core owns what every kind shares: ids, the commit of one
+ * change (record, pointer, versions, history rows, idempotency entry, list token) in one entity-group transaction,
+ * If-Match, the export state, the IdAjena of each CUE block, deletion, and the export pipeline. A kind owns what only
+ * it knows: its wire schemas, how a request becomes its domain value, its stored formats, its rules, its recording
+ * window, its view (what the API answers), the history rows its rules read, and its CUE blocks.
  *
- * `Request` is the kind's domain value of a registration request (what the pointer keeps); `Record` the record as
- * stored (its view), `Answer` a record as the API answers it. The core stores `Request` and `Record` as JSON documents
- * it does not read; `Answer` is computed on every read. Reference data (catalogues, products, cards) reaches a kind one
- * way only: as an argument of the methods that need it, read by the core once per attempt (a kind is a constant, built
- * with nothing).
+ * `Request` is the kind's domain value of a registration request; `Record` the record in the kind's stored format,
+ * `Answer` a record as the API answers it. The core stores the request as the kind's stored form of it (`toStored`,
+ * in the record's pointer) and `Record`, as JSON documents it does not read; `Answer` is computed on every read.
+ * Reference data (catalogues, products, cards) reaches a kind one way only: as an argument of the methods that need
+ * it, read by the core once per attempt (a kind is a constant, built with nothing).
  *
  * The core's services over the port are in shared/records/ (register-record.ts, amend-record.ts, delete-record.ts,
  * read-record.ts, list-records.ts); docs/architecture.md, "Adding a record kind", lists what else a kind touches.
@@ -28,11 +30,11 @@ export interface RecordKind<Request, Record, Resolution = unknown, Answer = unkn
    * IdAjena of its blocks are taken from (one sequence: a record id is its first block's IdAjena, see `cue.idAjena`).
    */
   readonly urnType: string;
-  /** What the kind is called in messages and e-mails ("treatment", "fertilization"). */
+  /** What the kind is called in messages and e-mails, in words ("treatment"). */
   readonly label: string;
 
   readonly wire: {
-    /** The registration body, as the API validates it (shared/api/). */
+    /** The registration body, as the API validates it. */
     request: z.ZodType<unknown>;
   };
 
@@ -42,21 +44,32 @@ export interface RecordKind<Request, Record, Resolution = unknown, Answer = unkn
    */
   toRequest(body: unknown): Request;
   toWire(request: Request): object;
+  /**
+   * The request as the record's pointer keeps it, in the kind's stored format; and a pointer's request, of whichever
+   * format the kind ever stored, as the domain value (a kind whose stored request changes reads the old form here).
+   */
+  toStored(request: Request): object;
+  fromStored(stored: unknown): Request;
 
-  /** The application instant the request states (Madrid), or a DomainError INVALID_DATE. */
+  /** The application instant the request states (Madrid). */
   appliedAt(request: Request): DateTime;
-  /** The value lists filter on (phyto: the product code), stored on the record row. */
+  /**
+   * How long after the application its record may be registered, or its date moved, on Madrid's calendar: the law's,
+   * or one the operators set (`settings`, which the core hands over without reading).
+   */
+  recordingWindow(settings: RecordSettings): BackdateWindow;
+  /** The value lists filter on (a product's code, a material's), stored on the record row. */
   listValue(request: Request): string;
   /**
-   * The keys of the CUE blocks the request makes (phyto and fertilization: one per crop and variety of its locations):
-   * the core gives each its IdAjena when the record is stored, and keeps it (shared/records/block-ids.ts).
+   * The keys of the CUE blocks the request makes (one per crop and variety of its locations, as FEGA's descriptor has
+   * it): the core gives each its IdAjena when the record is stored, and keeps it (shared/records/block-ids.ts).
    */
   blockKeys(farm: FarmIndex, request: Request): string[];
 
   /**
    * The history rows (row keys in the holding's partition, `g~...`) a change of this request must read and write under
-   * their ETags, so that concurrent changes on the same ground serialise: phyto, one per product and SIGPAC enclosure;
-   * fertilization, one per enclosure for the nitrogen it received.
+   * their ETags, so that concurrent changes on the same ground serialise (one per product and SIGPAC enclosure for a
+   * count of applications, one per enclosure for a limit on what it received).
    */
   historyKeys(farm: FarmIndex, request: Request): string[];
   /**
@@ -68,16 +81,16 @@ export interface RecordKind<Request, Record, Resolution = unknown, Answer = unkn
 
   /**
    * The kind's rules on a request, against the reference data, the farm and the history rows read (less `own`, the
-   * record being amended, which must not count against itself): every violation, or what judging resolved (phyto:
-   * the register uses that allowed it) for the view.
+   * record being amended, which must not count against itself): every violation, or what judging resolved (the
+   * register's uses that allowed it, the nitrogen it brings) for the view.
    */
   judge(ctx: JudgeContext<Request>): { violations: Violation[]; resolution: Resolution };
 
-  /** The record stored for this request (the view), once judged. */
+  /** The record stored for this request, in the kind's stored format, once judged. */
   view(input: ViewInput<Request, Resolution>): Record;
   /**
-   * A stored record as the API answers it, now: phyto adds what an export would refuse of it, judged with the IdAjena
-   * the record keeps for its blocks (`blockIds`).
+   * A stored record as the API answers it, now, with what an export would refuse of it, judged with the IdAjena the
+   * record keeps for its blocks (`blockIds`).
    */
   answer(record: Record, farm: FarmIndex, blockIds: BlockIds | null): Answer;
   /** A stored record of an older format, read as it is meant now. */
@@ -103,8 +116,11 @@ export interface JudgeContext<Request> {
   request: Request;
   appliedAt: DateTime;
   now: DateTime;
-  /** Null for an amendment keeping its application date (corrections are accepted all campaign long). */
-  maxBackdateDays: number | null;
+  /**
+   * The kind's recording window (`recordingWindow`); null for an amendment keeping its application date (corrections
+   * are accepted all campaign long, whatever the kind).
+   */
+  window: BackdateWindow | null;
   farm: FarmIndex;
   history: ReadonlyMap<string, unknown>;
   own: Request | null;

@@ -3,6 +3,7 @@ import { dateTimeNow } from '../time/date-time';
 import { VersionedValue } from '../cache/versioned-value';
 import { ReferenceData } from '../catalog/reference-data';
 import { Client } from '../clients/client-store';
+import { RecordSettings } from '../config/settings';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { DomainError } from '../domain/errors';
 import { accessibleFarm } from '../farms/farm-service';
@@ -23,20 +24,21 @@ import { RecordStore, RegistrationState } from './record-store';
 export interface JudgingDeps {
   farms: Pick<FarmReader, 'index'>;
   reference: VersionedValue<ReferenceData>;
-  maxBackdateDays: number;
+  /** What the kinds read of the settings for their recording windows. */
+  settings: RecordSettings;
   now?: () => DateTime;
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** What registration reads and writes of a kind's store. */
-export type RegistrationStore<Req, Rec extends RecordView> = Pick<
-  RecordStore<Req, Rec>,
+/** What registration reads and writes of a kind's store (whose requests are the kind's stored documents). */
+export type RegistrationStore<Rec extends RecordView> = Pick<
+  RecordStore<unknown, Rec>,
   'readRegistrationState' | 'commit' | 'readPointers'
 >;
 
 export interface RegisterDeps<Req, Rec extends RecordView, Res> extends JudgingDeps {
   kind: RecordKind<Req, Rec, Res>;
-  store: RegistrationStore<Req, Rec>;
+  store: RegistrationStore<Rec>;
   /** The kind's counter: record ids and the IdAjena of their blocks. */
   ids: IdSource;
 }
@@ -105,7 +107,7 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
       request,
       appliedAt,
       now,
-      maxBackdateDays: deps.maxBackdateDays,
+      window: kind.recordingWindow(deps.settings),
       farm,
       history,
       own: null,
@@ -147,7 +149,7 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
  * entry.
  */
 export function creationChange<Req, Rec extends RecordView>(
-  kind: Pick<RecordKind<Req, Rec>, 'listValue' | 'toWire'>,
+  kind: Pick<RecordKind<Req, Rec>, 'listValue' | 'toWire' | 'toStored'>,
   c: {
     id: number;
     record: Rec;
@@ -159,9 +161,9 @@ export function creationChange<Req, Rec extends RecordView>(
     now: DateTime;
     client: string;
     guards: Guard[];
-    idempotency: RecordChange<Req, Rec>['idempotency'];
+    idempotency: RecordChange<unknown, Rec>['idempotency'];
   },
-): RecordChange<Req, Rec> {
+): RecordChange<unknown, Rec> {
   const rowKey = recordRowKey(c.farmId, c.appliedAt.toMillis(), c.id);
   return {
     id: c.id,
@@ -176,7 +178,7 @@ export function creationChange<Req, Rec extends RecordView>(
         created: c.record.dateCreated,
         blockIds: c.blockIds,
       },
-      request: c.request,
+      request: kind.toStored(c.request),
     },
     guards: c.guards,
     version: {

@@ -1,7 +1,8 @@
 import { manureRequestBody } from '../../local/fixtures/fertilization';
 import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { Fertilization, fertilizationOf } from '../../shared/fertilization/fertilization';
+import { Fertilization } from '../../shared/fertilization/fertilization';
+import { fertilizationOf } from '../../shared/fertilization/wire-mapper';
 import { ManureNitrogenRow } from '../../shared/fertilization/manure-nitrogen';
 import { FertilizationContext } from '../../shared/fertilization/rules';
 import { FERTILIZATION_RECORDING_WINDOW } from '../../shared/fertilization/recording-window';

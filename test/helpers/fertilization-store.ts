@@ -22,7 +22,7 @@ async function judging(svc: Services, id?: number) {
     ids,
     farms: svc.farms,
     reference: svc.reference,
-    maxBackdateDays: TEST_MAX_BACKDATE_DAYS,
+    settings: { MAX_BACKDATE_DAYS: TEST_MAX_BACKDATE_DAYS },
   };
 }
 

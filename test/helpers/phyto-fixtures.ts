@@ -6,8 +6,10 @@ import { Product, ProductUse } from '../../shared/catalog/product';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { DATE_TIME_FORMAT, parseDateTime, ZONE } from '../../shared/domain/dates';
 import { FarmIndex, FarmIndexDoc } from '../../shared/farms/farm-index';
+import { daysWindow } from '../../shared/domain/backdate-window';
 import { RuleContext } from '../../shared/phyto/rule-context';
-import { DayCounts, dayOf, withApplication } from '../../shared/records/application-history';
+import { DayCounts, dayOf, withApplication } from '../../shared/phyto/application-history';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { officialCatalogues } from '../unit/catalog-fixtures';
 
@@ -262,7 +264,8 @@ export function priorApplications(times: string[]): DayCounts {
   return times.reduce((days: DayCounts, t) => withApplication(days, dayOf(madrid(t)), 1), {});
 }
 
-export function ruleContext(o: ContextOptions = {}): RuleContext {
+/** The rule context of a request (`request`, the wire form it was mapped from, for tests that build on it). */
+export function ruleContext(o: ContextOptions = {}): RuleContext & { request: PhytoRequest } {
   const request = phytoRequest(o.request);
   const products = new Map(
     (o.products ?? [microthiol(), famolins(), topik(), poltigliaUnlimited()]).map((p) => [p.code, p]),
@@ -282,9 +285,10 @@ export function ruleContext(o: ContextOptions = {}): RuleContext {
     );
   return {
     request,
+    treatment: treatmentFromWire(request),
     appliedAt,
     now: madrid(o.now ?? DEFAULT_NOW),
-    maxBackdateDays: o.maxBackdateDays ?? 7,
+    window: daysWindow(o.maxBackdateDays ?? 7),
     farm,
     product: products.get(request.subtype.code),
     applicator: cards.get(request.applicator.user.ropo),

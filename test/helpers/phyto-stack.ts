@@ -3,8 +3,9 @@ import { silentLogger } from '../../shared/log/logger';
 import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
 import { recordContracts } from '../../shared/http/contracts/record-contracts';
-import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { PhytoRequest } from '../../shared/phyto/wire';
+import { StoredTreatment } from '../../shared/phyto/stored-record';
+import { Treatment } from '../../shared/phyto/treatment';
 import { createServices, Services } from '../../shared/app/services';
 import { createUseCases } from '../../shared/app/use-cases';
 import { registerRecord } from '../../functions/record-register';
@@ -13,6 +14,7 @@ import { ClientRegistration } from '../../shared/clients/client-registration';
 import { Dataset } from '../../shared/backoffice/dataset-schema';
 import { Farm } from '../../shared/farms/farm';
 import { Product } from '../../shared/catalog/product';
+import { CATALOGUES } from '../../shared/app/siex-catalogues';
 import { importCatalogues } from '../../shared/catalog/siex-codes/import-catalogues';
 import { parseSettings } from '../../shared/config/config';
 import { ZONE } from '../../shared/domain/dates';
@@ -205,7 +207,7 @@ export function phytoFarm(rea: string, vineEnclosures = 4, year = CAMPAIGN): Far
 
 /** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently). */
 export async function seedPhyto(parts: { farms: Farm[]; clients: ClientRegistration[] }): Promise<void> {
-  await importCatalogues(officialCatalogues(), testTables());
+  await importCatalogues(officialCatalogues(), testTables(), CATALOGUES);
   const dataset: Dataset = {
     clients: parts.clients,
     applicators: Object.values(APPLICATORS),
@@ -372,14 +374,14 @@ export function inProcessWorker(
 export function registerDeps(
   svc: Services,
   now: () => DateTime,
-): RegisterDeps<PhytoRequest, PhytoRecord, PhytoResolution> {
+): RegisterDeps<Treatment, StoredTreatment, PhytoResolution> {
   return {
     kind: phytoKind,
     farms: svc.farms,
     reference: svc.reference,
     store: svc.kinds.of(phytoEntry).store,
     ids: svc.kinds.of(phytoEntry).ids,
-    maxBackdateDays: 7,
+    settings: { MAX_BACKDATE_DAYS: 7 },
     now,
   };
 }

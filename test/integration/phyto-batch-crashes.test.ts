@@ -2,8 +2,7 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { BatchItemOutcome, registerBatch } from '../../shared/records/batch-register';
 import { RegistrationStore } from '../../shared/records/register-record';
-import { PhytoRecord } from '../../shared/phyto/wire-record';
-import { PhytoRequest } from '../../shared/phyto/wire';
+import { StoredTreatment } from '../../shared/phyto/stored-record';
 import { Crash, CrashPlan, killable } from '../helpers/killable';
 import { madrid } from '../helpers/phyto-fixtures';
 import {
@@ -45,7 +44,7 @@ const summary = (outcomes: ItemAnswer[]) =>
 
 async function runBatch(me: Client, agrifarmId: string, vine: string[], plan: CrashPlan | null): Promise<ItemAnswer[]> {
   const deps = registerDeps(svc, () => NOW);
-  const store: RegistrationStore<PhytoRequest, PhytoRecord> = plan
+  const store: RegistrationStore<StoredTreatment> = plan
     ? killable(svc.kinds.of(phytoEntry).store, plan)
     : svc.kinds.of(phytoEntry).store;
   const batchKeys = plan ? killable(svc.kinds.of(phytoEntry).batchKeys, plan) : svc.kinds.of(phytoEntry).batchKeys;

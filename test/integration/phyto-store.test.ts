@@ -2,6 +2,7 @@ import { Client } from '../../shared/clients/client-store';
 import { DomainError } from '../../shared/domain/errors';
 import { statusOf } from '../../shared/http/error-status';
 import { buildRecord } from '../../shared/phyto/record-view';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { Guard } from '../../shared/records/record-rows';
 import { WriteConflict } from '../../shared/records/record-store';
 import { PhytoStore, PhytoChange } from '../../shared/phyto/phyto-store';
@@ -106,7 +107,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
     const id = await svc.kinds.of(phytoEntry).ids.take();
     const record = buildRecord(
       id,
-      req,
+      treatmentFromWire(req),
       ref.products.get(P.unlimited)!,
       { entries, uses: ref.products.get(P.unlimited)!.uses },
       farm,
@@ -117,7 +118,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
       creationChange(phytoKind, {
         id,
         record,
-        request: req,
+        request: treatmentFromWire(req),
         blockIds: null,
         farmId: f.farmId,
         appliedAt: madrid(req.dateApplication),
@@ -361,7 +362,7 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
     store: svc.kinds.of(phytoEntry).store,
     ids: svc.kinds.of(phytoEntry).ids,
     heldByJob: async () => null,
-    maxBackdateDays: 7,
+    settings: { MAX_BACKDATE_DAYS: 7 },
     now,
   });
 

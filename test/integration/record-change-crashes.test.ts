@@ -4,7 +4,7 @@ import { sigpacCode } from '../../shared/farms/sigpac';
 import { amendRecord } from '../../shared/records/amend-record';
 import { ChangeInput } from '../../shared/records/changeable-record';
 import { phytoKind } from '../../shared/phyto/phyto-kind';
-import { dayOf } from '../../shared/records/application-history';
+import { dayOf } from '../../shared/phyto/application-history';
 import { requestDeletion } from '../../shared/records/delete-record';
 import { guardRowKey } from '../../shared/records/record-keys';
 import { ChangeStore } from '../../shared/phyto/phyto-store';
@@ -107,7 +107,7 @@ const amend = async (store: ChangeStore, id: number, key: string) =>
         store,
         ids: svc.kinds.of(phytoEntry).ids,
         heldByJob: async () => null,
-        maxBackdateDays: 7,
+        settings: { MAX_BACKDATE_DAYS: 7 },
         now: () => NOW,
         sleep: async () => undefined,
       },

@@ -1,13 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  CATALOGUES,
-  catalogueNames,
-  CatalogueName,
-  parseCatalogue,
-  SiexCode,
-} from '../../shared/catalog/siex-codes/catalogues';
+import { CATALOGUES, catalogueNames, CatalogueName, parseCatalogue } from '../../shared/app/siex-catalogues';
+import { SiexCode } from '../../shared/catalog/siex-codes/catalogues';
 import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';

@@ -7,7 +7,7 @@ import {
   DayCounts,
   KEPT_CAMPAIGNS,
   withApplication,
-} from '../../shared/records/application-history';
+} from '../../shared/phyto/application-history';
 
 const add = (days: DayCounts, ...dates: string[]) => dates.reduce((d, day) => withApplication(d, day, 1), days);
 

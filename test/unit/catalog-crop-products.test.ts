@@ -11,7 +11,7 @@ import { ErrorCode } from '../../shared/domain/errors';
 import { PestKind } from '../../shared/domain/pest-kind';
 import { convertDose } from '../../shared/domain/units';
 import { checkApplication } from '../../shared/phyto/rules';
-import { RuleContext } from '../../shared/phyto/rule-context';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { officialCatalogues } from './catalog-fixtures';
 import { famolins, farmIndexDoc, microthiol, poltigliaUnlimited, ruleContext } from '../helpers/phyto-fixtures';
 
@@ -78,7 +78,7 @@ function refusals(
     measure: { type: 'Measure', name: '', symbol: dose.symbol, code: dose.code },
     ...(pest ? { infection: { type: 'TypeInfection', ...pest } } : {}),
   };
-  return checkApplication({ ...base, request, product })
+  return checkApplication({ ...base, treatment: treatmentFromWire(request), product })
     .violations.filter(
       (v) => LISTING_RULES.has(v.code) || (v.code === 'UNKNOWN_SIEX_CODE' && v.path === 'body.measure.code'),
     )
@@ -86,9 +86,9 @@ function refusals(
 }
 
 /** A rule context for a location of the crop at noon on the day (one per crop and day: a farm index is not free). */
-const contexts = new Map<string, RuleContext>();
+const contexts = new Map<string, ReturnType<typeof ruleContext>>();
 
-function contextOn(crop: string, dayText: string): RuleContext {
+function contextOn(crop: string, dayText: string): ReturnType<typeof ruleContext> {
   const key = `${crop} ${dayText}`;
   let ctx = contexts.get(key);
   if (!ctx) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOGUES, catalogueNames, parseCatalogue } from '../../shared/catalog/siex-codes/catalogues';
+import { CATALOGUES, catalogueNames, parseCatalogue } from '../../shared/app/siex-catalogues';
 import { catalogueDay, parseCsv } from '../../shared/catalog/siex-codes/csv';
 import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
 import { SIEX_DIR } from './catalog-fixtures';

@@ -1,3 +1,4 @@
+import { CATALOGUE_DETAILS } from '../../shared/app/siex-catalogues';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { catalogueProductSchema, cropProductSchema, cropProductsQuerySchema } from '../../shared/api/catalog-schemas';
@@ -18,6 +19,7 @@ const registered = [deccoZox(), kobiolEc(), latitude()].map((raw) => importedPro
 
 const deps: CatalogueDeps = {
   answers: answerCache(),
+  details: CATALOGUE_DETAILS,
   reference: new VersionedValue(
     async () => 'v1',
     async () => ({

@@ -19,6 +19,7 @@ import {
   cropProducts,
   siexCatalogue,
 } from '../../shared/catalog/catalogue-service';
+import { CATALOGUE_DETAILS } from '../../shared/app/siex-catalogues';
 import { ReferenceData } from '../../shared/catalog/reference-data';
 import { SiexCodes } from '../../shared/catalog/siex-codes/siex-codes';
 import { officialCatalogues } from './catalog-fixtures';
@@ -42,6 +43,7 @@ function setup(at = '2026-05-15T12:00:00', codes = testSiexCodes()) {
   };
   const deps: CatalogueDeps = {
     answers: answerCache(),
+    details: CATALOGUE_DETAILS,
     reference: new VersionedValue(
       async () => version,
       async () => data,

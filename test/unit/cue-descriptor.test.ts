@@ -3,6 +3,7 @@ import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { areaShares, locationsArea } from '../../shared/farms/treated-area';
 import { buildRecord } from '../../shared/phyto/record-view';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { mapRecord, TratamFito, treatmentCue } from '../../shared/phyto/cue-block';
 import { blockKeysOf, cueDocument } from '../../shared/siex/cue-mapping';
 import { blocksToSend } from '../../shared/records/cue-blocks';
@@ -51,7 +52,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
   const product = microthiol();
   return buildRecord(
     7,
-    {
+    treatmentFromWire({
       type: 'AgriPhytosanitary',
       dateApplication: '20-06-2026 15:27:09',
       subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL', code: 'ES-11179' },
@@ -72,7 +73,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
       phenology: { type: 'TypePhenology', id: '7', name: '' },
       detail: 'nota',
       ...extra,
-    },
+    }),
     product,
     { entries: idcp.map((i) => f.byIdcp.get(Number(i))!), uses: product.uses },
     f,

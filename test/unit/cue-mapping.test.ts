@@ -1,6 +1,7 @@
 import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex, FarmIndexDoc, IdcpEntry } from '../../shared/farms/farm-index';
 import { buildRecord } from '../../shared/phyto/record-view';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { mapRecord, registerNumberText, TratamFito, treatmentCue } from '../../shared/phyto/cue-block';
 import { blockKeysOf, cueDocument } from '../../shared/siex/cue-mapping';
 import { blocksToSend, recordBlocks } from '../../shared/records/cue-blocks';
@@ -88,7 +89,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
   const at = madrid('20-06-2026 08:30:00');
   return buildRecord(
     123,
-    {
+    treatmentFromWire({
       type: 'AgriPhytosanitary',
       dateApplication: '20-06-2026 08:30:00',
       subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL', code: 'ES-11179' },
@@ -105,7 +106,7 @@ function record(f: FarmIndex, extra: Record<string, unknown> = {}, idcp = ['1', 
       manual: true,
       machine: [BACKPACK],
       ...extra,
-    },
+    }),
     product,
     { entries: idcp.map((i) => f.byIdcp.get(Number(i))!), uses: product.uses },
     f,

@@ -7,7 +7,7 @@ import { outcomeMail } from '../../shared/export/outcome-email';
 import { settledRecords } from '../../shared/export/job-outcome';
 import { parseRefText, refText, storedRefSchema } from '../../shared/export/record-ref';
 import { fertilizationKind } from '../../shared/fertilization/fertilization-kind';
-import { fertilizationOf } from '../../shared/fertilization/fertilization';
+import { fertilizationOf } from '../../shared/fertilization/wire-mapper';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { idAjenaOf, recordBlocks } from '../../shared/records/cue-blocks';
 import { treatmentCue } from '../../shared/phyto/cue-block';

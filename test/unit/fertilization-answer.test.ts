@@ -1,6 +1,6 @@
 import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { fertilizationOf } from '../../shared/fertilization/fertilization';
+import { fertilizationOf } from '../../shared/fertilization/wire-mapper';
 import { fertilizationAnswer } from '../../shared/fertilization/record-answer';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { fertilizationFarm, mineralBody } from '../helpers/fertilization-fixtures';

@@ -1,7 +1,7 @@
 import { fertilizeRecordSchema, fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { mapFertilization } from '../../shared/fertilization/cue-block';
-import { fertilizationOf } from '../../shared/fertilization/fertilization';
+import { fertilizationOf } from '../../shared/fertilization/wire-mapper';
 import { fertilizationView } from '../../shared/fertilization/record-view';
 import { cueDocument } from '../../shared/siex/cue-mapping';
 import { CUE_FIELDS, descriptorProblems } from '../helpers/cue-descriptor';

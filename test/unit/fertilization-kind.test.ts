@@ -23,7 +23,9 @@ describe('the fertilization record kind', () => {
   ) => {
     const request = kind.toRequest(body);
     const appliedAt = kind.appliedAt(request);
-    return kind.judge({ request, appliedAt, now, maxBackdateDays, farm, history, own, reference });
+    // The window as the records core hands it: the kind's, from the settings; none for an amendment keeping its date.
+    const window = maxBackdateDays === null ? null : kind.recordingWindow({ MAX_BACKDATE_DAYS: maxBackdateDays });
+    return kind.judge({ request, appliedAt, now, window, farm, history, own, reference });
   };
 
   it('maps the wire body to its domain value and back', () => {

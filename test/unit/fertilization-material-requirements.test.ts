@@ -2,12 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCsv } from '../../shared/catalog/siex-codes/csv';
 import { decodeCatalogue } from '../../shared/catalog/siex-codes/decode-catalogue';
-import {
-  MATERIAL_REQUIREMENTS,
-  MaterialRequirement,
-  NUTRIENT,
-} from '../../shared/catalog/siex-codes/material-requirements';
-import { SupplierId } from '../../shared/domain/fertilizer-supplier';
+import { MATERIAL_REQUIREMENTS, MaterialRequirement, NUTRIENT } from '../../shared/fertilization/material-requirements';
+import { SupplierId } from '../../shared/fertilization/fertilizer-supplier';
 import { officialCodes, SIEX_DIR } from './catalog-fixtures';
 
 /**

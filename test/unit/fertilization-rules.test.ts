@@ -1,5 +1,5 @@
 import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
-import { fertilizationOf, requestOf } from '../../shared/fertilization/fertilization';
+import { fertilizationOf, requestOf } from '../../shared/fertilization/wire-mapper';
 import {
   manureLimitRules,
   manureRowKey,

@@ -1,7 +1,9 @@
 import { phytoRecordSchema } from '../../shared/phyto/wire-record';
 import { PhytoRequest } from '../../shared/phyto/wire';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { buildRecord, RECORD_FORMAT, registerNumber, seclimitOf, upgradeRecord } from '../../shared/phyto/record-view';
+import { buildRecord, registerNumber, seclimitOf } from '../../shared/phyto/record-view';
+import { RECORD_FORMAT, upgradeRecord } from '../../shared/phyto/stored-record';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { farmIndexDoc, madrid, microthiol, OLIVE, phytoRequest } from '../helpers/phyto-fixtures';
 import { checkPhytoRecordShape, EXTRA_RECORD_FIELDS, SPEC_RECORD_FIELDS } from '../helpers/phyto-shapes';
 
@@ -17,7 +19,7 @@ function record(request: PhytoRequest, exported = false) {
   const entries = request.idcp.map((i) => farm.byIdcp.get(Number(i))!);
   const crops = new Set(entries.map((e) => farm.cropOf(e).typecropId));
   const uses = product.uses.filter((u) => u.cropTypeIds.some((c) => crops.has(c)));
-  return buildRecord(4711, request, product, { entries, uses }, farm, exported, now);
+  return buildRecord(4711, treatmentFromWire(request), product, { entries, uses }, farm, exported, now);
 }
 
 const full: PhytoRequest = phytoRequest({
@@ -197,6 +199,9 @@ describe('record view', () => {
   it('leaves seclimit empty when no authorizing use states a safety interval', () => {
     const entries = [farm.byIdcp.get(101)!];
     const noSafety = { ...product.uses[0], safetyDays: undefined };
-    expect(buildRecord(1, phytoRequest(), product, { entries, uses: [noSafety] }, farm, false, now).seclimit).toBe('');
+    expect(
+      buildRecord(1, treatmentFromWire(phytoRequest()), product, { entries, uses: [noSafety] }, farm, false, now)
+        .seclimit,
+    ).toBe('');
   });
 });

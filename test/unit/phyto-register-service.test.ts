@@ -13,9 +13,10 @@ import { RegistrationState, WriteConflict } from '../../shared/records/record-st
 import { PhytoChange } from '../../shared/phyto/phyto-store';
 import { registerRecord, RegisterDeps } from '../../shared/records/register-record';
 import { phytoKind, PhytoResolution } from '../../shared/phyto/phyto-kind';
-import { PhytoRecord } from '../../shared/phyto/wire-record';
+import { StoredTreatment } from '../../shared/phyto/stored-record';
+import { Treatment } from '../../shared/phyto/treatment';
 import { RegisterInput } from '../../shared/records/register-record';
-import { DayCounts } from '../../shared/records/application-history';
+import { DayCounts } from '../../shared/phyto/application-history';
 import { asReply } from '../helpers/phyto-stack';
 import { MAX_ATTEMPTS } from '../../shared/records/conflict-retries';
 import {
@@ -98,7 +99,10 @@ class FakeStore {
   }
 }
 
-function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps<PhytoRequest, PhytoRecord, PhytoResolution> {
+function deps(
+  store: FakeStore,
+  now = '15-05-2026 12:00:00',
+): RegisterDeps<Treatment, StoredTreatment, PhytoResolution> {
   const farm = new FarmIndex(farmIndexDoc());
   const reference: ReferenceData = {
     products: new Map([microthiol(), famolins(), topik()].map((p) => [p.code, p])),
@@ -116,7 +120,7 @@ function deps(store: FakeStore, now = '15-05-2026 12:00:00'): RegisterDeps<Phyto
     ),
     store,
     ids: { take: async () => next++ },
-    maxBackdateDays: 7,
+    settings: { MAX_BACKDATE_DAYS: 7 },
     now: () => madrid(now),
     sleep: async () => undefined,
   };

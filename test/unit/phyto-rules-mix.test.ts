@@ -6,7 +6,8 @@ import { zodViolations } from '../../shared/domain/validation';
 import { statusOf } from '../../shared/http/error-status';
 import { guardKeysOf, HistoryEntry, updatedDayCounts } from '../../shared/phyto/application-change';
 import { changeActions } from '../../shared/records/record-rows';
-import { buildRecord, RECORD_FORMAT } from '../../shared/phyto/record-view';
+import { buildRecord } from '../../shared/phyto/record-view';
+import { RECORD_FORMAT } from '../../shared/phyto/stored-record';
 import { checkApplication } from '../../shared/phyto/rules';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { mapRecord } from '../../shared/phyto/cue-block';
@@ -250,7 +251,7 @@ describe('the request: products once, products × locations bounded', () => {
     const record = check({ mix: [FAMOLINS()] });
     const built = buildRecord(
       1,
-      ruleContext().request,
+      ruleContext().treatment,
       microthiol(),
       record.resolution,
       ruleContext().farm,
@@ -291,7 +292,10 @@ describe('a mix in the record and in SIEX', () => {
     const ctx = ruleContext({ products: products(), request: request(o) });
     const { violations, resolution } = checkApplication(ctx);
     expect(violations).toEqual([]);
-    return { record: buildRecord(7, ctx.request, ctx.product!, resolution, ctx.farm, false, ctx.now), farm: ctx.farm };
+    return {
+      record: buildRecord(7, ctx.treatment, ctx.product!, resolution, ctx.farm, false, ctx.now),
+      farm: ctx.farm,
+    };
   };
 
   it('shows each mixed product with its catalogue data and safety period; the record has the longest', () => {

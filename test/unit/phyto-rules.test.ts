@@ -4,7 +4,7 @@ import { HTTP_STATUS, statusOf } from '../../shared/http/error-status';
 import { levelCovers } from '../../shared/domain/ropo';
 import { ADVISOR_RECOMMENDATION } from '../../shared/phyto/advisor-rules';
 import { checkApplication } from '../../shared/phyto/rules';
-import { CLOCK_SKEW_SECONDS } from '../../shared/phyto/time-rules';
+import { CLOCK_SKEW_SECONDS } from '../../shared/rules/time-rules';
 import {
   CARDS,
   ContextOptions,
@@ -717,7 +717,10 @@ describe('SIEX codes of the optional fields', () => {
           { type: 'TypeJustification', id: '77', name: '' },
         ],
         efficacy: { type: 'TypeEfficacy', id: '9', name: '', detail: '' },
+        // each unit with its amount, as the API takes them (a treatment has no unit without its amount)
+        dt: '2',
         mdt: { type: 'Measure', name: 'kg', symbol: 'kg', code: 5 },
+        st: '1',
         mst: { type: 'Measure', name: 'x', symbol: 'x', code: 600 },
       }),
     );

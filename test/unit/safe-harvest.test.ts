@@ -2,6 +2,7 @@ import { PhytoRecord } from '../../shared/phyto/wire-record';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { harvestDay, safeHarvest } from '../../shared/phyto/safe-harvest';
 import { buildRecord } from '../../shared/phyto/record-view';
+import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { DomainError } from '../../shared/domain/errors';
 import { farmIndexDoc, madrid, microthiol, phytoRequest } from '../helpers/phyto-fixtures';
 
@@ -13,7 +14,7 @@ const farm = new FarmIndex(farmIndexDoc());
 const product = microthiol();
 const base = buildRecord(
   1,
-  phytoRequest({ idcp: ['101'] }),
+  treatmentFromWire(phytoRequest({ idcp: ['101'] })),
   product,
   { entries: [], uses: [] },
   farm,

@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { catalogueDay, parseCsv } from './csv';
 
 /**
- * The SIEX code catalogues the gateway uses, as FEGA publishes them (Anexo VII). Each definition says which file it
- * comes from and which header holds the name; the first column is always the code. Columns are found by header
- * text, not position, so a catalogue that gains a column still imports.
+ * The SIEX code catalogues as FEGA publishes them (Anexo VII). Each definition says which file it comes from and which
+ * header holds the name; the first column is always the code. Columns are found by header text, not position, so a
+ * catalogue that gains a column still imports.
+ *
+ * These are the catalogues the catalog itself reads (units, crops, pests for the products register) and those more
+ * than one record kind may: a kind's own catalogues are declared in its folder, and the catalogue code takes the whole
+ * set as a parameter (the app's registry of them, shared/app/siex-catalogues.ts).
  */
 export const CATALOGUES = {
   UNIDADES_MEDIDA: { file: 'UNIDADES_MEDIDA.csv', name: 'Unidades de medida' },
@@ -37,15 +41,7 @@ export const CATALOGUES = {
   EST_FENOLOGICO: { file: 'EST_FENOLOGICO.csv', name: 'Estado fenológico', path: 'Estadio bibliografía' },
   /** Machinery types of the UNE standard; FEGA publishes this one without dates (every code is in force). */
   TIPO_MAQUINA_UNE: { file: 'TIPO_MAQUINA_UNE.csv', name: 'Descripción', undated: true },
-  // Fertilization (RD 1051/2022, CUE `Fertilizacion`). MAT_FERTI's "Campos a registrar" column is read into code by
-  // shared/catalog/siex-codes/material-requirements.ts, and a test holds that table to the file.
-  MAT_FERTI: { file: 'MAT_FERTI.csv', name: 'Tipo de material' },
-  TIPO_FERITILIZACION: { file: 'TIPO_FERITILIZACION.csv', name: 'Tipo de fertilización' },
-  METODO_APLICACION_FERTILIZANTE: { file: 'METODO_APLICACION_FERTILIZANTE.csv', name: 'Método de fertilización' },
-  MACRONUTRIENTES: { file: 'MACRONUTRIENTES.csv', name: 'Descripción' },
-  MICRONUTRIENTES: { file: 'MICRONUTRIENTES.csv', name: 'Descripción' },
-  METALES_PESADOS: { file: 'METALES_PESADOS.csv', name: 'Descripción' },
-  TRAT_ESTIERCOLES: { file: 'TRAT_ESTIERCOLES.csv', name: 'Tratamiento de estiércoles' },
+  // Irrigation: how water, and what it carries, reaches a crop.
   SIST_RIEGO: { file: 'SIST_RIEGO.csv', name: 'Sistema de riego' },
   ORIGEN_AGUA_RIEGO: { file: 'ORIGEN_AGUA_RIEGO.csv', name: 'Procedencia del agua de riego' },
   /**
@@ -54,18 +50,12 @@ export const CATALOGUES = {
    * reads post-harvest and seed uses through it (shared/catalog/register/read-scope.ts).
    */
   PROD_VEGETAL: { file: 'PROD_VEGETAL.csv', name: 'Producto', path: 'Código', crops: 'Código SIEX' },
-  /**
-   * BUENAS_PRACTICAS_AMBITOS repeats a code once per scope (fertilization, irrigation, phytosanitary), each row with
-   * its own dates: a fertilization record may declare only the rows of its scope, so only those are read.
-   */
-  BUENAS_PRACTICAS_FERTILIZACION: {
-    file: 'BUENAS_PRACTICAS_AMBITOS.csv',
-    name: 'Buenas prácticas',
-    scope: { header: 'Ámbito', value: 'Fertilización' },
-  },
-} as const satisfies Record<string, CatalogueDefinition>;
+} as const satisfies Catalogues;
 
-interface CatalogueDefinition {
+/** Catalogues by the name the gateway stores and looks them up by (FEGA's file name, or a scope of one). */
+export type Catalogues = Readonly<Record<string, CatalogueDefinition>>;
+
+export interface CatalogueDefinition {
   file: string;
   /** Header of the column with the name in words. */
   name: string;
@@ -83,7 +73,6 @@ interface CatalogueDefinition {
 }
 
 export type CatalogueName = keyof typeof CATALOGUES;
-export const catalogueNames = Object.keys(CATALOGUES) as CatalogueName[];
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -122,8 +111,7 @@ const DATE_HEADERS = { from: 'Fecha de alta', modified: 'Fecha de modificación'
  * rest still import, since one bad row in an official file must not block the other codes. A code repeated in the
  * file keeps its last row, and the repeat is listed.
  */
-export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCatalogue {
-  const def: CatalogueDefinition = CATALOGUES[catalogue];
+export function parseCatalogue(def: CatalogueDefinition, text: string): ParsedCatalogue {
   const { rows, problems } = parseCsv(text);
   const [first] = rows;
   if (!first) return { entries: [], problems: [{ line: 1, message: 'empty file' }] };

@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import { Violation, violation } from '../../domain/errors';
 import { sameSymbol } from '../../domain/units';
-import { CatalogueName } from './catalogues';
 import { SiexCodes } from './siex-codes';
 
 /**
@@ -16,11 +15,11 @@ export class CodeCheck {
     private readonly codes: SiexCodes,
     private readonly on: DateTime,
     /** How a catalogue is named in messages, where its stored name is not FEGA's file name. */
-    private readonly described: Partial<Record<CatalogueName, string>> = {},
+    private readonly described: Readonly<Record<string, string>> = {},
   ) {}
 
   /** True when the code is in force; otherwise records why at `path`. */
-  code(catalogue: CatalogueName, code: string | number, path: string): boolean {
+  code(catalogue: string, code: string | number, path: string): boolean {
     if (this.codes.isValid(catalogue, code, this.on)) return true;
     const name = this.described[catalogue] ?? catalogue;
     this.violations.push(

@@ -38,7 +38,7 @@ export interface PestMatch {
  * exist, and checking it would reject correct older records.
  */
 export class SiexCodes {
-  private readonly byCode = new Map<CatalogueName, Map<string, SiexCode>>();
+  private readonly byCode = new Map<string, Map<string, SiexCode>>();
   private readonly pestNames = new Map<string, Indexed>();
   private readonly pestScientific = new Map<string, Indexed>();
   private readonly cropNames = new Map<string, SiexCode>();
@@ -47,8 +47,8 @@ export class SiexCodes {
   private unitCatalogue?: UnitCatalogue;
   private pestTree?: PestHierarchy;
 
-  private constructor(catalogues: Partial<Record<CatalogueName, readonly SiexCode[]>>) {
-    for (const [catalogue, entries] of Object.entries(catalogues) as [CatalogueName, readonly SiexCode[]][]) {
+  private constructor(catalogues: Readonly<Record<string, readonly SiexCode[]>>) {
+    for (const [catalogue, entries] of Object.entries(catalogues)) {
       this.byCode.set(catalogue, new Map(entries.map((e) => [e.code, e])));
     }
     for (const kind of pestKinds) {
@@ -70,39 +70,40 @@ export class SiexCodes {
     }
   }
 
-  static from(catalogues: Partial<Record<CatalogueName, readonly SiexCode[]>>): SiexCodes {
+  /** The codes of each catalogue, by its name (CATALOGUES' and the record kinds'; shared/app/siex-catalogues.ts). */
+  static from(catalogues: Readonly<Record<string, readonly SiexCode[]>>): SiexCodes {
     return new SiexCodes(catalogues);
   }
 
   /** Catalogues that hold at least one code. */
-  loaded(): CatalogueName[] {
+  loaded(): string[] {
     return [...this.byCode].filter(([, codes]) => codes.size > 0).map(([name]) => name);
   }
 
-  size(catalogue: CatalogueName): number {
+  size(catalogue: string): number {
     return this.byCode.get(catalogue)?.size ?? 0;
   }
 
-  list(catalogue: CatalogueName): SiexCode[] {
+  list(catalogue: string): SiexCode[] {
     return [...(this.byCode.get(catalogue)?.values() ?? [])];
   }
 
-  get(catalogue: CatalogueName, code: string | number): SiexCode | undefined {
+  get(catalogue: string, code: string | number): SiexCode | undefined {
     return this.byCode.get(catalogue)?.get(String(code).trim());
   }
 
-  name(catalogue: CatalogueName, code: string | number): string | undefined {
+  name(catalogue: string, code: string | number): string | undefined {
     return this.get(catalogue, code)?.name;
   }
 
   /** `onDate`: `DD-MM-YYYY` (the API's form), `YYYY-MM-DD`, or a luxon DateTime (taken in Madrid time). */
-  status(catalogue: CatalogueName, code: string | number, onDate: string | DateTime): CodeStatus {
+  status(catalogue: string, code: string | number, onDate: string | DateTime): CodeStatus {
     const entry = this.get(catalogue, code);
     if (!entry) return 'unknown';
     return entry.until && entry.until <= isoDayOf(onDate) ? 'ended' : 'valid';
   }
 
-  isValid(catalogue: CatalogueName, code: string | number, onDate: string | DateTime): boolean {
+  isValid(catalogue: string, code: string | number, onDate: string | DateTime): boolean {
     return this.status(catalogue, code, onDate) === 'valid';
   }
 

@@ -3,7 +3,7 @@ import { submitInChunks } from '../../store/batched-query';
 import { fromDocProps, toDocProps } from '../../store/doc-entity';
 import { beginCatalogChange, bumpCatalogVersion } from '../catalog-version';
 import { TABLES, TableStore } from '../../store/tables';
-import { CatalogueName, catalogueNames, SiexCode, siexCodeSchema } from './catalogues';
+import { CATALOGUES, Catalogues, SiexCode, siexCodeSchema } from './catalogues';
 import { SiexCodes } from './siex-codes';
 import { CatalogueDiff, diffCatalogue, KnownCode } from './catalogue-diff';
 import { odataEq } from '../../store/odata';
@@ -14,7 +14,7 @@ import { odataEq } from '../../store/odata';
  * carry a content hash, so importing the same file again writes nothing. Rows are never deleted: FEGA end-dates codes
  * (Fecha de baja) instead of removing them, and a code missing from a newer file is reported and kept as stored.
  */
-const siexPartition = (catalogue: CatalogueName): string => `siex-${catalogue}`;
+const siexPartition = (catalogue: string): string => `siex-${catalogue}`;
 
 /** What an import changed; codes stored before and absent from the file (`missingFromFile`) are kept as they were. */
 export type CatalogueUpsertReport = CatalogueDiff;
@@ -22,7 +22,7 @@ export type CatalogueUpsertReport = CatalogueDiff;
 export class SiexCodeStore {
   constructor(private readonly store: TableStore) {}
 
-  async upsertCatalogue(catalogue: CatalogueName, entries: readonly SiexCode[]): Promise<CatalogueUpsertReport> {
+  async upsertCatalogue(catalogue: string, entries: readonly SiexCode[]): Promise<CatalogueUpsertReport> {
     const table = await this.store.table(TABLES.catalog);
     const pk = siexPartition(catalogue);
     const existing = await readRows(table, pk);
@@ -39,21 +39,26 @@ export class SiexCodeStore {
     return report;
   }
 
-  async loadCatalogue(catalogue: CatalogueName): Promise<SiexCode[]> {
+  async loadCatalogue(catalogue: string): Promise<SiexCode[]> {
     const table = await this.store.table(TABLES.catalog);
     return [...(await readRows(table, siexPartition(catalogue))).values()].map((r) => r.doc);
   }
 
-  /** Every catalogue, one partition query each (run together). Catalogues never imported come back empty. */
-  async loadAll(): Promise<SiexCodes> {
-    const loaded = await Promise.all(catalogueNames.map(async (c) => [c, await this.loadCatalogue(c)] as const));
+  /**
+   * These catalogues (by default those the catalog itself reads, CATALOGUES), one partition query each, run
+   * together. Catalogues never imported come back empty.
+   */
+  async loadAll(catalogues: Catalogues = CATALOGUES): Promise<SiexCodes> {
+    const loaded = await Promise.all(
+      Object.keys(catalogues).map(async (c) => [c, await this.loadCatalogue(c)] as const),
+    );
     return SiexCodes.from(Object.fromEntries(loaded));
   }
 }
 
-/** Shorthand for the reference-data cache: `await loadSiexCodes(store)`. */
-export function loadSiexCodes(store: TableStore): Promise<SiexCodes> {
-  return new SiexCodeStore(store).loadAll();
+/** Shorthand for the reference-data cache: `await loadSiexCodes(store, catalogues)`. */
+export function loadSiexCodes(store: TableStore, catalogues?: Catalogues): Promise<SiexCodes> {
+  return new SiexCodeStore(store).loadAll(catalogues);
 }
 
 /** Codes are digits today; anything Table Storage forbids in a key is escaped so a future code cannot break a write. */

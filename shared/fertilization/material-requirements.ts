@@ -1,4 +1,4 @@
-import { SupplierId } from '../../domain/fertilizer-supplier';
+import { SupplierId } from './fertilizer-supplier';
 
 /**
  * What each fertilizer material must record, as MAT_FERTI's column "Campos a registrar" asks: FEGA's reading of the
@@ -72,7 +72,6 @@ const waste = (extra: Partial<MaterialRequirement> = {}): MaterialRequirement =>
 });
 const labelNutrients = [N.nTotal, N.nNitric, N.nAmmoniacal, N.nUreic, N.p2o5Total, N.p2o5Water, N.p2o5Citrate];
 
-/** TRAT_ESTIERCOLES: none; solid-liquid separation, solid fraction; liquid fraction; NDN effluents. */
 /** TRAT_ESTIERCOLES: none; solid-liquid separation, solid fraction; liquid fraction; NDN effluents. */
 export const MANURE_TREATMENT = { none: 1, solid: 2, liquid: 3, ndn: 4 } as const;
 const T = MANURE_TREATMENT;

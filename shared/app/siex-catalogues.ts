@@ -1,0 +1,21 @@
+import { CatalogueDetails } from '../catalog/catalogue-views';
+import { CATALOGUES as SHARED, ParsedCatalogue, parseCatalogue as parse } from '../catalog/siex-codes/catalogues';
+import { FERTILIZATION_CATALOGUE_DETAILS, FERTILIZATION_CATALOGUES } from '../fertilization/catalogues';
+
+/**
+ * Every SIEX catalogue the gateway uses: those the catalog itself reads and any kind may (shared/catalog), then each
+ * record kind's own, in the order the import reports them. The catalogue code takes them as a parameter, so it names
+ * no kind; a kind with catalogues of its own adds them here.
+ */
+export const CATALOGUES = { ...SHARED, ...FERTILIZATION_CATALOGUES };
+
+export type CatalogueName = keyof typeof CATALOGUES;
+export const catalogueNames = Object.keys(CATALOGUES) as CatalogueName[];
+
+/** One catalogue's file, read. */
+export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCatalogue {
+  return parse(CATALOGUES[catalogue], text);
+}
+
+/** What the kinds add to the catalogue endpoint's entries of their catalogues. */
+export const CATALOGUE_DETAILS: CatalogueDetails = { ...FERTILIZATION_CATALOGUE_DETAILS };
