@@ -57,12 +57,12 @@ export const jobSchema = z
 /** The kind a job result names by leaving its type out, as results did before the gateway exported other kinds. */
 export const UNTYPED_RESULT_TYPE = 'AgriPhytosanitary';
 
-// Each kind numbers its records on its own: treatment 12 and fertilization 12 are two records.
+// Each kind numbers its records on its own: one kind's record 12 and another's are two records.
 const recordType = z
   .string()
   .optional()
   .describe(
-    `the record's type (of its URN) when it is not a treatment: AgriFertilize; absent for an ${UNTYPED_RESULT_TYPE} record, as in results before the gateway exported other kinds`,
+    `the record's type, as its URN names it (urn:ngsi-ld:<type>:<id>); absent for an ${UNTYPED_RESULT_TYPE} record, as in results before the gateway exported other kinds`,
   );
 
 export const jobResultSchema = z

@@ -24,8 +24,8 @@ const enclosureSchema = z.strictObject({
     .optional(),
   /**
    * In a zone designated vulnerable to nitrates (Directive 91/676/EEC; RD 47/2022, art. 3): livestock manure is
-   * limited there to 170 kg N/ha a campaign (shared/fertilization/nitrogen-rules.ts). An enclosure named under several
-   * crops is vulnerable when any of its rows says so.
+   * limited there to 170 kg N/ha a campaign (Annex III.2), which the record kind that brings manure enforces. An
+   * enclosure named under several crops is vulnerable when any of its rows says so.
    */
   nitrateVulnerable: z.boolean().optional(),
   // SIEX takes CodigoDGC as a JSON integer, so it must also be exact as a JavaScript number.

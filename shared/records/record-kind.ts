@@ -144,7 +144,7 @@ export interface ViewInput<Request, Resolution> {
  * `ActividadesExplotacion` section, under which IdAjena field, in which formats, one block per block key.
  */
 export interface CueKindMapping<Record> {
-  /** The `ActividadesExplotacion` member its blocks go in: `TratamFito`, `Fertilizacion`. */
+  /** The `ActividadesExplotacion` member its blocks go in: `TratamFito`, `Cosecha`... */
   readonly section: string;
   /** The block's own id field: `IdAjenaTratamFito`, `IdAjenaFerti` (number(10), allocated by the core). */
   readonly idAjena: string;

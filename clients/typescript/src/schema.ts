@@ -1297,14 +1297,14 @@ export interface components {
                 result: string;
                 /** @description record id (the integer of its URN) */
                 id: number;
-                /** @description the record's type (of its URN) when it is not a treatment: AgriFertilize; absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds */
+                /** @description the record's type, as its URN names it (urn:ngsi-ld:<type>:<id>); absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds */
                 type?: string;
             }[];
             error: {
                 /** @constant */
                 result: "error";
                 id: number;
-                /** @description the record's type (of its URN) when it is not a treatment: AgriFertilize; absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds */
+                /** @description the record's type, as its URN names it (urn:ngsi-ld:<type>:<id>); absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds */
                 type?: string;
                 /** @description SIEX error code, or MISSING_DATA (not sent: a required SIEX field is missing), NOT_PROCESSED (the job failed before sending it), OUTCOME_UNKNOWN (sent, but the job failed before SIEX answered: check SIEX before exporting it again) */
                 code: string;
