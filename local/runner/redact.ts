@@ -53,10 +53,22 @@ const MIN_SECRET_LENGTH = 8;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A word (no white space) with at least one percent escape in it. */
+const ESCAPED_WORD = /[^\s%]*(?:%[0-9A-Fa-f]{2}[^\s%]*)+/g;
+
+/**
+ * Every run of percent escapes decoded as UTF-8 bytes, as a URL's reader decodes them; bytes that are not UTF-8 become
+ * U+FFFD instead of failing the whole word, so a key escaped beside a stray `%E0` is still found. `+` stays a `+`:
+ * keys may hold one.
+ */
+function percentDecoded(word: string): string {
+  return word.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => Buffer.from(run.replace(/%/g, ''), 'hex').toString('utf8'));
+}
+
 /**
  * The key values the runner knows, hidden wherever they appear in a line it logs: in a query parameter of any name
  * (`?sid=<key>`, `?x=<key>`), a path, an error message or a stack trace. Names alone cannot catch a key sent under
- * an innocent name, so the values are matched as sent and percent-encoded. Values come from the settings, from the
+ * an innocent name, so the values are matched as sent and as the app reads them once percent escapes are decoded. Values come from the settings, from the
  * dataset the stack imported (its clients' SID and API keys) and from every credential header a request brought.
  */
 export class Secrets {
@@ -66,9 +78,8 @@ export class Secrets {
   add(value: string | undefined): void {
     const v = value?.trim();
     if (!v || v.length < MIN_SECRET_LENGTH) return;
-    for (const form of [v, encodeURIComponent(v)]) {
-      if (this.#values.has(form)) continue;
-      this.#values.add(form);
+    if (!this.#values.has(v)) {
+      this.#values.add(v);
       this.#pattern = undefined;
     }
     // `Bearer <token>`, `SharedKey account:<signature>`: the part after the scheme travels on its own too.
@@ -96,17 +107,28 @@ export class Secrets {
     }
   }
 
-  /** The line with every known value replaced by REDACTED; the longest first, so a key containing another goes whole. */
+  /**
+   * The line with every known value replaced by REDACTED; the longest first, so a key containing another goes whole.
+   * A word with percent escapes (a URL, a path, a query parameter) is decoded first and judged as the app reads it:
+   * matching only the value as sent and its one canonical encoding let `%64emo-sid-…` through (issue 36), and any
+   * character may be escaped. Such a word is shown decoded (but its white space), with the key hidden; other words
+   * stay as sent.
+   */
   scrub(line: string): string {
     if (this.#values.size === 0) return line;
-    this.#pattern ??= new RegExp(
+    const pattern = (this.#pattern ??= new RegExp(
       [...this.#values]
         .sort((a, b) => b.length - a.length)
         .map(escapeRegExp)
         .join('|'),
       'g',
-    );
-    return line.replace(this.#pattern, REDACTED);
+    ));
+    return line.replace(pattern, REDACTED).replace(ESCAPED_WORD, (word) => {
+      const decoded = percentDecoded(word);
+      const hidden = decoded.replace(pattern, REDACTED);
+      // White space decoded would split the word into fields of the line: it stays escaped.
+      return hidden === decoded ? word : hidden.replace(/\s/g, encodeURIComponent);
+    });
   }
 }
 

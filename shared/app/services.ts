@@ -12,6 +12,7 @@ import { RateLimiter } from '../clients/rate-limit';
 import { ExportMessage, JobStore } from '../export/job-store';
 import { WatchStore } from '../export/job-watch';
 import { ExportKeyStore } from '../export/export-keys';
+import { OperationKeyStore } from '../idempotency/key-operations';
 import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
@@ -128,6 +129,7 @@ function clientGate(s: Settings, tables: TableStore, directory: VersionWatch | u
       return clientCache.get(sid, () => clientStore.findBySidKey(sid));
     },
     limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
+    keys: new OperationKeyStore(tables),
   };
 }
 

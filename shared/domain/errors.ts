@@ -16,6 +16,9 @@ export const ERROR_CODES = {
   UNSUPPORTED_CHARSET: 'the body must be UTF-8 (no other charset is accepted)',
   MALFORMED_JSON: 'the body is not valid JSON',
   JSON_TOO_DEEP: 'the body nests objects and arrays more than 64 levels deep',
+  LONE_SURROGATE:
+    'a string or member name holds a lone surrogate (\\uD800 to \\uDFFF outside a pair), which is no Unicode character',
+  RESERVED_MEMBER_NAME: '__proto__, constructor or prototype as a member name, anywhere in the body',
   REQUIRED: 'a required field or parameter is missing',
   INVALID_VALUE: 'a field or parameter has the wrong type, form or value',
   UNKNOWN_FIELD: 'a field that the endpoint does not accept',
@@ -90,7 +93,8 @@ export const ERROR_CODES = {
     'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
   SLURRY_METHOD_NOT_ALLOWED:
     'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15)',
-  IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was used before with a different request',
+  IDEMPOTENCY_KEY_REUSED:
+    'the Idempotency-Key was used before with a different request, or by the same client on another operation',
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself
   INTERNAL: 'an error of the gateway itself; retry with exponential backoff',

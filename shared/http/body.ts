@@ -1,5 +1,6 @@
 import { HttpRequest } from '@azure/functions';
-import { DomainError, violation } from '../domain/errors';
+import { DomainError, Violation, violation } from '../domain/errors';
+import { formatPath } from '../domain/validation';
 
 /**
  * Reads the body as bytes and stops as soon as it passes the limit: the limit is measured on what arrives, not on a
@@ -91,8 +92,70 @@ function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 /**
- * Parses a JSON body; the content type must say JSON in UTF-8, an empty body is reported as missing, and one nested
- * deeper than MAX_JSON_DEPTH is refused before it is parsed.
+ * A UTF-16 code unit of a surrogate pair with no partner. JSON text may spell one (`"\ud800"`), and JSON.parse keeps
+ * it, but it is no Unicode character: issue 36 found them stored and carried into the SIEX document (`Observaciones`,
+ * `IdEquipoAplicador`, `EmpresaSuministradora`), where one refused value fails a submission of up to 100 records. NUL
+ * and U+2028 are characters, and keep being accepted.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Member names that are the object machinery's own: `__proto__` reaches an object's prototype when code copies or
+ * merges members (a merge patch, a spread into a fresh object), `constructor` and `prototype` are the other two
+ * handles prototype pollution goes through. No body of the interface has them; issue 36 found a merge patch
+ * `{"__proto__": ...}` answered 200 and silently ignored, so they are refused wherever they appear.
+ */
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Only text with a `\u` escape can hold a lone surrogate (the bytes passed the strict UTF-8 decoder, which refuses
+ * encoded surrogates) or spell a reserved name other than literally: a body with neither is not walked at all.
+ */
+const MAY_HOLD_UNSAFE = /\\u|__proto__|constructor|prototype/;
+
+/** A lone surrogate as a path or message shows it: `\uD800`, since it cannot be shown as itself. */
+const escaped = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/** Where the text's first lone surrogate is, and which it is; null if it has none. */
+function loneSurrogate(text: string): string | null {
+  LONE_SURROGATE.lastIndex = 0;
+  const found = LONE_SURROGATE.exec(text);
+  return found && `a lone surrogate (${escaped(found[0])}) at character ${found.index + 1}: not a Unicode character`;
+}
+
+/**
+ * Every lone surrogate (in a string or a member name) and reserved member name of a parsed body, at its path. The
+ * body is at most MAX_JSON_DEPTH deep, so the walk's recursion is bounded; `path` is one stack, pushed and popped.
+ */
+function unsafeMembers(value: unknown, path: (string | number)[], out: Violation[]): Violation[] {
+  if (typeof value === 'string') {
+    const lone = loneSurrogate(value);
+    if (lone) out.push(violation('LONE_SURROGATE', formatPath('body', path), lone));
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      unsafeMembers(value[i], path, out);
+      path.pop();
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [name, member] of Object.entries(value)) {
+      const lone = loneSurrogate(name);
+      path.push(lone ? name.replace(LONE_SURROGATE, escaped) : name);
+      if (RESERVED_NAMES.has(name)) {
+        out.push(violation('RESERVED_MEMBER_NAME', formatPath('body', path), `"${name}" is not accepted as a name`));
+      }
+      if (lone) out.push(violation('LONE_SURROGATE', formatPath('body', path), `the member name holds ${lone}`));
+      unsafeMembers(member, path, out);
+      path.pop();
+    }
+  }
+  return out;
+}
+
+/**
+ * Parses a JSON body; the content type must say JSON in UTF-8, an empty body is reported as missing, one nested
+ * deeper than MAX_JSON_DEPTH is refused before it is parsed, and one with lone surrogates or reserved member names
+ * after, each listed at its path.
  */
 export function parseJsonBody(request: HttpRequest, bytes: Buffer): unknown {
   if (bytes.length === 0) {
@@ -110,9 +173,13 @@ export function parseJsonBody(request: HttpRequest, bytes: Buffer): unknown {
       violation('JSON_TOO_DEEP', 'body', `objects and arrays may nest at most ${MAX_JSON_DEPTH} levels deep`),
     ]);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw new DomainError('The body is not valid JSON.', [violation('MALFORMED_JSON', 'body', (e as Error).message)]);
   }
+  const unsafe = MAY_HOLD_UNSAFE.test(text) ? unsafeMembers(value, [], []) : [];
+  if (unsafe.length > 0) throw new DomainError('The body holds text or member names that are not accepted.', unsafe);
+  return value;
 }

@@ -5,6 +5,8 @@ import { Client } from '../clients/client-store';
 import { RateLimiter } from '../clients/rate-limit';
 import { authenticate, FindClient } from './auth';
 import { parseJsonBody, readBodyLimited } from './body';
+import { idempotencyKey } from './idempotency';
+import { OperationKeys } from '../idempotency/key-operations';
 import { Contract } from './contract';
 import { problemResponse } from './problem';
 import { DomainError, violation } from '../domain/errors';
@@ -27,6 +29,8 @@ export interface Gate {
   settings: Pick<Settings, 'AUTH_MODE' | 'APIM_PRINCIPAL_ID' | 'RATE_LIMIT_PER_MINUTE' | 'MAX_BODY_BYTES'>;
   findClient: FindClient;
   limiter: RateLimiter;
+  /** The operation each Idempotency-Key belongs to: a key sent on another is refused before the handle runs. */
+  keys: OperationKeys;
 }
 
 /** The pipeline's gate and the use cases handlers call; the process builds one (shared/app/services.ts), tests their own. */
@@ -119,7 +123,7 @@ function httpResponse(reply: Reply): HttpResponseInit {
 /**
  * The request pipeline every HTTP function goes through, in the order that costs least for bad requests:
  * credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
- * then the handle, with every storage call bounded by REQUEST_BUDGET_MS. Any DomainError becomes problem details;
+ * the Idempotency-Key's operation (422), then the handle, with every storage call bounded by REQUEST_BUDGET_MS. Any DomainError becomes problem details;
  * unavailable storage a 503 with Retry-After; anything else a 500 that hides internals.
  */
 export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U, P extends z.ZodType | undefined>(
@@ -155,7 +159,12 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
     const raw = contract.body
       ? parseJsonBody(request, await readBodyLimited(request, gate.settings.MAX_BODY_BYTES))
       : undefined;
-    return httpResponse(await handle({ client, ...validated(contract, request, raw), request, context }, useCases));
+    const input = { client, ...validated(contract, request, raw), request, context };
+    const key = contract.idempotent ? idempotencyKey(request) : null;
+    const reply = key
+      ? await gate.keys.within(client.id, key, contract.operationId, () => handle(input, useCases))
+      : await handle(input, useCases);
+    return httpResponse(reply);
   }
 
   /** Problem details for what went wrong; the gateway's own failures are logged (`request.failed`) under the invocation. */

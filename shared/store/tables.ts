@@ -28,6 +28,8 @@ export const TABLES = {
   counters: 'counters',
   /** Export jobs: one partition per job (status row, one row per record, one row per SIEX batch). */
   jobs: 'jobs',
+  /** The operation each client's Idempotency-Key belongs to (idempotency/key-operations.ts). PK the key's hash. */
+  idempotency: 'idempotency',
 } as const;
 
 /** A table of TABLES, or a record kind's: its records, versions, history rows and idempotency entries, one partition per holding. */

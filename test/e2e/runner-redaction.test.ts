@@ -29,6 +29,11 @@ const lines: string[] = [];
 let dir: string;
 let runner: RunnerProcess;
 
+/** The key with its first character percent-encoded (`%64emo-sid-…`), and with every one. */
+const oddly = (key: string) => `%${key.charCodeAt(0).toString(16).toUpperCase()}${key.slice(1)}`;
+const everyChar = (key: string) =>
+  [...key].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
 const headersOf = (keys: Keys) => ({ 'Ocp-Apim-Sid-Key': keys.sidKey, 'Ocp-Apim-Subscription-Key': keys.apiKey });
 
 beforeAll(async () => {
@@ -71,8 +76,11 @@ describe("the runner's log", () => {
       ),
       await send('POST', `/v1/siex/listidcp/?q=${learned.apiKey}`, learned, JSON.stringify({ key: learned.sidKey })),
       await send('GET', `/nowhere/${learned.sidKey}?k=${known.apiKey}`),
+      // Percent-encoded otherwise than encodeURIComponent would (issue 36): the app reads them as the keys.
+      await send('GET', `${FARM}&sid=${oddly(known.sidKey)}`),
+      await send('GET', `/nowhere/${everyChar(learned.sidKey)}?k=${everyChar(known.apiKey).toLowerCase()}`),
     ];
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 200, 400, 400, 404]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 200, 400, 400, 404, 401, 404]);
     await runner.stop();
 
     const output = lines.join('\n');
@@ -82,6 +90,9 @@ describe("the runner's log", () => {
     for (const key of [known.sidKey, known.apiKey, learned.sidKey, learned.apiKey]) {
       expect(output).not.toContain(key);
       expect(output).not.toContain(encodeURIComponent(key));
+      for (const form of [oddly(key), everyChar(key), everyChar(key).toLowerCase()]) {
+        expect(output).not.toContain(form);
+      }
     }
   });
 });

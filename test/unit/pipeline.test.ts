@@ -43,6 +43,8 @@ function fakeServices(
       },
       findClient: async (sid: string) => (sid === SID ? { ...client, ...overrides } : null),
       limiter: new RateLimiter(limit, 60_000),
+      // listIdcp takes no Idempotency-Key: the pipeline never asks.
+      keys: { within: () => Promise.reject(new Error('listIdcp binds no Idempotency-Key')) },
     },
     useCases: null,
   };

@@ -103,6 +103,22 @@ describe('known key values, wherever they appear', () => {
     );
   });
 
+  it('are hidden however they are percent-encoded: the line is judged as the app decodes it (issue 36)', () => {
+    const secrets = new Secrets();
+    secrets.add('demo-sid-0001-abcdef');
+    const oddly = '%64emo-sid-0001-abcdef';
+    const everyChar = [...'demo-sid-0001-abcdef'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    expect(secrets.scrub(`GET /v1/siex/farms?rea=1&x=${oddly} 401 3ms`)).toBe(
+      `GET /v1/siex/farms?rea=1&x=${REDACTED} 401 3ms`,
+    );
+    expect(secrets.scrub(`GET /nowhere/${everyChar.toUpperCase()} 404`)).toBe(`GET /nowhere/${REDACTED} 404`);
+    // Beside bytes that are no UTF-8 (a stray %E0), and inside a quoted message.
+    expect(secrets.scrub(`error: "/x?a=%E0&b=demo-sid-0001-%61bcdef"`)).toBe(`error: "/x?a=\ufffd&b=${REDACTED}"`);
+    // A word with escapes but no key stays as sent, and so does the rest of the line.
+    expect(secrets.scrub(`GET /x?a=%20b%2Fc&k=${oddly} 200`)).toBe(`GET /x?a=%20b/c&k=${REDACTED} 200`);
+    expect(secrets.scrub('GET /x?a=%20b%2Fc 200 50%')).toBe('GET /x?a=%20b%2Fc 200 50%');
+  });
+
   it('come from credential headers, credential settings and connection strings, and a dataset', () => {
     const secrets = new Secrets();
     secrets.addHeaders({ 'ocp-apim-sid-key': sid, authorization: 'Bearer tok-0123456789', accept: 'application/json' });

@@ -493,7 +493,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "SLURRY_METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "SLURRY_METHOD_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -1662,7 +1662,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdcpSet"];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1886,7 +1886,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -1911,7 +1911,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriPhytosanitary"][];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix); `MIX_TOO_LARGE`: products (the main one and its mix) times idcp exceed 47: one change could not be written whole; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix); `MIX_TOO_LARGE`: products (the main one and its mix) times idcp exceed 47: one change could not be written whole; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1956,7 +1956,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,7 +2020,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2043,7 +2043,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriPhytosanitaryBatchResult"];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2088,7 +2088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2242,7 +2242,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2315,7 +2315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2377,7 +2377,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2414,7 +2414,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriPhytosanitary"][];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix); `MIX_TOO_LARGE`: products (the main one and its mix) times idcp exceed 47: one change could not be written whole; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix); `MIX_TOO_LARGE`: products (the main one and its mix) times idcp exceed 47: one change could not be written whole; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong; `APPLICATOR_NOT_RECOGNISED`: no registered ROPO card has both that number and that holder NIF; whether a card exists, and its state, are told only with its holder's NIF; `ROPO_SUSPENDED`: the ROPO card is suspended; `ROPO_EXPIRED`: the ROPO card was not valid on the application date; `ROPO_LEVEL_INSUFFICIENT`: the ROPO card level does not cover the product (cualificado covers basico); `ADVISOR_NOT_RECOGNISED`: the advisor's ROPO card is unknown, not its holder's with the advisor.nif given, or (without advisor.nif) not an advisor card in force on the application date: the same answer for each; `ADVISOR_NOT_IN_FORCE`: the advisor's ROPO card (with its holder's NIF) was suspended or expired on the application date; `ADVISOR_NOT_REGISTERED`: the advisor's ROPO card (with its holder's NIF) holds no advisor registration (level asesor); `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2477,7 +2477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request; `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign) */
+            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation; `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2765,7 +2765,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2790,7 +2790,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriFertilize"][];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2835,7 +2835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_AREA_INVALID`: the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations; `MATERIAL_DATA_MISSING`: the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take; `FERTILIZER_DOSE_UNIT`: a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...); `NITROGEN_LIMIT_EXCEEDED`: livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022); `SLURRY_METHOD_NOT_ALLOWED`: slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_AREA_INVALID`: the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations; `MATERIAL_DATA_MISSING`: the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take; `FERTILIZER_DOSE_UNIT`: a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...); `NITROGEN_LIMIT_EXCEEDED`: livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022); `SLURRY_METHOD_NOT_ALLOWED`: slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3121,7 +3121,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3194,7 +3194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,7 +3256,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3293,7 +3293,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriFertilize"][];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3356,7 +3356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_AREA_INVALID`: the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations; `MATERIAL_DATA_MISSING`: the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take; `FERTILIZER_DOSE_UNIT`: a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...); `NITROGEN_LIMIT_EXCEEDED`: livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022); `SLURRY_METHOD_NOT_ALLOWED`: slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_AREA_INVALID`: the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations; `MATERIAL_DATA_MISSING`: the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take; `FERTILIZER_DOSE_UNIT`: a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...); `NITROGEN_LIMIT_EXCEEDED`: livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022); `SLURRY_METHOD_NOT_ALLOWED`: slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3617,7 +3617,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3640,7 +3640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportAccepted"];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3694,7 +3694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3758,7 +3758,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3781,7 +3781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExportAccepted"];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3835,7 +3835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
