@@ -2899,7 +2899,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. Keys are remembered per client and holding (per farm campaign for exports); use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2922,7 +2922,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgriFertilizeBatchResult"];
                 };
             };
-            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2967,7 +2967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request */
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
