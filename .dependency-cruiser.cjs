@@ -5,6 +5,14 @@
  */
 const DOMAIN = '^shared/(?!(http|app|api|openapi)/)';
 const PRODUCTION = '^(functions|shared)/';
+/** The records core, the export and the SIEX client: what every record kind shares, naming none (issue 33). */
+const CORE = '^shared/(records|export|siex)/';
+/**
+ * What the core may import: the kind-free folders. Anything else under shared/ is a record kind's folder (a new one is
+ * refused without an edit here), the wire (`api/`), the HTTP edge or the service container.
+ */
+const CORE_MAY_USE =
+  '^shared/(records|export|siex|store|farms|domain|time|log|idempotency|clients|config|notify|http-client|catalog|cache|email|rules)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -22,6 +30,14 @@ module.exports = {
       comment: 'Business code raises DomainError with typed codes; only the HTTP edge knows statuses and requests.',
       from: { path: DOMAIN },
       to: { path: '^shared/(http|app)/' },
+    },
+    {
+      name: 'core-names-no-kind',
+      severity: 'error',
+      comment:
+        'A record kind is one folder registered by one line (shared/app/record-kinds.ts): the records core, the export and the SIEX client reach a kind through its port only, and never the wire.',
+      from: { path: CORE },
+      to: { path: '^shared/', pathNot: CORE_MAY_USE },
     },
     {
       name: 'dataset-schema-back-office-only',

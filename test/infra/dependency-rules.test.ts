@@ -32,7 +32,7 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('dependency rules', () => {
-  it('catch the domain importing HTTP, production importing tooling, the dataset schema outside the back office, and cycles', () => {
+  it('catch the domain importing HTTP, production importing tooling, the dataset schema outside the back office, cycles, and the core naming a kind or the wire', () => {
     const dir = tree({
       'shared/http/problem.ts': `export const status = 400;\n`,
       'shared/phyto/rules.ts': `import { status } from '../http/problem';\nexport const s = status;\n`,
@@ -43,6 +43,11 @@ describe('dependency rules', () => {
       'shared/catalog/a.ts': `import { b } from '../clients/b';\nexport const a = 1 + b;\n`,
       'shared/clients/b.ts': `import { c } from '../catalog/c';\nexport const b = c;\n`,
       'shared/catalog/c.ts': `export const c = 1;\n`,
+      'shared/harvest/harvest.ts': `export const harvest = 1;\n`,
+      'shared/api/record-fields.ts': `export const fields = 1;\n`,
+      'shared/records/kind-aware.ts': `import { harvest } from '../harvest/harvest';\nexport const k = harvest;\n`,
+      'shared/siex/wire-aware.ts': `import { fields } from '../api/record-fields';\nexport const w = fields;\n`,
+      'shared/export/kind-free.ts': `import { c } from '../catalog/c';\nexport const e = c;\n`,
     });
     try {
       const r = cruise(dir, ['shared', 'test']);
@@ -51,6 +56,9 @@ describe('dependency rules', () => {
       expect(r.out).toMatch(/production-not-tooling: shared\/export\/job\.ts/);
       expect(r.out).toMatch(/dataset-schema-back-office-only: shared\/farms\/farm\.ts/);
       expect(r.out).toMatch(/no-folder-cycles: shared\/(catalog|clients)/);
+      expect(r.out).toMatch(/core-names-no-kind: shared\/records\/kind-aware\.ts/);
+      expect(r.out).toMatch(/core-names-no-kind: shared\/siex\/wire-aware\.ts/);
+      expect(r.out).not.toMatch(/core-names-no-kind: shared\/export\/kind-free\.ts/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
