@@ -77,7 +77,7 @@ describe('POST /v1/entities/agriphytosanitarys/batch', () => {
     expect(listed.json.map((r: any) => r.id).sort()).toEqual(stored.map((i: any) => i.body[0].id).sort());
   });
 
-  it('an Idempotency-Key covers the batch: a retry stores nothing twice, another batch under it is 422', async () => {
+  it('an Idempotency-Key covers the batch: a retry stores nothing twice, another batch under it, or a single registration, is 422', async () => {
     const f = farms.idem;
     const items = [twice(f.vine[0], '08:00'), { ...twice(f.vine[1], '09:00'), dose: 9 }, twice(f.vine[2], '10:00')];
     const headers = { 'Idempotency-Key': 'erp-batch-1' };
@@ -92,15 +92,19 @@ describe('POST /v1/entities/agriphytosanitarys/batch', () => {
       422,
       ['IDEMPOTENCY_KEY_REUSED'],
     ]);
-    // A single registration under the same key is another request altogether: the batch's items do not answer it.
+    // A key belongs to one client and one operation (issue 36): a single registration under the batch's key is refused
+    // as a reuse, and stores nothing, rather than taken as a request of its own.
     const single = await postJson(
       `/v1/entities/agriphytosanitarys/?agrifarmId=${encodeURIComponent(f.agrifarmId)}`,
       twice(f.vine[3], '11:00'),
       c.idem,
       headers,
     );
-    expect(single.status).toBe(201);
-    expect((await list(c.idem, f.agrifarmId)).headers.get('x-total-count')).toBe('3');
+    expect([single.status, single.json.errors.map((e: { code: string }) => e.code)]).toEqual([
+      422,
+      ['IDEMPOTENCY_KEY_REUSED'],
+    ]);
+    expect((await list(c.idem, f.agrifarmId)).headers.get('x-total-count')).toBe('2');
   });
 
   it('refuses an empty batch, more than 100 items, and a farm the caller may not see, as a whole', async () => {
