@@ -8,8 +8,8 @@ import { idempotencyHash } from './idempotency';
 /**
  * Which operation each client's Idempotency-Key belongs to. Each operation keeps its keys beside what it changes (a
  * registration's in its kind's table, per holding; an export's per farm campaign), so no operation could see that a
- * key was another's: issue 36 found one key storing a new record on each operation it was sent to (a treatment, then a
- * fertilization, then an export). So a key is bound, client-wide, to the first operation it is sent on, in a table of
+ * key was another's: issue 36 found one key storing a new record on each operation it was sent to (one kind's registration,
+ * then another kind's, then an export). So a key is bound, client-wide, to the first operation it is sent on, in a table of
  * its own (partition: the hash a client's key is stored under everywhere, shared/idempotency/idempotency.ts), before
  * the operation runs; the same key on another operation is 422 IDEMPOTENCY_KEY_REUSED and runs nothing.
  *

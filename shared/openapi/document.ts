@@ -93,7 +93,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   description:
     'Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the ' +
     'same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the ' +
-    "same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 " +
+    "same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 " +
     'IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign ' +
     'for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent ' +
     'on now, so its retries answer as before. Use a new one per request, and the same one for its retries.',

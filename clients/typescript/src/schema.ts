@@ -1886,7 +1886,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2020,7 +2020,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2242,7 +2242,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2377,7 +2377,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2765,7 +2765,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -2899,7 +2899,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3121,7 +3121,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3256,7 +3256,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3617,7 +3617,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
@@ -3758,7 +3758,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register a fertilization, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
                  * @example 7d1c7a52-olive-1
                  */
                 "Idempotency-Key"?: string;
