@@ -32,7 +32,7 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('dependency rules', () => {
-  it('catch the domain importing HTTP, production importing tooling, the dataset schema outside the back office, cycles, and the core naming a kind or the wire', () => {
+  it('catch the domain importing HTTP, production importing tooling, the dataset schema outside the back office, cycles, the core naming a kind or the wire, a kind importing another, and a kind reading the wire outside its wire modules', () => {
     const dir = tree({
       'shared/http/problem.ts': `export const status = 400;\n`,
       'shared/phyto/rules.ts': `import { status } from '../http/problem';\nexport const s = status;\n`,
@@ -48,6 +48,13 @@ describe('dependency rules', () => {
       'shared/records/kind-aware.ts': `import { harvest } from '../harvest/harvest';\nexport const k = harvest;\n`,
       'shared/siex/wire-aware.ts': `import { fields } from '../api/record-fields';\nexport const w = fields;\n`,
       'shared/export/kind-free.ts': `import { c } from '../catalog/c';\nexport const e = c;\n`,
+      'shared/harvest/kind-entry.ts': `export const harvestEntry = 1;\n`,
+      'shared/phyto/kind-entry.ts': `export const phytoEntry = 1;\n`,
+      'shared/phyto/treatment.ts': `export const days = 21;\n`,
+      'shared/harvest/pre-harvest.ts': `import { days } from '../phyto/treatment';\nexport const d = days;\n`,
+      'shared/harvest/own-folder.ts': `import { harvest } from './harvest';\nexport const o = harvest;\n`,
+      'shared/harvest/rules.ts': `import { fields } from '../api/record-fields';\nexport const r = fields;\n`,
+      'shared/harvest/wire-mapper.ts': `import { fields } from '../api/record-fields';\nexport const m = fields;\n`,
     });
     try {
       const r = cruise(dir, ['shared', 'test']);
@@ -59,6 +66,10 @@ describe('dependency rules', () => {
       expect(r.out).toMatch(/core-names-no-kind: shared\/records\/kind-aware\.ts/);
       expect(r.out).toMatch(/core-names-no-kind: shared\/siex\/wire-aware\.ts/);
       expect(r.out).not.toMatch(/core-names-no-kind: shared\/export\/kind-free\.ts/);
+      expect(r.out).toMatch(/no-kind-imports-another: shared\/harvest\/pre-harvest\.ts → shared\/phyto\/treatment\.ts/);
+      expect(r.out).not.toMatch(/no-kind-imports-another: shared\/harvest\/own-folder\.ts/);
+      expect(r.out).toMatch(/kind-wire-in-wire-modules: shared\/harvest\/rules\.ts/);
+      expect(r.out).not.toMatch(/kind-wire-in-wire-modules: shared\/harvest\/wire-mapper\.ts/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
