@@ -91,6 +91,8 @@ export const ERROR_CODES = {
   FERTILIZER_DOSE_UNIT: "a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...)",
   NITROGEN_LIMIT_EXCEEDED:
     'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
+  SLUDGE_FLAG_MISMATCH:
+    'sludge contradicts the material: it is true for sewage sludge (MAT_FERTI 22, RD 1310/1990) and false for every other material',
   SLURRY_METHOD_NOT_ALLOWED:
     'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15)',
   IDEMPOTENCY_KEY_REUSED:

@@ -46,6 +46,22 @@ function groundOf(entries: readonly IdcpEntry[]): { rows: Ground[]; enclosures: 
   return { rows, enclosures };
 }
 
+/**
+ * The hectares of each SIGPAC enclosure (by its code) a record covers, and the enclosure's area: its locations' ground
+ * (groundOf), scaled down to `treated` hectares when the record states fewer, spread in proportion to that ground.
+ */
+export function enclosureCover(
+  entries: readonly IdcpEntry[],
+  treated?: number,
+): Map<string, { hectares: number; area: number }> {
+  const { rows, enclosures } = groundOf(entries);
+  const total = rows.reduce((n, r) => n + r.hectares, 0);
+  const scale = treated === undefined || total <= 0 ? 1 : Math.min(Math.max(0, treated), total) / total;
+  const out = new Map([...enclosures].map(([key, area]) => [key, { hectares: 0, area }]));
+  for (const r of rows) out.get(r.enclosure)!.hectares += r.hectares * scale;
+  return out;
+}
+
 /** Hectares of ground the locations cover: declared crop areas, else each SIGPAC enclosure once. */
 export function locationsArea(entries: readonly IdcpEntry[]): number {
   return groundOf(entries).rows.reduce((n, r) => n + r.hectares, 0);

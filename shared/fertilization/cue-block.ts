@@ -4,6 +4,7 @@ import { cueNumber, valueProblems } from '../siex/cue-descriptor';
 import { cropLocations, cropVarietyBlocks, farmProblems, oneLine } from '../siex/cue-mapping';
 import { FERTILIZACION_FIELDS } from './cue-fields';
 import { Fertilization } from './fertilization';
+import { isSewageSludge } from './material-kinds';
 import { fertilizationOf, StoredFertilization } from './stored-record';
 
 /**
@@ -90,7 +91,8 @@ export function mapFertilization(record: StoredFertilization, farm: FarmIndex): 
     MaterialFertilizante: material(f),
     AplicacionMaterialFertilizante: {
       ...(f.material.productName !== null ? { NombreProducto: oneLine(f.material.productName) } : {}),
-      AplicacionLodos: f.sludge,
+      // The material says it, whatever a record stored before the flag was checked says (material-kinds.ts).
+      AplicacionLodos: isSewageSludge(f.material.code),
       TipoFertilizacion: f.kind,
       MetodoFertilizacion: f.method,
       Dosis: dose,

@@ -1,5 +1,6 @@
 import { Violation, violation } from '../domain/errors';
 import { Fertilization } from './fertilization';
+import { isSewageSludge } from './material-kinds';
 import { MATERIAL_REQUIREMENTS } from './material-requirements';
 
 /**
@@ -54,5 +55,18 @@ export function materialRules(f: Fertilization, names: (nutrient: number) => str
     missing('body.material.productName', `${what} must record the product's name`);
   if (need.heavyMetals && m.heavyMetals.length === 0)
     missing('body.material.heavyMetals', `${what} must record its heavy metal contents (METALES_PESADOS)`);
+  // RD 1310/1990: sewage sludge on farmland is recorded as such (the CUE's AplicacionLodos), so the flag follows the
+  // material both ways: sludge is not "not sludge", and a fertilizer is not sludge.
+  const sludge = isSewageSludge(m.code);
+  if (f.sludge !== sludge)
+    out.push(
+      violation(
+        'SLUDGE_FLAG_MISMATCH',
+        'body.sludge',
+        sludge
+          ? `${what} is sewage sludge (RD 1310/1990): sludge is true, or leave it out`
+          : `${what} is not sewage sludge: only MAT_FERTI 22 (RD 1310/1990) is; sludge is false, or leave it out`,
+      ),
+    );
   return out;
 }

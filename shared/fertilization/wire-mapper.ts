@@ -1,4 +1,5 @@
 import { Fertilization } from './fertilization';
+import { isSewageSludge } from './material-kinds';
 import { FertilizeRecordView, FertilizeRequest, fertilizeRequestSchema } from './wire';
 import { fertilizationOf as fromFields, RecordFields, recordFieldsOf, StoredFertilization } from './stored-record';
 
@@ -16,8 +17,16 @@ export const fertilizationWire = { request: fertilizeRequestSchema };
 /** The API's answer for a fertilization: the stored record and whether SIEX would take it now. */
 export type FertilizationAnswer = FertilizeRecordView;
 
-const asFields = (r: FertilizeRequest): RecordFields => r;
-const asWire = (fields: RecordFields): FertilizeRequest => fields;
+// An absent sludge flag is the material's (material-kinds.ts); a stated one is kept, for the rules to hold it to it.
+const asFields = (r: FertilizeRequest): RecordFields => ({
+  ...r,
+  sludge: r.sludge ?? isSewageSludge(Number(r.material.id)),
+});
+// And back: a flag that says what the material does is left out, as the request that leaves it out says the same.
+const asWire = (fields: RecordFields): FertilizeRequest => {
+  const { sludge, ...rest } = fields;
+  return sludge === isSewageSludge(Number(fields.material.id)) ? rest : fields;
+};
 
 /** A request the wire schema accepted as the domain value. */
 export function fertilizationOf(r: FertilizeRequest): Fertilization {

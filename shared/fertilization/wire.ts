@@ -110,7 +110,14 @@ const requestFields = {
     .describe(
       'fertilized area in hectares: above 0 and no more than the locations (each enclosure once); default: all of them',
     ),
-  sludge: z.boolean().default(false).describe('sewage sludge applied (SIEX AplicacionLodos)'),
+  sludge: z
+    .boolean()
+    .optional()
+    .describe(
+      'sewage sludge applied (SIEX AplicacionLodos): it follows the material, true for MAT_FERTI 22 (sewage sludge, ' +
+        "RD 1310/1990) and false for every other; default: the material's; a value that says otherwise is 422 " +
+        'SLUDGE_FLAG_MISMATCH',
+    ),
   goodPractices: z
     .array(coded('TypeGoodPractice', 'BUENAS_PRACTICAS_AMBITOS, scope Fertilización', 'GoodPractice'))
     .max(20)

@@ -98,10 +98,30 @@ async function answersOf(name: 'phyto' | 'fertilization', id: number): Promise<A
   };
 }
 
+/**
+ * What the code answers differently on purpose since the rows were captured, each change named with its issue; every
+ * other answer must be as it was. Issue 35: the sludge flag follows the material, so the wire form leaves out a flag
+ * that says what the material does (false, for these materials); manure nitrogen is charged per hectare of the
+ * enclosure, so the slurry spread on 1 ha of its 1.25 ha enclosure brings it 105 kg N/ha, where the old code charged the
+ * whole enclosure its 131.25 kg N/ha rate.
+ */
+function answeredNow(name: 'phyto' | 'fertilization', record: string, before: Answers): Answers {
+  if (name === 'phyto') return before;
+  const { sludge, ...wire } = before.wire as Record<string, unknown>;
+  expect(sludge).toBe(false);
+  return {
+    ...before,
+    wire,
+    ...(record === 'slurry'
+      ? { contribution: { 'g~manure-n~46-213-0-0-12-45-2': { campaigns: { '2026': 105000 } } } }
+      : {}),
+  };
+}
+
 describe.each(['phyto', 'fertilization'] as const)('%s rows of the first format', (name) => {
   it.each(Object.keys(fixture[name].records))('%s answers as it did', async (record) => {
     const before = fixture[name].records[record];
-    expect(await answersOf(name, before.id)).toEqual(JSON.parse(JSON.stringify(before)));
+    expect(await answersOf(name, before.id)).toEqual(JSON.parse(JSON.stringify(answeredNow(name, record, before))));
   });
 });
 

@@ -34,6 +34,23 @@ function paths(v: unknown, p = ''): string[] {
 }
 
 describe('the Fertilizacion block', () => {
+  it('sends AplicacionLodos as the material says, whatever a record stored before the flag was checked says', () => {
+    const sludgeRecord = recordOf(mineralBody());
+    const stored = {
+      ...sludgeRecord,
+      material: { ...sludgeRecord.material, id: '22' },
+      sludge: false,
+    };
+    const mapped = mapFertilization(stored, fertilizationFarm());
+    expect(mapped.ok && mapped.blocks.map((b) => b.body.AplicacionMaterialFertilizante)).toEqual([
+      expect.objectContaining({ AplicacionLodos: true }),
+    ]);
+    const mineral = mapFertilization(recordOf(mineralBody()), fertilizationFarm());
+    expect(mineral.ok && mineral.blocks.map((b) => b.body.AplicacionMaterialFertilizante)).toEqual([
+      expect.objectContaining({ AplicacionLodos: false }),
+    ]);
+  });
+
   const farm = fertilizationFarm();
   const full = slurryBody({
     dateEnd: '14-05-2026',

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isSewageSludge } from '../../shared/fertilization/material-kinds';
 import { DateTime } from 'luxon';
 import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { formatDate, ZONE } from '../../shared/domain/dates';
@@ -103,12 +104,14 @@ const normalBody = fc
     manual: optional(fc.constant(true)),
     detail: optional(name),
   })
-  .map(({ start, days, idcp, ...r }) => ({
+  // The normal form states the sludge flag only where it differs from the material's (material-kinds.ts).
+  .map(({ start, days, idcp, sludge, ...r }) => ({
     type: 'AgriFertilize',
     dateStart: day(start),
     ...(days === undefined ? {} : { dateEnd: day(start + days) }),
     idcp: idcp.map(String),
     ...r,
+    ...(sludge === isSewageSludge(Number(r.material.id)) ? {} : { sludge }),
   }));
 
 /** Any valid body: also the forms the domain writes otherwise (its last day given as the first, `manual: false`...). */

@@ -1,3 +1,4 @@
+import { FarmIndex } from '../../shared/farms/farm-index';
 import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
 import { fertilizationOf, requestOf } from '../../shared/fertilization/wire-mapper';
 import {
@@ -256,6 +257,45 @@ describe('fertilization rules', () => {
     });
   });
 
+  describe('the sludge flag follows the material (RD 1310/1990, the CUE AplicacionLodos)', () => {
+    // Treated sewage sludge, MAT_FERTI 22, with the data its "Campos a registrar" asks.
+    const sewageSludge = (o: Record<string, unknown> = {}) =>
+      mineralBody({
+        material: {
+          type: 'TypeFertilizerMaterial',
+          id: '22',
+          name: 'Lodos EDAR',
+          nutrients: [
+            { id: '1', percent: 4 },
+            { id: '2', percent: 3 },
+            { id: '6', percent: 2 },
+            { id: '11', percent: 30 },
+          ],
+          heavyMetals: [{ id: '1', percent: 0.0001 }],
+          supplier: { nima: '4600012345', name: 'EDAR Pinedo' },
+        },
+        dose: 5,
+        measure: { type: 'Measure', name: 't/ha', symbol: 't/ha', code: 29 },
+        ...o,
+      });
+
+    it('takes sewage sludge with the flag true or left out, and refuses it sent as "not sludge"', () => {
+      expect(codesOf(sewageSludge())).toEqual([]);
+      expect(codesOf(sewageSludge({ sludge: true }))).toEqual([]);
+      expect(fertilization(sewageSludge()).sludge).toBe(true);
+      expect(codesOf(sewageSludge({ sludge: false }))).toEqual(['SLUDGE_FLAG_MISMATCH body.sludge']);
+    });
+
+    it('refuses a fertilizer sent as sludge, and takes it with the flag false or left out', () => {
+      expect(codesOf(mineralBody())).toEqual([]);
+      expect(codesOf(mineralBody({ sludge: false }))).toEqual([]);
+      expect(fertilization(mineralBody()).sludge).toBe(false);
+      const [v] = judgeFertilization(fertilizationContext(mineralBody({ sludge: true }))).violations;
+      expect(`${v.code} ${v.path}`).toBe('SLUDGE_FLAG_MISMATCH body.sludge');
+      expect(v.message).toContain('only MAT_FERTI 22 (RD 1310/1990) is');
+    });
+  });
+
   describe('170 kg N/ha of livestock manure on a nitrate-vulnerable enclosure (Directive 91/676/EEC, RD 47/2022)', () => {
     const farm = fertilizationFarm();
     const row = (kg: number, year = '2026'): ReadonlyMap<string, ManureNitrogenRow> => {
@@ -318,6 +358,62 @@ describe('fertilization rules', () => {
       expect([...rows.values()]).toEqual([{ campaigns: { '2026': 70000 } }]);
       expect(manureLimitRules(twoCrops, row(100), { fertilization: f, kgPerHa: 70 }, null)).toEqual([]);
       expect(manureLimitRules(twoCrops, row(100), { fertilization: f, kgPerHa: 70.01 }, null)).toHaveLength(1);
+    });
+
+    describe('per hectare of the enclosure: crops sharing it and partial surfaces (issue 35)', () => {
+      // The issue's case: a vulnerable enclosure of 2.35 ha, TEMPRANILLO declared on 1.60 ha and BOBAL on 0.75 ha.
+      const doc = fertilizationFarm().doc;
+      const vine = doc.idcps.find((e) => e.idcp === 101)!;
+      const shared = new FarmIndex({
+        ...doc,
+        crops: [...doc.crops, { cropId: 14, typecropId: '102', typecropName: 'VIÑA', code: 1002, name: 'BOBAL' }],
+        idcps: [
+          ...doc.idcps.map((e) => (e.idcp === 101 ? { ...e, area: '1.60' } : e)),
+          { ...vine, idcp: 401, crop: 3, area: '0.75' },
+        ],
+      });
+      const key = manureRowKey(vine);
+      const on = (idcp: string[], kgPerHa: number, o: Record<string, unknown> = {}) => ({
+        fertilization: fertilization(manureBody(5, { idcp, ...o })),
+        kgPerHa,
+      });
+      const tempranillo = updatedManureRows(new Map(), shared, null, on(['101'], 100));
+
+      it('charges each record the hectares it covered: 100 on 1.60 ha and 71 on 0.75 ha are 90.745 kg N/ha, not 171', () => {
+        // 100 × 1.60 / 2.35 = 68.085 kg N/ha of the enclosure; 71 × 0.75 / 2.35 = 22.660.
+        expect(tempranillo.get(key)).toEqual({ campaigns: { '2026': 68085 } });
+        expect(manureLimitRules(shared, tempranillo, on(['401'], 71), null)).toEqual([]);
+        expect(updatedManureRows(tempranillo, shared, null, on(['401'], 71)).get(key)).toEqual({
+          campaigns: { '2026': 90745 },
+        });
+      });
+
+      it('holds the enclosure at 170 kg N/ha: a record on both crops covers it whole', () => {
+        expect(manureLimitRules(shared, tempranillo, on(['101', '401'], 101.915), null)).toEqual([]);
+        const [v] = manureLimitRules(shared, tempranillo, on(['101', '401'], 101.916), null);
+        expect(`${v.code} ${v.path}`).toBe('NITROGEN_LIMIT_EXCEEDED body.idcp[0]');
+        expect(v.message).toContain('SIGPAC enclosure 46-213-0-0-12-45-1 (2.35 ha, nitrate-vulnerable)');
+        expect(v.message).toContain('would total 170.001 kg N/ha in the 2026 campaign (399.502 kg N;');
+        expect(v.message).toContain('the limit is 170 kg N/ha of the enclosure');
+      });
+
+      it('charges a partial surface its share: 1.175 ha of the enclosure takes half the rate', () => {
+        expect(manureLimitRules(shared, new Map(), on(['101', '401'], 340, { surface: '1.175' }), null)).toEqual([]);
+        expect(
+          manureLimitRules(shared, new Map(), on(['101', '401'], 340.01, { surface: '1.175' }), null),
+        ).toHaveLength(1);
+        // Half of what a whole enclosure would be charged, and taken off the same way by an amendment or deletion.
+        const half = on(['101', '401'], 100, { surface: '1.175' });
+        const rows = updatedManureRows(new Map(), shared, null, half);
+        expect(rows.get(key)).toEqual({ campaigns: { '2026': 50000 } });
+        expect(updatedManureRows(rows, shared, half, null).get(key)).toEqual({ campaigns: { '2026': 0 } });
+      });
+
+      it('an amendment takes off what its old version charged this enclosure, not its rate', () => {
+        const old = on(['101'], 100);
+        expect(manureLimitRules(shared, tempranillo, on(['101', '401'], 170), old)).toEqual([]);
+        expect(manureLimitRules(shared, tempranillo, on(['101', '401'], 170.001), old)).toHaveLength(1);
+      });
     });
   });
 });
