@@ -9,6 +9,7 @@ import { TableStore } from '../shared/store/tables';
 import { releaseUnknown } from '../shared/export/release-unknown';
 import { parseRefText, refText } from '../shared/export/record-ref';
 import { LEGACY_JOB_TYPE } from '../shared/app/record-kinds';
+import { rebuildHistories } from '../shared/app/rebuild-histories';
 import { createServices } from '../shared/app/services';
 import { systemClock } from '../shared/time/clock';
 import { silentLogger } from '../shared/log/logger';
@@ -58,6 +59,10 @@ const USAGE = `usage: npm run admin -- <command>
                                   environment (in Azure, the vault secret webhook-signing-key): hand it to the client
                                   with its keys; it is stored nowhere. --local: the secret under npm start's key.
                                   Needs no storage connection
+  rebuild-history REA              count a holding's history rows (each enclosure's manure nitrogen, each
+                                  product's applications) again from its records, every kind: when its changes
+                                  answer 503 STORED_DATA_UNREADABLE, or after a rule changed how they count. A
+                                  change committed meanwhile makes it fail without writing over it: run it again
   write-demo-dataset              regenerate local/demo/dataset.json from local/demo/build-dataset.ts
   backup [--to CONNECTION] [--container NAME]
                                   back up every table now, as the nightly timer does (to BACKUP_STORAGE or
@@ -155,6 +160,17 @@ async function releaseUnknownCommand(args: string[]): Promise<number> {
     console.error((e as Error).message);
     return 1;
   }
+}
+
+async function rebuildHistoryCommand(rea: string): Promise<number> {
+  const svc = createServices(parseSettings(process.env), systemClock, silentLogger);
+  for (const { kind, rebuilt } of await rebuildHistories(svc, rea)) {
+    const skipped = rebuilt.skipped ? `, ${rebuilt.skipped} of a campaign without farm data not counted` : '';
+    console.log(
+      `${kind.padEnd(18)} ${rebuilt.records} record(s) counted${skipped}: ${rebuilt.written} row(s) written, ${rebuilt.deleted} deleted`,
+    );
+  }
+  return 0;
 }
 
 async function fetchCataloguesCommand(values: { from?: string; out?: string; import?: boolean }): Promise<number> {
@@ -269,6 +285,8 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       console.error('the hash in the dataset (sidKey, previousSidKey or apiKey). Nothing is stored.');
       return 0;
     }
+    case 'rebuild-history':
+      return rebuildHistoryCommand(commandArgs(command, rest, {}, 1).argument);
     case 'write-demo-dataset':
       commandArgs(command, rest, {}, 0);
       writeFileSync(DEMO_DATASET_FILE, demoDatasetText());

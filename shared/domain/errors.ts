@@ -91,6 +91,8 @@ export const ERROR_CODES = {
   FERTILIZER_DOSE_UNIT: "a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...)",
   NITROGEN_LIMIT_EXCEEDED:
     'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
+  QUANTITY_OUT_OF_BOUNDS:
+    "a quantity is more than the CUE field SIEX takes it in holds (FEGA's field descriptor); the message states the limit",
   SLUDGE_FLAG_MISMATCH:
     'sludge contradicts the material: it is true for sewage sludge (MAT_FERTI 22, RD 1310/1990) and false for every other material',
   SLURRY_METHOD_NOT_ALLOWED:
@@ -100,6 +102,8 @@ export const ERROR_CODES = {
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
   // the gateway itself
   INTERNAL: 'an error of the gateway itself; retry with exponential backoff',
+  STORED_DATA_UNREADABLE:
+    "a total the gateway keeps for the farm (a history row) cannot be read: the operators are alerted and rebuild it from the farm's records (npm run admin -- rebuild-history)",
   GATEWAY_TIMEOUT:
     'API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done',
   QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',

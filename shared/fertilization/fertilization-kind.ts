@@ -3,6 +3,7 @@ import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { FarmIndex } from '../farms/farm-index';
 import { blockKeysOf } from '../siex/cue-mapping';
 import { JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
+import { UnreadableRow } from '../records/unreadable-row';
 import { fertilizationCue } from './cue-block';
 import { Fertilization } from './fertilization';
 import { ManureContribution, ManureNitrogenRow, manureRowKeys, updatedManureRows } from './manure-nitrogen';
@@ -15,11 +16,22 @@ import { FERTILIZATION_FORMAT, StoredFertilization } from './stored-record';
 import { fertilizationFromStored, StoredFertilizationRequest, storedRequestOf } from './stored-request';
 import { FertilizationAnswer, fertilizationFromWire, fertilizationWire, requestOf } from './wire-mapper';
 
-/** A manure nitrogen row as the records core hands it over (a JSON document it does not read). */
-const manureRowSchema = z.object({ campaigns: z.record(z.string(), z.number().int().nonnegative()) });
+/**
+ * A manure nitrogen row as the records core hands it over (a JSON document it does not read): grams, counted exactly,
+ * so never past 2^53.
+ */
+const manureRowSchema = z.object({
+  campaigns: z.record(z.string(), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)),
+});
 
 function rowsOf(rows: ReadonlyMap<string, unknown>): Map<string, ManureNitrogenRow> {
-  return new Map([...rows].map(([key, row]) => [key, manureRowSchema.parse(row)]));
+  return new Map(
+    [...rows].map(([key, row]) => {
+      const read = manureRowSchema.safeParse(row);
+      if (!read.success) throw new UnreadableRow(key, z.prettifyError(read.error));
+      return [key, read.data];
+    }),
+  );
 }
 
 /** What a fertilization brings to the manure nitrogen rows, counted through the units catalogue in force. */

@@ -12,6 +12,7 @@ import { Fertilization } from './fertilization';
 import { manureLimitRules, ManureNitrogenRow } from './manure-nitrogen';
 import { materialRules } from './material-rules';
 import { nitrogenPerHa } from './nitrogen';
+import { quantityBounds } from './quantity-bounds';
 import { slurryRules } from './slurry-rules';
 
 /** Everything the fertilization rules look at; they do no I/O. */
@@ -51,7 +52,8 @@ export function startOf(f: Fertilization): DateTime {
  * - the material's data as MAT_FERTI asks (material-rules.ts);
  * - nitrogen: the kg N/ha it applies, through the density for a volume (nitrogen.ts), and, for livestock manure, the
  *   170 kg N/ha limit on nitrate-vulnerable enclosures (manure-nitrogen.ts);
- * - slurry: spread only as RD 1051/2022 allows (slurry-rules.ts).
+ * - slurry: spread only as RD 1051/2022 allows (slurry-rules.ts);
+ * - every quantity within what its CUE field holds (quantity-bounds.ts).
  */
 export function judgeFertilization(ctx: FertilizationContext): {
   violations: Violation[];
@@ -73,10 +75,13 @@ export function judgeFertilization(ctx: FertilizationContext): {
   violations.push(...area.violations);
   violations.push(...fertilizationCodeRules(f, ctx.codes, appliedAt));
   violations.push(...materialRules(f, (n) => ctx.codes.name('MACRONUTRIENTES', n) ?? `nutrient ${n}`));
+  const bounds = quantityBounds(f);
+  violations.push(...bounds);
   const nitrogen = nitrogenPerHa(f, ctx.codes.units);
   violations.push(...nitrogen.violations);
   violations.push(...slurryRules(f));
-  if (nitrogen.kgPerHa !== undefined && locations.length === 0) {
+  // Nitrogen from a dose past its bounds is not counted: the record is refused, and its figure could pass what a total holds.
+  if (nitrogen.kgPerHa !== undefined && locations.length === 0 && bounds.length === 0) {
     const ownKg = ctx.own ? nitrogenPerHa(ctx.own, ctx.codes.units).kgPerHa : undefined;
     const own = ctx.own && ownKg !== undefined ? { fertilization: ctx.own, kgPerHa: ownKg } : null;
     violations.push(...manureLimitRules(ctx.farm, ctx.history, { fertilization: f, kgPerHa: nitrogen.kgPerHa }, own));

@@ -13,7 +13,9 @@ import { DomainError, violation } from '../domain/errors';
 import { zodViolations } from '../domain/validation';
 import { isStorageUnavailable } from '../store/azure-sdk';
 import { withDeadline } from '../store/deadline';
+import { LogEvents } from '../log/log-events';
 import { eventLine, Logger } from '../log/logger';
+import { UnreadableRow } from '../records/unreadable-row';
 import { invocationSink } from '../log/invocation-sink';
 
 /**
@@ -170,7 +172,7 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
   /** Problem details for what went wrong; the gateway's own failures are logged (`request.failed`) under the invocation. */
   function failed(e: unknown, context: InvocationContext): HttpResponseInit {
     if (e instanceof DomainError) return problemResponse(e);
-    const logged = (code: 'STORAGE_UNAVAILABLE' | 'INTERNAL', level: 'warn' | 'error') =>
+    const logged = (code: LogEvents['request.failed']['code'], level: 'warn' | 'error') =>
       context[level](
         eventLine('request.failed', context.invocationId, {
           operation: contract.operationId,
@@ -178,6 +180,17 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
           detail: e instanceof Error ? (e.stack ?? e.message) : String(e),
         }),
       );
+    if (e instanceof UnreadableRow) {
+      // The farm's data, not the request, is at fault, and a retry meets the same row until an operator rebuilds it.
+      logged('STORED_DATA_UNREADABLE', 'error');
+      return problemResponse(
+        new DomainError(
+          'A total the gateway keeps for this farm cannot be read; the operators are alerted and rebuild it from the records.',
+          [violation('STORED_DATA_UNREADABLE', '', `invocation ${context.invocationId}`)],
+          STORAGE_RETRY_AFTER_SECONDS,
+        ),
+      );
+    }
     if (isStorageUnavailable(e)) {
       logged('STORAGE_UNAVAILABLE', 'warn');
       return problemResponse(

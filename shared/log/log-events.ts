@@ -57,8 +57,15 @@ export interface LogEvents {
   'sweep.done': { queued: number[]; dropped: number[] };
   /** A queue message the worker could not read a job id from. */
   'message.ignored': { detail: string };
-  /** An HTTP request that failed on the gateway's side (503 storage unavailable, 500 unhandled). */
-  'request.failed': { operation: string; code: 'STORAGE_UNAVAILABLE' | 'INTERNAL'; detail: string };
+  /**
+   * An HTTP request that failed on the gateway's side (503 storage unavailable, 503 a stored total that cannot be read,
+   * 500 unhandled).
+   */
+  'request.failed': {
+    operation: string;
+    code: 'STORAGE_UNAVAILABLE' | 'STORED_DATA_UNREADABLE' | 'INTERNAL';
+    detail: string;
+  };
   /** The daily check of SIEX's client certificate: when it expires, or why it could not be read. */
   'siex.certificate': { notAfter?: string; daysLeft?: number; unreadable?: string };
   /**

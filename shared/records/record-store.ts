@@ -1,4 +1,4 @@
-import type { TableClient } from '@azure/data-tables';
+import type { TableClient, TransactionAction } from '@azure/data-tables';
 import { StoredAnswer } from './record-result';
 import { isRestError } from '../store/azure-sdk';
 import { readRowsByKey, readRowsNearby } from '../store/batched-query';
@@ -67,6 +67,9 @@ export interface StoredRecord<Rec> {
   record: Rec;
   blockIds: BlockIds | null;
 }
+
+/** Azure Tables' most entities in one entity-group transaction. */
+const MAX_TRANSACTION_ROWS = 100;
 
 /** A conflicting concurrent write (ETag mismatch, or a row created meanwhile): re-read and re-validate. */
 export class WriteConflict extends Error {}
@@ -150,6 +153,61 @@ export class RecordStore<Req, Rec extends RecordView> {
     const actions = changeActions(holdingPartition(farm), change, this.format.version);
     try {
       await (await this.table()).submitTransaction(actions);
+    } catch (e) {
+      if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
+      throw e;
+    }
+  }
+
+  /**
+   * Every history row of a holding (`g~…`), with the ETag it was read under, and the stored request of every record of
+   * it that is not deleted, with its farm campaign: what rebuilding the rows from the records reads (rebuild-history.ts),
+   * rows first, so a change committed after them fails the rebuild's write instead of being counted out.
+   */
+  async readHoldingHistory(farm: Pick<FarmKey, 'rea'>): Promise<{
+    rows: Map<string, Guard>;
+    records: { farmId: number; request: Req }[];
+  }> {
+    const table = await this.table();
+    const pk = holdingPartition({ farmId: 0, ...farm });
+    const rows = new Map<string, Guard>();
+    const guards = odata`PartitionKey eq ${pk} and RowKey ge ${'g~'} and RowKey lt ${'g\u007f'}`;
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: guards } }))
+      rows.set(e.rowKey!, { rowKey: e.rowKey!, doc: JSON.parse(String(e.days)) as unknown, etag: e.etag });
+    const records: { farmId: number; request: Req }[] = [];
+    const pointers = odata`PartitionKey eq ${pk} and RowKey ge ${'i~'} and RowKey lt ${'i\u007f'}`;
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter: pointers } })) {
+      const pointer = pointerOf(e);
+      if (pointer.state !== 'deleted') records.push({ farmId: pointer.farmId, request: fromDocProps<Req>(e, 'q') });
+    }
+    return { rows, records };
+  }
+
+  /**
+   * Writes a holding's history rows as `next` has them, under the ETags `read` has (a row in `read` and not in `next`
+   * is deleted: no row is what counts nothing), in transactions of 100 rows. A row changed or created since it was read
+   * fails the write with WriteConflict; the transactions before it stand, each row whole, and running the rebuild again
+   * settles them all.
+   */
+  async writeHoldingHistory(
+    farm: Pick<FarmKey, 'rea'>,
+    read: ReadonlyMap<string, Guard>,
+    next: ReadonlyMap<string, unknown>,
+  ): Promise<void> {
+    const pk = holdingPartition({ farmId: 0, ...farm });
+    const actions: TransactionAction[] = [];
+    for (const [rowKey, doc] of next) {
+      const entity = { partitionKey: pk, rowKey, days: JSON.stringify(doc) };
+      const etag = read.get(rowKey)?.etag;
+      actions.push(etag ? ['update', entity, 'Replace', { etag }] : ['create', entity]);
+    }
+    const table = await this.table();
+    try {
+      for (let i = 0; i < actions.length; i += MAX_TRANSACTION_ROWS)
+        await table.submitTransaction(actions.slice(i, i + MAX_TRANSACTION_ROWS));
+      // A transaction deletes unconditionally, so the rows no record counts in are deleted one by one, under their ETags.
+      for (const [rowKey, guard] of read)
+        if (!next.has(rowKey)) await table.deleteEntity(pk, rowKey, { etag: guard.etag });
     } catch (e) {
       if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
       throw e;

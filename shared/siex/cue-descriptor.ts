@@ -96,6 +96,17 @@ export function cueNumber<F extends CueFields>(fields: F, path: keyof F & string
   return roundTo(value, format.scale);
 }
 
+/**
+ * The largest value the decimal field at `path` holds, and its format: number(8,3) holds 99999.999. A record that
+ * states more could never go to SIEX, so the rules refuse it when it comes in.
+ */
+export function cueMax<F extends CueFields>(fields: F, path: keyof F & string): { max: number; format: string } {
+  const format = fields[path]!.format;
+  if (format.type !== 'decimal') throw new Error(`${path} is not a decimal field`);
+  const max = Number((10 ** (format.precision - format.scale) - 10 ** -format.scale).toFixed(format.scale));
+  return { max, format: `number(${format.precision},${format.scale})` };
+}
+
 /** The nudge by a relative epsilon keeps 1.005 from rounding down because its binary value is 1.00499999…. */
 export function roundTo(value: number, scale: number): number {
   const f = 10 ** scale;

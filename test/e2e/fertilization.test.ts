@@ -4,6 +4,10 @@ import { manureBody, mineralBody, slurryBody } from '../helpers/fertilization-fi
 import { call, get, Keys, postJson, Reply } from '../helpers/http';
 import { farmOverHttp, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { checkProblemShape } from '../helpers/spec-shapes';
+import { partition, testTables } from '../helpers/storage';
+import { inProcessServices } from '../helpers/phyto-stack';
+import { rebuildHistories } from '../../shared/app/rebuild-histories';
+import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 
 /**
  * Issue 25 over HTTP through the local runner: the three fertilizations of its "Done when" (a mineral fertilizer, a
@@ -21,9 +25,10 @@ const rea = {
   forward: uniqueRea(),
   backward: uniqueRea(),
   refused: uniqueRea(),
+  bounds: uniqueRea(),
   stranger: uniqueRea(),
 };
-const owner = testClient('ferti-owner', [rea.records, rea.forward, rea.backward, rea.refused]);
+const owner = testClient('ferti-owner', [rea.records, rea.forward, rea.backward, rea.refused, rea.bounds]);
 const stranger = testClient('ferti-stranger', [rea.stranger]);
 const keys: Keys = { sidKey: owner.sidKey, apiKey: owner.apiKey };
 const strangerKeys: Keys = { sidKey: stranger.sidKey, apiKey: stranger.apiKey };
@@ -215,6 +220,51 @@ describe('livestock manure on the nitrate-vulnerable enclosure: 170 kg N/ha a ca
     created(await register(f, manure(f, 12, 14)));
     expectOverLimit(await register(f, manure(f, 20, 0.002)), '170.01');
     expect(await count(f)).toBe(2);
+  });
+});
+
+describe('bounds on every quantity, and a total that cannot be read (issue 35)', () => {
+  const manure = (f: HttpFarm, tonnes: number) => manureBody(tonnes, { dateStart: day(3), idcp: [f.vine[0]] });
+  const manureRows = async () =>
+    (await partition(testTables(), fertilizationEntry.table, `h~${rea.bounds}`)).filter((r) =>
+      String(r.rowKey).startsWith('g~manure-n~'),
+    );
+
+  it('refuses a dose of 1e13 with the limit stated, stores nothing of it, and the enclosure keeps working', async () => {
+    const f = farms.bounds;
+    created(await register(f, manure(f, 20)));
+    const res = await register(f, manure(f, 1e13));
+    expectProblem(res, 422, ['QUANTITY_OUT_OF_BOUNDS body.dose']);
+    expect(res.json.errors[0].message).toContain('is more than 99999.999, the most SIEX');
+    // The largest dose the CUE holds is judged as any other: here, past the enclosure's 170 kg N/ha.
+    expectProblem(await register(f, manure(f, 99999.999)), 422, ['NITROGEN_LIMIT_EXCEEDED body.idcp[0]']);
+    created(await register(f, manure(f, 14)));
+    expect(await count(f)).toBe(2);
+  });
+
+  it('answers 503 STORED_DATA_UNREADABLE for a total past 2^53, and registers again once rebuilt from the records', async () => {
+    const f = farms.bounds;
+    const [row] = await manureRows();
+    const year = Object.keys(JSON.parse(String(row.days)).campaigns)[0];
+    const table = await testTables().table(fertilizationEntry.table);
+    await table.updateEntity(
+      { partitionKey: String(row.partitionKey), rowKey: String(row.rowKey), days: `{"campaigns":{"${year}":1e16}}` },
+      'Replace',
+    );
+    const unreadable = await register(f, manure(f, 1));
+    expectProblem(unreadable, 503, ['STORED_DATA_UNREADABLE ']);
+    expect(unreadable.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await count(f)).toBe(2);
+    // The operators' remedy (npm run admin -- rebuild-history REA): 100 + 70 kg N/ha, counted again from the records.
+    const rebuilt = await rebuildHistories(inProcessServices(0, 'ferti-rebuild'), rea.bounds);
+    expect(rebuilt.find((r) => r.kind === 'fertilizations')?.rebuilt).toEqual({
+      records: 2,
+      skipped: 0,
+      written: 1,
+      deleted: 0,
+    });
+    expect((await manureRows()).map((r) => JSON.parse(String(r.days)))).toEqual([{ campaigns: { [year]: 170000 } }]);
+    expectProblem(await register(f, manure(f, 0.002)), 422, ['NITROGEN_LIMIT_EXCEEDED body.idcp[0]']);
   });
 });
 

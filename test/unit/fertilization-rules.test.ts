@@ -257,6 +257,37 @@ describe('fertilization rules', () => {
     });
   });
 
+  describe("every quantity within what its CUE field holds (FEGA's field descriptor)", () => {
+    it('takes a dose of 99999.999 and refuses 100000 and 1e13, stating the limit', () => {
+      expect(codesOf(mineralBody({ dose: 99999.999 }))).toEqual([]);
+      expect(codesOf(mineralBody({ dose: 100000 }))).toEqual(['QUANTITY_OUT_OF_BOUNDS body.dose']);
+      const [v] = judgeFertilization(fertilizationContext(mineralBody({ dose: 1e13 }))).violations;
+      expect(v.message).toBe(
+        "10000000000000 kg/ha is more than 99999.999, the most SIEX's Dosis holds (number(8,3), FEGA's CUE field descriptor)",
+      );
+    });
+
+    it("holds the fertigation's water to number(8,2) and its N and P doses to number(8,3)", () => {
+      const kg = { type: 'Measure', name: 'kg/ha', symbol: 'kg/ha', code: 17 };
+      const fertigation = (quantity: number, nDose: number, pDose: number) => ({
+        system: { type: 'TypeIrrigationSystem', id: '6', name: 'Goteo' },
+        waterOrigins: [],
+        quantity,
+        measure: { type: 'Measure', name: 'm3/ha', symbol: 'm3/ha', code: 19 },
+        nDose,
+        nMeasure: kg,
+        pDose,
+        pMeasure: kg,
+      });
+      expect(codesOf(mineralBody({ fertigation: fertigation(999999.99, 99999.999, 99999.999) }))).toEqual([]);
+      expect(codesOf(mineralBody({ fertigation: fertigation(1000000, 100000, 100000) }))).toEqual([
+        'QUANTITY_OUT_OF_BOUNDS body.fertigation.quantity',
+        'QUANTITY_OUT_OF_BOUNDS body.fertigation.nDose',
+        'QUANTITY_OUT_OF_BOUNDS body.fertigation.pDose',
+      ]);
+    });
+  });
+
   describe('the sludge flag follows the material (RD 1310/1990, the CUE AplicacionLodos)', () => {
     // Treated sewage sludge, MAT_FERTI 22, with the data its "Campos a registrar" asks.
     const sewageSludge = (o: Record<string, unknown> = {}) =>
