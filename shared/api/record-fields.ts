@@ -68,7 +68,7 @@ export const machineSchema = z
     name: orDefault(name(), ''),
     roma: orDefault(z.string().max(50), '').describe('official machinery register (ROMA) number, when registered'),
     inspection: orDefault(z.union([z.literal(''), daySchema]), '').describe(
-      'day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; not checked for hand-held and backpack types',
+      'day of its last official inspection (ITEAF), DD-MM-YYYY: not after the application nor more than 3 years before it (RD 1702/2011 art. 6), else 422 EQUIPMENT_INSPECTION_EXPIRED; in a treatment, a powered machine states this or `registered`, else 422 EQUIPMENT_INSPECTION_UNKNOWN; neither is checked for hand-held and backpack types',
     ),
     registered: optional(daySchema).describe(
       'day the machine was first registered (ROMA), DD-MM-YYYY: a machine not inspected yet passes when this is less than 5 years before the application',

@@ -83,6 +83,8 @@ export const ERROR_CODES = {
     'the treated area (st with mst, or surface) is not above 0 or exceeds the area of the record locations',
   EQUIPMENT_INSPECTION_EXPIRED:
     "a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6)",
+  EQUIPMENT_INSPECTION_UNKNOWN:
+    'a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6)',
   SPRAY_VOLUME_ABOVE_MAX:
     'the spray volume (soup over the treated area) is above 5,000 L/ha, more than any label of the official register allows',
   // fertilization (RD 1051/2022)

@@ -19,9 +19,12 @@ function machineLabel(m: Machine): string {
 
 /**
  * Equipment as it was on the application day: its last inspection not after the application nor more than 3 years
- * before it; equipment never inspected passes only when first registered less than 5 years before. A machine that
- * states neither day is not checked (the record says nothing an inspector could hold it to); a malformed day is a
- * 400 of the request's schema already.
+ * before it; equipment never inspected passes only when first registered less than 5 years before. A powered machine
+ * must state one of the two days: RD 1311/2012 Anexo III asks the record, for the holder's own equipment, its
+ * acquisition and last inspection, and RD 1702/2011 art. 6 makes the inspection a condition of its use, so a record
+ * that states neither says nothing an inspector could hold it to. Records stored before this rule keep their outcome:
+ * an amendment is not refused for a machine its earlier version already named without days (`ownMachines`). A
+ * malformed day is a 400 of the request's schema already.
  */
 export function equipmentRules(ctx: RuleContext): Violation[] {
   const day = ctx.appliedAt.startOf('day');
@@ -33,7 +36,17 @@ export function equipmentRules(ctx: RuleContext): Violation[] {
     const name = machineLabel(m);
     const inspected = m.inspection ? parseDate(m.inspection) : null;
     const registered = m.registered ? parseDate(m.registered) : null;
-    if (inspected) {
+    if (!inspected && !registered) {
+      if (!ctx.ownMachines?.some((o) => sameMachine(o, m) && !o.inspection && !o.registered))
+        out.push(
+          violation(
+            'EQUIPMENT_INSPECTION_UNKNOWN',
+            at,
+            `${name}: a powered machine states its last inspection (inspection) or, never inspected yet, its first ` +
+              `registration (registered), as RD 1311/2012 Anexo III asks of the holder's equipment (RD 1702/2011 art. 6)`,
+          ),
+        );
+    } else if (inspected) {
       if (inspected > day)
         out.push(expired(`${at}.inspection`, `${name}: inspected on ${m.inspection}, after the application on ${on}`));
       else if (inspected < years(day, INSPECTION_VALID_YEARS))
@@ -59,6 +72,9 @@ export function equipmentRules(ctx: RuleContext): Violation[] {
   });
   return out;
 }
+
+/** The same machine in two versions of a record: the same type, ROMA number and reference. */
+const sameMachine = (a: Machine, b: Machine) => a.une === b.une && a.roma === b.roma && a.ref === b.ref;
 
 const years = (day: DateTime, n: number) => day.minus({ years: n });
 const expired = (path: string, message: string) => violation('EQUIPMENT_INSPECTION_EXPIRED', path, message);

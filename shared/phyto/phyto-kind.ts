@@ -56,6 +56,7 @@ export const phytoKind: RecordKind<Treatment, StoredTreatment, PhytoResolution, 
       advisor: treatment.advisor ? reference.applicators.get(treatment.advisor.ropo) : undefined,
       codeInForce: (catalogue, code, on) => reference.codes.isValid(catalogue, code, on),
       codes: reference.codes,
+      ...(own ? { ownMachines: own.machines ?? [] } : {}),
     });
     return {
       violations: judged.violations,

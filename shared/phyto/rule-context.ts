@@ -3,6 +3,7 @@ import { StoredApplicator, StoredProduct } from '../catalog/catalog-store';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { ProductUse } from '../catalog/product';
 import { BackdateWindow } from '../domain/backdate-window';
+import { Machine } from '../domain/equipment';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { DayCounts } from './application-history';
 import { Pest, Treatment, Unit } from './treatment';
@@ -28,6 +29,8 @@ export interface RuleContext {
   codeInForce: (catalogue: string, code: string, on: DateTime) => boolean;
   /** The SIEX catalogues: units with their dimensions, the pest groups. */
   codes: SiexCodes;
+  /** The machines of the version an amendment replaces (absent: a registration), which keep what they were let by. */
+  ownMachines?: readonly Machine[];
 }
 
 /** A product of the mix, as the rules see it: its register entry (undefined: not in it) and its prior history. */

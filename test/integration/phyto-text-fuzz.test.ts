@@ -103,7 +103,7 @@ type Field = keyof typeof TEXT_FIELDS;
 function machine(
   o: Partial<NonNullable<PhytoRequest['machine']>[number]>,
 ): NonNullable<PhytoRequest['machine']>[number] {
-  return { type: 'Machine', id: '060303021', name: '', roma: '', inspection: '', ref: '', ...o };
+  return { type: 'Machine', id: '060303021', name: '', roma: '', inspection: '10-03-2025', ref: '', ...o };
 }
 
 /** The text a field holds in a stored record. */

@@ -33,7 +33,12 @@ describe('the last inspection: not after the application, not more than 3 years 
   });
 
   it('names the machine and the day, at the machine field, with status 422', () => {
-    const [v] = check({ machine: [machine({ ref: 'X' }), machine({ inspection: '13-05-2023', roma: 'ROMA-46-9' })] });
+    const [v] = check({
+      machine: [
+        machine({ ref: 'X', inspection: '14-05-2025' }),
+        machine({ inspection: '13-05-2023', roma: 'ROMA-46-9' }),
+      ],
+    });
     expect(v).toEqual({
       code: 'EQUIPMENT_INSPECTION_EXPIRED',
       path: 'body.machine[1].inspection',
@@ -60,8 +65,28 @@ describe('equipment not inspected yet: passes while first registered less than 5
     expect(check({ machine: [machine({ registered })] }).map((v) => v.code)).toEqual(expected);
   });
 
-  it('a machine that states neither day is not checked; a malformed day is the schema’s 400, not this rule', () => {
-    expect(check({ machine: [machine()] })).toEqual([]);
+  it('a powered machine that states neither day is 422 at the machine (RD 1311/2012 Anexo III, issue 35)', () => {
+    expect(check({ machine: [machine({ inspection: '14-05-2025' }), machine({ roma: 'ROMA-46-9' })] })).toEqual([
+      {
+        code: 'EQUIPMENT_INSPECTION_UNKNOWN',
+        path: 'body.machine[1]',
+        message: expect.stringContaining('060303021 Atomizador (ROMA ROMA-46-9): a powered machine states its last'),
+      },
+    ]);
+    expect(HTTP_STATUS.EQUIPMENT_INSPECTION_UNKNOWN).toBe(422);
+  });
+
+  it('an amendment keeps the outcome of a machine its earlier version already named without days', () => {
+    const undated = machine();
+    const amend = (ownMachines: ReturnType<typeof machine>[]) =>
+      checkApplication({
+        ...ruleContext({ request: { machine: [undated] } }),
+        ownMachines: ownMachines.map((m) => ({ une: m.id, name: m.name, roma: m.roma, ref: m.ref, inspection: '' })),
+      }).violations.map((v) => v.code);
+    expect(amend([undated])).toEqual([]);
+    // Another machine, or none, in the earlier version: the rule holds.
+    expect(amend([machine({ roma: 'ROMA-46-9' })])).toEqual(['EQUIPMENT_INSPECTION_UNKNOWN']);
+    expect(amend([])).toEqual(['EQUIPMENT_INSPECTION_UNKNOWN']);
   });
 });
 

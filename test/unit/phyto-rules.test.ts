@@ -800,7 +800,14 @@ describe('finding 4: the treated area (st in mst, surface) is above 0 and no mor
 });
 
 describe('codes of the machines, the phenological stage and the units of the amount and area', () => {
-  const machine = (id: string) => ({ type: 'Machine' as const, id, name: '', roma: '', inspection: '', ref: '' });
+  const machine = (id: string) => ({
+    type: 'Machine' as const,
+    id,
+    name: '',
+    roma: '',
+    inspection: '10-03-2025',
+    ref: '',
+  });
 
   it('findings 8 and 12: a UNE machine type and a phenological stage must be codes of their SIEX catalogues', () => {
     expect(check(req({ machine: [machine('060303021'), machine('99999')] })).violations).toEqual([
