@@ -45,6 +45,16 @@ export function orDefault<T extends z.ZodType<string>>(schema: T, fallback: stri
 const NAME_MAX = 200;
 export const name = () => z.string().max(NAME_MAX);
 
+/**
+ * A non-negative decimal number as text, as records write areas and doses. The separator is a point: "2,5" is refused
+ * with a message that says so, not read as 2.5, since an ERP's "1,250" may as well be a thousand and a quarter.
+ */
+export const decimalText = () =>
+  z
+    .string()
+    .max(20)
+    .regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number with a point, e.g. 2.5 or "2.5" (not "2,5": no comma)');
+
 /** What a record shows that a request does not send: the OpenAPI document marks it `readOnly`. */
 export const READ_ONLY = { readOnly: true } as const;
 

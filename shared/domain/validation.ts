@@ -22,8 +22,12 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
       // `invalid_union` for a field of several forms (a dose as a number or as text).
       out.push(violation('REQUIRED', formatPath(root, issue.path), 'required'));
     } else if (issue.code === 'invalid_union') {
-      // A union reports one failure per branch; the first branch's issues say what was expected clearly enough.
-      const nested = issue.errors[0] ?? [];
+      // A union reports one failure per branch: the branch of the value's own type says what is wrong with it ("0,6"
+      // for a dose of a number or decimal text is told about the text's point), else the first says what was expected.
+      const ofItsType = issue.errors.find(
+        (branch) => !branch.some((n) => n.code === 'invalid_type' && n.path.length === 0),
+      );
+      const nested = ofItsType ?? issue.errors[0] ?? [];
       if (nested.length === 0) out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
       for (const n of nested)
         out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));

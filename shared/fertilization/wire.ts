@@ -4,6 +4,7 @@ import { DAY_PATTERN, recordListFilters } from '../api/query-params';
 import {
   exportabilityFields,
   machineSchema,
+  decimalText,
   MAX_IDCP_PER_RECORD,
   measureSchema,
   READ_ONLY,
@@ -102,10 +103,7 @@ const requestFields = {
   method: coded('TypeFertilizationMethod', 'METODO_APLICACION_FERTILIZANTE', 'FertilizationMethod'),
   dose: z.number().positive().finite(),
   measure: measureSchema.describe('a UNIDADES_MEDIDA code of mass or volume per area (kg/ha, t/ha, L/ha, m3/ha)'),
-  surface: z
-    .string()
-    .max(20)
-    .regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as text, e.g. "2.5"')
+  surface: decimalText()
     .optional()
     .describe(
       'fertilized area in hectares: above 0 and no more than the locations (each enclosure once); default: all of them',

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
 import { DATE_TIME_PATTERN } from '../api/query-params';
-import { machineSchema, MAX_IDCP_PER_RECORD, measureSchema, name, optional, orDefault } from '../api/record-fields';
+import {
+  decimalText,
+  machineSchema,
+  MAX_IDCP_PER_RECORD,
+  measureSchema,
+  name,
+  optional,
+  orDefault,
+} from '../api/record-fields';
 
 /**
  * The phytosanitary application as the ERP sends it (the record it is answered with: wire-record.ts). Field names and
@@ -20,9 +28,7 @@ const MAX_MIX_ITEMS = 5;
 
 export const flag = z.enum(['0', '1']);
 
-const DECIMAL_RE = /^\d+(\.\d+)?$/;
-const DECIMAL_MESSAGE = 'a non-negative decimal number, e.g. 2.5 or "2.5"';
-const decimalString = z.string().max(20).regex(DECIMAL_RE, DECIMAL_MESSAGE);
+const decimalString = decimalText();
 
 /** A number as the record writes it: its shortest decimal form, never an exponent (1e-7 is 0.0000001). */
 function plainDecimal(n: number): string {

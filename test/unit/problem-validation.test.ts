@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { farmLookupQuerySchema, listIdcpBodySchema } from '../../shared/api/farm-schemas';
 import { MAX_IDCP_PER_RECORD } from '../../shared/api/record-fields';
 import { phytoRequestSchema } from '../../shared/phyto/wire';
+import { fertilizeRequestSchema } from '../../shared/fertilization/wire';
+import { mineralBody } from '../helpers/fertilization-fixtures';
 import {
   clip,
   MAX_FIELD_BYTES,
@@ -88,6 +90,23 @@ describe('zodViolations', () => {
       { code: 'INVALID_VALUE', path: 'body.regionalAttributes[0].sigpac[0].enc' },
       { code: 'INVALID_VALUE', path: 'body.regionalAttributes[0].sigpac[1].prov' },
     ]);
+  });
+
+  it('refuses a decimal comma, saying to write a point, in every kind (issue 38 item 9)', () => {
+    const said = 'a non-negative decimal number with a point, e.g. 2.5 or "2.5" (not "2,5": no comma)';
+    const phyto = phytoRequestSchema.safeParse(
+      { ...phytoRequest(), dose: '0,6', surface: '2,5' },
+      { reportInput: true },
+    );
+    expect(phyto.success ? [] : zodViolations('body', phyto.error)).toEqual([
+      { code: 'INVALID_VALUE', path: 'body.dose', message: said },
+      { code: 'INVALID_VALUE', path: 'body.surface', message: said },
+    ]);
+    const ferti = fertilizeRequestSchema.safeParse({ ...mineralBody(), surface: '0,8' }, { reportInput: true });
+    expect(ferti.success ? [] : zodViolations('body', ferti.error)).toEqual([
+      { code: 'INVALID_VALUE', path: 'body.surface', message: said },
+    ]);
+    expect(phytoRequestSchema.safeParse({ ...phytoRequest(), dose: '0.6', surface: '2.5' }).success).toBe(true);
   });
 
   it('reports every unknown field as UNKNOWN_FIELD at its own path', () => {
