@@ -93,6 +93,10 @@ export const ERROR_CODES = {
     'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
   SLURRY_METHOD_NOT_ALLOWED:
     'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15)',
+  // harvest (CUE Cosecha)
+  HARVEST_QUANTITY_UNIT: "a harvest's quantity must be an amount: a mass, a volume or units (kg, t, L, m3, Unidades...)",
+  HARVEST_PRODUCT_NOT_OF_CROP:
+    'the plant product (PROD_VEGETAL) is not produce of the crop of every location harvested',
   IDEMPOTENCY_KEY_REUSED:
     'the Idempotency-Key was used before with a different request, or by the same client on another operation',
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
