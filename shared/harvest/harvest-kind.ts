@@ -1,5 +1,6 @@
 import { daysWindow } from '../domain/backdate-window';
 import { JudgeContext, RecordKind, ViewInput } from '../records/record-kind';
+import { HARVEST_HOLDS, holdsSince } from '../rules/harvest-holds';
 import { HARVEST_BLOCK, harvestCue } from './cue-block';
 import { Harvest } from './harvest';
 import { harvestAnswer } from './record-answer';
@@ -38,7 +39,10 @@ export const harvestKind: RecordKind<Harvest, StoredHarvest, HarvestResolution, 
       window: ctx.window,
       farm: ctx.farm,
       codes: ctx.reference.codes,
+      holds: ctx.facts ?? [],
     }),
+  // What holds a harvest: the pre-harvest intervals of the treatments on its ground (pre-harvest-rules.ts).
+  facts: { topic: HARVEST_HOLDS, since: (h) => holdsSince(h.start) },
   view: ({ id, request, exported, now }: ViewInput<Harvest, HarvestResolution>) =>
     harvestRecord({ id, harvest: request, exported, now }),
   answer: (record, farm) => harvestAnswer(record, farm),

@@ -38,7 +38,7 @@ export interface Unit {
 }
 
 /** The machine of a harvest, with everything CUE `Cosecha.Maquinaria` requires of one. */
-export interface HarvestMachine {
+interface HarvestMachine {
   /** TIPO_MAQUINA_UNE code. */
   une: string;
   name: string;

@@ -8,6 +8,7 @@ import { resolveLocations } from '../rules/location-rules';
 import { timeRules } from '../rules/time-rules';
 import { harvestCodeRules } from './code-rules';
 import { Harvest } from './harvest';
+import { preHarvestRules } from './pre-harvest-rules';
 import { produceRules } from './produce-rules';
 
 /** Everything the harvest rules look at; they do no I/O. */
@@ -18,6 +19,8 @@ export interface HarvestContext {
   window: BackdateWindow | null;
   farm: FarmIndex;
   codes: SiexCodes;
+  /** The harvest holds the treatments state (shared/rules/harvest-holds.ts), as the core read them. */
+  holds: readonly unknown[];
 }
 
 /** What judging resolved, for the record's view. */
@@ -36,7 +39,8 @@ export function startOf(h: Harvest): DateTime {
  *   is recorded by days, so days are compared: today's `now` at its midnight), and the last day not in the future;
  * - locations: every idcp one of the farm's;
  * - codes: each in force on the first day, in its catalogue (code-rules.ts);
- * - produce: the quantity an amount, the product one of every location's crop (produce-rules.ts).
+ * - produce: the quantity an amount, the product one of every location's crop (produce-rules.ts);
+ * - the pre-harvest interval of every treatment of each location's enclosure and crop (pre-harvest-rules.ts).
  */
 export function judgeHarvest(ctx: HarvestContext): { violations: Violation[]; resolution: HarvestResolution } {
   const h = ctx.harvest;
@@ -49,5 +53,6 @@ export function judgeHarvest(ctx: HarvestContext): { violations: Violation[]; re
   violations.push(...locations);
   violations.push(...harvestCodeRules(h, ctx.codes, appliedAt));
   violations.push(...produceRules(h, ctx.codes, ctx.farm, entries));
+  violations.push(...preHarvestRules(h, ctx.farm, ctx.holds));
   return { violations, resolution: { entries } };
 }

@@ -16,6 +16,7 @@ const REGISTER_ERRORS: ErrorCode[] = [
   'MEASURE_MISMATCH',
   'HARVEST_QUANTITY_UNIT',
   'HARVEST_PRODUCT_NOT_OF_CROP',
+  'PRE_HARVEST_INTERVAL_NOT_MET',
   'IDEMPOTENCY_KEY_REUSED',
   'CONCURRENT_UPDATE',
 ];
@@ -37,7 +38,11 @@ export const harvestHttp: KindHttp = {
       "campaign, not in the future, and registered within the operators' MAX_BACKDATE_DAYS, the crop locations (1 to " +
       `${MAX_IDCP_PER_RECORD}). The quantity is an amount (a mass, a volume or units: 422 HARVEST_QUANTITY_UNIT ` +
       'otherwise), and the product must be produce of the crop of every location, as PROD_VEGETAL pairs them (422 ' +
-      'HARVEST_PRODUCT_NOT_OF_CROP at body.product). All violations are reported together; the status is 404 if any ' +
+      'HARVEST_PRODUCT_NOT_OF_CROP at body.product). On each location, every treatment of its SIGPAC enclosure and ' +
+      'crop, this campaign or the one before, applied by the last day, whose product states a pre-harvest interval ' +
+      '(not "NP") holds the harvest until the application day plus that many calendar days (Madrid): a harvest ' +
+      'starting before is 422 PRE_HARVEST_INTERVAL_NOT_MET at body.idcp[i], naming the product, the application day and ' +
+      'the first safe day (Reg. (CE) 1107/2009 art. 31; RD 1311/2012 Anexo III). All violations are reported together; the status is 404 if any ' +
       'idcp is unknown, else 422 if any rule on the data fails, else 400. `Idempotency-Key` as on treatments.',
     list:
       'Newest first day first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the first day), product ' +

@@ -85,7 +85,7 @@ function isoOf(day: string): string {
 export type HarvestRequest = z.infer<typeof harvestRequestSchema>;
 
 /** The record as stored and answered: the request as registered, with its id and its last day. */
-export const harvestRecordSchema = z
+const harvestRecordSchema = z
   .object({
     id: z.string().describe('urn:ngsi-ld:AgriHarvest:<n>').meta(READ_ONLY),
     ...requestFields,

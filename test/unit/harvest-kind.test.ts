@@ -111,7 +111,7 @@ describe('the harvest record kind', () => {
     const mapped = kind.cue.map(record, farm);
     if (!mapped.ok) throw new Error(mapped.missing.join('; '));
     expect(mapped.blocks.map((b) => b.key)).toEqual(['harvest']);
-    const block = { [kind.cue.idAjena]: 9999999999, ...mapped.blocks[0]!.body };
+    const block = { [kind.cue.idAjena]: 9999999999, ...mapped.blocks[0].body };
     expect(block).toEqual({
       IdAjenaCosecha: 9999999999,
       CosechaSiega: 0,
@@ -163,7 +163,7 @@ describe('the harvest record kind', () => {
     // The least block: no purposes, residues nor machine.
     const bare = kind.cue.map(recordOf(grapesBody({ purpose: [], residue: [] })), farm);
     if (!bare.ok) throw new Error(bare.missing.join('; '));
-    const least = cueDocument(farm, { Cosecha: [{ IdAjenaCosecha: 1, ...bare.blocks[0]!.body }] });
+    const least = cueDocument(farm, { Cosecha: [{ IdAjenaCosecha: 1, ...bare.blocks[0].body }] });
     expect([validate(least), descriptorProblems(least)]).toEqual([true, []]);
   });
 
