@@ -1,4 +1,4 @@
-import { formatDateTime } from '../domain/dates';
+import { formatDateTime, isoDay } from '../domain/dates';
 import { urn } from '../domain/urn';
 import { DateTime } from 'luxon';
 import { Harvest, HarvestCut, Unit } from './harvest';
@@ -60,8 +60,8 @@ interface MeasureField {
   code: number;
 }
 
-const isoDay = (day: string) => `${day.slice(6, 10)}-${day.slice(3, 5)}-${day.slice(0, 2)}`;
-const dmy = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+/** An ISO day as the interface writes it, DD-MM-YYYY. */
+const dmy = (iso: string) => iso.split('-').reverse().join('-');
 const unitOf = (m: MeasureField): Unit => ({ code: m.code, symbol: m.symbol, name: m.name });
 const measureOf = (u: Unit): MeasureField => ({ type: 'Measure', ...u });
 

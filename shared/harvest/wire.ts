@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from '../domain/dates';
 import { daySchema } from '../domain/day-schema';
 import { DAY_PATTERN, recordListFilters } from '../api/query-params';
 import { exportabilityFields, MAX_IDCP_PER_RECORD, measureSchema, name, READ_ONLY } from '../api/record-fields';
@@ -72,15 +73,10 @@ const requestFields = {
 export const harvestRequestSchema = z
   .strictObject(requestFields)
   .superRefine((r, ctx) => {
-    if (r.dateEnd !== undefined && isoOf(r.dateEnd) < isoOf(r.dateStart))
+    if (r.dateEnd !== undefined && isoDay(r.dateEnd) < isoDay(r.dateStart))
       ctx.addIssue({ code: 'custom', path: ['dateEnd'], message: 'dateEnd is before dateStart' });
   })
   .meta({ id: 'AgriHarvestRequest' });
-
-function isoOf(day: string): string {
-  const [d, m, y] = day.split('-');
-  return `${y}-${m}-${d}`;
-}
 
 export type HarvestRequest = z.infer<typeof harvestRequestSchema>;
 
