@@ -5,7 +5,7 @@ import type { FarmIndex } from '../farms/farm-index';
 /**
  * Facts one record kind's records state that another kind's rules read, carried by the core so that neither kind
  * names the other (no kind imports another's folder). A fact belongs to a topic, a kind-free module that defines its
- * shape and what it means (`shared/rules/harvest-holds.ts`: a crop held from harvest by a treatment's interval):
+ * shape and what it means (a module of `shared/rules/`: docs/architecture.md, "Facts between kinds", names them):
  * - a kind publishes a topic from its read side (`KindReads.publishes`, shared/records/kind-entry.ts): the facts each of its stored records states,
  *   given the farm campaign the record is of and the reference data;
  * - a kind reads a topic through its port (`RecordKind.facts`): the core collects the facts every publishing kind's
