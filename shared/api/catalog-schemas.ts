@@ -79,6 +79,11 @@ export const SIEX_CATALOGUES = {
   'irrigation-systems': 'SIST_RIEGO',
   'irrigation-water-origins': 'ORIGEN_AGUA_RIEGO',
   'fertilization-good-practices': 'BUENAS_PRACTICAS_FERTILIZACION',
+  // harvest (CUE Cosecha)
+  'plant-products': 'PROD_VEGETAL',
+  'harvest-purposes': 'DEST_COSECHA',
+  'residue-destinations': 'DEST_RES_VEG',
+  'energy-types': 'TIPENERGIA',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;
 const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];

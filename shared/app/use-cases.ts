@@ -19,6 +19,7 @@ import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schem
 import type { AnswerCache } from '../catalog/answer-cache';
 import type { CatalogueAnswer } from '../catalog/catalogue-service';
 import type { KindStores } from './kind-parts';
+import { factSource } from './fact-source';
 import { needing } from './modules';
 import { RecordUseCaseParts, RecordUseCases, recordUseCases } from './record-use-cases';
 import { safeHarvestUseCase } from './safe-harvest';
@@ -81,6 +82,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
     farms: p.farms,
     reference: p.reference,
     settings: { MAX_BACKDATE_DAYS: p.maxBackdateDays },
+    facts: factSource(p),
     now: p.now,
   };
   const shared: RecordUseCaseParts = {

@@ -99,6 +99,13 @@ export const ERROR_CODES = {
     'sludge contradicts the material: it is true for sewage sludge (MAT_FERTI 22, RD 1310/1990) and false for every other material',
   SLURRY_METHOD_NOT_ALLOWED:
     'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15)',
+  // harvest (CUE Cosecha)
+  HARVEST_QUANTITY_UNIT:
+    "a harvest's quantity must be an amount: a mass, a volume or units (kg, t, L, m3, Unidades...)",
+  HARVEST_PRODUCT_NOT_OF_CROP:
+    'the plant product (PROD_VEGETAL) is not produce of the crop of every location harvested',
+  PRE_HARVEST_INTERVAL_NOT_MET:
+    "a treatment of the location's enclosure and crop holds the harvest: its product's pre-harvest interval has not run (Reg. (CE) 1107/2009 art. 31; RD 1311/2012 Anexo III)",
   IDEMPOTENCY_KEY_REUSED:
     'the Idempotency-Key was used before with a different request, or by the same client on another operation',
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',

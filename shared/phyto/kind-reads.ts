@@ -1,7 +1,9 @@
 import { FarmIndex } from '../farms/farm-index';
 import { KindReads } from '../records/kind-entry';
 import { blockKeysOf } from '../siex/cue-mapping';
+import { HARVEST_HOLDS } from '../rules/harvest-holds';
 import { treatmentListFilter } from './list-filters';
+import { treatmentHolds } from './safe-harvest';
 import { recordAnswer } from './record-answer';
 import { RECORD_FORMAT, StoredTreatment, upgradeRecord } from './stored-record';
 
@@ -9,6 +11,8 @@ import { RECORD_FORMAT, StoredTreatment, upgradeRecord } from './stored-record';
 export const phytoReads: KindReads = {
   format: RECORD_FORMAT,
   upgrade: upgradeRecord,
+  // What a treatment holds from harvest, for the harvests' pre-harvest interval rule and the safe-harvest view.
+  publishes: { [HARVEST_HOLDS]: { facts: treatmentHolds } },
   answer: recordAnswer,
   listFilter: treatmentListFilter,
   // A treatment may be registered up to the operators' MAX_BACKDATE_DAYS back: the key index keeps that much at hand.

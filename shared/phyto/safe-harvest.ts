@@ -1,7 +1,13 @@
 import { DateTime } from 'luxon';
+import { ReferenceData } from '../catalog/reference-data';
+import { NOT_APPLICABLE_DAYS, ProductUse, scopeOf } from '../catalog/product';
 import { formatDate, parseDate, parseDateTime, ZONE } from '../domain/dates';
 import { DomainError, violation } from '../domain/errors';
 import { FarmIndex } from '../farms/farm-index';
+import { sigpacCode } from '../farms/sigpac';
+import { decidingHold, HarvestHold } from '../rules/harvest-holds';
+import { seclimitOf } from './record-view';
+import { StoredInfection } from './stored-request';
 import { StoredTreatment } from './stored-record';
 
 /** When a crop location may be harvested, and the treatment that says so. */
@@ -14,69 +20,112 @@ export interface SafeHarvestDay {
   setBy: { record: string; product: { code: string; name: string }; applied: string; seclimit: string } | null;
 }
 
-interface Limit {
-  setBy: NonNullable<SafeHarvestDay['setBy']>;
-  endsOn: DateTime;
+interface Pass {
+  code: string;
+  name: string;
+  /** The interval the record states for the product, over all its crops. */
+  seclimit: string;
+  infection: StoredInfection | null;
 }
 
 /**
- * The products of a pass with each one's safety interval. A record keeps the longest interval of the pass
- * (record-view.ts) and each mixed product its own, not the main product's alone: when a mixed product's interval is
- * the record's, that product sets it; otherwise only the main product can have.
+ * The products of a pass with each one's interval as the record states it. A record keeps the longest interval of the
+ * pass (record-view.ts) and each mixed product its own, not the main product's alone: when a mixed product's interval
+ * is the record's, that product sets it; otherwise only the main product can have.
  */
-function productIntervals(record: StoredTreatment): { code: string; name: string; seclimit: string }[] {
+function passProducts(record: StoredTreatment): Pass[] {
   const product = (p: StoredTreatment['subtype']) => ({ code: p.subtype.code, name: p.name });
-  const mix = (record.mix ?? []).map((m) => ({ ...product(m.subtype), seclimit: m.seclimit }));
+  const mix = (record.mix ?? []).map((m) => ({
+    ...product(m.subtype),
+    seclimit: m.seclimit,
+    infection: m.infection ?? record.infection,
+  }));
   return mix.some((m) => m.seclimit === record.seclimit)
     ? mix
-    : [{ ...product(record.subtype), seclimit: record.seclimit }, ...mix];
+    : [{ ...product(record.subtype), seclimit: record.seclimit, infection: record.infection }, ...mix];
 }
 
 /**
- * When each crop location of the farm campaign may be harvested: the pre-harvest interval (plazo de seguridad, set by
- * the product's authorisation, Reglamento (CE) 1107/2009 art. 31, as the official register states it per use) runs in
- * calendar days from the application day, so a location
- * is safe from the last day any stored treatment's interval ends. "NP" (the register's NO PROCEDE) and an interval no
- * use states limit nothing. Locations in idcp order; `day` is a Madrid day.
+ * The interval of a product on one crop of the record: the field uses of the register on that crop (against the
+ * record's infection, when a use names it), so that a record on a 3-day tomato and a 10-day vine holds each for its
+ * own; the record's own figure when the register has no such use now (a product withdrawn since).
  */
-export function safeHarvest(records: readonly StoredTreatment[], farm: FarmIndex, day: DateTime): SafeHarvestDay[] {
-  const latest = new Map<number, Limit>();
-  for (const record of records) {
-    const at = parseDateTime(record.dateApplication);
-    if (!at) continue;
-    const applied = at.setZone(ZONE).startOf('day');
-    for (const p of productIntervals(record)) {
-      if (!/^\d+$/.test(p.seclimit)) continue;
-      const endsOn = applied.plus({ days: Number(p.seclimit) });
-      const limit: Limit = {
-        setBy: {
-          record: record.id,
-          product: { code: p.code, name: p.name },
-          applied: formatDate(applied),
-          seclimit: p.seclimit,
-        },
-        endsOn,
-      };
-      for (const idcp of record.idcp) {
-        const known = latest.get(Number(idcp));
-        if (!known || endsOn > known.endsOn) latest.set(Number(idcp), limit);
-      }
+function intervalOn(pass: Pass, crop: string, reference: ReferenceData | undefined): string {
+  const uses: readonly ProductUse[] = reference?.products.get(pass.code)?.uses ?? [];
+  const onCrop = uses.filter((u) => scopeOf(u) === 'field' && u.cropTypeIds.includes(crop));
+  const forPest = pass.infection ? onCrop.filter((u) => String(u.pest.code) === pass.infection?.id) : [];
+  const chosen = forPest.length > 0 ? forPest : onCrop;
+  return chosen.length > 0 ? seclimitOf(chosen) : pass.seclimit;
+}
+
+/**
+ * The harvest holds a stored treatment states (shared/rules/harvest-holds.ts): one per product with an interval in days
+ * ("NP", the register's NO PROCEDE, and an interval no use states hold nothing) and per enclosure and crop of its
+ * locations in the farm campaign it is of. The pre-harvest interval is set by the product's authorisation
+ * (Reglamento (CE) 1107/2009, art. 31) per use, as the official register states it.
+ */
+export function treatmentHolds(record: StoredTreatment, farm: FarmIndex, reference?: ReferenceData): HarvestHold[] {
+  const at = parseDateTime(record.dateApplication);
+  if (!at) return [];
+  const applied = at.setZone(ZONE).toISODate()!;
+  const holds: HarvestHold[] = [];
+  for (const idcp of record.idcp) {
+    const entry = farm.byIdcp.get(Number(idcp));
+    if (!entry) continue;
+    const crop = farm.cropOf(entry).typecropId;
+    for (const pass of passProducts(record)) {
+      const days = intervalOn(pass, crop, reference);
+      if (days === NOT_APPLICABLE_DAYS || !/^\d+$/.test(days)) continue;
+      holds.push({
+        enclosure: sigpacCode(entry),
+        crop,
+        record: record.id,
+        product: { code: pass.code, name: pass.name },
+        applied,
+        days: Number(days),
+      });
     }
   }
-  const today = day.setZone(ZONE).startOf('day');
+  return holds;
+}
+
+/**
+ * When each crop location of the farm campaign may be harvested, on the Madrid day `day`: the latest day any hold of
+ * its enclosure and crop ends (shared/rules/harvest-holds.ts, the one computation harvests are judged by too), over
+ * the holds of applications on or before that day, in any campaign. Locations in idcp order.
+ */
+export function safeHarvestDays(holds: readonly HarvestHold[], farm: FarmIndex, day: DateTime): SafeHarvestDay[] {
+  const today = day.setZone(ZONE).toISODate()!;
+  const dmy = (iso: string) => formatDate(DateTime.fromISO(iso, { zone: ZONE }));
   return [...farm.byIdcp.values()]
     .sort((a, b) => a.idcp - b.idcp)
     .map((entry) => {
       const crop = farm.cropOf(entry);
-      const limit = latest.get(entry.idcp);
+      const deciding = decidingHold(holds, sigpacCode(entry), crop.typecropId, today);
       return {
         idcp: entry.idcp,
         crop: { typecrop: { id: crop.typecropId, name: crop.typecropName }, code: crop.code, name: crop.name },
-        earliestHarvest: limit ? formatDate(limit.endsOn) : null,
-        safeOn: !limit || today >= limit.endsOn,
-        setBy: limit?.setBy ?? null,
+        earliestHarvest: deciding ? dmy(deciding.safeDay) : null,
+        safeOn: !deciding || today >= deciding.safeDay,
+        setBy: deciding
+          ? {
+              record: deciding.hold.record,
+              product: deciding.hold.product,
+              applied: dmy(deciding.hold.applied),
+              seclimit: String(deciding.hold.days),
+            }
+          : null,
       };
     });
+}
+
+/** The safe-harvest view over stored treatments of this farm campaign (their own intervals, no register at hand). */
+export function safeHarvest(records: readonly StoredTreatment[], farm: FarmIndex, day: DateTime): SafeHarvestDay[] {
+  return safeHarvestDays(
+    records.flatMap((r) => treatmentHolds(r, farm)),
+    farm,
+    day,
+  );
 }
 
 /** The day asked about: `date` (DD-MM-YYYY, a real day, else 400 INVALID_DATE), or today in Madrid. */

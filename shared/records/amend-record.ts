@@ -15,7 +15,7 @@ import { recordRowKey } from './record-keys';
 import { RecordKind } from './record-kind';
 import { recordAnswerResult, RecordResult, replayed } from './record-result';
 import { RecordPointer, RecordView } from './record-rows';
-import { guardsToWrite, historyDocs, JudgingDeps, nowIn } from './register-record';
+import { factsFor, guardsToWrite, historyDocs, JudgingDeps, nowIn } from './register-record';
 
 export interface AmendDeps<Req, Rec extends RecordView, Res> extends JudgingDeps {
   kind: RecordKind<Req, Rec, Res>;
@@ -93,6 +93,7 @@ async function judgeAmendment<Req, Rec extends RecordView, Res>(
     deps.store.readRegistrationState(farm.meta, keys, null),
   ]);
   const history = historyDocs(state);
+  const facts = await factsFor(deps, kind, farm, after, reference);
   const appliedAt = kind.appliedAt(after);
   const { violations, resolution } = kind.judge({
     request: after,
@@ -104,6 +105,7 @@ async function judgeAmendment<Req, Rec extends RecordView, Res>(
     history,
     own: before,
     reference,
+    ...(facts ? { facts } : {}),
   });
   if (violations.length > 0) {
     throw new DomainError('The amended record breaks the rules below; nothing was changed.', violations);

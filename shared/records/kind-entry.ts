@@ -4,6 +4,7 @@ import type { EntityType } from '../domain/urn';
 import type { FarmIndex } from '../farms/farm-index';
 import type { BlockIds } from './block-ids';
 import type { ListFilter, ListQuery } from './list-records';
+import type { ReferenceData } from '../catalog/reference-data';
 import type { RecordKind } from './record-kind';
 import type { RecordView } from './record-rows';
 
@@ -68,6 +69,8 @@ export interface KindReads {
    * of such rows, shared/export/block-ids-migration.ts); absent for a kind that never stored one.
    */
   legacyBlockKeys?(record: RecordView, farm: FarmIndex): string[];
+  /** The facts its records state, by topic, that other kinds' rules may read (shared/records/record-facts.ts). */
+  readonly publishes?: Readonly<Record<string, Publication>>;
 }
 
 /** The record and answer types of an entry's kind, as its `load.kind` gives them (erased for an erased entry). */
@@ -113,4 +116,10 @@ export interface KindHttp {
   /** The codes its registration may answer, and an amendment's (the registration's when absent). */
   readonly errors: { register: readonly ErrorCode[]; amend?: readonly ErrorCode[] };
   readonly examples: Record<RecordOperation, OperationExample>;
+}
+
+/** How a kind publishes a topic of facts (shared/records/record-facts.ts): what one of its stored records states. */
+interface Publication {
+  /** The facts of the topic one stored record states, in the farm campaign it is of. */
+  facts(record: RecordView, farm: FarmIndex, reference: ReferenceData): readonly unknown[];
 }

@@ -7,6 +7,7 @@ import type { Violation } from '../domain/errors';
 import type { FarmIndex } from '../farms/farm-index';
 import type { CueFields } from '../siex/cue-descriptor';
 import type { BlockIds } from './block-ids';
+import type { FactNeed } from './record-facts';
 
 /**
  * The port a record kind supplies to the records core. The core owns what every kind shares: ids, the commit of one
@@ -85,6 +86,11 @@ export interface RecordKind<Request, Record, Resolution = unknown, Answer = unkn
    * register's uses that allowed it, the nitrogen it brings) for the view.
    */
   judge(ctx: JudgeContext<Request>): { violations: Violation[]; resolution: Resolution };
+  /**
+   * The facts other kinds publish that its rules read (shared/records/record-facts.ts), handed to `judge` as
+   * `facts`; absent for a kind that reads none.
+   */
+  readonly facts?: FactNeed<Request>;
 
   /** The record stored for this request, in the kind's stored format, once judged. */
   view(input: ViewInput<Request, Resolution>): Record;
@@ -126,6 +132,8 @@ export interface JudgeContext<Request> {
   own: Request | null;
   /** The catalogues, the products register and the ROPO cards, as they stand. */
   reference: ReferenceData;
+  /** The facts of the topic the kind reads (`facts`), as the publishing kinds' records state them; absent: none. */
+  facts?: readonly unknown[];
 }
 
 /** What a kind's view is built from (RecordKind.view). */

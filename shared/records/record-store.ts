@@ -301,6 +301,20 @@ export class RecordStore<Req, Rec extends RecordView> {
     return out;
   }
 
+  /**
+   * Every record of the holding, in all its farm campaigns, applied at `fromMs` or later, with the farm campaign each
+   * is of: one partition query (the facts another kind's rules read, shared/records/record-facts.ts).
+   */
+  async readHoldingRecordsSince(farm: FarmKey, fromMs: number): Promise<{ farmId: number; record: Rec }[]> {
+    const table = await this.table();
+    const filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${'r~'} and RowKey lt ${'r~~'} and appliedAt ge ${fromMs}`;
+    const out: { farmId: number; record: Rec }[] = [];
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
+      if (!String(e.rowKey).endsWith('~list'))
+        out.push({ farmId: Number(String(e.rowKey).slice(2, 12)), record: this.recordOf(e) });
+    return out;
+  }
+
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */
   async readRange(farm: FarmKey, firstKey: string, lastKey: string, product?: string): Promise<StoredRecord<Rec>[]> {
     const table = await this.table();

@@ -6,6 +6,7 @@ import { Client } from '../clients/client-store';
 import { RecordSettings } from '../config/settings';
 import { formatDateTime, ZONE } from '../domain/dates';
 import { DomainError } from '../domain/errors';
+import { FarmIndex } from '../farms/farm-index';
 import { accessibleFarm } from '../farms/farm-service';
 import { FarmReader } from '../farms/farm-store';
 import { requestKey } from '../idempotency/idempotency';
@@ -15,6 +16,7 @@ import { withConflictRetries } from './conflict-retries';
 import { registeredExportState } from './export-state';
 import { fieldChanges } from './record-history';
 import { recordRowKey } from './record-keys';
+import { FactSource } from './record-facts';
 import { RecordKind } from './record-kind';
 import { recordAnswerResult, RecordResult, replayed } from './record-result';
 import { Guard, RecordChange, RecordView } from './record-rows';
@@ -26,6 +28,8 @@ export interface JudgingDeps {
   reference: VersionedValue<ReferenceData>;
   /** What the kinds read of the settings for their recording windows. */
   settings: RecordSettings;
+  /** Where the facts a kind's rules read of other kinds come from (RecordKind.facts); needed only by such a kind. */
+  facts?: FactSource;
   now?: () => DateTime;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -65,6 +69,22 @@ export function guardsToWrite(state: RegistrationState, updated: ReadonlyMap<str
   });
 }
 
+/**
+ * The facts a kind's rules read (RecordKind.facts), as every publishing kind's records state them now: read on each
+ * attempt, as the reference data is, so a retry judges what is stored then. Undefined for a kind that reads none.
+ */
+export async function factsFor<Req>(
+  deps: JudgingDeps,
+  kind: Pick<RecordKind<Req, RecordView>, 'facts'>,
+  farm: FarmIndex,
+  request: Req,
+  reference: ReferenceData,
+): Promise<readonly unknown[] | undefined> {
+  if (!kind.facts) return undefined;
+  if (!deps.facts) throw new Error(`the kind reads the facts "${kind.facts.topic}", but no fact source was given`);
+  return deps.facts.read(farm, kind.facts.topic, kind.facts.since(request), reference);
+}
+
 /** The moment a change is made, in Madrid. */
 export function nowIn(deps: { now?: () => DateTime }): DateTime {
   return (deps.now ?? (() => dateTimeNow()))().setZone(ZONE);
@@ -101,6 +121,7 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
       store.readRegistrationState(farm.meta, historyKeys, idem?.hash ?? null),
     ]);
     if (idem && state.idempotency) return replayed(state.idempotency, idem.requestHash);
+    const facts = await factsFor(deps, kind, farm, request, reference);
     const now = nowIn(deps);
     const history = historyDocs(state);
     const { violations, resolution } = kind.judge({
@@ -112,6 +133,7 @@ export async function registerRecord<Req, Rec extends RecordView, Res>(
       history,
       own: null,
       reference,
+      ...(facts ? { facts } : {}),
     });
     if (violations.length > 0) {
       throw new DomainError('The application breaks the rules below; nothing was stored.', violations);

@@ -18,8 +18,8 @@ export function newerUnitsCatalogue(official: Buffer): Buffer {
 
 /** A catalogue FEGA publishes that the gateway does not use. */
 export const UNUSED_CATALOGUE = {
-  file: 'TIPENERGIA.csv',
+  file: 'TIPO_COBERTURA_SUELO.csv',
   bytes: cp1252(
-    '"Código";"Descripción";Fecha de alta;Fecha de modificación;Fecha de baja\n"2";"DIESEL";19/06/2024;;\n',
+    '"Código SIEX";"Tipo de cobertura del suelo";Fecha de alta;Fecha de modificación;Fecha de baja\n"1";"Suelo desnudo";01/02/2023;;\n',
   ),
 };

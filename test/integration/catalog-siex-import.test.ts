@@ -14,8 +14,9 @@ describe('import-catalogues against Azurite', () => {
   it('imports the official catalogues, then finds nothing to change in the same files', async () => {
     const lines: string[] = [];
     const first = await importCataloguesCommand(SIEX_DIR, store, (l) => lines.push(l));
-    // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34)
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(22);
+    // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34), three
+    // for harvests (issue 34)
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(25);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;

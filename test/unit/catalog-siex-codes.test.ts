@@ -30,6 +30,10 @@ describe('SiexCodes lookups', () => {
         'BUENAS_PRACTICAS_FERTILIZACION',
         // scopes of use (issue 34)
         'PROD_VEGETAL',
+        // harvests (issue 34)
+        'DEST_COSECHA',
+        'DEST_RES_VEG',
+        'TIPENERGIA',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

@@ -12,7 +12,7 @@ export const safeHarvestContract = {
     "day on which any stored treatment's pre-harvest interval (seclimit, calendar days from the application day) " +
     'ends, `safeOn`, whether `date` (default today in Madrid) is on or after it, and `setBy`, the record, product, ' +
     'application day and interval that set it. A tank mix counts each product with its own interval; "NP" (no ' +
-    "interval applies) and an interval no use states limit nothing. Only this campaign's records are counted.",
+    "interval applies) and an interval no use states limit nothing. The treatments of the same SIGPAC enclosure and crop count, in this campaign and the one before (a December treatment holds a January harvest), applied on or before `date`; a record on several crops holds each for its own crop's interval.",
   query: safeHarvestQuerySchema,
   success: { status: 200, description: 'every crop location, by idcp', schema: z.array(safeHarvestSchema) },
   errors: ['AGRIFARM_NOT_FOUND', 'INVALID_DATE'],
