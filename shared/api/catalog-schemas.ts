@@ -79,6 +79,9 @@ export const SIEX_CATALOGUES = {
   'irrigation-systems': 'SIST_RIEGO',
   'irrigation-water-origins': 'ORIGEN_AGUA_RIEGO',
   'fertilization-good-practices': 'BUENAS_PRACTICAS_FERTILIZACION',
+  // irrigation (RD 1051/2022)
+  'irrigation-energies': 'TIPENERGIA',
+  'irrigation-good-practices': 'BUENAS_PRACTICAS_RIEGO',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;
 const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];

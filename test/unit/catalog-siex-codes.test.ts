@@ -30,6 +30,9 @@ describe('SiexCodes lookups', () => {
         'BUENAS_PRACTICAS_FERTILIZACION',
         // scopes of use (issue 34)
         'PROD_VEGETAL',
+        // irrigation (issue 35)
+        'TIPENERGIA',
+        'BUENAS_PRACTICAS_RIEGO',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');
