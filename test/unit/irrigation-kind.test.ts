@@ -141,7 +141,7 @@ describe('the irrigation record kind', () => {
     expect([kind.cue.section, kind.cue.idAjena]).toEqual(['Riego', 'IdAjenaRiego']);
     const blocks = [
       ...blocksOf(dripBody({ idcp: ['101', '201'] })).map((b, k) => ({ IdAjenaRiego: 11 + k, ...b.body })),
-      { IdAjenaRiego: 13, ...blocksOf(dripBody({ meter: undefined, energy: undefined }))[0]!.body, Borrar: true },
+      { IdAjenaRiego: 13, ...blocksOf(dripBody({ meter: undefined, energy: undefined }))[0].body, Borrar: true },
     ];
     const doc = cueDocument(farm, { Riego: blocks });
     expect(descriptorProblems({ ...ENVELOPE_FIELDS, ...kind.cue.fields }, doc)).toEqual([]);
