@@ -1,3 +1,4 @@
+import { ANALYSIS_CATALOGUES } from '../analysis/catalogues';
 import { CatalogueDetails } from '../catalog/catalogue-views';
 import { CATALOGUES as SHARED, ParsedCatalogue, parseCatalogue as parse } from '../catalog/siex-codes/catalogues';
 import { FERTILIZATION_CATALOGUE_DETAILS, FERTILIZATION_CATALOGUES } from '../fertilization/catalogues';
@@ -8,7 +9,7 @@ import { IRRIGATION_CATALOGUES } from '../irrigation/catalogues';
  * record kind's own, in the order the import reports them. The catalogue code takes them as a parameter, so it names
  * no kind; a kind with catalogues of its own adds them here.
  */
-export const CATALOGUES = { ...SHARED, ...FERTILIZATION_CATALOGUES, ...IRRIGATION_CATALOGUES };
+export const CATALOGUES = { ...SHARED, ...FERTILIZATION_CATALOGUES, ...IRRIGATION_CATALOGUES, ...ANALYSIS_CATALOGUES };
 
 export type CatalogueName = keyof typeof CATALOGUES;
 export const catalogueNames = Object.keys(CATALOGUES) as CatalogueName[];

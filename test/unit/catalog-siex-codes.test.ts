@@ -33,6 +33,10 @@ describe('SiexCodes lookups', () => {
         // irrigation (issue 35)
         'TIPENERGIA',
         'BUENAS_PRACTICAS_RIEGO',
+        // analyses (issue 35)
+        'MATERIAL_ANALIZADO',
+        'TIPO_ANALISIS',
+        'SUST_ACTIVAS',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');
