@@ -86,9 +86,7 @@ export function recordFieldsOf(a: Analysis): RecordFields {
     substances: a.substances.map((s) => ({ id: String(s), name: name(`substances.${s}`) })),
     ...(a.laboratory ? { laboratory: { ...a.laboratory } } : {}),
     ...(a.report !== null ? { report: a.report } : {}),
-    ...(soil
-      ? { soil: Object.fromEntries(SOIL_KEYS.flatMap((k) => (soil[k] === null ? [] : [[k, soil[k]]]))) as SoilFields }
-      : {}),
+    ...(soil ? { soil: Object.fromEntries(SOIL_KEYS.flatMap((k) => (soil[k] === null ? [] : [[k, soil[k]]]))) } : {}),
     ...(a.detail !== null ? { detail: a.detail } : {}),
   };
 }
