@@ -84,6 +84,12 @@ export const SIEX_CATALOGUES = {
   'harvest-purposes': 'DEST_COSECHA',
   'residue-destinations': 'DEST_RES_VEG',
   'energy-types': 'TIPENERGIA',
+  // irrigation (RD 1051/2022)
+  'irrigation-good-practices': 'BUENAS_PRACTICAS_RIEGO',
+  // analyses (RD 1051/2022)
+  'analysed-materials': 'MATERIAL_ANALIZADO',
+  'analysis-types': 'TIPO_ANALISIS',
+  'active-substances': 'SUST_ACTIVAS',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;
 const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];

@@ -1,14 +1,22 @@
+import { ANALYSIS_CATALOGUES } from '../analysis/catalogues';
 import { CatalogueDetails } from '../catalog/catalogue-views';
 import { CATALOGUES as SHARED, ParsedCatalogue, parseCatalogue as parse } from '../catalog/siex-codes/catalogues';
 import { FERTILIZATION_CATALOGUE_DETAILS, FERTILIZATION_CATALOGUES } from '../fertilization/catalogues';
 import { HARVEST_CATALOGUES } from '../harvest/catalogues';
+import { IRRIGATION_CATALOGUES } from '../irrigation/catalogues';
 
 /**
  * Every SIEX catalogue the gateway uses: those the catalog itself reads and any kind may (shared/catalog), then each
  * record kind's own, in the order the import reports them. The catalogue code takes them as a parameter, so it names
  * no kind; a kind with catalogues of its own adds them here.
  */
-export const CATALOGUES = { ...SHARED, ...FERTILIZATION_CATALOGUES, ...HARVEST_CATALOGUES };
+export const CATALOGUES = {
+  ...SHARED,
+  ...FERTILIZATION_CATALOGUES,
+  ...HARVEST_CATALOGUES,
+  ...IRRIGATION_CATALOGUES,
+  ...ANALYSIS_CATALOGUES,
+};
 
 export type CatalogueName = keyof typeof CATALOGUES;
 export const catalogueNames = Object.keys(CATALOGUES) as CatalogueName[];

@@ -91,6 +91,7 @@ export const ERROR_CODES = {
   MATERIAL_DATA_MISSING:
     'the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take',
   FERTILIZER_DOSE_UNIT: "a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...)",
+  IRRIGATION_UNIT: "an irrigation's water must be a volume or a volume per area (m3, L, m3/ha, L/m2...)",
   NITROGEN_LIMIT_EXCEEDED:
     'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
   QUANTITY_OUT_OF_BOUNDS:

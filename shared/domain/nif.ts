@@ -21,6 +21,35 @@ export function isValidPersonalNif(text: string): boolean {
   return false;
 }
 
+const ENTITY_RE = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/;
+
+/**
+ * True when the text is a company's or other entity's NIF (the old CIF: a letter for its legal form, seven digits and a
+ * control character, Orden EHA/451/2008 and RD 1065/2007 art. 22) whose control matches: a digit for A, B, E and H, a
+ * letter (J for 0 to I for 9) for N, P, Q, R, S and W, either for the rest.
+ */
+export function isValidEntityNif(text: string): boolean {
+  const m = ENTITY_RE.exec(normalizeNif(text));
+  if (!m) return false;
+  const [, form, digits, control] = m as unknown as [string, string, string, string];
+  let sum = 0;
+  for (let i = 0; i < 7; i++) {
+    const d = Number(digits[i]);
+    // Odd positions (first, third...) are doubled and their digits added.
+    sum += i % 2 === 0 ? Math.floor((d * 2) / 10) + ((d * 2) % 10) : d;
+  }
+  const check = (10 - (sum % 10)) % 10;
+  const letter = 'JABCDEFGHI'[check];
+  if ('ABEH'.includes(form)) return control === String(check);
+  if ('NPQRSW'.includes(form)) return control === letter;
+  return control === String(check) || control === letter;
+}
+
+/** True for any valid NIF: a person's (NIF or NIE) or an entity's. */
+export function isValidNif(text: string): boolean {
+  return isValidPersonalNif(text) || isValidEntityNif(text);
+}
+
 /** ROPO card number as the spec writes it: `ES-` and eight digits. */
 export const ROPO_RE = /^ES-\d{8}$/;
 

@@ -34,6 +34,12 @@ describe('SiexCodes lookups', () => {
         'DEST_COSECHA',
         'DEST_RES_VEG',
         'TIPENERGIA',
+        // irrigation (issue 35)
+        'BUENAS_PRACTICAS_RIEGO',
+        // analyses (issue 35)
+        'MATERIAL_ANALIZADO',
+        'TIPO_ANALISIS',
+        'SUST_ACTIVAS',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

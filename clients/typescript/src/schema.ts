@@ -317,6 +317,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/entities/agriirrigations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the irrigations of a farm campaign
+         * @description Newest first day first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the first day), system (SIST_RIEGO code), exported, exportable, idcp. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither (every matching record); X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
+         */
+        get: operations["listIrrigation"];
+        put?: never;
+        /**
+         * Register an irrigation
+         * @description Validates an irrigation (RD 1051/2022, art. 5: its dates and water go in the notebook) against every rule and stores it: every code in force on the first day in its SIEX catalogue (the system in SIST_RIEGO, the origins in ORIGEN_AGUA_RIEGO, the energy in TIPENERGIA, good practices of the "Riego" scope of BUENAS_PRACTICAS_AMBITOS only), the water a volume (m3, L) or a volume per area (m3/ha, L/m2), else 422 IRRIGATION_UNIT; dateEnd not before dateStart, the days in the campaign, not in the future, and registered at most one month after the first day (RD 1051/2022, art. 4.1), the crop locations (1 to 47) as for treatments. The record states its water in m3 (`water`), of the whole or per hectare; SIEX is sent a total in m3 per crop and variety (per hectare times their area, or the whole shared by area). All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any rule on the data fails, else 400. `Idempotency-Key` as on treatments: the same key and body return the first answer and store nothing; the same key with another body is 422.
+         */
+        post: operations["registerIrrigation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agriirrigations/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register up to 100 irrigations in one request
+         * @description A JSON array of 1 to 100 registrations (within the 1 MB body limit), one request of the rate limit. Each item is judged exactly as if it were registered alone, in array order: a later item counts nothing of earlier ones: no irrigation rule reads other records. Each stored item is its own transaction; a refused item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each item the status and body a single registration would have answered (201 and the record as a one-item array, or the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.
+         */
+        post: operations["registerIrrigationBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agriirrigations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One irrigation
+         * @description The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.
+         */
+        get: operations["readIrrigation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an irrigation
+         * @description As a treatment: a record SIEX never received is deleted at once (204); one SIEX holds is deleted there first, 202 with a job that sends it with `Borrar: true`, and leaves the list once SIEX accepted. Its history stays readable. A deleted record is 404; one in an unfinished export is 409.
+         */
+        delete: operations["deleteIrrigation"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct or complete an irrigation
+         * @description A JSON Merge Patch (RFC 7396, `application/merge-patch+json`; `application/json` is accepted too) of the registration request's fields, validated whole as a registration (every violation listed, nothing changed when one fails), except that the month to register it in (RD 1051/2022, art. 4.1) applies only to a new first day. Answers 200 with the record in an array, `dateModified` set and the new `ETag`. `If-Match` with an older ETag is 412. An exported record goes back to `exported: "0"` and the next export sends it under the same IdAjenaRiego. A record in an unfinished export is 409.
+         */
+        patch: operations["amendIrrigation"];
+        trace?: never;
+    };
+    "/v1/entities/agriirrigations/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of an irrigation
+         * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
+         */
+        get: operations["irrigationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agrianalyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the analyses of a farm campaign
+         * @description Newest day first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the day of the sample), material (MATERIAL_ANALIZADO code), exported, exportable, idcp. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither (every matching record); X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
+         */
+        get: operations["listAnalysis"];
+        put?: never;
+        /**
+         * Register an analysis
+         * @description Validates a soil, water, crop or produce analysis (RD 1051/2022 arts. 5.b and 6: the soil data the fertilization plan rests on; RD 1311/2012 art. 16.3: residue analyses) and stores it: every code in force on the day of the sample in its SIEX catalogue (MATERIAL_ANALIZADO, TIPO_ANALISIS, SUST_ACTIVAS), the day in the campaign, not in the future, registered at most one month after it (RD 1051/2022, art. 4.1), the crop locations sampled (1 to 47; none only for a water analysis, else 400 REQUIRED), soil parameters only on a soil analysis and in their ranges (pH 0 to 14, percentages up to 100, sand, silt and clay together up to 100), substances only on a residue analysis, and the laboratory's NIF valid (400 NIF_INVALID). All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any rule on the data fails, else 400. `Idempotency-Key` as on treatments.
+         */
+        post: operations["registerAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agrianalyses/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register up to 100 analyses in one request
+         * @description A JSON array of 1 to 100 registrations (within the 1 MB body limit), one request of the rate limit. Each item is judged exactly as if it were registered alone, in array order: a later item counts nothing of earlier ones: no analysis rule reads other records. Each stored item is its own transaction; a refused item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each item the status and body a single registration would have answered (201 and the record as a one-item array, or the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.
+         */
+        post: operations["registerAnalysisBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agrianalyses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One analysis
+         * @description The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.
+         */
+        get: operations["readAnalysis"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an analysis
+         * @description As a treatment: a record SIEX never received is deleted at once (204); one SIEX holds is deleted there first, 202 with a job that sends it with `Borrar: true`, and leaves the list once SIEX accepted. Its history stays readable. A deleted record is 404; one in an unfinished export is 409.
+         */
+        delete: operations["deleteAnalysis"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct or complete an analysis
+         * @description A JSON Merge Patch (RFC 7396, `application/merge-patch+json`; `application/json` is accepted too) of the registration request's fields, validated whole as a registration (every violation listed, nothing changed when one fails), except that the month to register it in applies only to a new day. Answers 200 with the record in an array, `dateModified` set and the new `ETag`. `If-Match` with an older ETag is 412. An exported record goes back to `exported: "0"` and the next export sends it under the same IdAjenaAna. A record in an unfinished export is 409.
+         */
+        patch: operations["amendAnalysis"];
+        trace?: never;
+    };
+    "/v1/entities/agrianalyses/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of an analysis
+         * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
+         */
+        get: operations["analysisHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/siex/safeharvest": {
         parameters: {
             query?: never;
@@ -585,7 +769,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -1490,6 +1674,238 @@ export interface components {
         }[];
         /** @description JSON Merge Patch (RFC 7396) of the fields of AgriHarvestRequest: `{"quantity": 12500}` corrects the quantity, `{"dateEnd": "07-01-2026"}` the last day, `{"detail": null}` removes the detail. */
         AgriHarvestPatch: {
+            [key: string]: unknown;
+        };
+        AgriIrrigationRequest: {
+            /** @constant */
+            type: "AgriIrrigation";
+            /** @description first day of the irrigation, DD-MM-YYYY (Madrid) */
+            dateStart: string;
+            /** @description last day, DD-MM-YYYY (Madrid): not before dateStart */
+            dateEnd: string;
+            idcp: string[];
+            system: components["schemas"]["IrrigationSystem"];
+            /** @description water applied, in measure */
+            quantity: number;
+            /** @description a UNIDADES_MEDIDA code of a volume (m3, L) or a volume per area (m3/ha, L/m2): the water of the whole irrigation, or per hectare of its locations */
+            measure: components["schemas"]["Measure"];
+            /** @default [] */
+            waterOrigins: components["schemas"]["WaterOrigin"][];
+            energy?: components["schemas"]["IrrigationEnergy"];
+            /** @description the water meter's number (SIEX NumContador) */
+            meter?: string;
+            /** @default [] */
+            goodPractices: components["schemas"]["IrrigationGoodPractice"][];
+            detail?: string;
+        };
+        /** @description SIEX catalogue TIPENERGIA */
+        IrrigationEnergy: {
+            /** @constant */
+            type: "TypeEnergy";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        /** @description SIEX catalogue BUENAS_PRACTICAS_AMBITOS, scope Riego */
+        IrrigationGoodPractice: {
+            /** @constant */
+            type: "TypeGoodPractice";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        AgriIrrigation: {
+            /** @description urn:ngsi-ld:AgriIrrigation:<n> */
+            readonly id: string;
+            /** @constant */
+            type: "AgriIrrigation";
+            /** @description first day of the irrigation, DD-MM-YYYY (Madrid) */
+            dateStart: string;
+            /** @description last day, DD-MM-YYYY (Madrid): not before dateStart */
+            dateEnd: string;
+            idcp: string[];
+            system: components["schemas"]["IrrigationSystem"];
+            /** @description water applied, in measure */
+            quantity: number;
+            /** @description a UNIDADES_MEDIDA code of a volume (m3, L) or a volume per area (m3/ha, L/m2): the water of the whole irrigation, or per hectare of its locations */
+            measure: components["schemas"]["Measure"];
+            /** @default [] */
+            waterOrigins: components["schemas"]["WaterOrigin"][];
+            energy?: components["schemas"]["IrrigationEnergy"];
+            /** @description the water meter's number (SIEX NumContador) */
+            meter?: string;
+            /** @default [] */
+            goodPractices: components["schemas"]["IrrigationGoodPractice"][];
+            detail?: string;
+            /** @description when it was registered, DD-MM-YYYY HH:mm:ss (Madrid) */
+            readonly dateCreated: string;
+            /** @description when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment */
+            readonly dateModified: string;
+            water: components["schemas"]["IrrigationWater"];
+            /**
+             * @description "1" once SIEX holds the record as it is (or it was sent by other means)
+             * @enum {string}
+             */
+            readonly exported: "0" | "1";
+            /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
+            readonly exportable: boolean;
+            /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
+            readonly exportBlockers: {
+                /** @constant */
+                code: "MISSING_DATA";
+                /** @description what SIEX needs and the record (or its farm) lacks */
+                message: string;
+            }[];
+        };
+        IrrigationWater: {
+            /** @description the water in cubic metres: quantity in measure, converted */
+            m3: number;
+            /** @description true: m3 per hectare of the locations; false: m3 of the whole irrigation */
+            perHa: boolean;
+        };
+        AgriIrrigationBatch: components["schemas"]["AgriIrrigationRequest"][];
+        AgriIrrigationBatchResult: {
+            /** @description the item's position in the request, from 0 */
+            index: number;
+            /** @description what registering the item alone would have answered: 201, or the error status */
+            status: number;
+            /** @description the record's ETag, when it was stored */
+            etag?: string;
+            /** @description the record as a one-item array (201), or the problem details */
+            body: components["schemas"]["AgriIrrigation"][] | components["schemas"]["Problem"];
+        }[];
+        /** @description JSON Merge Patch (RFC 7396) of the fields of AgriIrrigationRequest: `{"quantity": 450}` corrects the water, `{"meter": "C-2231"}` adds the meter, `{"energy": null}` removes the energy. */
+        AgriIrrigationPatch: {
+            [key: string]: unknown;
+        };
+        AgriAnalysisRequest: {
+            /** @constant */
+            type: "AgriAnalysis";
+            /** @description the day the sample was taken, DD-MM-YYYY (Madrid) */
+            date: string;
+            /**
+             * @description the crop locations sampled: at least one, except for a water analysis (material 4)
+             * @default []
+             */
+            idcp: string[];
+            material: components["schemas"]["AnalyzedMaterial"];
+            /** @default [] */
+            analyses: components["schemas"]["AnalysisType"][];
+            /**
+             * @description SIEX catalogue SUST_ACTIVAS: the active substances a residue analysis (TIPO_ANALISIS 1) looked for
+             * @default []
+             */
+            substances: components["schemas"]["AnalysedSubstance"][];
+            laboratory?: components["schemas"]["Laboratory"];
+            /** @description the report's number (SIEX NumBoletin) */
+            report?: string;
+            soil?: components["schemas"]["SoilParameters"];
+            detail?: string;
+        };
+        /** @description SIEX catalogue MATERIAL_ANALIZADO */
+        AnalyzedMaterial: {
+            /** @constant */
+            type: "TypeAnalyzedMaterial";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        /** @description SIEX catalogue TIPO_ANALISIS */
+        AnalysisType: {
+            /** @constant */
+            type: "TypeAnalysis";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        AnalysedSubstance: {
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        Laboratory: {
+            /** @description the laboratory's name (SIEX Laboratorio) */
+            name: string;
+            /** @description the laboratory's NIF (SIEX Nif), a company's or a person's */
+            nif: string;
+        };
+        SoilParameters: {
+            /** @description organic matter, % of dry soil */
+            organicMatter?: number;
+            /** @description sand, % of the fine earth */
+            sand?: number;
+            /** @description silt, % of the fine earth */
+            silt?: number;
+            /** @description clay, % of the fine earth */
+            clay?: number;
+            /** @description pH (0 to 14) */
+            ph?: number;
+            /** @description assimilable phosphorus (Olsen), mg/kg */
+            phosphorus?: number;
+            /** @description assimilable potassium, mg/kg */
+            potassium?: number;
+            /** @description total nitrogen, % of dry soil */
+            nitrogen?: number;
+            /** @description electrical conductivity, dS/m */
+            conductivity?: number;
+        };
+        AgriAnalysis: {
+            /** @description urn:ngsi-ld:AgriAnalysis:<n> */
+            readonly id: string;
+            /** @constant */
+            type: "AgriAnalysis";
+            /** @description the day the sample was taken, DD-MM-YYYY (Madrid) */
+            date: string;
+            /**
+             * @description the crop locations sampled: at least one, except for a water analysis (material 4)
+             * @default []
+             */
+            idcp: string[];
+            material: components["schemas"]["AnalyzedMaterial"];
+            /** @default [] */
+            analyses: components["schemas"]["AnalysisType"][];
+            /**
+             * @description SIEX catalogue SUST_ACTIVAS: the active substances a residue analysis (TIPO_ANALISIS 1) looked for
+             * @default []
+             */
+            substances: components["schemas"]["AnalysedSubstance"][];
+            laboratory?: components["schemas"]["Laboratory"];
+            /** @description the report's number (SIEX NumBoletin) */
+            report?: string;
+            soil?: components["schemas"]["SoilParameters"];
+            detail?: string;
+            /** @description when it was registered, DD-MM-YYYY HH:mm:ss (Madrid) */
+            readonly dateCreated: string;
+            /** @description when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment */
+            readonly dateModified: string;
+            /**
+             * @description "1" once SIEX holds the record as it is (or it was sent by other means)
+             * @enum {string}
+             */
+            readonly exported: "0" | "1";
+            /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
+            readonly exportable: boolean;
+            /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
+            readonly exportBlockers: {
+                /** @constant */
+                code: "MISSING_DATA";
+                /** @description what SIEX needs and the record (or its farm) lacks */
+                message: string;
+            }[];
+        };
+        AgriAnalysisBatch: components["schemas"]["AgriAnalysisRequest"][];
+        AgriAnalysisBatchResult: {
+            /** @description the item's position in the request, from 0 */
+            index: number;
+            /** @description what registering the item alone would have answered: 201, or the error status */
+            status: number;
+            /** @description the record's ETag, when it was stored */
+            etag?: string;
+            /** @description the record as a one-item array (201), or the problem details */
+            body: components["schemas"]["AgriAnalysis"][] | components["schemas"]["Problem"];
+        }[];
+        /** @description JSON Merge Patch (RFC 7396) of the fields of AgriAnalysisRequest: `{"report": "B-2026/0412"}` adds the report number, `{"soil": {"ph": 7.9}}` corrects the pH. */
+        AgriAnalysisPatch: {
             [key: string]: unknown;
         };
         SafeHarvest: {
@@ -4647,6 +5063,1764 @@ export interface operations {
             };
         };
     };
+    listIrrigation: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the first day of the irrigation */
+                dateFrom?: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the first day of the irrigation */
+                dateTo?: string;
+                /** @description only records of this irrigation system (SIST_RIEGO code) */
+                system?: string;
+                /** @description 1: only records SIEX holds as they are (exported); 0: only those still to be sent */
+                exported?: number;
+                /** @description 1: only records an export would send now (`exportable`); 0: only those it would refuse */
+                exportable?: number;
+                /** @description only records that name this crop location */
+                idcp?: string;
+                /**
+                 * @description page number from 1; only together with page_size
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description items per page, 1 to 500; only together with page
+                 * @example 20
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the records */
+            200: {
+                headers: {
+                    /** @description number of records matching the filters */
+                    "X-Total-Count"?: number;
+                    /** @description the page returned (when paginating) */
+                    "X-Page"?: number;
+                    /** @description records per page (when paginating) */
+                    "X-Page-Size"?: number;
+                    /** @description number of pages (when paginating) */
+                    "X-Total-Pages"?: number;
+                    /** @description RFC 8288 links rel="first", "prev", "next", "last" (when paginating) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriIrrigation"][];
+                };
+            };
+            /** @description `PAGINATION_PAIR`: page and page_size must be provided together; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `INVALID_VALUE`: a field or parameter has the wrong type, form or value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerIrrigation: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriIrrigationRequest"];
+            };
+        };
+        responses: {
+            /** @description the created record, as a one-item array */
+            201: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriIrrigation"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IRRIGATION_UNIT`: an irrigation's water must be a volume or a volume per area (m3, L, m3/ha, L/m2...); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerIrrigationBatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriIrrigationBatch"];
+            };
+        };
+        responses: {
+            /** @description each item's outcome, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriIrrigationBatchResult"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readIrrigation: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriIrrigation:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriIrrigation:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriIrrigation"][];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteIrrigation: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriIrrigation:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriIrrigation:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the deletion is being sent to SIEX */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportAccepted"];
+                };
+            };
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    amendIrrigation: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriIrrigation:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriIrrigation:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["AgriIrrigationPatch"];
+                "application/json": components["schemas"]["AgriIrrigationPatch"];
+            };
+        };
+        responses: {
+            /** @description the amended record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriIrrigation"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IRRIGATION_UNIT`: an irrigation's water must be a volume or a volume per area (m3, L, m3/ha, L/m2...); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    irrigationHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriIrrigation:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriIrrigation:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record's versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordVersion"][];
+                };
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `REQUIRED`: a required field or parameter is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAnalysis: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the day of the sample */
+                dateFrom?: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the day of the sample */
+                dateTo?: string;
+                /** @description only analyses of this material (MATERIAL_ANALIZADO code) */
+                material?: string;
+                /** @description 1: only records SIEX holds as they are (exported); 0: only those still to be sent */
+                exported?: number;
+                /** @description 1: only records an export would send now (`exportable`); 0: only those it would refuse */
+                exportable?: number;
+                /** @description only records that name this crop location */
+                idcp?: string;
+                /**
+                 * @description page number from 1; only together with page_size
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description items per page, 1 to 500; only together with page
+                 * @example 20
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the records */
+            200: {
+                headers: {
+                    /** @description number of records matching the filters */
+                    "X-Total-Count"?: number;
+                    /** @description the page returned (when paginating) */
+                    "X-Page"?: number;
+                    /** @description records per page (when paginating) */
+                    "X-Page-Size"?: number;
+                    /** @description number of pages (when paginating) */
+                    "X-Total-Pages"?: number;
+                    /** @description RFC 8288 links rel="first", "prev", "next", "last" (when paginating) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriAnalysis"][];
+                };
+            };
+            /** @description `PAGINATION_PAIR`: page and page_size must be provided together; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `INVALID_VALUE`: a field or parameter has the wrong type, form or value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerAnalysis: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriAnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description the created record, as a one-item array */
+            201: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriAnalysis"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerAnalysisBatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriAnalysisBatch"];
+            };
+        };
+        responses: {
+            /** @description each item's outcome, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriAnalysisBatchResult"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readAnalysis: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriAnalysis:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriAnalysis:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriAnalysis"][];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAnalysis: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriAnalysis:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriAnalysis:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the deletion is being sent to SIEX */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportAccepted"];
+                };
+            };
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    amendAnalysis: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriAnalysis:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriAnalysis:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["AgriAnalysisPatch"];
+                "application/json": components["schemas"]["AgriAnalysisPatch"];
+            };
+        };
+        responses: {
+            /** @description the amended record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriAnalysis"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `NIF_INVALID`: the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    analysisHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriAnalysis:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriAnalysis:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record's versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordVersion"][];
+                };
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `REQUIRED`: a required field or parameter is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     safeHarvest: {
         parameters: {
             query: {
@@ -5699,10 +7873,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description the catalogue: `units` (UNIDADES_MEDIDA), `crops` (PRODUCTOS), `pests` (PLAGAS), `diseases` (ENFERMEDADES), `weeds` (MALAS_HIERBAS), `growth-regulators` (REGULADORES_CRECIMIENTO), `justifications` (JUSTIFICACION_ACTUACION), `efficacy` (EFICACIA_TRATAMIENTO), `phenological-stages` (EST_FENOLOGICO), `machine-types` (TIPO_MAQUINA_UNE), `fertilizer-materials` (MAT_FERTI), `fertilization-kinds` (TIPO_FERITILIZACION), `fertilization-methods` (METODO_APLICACION_FERTILIZANTE), `macronutrients` (MACRONUTRIENTES), `micronutrients` (MICRONUTRIENTES), `heavy-metals` (METALES_PESADOS), `manure-treatments` (TRAT_ESTIERCOLES), `irrigation-systems` (SIST_RIEGO), `irrigation-water-origins` (ORIGEN_AGUA_RIEGO), `fertilization-good-practices` (BUENAS_PRACTICAS_FERTILIZACION), `plant-products` (PROD_VEGETAL), `harvest-purposes` (DEST_COSECHA), `residue-destinations` (DEST_RES_VEG), `energy-types` (TIPENERGIA)
+                 * @description the catalogue: `units` (UNIDADES_MEDIDA), `crops` (PRODUCTOS), `pests` (PLAGAS), `diseases` (ENFERMEDADES), `weeds` (MALAS_HIERBAS), `growth-regulators` (REGULADORES_CRECIMIENTO), `justifications` (JUSTIFICACION_ACTUACION), `efficacy` (EFICACIA_TRATAMIENTO), `phenological-stages` (EST_FENOLOGICO), `machine-types` (TIPO_MAQUINA_UNE), `fertilizer-materials` (MAT_FERTI), `fertilization-kinds` (TIPO_FERITILIZACION), `fertilization-methods` (METODO_APLICACION_FERTILIZANTE), `macronutrients` (MACRONUTRIENTES), `micronutrients` (MICRONUTRIENTES), `heavy-metals` (METALES_PESADOS), `manure-treatments` (TRAT_ESTIERCOLES), `irrigation-systems` (SIST_RIEGO), `irrigation-water-origins` (ORIGEN_AGUA_RIEGO), `fertilization-good-practices` (BUENAS_PRACTICAS_FERTILIZACION), `plant-products` (PROD_VEGETAL), `harvest-purposes` (DEST_COSECHA), `residue-destinations` (DEST_RES_VEG), `energy-types` (TIPENERGIA), `irrigation-good-practices` (BUENAS_PRACTICAS_RIEGO), `analysed-materials` (MATERIAL_ANALIZADO), `analysis-types` (TIPO_ANALISIS), `active-substances` (SUST_ACTIVAS)
                  * @example pests
                  */
-                name: "units" | "crops" | "pests" | "diseases" | "weeds" | "growth-regulators" | "justifications" | "efficacy" | "phenological-stages" | "machine-types" | "fertilizer-materials" | "fertilization-kinds" | "fertilization-methods" | "macronutrients" | "micronutrients" | "heavy-metals" | "manure-treatments" | "irrigation-systems" | "irrigation-water-origins" | "fertilization-good-practices" | "plant-products" | "harvest-purposes" | "residue-destinations" | "energy-types";
+                name: "units" | "crops" | "pests" | "diseases" | "weeds" | "growth-regulators" | "justifications" | "efficacy" | "phenological-stages" | "machine-types" | "fertilizer-materials" | "fertilization-kinds" | "fertilization-methods" | "macronutrients" | "micronutrients" | "heavy-metals" | "manure-treatments" | "irrigation-systems" | "irrigation-water-origins" | "fertilization-good-practices" | "plant-products" | "harvest-purposes" | "residue-destinations" | "energy-types" | "irrigation-good-practices" | "analysed-materials" | "analysis-types" | "active-substances";
             };
             cookie?: never;
         };
