@@ -38,13 +38,8 @@ const ajvFor = (options: Options = {}) => new Ajv({ strict: false, allErrors: tr
 
 const compile = (schema: unknown): ValidateFunction => ajvFor().compile(dropNestedIds(schema) as object);
 
-/** Compiles the schema file into an ajv validator (its errors on `.errors` after a failed call). */
-export function compileCueSchema(schemaPath: string): ValidateFunction {
-  return compile(readCueSchema(schemaPath));
-}
-
 /**
- * The same validator as the source of a CommonJS module (ajv's standalone code), which requires ajv's runtime helpers
+ * The validator loadCueSchema makes, as the source of a CommonJS module (ajv's standalone code), which requires ajv's runtime helpers
  * by package name. Compiling the schema takes a second or two of CPU; the tests compile it once per run with this.
  */
 export function cueSchemaModule(schemaPath: string): string {
