@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import Ajv, { ErrorObject, Options, ValidateFunction } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone';
 import { CueSection } from '../../shared/siex/iuws-protocol';
 import { cueSections } from './cue-sections';
 
@@ -33,12 +34,17 @@ function readCueSchema(schemaPath: string): unknown {
   }
 }
 
-const compile = (schema: unknown): ValidateFunction =>
-  new Ajv({ strict: false, allErrors: true }).compile(dropNestedIds(schema) as object);
+const ajvFor = (options: Options = {}) => new Ajv({ strict: false, allErrors: true, ...options });
 
-/** Compiles the schema file into an ajv validator (its errors on `.errors` after a failed call). */
-export function compileCueSchema(schemaPath: string): ValidateFunction {
-  return compile(readCueSchema(schemaPath));
+const compile = (schema: unknown): ValidateFunction => ajvFor().compile(dropNestedIds(schema) as object);
+
+/**
+ * The validator loadCueSchema makes, as the source of a CommonJS module (ajv's standalone code), which requires ajv's runtime helpers
+ * by package name. Compiling the schema takes a second or two of CPU; the tests compile it once per run with this.
+ */
+export function cueSchemaModule(schemaPath: string): string {
+  const ajv = ajvFor({ code: { source: true } });
+  return standaloneCode(ajv, ajv.compile(dropNestedIds(readCueSchema(schemaPath)) as object));
 }
 
 /**

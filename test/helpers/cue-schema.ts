@@ -1,17 +1,14 @@
 import { ValidateFunction } from 'ajv';
-import { compileCueSchema } from '../../local/siex-simulator/cue-schema';
-import { cueSchemaPath } from '../../local/siex-data';
-import { findProjectRoot } from '../../local/stack';
+import { compiledCueSchemaFile } from '../support/compiled-cue-schema';
 
 /**
  * The official CUE schema 3.11.4 the project carries (data/siex/), compiled by the SIEX simulator's loader (so
- * tests and simulator judge documents alike), once per test file.
+ * tests and simulator judge documents alike), once per jest run by its global setup (compiled-cue-schema.ts).
  */
-const CUE_SCHEMA_FILE = cueSchemaPath(findProjectRoot(__dirname));
-
 let compiled: ValidateFunction | undefined;
 
 export function cueValidator(): ValidateFunction {
-  compiled ??= compileCueSchema(CUE_SCHEMA_FILE);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module the global setup wrote, by its path
+  compiled ??= require(compiledCueSchemaFile()) as ValidateFunction;
   return compiled;
 }

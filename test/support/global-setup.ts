@@ -21,13 +21,15 @@ import { runnerScript } from '../../local/runner/process';
 import { TEST_MAX_BACKDATE_DAYS } from '../helpers/dataset';
 import { leaveForTeardown } from './global-teardown';
 import { publishParsedCatalogues, removeParsedCatalogues } from './parsed-catalogues';
+import { publishCompiledCueSchema, removeCompiledCueSchema } from './compiled-cue-schema';
 
 /**
  * Starts one local stack for the whole jest run: in-memory Azurite on free ports and the runner serving the
  * compiled app (dist/, built by `npm test` before jest starts), no dataset. Workers are started after this and
  * inherit `GATEWAY_URL`, `AzureWebJobsStorage` and `AUTH_MODE=local` from `process.env` (see stack-env.ts).
  * The stack's output goes to .local/logs/jest-stack.log, the first place to look when an e2e test fails. The
- * catalogues are parsed here once for every test file (parsed-catalogues.ts).
+ * catalogues are parsed, and the CUE schema compiled, here once for every test file (parsed-catalogues.ts,
+ * compiled-cue-schema.ts).
  */
 export default async function globalSetup(): Promise<void> {
   const projectRoot = findProjectRoot(__dirname);
@@ -66,9 +68,11 @@ export default async function globalSetup(): Promise<void> {
   process.env.AzureWebJobsStorage = stack.storageConnectionString;
   process.env.AUTH_MODE = 'local';
   const catalogues = publishParsedCatalogues();
+  const cueSchema = publishCompiledCueSchema();
   leaveForTeardown(async () => {
     await stack.stop();
     await new Promise<void>((resolve) => log.end(resolve));
     removeParsedCatalogues(catalogues);
+    removeCompiledCueSchema(cueSchema);
   });
 }
