@@ -2,7 +2,7 @@ import { FarmIndex } from '../farms/farm-index';
 import { BlockIds, legacyBlockIds } from './block-ids';
 import { CueBlockBody, CueKindMapping, CueMapResult } from './record-kind';
 
-/** A CUE block under its IdAjena (`IdAjenaTratamFito`, `IdAjenaFerti`: the kind's `cue.idAjena`). */
+/** A CUE block under its IdAjena (the field the kind's `cue.idAjena` names). */
 type CueBlock = CueBlockBody & { [idAjena: string]: unknown };
 export type CueBlocks = { ok: true; blocks: CueBlock[] } | { ok: false; missing: string[] };
 

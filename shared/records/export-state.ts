@@ -18,8 +18,8 @@ export type KnownExportState =
   /** SIEX has no copy from the gateway: never sent, or its deletion there was accepted. */
   | { kind: 'unsent'; claim: Claim | null }
   /**
-   * SIEX holds the record as it is now, as these blocks (the IdAjenaTratamFito of each crop and variety, FEGA's CUE
-   * field descriptor): a deletion sends `Borrar` for each of them.
+   * SIEX holds the record as it is now, as these blocks (the IdAjena of each, as the kind's blocks are keyed, FEGA's
+   * CUE field descriptor): a deletion sends `Borrar` for each of them.
    */
   | { kind: 'exported'; claim: Claim | null; siexBlocks: number[] }
   /**

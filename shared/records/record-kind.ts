@@ -152,9 +152,9 @@ export interface ViewInput<Request, Resolution> {
  * `ActividadesExplotacion` section, under which IdAjena field, in which formats, one block per block key.
  */
 export interface CueKindMapping<Record> {
-  /** The `ActividadesExplotacion` member its blocks go in: `TratamFito`, `Cosecha`... */
+  /** The `ActividadesExplotacion` member its blocks go in, one of the schema's fifteen sections. */
   readonly section: string;
-  /** The block's own id field: `IdAjenaTratamFito`, `IdAjenaFerti` (number(10), allocated by the core). */
+  /** The block's own id field, `IdAjena…` (number(10), allocated by the core). */
   readonly idAjena: string;
   /**
    * The field descriptor of its section: every value its blocks may carry, with its type, length and decimals and

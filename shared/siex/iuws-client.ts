@@ -41,7 +41,7 @@ export { IuwsError } from './iuws-errors';
  *     200    { "estado": "PENDIENTE" | "EN_PROCESO" | "FINALIZADO",
  *              "resultados": [ { "<IdAjena field>": 123, "resultado": "OK" | "ERROR",
  *                                "errores": [ { "codigo": "...", "descripcion": "..." } ] } ] }   (filled when FINALIZADO)
- *            one result per block sent, named by its section's own id field (`IdAjenaCosecha` for a `Cosecha` block)
+ *            one result per block sent, named by its section's own id field (`IdAjenaEnergia` for an `EnergiaUtilizada` block)
  *     404    unknown request id
  *
  *   Errors answer { "codigo", "descripcion" }. 401 on crear / comprobarEstado means the token expired or was revoked.

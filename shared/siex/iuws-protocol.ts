@@ -30,8 +30,7 @@ const errorItemSchema = z.object({ codigo: z.string(), descripcion: z.string() }
 export type IuwsErrorItem = z.infer<typeof errorItemSchema>;
 
 /**
- * A section of the CUE document's `ActividadesExplotacion` (`Cosecha`, `Riego`...) and the field its blocks are named
- * by (`IdAjenaCosecha`, `IdAjenaRiego`...). Each section's IdAjena is a sequence of its own, so a block is known by its
+ * A section of the CUE document's `ActividadesExplotacion` and the field its blocks are named by (`IdAjena…`). Each section's IdAjena is a sequence of its own, so a block is known by its
  * section and id together. The names do not follow from one another (an `EnergiaUtilizada` block is named by
  * `IdAjenaEnergia`, a `PlanAbonado` one by `IdAjenaPlan`): the schema, or the kind that writes the section, says which.
  */
@@ -44,7 +43,7 @@ export interface CueSection {
 export const ID_AJENA = 'IdAjena';
 
 /**
- * One result per block, named by the block's own id field (its section's `idAjena`): `{ "IdAjenaCosecha": 7,
+ * One result per block, named by the block's own id field (its section's `idAjena`): `{ "IdAjenaEnergia": 7,
  * "resultado": "OK", "errores": [] }`.
  */
 const recordResultSchema = z.looseObject({
