@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
-import { DAY_PATTERN, recordListFilters } from '../api/query-params';
-import { exportabilityFields, MAX_IDCP_PER_RECORD, READ_ONLY } from '../api/record-fields';
+import { listPeriod, recordListFilters } from '../api/query-params';
+import { exportabilityFields, recordStamps, MAX_IDCP_PER_RECORD, READ_ONLY } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -95,15 +95,7 @@ export const analysisRecordSchema = z
   .object({
     id: z.string().describe('urn:ngsi-ld:AgriAnalysis:<n>').meta(READ_ONLY),
     ...requestFields,
-    dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)').meta(READ_ONLY),
-    dateModified: z
-      .string()
-      .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment")
-      .meta(READ_ONLY),
-    exported: z
-      .enum(['0', '1'])
-      .describe('"1" once SIEX holds the record as it is (or it was sent by other means)')
-      .meta(READ_ONLY),
+    ...recordStamps,
   })
   .meta({ id: 'AgriAnalysisStored' });
 
@@ -120,17 +112,7 @@ export const analysisPatchSchema = mergePatchSchemaOf(
 );
 
 export const analysisListQuerySchema = z.object({
-  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
-  dateFrom: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the day of the sample'),
-  dateTo: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the day of the sample'),
+  ...listPeriod('the day of the sample'),
   material: siexId.optional().describe('only analyses of this material (MATERIAL_ANALIZADO code)'),
   ...recordListFilters,
 });

@@ -32,6 +32,20 @@ export const paginationQuery = {
 };
 
 /**
+ * The head of every record kind's list query: the farm, and the period on the day each record is listed by (`on`:
+ * "the first day of the harvest"), Madrid days, inclusive.
+ */
+export function listPeriod(on: string) {
+  const day = () =>
+    z.string().meta({ pattern: DAY_PATTERN }).optional().describe(`DD-MM-YYYY, Madrid day, inclusive: on ${on}`);
+  return {
+    agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
+    dateFrom: day(),
+    dateTo: day(),
+  };
+}
+
+/**
  * The filters every record kind's list takes beside its own (days, and the value its rows keep), and the pagination: spread
  * at the end of a list's query schema, so every kind's list filters by export state and crop location alike.
  */

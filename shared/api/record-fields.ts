@@ -89,6 +89,19 @@ export const machineSchema = z
   })
   .meta({ id: 'Machine' });
 
+/** What the records core stamps on every kind's stored record, as every answer shows it (read-only). */
+export const recordStamps = {
+  dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)').meta(READ_ONLY),
+  dateModified: z
+    .string()
+    .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment")
+    .meta(READ_ONLY),
+  exported: z
+    .enum(['0', '1'])
+    .describe('"1" once SIEX holds the record as it is (or it was sent by other means)')
+    .meta(READ_ONLY),
+};
+
 /**
  * Whether SIEX would take a record now, as every answer of every record kind shows it: worked out by the export's own
  * mapping on each answer, not stored.

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
-import { DAY_PATTERN, recordListFilters } from '../api/query-params';
+import { listPeriod, recordListFilters } from '../api/query-params';
 import {
   exportabilityFields,
+  recordStamps,
   machineSchema,
   decimalText,
   MAX_IDCP_PER_RECORD,
@@ -152,11 +153,7 @@ export const fertilizeRecordSchema = z
     id: z.string().describe('urn:ngsi-ld:AgriFertilize:<n>').meta(READ_ONLY),
     ...requestFields,
     dateEnd: z.string().describe('last day, DD-MM-YYYY (dateStart when the request gave none)'),
-    dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)').meta(READ_ONLY),
-    dateModified: z
-      .string()
-      .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment")
-      .meta(READ_ONLY),
+    ...recordStamps,
     nitrogen: z
       .object({
         kgPerHa: z
@@ -167,10 +164,6 @@ export const fertilizeRecordSchema = z
           .describe('livestock manure: counted against 170 kg N/ha a campaign on a nitrate-vulnerable enclosure'),
       })
       .meta({ id: 'FertilizationNitrogen', ...READ_ONLY }),
-    exported: z
-      .enum(['0', '1'])
-      .describe('"1" once SIEX holds the record as it is (or it was sent by other means)')
-      .meta(READ_ONLY),
   })
   .meta({ id: 'AgriFertilizeStored' });
 
@@ -190,17 +183,7 @@ export const fertilizationPatchSchema = mergePatchSchemaOf(
 );
 
 export const fertilizationListQuerySchema = z.object({
-  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
-  dateFrom: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the application'),
-  dateTo: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the application'),
+  ...listPeriod('the first day of the application'),
   material: siexId.optional().describe('only records of this material (MAT_FERTI code)'),
   ...recordListFilters,
 });

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { isoDay } from '../domain/dates';
 import { daySchema } from '../domain/day-schema';
-import { DAY_PATTERN, recordListFilters } from '../api/query-params';
-import { exportabilityFields, MAX_IDCP_PER_RECORD, measureSchema, name, READ_ONLY } from '../api/record-fields';
+import { listPeriod, recordListFilters } from '../api/query-params';
+import {
+  exportabilityFields,
+  recordStamps,
+  MAX_IDCP_PER_RECORD,
+  measureSchema,
+  name,
+  READ_ONLY,
+} from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -86,15 +93,7 @@ const harvestRecordSchema = z
     id: z.string().describe('urn:ngsi-ld:AgriHarvest:<n>').meta(READ_ONLY),
     ...requestFields,
     dateEnd: z.string().describe('last day, DD-MM-YYYY (dateStart when the request gave none)'),
-    dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)').meta(READ_ONLY),
-    dateModified: z
-      .string()
-      .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment")
-      .meta(READ_ONLY),
-    exported: z
-      .enum(['0', '1'])
-      .describe('"1" once SIEX holds the record as it is (or it was sent by other means)')
-      .meta(READ_ONLY),
+    ...recordStamps,
   })
   .meta({ id: 'AgriHarvestStored' });
 
@@ -112,17 +111,7 @@ export const harvestPatchSchema = mergePatchSchemaOf(
 );
 
 export const harvestListQuerySchema = z.object({
-  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
-  dateFrom: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the harvest'),
-  dateTo: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the harvest'),
+  ...listPeriod('the first day of the harvest'),
   product: siexCode.optional().describe('only harvests of this plant product (PROD_VEGETAL Id)'),
   ...recordListFilters,
 });

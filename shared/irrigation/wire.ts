@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
-import { DAY_PATTERN, recordListFilters } from '../api/query-params';
-import { exportabilityFields, MAX_IDCP_PER_RECORD, measureSchema, READ_ONLY } from '../api/record-fields';
+import { listPeriod, recordListFilters } from '../api/query-params';
+import { exportabilityFields, recordStamps, MAX_IDCP_PER_RECORD, measureSchema, READ_ONLY } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -77,21 +77,13 @@ export const irrigationRecordSchema = z
   .object({
     id: z.string().describe('urn:ngsi-ld:AgriIrrigation:<n>').meta(READ_ONLY),
     ...requestFields,
-    dateCreated: z.string().describe('when it was registered, DD-MM-YYYY HH:mm:ss (Madrid)').meta(READ_ONLY),
-    dateModified: z
-      .string()
-      .describe("when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment")
-      .meta(READ_ONLY),
+    ...recordStamps,
     water: z
       .object({
         m3: z.number().describe('the water in cubic metres: quantity in measure, converted'),
         perHa: z.boolean().describe('true: m3 per hectare of the locations; false: m3 of the whole irrigation'),
       })
       .meta({ id: 'IrrigationWater', ...READ_ONLY }),
-    exported: z
-      .enum(['0', '1'])
-      .describe('"1" once SIEX holds the record as it is (or it was sent by other means)')
-      .meta(READ_ONLY),
   })
   .meta({ id: 'AgriIrrigationStored' });
 
@@ -110,17 +102,7 @@ export const irrigationPatchSchema = mergePatchSchemaOf(
 );
 
 export const irrigationListQuerySchema = z.object({
-  agrifarmId: z.string().min(1).describe('farm URN from the farm lookup'),
-  dateFrom: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the irrigation'),
-  dateTo: z
-    .string()
-    .meta({ pattern: DAY_PATTERN })
-    .optional()
-    .describe('DD-MM-YYYY, Madrid day, inclusive: on the first day of the irrigation'),
+  ...listPeriod('the first day of the irrigation'),
   system: siexId.optional().describe('only records of this irrigation system (SIST_RIEGO code)'),
   ...recordListFilters,
 });

@@ -1463,12 +1463,12 @@ export interface components {
             readonly dateCreated: string;
             /** @description when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment */
             readonly dateModified: string;
-            nitrogen: components["schemas"]["FertilizationNitrogen"];
             /**
              * @description "1" once SIEX holds the record as it is (or it was sent by other means)
              * @enum {string}
              */
             readonly exported: "0" | "1";
+            nitrogen: components["schemas"]["FertilizationNitrogen"];
             /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
             readonly exportable: boolean;
             /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
@@ -1741,12 +1741,12 @@ export interface components {
             readonly dateCreated: string;
             /** @description when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment */
             readonly dateModified: string;
-            water: components["schemas"]["IrrigationWater"];
             /**
              * @description "1" once SIEX holds the record as it is (or it was sent by other means)
              * @enum {string}
              */
             readonly exported: "0" | "1";
+            water: components["schemas"]["IrrigationWater"];
             /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
             readonly exportable: boolean;
             /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
