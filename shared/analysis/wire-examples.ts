@@ -41,13 +41,17 @@ const batchExample = {
   request: [soil, { ...soil, laboratory: { ...soil.laboratory, nif: 'B12345675' } }],
   response: [
     { index: 0, status: 201, etag: '"1"', body: [analysis] },
-    refusedItem(1, [
-      {
-        code: 'NIF_INVALID',
-        path: 'body.laboratory.nif',
-        message: 'B12345675 is not a valid NIF (control character)',
-      },
-    ]),
+    refusedItem(
+      1,
+      [
+        {
+          code: 'NIF_INVALID',
+          path: 'body.laboratory.nif',
+          message: 'B12345675 is not a valid NIF (control character)',
+        },
+      ],
+      400,
+    ),
   ],
 };
 

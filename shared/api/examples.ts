@@ -15,14 +15,19 @@ export const DEMO_FARM = 'urn:ngsi-ld:AgriFarm:1';
  * A batch's refused item as the examples show it: the item's index and the problem details a registration breaking
  * the rules answers (422), every violation with its path as if the item had been sent alone.
  */
-export function refusedItem(index: number, errors: { code: string; path: string; message: string }[]) {
+export function refusedItem(
+  index: number,
+  errors: { code: string; path: string; message: string }[],
+  // The status the errors earn: 422 for a rule, 400 for an applicator or laboratory's NIF (shared/http/error-status.ts).
+  status: 400 | 422 = 422,
+) {
   return {
     index,
-    status: 422,
+    status,
     body: {
-      type: 'https://siex-gateway.dev/problems/422',
-      title: 'Unprocessable Content',
-      status: 422,
+      type: `https://siex-gateway.dev/problems/${status}`,
+      title: status === 422 ? 'Unprocessable Content' : 'Bad Request',
+      status,
       detail: 'The application breaks the rules below; nothing was stored.',
       errors,
     },

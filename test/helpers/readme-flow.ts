@@ -77,7 +77,10 @@ export function expectFlowFinished(stdout: string): void {
 }
 
 /** A stack as `npm start` starts one (in memory), with the demo data of `campaign`; `stop()` removes its files too. */
-export async function startDemoStack(campaign: number): Promise<{ stack: Stack; stop(): Promise<void> }> {
+export async function startDemoStack(
+  campaign: number,
+  env?: Record<string, string>,
+): Promise<{ stack: Stack; stop(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-stack-'));
   const dataset = path.join(dir, 'demo-dataset.json');
   fs.writeFileSync(dataset, JSON.stringify(buildDemoDataset(campaign)));
@@ -88,6 +91,7 @@ export async function startDemoStack(campaign: number): Promise<{ stack: Stack; 
     dataset,
     catalogues: officialCataloguesDir(root),
     services: [siexSimulatorService(), mailStubService()],
+    ...(env ? { env } : {}),
   }).catch((err: unknown) => {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;

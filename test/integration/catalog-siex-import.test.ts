@@ -15,8 +15,9 @@ describe('import-catalogues against Azurite', () => {
     const lines: string[] = [];
     const first = await importCataloguesCommand(SIEX_DIR, store, (l) => lines.push(l));
     // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34), three
-    // for harvests (issue 34)
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(25);
+    // for harvests (issue 34), the irrigations' good practices and three for analyses (issue 35; irrigations read
+    // TIPENERGIA, the harvests')
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(29);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
