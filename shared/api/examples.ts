@@ -112,7 +112,9 @@ export const jobStatusExample = {
 
 export const jobResultExample = {
   query: { jobId: 1 },
-  response: { data: [{ result: 'ok', id: 1 }], error: [] } satisfies z.output<typeof jobResultSchema>,
+  response: { data: [{ result: 'ok', id: 1, urn: 'urn:ngsi-ld:AgriPhytosanitary:1' }], error: [] } satisfies z.output<
+    typeof jobResultSchema
+  >,
 };
 
 export const safeHarvestExample = {

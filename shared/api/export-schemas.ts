@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EXPORT_RECORDS } from '../domain/export-limits';
 import { queryInteger } from './query-params';
+import { exportBlockerSchema } from './record-fields';
 
 /** Export and job follow-up shapes, as the spec's JobAsync and job result tables. */
 
@@ -30,6 +31,17 @@ export const exportResponseSchema = z
       .boolean()
       .optional()
       .describe('with pending=1: true when records still wait beyond this job (export pending again once it settles)'),
+    blocked: z
+      .array(
+        z.object({
+          id: z.string().describe('the record URN, as the request named it'),
+          exportBlockers: z.array(exportBlockerSchema),
+        }),
+      )
+      .optional()
+      .describe(
+        'records the request named that the job does not take, since SIEX would refuse them as they stand (amend them, then export them again); absent when every record went. When none can go the answer is 422 RECORD_NOT_EXPORTABLE and no job is made',
+      ),
   })
   .meta({ id: 'ExportAccepted' });
 /** A job's start as answered: the export's, and a deletion job's. */
@@ -65,6 +77,9 @@ const recordType = z
     `the record's type, as its URN names it (urn:ngsi-ld:<type>:<id>); absent for an ${UNTYPED_RESULT_TYPE} record, as in results before the gateway exported other kinds`,
   );
 
+// The seed names a result's record by its integer; the URN beside it is what registration answered (issue 38).
+const recordUrn = z.string().describe('the record URN, as registration answered it: urn:ngsi-ld:<type>:<id>');
+
 export const jobResultSchema = z
   .object({
     data: z.array(
@@ -72,6 +87,7 @@ export const jobResultSchema = z
         result: z.string().describe('"ok"'),
         id: z.number().int().describe('record id (the integer of its URN)'),
         type: recordType,
+        urn: recordUrn,
       }),
     ),
     error: z.array(
@@ -79,6 +95,7 @@ export const jobResultSchema = z
         result: z.literal('error'),
         id: z.number().int(),
         type: recordType,
+        urn: recordUrn,
         code: z
           .string()
           .describe(

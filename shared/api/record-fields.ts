@@ -102,6 +102,12 @@ export const recordStamps = {
     .meta(READ_ONLY),
 };
 
+/** Why an export would refuse a record now: a record's own answer and an export's start say it alike. */
+export const exportBlockerSchema = z.object({
+  code: z.literal('MISSING_DATA'),
+  message: z.string().describe('what SIEX needs and the record (or its farm) lacks'),
+});
+
 /**
  * Whether SIEX would take a record now, as every answer of every record kind shows it: worked out by the export's own
  * mapping on each answer, not stored.
@@ -112,12 +118,7 @@ export const exportabilityFields = {
     .describe('whether an export would send the record now: true exactly when `exportBlockers` is empty')
     .meta(READ_ONLY),
   exportBlockers: z
-    .array(
-      z.object({
-        code: z.literal('MISSING_DATA'),
-        message: z.string().describe('what SIEX needs and the record (or its farm) lacks'),
-      }),
-    )
+    .array(exportBlockerSchema)
     .describe(
       'every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent',
     )

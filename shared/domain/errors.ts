@@ -59,6 +59,8 @@ export const ERROR_CODES = {
     'a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it',
   NOTHING_TO_EXPORT:
     'pending=1 found no record to export: every record is exported, in a running job, of unknown outcome, or lacks what SIEX requires',
+  RECORD_NOT_EXPORTABLE:
+    'SIEX would refuse every record the export names as it stands (each listed with its exportBlockers): amend them first; no job was made',
   JOB_NOT_FINISHED: 'the job has not settled yet; poll jobstatus until status.id is 3, 4 or 5',
   PRECONDITION_FAILED: "If-Match does not name the record's current ETag: it changed since; read it again",
   // product, dose, crop, time and catalogue rules

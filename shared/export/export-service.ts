@@ -14,9 +14,10 @@ import { FarmReader } from '../farms/farm-store';
 import { isRestError } from '../store/azure-sdk';
 import { IdSource } from '../store/counters';
 import { ExportKinds, TakenRecord } from './export-kinds';
-import { byType, RecordRef, refKey, refText } from './record-ref';
+import { byType, RecordRef, refKey, refText, refUrn } from './record-ref';
+import { blockersOf } from './export-blockers';
 import { withIdempotency } from './export-idempotency';
-import { ExportResult, JobStarted, StartAnswer } from './export-result';
+import { BlockedRecord, ExportResult, JobStarted, StartAnswer } from './export-result';
 import { ExportKeyStore } from './export-keys';
 import { jobMeta, JobKind } from './job';
 import { jobsHolding } from './job-claims';
@@ -76,17 +77,17 @@ export async function exportRecords(deps: ExportDeps, input: ExportInput): Promi
       ? { query: { agrifarmId: input.agrifarmId, pending: 1 }, body: input.body }
       : { query: { agrifarmId: input.agrifarmId }, body: input.body },
     async (jobId) => {
-      if (!input.pending)
-        return exportStarted(deps, {
-          jobId: await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId),
-        });
+      if (!input.pending) {
+        const started = await startExport(deps, input.client, farm, input.agrifarmId, input.body, jobId);
+        return exportStarted(deps, { jobId, ...(started.blocked.length > 0 ? { blocked: started.blocked } : {}) });
+      }
       const chosen = await pending();
       if (chosen.records.length === 0) {
         throw new DomainError('No record of this farm waits for SIEX; nothing was started.', [
           violation('NOTHING_TO_EXPORT', 'query.pending', 'every record is exported, in a running job, or incomplete'),
         ]);
       }
-      const urns = chosen.records.map((r) => ({ id: `urn:ngsi-ld:${r.type}:${r.id}` }));
+      const urns = chosen.records.map((r) => ({ id: refUrn(r) }));
       await startExport(deps, input.client, farm, input.agrifarmId, urns, jobId);
       return exportStarted(deps, { jobId, pending: { records: chosen.records.length, morePending: chosen.more } });
     },
@@ -130,7 +131,9 @@ function exportStarted(deps: Pick<ExportDeps, 'startAnswer'>, job: Omit<JobStart
  * Starts export job `jobId` for a farm the caller may see: checks every record, of whichever kind its URN names (each
  * must be a record of this farm, not exported, not in an unfinished job, not of unknown outcome), claims the records
  * for the job, and only then creates the job and queues it. A request that loses a race for the records creates
- * nothing.
+ * nothing. A record the gateway already knows SIEX cannot take (a required CUE field it lacks) is neither claimed nor
+ * sent: the job takes the others, and the answer names the ones left out with their blockers; when none is left, no job
+ * is made (issue 38: better told at once than by a MISSING_DATA result minutes later, after a job and an e-mail).
  */
 export async function startExport(
   deps: StartExportDeps,
@@ -139,7 +142,7 @@ export async function startExport(
   agrifarmId: string,
   body: { id: string }[],
   jobId: number,
-): Promise<number> {
+): Promise<{ jobId: number; blocked: BlockedRecord[] }> {
   const refs = parseRefs(deps.kinds, body);
   const position = new Map<string, number>();
   refs.forEach((ref, i) => position.set(refKey(ref), i));
@@ -198,15 +201,55 @@ export async function startExport(
   }
   if (conflicts.length > 0) throw new DomainError('Some records cannot be exported now.', conflicts);
 
+  const { ready, blocked } = await splitBlocked(deps.kinds, farm, found);
+  if (ready.length === 0)
+    throw new DomainError(
+      'No record can be exported: SIEX would refuse each of them; nothing was started.',
+      blocked.map((b) =>
+        violation(
+          'RECORD_NOT_EXPORTABLE',
+          path(b.ref),
+          `${b.id} lacks what SIEX requires: ${b.exportBlockers.map((x) => x.message).join('; ')}`,
+        ),
+      ),
+    );
   let taken: TakenRecord[];
   try {
-    taken = await migrateBlockIds(deps.kinds, farm, found);
+    taken = await migrateBlockIds(deps.kinds, farm, ready);
   } catch (e) {
     if (e instanceof WriteConflict) throw lostRace();
     throw e;
   }
   await launchJob(deps, { kind: 'export', jobId, client, farm, agrifarmId, records: taken, now });
-  return jobId;
+  return { jobId, blocked: blocked.map(({ id, exportBlockers }) => ({ id, exportBlockers })) };
+}
+
+/** These records split into those SIEX would take now and those it would refuse, each with why (`blockersOf`). */
+async function splitBlocked(
+  kinds: ExportKinds,
+  farm: FarmIndex,
+  found: TakenRecord[],
+): Promise<{ ready: TakenRecord[]; blocked: (BlockedRecord & { ref: RecordRef })[] }> {
+  const blockers = new Map<string, string[]>();
+  for (const type of new Set(found.map((f) => f.type))) {
+    const pointers = found.filter((f) => f.type === type).map((f) => f.pointer);
+    for (const [id, missing] of await blockersOf(kinds.of(type), farm, pointers))
+      blockers.set(refKey({ type, id }), missing);
+  }
+  const ready: TakenRecord[] = [];
+  const blocked: (BlockedRecord & { ref: RecordRef })[] = [];
+  for (const f of found) {
+    const ref = { type: f.type, id: f.pointer.id };
+    const missing = blockers.get(refKey(ref)) ?? [];
+    if (missing.length === 0) ready.push(f);
+    else
+      blocked.push({
+        ref,
+        id: refUrn(ref),
+        exportBlockers: missing.map((message) => ({ code: 'MISSING_DATA', message })),
+      });
+  }
+  return { ready, blocked };
 }
 
 /** A job about to start: what it asks of SIEX, for whom, and the records it takes (their pointers as checked). */

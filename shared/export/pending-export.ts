@@ -1,10 +1,10 @@
 import type { DateTime } from 'luxon';
 import { MAX_EXPORT_RECORDS } from '../domain/export-limits';
 import { FarmIndex } from '../farms/farm-index';
-import { withIdAjena } from '../records/cue-blocks';
 import { claimOf } from '../records/export-state';
 import { recordIdOf } from '../records/record-keys';
 import { RecordPointer } from '../records/record-rows';
+import { blockersOf } from './export-blockers';
 import { ExportKind, ExportKinds } from './export-kinds';
 import { RecordRef } from './record-ref';
 
@@ -42,16 +42,10 @@ export async function pendingRecords(
     const claim = claimOf(p.exportState);
     return !(claim && holding.has(claim.jobId));
   });
-  const records = await kind.store.readRecords(
-    farm.meta,
-    free.map((p) => p.recordRowKey),
-  );
+  const blockers = await blockersOf(kind, farm, free);
   const order = new Map(keys.map((k, i) => [recordIdOf(k), i]));
   const ready = free
-    .filter((p) => {
-      const stored = records.get(p.recordRowKey);
-      return stored !== undefined && withIdAjena(kind.cue, kind.cue.map(stored.record, farm), p.id, stored.blockIds).ok;
-    })
+    .filter((p) => blockers.get(p.id)?.length === 0)
     .map((p) => p.id)
     .sort((a, b) => order.get(a)! - order.get(b)!);
   return { ids: ready.slice(0, max), more: ready.length > max };

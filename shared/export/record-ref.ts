@@ -14,6 +14,9 @@ export interface RecordRef {
 /** One text per record, for maps and sets: `AgriExample:12`. */
 export const refKey = (ref: RecordRef): string => `${ref.type}:${ref.id}`;
 
+/** The record's URN, as registration answered it. */
+export const refUrn = (ref: RecordRef): string => `urn:ngsi-ld:${ref.type}:${ref.id}`;
+
 export const sameRef = (a: RecordRef, b: RecordRef): boolean => a.type === b.type && a.id === b.id;
 
 /** These records by kind: each kind in the order first named, its records in their order. */
@@ -45,7 +48,7 @@ export const storedRefSchema = (legacyType: string) =>
  * jobs held other kinds, another kind's by its URN.
  */
 export const refText = (ref: RecordRef, legacyType: string): string =>
-  ref.type === legacyType ? String(ref.id) : `urn:ngsi-ld:${ref.type}:${ref.id}`;
+  ref.type === legacyType ? String(ref.id) : refUrn(ref);
 
 /** The record an operator named (`refText`), or null when the text names none. */
 export function parseRefText(text: string, legacyType: string): RecordRef | null {

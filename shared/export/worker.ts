@@ -1,5 +1,5 @@
 import { MailError } from '../email/mailer';
-import { FarmStore } from '../farms/farm-store';
+import { FarmReader } from '../farms/farm-store';
 import { Logger, silentLogger } from '../log/logger';
 import { WebhookPort } from '../notify/webhook-sender';
 import { IuwsError } from '../siex/iuws-client';
@@ -19,7 +19,8 @@ export interface WorkerDeps {
   watch: WatchStore;
   /** The record kinds a job's records may be of, and their stores. */
   kinds: ExportKinds;
-  farms: FarmStore;
+  /** The farm as the REA has it when the job runs (its DGCs and codes may have changed since the job started). */
+  farms: Pick<FarmReader, 'index'>;
   siex: SiexPort;
   mailer: MailPort;
   /** Signed webhook deliveries; absent when the gateway has no signing key. */

@@ -57,6 +57,7 @@ export const HTTP_STATUS = {
   REQUEST_IN_PROGRESS: 409,
   PRECONDITION_FAILED: 412,
   // 422: product, dose, crop, time and catalogue rules
+  RECORD_NOT_EXPORTABLE: 422,
   PRODUCT_NOT_FOUND: 422,
   PRODUCT_NOT_IN_FORCE: 422,
   PRODUCT_NOT_FOR_CROP: 422,

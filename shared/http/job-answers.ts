@@ -3,6 +3,7 @@ import { JobStarted } from '../export/export-result';
 import { Job, JobKind, JobMeta } from '../export/job';
 import { settledRecords } from '../export/job-outcome';
 import { JOB_STATUS_ID, percentage } from '../export/job-status';
+import { refUrn } from '../export/record-ref';
 
 /** The interface's answers about export jobs (docs/interface.md): a job's start, its status and its result. */
 
@@ -21,6 +22,7 @@ export function startAnswer(started: JobStarted): string {
     status: 'Iniciando',
     message: STARTED_MESSAGE[started.kind],
     ...started.pending,
+    ...(started.blocked ? { blocked: started.blocked } : {}),
   };
   return JSON.stringify(answer);
 }
@@ -49,12 +51,13 @@ export function resultOf(job: Pick<Job, 'items'>): JobResultView {
   const typeOf = (type: string) => (untyped(type) ? {} : { type });
   const result: JobResultView = { data: [], error: [] };
   for (const { ref, outcome } of records) {
-    if (outcome.state === 'ok') result.data.push({ result: 'ok', id: ref.id, ...typeOf(ref.type) });
+    if (outcome.state === 'ok') result.data.push({ result: 'ok', id: ref.id, ...typeOf(ref.type), urn: refUrn(ref) });
     else
       result.error.push({
         result: 'error',
         id: ref.id,
         ...typeOf(ref.type),
+        urn: refUrn(ref),
         code: outcome.code,
         message: outcome.message,
       });

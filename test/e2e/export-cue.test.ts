@@ -19,7 +19,7 @@ import {
 import { gatewayUrl } from '../helpers/http';
 import { PhytoRequest } from '../../shared/phyto/wire';
 import { tratamFitoBlocks } from '../integration/iuws-fixtures';
-import { body, list, register } from '../helpers/phyto-stack';
+import { amend, body, list, register } from '../helpers/phyto-stack';
 import { allEntities, testTables } from '../helpers/storage';
 import { blockIdsOf } from '../../shared/records/block-ids';
 import { pointerRowKey } from '../../shared/records/record-keys';
@@ -121,7 +121,7 @@ describe('export, follow, result, e-mail: the happy path over HTTP', () => {
       const res = await gw.result(farms.happy.keys, jobId, prefix);
       expect(res.status).toBe(200);
       checkJobResultShape(res.json);
-      expect(res.json).toEqual({ data: urns.map((u) => ({ result: 'ok', id: recordNumber(u) })), error: [] });
+      expect(res.json).toEqual({ data: urns.map((u) => ({ result: 'ok', id: recordNumber(u), urn: u })), error: [] });
     }
   });
 
@@ -174,7 +174,7 @@ describe('the other spelling and the job endpoints’ access rules', () => {
       const { job } = await gw.settled(farms.spelling.keys, jobId);
       expect([job.status.name, job.percentage]).toEqual(['FinalizadoCompleto', 100]);
       expect((await gw.result(farms.spelling.keys, jobId, JOB_PREFIXES[1])).json).toEqual({
-        data: [{ result: 'ok', id: recordNumber(urn) }],
+        data: [{ result: 'ok', id: recordNumber(urn), urn }],
         error: [],
       });
     }
@@ -359,7 +359,7 @@ describe('concurrent exports of the same records (issue 15, finding 4)', () => {
 });
 
 describe('partial rejection', () => {
-  it('settles FinalizadoConErrores: SIEX’s refusal and the unsendable record in `error`, only accepted records exported', async () => {
+  it('settles FinalizadoConErrores with SIEX’s refusal in `error`; the unsendable record is left out at once, named in the 202; only accepted records exported', async () => {
     const farm = farms.partial;
     const good = await registerRecords(farm, 2);
     const [refused] = await registerRecords(farm, 1);
@@ -372,7 +372,16 @@ describe('partial rejection', () => {
     await sim.set({ rejectIds: [...before, { section: 'TratamFito', id: refusedId }] });
     let jobId: number;
     try {
-      jobId = await startedJob(farm, [good[0], refused, unsendable, good[1]]);
+      const started = await gw.exportCue(farm, [good[0], refused, unsendable, good[1]]);
+      expect(started.status).toBe(202);
+      // Issue 38 item 9: what the gateway knows SIEX would refuse is said at once, by URN, and not claimed.
+      expect(started.json.blocked).toEqual([
+        {
+          id: unsendable,
+          exportBlockers: [{ code: 'MISSING_DATA', message: expect.stringContaining('efficacy') }],
+        },
+      ]);
+      jobId = started.json.id;
       const { job, seen } = await gw.settled(farm.keys, jobId);
       expect(job.status).toEqual({ type: 'JobStatus', id: '4', name: 'FinalizadoConErrores' });
       expect([job.percentage, job.error]).toEqual([100, null]);
@@ -386,20 +395,15 @@ describe('partial rejection', () => {
     const result = await gw.result(farm.keys, jobId);
     expect(result.status).toBe(200);
     checkJobResultShape(result.json);
-    expect(result.json.data).toEqual(good.map((u) => ({ result: 'ok', id: recordNumber(u) })));
+    expect(result.json.data).toEqual(good.map((u) => ({ result: 'ok', id: recordNumber(u), urn: u })));
     const errors = new Map(result.json.error.map((e: { id: number }) => [e.id, e]));
-    expect([...errors.keys()].sort()).toEqual([refusedId, recordNumber(unsendable)].sort());
+    expect([...errors.keys()]).toEqual([refusedId]);
     expect(errors.get(refusedId)).toEqual({
       result: 'error',
       id: refusedId,
+      urn: refused,
       code: 'SIM_RECHAZADO',
       message: expect.stringContaining(String(refusedId)),
-    });
-    expect(errors.get(recordNumber(unsendable))).toEqual({
-      result: 'error',
-      id: recordNumber(unsendable),
-      code: 'MISSING_DATA',
-      message: expect.stringContaining('efficacy'),
     });
 
     // The unsendable record never reached SIEX; the refused one did, once.
@@ -417,12 +421,33 @@ describe('partial rejection', () => {
     const mail = await theOnlyMail(mailStubUrl(), jobId);
     expect(mail.subject).toBe(`SIEX export job ${jobId}: FinalizadoConErrores`);
     expect(mail.text).toContain(`${refused}: SIM_RECHAZADO`);
-    expect(mail.text).toContain(`${unsendable}: MISSING_DATA`);
+    expect(mail.text).not.toContain(unsendable);
     expect(mail.text).toContain(`${good[0]}: ok`);
 
     // The refused record is free again once the job settled: a new job (SIEX now accepting it) exports it.
     const retry = await startedJob(farm, [refused]);
     const { job } = await gw.settled(farm.keys, retry);
+    expect(job.status.name).toBe('FinalizadoCompleto');
+  });
+
+  it('is 422 RECORD_NOT_EXPORTABLE, every record named with its blockers, and makes no job, when SIEX would refuse them all', async () => {
+    const farm = farms.partial;
+    const { efficacy: _, ...withoutEfficacy } = SIEX_FIELDS;
+    const unsendable = await registerRecords(farm, 2, withoutEfficacy);
+    const before = await jobsOf(farm);
+    const res = await gw.exportCue(farm, unsendable);
+    expect(problemOf(res)).toEqual([422, ['RECORD_NOT_EXPORTABLE', 'RECORD_NOT_EXPORTABLE']]);
+    expect(res.json.errors.map((e: { path: string; message: string }) => [e.path, e.message])).toEqual(
+      unsendable.map((urn, i) => [
+        `body[${i}].id`,
+        expect.stringMatching(new RegExp(`^${urn} lacks what SIEX requires: .*efficacy`)),
+      ]),
+    );
+    expect(await jobsOf(farm)).toEqual(before);
+    // Nothing was claimed: amended, they go.
+    for (const urn of unsendable)
+      expect((await amend(farm.keys, farm.agrifarmId, urn, { efficacy: SIEX_FIELDS.efficacy })).status).toBe(200);
+    const { job } = await gw.settled(farm.keys, await startedJob(farm, unsendable));
     expect(job.status.name).toBe('FinalizadoCompleto');
   });
 });
@@ -457,7 +482,16 @@ describe('issue 12: one TratamFito per crop and variety, equipment said, results
     await sim.set({ rejectIds: [...before, { section: 'TratamFito', id: second(halfRefused) }] });
     let jobId: number;
     try {
-      jobId = await startedJob(farm, [both, halfRefused, noEquipment]);
+      const started = await gw.exportCue(farm, [both, halfRefused, noEquipment]);
+      expect(started.json.blocked).toEqual([
+        {
+          id: noEquipment,
+          exportBlockers: [
+            { code: 'MISSING_DATA', message: expect.stringContaining('equipment: no machine, and manual is not true') },
+          ],
+        },
+      ]);
+      jobId = started.json.id;
       const { job } = await gw.settled(farm.keys, jobId);
       expect(job.status.name).toBe('FinalizadoConErrores');
     } finally {
@@ -482,13 +516,10 @@ describe('issue 12: one TratamFito per crop and variety, equipment said, results
 
     const result = await gw.result(farm.keys, jobId);
     checkJobResultShape(result.json);
-    expect(result.json.data).toEqual([{ result: 'ok', id: recordNumber(both) }]);
+    expect(result.json.data).toEqual([{ result: 'ok', id: recordNumber(both), urn: both }]);
     const errors = new Map(result.json.error.map((e: { id: number }) => [e.id, e]));
     expect(errors.get(recordNumber(halfRefused))).toMatchObject({ code: 'SIM_RECHAZADO' });
-    expect(errors.get(recordNumber(noEquipment))).toMatchObject({
-      code: 'MISSING_DATA',
-      message: expect.stringContaining('equipment: no machine, and manual is not true'),
-    });
+    expect(errors.has(recordNumber(noEquipment))).toBe(false);
     const listed = await list(farm.keys, farm.agrifarmId);
     const exported = new Map(listed.json.map((r: { id: string; exported: string }) => [r.id, r.exported]));
     expect([both, halfRefused, noEquipment].map((u) => exported.get(u))).toEqual(['1', '0', '0']);

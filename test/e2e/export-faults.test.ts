@@ -138,7 +138,7 @@ describe('SIEX down, then back', () => {
     // Each record reached SIEX once.
     expect(ids.map((id) => s.records.TratamFito?.[String(id)])).toEqual([1, 1, 1]);
     expect((await gw.result(farm.keys, jobId)).json).toEqual({
-      data: ids.map((id) => ({ result: 'ok', id })),
+      data: ids.map((id) => ({ result: 'ok', id, urn: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
       error: [],
     });
     expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
@@ -291,7 +291,7 @@ describe('a worker killed mid-job, the message redelivered', () => {
     expect(s.duplicates).toEqual([]);
     expect(submissionsOf(ids)).toHaveLength(1);
     expect((await gw.result(farm.keys, jobId)).json).toEqual({
-      data: ids.map((id) => ({ result: 'ok', id })),
+      data: ids.map((id) => ({ result: 'ok', id, urn: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
       error: [],
     });
     expect((await theOnlyMail(pipe.mail.url, jobId)).subject).toBe(`SIEX export job ${jobId}: FinalizadoCompleto`);
@@ -380,7 +380,10 @@ describe('SIEX slower than the gateway’s time-out (issue 15, finding 1)', () =
       45_000,
       500,
     );
-    expect(known).toEqual({ data: ids.map((id) => ({ result: 'ok', id })), error: [] });
+    expect(known).toEqual({
+      data: ids.map((id) => ({ result: 'ok', id, urn: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+      error: [],
+    });
     expect(ids.map((id) => stats().records.TratamFito?.[String(id)])).toEqual([1, 1, 1]);
     expect(stats().duplicates).toEqual([]);
     const mails = await eventually('the second e-mail', async () => {

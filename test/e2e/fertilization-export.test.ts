@@ -81,8 +81,8 @@ describe('treatments and fertilizations in one export job', () => {
     const n = recordNumber;
     expect(result.json).toEqual({
       data: expect.arrayContaining([
-        { result: 'ok', id: n(ids[0]) },
-        ...[mineral, slurry, manure].map((id) => ({ result: 'ok', id: n(id), type: 'AgriFertilize' })),
+        { result: 'ok', id: n(ids[0]), urn: ids[0] },
+        ...[mineral, slurry, manure].map((id) => ({ result: 'ok', id: n(id), type: 'AgriFertilize', urn: id })),
       ]),
       error: [],
     });

@@ -155,7 +155,7 @@ describe('a harvest over HTTP', () => {
     expect((await gw.settled(keys, started.json.id)).job.status.name).toBe('FinalizadoCompleto');
     const result = await gw.result(keys, started.json.id);
     expect(result.json).toEqual({
-      data: expect.arrayContaining([{ result: 'ok', id: recordNumber(id), type: 'AgriHarvest' }]),
+      data: expect.arrayContaining([{ result: 'ok', id: recordNumber(id), type: 'AgriHarvest', urn: id }]),
       error: [],
     });
     const held = (await siex().notebook('Cosecha', farm.codigoRea)).filter((e) => e.idAjena === recordNumber(id));

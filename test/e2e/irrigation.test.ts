@@ -124,7 +124,7 @@ describe('irrigations over HTTP', () => {
     expect(started.status).toBe(202);
     expect((await gw.settled(keys, started.json.id)).job.status.name).toBe('FinalizadoCompleto');
     expect((await gw.result(keys, started.json.id)).json).toEqual({
-      data: [{ result: 'ok', id: recordNumber(id), type: 'AgriIrrigation' }],
+      data: [{ result: 'ok', id: recordNumber(id), type: 'AgriIrrigation', urn: id }],
       error: [],
     });
     const held = await siex().notebook('Riego', farm.codigoRea);

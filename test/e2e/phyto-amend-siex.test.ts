@@ -9,7 +9,7 @@ import {
   theOnlyMail,
 } from '../helpers/export-stack';
 import { call, Keys, Reply } from '../helpers/http';
-import { body, list, REGISTER_PATH } from '../helpers/phyto-stack';
+import { amend, body, list, REGISTER_PATH } from '../helpers/phyto-stack';
 
 /**
  * Issue 13 against SIEX (the shared stack's simulator): a record completed after registration exports `ok`; an
@@ -22,12 +22,7 @@ let farm: ExportFarm;
 
 const recordPath = (id: string, suffix = '') =>
   `${REGISTER_PATH}${encodeURIComponent(id)}${suffix}?agrifarmId=${encodeURIComponent(farm.agrifarmId)}`;
-const patch = (keys: Keys, id: string, changes: unknown): Promise<Reply> =>
-  call('PATCH', recordPath(id), {
-    keys,
-    headers: { 'Content-Type': 'application/merge-patch+json' },
-    body: JSON.stringify(changes),
-  });
+const patch = (keys: Keys, id: string, changes: unknown): Promise<Reply> => amend(keys, farm.agrifarmId, id, changes);
 const history = async (id: string): Promise<{ kind: string; jobId?: number }[]> =>
   (await call('GET', recordPath(id, '/history'), { keys: farm.keys })).json;
 
@@ -54,7 +49,7 @@ it('a record completed with its efficacy after registration exports ok', async (
   const [id] = await registerRecords(farm, 1, withoutEfficacy);
   expect((await patch(farm.keys, id, { efficacy })).status).toBe(200);
   const { result } = await exported([id]);
-  expect(result).toEqual({ data: [{ result: 'ok', id: recordNumber(id) }], error: [] });
+  expect(result).toEqual({ data: [{ result: 'ok', id: recordNumber(id), urn: id }], error: [] });
   expect((await held(id)).Eficacia).toBe(1);
 });
 
@@ -65,7 +60,7 @@ it('an exported record amended and exported again: SIEX holds one TratamFito, th
   const amended = await patch(farm.keys, id, { dose: 0.62 });
   expect([amended.status, amended.json[0].exported]).toEqual([200, '0']);
   const again = await exported([id]);
-  expect(again.result).toEqual({ data: [{ result: 'ok', id: recordNumber(id) }], error: [] });
+  expect(again.result).toEqual({ data: [{ result: 'ok', id: recordNumber(id), urn: id }], error: [] });
   const notebook = (await siex().notebook('TratamFito', farm.codigoRea)).filter((e) => e.idAjena === recordNumber(id));
   expect(notebook).toHaveLength(1);
   expect((notebook[0].block as any).ProductosFito[0].Dosis).toBe(0.62);
@@ -86,7 +81,7 @@ it('an exported record deleted: a job sends Borrar, SIEX no longer holds it, and
   const { job } = await gw.settled(farm.keys, jobId);
   expect(job.status.name).toBe('FinalizadoCompleto');
   expect((await gw.result(farm.keys, jobId)).json).toEqual({
-    data: [{ result: 'ok', id: recordNumber(id) }],
+    data: [{ result: 'ok', id: recordNumber(id), urn: id }],
     error: [],
   });
   expect(await held(id)).toBeUndefined();
@@ -139,6 +134,6 @@ it('a record on two crops amended to one: its re-export deletes the crop it no l
   const blocks = async () => [...(await ids())].filter((n) => mine.includes(n));
   expect((await patch(farm.keys, id, { idcp: [farm.vine[1]] })).status).toBe(200);
   const again = await exported([id]);
-  expect(again.result).toEqual({ data: [{ result: 'ok', id: recordNumber(id) }], error: [] });
+  expect(again.result).toEqual({ data: [{ result: 'ok', id: recordNumber(id), urn: id }], error: [] });
   expect(await blocks()).toEqual([recordNumber(id)]);
 });

@@ -116,7 +116,7 @@ describe('mixes registered, listed, exported and held by SIEX', () => {
     expect(listed.find((r) => r.id === two.id).mix).toEqual(two.mix);
     expect(listed.find((r) => r.id === three.id).mix).toEqual(three.mix);
 
-    const ok = (id: string) => ({ result: 'ok', id: recordNumber(id) });
+    const ok = (id: string) => ({ result: 'ok', id: recordNumber(id), urn: id });
     const result: any = await exported(farm, [two.id, three.id]);
     expect(result.data).toEqual(expect.arrayContaining([ok(two.id), ok(three.id)]));
     expect(result.error).toEqual([]);
@@ -150,7 +150,7 @@ describe('mixes registered, listed, exported and held by SIEX', () => {
     const amended = await patch(farm, record.id, { mix: [famolins(), acaricide({ dose: 0.09 })] });
     expect([amended.status, amended.json[0].exported, amended.json[0].mix[1].dose]).toEqual([200, '0', '0.09']);
     expect(await exported(farm, [record.id])).toEqual({
-      data: [{ result: 'ok', id: recordNumber(record.id) }],
+      data: [{ result: 'ok', id: recordNumber(record.id), urn: record.id }],
       error: [],
     });
     const blocks = (await siex().notebook('TratamFito')).filter((e) => e.idAjena === recordNumber(record.id));

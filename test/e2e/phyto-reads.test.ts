@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { PhytoRequest } from '../../shared/phyto/wire';
 import { parseDateTime, ZONE } from '../../shared/domain/dates';
-import { exportFarm, ExportFarm, gatewayCalls, recordNumber, SIEX_FIELDS } from '../helpers/export-stack';
+import { exportFarm, ExportFarm, gatewayCalls, SIEX_FIELDS } from '../helpers/export-stack';
 import { call, get, Keys, Reply } from '../helpers/http';
 import { body, daysAgo, list, P, register, REGISTER_PATH } from '../helpers/phyto-stack';
 import { checkProblemShape } from '../helpers/spec-shapes';
@@ -96,18 +96,22 @@ describe('exportable and exportBlockers', () => {
     const listed = (await list(farm.keys, farm.agrifarmId)).json.find((r: { id: string }) => r.id === id);
     expect([listed.exportable, listed.exportBlockers]).toEqual([false, blockers]);
 
-    const started = await gw.exportCue(farm, [id]);
-    expect(started.status).toBe(202);
-    await gw.settled(farm.keys, started.json.id);
-    const result = await gw.result(farm.keys, started.json.id);
-    expect(result.json.error).toEqual([
+    // An export of it alone is refused at once, in the same words, and makes no job (issue 38 item 9).
+    const refused = await gw.exportCue(farm, [id]);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toEqual([
       {
-        result: 'error',
-        id: recordNumber(id),
-        code: 'MISSING_DATA',
-        message: `not sent to SIEX: missing ${blockers.map((b) => b.message).join('; ')}`,
+        code: 'RECORD_NOT_EXPORTABLE',
+        path: 'body[0].id',
+        message: `${id} lacks what SIEX requires: ${blockers.map((b) => b.message).join('; ')}`,
       },
     ]);
+    // Beside a record that can go, it is named in the 202 with the very blockers its reads show.
+    const beside = await registered(farm, body({ idcp: [farm.vine[2]], ...SIEX_FIELDS }));
+    const started = await gw.exportCue(farm, [beside.json[0].id, id]);
+    expect([started.status, started.json.blocked]).toEqual([202, [{ id, exportBlockers: blockers }]]);
+    await gw.settled(farm.keys, started.json.id);
+    expect((await gw.result(farm.keys, started.json.id)).json.error).toEqual([]);
 
     // Completing the record makes it exportable at once.
     const completed = await call('PATCH', recordPath(farm, id), {

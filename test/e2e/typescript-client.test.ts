@@ -91,7 +91,10 @@ describe('the TypeScript client, through the README flow', () => {
     expect(job.status).toBe('Iniciando');
     const { job: settled, result } = await client.waitForJob(job.id, { intervalMs: 100 });
     expect(settled.status).toEqual({ type: 'JobStatus', id: '3', name: 'FinalizadoCompleto' });
-    expect(result).toEqual({ data: [{ result: 'ok', id: Number(recordUrn.split(':').pop()) }], error: [] });
+    expect(result).toEqual({
+      data: [{ result: 'ok', id: Number(recordUrn.split(':').pop()), urn: recordUrn }],
+      error: [],
+    });
     // Every write carried its own key.
     const keys = proxy.seen.filter((s) => s.method === 'POST').map((s) => s.idempotencyKey);
     expect(keys.every((k) => k !== undefined)).toBe(true);

@@ -262,18 +262,23 @@ export function checkJobShape(v: any, jobId: number): number {
   return id;
 }
 
-/** The spec's job result: `data` items `{ result: "ok", id: <integer> }`, `error` items with the record id and why. */
+/**
+ * The spec's job result: `data` items `{ result: "ok", id: <integer> }`, `error` items with the record id and why;
+ * beside the seed's integer, each names its record by URN (issue 38), whose number is that integer.
+ */
 export function checkJobResultShape(v: any): void {
   expect(Object.keys(v).sort()).toEqual(['data', 'error']);
   for (const d of v.data) {
-    expect(Object.keys(d).sort()).toEqual(['id', 'result']);
+    expect(Object.keys(d).sort()).toEqual(['id', 'result', 'urn']);
     expect(d.result).toBe('ok');
     expect(Number.isInteger(d.id)).toBe(true);
+    expect(d.urn).toBe(`urn:ngsi-ld:AgriPhytosanitary:${d.id}`);
   }
   for (const e of v.error) {
-    expect(Object.keys(e).sort()).toEqual(['code', 'id', 'message', 'result']);
+    expect(Object.keys(e).sort()).toEqual(['code', 'id', 'message', 'result', 'urn']);
     expect(e.result).toBe('error');
     expect(Number.isInteger(e.id)).toBe(true);
+    expect(e.urn).toBe(`urn:ngsi-ld:AgriPhytosanitary:${e.id}`);
     expect(typeof e.code).toBe('string');
     expect(typeof e.message).toBe('string');
   }

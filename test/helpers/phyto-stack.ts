@@ -37,7 +37,7 @@ import type { WorkerDeps } from '../../shared/export/worker';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
-import { get, Keys, postJson, Reply, seed } from './http';
+import { call, get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
 import { partition, storageConnection, testTables } from './storage';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
@@ -290,6 +290,15 @@ export function register(
   return postJson(`${REGISTER_PATH}?agrifarmId=${encodeURIComponent(agrifarmId)}${query}`, b, keys, headers);
 }
 
+/** A merge patch of a treatment over HTTP (no If-Match: the last writer wins, as the interface allows). */
+export function amend(keys: Keys, agrifarmId: string, id: string, changes: unknown): Promise<Reply> {
+  return call('PATCH', `${REGISTER_PATH}${encodeURIComponent(id)}?agrifarmId=${encodeURIComponent(agrifarmId)}`, {
+    keys,
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+    body: JSON.stringify(changes),
+  });
+}
+
 export function list(keys: Keys, agrifarmId: string, query: Record<string, string> = {}): Promise<Reply> {
   const qs = new URLSearchParams({ agrifarmId, ...query }).toString();
   return get(`${REGISTER_PATH}?${qs}`, keys);
@@ -336,7 +345,7 @@ export async function inProcessExport(
   agrifarmId: string,
   ids: number[],
 ): Promise<number> {
-  return startExport(
+  const { jobId } = await startExport(
     {
       kinds: await svc.exportKinds(),
       jobs: svc.jobs,
@@ -349,6 +358,7 @@ export async function inProcessExport(
     ids.map((id) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
     await svc.jobIds.take(),
   );
+  return jobId;
 }
 
 /**

@@ -73,7 +73,10 @@ export function expectFlowFinished(stdout: string): void {
   // Every poll before the last found the job queued or running (1, 2), and the result is read once, after it.
   expect(polls.slice(0, -1).filter((p) => p.status !== 1 && p.status !== 2)).toEqual([]);
   expect(last?.at).toBe(lines.length - 2);
-  expect(JSON.parse(lines.at(-1)!)).toEqual({ data: [{ result: 'ok', id: record }], error: [] });
+  expect(JSON.parse(lines.at(-1)!)).toEqual({
+    data: [{ result: 'ok', id: record, urn: `urn:ngsi-ld:AgriPhytosanitary:${record}` }],
+    error: [],
+  });
 }
 
 /** A stack as `npm start` starts one (in memory), with the demo data of `campaign`; `stop()` removes its files too. */

@@ -186,7 +186,10 @@ describe.each<Loss>(['crear timed out', 'crear connection reset', 'verdict never
       await runExportJob(d, job.jobId);
       const loaded = (await svc.jobs.load(job.jobId))!;
       expect([loaded.meta.status, loaded.meta.reconcile, loaded.meta.accepted]).toEqual(['Fallido', 'told', 3]);
-      expect(resultOf(loaded)).toEqual({ data: job.ids.map((id) => ({ result: 'ok', id })), error: [] });
+      expect(resultOf(loaded)).toEqual({
+        data: job.ids.map((id) => ({ result: 'ok', id, urn: `urn:ngsi-ld:AgriPhytosanitary:${id}` })),
+        error: [],
+      });
       expect(job.ids.map((id) => siex.received.get(id))).toEqual(job.ids.map(() => 1));
       const pointers = await svc.kinds.of(phytoEntry).store.readPointers(farm.meta, job.ids);
       expect(
@@ -306,11 +309,12 @@ it('where SIEX cannot tell, support releases the records with the admin command:
 
   const loaded = (await svc.jobs.load(job.jobId))!;
   expect(resultOf(loaded)).toEqual({
-    data: [{ result: 'ok', id: inSiex }],
+    data: [{ result: 'ok', id: inSiex, urn: `urn:ngsi-ld:AgriPhytosanitary:${inSiex}` }],
     error: [
       {
         result: 'error',
         id: notInSiex,
+        urn: `urn:ngsi-ld:AgriPhytosanitary:${notInSiex}`,
         code: 'NOT_PROCESSED',
         message: 'support checked SIEX: it does not have this record, which can be exported again',
       },
@@ -382,7 +386,10 @@ describe('deletions of records SIEX holds', () => {
     // Support found the first record gone from SIEX: the deletion took effect, so it is deleted here too.
     const first = await runAdminCli(['release-unknown', String(jobs[0]), 'not-in-siex'], inProcessConnection(SCOPE));
     expect(first.code).toBe(0);
-    expect(resultOf((await svc.jobs.load(jobs[0]))!)).toEqual({ data: [{ result: 'ok', id: gone }], error: [] });
+    expect(resultOf((await svc.jobs.load(jobs[0]))!)).toEqual({
+      data: [{ result: 'ok', id: gone, urn: `urn:ngsi-ld:AgriPhytosanitary:${gone}` }],
+      error: [],
+    });
     expect(
       (await svc.kinds.of(phytoEntry).store.readApplication(farm.meta, gone, null)).application?.pointer.state,
     ).toBe('deleted');
@@ -395,6 +402,7 @@ describe('deletions of records SIEX holds', () => {
       {
         result: 'error',
         id: kept,
+        urn: `urn:ngsi-ld:AgriPhytosanitary:${kept}`,
         code: 'NOT_PROCESSED',
         message: 'support checked SIEX: it still has this record, whose deletion can be asked for again',
       },

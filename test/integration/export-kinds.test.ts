@@ -63,7 +63,7 @@ const fertilizationUrn = (id: number) => `urn:ngsi-ld:AgriFertilize:${id}`;
 async function exportJob(urns: string[], on: InProcessFarm = t): Promise<number> {
   const start = { kinds, jobs: svc.jobs, watch: svc.watch, enqueue: async () => undefined };
   const body = urns.map((id) => ({ id }));
-  return startExport(start, on.me, on.farm, on.agrifarmId, body, await svc.jobIds.take());
+  return (await startExport(start, on.me, on.farm, on.agrifarmId, body, await svc.jobIds.take())).jobId;
 }
 
 /** Seeds fertilizations on the farm's vine, one enclosure after another; the first under `id` when given. */
@@ -104,10 +104,10 @@ it('takes treatments and fertilizations in one job: one CUE document with both s
   expect([job.meta.status, job.meta.total, job.meta.accepted]).toEqual(['FinalizadoCompleto', 4, 4]);
   expect(resultOf(job)).toEqual({
     data: [
-      { result: 'ok', id: treatment },
-      { result: 'ok', id: treatment, type: 'AgriFertilize' },
-      { result: 'ok', id: other },
-      { result: 'ok', id: slurry, type: 'AgriFertilize' },
+      { result: 'ok', id: treatment, urn: `urn:ngsi-ld:AgriPhytosanitary:${treatment}` },
+      { result: 'ok', id: treatment, type: 'AgriFertilize', urn: `urn:ngsi-ld:AgriFertilize:${treatment}` },
+      { result: 'ok', id: other, urn: `urn:ngsi-ld:AgriPhytosanitary:${other}` },
+      { result: 'ok', id: slurry, type: 'AgriFertilize', urn: `urn:ngsi-ld:AgriFertilize:${slurry}` },
     ].sort((a, b) => a.id - b.id),
     error: [],
   });
@@ -170,7 +170,7 @@ it('an exported fertilization amended is sent again under the same IdAjenaFerti:
   const jobId = await exportJob([fertilizationUrn(id)]);
   await runExportJob(deps(), jobId);
   expect(resultOf((await svc.jobs.load(jobId))!)).toEqual({
-    data: [{ result: 'ok', id, type: 'AgriFertilize' }],
+    data: [{ result: 'ok', id, type: 'AgriFertilize', urn: `urn:ngsi-ld:AgriFertilize:${id}` }],
     error: [],
   });
   const now = held(id);
@@ -202,7 +202,7 @@ it('an exported fertilization deleted: the deletion job sends Borrar, SIEX no lo
   const d = deps();
   await runExportJob(d, jobId);
   expect(resultOf((await svc.jobs.load(jobId))!)).toEqual({
-    data: [{ result: 'ok', id, type: 'AgriFertilize' }],
+    data: [{ result: 'ok', id, type: 'AgriFertilize', urn: `urn:ngsi-ld:AgriFertilize:${id}` }],
     error: [],
   });
   expect(held(id)).toEqual([]);
@@ -241,8 +241,8 @@ it('a lost answer settles both kinds as outcome unknown; SIEX is asked later, an
   const known = (await svc.jobs.load(jobId))!;
   expect(resultOf(known)).toEqual({
     data: [
-      { result: 'ok', id: treatment },
-      { result: 'ok', id: ferti, type: 'AgriFertilize' },
+      { result: 'ok', id: treatment, urn: `urn:ngsi-ld:AgriPhytosanitary:${treatment}` },
+      { result: 'ok', id: ferti, type: 'AgriFertilize', urn: `urn:ngsi-ld:AgriFertilize:${ferti}` },
     ].sort((a, b) => a.id - b.id),
     error: [],
   });

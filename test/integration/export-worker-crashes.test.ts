@@ -11,7 +11,6 @@ import { SiexPort } from '../../shared/export/siex-port';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { tratamFitoBlocks } from './iuws-fixtures';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
-import { SIEX_FIELDS } from '../helpers/export-stack';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
 import { isExported } from '../../shared/records/export-state';
@@ -137,17 +136,33 @@ let agrifarmId: string;
 let t: InProcessFarm;
 
 beforeAll(async () => {
-  t = await inProcessFarm('export-crash', 'crashes');
+  // One enclosure per record: the fifth's DGC can leave the REA without touching the others.
+  t = await inProcessFarm('export-crash', 'crashes', 5);
   ({ svc, me, farm, agrifarmId } = t);
 });
 
-/** A job of 5 records: 3 SIEX accepts, 1 it refuses, 1 without efficacy (never sent); batches of 2. */
+/**
+ * A job of 5 records: 3 SIEX accepts, 1 it refuses, and 1 the job cannot send, since its enclosure's DGC left the REA
+ * after the job started (the worker reads the farm as `farmAfterStart`); batches of 2.
+ */
 async function newJob(): Promise<{ jobId: number; sendable: number[]; refused: number; unsendable: number }> {
-  const { efficacy: _, ...withoutEfficacy } = SIEX_FIELDS;
-  const ids = await t.registerSendable(5, (i) => (i === 4 ? withoutEfficacy : SIEX_FIELDS));
+  const ids = await t.registerSendable(5);
   const jobId = await inProcessExport(svc, me, farm, agrifarmId, ids);
   return { jobId, sendable: ids.slice(0, 4), refused: ids[1], unsendable: ids[4] };
 }
+
+const VINE = '102';
+
+/** The farm as the REA has it once the job started: the fifth record's enclosure without its DGC. */
+const farmAfterStart = (): WorkerDeps['farms'] => ({
+  index: async () => {
+    const fifth = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === VINE)[4];
+    return new FarmIndex({
+      ...farm.doc,
+      idcps: farm.doc.idcps.map((e) => (e === fifth ? { ...e, dgc: undefined } : e)),
+    });
+  },
+});
 
 /** The treatments as the export takes them, their store's reads and the export's marks on them killable. */
 function killableTreatments(plan: Plan): ExportKind {
@@ -164,7 +179,7 @@ function deps(plan: Plan, siex: SiexPort, mailer: MailPort, clock?: Clock): Work
     jobs: killable('jobs', svc.jobs, plan),
     watch: killable('watch', svc.watch, plan),
     kinds: new ExportKinds([killableTreatments(plan)]),
-    farms: killable('farms', svc.farms, plan),
+    farms: killable('farms', farmAfterStart(), plan),
     siex: killable('siex', siex, plan),
     mailer: killable('mail', mailer, plan),
     batchSize: 2,

@@ -84,7 +84,7 @@ const fertilizationUrn = (id: number) => `urn:ngsi-ld:AgriFertilize:${id}`;
 /** Starts a job over the records and runs it to its end against the simulator; its result. */
 async function exportNow(svc: Services, kinds: ExportKinds, urns: string[]) {
   const start = { kinds, jobs: svc.jobs, watch: svc.watch, enqueue: async () => undefined };
-  const jobId = await startExport(
+  const { jobId } = await startExport(
     start,
     t.me,
     t.farm,

@@ -118,12 +118,19 @@ describe('the result and the e-mail of a job of both kinds', () => {
   it('lists every record by id, a treatment before the fertilization of the same id, the others naming their type', () => {
     expect(resultOf(job)).toEqual({
       data: [
-        { result: 'ok', id: 12 },
-        { result: 'ok', id: 12, type: 'AgriFertilize' },
+        { result: 'ok', id: 12, urn: 'urn:ngsi-ld:AgriPhytosanitary:12' },
+        { result: 'ok', id: 12, type: 'AgriFertilize', urn: 'urn:ngsi-ld:AgriFertilize:12' },
       ],
       error: [
-        { result: 'error', id: 2, type: 'AgriFertilize', code: 'NOT_PROCESSED', message: expect.any(String) },
-        { result: 'error', id: 3, code: 'SIM_RECHAZADO', message: 'refused' },
+        {
+          result: 'error',
+          id: 2,
+          type: 'AgriFertilize',
+          urn: 'urn:ngsi-ld:AgriFertilize:2',
+          code: 'NOT_PROCESSED',
+          message: expect.any(String),
+        },
+        { result: 'error', id: 3, urn: 'urn:ngsi-ld:AgriPhytosanitary:3', code: 'SIM_RECHAZADO', message: 'refused' },
       ],
     });
   });

@@ -164,12 +164,18 @@ describe('resultOf (job result)', () => {
     );
     expect(r).toEqual({
       data: [
-        { result: 'ok', id: 20 },
-        { result: 'ok', id: 30 },
+        { result: 'ok', id: 20, urn: 'urn:ngsi-ld:AgriPhytosanitary:20' },
+        { result: 'ok', id: 30, urn: 'urn:ngsi-ld:AgriPhytosanitary:30' },
       ],
       error: [
-        { result: 'error', id: 10, code: 'SIM_RECHAZADO', message: 'refused' },
-        { result: 'error', id: 40, code: 'NOT_PROCESSED', message: expect.stringContaining('failed') },
+        { result: 'error', id: 10, urn: 'urn:ngsi-ld:AgriPhytosanitary:10', code: 'SIM_RECHAZADO', message: 'refused' },
+        {
+          result: 'error',
+          id: 40,
+          urn: 'urn:ngsi-ld:AgriPhytosanitary:40',
+          code: 'NOT_PROCESSED',
+          message: expect.stringContaining('failed'),
+        },
       ],
     });
   });
@@ -182,7 +188,12 @@ describe('outcomeMail', () => {
       settled({
         data: [{ result: 'ok', id: 5 }],
         error: [
-          { result: 'error', id: 6, code: 'MISSING_DATA', message: 'not sent to SIEX: missing efficacy (Eficacia)' },
+          {
+            result: 'error',
+            id: 6,
+            code: 'MISSING_DATA',
+            message: 'not sent to SIEX: missing efficacy (Eficacia)',
+          },
           { result: 'error', id: 7, code: 'SIM_RECHAZADO', message: 'refused' },
         ],
       }),
@@ -216,7 +227,14 @@ describe('outcomeMail', () => {
       meta({ status: 'Fallido', error: { code: 'SIEX_UNAVAILABLE', message: 'answered <503> & "gave up"' } }),
       settled({
         data: [],
-        error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: '<script>alert(1)</script>' }],
+        error: [
+          {
+            result: 'error',
+            id: 9,
+            code: 'NOT_PROCESSED',
+            message: '<script>alert(1)</script>',
+          },
+        ],
       }),
       [],
     );
@@ -239,7 +257,18 @@ describe('the e-mails of unknown outcomes', () => {
   it('say plainly which records may be in SIEX, why, and that they are blocked until the gateway knows', () => {
     const m = outcomeMail(
       meta({ status: 'Fallido', error: { code: 'SIEX_TIMEOUT', message: 'SIEX did not answer in time' } }),
-      settled({ data: [], error: [unknown, { result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }] }),
+      settled({
+        data: [],
+        error: [
+          unknown,
+          {
+            result: 'error',
+            id: 9,
+            code: 'NOT_PROCESSED',
+            message: 'never sent',
+          },
+        ],
+      }),
       [],
     );
     expect(m.text).toContain('Records accepted by SIEX: 0 of 3.');
@@ -254,7 +283,14 @@ describe('the e-mails of unknown outcomes', () => {
       meta({ status: 'Fallido', accepted: 1 }),
       settled({
         data: [{ result: 'ok', id: 8 }],
-        error: [{ result: 'error', id: 9, code: 'NOT_PROCESSED', message: 'never sent' }],
+        error: [
+          {
+            result: 'error',
+            id: 9,
+            code: 'NOT_PROCESSED',
+            message: 'never sent',
+          },
+        ],
       }),
       [],
     );

@@ -769,7 +769,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "RECORD_NOT_EXPORTABLE" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -1267,6 +1267,17 @@ export interface components {
             records?: number;
             /** @description with pending=1: true when records still wait beyond this job (export pending again once it settles) */
             morePending?: boolean;
+            /** @description records the request named that the job does not take, since SIEX would refuse them as they stand (amend them, then export them again); absent when every record went. When none can go the answer is 422 RECORD_NOT_EXPORTABLE and no job is made */
+            blocked?: {
+                /** @description the record URN, as the request named it */
+                id: string;
+                exportBlockers: {
+                    /** @constant */
+                    code: "MISSING_DATA";
+                    /** @description what SIEX needs and the record (or its farm) lacks */
+                    message: string;
+                }[];
+            }[];
         };
         RecordVersion: {
             /** @description the record's version after this change: its ETag then */
@@ -1977,6 +1988,8 @@ export interface components {
                 id: number;
                 /** @description the record's type, as its URN names it (urn:ngsi-ld:<type>:<id>); absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds */
                 type?: string;
+                /** @description the record URN, as registration answered it: urn:ngsi-ld:<type>:<id> */
+                urn: string;
             }[];
             error: {
                 /** @constant */
@@ -1984,6 +1997,8 @@ export interface components {
                 id: number;
                 /** @description the record's type, as its URN names it (urn:ngsi-ld:<type>:<id>); absent for an AgriPhytosanitary record, as in results before the gateway exported other kinds */
                 type?: string;
+                /** @description the record URN, as registration answered it: urn:ngsi-ld:<type>:<id> */
+                urn: string;
                 /** @description SIEX error code, or MISSING_DATA (not sent: a required SIEX field is missing), NOT_PROCESSED (the job failed before sending it), OUTCOME_UNKNOWN (sent, but the job failed before SIEX answered: check SIEX before exporting it again) */
                 code: string;
                 message: string;
