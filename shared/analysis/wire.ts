@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import { exportabilityFields, recordStamps, MAX_IDCP_PER_RECORD, READ_ONLY } from '../api/record-fields';
+import { exportabilityFields, idcpList, READ_ONLY, recordStamps } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -56,10 +56,7 @@ const soilSchema = z
 const requestFields = {
   type: z.literal('AgriAnalysis'),
   date: daySchema.describe('the day the sample was taken, DD-MM-YYYY (Madrid)'),
-  idcp: z
-    .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
-    .max(MAX_IDCP_PER_RECORD)
-    .refine((a) => new Set(a).size === a.length, 'an idcp appears twice')
+  idcp: idcpList(0)
     .default([])
     .describe('the crop locations sampled: at least one, except for a water analysis (material 4)'),
   material: coded('TypeAnalyzedMaterial', 'MATERIAL_ANALIZADO', 'AnalyzedMaterial'),

@@ -17,6 +17,23 @@ import { queryInteger } from './query-params';
 export const MAX_IDCP_PER_RECORD = 47;
 
 /**
+ * A record's crop locations, as listidcp and the farm lookup give them. The lookup writes an idcp as a number and
+ * requests as text (issue 38 item 9): both are taken, and the record keeps text, so `4` and `"4"` are the same location
+ * (named twice, they are refused as twice). `min` 0 lets a kind take none (a water analysis).
+ */
+export const idcpList = (min = 1) =>
+  z
+    .array(
+      z.union([
+        z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'),
+        z.number().int().min(1).max(9_999_999_999).transform(String).pipe(z.string()),
+      ]),
+    )
+    .min(min)
+    .max(MAX_IDCP_PER_RECORD)
+    .refine((a) => new Set(a).size === a.length, 'an idcp appears twice');
+
+/**
  * Records round-trip (issue 26): a record read back, less its read-only fields, is a valid request. So every optional
  * field also takes `null` for "not given" (what the record shows for it, and what ERP serializers write), and every
  * amount the record writes as text takes that text as well as a number.

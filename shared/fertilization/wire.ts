@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
 import {
-  exportabilityFields,
-  recordStamps,
-  machineSchema,
   decimalText,
-  MAX_IDCP_PER_RECORD,
+  exportabilityFields,
+  idcpList,
+  machineSchema,
   measureSchema,
   READ_ONLY,
+  recordStamps,
 } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 import { supplierIdFields } from '../api/catalog-schemas';
@@ -94,11 +94,7 @@ const requestFields = {
   type: z.literal('AgriFertilize'),
   dateStart: daySchema.describe('first day of the application, DD-MM-YYYY (Madrid)'),
   dateEnd: daySchema.optional().describe('last day, DD-MM-YYYY; default: dateStart'),
-  idcp: z
-    .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
-    .min(1)
-    .max(MAX_IDCP_PER_RECORD)
-    .refine((a) => new Set(a).size === a.length, 'an idcp appears twice'),
+  idcp: idcpList(),
   material: fertilizerMaterialSchema,
   kind: coded('TypeFertilization', 'TIPO_FERITILIZACION', 'FertilizationKind'),
   method: coded('TypeFertilizationMethod', 'METODO_APLICACION_FERTILIZANTE', 'FertilizationMethod'),

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { isoDay } from '../domain/dates';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import {
-  exportabilityFields,
-  recordStamps,
-  MAX_IDCP_PER_RECORD,
-  measureSchema,
-  name,
-  READ_ONLY,
-} from '../api/record-fields';
+import { exportabilityFields, idcpList, measureSchema, name, READ_ONLY, recordStamps } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -47,11 +40,7 @@ const requestFields = {
   type: z.literal('AgriHarvest'),
   dateStart: daySchema.describe('first day of the harvest, DD-MM-YYYY (Madrid)'),
   dateEnd: daySchema.optional().describe('last day, DD-MM-YYYY; default: dateStart'),
-  idcp: z
-    .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
-    .min(1)
-    .max(MAX_IDCP_PER_RECORD)
-    .refine((a) => new Set(a).size === a.length, 'an idcp appears twice'),
+  idcp: idcpList(),
   quantity: z.number().positive().max(1e9).describe('how much was harvested, in measure'),
   measure: measureSchema.describe('a UNIDADES_MEDIDA code of mass, volume or units (kg, t, L, m3, Unidades, Plantas)'),
   product: codeOf('TypePlantProduct', 'PROD_VEGETAL (its Id), of the crop of every idcp', 'PlantProduct'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import { exportabilityFields, recordStamps, MAX_IDCP_PER_RECORD, measureSchema, READ_ONLY } from '../api/record-fields';
+import { exportabilityFields, idcpList, measureSchema, READ_ONLY, recordStamps } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -25,11 +25,7 @@ const requestFields = {
   type: z.literal('AgriIrrigation'),
   dateStart: daySchema.describe('first day of the irrigation, DD-MM-YYYY (Madrid)'),
   dateEnd: daySchema.describe('last day, DD-MM-YYYY (Madrid): not before dateStart'),
-  idcp: z
-    .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
-    .min(1)
-    .max(MAX_IDCP_PER_RECORD)
-    .refine((a) => new Set(a).size === a.length, 'an idcp appears twice'),
+  idcp: idcpList(),
   system: coded('TypeIrrigationSystem', 'SIST_RIEGO', 'IrrigationSystem'),
   // Above 0: an irrigation that brought no water is no irrigation. The CUE's figure is a total in m3 (water-quantity.ts).
   quantity: z.number().positive().finite().describe('water applied, in measure'),

@@ -4,6 +4,7 @@ import { pestKinds } from '../domain/pest-kind';
 import { DATE_TIME_PATTERN } from '../api/query-params';
 import {
   decimalText,
+  idcpList,
   machineSchema,
   MAX_IDCP_PER_RECORD,
   measureSchema,
@@ -243,11 +244,7 @@ export const phytoRequestSchema = z
           `area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most ${MAX_IDCP_PER_RECORD}`,
       )
       .meta({ examples: [mixExample] }),
-    idcp: z
-      .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
-      .min(1)
-      .max(MAX_IDCP_PER_RECORD)
-      .refine((a) => new Set(a).size === a.length, 'an idcp appears twice'),
+    idcp: idcpList(),
     applicator: z.strictObject({
       user: z.strictObject({
         type: z.literal('UserMetadata'),

@@ -109,6 +109,31 @@ describe('zodViolations', () => {
     expect(phytoRequestSchema.safeParse({ ...phytoRequest(), dose: '0.6', surface: '2.5' }).success).toBe(true);
   });
 
+  it('takes an idcp as the farm lookup writes it, a number, as well as text, in every kind (issue 38 item 9)', () => {
+    const phyto = phytoRequestSchema.parse({ ...phytoRequest(), idcp: [4, '7'] });
+    expect(phyto.idcp).toEqual(['4', '7']);
+    expect(fertilizeRequestSchema.parse({ ...mineralBody(), idcp: [12] }).idcp).toEqual(['12']);
+    // The same location twice, once as a number and once as text, is twice.
+    const twice = phytoRequestSchema.safeParse({ ...phytoRequest(), idcp: [4, '4'] }, { reportInput: true });
+    expect(twice.success ? [] : zodViolations('body', twice.error)).toEqual([
+      { code: 'INVALID_VALUE', path: 'body.idcp', message: 'an idcp appears twice' },
+    ]);
+    // Neither 0, a fraction nor an 11-digit number is an idcp; text keeps its own message.
+    const wrong = phytoRequestSchema.safeParse(
+      { ...phytoRequest(), idcp: [0, 1.5, 10_000_000_000, '04'] },
+      { reportInput: true },
+    );
+    expect(wrong.success ? [] : zodViolations('body', wrong.error).map((v) => v.path)).toEqual([
+      'body.idcp[0]',
+      'body.idcp[1]',
+      'body.idcp[2]',
+      'body.idcp[3]',
+    ]);
+    expect(wrong.success ? '' : zodViolations('body', wrong.error)[3]!.message).toBe(
+      'idcp from the identifier operation',
+    );
+  });
+
   it('reports every unknown field as UNKNOWN_FIELD at its own path', () => {
     const body = validBody() as Record<string, any>;
     body.extra = true;

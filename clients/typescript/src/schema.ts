@@ -921,7 +921,7 @@ export interface components {
             measure: components["schemas"]["Measure"];
             /** @description a tank mix: up to 5 further products applied with the main one in the same pass; date, locations, area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most 47 */
             mix?: components["schemas"]["MixItem"][] | null;
-            idcp: string[];
+            idcp: (string | number)[];
             applicator: {
                 user: {
                     /** @constant */
@@ -1308,7 +1308,7 @@ export interface components {
             dateStart: string;
             /** @description last day, DD-MM-YYYY; default: dateStart */
             dateEnd?: string;
-            idcp: string[];
+            idcp: (string | number)[];
             material: components["schemas"]["FertilizerMaterial"];
             kind: components["schemas"]["FertilizationKind"];
             method: components["schemas"]["FertilizationMethod"];
@@ -1451,7 +1451,7 @@ export interface components {
             dateStart: string;
             /** @description last day, DD-MM-YYYY (dateStart when the request gave none) */
             dateEnd: string;
-            idcp: string[];
+            idcp: (string)[];
             material: components["schemas"]["FertilizerMaterial"];
             kind: components["schemas"]["FertilizationKind"];
             method: components["schemas"]["FertilizationMethod"];
@@ -1518,7 +1518,7 @@ export interface components {
             dateStart: string;
             /** @description last day, DD-MM-YYYY; default: dateStart */
             dateEnd?: string;
-            idcp: string[];
+            idcp: (string | number)[];
             /** @description how much was harvested, in measure */
             quantity: number;
             /** @description a UNIDADES_MEDIDA code of mass, volume or units (kg, t, L, m3, Unidades, Plantas) */
@@ -1615,7 +1615,7 @@ export interface components {
             dateStart: string;
             /** @description last day, DD-MM-YYYY (dateStart when the request gave none) */
             dateEnd: string;
-            idcp: string[];
+            idcp: (string)[];
             /** @description how much was harvested, in measure */
             quantity: number;
             /** @description a UNIDADES_MEDIDA code of mass, volume or units (kg, t, L, m3, Unidades, Plantas) */
@@ -1694,7 +1694,7 @@ export interface components {
             dateStart: string;
             /** @description last day, DD-MM-YYYY (Madrid): not before dateStart */
             dateEnd: string;
-            idcp: string[];
+            idcp: (string | number)[];
             system: components["schemas"]["IrrigationSystem"];
             /** @description water applied, in measure */
             quantity: number;
@@ -1734,7 +1734,7 @@ export interface components {
             dateStart: string;
             /** @description last day, DD-MM-YYYY (Madrid): not before dateStart */
             dateEnd: string;
-            idcp: string[];
+            idcp: (string)[];
             system: components["schemas"]["IrrigationSystem"];
             /** @description water applied, in measure */
             quantity: number;
@@ -1794,11 +1794,8 @@ export interface components {
             type: "AgriAnalysis";
             /** @description the day the sample was taken, DD-MM-YYYY (Madrid) */
             date: string;
-            /**
-             * @description the crop locations sampled: at least one, except for a water analysis (material 4)
-             * @default []
-             */
-            idcp: string[];
+            /** @description the crop locations sampled: at least one, except for a water analysis (material 4) */
+            idcp?: (string | number)[];
             material: components["schemas"]["AnalyzedMaterial"];
             /** @default [] */
             analyses: components["schemas"]["AnalysisType"][];
@@ -1871,7 +1868,7 @@ export interface components {
              * @description the crop locations sampled: at least one, except for a water analysis (material 4)
              * @default []
              */
-            idcp: string[];
+            idcp: (string)[];
             material: components["schemas"]["AnalyzedMaterial"];
             /** @default [] */
             analyses: components["schemas"]["AnalysisType"][];
