@@ -22,7 +22,7 @@ export interface FertilizationPlan {
 }
 
 /** kg/ha of each major nutrient, as fertilizer units count them (N, phosphorus as P2O5, potassium as K2O). */
-export interface Needs {
+interface Needs {
   n: number;
   p2o5: number;
   k2o: number;

@@ -99,7 +99,7 @@ describe('fertilization plans over HTTP', () => {
     expect((await gw.settled(keys, started.json.id)).job.status.name).toBe('FinalizadoCompleto');
     const held = await siex().notebook('PlanAbonado', farm.codigoRea);
     expect(held.map((e) => e.idAjena)).toEqual([recordNumber(id)]);
-    expect(held[0]!.block).toMatchObject({
+    expect(held[0].block).toMatchObject({
       NecesidadUFN: 55,
       NecesidadUFP2O5: 30,
       NecesidadUFK2O: 90,
@@ -108,7 +108,7 @@ describe('fertilization plans over HTTP', () => {
       Herramienta: true,
       FechaGeneracion: day(3).replace(/-/g, '/'),
     });
-    expect((held[0]!.block as any).DGCs).toEqual([{ CodigoDGC: expect.any(Number), CodigoCultivo: 102 }]);
+    expect((held[0].block as any).DGCs).toEqual([{ CodigoDGC: expect.any(Number), CodigoCultivo: 102 }]);
 
     const deleted = await plans.remove(id);
     expect(deleted.status).toBe(202);
@@ -118,7 +118,7 @@ describe('fertilization plans over HTTP', () => {
   });
 
   it("balances a location's plan against its three fertilizations, by hand", async () => {
-    const [here, beside] = [f.vine[0]!, f.vine[1]!];
+    const [here, beside] = [f.vine[0], f.vine[1]];
     const plan = created(
       await plans.register(planBody({ date: day(4), idcp: [here], needs: { n: 260, p2o5: 109.5, k2o: 100 } })),
     );

@@ -48,7 +48,7 @@ describe('the nutrient balance', () => {
     return kind.view({ id: next++, request, resolution: judged.resolution, farm, exported: false, now });
   }
   const facts = (entry: typeof planEntry | typeof ferti, topic: string, record: RecordView) =>
-    entry.load.reads().publishes![topic]!.facts(record, farm, reference);
+    entry.load.reads().publishes![topic].facts(record, farm, reference);
   const needsOf = (record: RecordView) => facts(planEntry, NUTRIENT_PLANS, record).map((x) => planNeedSchema.parse(x));
   const inputsOf = (record: RecordView) =>
     facts(ferti, NUTRIENT_INPUTS, record).map((x) => nutrientInputSchema.parse(x));
@@ -104,9 +104,9 @@ describe('the nutrient balance', () => {
 
   it("reads the location's last plan, and leaves out another farm campaign's facts", () => {
     const later = stored(planKind, planBody({ date: '14-05-2026', needs: { n: 300, p2o5: 100, k2o: 150 } }));
-    const other: PlanNeed = { ...plans[0]!, farm: farm.meta.farmId + 1, date: '2026-05-14', record: 'x:99' };
+    const other: PlanNeed = { ...plans[0], farm: farm.meta.farmId + 1, date: '2026-05-14', record: 'x:99' };
     const [b] = nutrientBalance([...plans, ...needsOf(later), other], inputs, farm.meta.farmId, [102]);
-    expect([b!.plan?.record, b!.exceeds]).toEqual([later.id, ['p2o5']]);
+    expect([b.plan?.record, b.exceeds]).toEqual([later.id, ['p2o5']]);
   });
 
   it('shows a nutrient a record cannot say as null and adds nothing for it', () => {
@@ -129,7 +129,7 @@ describe('the nutrient balance', () => {
       }),
     );
     const [b] = nutrientBalance(plans, inputsOf(noDensity), farm.meta.farmId, [102]);
-    expect([b!.fertilizations[0], b!.applied]).toEqual([
+    expect([b.fertilizations[0], b.applied]).toEqual([
       { record: noDensity.id, date: '2026-05-12', n: 0, p2o5: null, k2o: 0 },
       { n: 0, p2o5: 0, k2o: 0 },
     ]);
