@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEMO_FARM } from './examples';
+import { locationFields } from './harvest-schemas';
 
 /** The nutrient balance look-up: per crop location of a farm campaign, its plan's needs against its fertilizations. */
 export const nutrientBalanceQuerySchema = z.object({
@@ -31,12 +32,7 @@ const perRecord = (what: string) =>
 
 export const nutrientBalanceSchema = z
   .object({
-    idcp: z.number().int().describe('the crop location, as the farm lookup and listidcp give it'),
-    crop: z.object({
-      typecrop: z.object({ id: z.string().describe('SIEX crop code'), name: z.string() }),
-      code: z.number().int().describe('variety code'),
-      name: z.string().describe('variety name'),
-    }),
+    ...locationFields,
     campaign: z.number().int().describe("the farm campaign's year"),
     plan: z
       .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEMO_FARM, refusedItem } from '../api/examples';
-import { recordVersionSchema } from '../api/history-schemas';
+import { refusedItem } from '../api/examples';
+import { DEMO_AMENDED, recordExamples } from '../api/record-examples';
 import { OperationExample, RecordOperation } from '../records/kind-entry';
 import { planPatchSchema, planRecordViewSchema, planRequestSchema } from './wire';
 
@@ -10,8 +10,6 @@ import { planPatchSchema, planRecordViewSchema, planRequestSchema } from './wire
  */
 // The campaign's plan for the Tempranillo of La Hoya 12-45-2 (idcp 2), drawn up with a digital tool after the soil
 // analysis: 8,000 kg of grapes a hectare, after vine.
-const PLAN = 'urn:ngsi-ld:AgriFertilizationPlan:1';
-
 const vine = {
   type: 'AgriFertilizationPlan',
   date: '21-11-2026',
@@ -23,7 +21,7 @@ const vine = {
 } as const satisfies z.input<typeof planRequestSchema>;
 
 const plan = {
-  id: PLAN,
+  id: 'urn:ngsi-ld:AgriFertilizationPlan:1',
   ...vine,
   dateCreated: '22-11-2026 17:55:02',
   dateModified: '',
@@ -32,67 +30,30 @@ const plan = {
   exportBlockers: [],
 } satisfies z.output<typeof planRecordViewSchema>;
 
-const registerExample = { query: { agrifarmId: DEMO_FARM }, request: vine, response: [plan] };
-
-// A nitrogen need no crop has: a slip of the decimal point.
-const batchExample = {
-  query: { agrifarmId: DEMO_FARM },
-  request: [vine, { ...vine, needs: { ...vine.needs, n: 6000 } }],
-  response: [
-    { index: 0, status: 201, etag: '"1"', body: [plan] },
-    refusedItem(1, [
-      {
-        code: 'QUANTITY_OUT_OF_BOUNDS',
-        path: 'body.needs.n',
-        message:
-          "6000 kg/ha is more than 1000 kg/ha, the most nitrogen need a plan may state (RD 1051/2022 art. 6 states no figure; the gateway's bound, above any crop's)",
-      },
-    ]),
-  ],
-};
-
-const listExample = { query: { agrifarmId: DEMO_FARM, page: 1, page_size: 20 }, response: [plan] };
-
-const readExample = { params: { id: PLAN }, query: { agrifarmId: DEMO_FARM }, response: [plan] };
-
-const amendExample = {
-  params: { id: PLAN },
-  query: { agrifarmId: DEMO_FARM },
-  request: { needs: { n: 55 } } satisfies z.input<typeof planPatchSchema>,
-  response: [{ ...plan, needs: { ...vine.needs, n: 55 }, dateModified: '01-12-2026 09:30:00' }] satisfies z.output<
-    typeof planRecordViewSchema
-  >[],
-};
-
-const deleteExample = { params: { id: PLAN }, query: { agrifarmId: DEMO_FARM }, response: undefined };
-
-const historyExample = {
-  params: { id: PLAN },
-  query: { agrifarmId: DEMO_FARM },
-  response: [
-    {
-      version: 1,
-      date: plan.dateCreated,
-      client: 'agrosoft-levante',
-      kind: 'created',
-      changes: Object.entries(vine).map(([field, value]) => ({ field, old: null, new: value })),
-    },
-    {
-      version: 2,
-      date: '01-12-2026 09:30:00',
-      client: 'agrosoft-levante',
-      kind: 'amended',
-      changes: [{ field: 'needs.n', old: 60, new: 55 }],
-    },
-  ] satisfies z.output<typeof recordVersionSchema>[],
-};
-
-export const planExamples: Record<RecordOperation, OperationExample> = {
-  register: registerExample,
-  batch: batchExample,
-  list: listExample,
-  read: readExample,
-  amend: amendExample,
-  delete: deleteExample,
-  history: historyExample,
-};
+export const planExamples: Record<RecordOperation, OperationExample> = recordExamples({
+  id: plan.id,
+  request: vine,
+  record: plan,
+  // A nitrogen need no crop has: a slip of the decimal point.
+  batch: {
+    request: [vine, { ...vine, needs: { ...vine.needs, n: 6000 } }],
+    response: [
+      { index: 0, status: 201, etag: '"1"', body: [plan] },
+      refusedItem(1, [
+        {
+          code: 'QUANTITY_OUT_OF_BOUNDS',
+          path: 'body.needs.n',
+          message:
+            "6000 kg/ha is more than 1000 kg/ha, the most nitrogen need a plan may state (RD 1051/2022 art. 6 states no figure; the gateway's bound, above any crop's)",
+        },
+      ]),
+    ],
+  },
+  amendment: { needs: { n: 55 } } satisfies z.input<typeof planPatchSchema>,
+  amended: {
+    ...plan,
+    needs: { ...vine.needs, n: 55 },
+    dateModified: DEMO_AMENDED,
+  } satisfies z.output<typeof planRecordViewSchema>,
+  changed: [{ field: 'needs.n', old: 60, new: 55 }],
+});

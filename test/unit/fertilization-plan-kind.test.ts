@@ -8,7 +8,8 @@ import { descriptorProblems, ENVELOPE_FIELDS } from '../../shared/siex/cue-descr
 import { cueDocument } from '../../shared/siex/cue-mapping';
 import { cueValidator } from '../helpers/cue-schema';
 import { fertilizationFarm } from '../helpers/fertilization-fixtures';
-import { madrid, testSiexCodes } from '../helpers/phyto-fixtures';
+import { kindHarness } from '../helpers/kind-harness';
+import { madrid } from '../helpers/phyto-fixtures';
 import { planBody } from '../helpers/plan-fixtures';
 
 /**
@@ -19,36 +20,9 @@ import { planBody } from '../helpers/plan-fixtures';
  */
 describe('the fertilization plan record kind', () => {
   const kind = planKind;
-  const reference = { products: new Map(), applicators: new Map(), codes: testSiexCodes() };
   // Vine (102) on idcp 101 (2.35 ha), 102 (1.10 ha) and 103 (3.80 ha); olive on 201 (4.12 ha).
   const farm = fertilizationFarm();
-  const now = madrid('14-05-2026 18:00:00');
-  const judge = (body: Record<string, unknown>, keepsDate = false) => {
-    const request = kind.toRequest(body);
-    const window = keepsDate ? null : kind.recordingWindow({ MAX_BACKDATE_DAYS: 7 });
-    return kind.judge({
-      request,
-      appliedAt: kind.appliedAt(request),
-      now,
-      window,
-      farm,
-      history: new Map(),
-      own: null,
-      reference,
-    });
-  };
-  const codes = (body: Record<string, unknown>, keepsDate = false) =>
-    judge(body, keepsDate).violations.map((v) => `${v.code} ${v.path}`);
-  const recordOf = (body: Record<string, unknown>, id = 7) => {
-    const { violations, resolution } = judge(body);
-    if (violations.length) throw new Error(JSON.stringify(violations));
-    return kind.view({ id, request: kind.toRequest(body), resolution, farm, exported: false, now });
-  };
-  const blocksOf = (body: Record<string, unknown>, f: FarmIndex = farm) => {
-    const mapped = kind.cue.map(recordOf(body), f);
-    if (!mapped.ok) throw new Error(mapped.missing.join('; '));
-    return mapped.blocks;
-  };
+  const { reference, judge, codes, recordOf, blocksOf } = kindHarness(kind, farm, madrid('14-05-2026 18:00:00'));
 
   it('maps the wire body to its domain value and back, keyed by its previous crop for lists', () => {
     const body = kind.wire.request.parse(planBody());

@@ -3,7 +3,6 @@ import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 import { fertilizationPlanEntry } from '../../shared/fertilization-plan/kind-entry';
 import { planKind } from '../../shared/fertilization-plan/plan-kind';
 import { DomainError } from '../../shared/domain/errors';
-import { RecordKind } from '../../shared/records/record-kind';
 import { RecordView } from '../../shared/records/record-rows';
 import {
   farmNutrientBalance,
@@ -15,7 +14,8 @@ import {
   planNeedSchema,
 } from '../../shared/rules/nutrient-balance';
 import { fertilizationFarm, mineralBody, slurryBody } from '../helpers/fertilization-fixtures';
-import { madrid, testSiexCodes } from '../helpers/phyto-fixtures';
+import { kindHarness } from '../helpers/kind-harness';
+import { madrid } from '../helpers/phyto-fixtures';
 import { NPK_15_15_15, planBody } from '../helpers/plan-fixtures';
 
 /**
@@ -24,29 +24,15 @@ import { NPK_15_15_15, planBody } from '../helpers/plan-fixtures';
  * shared/records/record-facts.ts) and the kind-free balance (shared/rules/nutrient-balance.ts).
  */
 describe('the nutrient balance', () => {
-  const reference = { products: new Map(), applicators: new Map(), codes: testSiexCodes() };
   // Vine on idcp 101 (2.35 ha), 102 (1.10 ha) and 103 (3.80 ha); olive on 201.
   const farm = fertilizationFarm();
   const now = madrid('14-05-2026 18:00:00');
+  const planHarness = kindHarness(planKind, farm, now);
+  const fertilizations = kindHarness(fertilizationKind, farm, now);
+  const reference = planHarness.reference;
   let next = 1;
-  function stored<Req, Rec extends RecordView, Res>(
-    kind: RecordKind<Req, Rec, Res, unknown>,
-    body: Record<string, unknown>,
-  ): Rec {
-    const request = kind.toRequest(body);
-    const judged = kind.judge({
-      request,
-      appliedAt: kind.appliedAt(request),
-      now,
-      window: null,
-      farm,
-      history: new Map(),
-      own: null,
-      reference,
-    });
-    if (judged.violations.length) throw new Error(JSON.stringify(judged.violations));
-    return kind.view({ id: next++, request, resolution: judged.resolution, farm, exported: false, now });
-  }
+  const planOf = (body: Record<string, unknown>) => planHarness.recordOf(body, next++);
+  const fertilizationOf = (body: Record<string, unknown>) => fertilizations.recordOf(body, next++);
   const facts = (entry: typeof planEntry | typeof ferti, topic: string, record: RecordView) =>
     entry.load.reads().publishes![topic].facts(record, farm, reference);
   const needsOf = (record: RecordView) => facts(planEntry, NUTRIENT_PLANS, record).map((x) => planNeedSchema.parse(x));
@@ -56,18 +42,17 @@ describe('the nutrient balance', () => {
   const ferti = fertilizationEntry;
 
   // The plan of idcp 102: 260 kg N, 109.5 kg P2O5 and 100 kg K2O a hectare.
-  const plan = stored(planKind, planBody({ needs: { n: 260, p2o5: 109.5, k2o: 100 } }));
+  const plan = planOf(planBody({ needs: { n: 260, p2o5: 109.5, k2o: 100 } }));
   // 1. 300 kg/ha of calcium ammonium nitrate at 27 % N on 102: 81 kg N/ha, no P2O5 or K2O.
-  const can = stored(fertilizationKind, mineralBody({ dateStart: '10-05-2026', idcp: ['102'] }));
+  const can = fertilizationOf(mineralBody({ dateStart: '10-05-2026', idcp: ['102'] }));
   // 2. 200 kg/ha of NPK 15-15-15 on 1.725 ha of 101 and 102 (3.45 ha together): half the ground, so each location
   //    got 30 kg/ha of each nutrient on half of it, 15 kg/ha of the location.
-  const npk = stored(
-    fertilizationKind,
+  const npk = fertilizationOf(
     mineralBody({ dateStart: '11-05-2026', idcp: ['101', '102'], material: NPK_15_15_15, dose: 200, surface: '1.725' }),
   );
   // 3. 30 m3/ha of pig slurry at 1.05 kg/L on 102: 31,500 kg/ha, at 0.5 % N, 0.3 % P2O5 and 0.4 % K2O, that is
   //    157.5 kg N, 94.5 kg P2O5 and 126 kg K2O a hectare.
-  const slurry = stored(fertilizationKind, slurryBody({ dateStart: '12-05-2026', idcp: ['102'] }));
+  const slurry = fertilizationOf(slurryBody({ dateStart: '12-05-2026', idcp: ['102'] }));
   const plans = needsOf(plan);
   const inputs = [can, npk, slurry].flatMap(inputsOf);
 
@@ -103,15 +88,14 @@ describe('the nutrient balance', () => {
   });
 
   it("reads the location's last plan, and leaves out another farm campaign's facts", () => {
-    const later = stored(planKind, planBody({ date: '14-05-2026', needs: { n: 300, p2o5: 100, k2o: 150 } }));
+    const later = planOf(planBody({ date: '14-05-2026', needs: { n: 300, p2o5: 100, k2o: 150 } }));
     const other: PlanNeed = { ...plans[0], farm: farm.meta.farmId + 1, date: '2026-05-14', record: 'x:99' };
     const [b] = nutrientBalance([...plans, ...needsOf(later), other], inputs, farm.meta.farmId, [102]);
     expect([b.plan?.record, b.exceeds]).toEqual([later.id, ['p2o5']]);
   });
 
   it('shows a nutrient a record cannot say as null and adds nothing for it', () => {
-    const noDensity = stored(
-      fertilizationKind,
+    const noDensity = fertilizationOf(
       slurryBody({
         dateStart: '12-05-2026',
         idcp: ['102'],
