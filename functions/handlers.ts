@@ -52,6 +52,7 @@ export const operations: Record<OperationId, LazyHandler> = {
   listIdcp: handlerIn(() => import('./list-idcp')),
   ...kindOperations(),
   safeHarvest: handlerIn(() => import('./safe-harvest')),
+  nutrientBalance: handlerIn(() => import('./nutrient-balance')),
   exportCue: handlerIn(() => import('./export-cue')),
   jobStatus: handlerIn(() => import('./job-status')),
   jobResult: handlerIn(() => import('./job-result')),

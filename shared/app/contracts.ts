@@ -3,6 +3,7 @@ import { farmLookup } from '../http/contracts/farm-lookup';
 import { listIdcp } from '../http/contracts/list-idcp';
 import { recordContracts } from '../http/contracts/record-contracts';
 import { safeHarvestContract } from '../http/contracts/safe-harvest';
+import { nutrientBalanceContract } from '../http/contracts/nutrient-balance';
 import { exportCue } from '../http/contracts/export-cue';
 import { jobStatus } from '../http/contracts/job-status';
 import { jobResultContract } from '../http/contracts/job-result';
@@ -25,6 +26,7 @@ export const contracts: Contract[] = [
   listIdcp,
   ...RECORD_KINDS.flatMap((kind) => Object.values(recordContracts(kind))),
   safeHarvestContract,
+  nutrientBalanceContract,
   exportCue,
   jobStatus,
   jobResultContract,

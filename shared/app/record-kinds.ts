@@ -1,5 +1,6 @@
 import { analysisEntry } from '../analysis/kind-entry';
 import { fertilizationEntry } from '../fertilization/kind-entry';
+import { fertilizationPlanEntry } from '../fertilization-plan/kind-entry';
 import { harvestEntry } from '../harvest/kind-entry';
 import { irrigationEntry } from '../irrigation/kind-entry';
 import { phytoEntry } from '../phyto/kind-entry';
@@ -11,11 +12,18 @@ import { TABLES } from '../store/tables';
  * counter and key index, and its place in the export. The order is the document's and a job's: a job's CUE document
  * has the kinds' sections, and its e-mail counts them, in this order.
  */
-export const RECORD_KINDS = [phytoEntry, fertilizationEntry, harvestEntry, irrigationEntry, analysisEntry] as const;
+export const RECORD_KINDS = [
+  phytoEntry,
+  fertilizationEntry,
+  harvestEntry,
+  irrigationEntry,
+  analysisEntry,
+  fertilizationPlanEntry,
+] as const;
 
 /** What the OpenAPI document says of the kinds above, in the tag that groups their operations. */
 export const RECORDS_TAG =
-  'Phytosanitary treatment, fertilization, harvest, irrigation and analysis (RD 1051/2022) records: register (one or a batch), list, read, amend, delete, and their history.';
+  'Phytosanitary treatment, fertilization, harvest, irrigation, analysis and fertilization plan (RD 1051/2022) records: register (one or a batch), list, read, amend, delete, and their history.';
 
 /** Every table the gateway owns: the core's and each kind's (the nightly backup takes them all). */
 export const GATEWAY_TABLES: readonly string[] = [...Object.values(TABLES), ...RECORD_KINDS.map((k) => k.table)];

@@ -14,6 +14,7 @@ import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
 import type { AnswerOf, KindEntry } from '../records/kind-entry';
 import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
+import type { NutrientBalance, NutrientBalanceQuery } from '../api/nutrient-balance-schemas';
 import type { IdSource } from '../store/counters';
 import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
 import type { AnswerCache } from '../catalog/answer-cache';
@@ -22,6 +23,7 @@ import type { KindStores } from './kind-parts';
 import { factSource } from './fact-source';
 import { needing } from './modules';
 import { RecordUseCaseParts, RecordUseCases, recordUseCases } from './record-use-cases';
+import { nutrientBalanceUseCase } from './nutrient-balance';
 import { safeHarvestUseCase } from './safe-harvest';
 import { CATALOGUE_DETAILS } from './siex-catalogues';
 
@@ -34,6 +36,8 @@ export interface UseCases {
   records<E extends KindEntry>(kind: E): RecordUseCases<AnswerOf<E>>;
   /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
   safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
+  /** Per crop location of the caller's farm campaign, its fertilization plan's needs against its fertilizations. */
+  nutrientBalance(client: Client, query: NutrientBalanceQuery): Promise<NutrientBalance[]>;
   /** The job started, its answer rendered once and kept under the Idempotency-Key; the edge makes the status. */
   exportRecords(input: ExportInput): Promise<ExportResult>;
   /** The job's status row; the edge renders it (shared/http/job-answers.ts). */
@@ -106,6 +110,7 @@ export function createUseCases(p: UseCaseParts): UseCases {
       return operations as RecordUseCases<AnswerOf<E>>;
     },
     safeHarvest: safeHarvestUseCase(p),
+    nutrientBalance: nutrientBalanceUseCase(p),
     ...exportUseCases(p),
     ...catalogueUseCases(p),
   };

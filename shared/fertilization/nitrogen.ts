@@ -13,8 +13,8 @@ import { NUTRIENT } from './material-requirements';
 export type NitrogenResult = { kgPerHa: number; violations: [] } | { kgPerHa: undefined; violations: Violation[] };
 
 export function nitrogenPerHa(f: Fertilization, units: UnitCatalogue): NitrogenResult {
-  const d = units.get(f.unit.code)?.dimension;
-  if (!d || d.per !== 'area' || (d.measure !== 'mass' && d.measure !== 'volume')) {
+  const kg = nutrientKgPerHa(f, units, NUTRIENT.nTotal);
+  if (kg === undefined)
     return {
       kgPerHa: undefined,
       violations: [
@@ -25,12 +25,7 @@ export function nitrogenPerHa(f: Fertilization, units: UnitCatalogue): NitrogenR
         ),
       ],
     };
-  }
-  const nTotal = f.material.nutrients.find((n) => n.code === NUTRIENT.nTotal)?.percent ?? 0;
-  const perHa = f.dose * d.factor;
-  if (d.measure === 'volume' && f.material.density === null) {
-    // Only when there is nitrogen to count: a volume of a material without N needs no conversion.
-    if (nTotal === 0) return { kgPerHa: 0, violations: [] };
+  if (kg === null)
     return {
       kgPerHa: undefined,
       violations: [
@@ -41,7 +36,21 @@ export function nitrogenPerHa(f: Fertilization, units: UnitCatalogue): NitrogenR
         ),
       ],
     };
-  }
-  const kg = (d.measure === 'volume' ? perHa * (f.material.density ?? 0) : perHa) * (nTotal / 100);
   return { kgPerHa: kg, violations: [] };
+}
+
+/**
+ * The kilograms per hectare of one nutrient (a MACRONUTRIENTES code: N total, P2O5 total, K2O) the dose brings: the
+ * dose in kg/ha (a volume through the material's density, kg/L) times the nutrient's share of the material's mass.
+ * Undefined when the dose is not a mass or a volume per area; null when it is a volume of a material of no stated
+ * density and the nutrient is in it (a nutrient the material does not state brings none, whatever the unit).
+ */
+export function nutrientKgPerHa(f: Fertilization, units: UnitCatalogue, nutrient: number): number | null | undefined {
+  const d = units.get(f.unit.code)?.dimension;
+  if (!d || d.per !== 'area' || (d.measure !== 'mass' && d.measure !== 'volume')) return undefined;
+  const percent = f.material.nutrients.find((n) => n.code === nutrient)?.percent ?? 0;
+  if (percent === 0) return 0;
+  const perHa = f.dose * d.factor;
+  if (d.measure === 'mass') return perHa * (percent / 100);
+  return f.material.density === null ? null : perHa * f.material.density * (percent / 100);
 }

@@ -3,7 +3,8 @@ import { KIND_OPERATION_IDS, OperationId, RecordKindOperationId } from '../app/r
 
 /** The document's groups, in the order a reader meets them in the README flow; generators name client classes by them. */
 export const TAGS = {
-  farms: 'The farm campaign, its crop locations (idcp) and when each may be harvested.',
+  farms:
+    'The farm campaign, its crop locations (idcp), when each may be harvested and its fertilization plan against its fertilizations.',
   records: RECORDS_TAG,
   export: 'Sending records to SIEX as a CUE document, and following the job that does it.',
   catalogue: 'What a registration accepts: products for a crop, official SIEX catalogues, applicator cards.',
@@ -23,6 +24,7 @@ export const OPERATION_TAGS: Record<OperationId, Tag> = {
   listIdcp: 'farms',
   ...KIND_TAGS,
   safeHarvest: 'farms',
+  nutrientBalance: 'farms',
   exportCue: 'export',
   jobStatus: 'export',
   jobResult: 'export',

@@ -78,8 +78,11 @@ export function cropLocations(idcps: readonly (string | number)[], farm: FarmInd
 
 /** What a kind's blocks are built from: its block body, and what each DGC line adds of the kind's own. */
 interface BlockParts {
-  /** The hectares the record covers, if it says; undefined when it covers its whole ground. */
-  area: number | undefined;
+  /**
+   * The hectares the record covers, if it says; undefined when it covers its whole ground; null when the section's
+   * DGCs carry no area at all (a per-hectare record such as a fertilization plan).
+   */
+  area: number | undefined | null;
   /** Every field of the block but its DGCs (and its IdAjena, which the core adds). */
   body: Record<string, unknown>;
   /** Fields every `DGCs` line of the record carries beside its code, crop and area. */
@@ -96,7 +99,7 @@ export function cropVarietyBlocks(
   farm: FarmIndex,
   { area, body, dgc = {} }: BlockParts,
 ): { key: string; body: Record<string, unknown> }[] {
-  const shares = areaShares(entries, area);
+  const shares = area === null ? null : areaShares(entries, area);
   return [...byCropVariety(entries, farm)].map(([key, group]) => ({
     key,
     body: {
@@ -104,7 +107,7 @@ export function cropVarietyBlocks(
       DGCs: group.map((e) => ({
         CodigoDGC: Number(e.dgc),
         CodigoCultivo: Number(farm.cropOf(e).typecropId),
-        Superficie: shares.get(e.idcp) ?? 0,
+        ...(shares ? { Superficie: shares.get(e.idcp) ?? 0 } : {}),
         ...dgc,
       })),
     },

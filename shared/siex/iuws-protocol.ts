@@ -32,7 +32,7 @@ export type IuwsErrorItem = z.infer<typeof errorItemSchema>;
 /**
  * A section of the CUE document's `ActividadesExplotacion` and the field its blocks are named by (`IdAjena…`). Each section's IdAjena is a sequence of its own, so a block is known by its
  * section and id together. The names do not follow from one another (an `EnergiaUtilizada` block is named by
- * `IdAjenaEnergia`, a `PlanAbonado` one by `IdAjenaPlan`): the schema, or the kind that writes the section, says which.
+ * `IdAjenaEnergia`, a `ComercializacionVD` one by `IdAjenaVenta`): the schema, or the kind that writes the section, says which.
  */
 export interface CueSection {
   readonly section: string;

@@ -501,6 +501,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/entities/agrifertilizationplans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the fertilization plans of a farm campaign
+         * @description Newest day first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the day the plan was drawn up), previousCrop (PRODUCTOS code), exported, exportable, idcp. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither (every matching record); X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
+         */
+        get: operations["listFertilizationPlan"];
+        put?: never;
+        /**
+         * Register a fertilization plan
+         * @description Validates a crop's fertilization plan (RD 1051/2022 art. 5.a: annexed to the notebook at the start of the campaign; art. 6: the crop's needs in N, P2O5 and K2O, in kg/ha, for its yield target, in kg/ha, after its previous crop) and stores it: the previous crop a PRODUCTOS code in force on the day, the day in the campaign, not in the future, registered at most one month after it (RD 1051/2022, art. 4.1), the crop locations (1 to 47) as for treatments, each need at most 1000 kg/ha and the yield target at most 500000 kg/ha (422 QUANTITY_OUT_OF_BOUNDS). Exported as CUE PlanAbonado, one block per crop and variety. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any rule on the data fails, else 400. `Idempotency-Key` as on treatments.
+         */
+        post: operations["registerFertilizationPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agrifertilizationplans/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register up to 100 fertilization plans in one request
+         * @description A JSON array of 1 to 100 registrations (within the 1 MB body limit), one request of the rate limit. Each item is judged exactly as if it were registered alone, in array order: a later item counts nothing of earlier ones: no plan rule reads other records. Each stored item is its own transaction; a refused item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each item the status and body a single registration would have answered (201 and the record as a one-item array, or the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.
+         */
+        post: operations["registerFertilizationPlanBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agrifertilizationplans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fertilization plan
+         * @description The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.
+         */
+        get: operations["readFertilizationPlan"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a fertilization plan
+         * @description As a treatment: a record SIEX never received is deleted at once (204); one SIEX holds is deleted there first, 202 with a job that sends it with `Borrar: true`, and leaves the list once SIEX accepted. Its history stays readable. A deleted record is 404; one in an unfinished export is 409.
+         */
+        delete: operations["deleteFertilizationPlan"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct or complete a fertilization plan
+         * @description A JSON Merge Patch (RFC 7396, `application/merge-patch+json`; `application/json` is accepted too) of the registration request's fields, validated whole as a registration (every violation listed, nothing changed when one fails), except that the month to register it in applies only to a new day. Answers 200 with the record in an array, `dateModified` set and the new `ETag`. `If-Match` with an older ETag is 412. An exported record goes back to `exported: "0"` and the next export sends it under the same IdAjenaPlan. A record in an unfinished export is 409.
+         */
+        patch: operations["amendFertilizationPlan"];
+        trace?: never;
+    };
+    "/v1/entities/agrifertilizationplans/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of a fertilization plan
+         * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
+         */
+        get: operations["fertilizationPlanHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/siex/safeharvest": {
         parameters: {
             query?: never;
@@ -513,6 +605,26 @@ export interface paths {
          * @description For a harvest crew before it starts: each crop location of the farm campaign with `earliestHarvest`, the last day on which any stored treatment's pre-harvest interval (seclimit, calendar days from the application day) ends, `safeOn`, whether `date` (default today in Madrid) is on or after it, and `setBy`, the record, product, application day and interval that set it. A tank mix counts each product with its own interval; "NP" (no interval applies) and an interval no use states limit nothing. The treatments of the same SIGPAC enclosure and crop count, in this campaign and the one before (a December treatment holds a January harvest), applied on or before `date`; a record on several crops holds each for its own crop's interval.
          */
         get: operations["safeHarvest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/siex/nutrientbalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each crop location's fertilization plan against its fertilizations
+         * @description Beyond SIEX: per crop location of the farm campaign (or the one `idcp` names), the needs of its fertilization plan in N, P2O5 and K2O (kg/ha; RD 1051/2022 art. 6) against what the campaign's fertilizations brought it (kg/ha of the location: each record's dose times its material's N total, P2O5 total and K2O contents, times the share of the location it covered when it states a smaller surface), and `exceeds`, the nutrients applied above the plan. The plan is the location's last one drawn up in the campaign; a location without a plan shows what was applied and exceeds nothing. Read from the stored records as they are now, deleted ones left out.
+         */
+        get: operations["nutrientBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1916,6 +2028,88 @@ export interface components {
         AgriAnalysisPatch: {
             [key: string]: unknown;
         };
+        AgriFertilizationPlanRequest: {
+            /** @constant */
+            type: "AgriFertilizationPlan";
+            /** @description the day the plan was drawn up, DD-MM-YYYY (Madrid; SIEX FechaGeneracion) */
+            date: string;
+            /** @description the crop locations the plan is for */
+            idcp: string[];
+            needs: components["schemas"]["NutrientNeeds"];
+            /** @description the yield the plan aims at, kg/ha (SIEX ObjetivoProduccion) */
+            yieldTarget: number;
+            previousCrop: components["schemas"]["PreviousCrop"];
+            /** @description whether a digital tool drew the plan up (SIEX Herramienta) */
+            tool: boolean;
+            detail?: string;
+        };
+        /** @description the crop's needs in fertilizer units (SIEX NecesidadUFN, NecesidadUFP2O5, NecesidadUFK2O) */
+        NutrientNeeds: {
+            /** @description nitrogen (N), kg/ha */
+            n: number;
+            /** @description phosphorus as P2O5, kg/ha */
+            p2o5: number;
+            /** @description potassium as K2O, kg/ha */
+            k2o: number;
+        };
+        /** @description SIEX catalogue PRODUCTOS: the crop before this one (SIEX CultivoPrecedente) */
+        PreviousCrop: {
+            /** @constant */
+            type: "TypeCrop";
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        AgriFertilizationPlan: {
+            /** @description urn:ngsi-ld:AgriFertilizationPlan:<n> */
+            readonly id: string;
+            /** @constant */
+            type: "AgriFertilizationPlan";
+            /** @description the day the plan was drawn up, DD-MM-YYYY (Madrid; SIEX FechaGeneracion) */
+            date: string;
+            /** @description the crop locations the plan is for */
+            idcp: string[];
+            needs: components["schemas"]["NutrientNeeds"];
+            /** @description the yield the plan aims at, kg/ha (SIEX ObjetivoProduccion) */
+            yieldTarget: number;
+            previousCrop: components["schemas"]["PreviousCrop"];
+            /** @description whether a digital tool drew the plan up (SIEX Herramienta) */
+            tool: boolean;
+            detail?: string;
+            /** @description when it was registered, DD-MM-YYYY HH:mm:ss (Madrid) */
+            readonly dateCreated: string;
+            /** @description when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment */
+            readonly dateModified: string;
+            /**
+             * @description "1" once SIEX holds the record as it is (or it was sent by other means)
+             * @enum {string}
+             */
+            readonly exported: "0" | "1";
+            /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
+            readonly exportable: boolean;
+            /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
+            readonly exportBlockers: {
+                /** @constant */
+                code: "MISSING_DATA";
+                /** @description what SIEX needs and the record (or its farm) lacks */
+                message: string;
+            }[];
+        };
+        AgriFertilizationPlanBatch: components["schemas"]["AgriFertilizationPlanRequest"][];
+        AgriFertilizationPlanBatchResult: {
+            /** @description the item's position in the request, from 0 */
+            index: number;
+            /** @description what registering the item alone would have answered: 201, or the error status */
+            status: number;
+            /** @description the record's ETag, when it was stored */
+            etag?: string;
+            /** @description the record as a one-item array (201), or the problem details */
+            body: components["schemas"]["AgriFertilizationPlan"][] | components["schemas"]["Problem"];
+        }[];
+        /** @description JSON Merge Patch (RFC 7396) of the fields of AgriFertilizationPlanRequest: `{"needs": {"n": 140}}` corrects the nitrogen need, `{"yieldTarget": 9000}` the yield target. */
+        AgriFertilizationPlanPatch: {
+            [key: string]: unknown;
+        };
         SafeHarvest: {
             /** @description the crop location, as the farm lookup and listidcp give it */
             idcp: number;
@@ -1948,6 +2142,63 @@ export interface components {
                 /** @description that product's safety interval in days, as the record states it */
                 seclimit: string;
             } | null;
+        };
+        NutrientBalance: {
+            /** @description the crop location, as the farm lookup and listidcp give it */
+            idcp: number;
+            crop: {
+                typecrop: {
+                    /** @description SIEX crop code */
+                    id: string;
+                    name: string;
+                };
+                /** @description variety code */
+                code: number;
+                /** @description variety name */
+                name: string;
+            };
+            /** @description the farm campaign's year */
+            campaign: number;
+            /** @description the campaign's plan of the location: the last drawn up (of one day, the last registered); null when it has none */
+            plan: {
+                /** @description the plan URN */
+                record: string;
+                /** @description DD-MM-YYYY, the day it was drawn up */
+                date: string;
+                /** @description the plan's needs */
+                needs: {
+                    /** @description N, kg/ha */
+                    n: number;
+                    /** @description P2O5, kg/ha */
+                    p2o5: number;
+                    /** @description K2O, kg/ha */
+                    k2o: number;
+                };
+            } | null;
+            /** @description what the campaign's fertilizations brought, the sum of `fertilizations` (a null counts nothing), to the hundredth */
+            applied: {
+                /** @description N, kg/ha */
+                n: number;
+                /** @description P2O5, kg/ha */
+                p2o5: number;
+                /** @description K2O, kg/ha */
+                k2o: number;
+            };
+            /** @description the campaign's fertilizations of the location, oldest first, each per hectare of the location: its dose times the material's N total, P2O5 total and K2O contents, times the share of the location it covered when it states a smaller surface */
+            fertilizations: {
+                /** @description the fertilization URN */
+                record: string;
+                /** @description DD-MM-YYYY, its first day */
+                date: string;
+                /** @description N, kg/ha of the location */
+                n: number;
+                /** @description P2O5, kg/ha of the location; null when the record cannot say it (a dose by volume of a material of no stated density) */
+                p2o5: number | null;
+                /** @description K2O, kg/ha of the location; null when the record cannot say it (a dose by volume of a material of no stated density) */
+                k2o: number | null;
+            }[];
+            /** @description the nutrients whose applied kg/ha pass the plan (equal does not); empty without a plan */
+            exceeds: ("n" | "p2o5" | "k2o")[];
         };
         /** @description 1 to 5000 records; [] with pending=1 */
         ExportRequest: {
@@ -6833,6 +7084,885 @@ export interface operations {
             };
         };
     };
+    listFertilizationPlan: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the day the plan was drawn up */
+                dateFrom?: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the day the plan was drawn up */
+                dateTo?: string;
+                /** @description only plans after this crop (PRODUCTOS code) */
+                previousCrop?: string;
+                /** @description 1: only records SIEX holds as they are (exported); 0: only those still to be sent */
+                exported?: number;
+                /** @description 1: only records an export would send now (`exportable`); 0: only those it would refuse */
+                exportable?: number;
+                /** @description only records that name this crop location */
+                idcp?: string;
+                /**
+                 * @description page number from 1; only together with page_size
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description items per page, 1 to 500; only together with page
+                 * @example 20
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the records */
+            200: {
+                headers: {
+                    /** @description number of records matching the filters */
+                    "X-Total-Count"?: number;
+                    /** @description the page returned (when paginating) */
+                    "X-Page"?: number;
+                    /** @description records per page (when paginating) */
+                    "X-Page-Size"?: number;
+                    /** @description number of pages (when paginating) */
+                    "X-Total-Pages"?: number;
+                    /** @description RFC 8288 links rel="first", "prev", "next", "last" (when paginating) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilizationPlan"][];
+                };
+            };
+            /** @description `PAGINATION_PAIR`: page and page_size must be provided together; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `INVALID_VALUE`: a field or parameter has the wrong type, form or value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerFertilizationPlan: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriFertilizationPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description the created record, as a one-item array */
+            201: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilizationPlan"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `QUANTITY_OUT_OF_BOUNDS`: a quantity is more than the CUE field SIEX takes it in holds (FEGA's field descriptor); the message states the limit; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerFertilizationPlanBatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriFertilizationPlanBatch"];
+            };
+        };
+        responses: {
+            /** @description each item's outcome, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilizationPlanBatchResult"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readFertilizationPlan: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilizationPlan:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilizationPlan:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilizationPlan"][];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFertilizationPlan: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilizationPlan:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilizationPlan:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the deletion is being sent to SIEX */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportAccepted"];
+                };
+            };
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    amendFertilizationPlan: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilizationPlan:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilizationPlan:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["AgriFertilizationPlanPatch"];
+                "application/json": components["schemas"]["AgriFertilizationPlanPatch"];
+            };
+        };
+        responses: {
+            /** @description the amended record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriFertilizationPlan"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `QUANTITY_OUT_OF_BOUNDS`: a quantity is more than the CUE field SIEX takes it in holds (FEGA's field descriptor); the message states the limit; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    fertilizationPlanHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriFertilizationPlan:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriFertilizationPlan:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record's versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordVersion"][];
+                };
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `REQUIRED`: a required field or parameter is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     safeHarvest: {
         parameters: {
             query: {
@@ -6881,6 +8011,95 @@ export interface operations {
                 };
             };
             /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    nutrientBalance: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /**
+                 * @description only this crop location; default every one of the farm campaign
+                 * @example 2
+                 */
+                idcp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the crop locations, by idcp */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NutrientBalance"][];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `IDCP_NOT_FOUND`: an idcp is not a crop location of the farm; regenerate it with listidcp */
             404: {
                 headers: {
                     [name: string]: unknown;
