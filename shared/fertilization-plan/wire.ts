@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import { exportabilityFields, recordStamps, MAX_IDCP_PER_RECORD, READ_ONLY } from '../api/record-fields';
+import { exportabilityFields, idcpList, READ_ONLY, recordStamps } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -24,12 +24,7 @@ const needsSchema = z
 const requestFields = {
   type: z.literal('AgriFertilizationPlan'),
   date: daySchema.describe('the day the plan was drawn up, DD-MM-YYYY (Madrid; SIEX FechaGeneracion)'),
-  idcp: z
-    .array(z.string().regex(/^[1-9]\d{0,9}$/, 'idcp from the identifier operation'))
-    .min(1)
-    .max(MAX_IDCP_PER_RECORD)
-    .refine((a) => new Set(a).size === a.length, 'an idcp appears twice')
-    .describe('the crop locations the plan is for'),
+  idcp: idcpList().describe('the crop locations the plan is for'),
   needs: needsSchema,
   yieldTarget: z.number().positive().finite().describe('the yield the plan aims at, kg/ha (SIEX ObjetivoProduccion)'),
   previousCrop: z

@@ -2034,7 +2034,7 @@ export interface components {
             /** @description the day the plan was drawn up, DD-MM-YYYY (Madrid; SIEX FechaGeneracion) */
             date: string;
             /** @description the crop locations the plan is for */
-            idcp: string[];
+            idcp: (string | number)[];
             needs: components["schemas"]["NutrientNeeds"];
             /** @description the yield the plan aims at, kg/ha (SIEX ObjetivoProduccion) */
             yieldTarget: number;
@@ -2068,7 +2068,7 @@ export interface components {
             /** @description the day the plan was drawn up, DD-MM-YYYY (Madrid; SIEX FechaGeneracion) */
             date: string;
             /** @description the crop locations the plan is for */
-            idcp: string[];
+            idcp: (string)[];
             needs: components["schemas"]["NutrientNeeds"];
             /** @description the yield the plan aims at, kg/ha (SIEX ObjetivoProduccion) */
             yieldTarget: number;
