@@ -16,6 +16,8 @@ const transform = {
 module.exports = {
   testEnvironment: 'node',
   transform,
+  // zod with English alone, as deployed (test/support/resolver.cjs).
+  resolver: '<rootDir>/test/support/resolver.cjs',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // Minutes-long cases run apart, in `npm run test:heavy` (jest.heavy.config.js).

@@ -5,6 +5,7 @@ const base = require('./jest.config');
 
 module.exports = {
   transform: base.transform,
+  resolver: base.resolver,
   testEnvironment: base.testEnvironment,
   maxWorkers: base.maxWorkers,
   roots: ['<rootDir>/test/unit'],
