@@ -8,6 +8,7 @@ module.exports = {
   resolver: base.resolver,
   testEnvironment: base.testEnvironment,
   maxWorkers: base.maxWorkers,
+  workerGracefulExitTimeout: base.workerGracefulExitTimeout,
   roots: ['<rootDir>/test/unit'],
   testMatch: base.testMatch,
   // The catalogues, parsed once for the run (test/support/parsed-catalogues.ts).
