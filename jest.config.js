@@ -16,6 +16,8 @@ const transform = {
 module.exports = {
   testEnvironment: 'node',
   transform,
+  // zod with English alone, as deployed (test/support/resolver.cjs).
+  resolver: '<rootDir>/test/support/resolver.cjs',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // Minutes-long cases run apart, in `npm run test:heavy` (jest.heavy.config.js).
@@ -27,5 +29,11 @@ module.exports = {
   // slower, never fail it.
   testTimeout: 120000,
   maxWorkers: 2,
+  // How long a worker may take to end once its files are done before jest kills it and warns of a leak. Its default,
+  // 500 ms, is less than a loaded machine takes to tear a worker's process down: with nothing left but stdout and
+  // stderr and its exit handlers run within 20 ms of the end, a worker on a machine at load 20 was gone only after
+  // 700-800 ms, and jest warned of a leak there was not (jestjs/jest#11354). A real leak still shows: an idle
+  // keep-alive socket (4-5 s) or a timer outlives this.
+  workerGracefulExitTimeout: 3000,
   testSequencer: '<rootDir>/test/support/sequencer.cjs',
 };

@@ -5,8 +5,10 @@ const base = require('./jest.config');
 
 module.exports = {
   transform: base.transform,
+  resolver: base.resolver,
   testEnvironment: base.testEnvironment,
   maxWorkers: base.maxWorkers,
+  workerGracefulExitTimeout: base.workerGracefulExitTimeout,
   roots: ['<rootDir>/test/unit'],
   testMatch: base.testMatch,
   // The catalogues, parsed once for the run (test/support/parsed-catalogues.ts).

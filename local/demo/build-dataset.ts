@@ -11,7 +11,7 @@ import { client, enclosure } from '../fixtures/dataset';
  * authorised in every month. TOPIK's 170-200 cc/ha is written as 0.17-0.2 L/ha because SIEX has no cc/ha unit. The
  * ROPO holders, farms, keys and DGC codes (REA crop-geographic data) are invented.
  *
- * Any day of the year works (test/e2e/demo-any-day.test.ts plays the README's flow and a batch of 20 at 12 dates):
+ * Any day of the year works (test/heavy/demo-any-day.test.ts plays the README's flow and a batch of 20 at 12 dates):
  * every crop of the demo farms has a product whose use names no months (vine: AZUFRE LIQUIDO 800 G/L; olive:
  * MICROTHIOL SPECIAL DISPERSS; wheat: FLUXYR 200 EC), and the first farm has 21 enclosures, so a batch of 20 puts one
  * treatment on each but the one the flow treated, instead of two of one product on one enclosure, which the interval

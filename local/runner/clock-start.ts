@@ -1,6 +1,6 @@
 /**
  * The runner's `--clock-start`: the app's wall clock starts at a chosen instant and runs on from there, so a test can
- * play the demo flow on any day of the year (test/e2e/demo-any-day.test.ts) without waiting for it. The gateway reads
+ * play the demo flow on any day of the year (test/heavy/demo-any-day.test.ts) without waiting for it. The gateway reads
  * the time as Date.now, `new Date()` and luxon's DateTime.now (which calls Date.now) in many places; moving all of
  * them by one offset, as libfaketime does for a whole process, keeps every reading consistent with every other, and
  * leaves timers alone (they count durations, not dates). Only the local runner has it, and only with AUTH_MODE=local:

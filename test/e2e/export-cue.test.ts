@@ -33,7 +33,7 @@ import { mailStubUrl, siexSimulatorUrl } from '../support/stack-env';
  * document the simulator received checked against the official schema.
  *
  * This file changes no simulator knob but `rejectIds`, and only with ids of its own records (added, then removed):
- * SIEX outages, latency and crashes are in export-faults.test.ts, on a private simulator and runner.
+ * SIEX outages, latency and crashes are in test/heavy/export-faults.test.ts, on a private simulator and runner.
  */
 const gw = gatewayCalls();
 const sim = siexSimulatorControl(siexSimulatorUrl());

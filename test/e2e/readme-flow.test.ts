@@ -3,7 +3,7 @@
  * its own started as `npm start` starts one (the demo data for the campaign of today, the SIEX simulator, the mail
  * outbox), only the gateway's address changed. It must register, export, wait for the job and read its result, so a
  * README that calls `jobresult` too early, or uses a command some shells lack, fails here. The same flow on 12 days of
- * the year, through the stack's clock: test/e2e/demo-any-day.test.ts.
+ * the year, through the stack's clock: test/heavy/demo-any-day.test.ts.
  */
 import { DateTime } from 'luxon';
 import { Stack } from '../../local/stack';

@@ -4,14 +4,20 @@ const Sequencer = require('@jest/test-sequencer').default;
  * The order the test files start in, so that the two workers end together instead of one waiting alone for a long
  * file. Jest orders files by their last durations, which it keeps in its cache; a fresh clone (CI) has none, and jest
  * then orders by size, which put minutes-long files last. So:
- * - the files that take minutes start first, longest first (LONG): each runs beside the short files on the other
- *   worker;
+ * - the longest files start first, longest first (LONG, as a run on a fresh clone timed them; those that take
+ *   minutes are in `npm run test:heavy`): each runs beside the short files on the other worker;
  * - files whose duration jest does not know yet go by their folder, the end-to-end and integration files (5-20 s
  *   each, with the stack and real processes) before the pure tests (most under a second), which fill the last gaps;
  *   within a folder, by size as jest had them;
  * - files whose duration jest knows follow, longest first, as jest orders them.
  */
-const LONG = ['e2e/demo-any-day.test.ts', 'e2e/export-faults.test.ts'];
+const LONG = [
+  'e2e/client-models.test.ts',
+  'e2e/smoke-collection.test.ts',
+  'e2e/key-rotation.test.ts',
+  'integration/restore-replace.test.ts',
+  'integration/export-failed-job.test.ts',
+];
 const FOLDERS = ['e2e/', 'integration/', 'infra/', 'unit/'];
 
 const relative = (test) => test.path.replaceAll('\\', '/');

@@ -14,6 +14,7 @@ import { checkApplication } from '../../shared/phyto/rules';
 import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { officialCatalogues } from './catalog-fixtures';
 import { famolins, farmIndexDoc, microthiol, poltigliaUnlimited, ruleContext } from '../helpers/phyto-fixtures';
+import { propertyRuns } from '../helpers/property-runs';
 
 /**
  * Products for a crop (issue 14, items 1 and 7): what the catalogue lists is what registration accepts. The property
@@ -227,7 +228,7 @@ describe('products for a crop agree with registration (item 7)', () => {
         },
       ),
       // fast-check's default of 100 runs: twice that made this file a third of `npm run test:unit`'s 10 s budget.
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 });

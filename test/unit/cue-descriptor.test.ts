@@ -10,6 +10,7 @@ import { blocksToSend } from '../../shared/records/cue-blocks';
 import { CUE_FIELDS, cueNumber, descriptorProblems, leafCount, roundTo } from '../helpers/cue-descriptor';
 import { cueValidator } from '../helpers/cue-schema';
 import { farmMeta, madrid, microthiol } from '../helpers/phyto-fixtures';
+import { propertyRuns } from '../helpers/property-runs';
 
 /**
  * Issue 23, item 1: every CUE value in its descriptor's form, held by one table (shared/siex/cue-descriptor.ts), and
@@ -278,7 +279,7 @@ describe('area shares in hundredths (property)', () => {
       fc.property(farmArb(2), fc.option(fc.double({ min: 0.05, max: 1, noNaN: true }), { nil: undefined }), (e, x) =>
         check(e, x, true),
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -287,7 +288,7 @@ describe('area shares in hundredths (property)', () => {
       fc.property(farmArb(4), fc.option(fc.double({ min: 0.05, max: 1, noNaN: true }), { nil: undefined }), (e, x) =>
         check(e, x, false),
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { formatDate, ZONE } from '../../shared/domain/dates';
 import { fertilizationKind } from '../../shared/fertilization/fertilization-kind';
 import { fertilizationOf, requestOf } from '../../shared/fertilization/wire-mapper';
 import { mineralBody } from '../helpers/fertilization-fixtures';
+import { propertyRuns } from '../helpers/property-runs';
 
 /**
  * The fertilization's mappers (shared/fertilization/wire-mapper.ts, stored-record.ts, stored-request.ts). The domain
@@ -133,7 +134,7 @@ describe('the fertilization mappers', () => {
         const wire = fertilizeRequestSchema.parse(raw);
         expect(json(requestOf(fertilizationOf(wire)))).toEqual(json(wire));
       }),
-      { seed: SEED, numRuns: 200 },
+      { seed: SEED, numRuns: propertyRuns(200) },
     );
   });
 
@@ -143,7 +144,7 @@ describe('the fertilization mappers', () => {
         const f = fertilizationOf(fertilizeRequestSchema.parse(raw));
         expect(fertilizationOf(fertilizeRequestSchema.parse(requestOf(f)))).toEqual(f);
       }),
-      { seed: SEED, numRuns: 200 },
+      { seed: SEED, numRuns: propertyRuns(200) },
     );
   });
 
@@ -153,7 +154,7 @@ describe('the fertilization mappers', () => {
         const f = fertilizationKind.toRequest(raw);
         expect(fertilizationKind.fromStored(json(fertilizationKind.toStored(f)))).toEqual(f);
       }),
-      { seed: SEED, numRuns: 50 },
+      { seed: SEED, numRuns: propertyRuns(50) },
     );
   });
 

@@ -7,6 +7,7 @@ import { pestKinds } from '../../shared/domain/pest-kind';
 import { phytoKind } from '../../shared/phyto/phyto-kind';
 import { treatmentFromWire, wireOf } from '../../shared/phyto/wire-mapper';
 import { phytoRequest } from '../helpers/phyto-fixtures';
+import { propertyRuns } from '../helpers/property-runs';
 
 /**
  * The treatment's mappers (shared/phyto/wire-mapper.ts, stored-request.ts): a body the API accepts maps to the domain
@@ -146,7 +147,7 @@ describe('the treatment mappers', () => {
         fc.pre(wire !== undefined);
         expect(JSON.stringify(wireOf(treatmentFromWire(wire)))).toBe(JSON.stringify(wire));
       }),
-      { seed: SEED, numRuns: 200 },
+      { seed: SEED, numRuns: propertyRuns(200) },
     );
   });
 
@@ -160,7 +161,7 @@ describe('the treatment mappers', () => {
         expect(stored).toEqual(JSON.parse(JSON.stringify(wire)));
         expect(phytoKind.toWire(phytoKind.fromStored(stored))).toEqual(JSON.parse(JSON.stringify(wire)));
       }),
-      { seed: SEED, numRuns: 50 },
+      { seed: SEED, numRuns: propertyRuns(50) },
     );
   });
 
