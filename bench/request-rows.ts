@@ -20,6 +20,7 @@ import { BENCH_PRODUCT, LARGE_FARM, LIST_FARM, MIX_FARM, mixRequest, phytoReques
 import { Latency, measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
 import { fertilizationRegisterRow } from './fertilization';
+import { harvestRegisterRow } from './harvest';
 
 type Product = Dataset['products'][number];
 
@@ -69,7 +70,9 @@ export const REQUEST_ROWS: RequestRow[] = [
   // Issue 25: the fertilizations' table, on the same farm's locations.
   { name: 'register fertilization (manure, 1 location)', run: fertilizationRegisterRow },
   // The refused requests read the farm this row fills.
-  { name: 'list (10,000 records, page of 100)', alsoFor: ['refused'], run: listRow },
+  { name: 'list (10,000 records, page of 100)', alsoFor: ['refused', 'register harvest'], run: listRow },
+  // Issue 34: a harvest reads the holding's treatments, which the list row leaves at 10,000.
+  { name: 'register harvest (10,000 treatments)', run: harvestRegisterRow },
 ];
 
 async function farmLookupRow(ctx: RowContext): Promise<Row> {
