@@ -2,7 +2,7 @@ import { CodeCheck } from '../catalog/siex-codes/code-check';
 import { PEST_CATALOGUE } from '../catalog/siex-codes/siex-codes';
 import { Violation } from '../domain/errors';
 import { RuleContext } from './rule-context';
-import { Amount, Pest } from './treatment';
+import { Amount, Pest } from '../plant-protection/product-part';
 
 /**
  * The optional SIEX fields carry codes of the official catalogues, in force on the application date: the infection,
