@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { PRODUCT_CODE_RE, ROPO_RE } from '../domain/nif';
 import { pestKinds } from '../domain/pest-kind';
+import { listPeriod, recordListFilters } from './query-params';
 import { decimalText, machineSchema, measureSchema, name, optional, orDefault } from './record-fields';
+
+/** Products a tank mix adds to the main one: the main product and up to five more in one pass. */
+export const MAX_MIX_ITEMS = 5;
 
 /**
  * The wire of the product part every treatment kind shares (shared/plant-protection/product-part.ts): the product and
@@ -155,3 +159,86 @@ export const applicatorSchema = z.strictObject({
     ropo: z.string().regex(ROPO_RE, 'ROPO number ES-XXXXXXXX'),
   }),
 });
+
+/**
+ * The optional fields of the product part, as every treatment kind's request has them: efficacy is often known only
+ * later, and an export settles a record without what SIEX requires as an error.
+ */
+export const partSiexFields = {
+  infection: optional(infectionSchema),
+  tj: optional(
+    z
+      .array(justificationSchema)
+      .max(10)
+      .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice'),
+  ),
+  efficacy: optional(efficacySchema.transform((e) => (e.id === '' ? null : e))),
+  advisor: optional(advisorSchema),
+  detail: optional(z.string().max(2000)),
+  batch: optional(z.string().max(100)),
+  dt: optionalDecimal.describe(dtDescription),
+  mdt: optional(measureSchema),
+};
+
+/** One product once per pass: its dose is one figure (and, on a field, its count one application per enclosure). */
+export function productsOnce(
+  r: { subtype: { code: string }; mix?: { subtype: { code: string } }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const seen = new Set([r.subtype.code]);
+  r.mix?.forEach((item, i) => {
+    if (seen.has(item.subtype.code))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mix', i, 'subtype', 'code'],
+        message: `${item.subtype.code} is already a product of this record`,
+        params: { code: 'PRODUCT_REPEATED' },
+      });
+    seen.add(item.subtype.code);
+  });
+}
+
+/**
+ * The product part of a treatment that is not of growing crops (harvested produce, a store): the product at its dose,
+ * a tank mix, the applicator and the optional SIEX fields. Its machines are each one `EquipoAplicador` by its ROMA
+ * number or its ref: these blocks have no `AplicacionManual`, so there is no `manual`; a hand application names its
+ * hand-held equipment as a machine.
+ */
+export const productPartFields = {
+  subtype: productRefSchema,
+  dose: doseSchema,
+  measure: measureSchema,
+  mix: optional(z.array(mixItemSchema).min(1).max(MAX_MIX_ITEMS)).describe(
+    `a tank mix: up to ${MAX_MIX_ITEMS} further products applied with the main one in the same pass, each judged against its own label`,
+  ),
+  applicator: applicatorSchema,
+  ...partSiexFields,
+  machine: optional(machinesSchema).describe(
+    'the equipment used, each exported to SIEX as one EquipoAplicador by its ROMA number, else its ref (a hand application names its hand-held equipment)',
+  ),
+};
+
+/** The product part's cross-field checks: a total with its unit, each product once. */
+export function refinePart(
+  r: { subtype: { code: string }; mix?: { subtype: { code: string } }[]; dt?: string; mdt?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  pairedAmounts(r, ctx, [['dt', 'mdt']]);
+  productsOnce(r, ctx);
+}
+
+const { idcp: _noLocations, ...exportFilters } = recordListFilters;
+
+/**
+ * The list query of a treatment that names no crop location (harvested produce, a store): the period on the
+ * application day, the main product, the export state.
+ */
+export const partListQuery = {
+  ...listPeriod('the application day'),
+  product: z
+    .string()
+    .regex(PRODUCT_CODE_RE, 'product code ES-XXXXX')
+    .optional()
+    .describe('only treatments with this main product'),
+  ...exportFilters,
+};

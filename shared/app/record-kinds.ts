@@ -2,6 +2,8 @@ import { analysisEntry } from '../analysis/kind-entry';
 import { fertilizationEntry } from '../fertilization/kind-entry';
 import { harvestEntry } from '../harvest/kind-entry';
 import { irrigationEntry } from '../irrigation/kind-entry';
+import { facilityEntry } from '../facility/kind-entry';
+import { postHarvestEntry } from '../post-harvest/kind-entry';
 import { phytoEntry } from '../phyto/kind-entry';
 import { TABLES } from '../store/tables';
 
@@ -11,7 +13,15 @@ import { TABLES } from '../store/tables';
  * counter and key index, and its place in the export. The order is the document's and a job's: a job's CUE document
  * has the kinds' sections, and its e-mail counts them, in this order.
  */
-export const RECORD_KINDS = [phytoEntry, fertilizationEntry, harvestEntry, irrigationEntry, analysisEntry] as const;
+export const RECORD_KINDS = [
+  phytoEntry,
+  fertilizationEntry,
+  harvestEntry,
+  irrigationEntry,
+  analysisEntry,
+  postHarvestEntry,
+  facilityEntry,
+] as const;
 
 /** What the OpenAPI document says of the kinds above, in the tag that groups their operations. */
 export const RECORDS_TAG =

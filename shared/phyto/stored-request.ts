@@ -1,7 +1,7 @@
-import { formatDateTime, parseDateTime } from '../domain/dates';
-import { DomainError, violation } from '../domain/errors';
+import { formatDateTime } from '../domain/dates';
 import {
   amountOf,
+  applicationInstant,
   codedOf,
   given,
   orNull,
@@ -43,22 +43,11 @@ type StoredFlag = '0' | '1';
 const flagOf = (f: StoredFlag | undefined) => (f === undefined ? null : f === '1');
 const flag = (f: boolean): StoredFlag => (f ? '1' : '0');
 
-/** The application instant a request states (Madrid), or a DomainError INVALID_DATE. */
-function appliedAtOf(text: string) {
-  const at = parseDateTime(text);
-  if (!at) {
-    throw new DomainError('The application date is not valid.', [
-      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
-    ]);
-  }
-  return at;
-}
-
 /** A stored request as the treatment it stands for. */
 export function treatmentOf(r: StoredTreatmentRequest): Treatment {
   return {
     ...partOf(r),
-    appliedAt: appliedAtOf(r.dateApplication),
+    appliedAt: applicationInstant(r.dateApplication),
     idcp: r.idcp.map(Number),
     phenology: r.phenology ? codedOf(r.phenology) : null,
     soup: orNull(r.soup),

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { DATE_TIME_PATTERN } from '../api/query-params';
 import {
-  advisorSchema,
   applicatorSchema,
   doseSchema,
-  dtDescription,
-  efficacySchema,
-  infectionSchema,
-  justificationSchema,
   machinesSchema,
+  MAX_MIX_ITEMS,
   mixItemSchema,
   optionalDecimal,
   pairedAmounts,
+  partSiexFields,
+  productsOnce,
   productRefSchema,
 } from '../api/product-part-schemas';
 import { MAX_IDCP_PER_RECORD, measureSchema, name, optional, orDefault } from '../api/record-fields';
@@ -20,8 +18,6 @@ import { MAX_IDCP_PER_RECORD, measureSchema, name, optional, orDefault } from '.
  * The phytosanitary application as the ERP sends it (the record it is answered with: wire-record.ts). Field names and
  * types are the spec's; the optional SIEX fields (docs/architecture.md, "Export pipeline") use the stored record's names.
  */
-/** Products a tank mix adds to the main one: the main product and up to five more in one pass. */
-const MAX_MIX_ITEMS = 5;
 
 /**
  * A history row is kept per product and enclosure, so a mix of P products over L locations writes P × L of them, and
@@ -42,29 +38,24 @@ export const phenologySchema = z
 
 /** Optional at registration: efficacy is often known only later. Export settles a record without them as an error. */
 const optionalSiexFields = {
-  infection: optional(infectionSchema),
-  tj: optional(
-    z
-      .array(justificationSchema)
-      .max(10)
-      .refine((a) => new Set(a.map((t) => t.id)).size === a.length, 'a justification code appears twice'),
-  ),
-  efficacy: optional(efficacySchema.transform((e) => (e.id === '' ? null : e))),
+  infection: partSiexFields.infection,
+  tj: partSiexFields.tj,
+  efficacy: partSiexFields.efficacy,
   machine: optional(machinesSchema).describe(
     'the machines used, each exported to SIEX as one EquipoAplicador (hand-held and backpack types as manual)',
   ),
   manual: optional(z.boolean()).describe(
     'true when the machines were worked by hand (a lance from a tank): each is exported with AplicacionManual; a hand-held or backpack UNE type is so anyway. It names no equipment itself: a record without a machine is not exported',
   ),
-  advisor: optional(advisorSchema),
+  advisor: partSiexFields.advisor,
   phenology: optional(phenologySchema),
-  detail: optional(z.string().max(2000)),
-  batch: optional(z.string().max(100)),
+  detail: partSiexFields.detail,
+  batch: partSiexFields.batch,
   soup: optionalDecimal.describe(
     'spray mixture prepared for the treated area, litres: with the area it gives litres per hectare, so a per-hectare dose compares with a concentration label and the reverse',
   ),
-  dt: optionalDecimal.describe(dtDescription),
-  mdt: optional(measureSchema),
+  dt: partSiexFields.dt,
+  mdt: partSiexFields.mdt,
   st: optionalDecimal.describe('treated area, in mst (ha or m2): above 0 and no more than the locations'),
   mst: optional(measureSchema),
   surface: optionalDecimal.describe(
@@ -124,18 +115,7 @@ export const phytoRequestSchema = z
       ['dt', 'mdt'],
     ]);
     if (!r.mix) return;
-    // One product once per pass: its dose is one figure, and its count and interval one application per enclosure.
-    const seen = new Set([r.subtype.code]);
-    r.mix.forEach((item, i) => {
-      if (seen.has(item.subtype.code))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['mix', i, 'subtype', 'code'],
-          message: `${item.subtype.code} is already a product of this record`,
-          params: { code: 'PRODUCT_REPEATED' },
-        });
-      seen.add(item.subtype.code);
-    });
+    productsOnce(r, ctx);
     const products = 1 + r.mix.length;
     if (products * r.idcp.length > MAX_IDCP_PER_RECORD)
       ctx.addIssue({

@@ -27,6 +27,11 @@ const SCOPE_WORDS: Record<UseScope, string> = {
   seed: ' as a seed treatment (no use of the register for seed)',
 };
 
+/** The product has no use of the scope for the crop (`crop`, in words): PRODUCT_NOT_FOR_CROP at `path`. */
+export function notForCrop(product: StoredProduct, crop: string, scope: UseScope, path: string): Violation {
+  return violation('PRODUCT_NOT_FOR_CROP', path, `${product.code} is not authorized on ${crop}${SCOPE_WORDS[scope]}`);
+}
+
 function describeRange(use: ProductUse): string {
   return `${use.doseMin}-${use.doseMax} ${use.unit.symbol}`;
 }
@@ -90,13 +95,7 @@ export function cropUseRules(
   for (const [cropId, cropName] of treated.crops) {
     const forCrop = usesForCrop(product, cropId, treated.scope);
     if (forCrop.length === 0) {
-      violations.push(
-        violation(
-          'PRODUCT_NOT_FOR_CROP',
-          app.shared(treated.field),
-          `${product.code} is not authorized on ${cropName} (${cropId})${SCOPE_WORDS[treated.scope]}`,
-        ),
-      );
+      violations.push(notForCrop(product, `${cropName} (${cropId})`, treated.scope, app.shared(treated.field)));
       continue;
     }
     const infection = app.infection;

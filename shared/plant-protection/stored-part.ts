@@ -1,4 +1,6 @@
+import { parseDateTime } from '../domain/dates';
 import { Machine, MachineDocument } from '../domain/equipment';
+import { DomainError, violation } from '../domain/errors';
 import { PestKind } from '../domain/pest-kind';
 import { Amount, Coded, Pest, ProductDose, ProductPart, Unit } from './product-part';
 
@@ -180,4 +182,15 @@ export function storedPartOf(t: ProductPart): StoredPart {
     ...given('dt', p.total && p.total.value),
     ...given('mdt', p.total && storedMeasure(p.total.unit)),
   };
+}
+
+/** The application instant a request states (`dateApplication`, Madrid), or a DomainError INVALID_DATE. */
+export function applicationInstant(text: string) {
+  const at = parseDateTime(text);
+  if (!at) {
+    throw new DomainError('The application date is not valid.', [
+      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
+    ]);
+  }
+  return at;
 }

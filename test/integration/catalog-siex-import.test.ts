@@ -17,7 +17,7 @@ describe('import-catalogues against Azurite', () => {
     // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34), three
     // for harvests (issue 34), the irrigations' good practices and three for analyses (issue 35; irrigations read
     // TIPENERGIA, the harvests')
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(29);
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(30);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
@@ -43,6 +43,9 @@ describe('import-catalogues against Azurite', () => {
   it('loads what it stored into the lookups validation uses', async () => {
     const codes = await loadSiexCodes(store);
     expect(codes.size('ENFERMEDADES')).toBe(601);
+    // Its classes (Código SIEX), not the groups of the first column.
+    expect(codes.size('EDIFICACIONES_INSTALACIONES')).toBe(109);
+    expect(codes.name('EDIFICACIONES_INSTALACIONES', 59)).toBe('Cámaras frigoríficas');
     expect(codes.name('UNIDADES_MEDIDA', 45)).toBe('€/ha');
     expect(codes.units.place('KG/HA')?.unit.code).toBe(17);
     expect(codes.pestByName('Oídio de la vid, Erysiphe necator')?.code).toBe(148);
