@@ -13,7 +13,7 @@ export const MAX_MIX_ITEMS = 5;
  * the treatments' field names and types (the spec's). Each treatment kind's request adds what it treats.
  */
 
-export const decimalString = decimalText();
+const decimalString = decimalText();
 
 /** A number as the record writes it: its shortest decimal form, never an exponent (1e-7 is 0.0000001). */
 function plainDecimal(n: number): string {
@@ -34,7 +34,7 @@ export const optionalDecimal = z
   ])
   .transform((v) => (v === '' || v === null ? undefined : v))
   .optional();
-export const dtDescription = 'total amount of product applied, in mdt';
+const dtDescription = 'total amount of product applied, in mdt';
 
 export const infectionSchema = z
   .strictObject({
@@ -57,7 +57,7 @@ export const justificationSchema = z
   })
   .meta({ id: 'Justification', description: 'SIEX catalogue JUSTIFICACION_ACTUACION' });
 
-export const efficacySchema = z
+const efficacySchema = z
   .strictObject({
     type: z.literal('TypeEfficacy'),
     id: z

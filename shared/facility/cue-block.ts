@@ -28,7 +28,7 @@ const CUBIC_METRES = 3;
  * IdAjena; `Volumen` and `Dosis` the formats of `TratamFito`'s Superficie and Dosis: the team's choice (DESIGN),
  * pending FEGA's sheet. `Unidad` is a number in the schema, written as an integer code.
  */
-export const FACILITY_FIELDS = sectionFields(S, {
+const FACILITY_FIELDS = sectionFields(S, {
   IdAjenaTratamEdif: integer('DESCRIPTOR', 10),
   'Edificaciones.IdEdificacion': integer('DESCRIPTOR', 10),
   'Edificaciones.Volumen': decimal(8, 2, 'DESIGN'),

@@ -11,7 +11,7 @@ import { ProductPart } from './product-part';
  */
 
 /** `ProblematicaFito`'s group and list for each kind of pest (TratamFito has all four; the others fewer). */
-export const PROBLEM_GROUP = {
+const PROBLEM_GROUP = {
   enfermedad: ['Enfermedades', 'TipoEnfermedad'],
   plaga: ['ArtropodosGasteropodos', 'TipoPlaga'],
   mala_hierba: ['MalasHierbas', 'TipoMalaHierba'],

@@ -25,7 +25,7 @@ export const POST_HARVEST_PESTS = ['enfermedad', 'plaga', 'regulador'] as const;
  * the IdAjena takes the number(10) FEGA gives every IdAjena; the amounts the formats of `TratamFito`'s `Cantidad`
  * (number(8,2)): the team's choice (DESIGN), pending FEGA's sheet.
  */
-export const POST_HARVEST_FIELDS = sectionFields(S, {
+const POST_HARVEST_FIELDS = sectionFields(S, {
   IdAjenaTratamPostco: integer('DESCRIPTOR', 10),
   ...partFields(POST_HARVEST_PESTS),
   ProductoVegetal: integer('SCHEMA_TYPE'),

@@ -165,7 +165,7 @@ describe('the post-harvest treatment record kind', () => {
         },
       },
     ]);
-    checkDocument(kind, mapped.blocks[0]!.body);
+    checkDocument(kind, mapped.blocks[0].body);
   });
 
   it('sends the total the request gives, and holds back a record whose total cannot be known', () => {
@@ -209,7 +209,7 @@ describe('the store and premises treatment record kind', () => {
       expect(codes(spraying({ infection: pest }))).toEqual(
         expect.arrayContaining(['INFECTION_KIND_NOT_IN_BLOCK body.infection.kind']),
       );
-    const facility = (spraying().facilities as Body[])[0]!;
+    const facility = (spraying().facilities as Body[])[0];
     expect(codes(spraying({ facilities: [{ ...facility, id: '999' }] }))).toEqual([
       'UNKNOWN_SIEX_CODE body.facilities[0].id',
     ]);
@@ -221,13 +221,13 @@ describe('the store and premises treatment record kind', () => {
 
   it('maps to one TratamientosEdifInstalaciones block: the REA building id, the volume in m3, the dose', () => {
     const litres = { type: 'Measure', name: 'L', symbol: 'L', code: 4 };
-    const facility = (spraying().facilities as Body[])[0]!;
+    const facility = (spraying().facilities as Body[])[0];
     const { mapped } = blockOf(
       kind,
       spraying({ facilities: [facility, { ...facility, reaId: 4600013, volume: 20_000, measure: litres }] }),
     );
     if (!mapped.ok) throw new Error(mapped.missing.join('; '));
-    expect(mapped.blocks[0]!.body).toEqual({
+    expect(mapped.blocks[0].body).toEqual({
       Edificaciones: [
         { IdEdificacion: 4600012, Volumen: 850, Unidad: 3 },
         { IdEdificacion: 4600013, Volumen: 20, Unidad: 3 },
@@ -241,7 +241,7 @@ describe('the store and premises treatment record kind', () => {
       ],
       Eficacia: 1,
     });
-    checkDocument(kind, mapped.blocks[0]!.body);
+    checkDocument(kind, mapped.blocks[0].body);
   });
 
   it('holds back a record without the equipment SIEX requires', () => {

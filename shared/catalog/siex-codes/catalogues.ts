@@ -57,7 +57,7 @@ export type Catalogues = Readonly<Record<string, CatalogueDefinition>>;
 
 export interface CatalogueDefinition {
   file: string;
-  /** Header of the code's column, when it is not the first (EDIFICACIONES_INSTALACIONES: the class, after its group). */
+  /** Header of the code's column, when it is not the first (a catalogue that lists each code under its group). */
   code?: string;
   /** Header of the column with the name in words. */
   name: string;
