@@ -28,7 +28,8 @@ const waxing = {
   infection: { type: 'TypeInfection', kind: 'enfermedad', id: '5', name: 'Enfermedades post-cosecha (hongos)' },
   tj: [{ type: 'TypeJustification', id: '1', name: 'Superación de umbrales' }],
   efficacy: { type: 'TypeEfficacy', id: '1', name: 'Buena', detail: '' },
-  machine: [{ type: 'Machine', id: '0000000_88', name: 'Enceradora de línea', ref: 'LINEA-1' }],
+  // A hand-held sprayer over the bins (a powered line would state its inspection day, RD 1702/2011 art. 6).
+  machine: [{ type: 'Machine', id: '060303013', name: 'Mochila 16 L', ref: 'MOCHILA-1' }],
 } as const satisfies z.input<typeof postHarvestRequestSchema>;
 
 const record = {

@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importCataloguesCommand } from '../../local/admin-catalogues';
+import { CATALOGUES } from '../../shared/app/siex-catalogues';
 import { loadSiexCodes, SiexCodeStore } from '../../shared/catalog/siex-codes/store';
 import { SIEX_DIR } from '../unit/catalog-fixtures';
 import { IsolatedTableStore } from './catalog-tables';
@@ -43,9 +44,10 @@ describe('import-catalogues against Azurite', () => {
   it('loads what it stored into the lookups validation uses', async () => {
     const codes = await loadSiexCodes(store);
     expect(codes.size('ENFERMEDADES')).toBe(601);
-    // Its classes (Código SIEX), not the groups of the first column.
-    expect(codes.size('EDIFICACIONES_INSTALACIONES')).toBe(109);
-    expect(codes.name('EDIFICACIONES_INSTALACIONES', 59)).toBe('Cámaras frigoríficas');
+    // A kind's own catalogue, by its classes (Código SIEX), not the groups of the first column.
+    const withKinds = await loadSiexCodes(store, CATALOGUES);
+    expect(withKinds.size('EDIFICACIONES_INSTALACIONES')).toBe(109);
+    expect(withKinds.name('EDIFICACIONES_INSTALACIONES', 59)).toBe('Cámaras frigoríficas');
     expect(codes.name('UNIDADES_MEDIDA', 45)).toBe('€/ha');
     expect(codes.units.place('KG/HA')?.unit.code).toBe(17);
     expect(codes.pestByName('Oídio de la vid, Erysiphe necator')?.code).toBe(148);
