@@ -7,7 +7,7 @@ import { sigpacCode } from '../shared/farms/sigpac';
 import { dayCountsSchema, dayOf, withApplication } from '../shared/phyto/application-history';
 import { PhytoStore } from '../shared/phyto/phyto-store';
 import { buildRecord } from '../shared/phyto/record-view';
-import { productsOf } from '../shared/phyto/treatment';
+import { productsOf } from '../shared/plant-protection/product-part';
 import { treatmentFromWire } from '../shared/phyto/wire-mapper';
 import { guardRowKey } from '../shared/records/record-keys';
 import { creationChange } from '../shared/records/register-record';

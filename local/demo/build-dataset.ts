@@ -269,6 +269,52 @@ const PRODUCTS: Dataset['products'] = [
       },
     ],
   },
+  // Issue 34: a post-harvest wax for packing houses (its one use on citrus produce, 1 l/Tm, here as L/kg) and a store
+  // insecticide (its use on "Almacenes", 40-60 cc/100 m2, as cc/m2), as the register import scopes them.
+  {
+    code: 'ES-16232',
+    name: 'CITRASHINE N-IMZ',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'DECCO IBERICA POST COSECHA S.A.U.', nif: '' },
+    substance: { name: 'IMAZALIL 0,2% [EW] P/V' },
+    registered: '10-10-1983',
+    expires: '31-05-2027',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['206', '356', '430', '435'],
+        pest: { code: 5, kind: 'enfermedad', name: 'Enfermedades post-cosecha (hongos)' },
+        doseMin: 0.001,
+        doseMax: 0.001,
+        unit: { code: 39, symbol: 'L/kg' },
+        safetyDays: 'NP',
+        scope: 'postharvest',
+      },
+    ],
+  },
+  {
+    code: 'ES-25710',
+    name: 'K-OBIOL EC 25',
+    type: { id: 3, name: 'Insecticida' },
+    holder: { name: '2022 Environmental Science FR S.A.S.', nif: '' },
+    substance: { name: 'DELTAMETRIN 2,5% (POS) [EC] P/V' },
+    registered: '02-02-2015',
+    expires: '30-06-2028',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: [],
+        pest: { code: 33, kind: 'plaga', name: 'Insectos de almacén' },
+        doseMin: 0.4,
+        doseMax: 0.6,
+        unit: { code: 78, symbol: 'cc/m2' },
+        safetyDays: 'NP',
+        scope: 'facility',
+      },
+    ],
+  },
 ];
 
 /** A small farm of vineyard and olive grove, 21 enclosures, one in a nitrate-vulnerable zone. */

@@ -90,6 +90,8 @@ export const SIEX_CATALOGUES = {
   'analysed-materials': 'MATERIAL_ANALIZADO',
   'analysis-types': 'TIPO_ANALISIS',
   'active-substances': 'SUST_ACTIVAS',
+  // store and premises treatments (CUE TratamientosEdifInstalaciones)
+  'facility-classes': 'EDIFICACIONES_INSTALACIONES',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;
 const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];

@@ -3,6 +3,8 @@ import { fertilizationEntry } from '../fertilization/kind-entry';
 import { fertilizationPlanEntry } from '../fertilization-plan/kind-entry';
 import { harvestEntry } from '../harvest/kind-entry';
 import { irrigationEntry } from '../irrigation/kind-entry';
+import { facilityEntry } from '../facility/kind-entry';
+import { postHarvestEntry } from '../post-harvest/kind-entry';
 import { phytoEntry } from '../phyto/kind-entry';
 import { TABLES } from '../store/tables';
 
@@ -19,6 +21,8 @@ export const RECORD_KINDS = [
   irrigationEntry,
   analysisEntry,
   fertilizationPlanEntry,
+  postHarvestEntry,
+  facilityEntry,
 ] as const;
 
 /** What the OpenAPI document says of the kinds above, in the tag that groups their operations. */

@@ -1,6 +1,7 @@
 import { ANALYSIS_CATALOGUES } from '../analysis/catalogues';
 import { CatalogueDetails } from '../catalog/catalogue-views';
 import { CATALOGUES as SHARED, ParsedCatalogue, parseCatalogue as parse } from '../catalog/siex-codes/catalogues';
+import { FACILITY_CATALOGUES } from '../facility/catalogues';
 import { FERTILIZATION_CATALOGUE_DETAILS, FERTILIZATION_CATALOGUES } from '../fertilization/catalogues';
 import { HARVEST_CATALOGUES } from '../harvest/catalogues';
 import { IRRIGATION_CATALOGUES } from '../irrigation/catalogues';
@@ -16,6 +17,7 @@ export const CATALOGUES = {
   ...HARVEST_CATALOGUES,
   ...IRRIGATION_CATALOGUES,
   ...ANALYSIS_CATALOGUES,
+  ...FACILITY_CATALOGUES,
 };
 
 export type CatalogueName = keyof typeof CATALOGUES;

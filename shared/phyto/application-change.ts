@@ -4,7 +4,8 @@ import { sigpacCode } from '../farms/sigpac';
 import { guardRowKey } from '../records/record-keys';
 import { DayCounts, dayCountsSchema, dayOf, withApplication } from './application-history';
 import { RuleContext } from './rule-context';
-import { productsOf, Treatment } from './treatment';
+import { productsOf } from '../plant-protection/product-part';
+import { Treatment } from './treatment';
 
 /**
  * What registration, amendment and deletion of a treatment share (phyto-kind.ts): the application date, the

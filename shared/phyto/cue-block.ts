@@ -8,6 +8,7 @@ import { withIdAjena } from '../records/cue-blocks';
 import { CueKindMapping, CueMapResult } from '../records/record-kind';
 import { cueNumber, valueProblems } from '../siex/cue-descriptor';
 import { cropLocations, cropVarietyBlocks, farmProblems, oneLine } from '../siex/cue-mapping';
+import { equipmentId, problems, registerNumberText, REGISTERED_PRODUCT } from '../plant-protection/part-cue';
 import { TRATAMFITO_FIELDS } from './cue-fields';
 
 /**
@@ -43,25 +44,6 @@ export function exportBlockers(
 
 const DOSIS = 'CUADERNO.ActividadesExplotacion.TratamFito.ProductosFito.Dosis';
 
-const PROBLEM_GROUP = {
-  enfermedad: ['Enfermedades', 'TipoEnfermedad'],
-  plaga: ['ArtropodosGasteropodos', 'TipoPlaga'],
-  mala_hierba: ['MalasHierbas', 'TipoMalaHierba'],
-  regulador: ['ReguladoresOtros', 'TipoRegulador'],
-} as const;
-
-/** TIPO_PRODFITO 1: a product of the official register (the only kind the gateway accepts). */
-const REGISTERED_PRODUCT = 1;
-
-/**
- * `ES-11179` → `11179`, `ES-02112` → `ES-02112`: the register number as the official register writes it. Legacy
- * numbers are five digits from 10000 (shared/catalog/register/code.ts), so a code starting with 0 is an ES- number.
- */
-export function registerNumberText(code: string): string {
-  const digits = code.slice(3);
-  return digits.startsWith('0') ? code : digits;
-}
-
 /** The treated hectares the record states (`st` in `mst`, else `surface`); undefined when it covers its whole ground. */
 function treatedHectares(record: PhytoRecord): number | undefined {
   const d = record.mst ? unitDimension(record.mst.symbol) : undefined;
@@ -70,8 +52,8 @@ function treatedHectares(record: PhytoRecord): number | undefined {
 }
 
 /**
- * The record's equipment, one `EquipoAplicador` per machine. The schema wants exactly one identifier per equipment:
- * the ROMA number of a registered machine; else the ERP's reference for it, or its UNE type and name. A machine is
+ * The record's equipment, one `EquipoAplicador` per machine. The schema wants exactly one identifier per equipment
+ * (shared/plant-protection/part-cue.ts, `equipmentId`). A machine is
  * applied by hand (`AplicacionManual`) when its UNE type is hand-held or a backpack, or when the record says the
  * application was manual (a lance from a tank): `manual` describes the machines, it is not equipment of its own, and
  * no identifier is ever made up for it.
@@ -79,7 +61,7 @@ function treatedHectares(record: PhytoRecord): number | undefined {
 function equipment(record: PhytoRecord): Record<string, unknown>[] {
   return record.machine.map((m) => ({
     AplicacionManual: record.manual || isHandHeld(m.id),
-    ...(m.roma ? { NumROMA: oneLine(m.roma) } : { IdEquipoAplicador: oneLine(m.ref || `${m.id} ${m.name}`) || m.id }),
+    ...equipmentId(m),
     TipoMaquinariaUNE: m.id,
   }));
 }
@@ -90,25 +72,6 @@ function equipmentProblem(record: PhytoRecord): string | undefined {
   return record.manual
     ? 'equipment: manual is true but no machine names the hand-held equipment (e.g. UNE type 060303013, a backpack sprayer, with its ref): SIEX needs its identifier (EquipoAplicador)'
     : 'equipment: no machine, and manual is not true (EquipoAplicador)';
-}
-
-type Infection = NonNullable<PhytoRecord['infection']>;
-
-/**
- * `ProblematicaFito`: every problem the pass treats (the record's, and each mixed product's own), each once, in the
- * group of its kind.
- */
-function problems(
-  infection: Infection,
-  mix: NonNullable<PhytoRecord['mix']>,
-): Record<string, Record<string, number[]>> {
-  const out: Record<string, Record<string, number[]>> = {};
-  for (const { kind, id } of [infection, ...mix.map((m) => m.infection ?? infection)]) {
-    const [group, list] = PROBLEM_GROUP[kind];
-    const codes = (out[group] ??= { [list]: [] })[list]!;
-    if (!codes.includes(Number(id))) codes.push(Number(id));
-  }
-  return out;
 }
 
 /** A record's blocks, one per crop and variety, without their IdAjena; or what SIEX requires that the record lacks. */

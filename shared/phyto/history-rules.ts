@@ -5,7 +5,7 @@ import { Violation, violation } from '../domain/errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { clashWithin, countInCampaign, dayOf } from './application-history';
-import { ProductApplication, RuleContext } from './rule-context';
+import { PhytoApplication, RuleContext } from './rule-context';
 
 /**
  * Maximum count of applications of a product in the campaign and minimum interval between two, on each enclosure,
@@ -16,7 +16,7 @@ import { ProductApplication, RuleContext } from './rule-context';
  */
 export function historyRules(
   ctx: RuleContext,
-  app: ProductApplication,
+  app: PhytoApplication,
   entries: IdcpEntry[],
   uses: ProductUse[],
 ): Violation[] {

@@ -7,7 +7,7 @@ import { urn } from '../domain/urn';
 import { FarmIndex } from '../farms/farm-index';
 import { Resolution } from './rule-context';
 import { StoredRecordProduct, StoredTreatment } from './stored-record';
-import { storedCoded, storedInfection, storedMachine, storedMeasure } from './stored-request';
+import { storedCoded, storedInfection, storedMachine, storedMeasure } from '../plant-protection/stored-part';
 import { Treatment } from './treatment';
 
 /** `ES-11179` → 11179: the register number, which the record's integer ids carry. */

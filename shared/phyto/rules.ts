@@ -5,13 +5,13 @@ import { IdcpEntry } from '../farms/farm-index';
 import { treatedAreaRules } from '../rules/area-rules';
 import { resolveLocations } from '../rules/location-rules';
 import { timeRules } from '../rules/time-rules';
-import { advisorRules } from './advisor-rules';
-import { applicatorRules, cardLevelRules } from './applicator-rules';
+import { advisorRules } from '../plant-protection/advisor-rules';
+import { applicatorRules, cardLevelRules } from '../plant-protection/applicator-rules';
+import { equipmentRules } from '../plant-protection/equipment-rules';
+import { cropUseRules, doseUnitRules, productInForce } from '../plant-protection/product-rules';
 import { codeRules } from './code-rules';
-import { equipmentRules } from './equipment-rules';
 import { historyRules } from './history-rules';
-import { cropUseRules, doseUnitRules, productInForce } from './product-rules';
-import { ProductApplication, productApplications, Resolution, RuleContext } from './rule-context';
+import { PhytoApplication, productApplications, Resolution, RuleContext } from './rule-context';
 import { sprayVolumeRules } from './spray-rules';
 
 /**
@@ -62,7 +62,7 @@ export function checkApplication(ctx: RuleContext): { violations: Violation[]; r
  */
 function productRules(
   ctx: RuleContext,
-  app: ProductApplication,
+  app: PhytoApplication,
   entries: IdcpEntry[],
   sprayLitresPerHa: number | undefined,
 ): { violations: Violation[]; resolved?: { product: StoredProduct; uses: ProductUse[] } } {
@@ -79,7 +79,9 @@ function productRules(
   // The main product's card level is among the applicator rules; a mixed one's is checked here, under its path.
   if (app.mixed) violations.push(...cardLevelRules(ctx, product, app.shared('applicator.user.ropo')));
   if (!dose.unit) return { violations, resolved: { product, uses: [] } };
-  const { violations: useViolations, uses } = cropUseRules(ctx, app, product, entries, dose.unit, sprayLitresPerHa);
+  const crops = new Map(entries.map((e) => [ctx.farm.cropOf(e).typecropId, ctx.farm.cropOf(e).typecropName]));
+  const treated = { crops, field: 'idcp', scope: 'field' as const };
+  const { violations: useViolations, uses } = cropUseRules(ctx, app, product, treated, dose.unit, sprayLitresPerHa);
   violations.push(...useViolations, ...historyRules(ctx, app, entries, uses));
   return { violations, resolved: { product, uses } };
 }

@@ -7,7 +7,7 @@ import { FarmIndex } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { decidingHold, HarvestHold } from '../rules/harvest-holds';
 import { seclimitOf } from './record-view';
-import { StoredInfection } from './stored-request';
+import { StoredInfection } from '../plant-protection/stored-part';
 import { StoredTreatment } from './stored-record';
 
 /** When a crop location may be harvested, and the treatment that says so. */

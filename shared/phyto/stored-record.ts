@@ -1,7 +1,7 @@
 import { NOT_APPLICABLE_DAYS } from '../catalog/product';
 import { MachineDocument } from '../domain/equipment';
 import { PestKind } from '../domain/pest-kind';
-import { StoredInfection, StoredMeasure } from './stored-request';
+import { StoredInfection, StoredMeasure } from '../plant-protection/stored-part';
 
 /**
  * A treatment's record as its row keeps it: every field of the spec's table, what the request gave beside what the

@@ -4,7 +4,8 @@ import { pestKinds } from '../domain/pest-kind';
 import { DAY_PATTERN, recordListFilters } from '../api/query-params';
 import { exportabilityFields, machineSchema, measureSchema, READ_ONLY } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
-import { advisorSchema, flag, infectionSchema, justificationSchema, phenologySchema } from './wire';
+import { advisorSchema, infectionSchema, justificationSchema } from '../api/product-part-schemas';
+import { flag, phenologySchema } from './wire';
 
 /**
  * The phytosanitary application as the gateway stores and answers it, and the other wire shapes of its operations

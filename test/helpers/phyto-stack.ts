@@ -1,4 +1,5 @@
 import { HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
+import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { silentLogger } from '../../shared/log/logger';
 import { systemClock } from '../../shared/time/clock';
 import { DateTime } from 'luxon';
@@ -101,6 +102,8 @@ export function phytoProducts(): Product[] {
         },
       ],
     },
+    // The demo's post-harvest wax and store insecticide (issue 34): uses scoped postharvest and facility.
+    ...buildDemoDataset().products.filter((p) => p.code === 'ES-16232' || p.code === 'ES-25710'),
   ];
 }
 

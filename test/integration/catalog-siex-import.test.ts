@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importCataloguesCommand } from '../../local/admin-catalogues';
+import { CATALOGUES } from '../../shared/app/siex-catalogues';
 import { loadSiexCodes, SiexCodeStore } from '../../shared/catalog/siex-codes/store';
 import { SIEX_DIR } from '../unit/catalog-fixtures';
 import { IsolatedTableStore } from './catalog-tables';
@@ -17,7 +18,7 @@ describe('import-catalogues against Azurite', () => {
     // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34), three
     // for harvests (issue 34), the irrigations' good practices and three for analyses (issue 35; irrigations read
     // TIPENERGIA, the harvests')
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(29);
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(30);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
@@ -43,6 +44,10 @@ describe('import-catalogues against Azurite', () => {
   it('loads what it stored into the lookups validation uses', async () => {
     const codes = await loadSiexCodes(store);
     expect(codes.size('ENFERMEDADES')).toBe(601);
+    // A kind's own catalogue, by its classes (Código SIEX), not the groups of the first column.
+    const withKinds = await loadSiexCodes(store, CATALOGUES);
+    expect(withKinds.size('EDIFICACIONES_INSTALACIONES')).toBe(109);
+    expect(withKinds.name('EDIFICACIONES_INSTALACIONES', 59)).toBe('Cámaras frigoríficas');
     expect(codes.name('UNIDADES_MEDIDA', 45)).toBe('€/ha');
     expect(codes.units.place('KG/HA')?.unit.code).toBe(17);
     expect(codes.pestByName('Oídio de la vid, Erysiphe necator')?.code).toBe(148);

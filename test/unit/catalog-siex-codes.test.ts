@@ -40,6 +40,8 @@ describe('SiexCodes lookups', () => {
         'MATERIAL_ANALIZADO',
         'TIPO_ANALISIS',
         'SUST_ACTIVAS',
+        // store and premises treatments (issue 34)
+        'EDIFICACIONES_INSTALACIONES',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

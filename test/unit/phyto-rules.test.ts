@@ -2,7 +2,7 @@ import { PhytoRequest } from '../../shared/phyto/wire';
 import { ErrorCode } from '../../shared/domain/errors';
 import { HTTP_STATUS, statusOf } from '../../shared/http/error-status';
 import { levelCovers } from '../../shared/domain/ropo';
-import { ADVISOR_RECOMMENDATION } from '../../shared/phyto/advisor-rules';
+import { ADVISOR_RECOMMENDATION } from '../../shared/plant-protection/advisor-rules';
 import { checkApplication } from '../../shared/phyto/rules';
 import { CLOCK_SKEW_SECONDS } from '../../shared/rules/time-rules';
 import {

@@ -3,7 +3,7 @@ import { catalogueDay, parseCsv } from './csv';
 
 /**
  * The SIEX code catalogues as FEGA publishes them (Anexo VII). Each definition says which file it comes from and which
- * header holds the name; the first column is always the code. Columns are found by header text, not position, so a
+ * header holds the name; the code is the first column unless it names another. Columns are found by header text, not position, so a
  * catalogue that gains a column still imports.
  *
  * These are the catalogues the catalog itself reads (units, crops, pests for the products register) and those more
@@ -57,6 +57,8 @@ export type Catalogues = Readonly<Record<string, CatalogueDefinition>>;
 
 export interface CatalogueDefinition {
   file: string;
+  /** Header of the code's column, when it is not the first (a catalogue that lists each code under its group). */
+  code?: string;
   /** Header of the column with the name in words. */
   name: string;
   /** Header of a second name that identifies the entry as well (the scientific name of a pest). */
@@ -126,6 +128,7 @@ export function parseCatalogue(def: CatalogueDefinition, text: string): ParsedCa
   const scopeAt = column(def.scope?.header);
   const missing = [
     def.name,
+    ...(def.code ? [def.code] : []),
     ...(def.undated ? [] : Object.values(DATE_HEADERS)),
     ...(def.scope ? [def.scope.header] : []),
     ...(def.crops ? [def.crops] : []),
@@ -135,12 +138,13 @@ export function parseCatalogue(def: CatalogueDefinition, text: string): ParsedCa
   }
   const optionalAt = { scientific: column(def.scientific), eppo: column(def.eppo), path: column(def.path) };
   const cropAt = column(def.crops);
+  const codeAt = def.code ? column(def.code) : 0;
   const byCode = new Map<string, SiexCode>();
   const cropRows = new Map<string, CropRow[]>();
   rows.slice(1).forEach((cells, i) => {
     const line = i + 2;
     if (def.scope && (cells[scopeAt] ?? '').trim() !== def.scope.value) return;
-    const code = (cells[0] ?? '').trim();
+    const code = (cells[codeAt] ?? '').trim();
     if (!code) {
       problems.push({ line, message: 'no code' });
       return;

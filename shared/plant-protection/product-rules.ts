@@ -6,17 +6,30 @@ import { authorisesMonth, usesAgainst, usesForCrop } from '../catalog/product-us
 import { formatDate } from '../domain/dates';
 import { convertDose, exceeds, fallsShort, isRate, needsSprayVolume, sameSymbol } from '../domain/units';
 import { Violation, violation } from '../domain/errors';
-import { IdcpEntry } from '../farms/farm-index';
-import { ProductApplication, RuleContext } from './rule-context';
+import { UseScope } from '../domain/use-scope';
+import { PartContext, ProductApplication } from './product-part';
 
 /** The product is in force on the day: registered, and not past its last day (shared/catalog/product-state.ts). */
-export function productInForce(ctx: RuleContext, app: ProductApplication, product: StoredProduct): Violation[] {
+export function productInForce(ctx: PartContext, app: ProductApplication, product: StoredProduct): Violation[] {
   const standing = productStandingOn(product, ctx.appliedAt);
   if (standing.inForce) return [];
   const on = standing.why === 'not-registered-yet' ? '' : ` on ${formatDate(ctx.appliedAt)}`;
   return [
     violation('PRODUCT_NOT_IN_FORCE', app.own('subtype.code'), `${product.code}${on} ${describeStanding(standing)}`),
   ];
+}
+
+/** How a refusal says which uses were looked at: none for a field treatment, as before scopes. */
+const SCOPE_WORDS: Record<UseScope, string> = {
+  field: '',
+  postharvest: ' after harvest (no use of the register for harvested produce)',
+  facility: ' in stores and premises (no use of the register for them)',
+  seed: ' as a seed treatment (no use of the register for seed)',
+};
+
+/** The product has no use of the scope for the crop (`crop`, in words): PRODUCT_NOT_FOR_CROP at `path`. */
+export function notForCrop(product: StoredProduct, crop: string, scope: UseScope, path: string): Violation {
+  return violation('PRODUCT_NOT_FOR_CROP', path, `${product.code} is not authorized on ${crop}${SCOPE_WORDS[scope]}`);
 }
 
 function describeRange(use: ProductUse): string {
@@ -28,7 +41,7 @@ function describeRange(use: ProductUse): string {
  * symbol. Whether it is a dose of the kind the label authorises is for `cropUseRules` to say, use by use.
  */
 export function doseUnitRules(
-  ctx: RuleContext,
+  ctx: PartContext,
   app: ProductApplication,
 ): { unit?: CatalogueUnit; violations: Violation[] } {
   const measure = app.unit;
@@ -60,37 +73,29 @@ export function doseUnitRules(
 }
 
 /**
- * For each crop among the locations: the product must have a use for it (and for the pest, when given), the dose must
- * be inside the range of such a use in a comparable unit, and the month must be one the use authorizes. A crop is
+ * For each crop treated: the product must have a use of the treatment's scope for it (`field` for growing crops,
+ * `postharvest` for harvested produce, `facility` for stores and premises, shared/catalog/product-uses.ts) and for the
+ * pest, when given; the dose must be inside the range of such a use in a comparable unit, and the month must be one
+ * the use authorizes (Reg. (EC) 1107/2009 art. 55: a product is used as its authorisation and label say). A crop is
  * satisfied by any one use that passes every test; the violations name what no use satisfied. A per-hectare dose and a
  * concentration compare through the spray volume per hectare: `sprayLitresPerHa`, from `soup` and the treated area.
+ * `crops` maps each crop code to its name; a product not for a crop is reported at the pass's `field` (`shared`).
  */
 export function cropUseRules(
-  ctx: RuleContext,
+  ctx: PartContext,
   app: ProductApplication,
   product: StoredProduct,
-  entries: IdcpEntry[],
+  treated: { crops: ReadonlyMap<string, string>; field: string; scope: UseScope },
   unit: CatalogueUnit,
   sprayLitresPerHa: number | undefined,
 ): { violations: Violation[]; uses: ProductUse[] } {
   const violations: Violation[] = [];
   const chosen: ProductUse[] = [];
   const month = ctx.appliedAt.month;
-  const crops = new Map<string, string>();
-  for (const e of entries) {
-    const crop = ctx.farm.cropOf(e);
-    crops.set(crop.typecropId, crop.typecropName);
-  }
-  for (const [cropId, cropName] of crops) {
-    const forCrop = usesForCrop(product, cropId);
+  for (const [cropId, cropName] of treated.crops) {
+    const forCrop = usesForCrop(product, cropId, treated.scope);
     if (forCrop.length === 0) {
-      violations.push(
-        violation(
-          'PRODUCT_NOT_FOR_CROP',
-          app.shared('idcp'),
-          `${product.code} is not authorized on ${cropName} (${cropId})`,
-        ),
-      );
+      violations.push(notForCrop(product, `${cropName} (${cropId})`, treated.scope, app.shared(treated.field)));
       continue;
     }
     const infection = app.infection;
@@ -177,7 +182,7 @@ function noUseFits(
 }
 
 function doseVerdict(
-  ctx: RuleContext,
+  ctx: PartContext,
   dose: number,
   unit: CatalogueUnit,
   use: ProductUse,

@@ -2,7 +2,7 @@ import { StoredProduct } from '../catalog/catalog-store';
 import { levelCovers } from '../domain/ropo';
 import { isValidPersonalNif } from '../domain/nif';
 import { Violation, violation } from '../domain/errors';
-import { RuleContext } from './rule-context';
+import { PartContext } from './product-part';
 import { cardLapses, describeLapse, holdersCard } from './ropo-card';
 
 const AT = 'body.applicator.user';
@@ -19,7 +19,7 @@ const notRecognised = (): Violation =>
  * suspended, level enough for the product. Its state is judged only for its holder's NIF; an invalid NIF is no
  * holder's, and is reported alone.
  */
-export function applicatorRules(ctx: RuleContext): Violation[] {
+export function applicatorRules(ctx: PartContext): Violation[] {
   const { nif, ropo } = ctx.treatment.applicator;
   if (!isValidPersonalNif(nif)) {
     return [violation('NIF_INVALID', `${AT}.nif`, `${nif} is not a valid NIF/NIE (control letter)`)];
@@ -41,7 +41,7 @@ export function applicatorRules(ctx: RuleContext): Violation[] {
  * The card's level covers what the product requires (RD 1311/2012, art. 18): checked for every product of a pass,
  * the main one here and each mixed one with the product rules, `path` saying which. No card: nothing to compare.
  */
-export function cardLevelRules(ctx: RuleContext, product: StoredProduct, path: string): Violation[] {
+export function cardLevelRules(ctx: PartContext, product: StoredProduct, path: string): Violation[] {
   const { nif, ropo } = ctx.treatment.applicator;
   // A card's levels are told only to a caller who gave its holder's NIF (no card oracle, applicatorRules).
   const card = isValidPersonalNif(nif) ? holdersCard(ctx.applicator, nif) : undefined;

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { parseDate } from '../domain/dates';
 import { isHandHeld, Machine } from '../domain/equipment';
 import { Violation, violation } from '../domain/errors';
-import { RuleContext } from './rule-context';
+import { PartContext } from './product-part';
 
 /**
  * RD 1702/2011 art. 6: equipment in use is inspected every 3 years (every 5 until 2020), and new equipment within 5
@@ -26,7 +26,7 @@ function machineLabel(m: Machine): string {
  * an amendment is not refused for a machine its earlier version already named without days (`ownMachines`). A
  * malformed day is a 400 of the request's schema already.
  */
-export function equipmentRules(ctx: RuleContext): Violation[] {
+export function equipmentRules(ctx: PartContext): Violation[] {
   const day = ctx.appliedAt.startOf('day');
   const on = day.toFormat('dd-MM-yyyy');
   const out: Violation[] = [];

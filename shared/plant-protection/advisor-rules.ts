@@ -1,7 +1,7 @@
 import { isValidPersonalNif } from '../domain/nif';
 import { isAdvisorCard } from '../domain/ropo';
 import { Violation, violation } from '../domain/errors';
-import { RuleContext } from './rule-context';
+import { PartContext } from './product-part';
 import { cardLapses, describeLapse, holdersCard } from './ropo-card';
 
 const AT = 'body.advisor';
@@ -26,7 +26,7 @@ const notRecognised = (): Violation =>
  * the number alone, every failure is the one ADVISOR_NOT_RECOGNISED: the answer then says only whether that number is
  * an advisor card in force on that day, which is what the check itself has to decide, and nothing of why not.
  */
-export function advisorRules(ctx: RuleContext): Violation[] {
+export function advisorRules(ctx: PartContext): Violation[] {
   const { advisor, justifications } = ctx.treatment;
   if (!advisor) {
     const at = (justifications ?? []).findIndex((t) => t.code === ADVISOR_RECOMMENDATION);

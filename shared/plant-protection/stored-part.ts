@@ -1,0 +1,196 @@
+import { parseDateTime } from '../domain/dates';
+import { Machine, MachineDocument } from '../domain/equipment';
+import { DomainError, violation } from '../domain/errors';
+import { PestKind } from '../domain/pest-kind';
+import { Amount, Coded, Pest, ProductDose, ProductPart, Unit } from './product-part';
+
+/**
+ * The product part as a treatment's request is stored, format 1 of every treatment kind: the registration body's
+ * fields as the API accepted them (an absent field is not given), and the mapping to the domain value and back. Each
+ * treatment kind's stored request is these fields and its own (shared/phyto/stored-request.ts, and the post-harvest
+ * and store treatments'); a change of them is a new format of each.
+ */
+export interface StoredPart {
+  subtype: StoredProduct;
+  dose: number;
+  measure: StoredMeasure;
+  mix?: StoredMixItem[];
+  applicator: { user: { type: 'UserMetadata'; nif: string; ropo: string } };
+  infection?: StoredInfection;
+  tj?: StoredCoded<'TypeJustification'>[];
+  efficacy?: StoredCoded<'TypeEfficacy'> & { detail: string };
+  machine?: MachineDocument[];
+  manual?: boolean;
+  advisor?: { type: 'UserMetadata'; ropo: string; nif?: string };
+  detail?: string;
+  batch?: string;
+  dt?: string;
+  mdt?: StoredMeasure;
+}
+
+interface StoredProduct {
+  type: 'TypePhytosanitary';
+  name: string;
+  code: string;
+}
+
+export interface StoredMeasure {
+  type: 'Measure';
+  name: string;
+  symbol: string;
+  code: number;
+}
+
+export interface StoredInfection {
+  type: 'TypeInfection';
+  kind: PestKind;
+  id: string;
+  name: string;
+}
+
+export interface StoredCoded<T extends string> {
+  type: T;
+  id: string;
+  name: string;
+}
+
+interface StoredMixItem {
+  subtype: StoredProduct;
+  dose: number;
+  measure: StoredMeasure;
+  dt?: string;
+  mdt?: StoredMeasure;
+  batch?: string;
+  infection?: StoredInfection;
+}
+
+export const unitOf = (m: StoredMeasure): Unit => ({ code: m.code, symbol: m.symbol, name: m.name });
+export const amountOf = (value: string | undefined, unit: StoredMeasure | undefined): Amount | null =>
+  value !== undefined && unit ? { value, unit: unitOf(unit) } : null;
+const pestOf = (i: StoredInfection): Pest => ({ kind: i.kind, code: i.id, name: i.name });
+export const codedOf = (c: { id: string; name: string }): Coded => ({ code: c.id, name: c.name });
+export const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+
+export const storedMeasure = (u: Unit): StoredMeasure => ({
+  type: 'Measure',
+  name: u.name,
+  symbol: u.symbol,
+  code: u.code,
+});
+export const storedInfection = (p: Pest): StoredInfection => ({
+  type: 'TypeInfection',
+  kind: p.kind,
+  id: p.code,
+  name: p.name,
+});
+export const storedMachine = (m: Machine): MachineDocument => ({
+  type: 'Machine',
+  id: m.une,
+  name: m.name,
+  roma: m.roma,
+  inspection: m.inspection,
+  ...(m.registered !== undefined ? { registered: m.registered } : {}),
+  ref: m.ref,
+});
+export const storedCoded = <T extends string>(type: T, c: Coded): StoredCoded<T> => ({
+  type,
+  id: c.code,
+  name: c.name,
+});
+/** `{ key: value }`, or nothing for null: a field the request did not give stays absent. */
+export const given = <K extends string, V>(key: K, value: V | null): { [k in K]?: V } =>
+  (value === null ? {} : { [key]: value }) as { [k in K]?: V };
+
+function productOf(
+  p: StoredProduct,
+  dose: number,
+  measure: StoredMeasure,
+  extra: { dt?: string; mdt?: StoredMeasure; batch?: string; infection?: StoredInfection },
+): ProductDose {
+  return {
+    code: p.code,
+    name: p.name,
+    dose,
+    unit: unitOf(measure),
+    total: amountOf(extra.dt, extra.mdt),
+    batch: orNull(extra.batch),
+    infection: extra.infection ? pestOf(extra.infection) : null,
+  };
+}
+
+/** A stored request's product part as the domain reads it. */
+export function partOf(r: StoredPart): ProductPart {
+  return {
+    product: productOf(r.subtype, r.dose, r.measure, { dt: r.dt, mdt: r.mdt, batch: r.batch }),
+    mix: (r.mix ?? []).map((m) => productOf(m.subtype, m.dose, m.measure, m)),
+    applicator: { nif: r.applicator.user.nif, ropo: r.applicator.user.ropo },
+    advisor: r.advisor ? { ropo: r.advisor.ropo, nif: orNull(r.advisor.nif) } : null,
+    infection: r.infection ? pestOf(r.infection) : null,
+    justifications: r.tj ? r.tj.map(codedOf) : null,
+    efficacy: r.efficacy ? { ...codedOf(r.efficacy), detail: r.efficacy.detail } : null,
+    machines: r.machine
+      ? r.machine.map((m) => ({
+          une: m.id,
+          name: m.name,
+          roma: m.roma,
+          ref: m.ref,
+          inspection: m.inspection,
+          ...(m.registered !== undefined ? { registered: m.registered } : {}),
+        }))
+      : null,
+    manual: orNull(r.manual),
+    detail: orNull(r.detail),
+  };
+}
+
+/** The product part as its request is stored: every field it gave, none it did not. */
+export function storedPartOf(t: ProductPart): StoredPart {
+  const p = t.product;
+  return {
+    subtype: { type: 'TypePhytosanitary', name: p.name, code: p.code },
+    dose: p.dose,
+    measure: storedMeasure(p.unit),
+    ...(t.mix.length > 0
+      ? {
+          mix: t.mix.map((m) => ({
+            subtype: { type: 'TypePhytosanitary', name: m.name, code: m.code },
+            dose: m.dose,
+            measure: storedMeasure(m.unit),
+            ...given('dt', m.total && m.total.value),
+            ...given('mdt', m.total && storedMeasure(m.total.unit)),
+            ...given('batch', m.batch),
+            ...given('infection', m.infection && storedInfection(m.infection)),
+          })),
+        }
+      : {}),
+    applicator: { user: { type: 'UserMetadata', nif: t.applicator.nif, ropo: t.applicator.ropo } },
+    ...given('infection', t.infection && storedInfection(t.infection)),
+    ...given('tj', t.justifications && t.justifications.map((j) => storedCoded('TypeJustification', j))),
+    ...given('efficacy', t.efficacy && { ...storedCoded('TypeEfficacy', t.efficacy), detail: t.efficacy.detail }),
+    ...given('machine', t.machines && t.machines.map(storedMachine)),
+    ...given('manual', t.manual),
+    ...given(
+      'advisor',
+      t.advisor && {
+        type: 'UserMetadata' as const,
+        ropo: t.advisor.ropo,
+        ...(t.advisor.nif !== null ? { nif: t.advisor.nif } : {}),
+      },
+    ),
+    ...given('detail', t.detail),
+    ...given('batch', p.batch),
+    ...given('dt', p.total && p.total.value),
+    ...given('mdt', p.total && storedMeasure(p.total.unit)),
+  };
+}
+
+/** The application instant a request states (`dateApplication`, Madrid), or a DomainError INVALID_DATE. */
+export function applicationInstant(text: string) {
+  const at = parseDateTime(text);
+  if (!at) {
+    throw new DomainError('The application date is not valid.', [
+      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
+    ]);
+  }
+  return at;
+}
