@@ -349,7 +349,8 @@ export function malformedArbitraries(ctx: MalformedContext): Record<string, fc.A
         ],
         ['idcp nested', { ...base, idcp: [base.idcp] }],
         ['idcp as listidcp objects', { ...base, idcp: base.idcp.map((i) => ({ idcp: Number(i) })) }],
-        ['idcp as numbers', { ...base, idcp: base.idcp.map(Number) }],
+        // A number is an idcp too since issue 38 (the farm lookup writes it so); a fraction is none.
+        ['idcp as fractions', { ...base, idcp: base.idcp.map((i) => Number(i) + 0.5) }],
         ['dose as an object', { ...base, dose: { value: base.dose, measure: base.measure } }],
       )
       .map(([label, b]) => json(label, b)),

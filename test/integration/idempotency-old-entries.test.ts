@@ -16,7 +16,6 @@ import {
   farmOf,
   inProcessServices,
   partitionRows,
-  phytoFarm,
   recordCount,
   registerDeps,
   seedPhyto,
@@ -24,6 +23,7 @@ import {
   uniqueRea,
 } from '../helpers/phyto-stack';
 import { testTables } from '../helpers/storage';
+import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
@@ -40,7 +40,8 @@ let me: Client;
 let f: Awaited<ReturnType<typeof farmOf>>;
 
 beforeAll(async () => {
-  await seedPhyto({ farms: [phytoFarm(rea, 4, NOW.year)], clients: [client] });
+  // A farm SIEX can take (REA code, DGCs): the export below must have a record it would send.
+  await seedPhyto({ farms: [sendableFarm(rea, 4, NOW.year)], clients: [client] });
   f = await farmOf(rea, NOW.year);
   me = (await svc.gate.findClient(client.sidKey))!;
 });
@@ -158,7 +159,8 @@ describe("an export's Idempotency-Key", () => {
   });
 
   it('is written in those same columns, so a gateway rolled back still replays it', async () => {
-    const [record] = JSON.parse((await register('to-export')).body) as { id: string }[];
+    const complete = body({ idcp: [f.vine[0]], dateApplication: '14-05-2026 10:00:00', ...SIEX_FIELDS });
+    const [record] = JSON.parse((await register('to-export', complete)).body) as { id: string }[];
     const first = await exportUnder('new-export', [{ id: record.id }]);
     expect(first.status).toBe(202);
     const row = await (
