@@ -20,6 +20,6 @@ export const facilityReads: KindReads = {
   upgrade: (record) => record,
   answer: facilityAnswer,
   listFilter: (q: FacilityListFilters) => partListFilter(q),
-  // It may be registered as far back as the operators' MAX_BACKDATE_DAYS (post-harvest-kind.ts).
+  // It may be registered as far back as the operators' MAX_BACKDATE_DAYS (facility-kind.ts).
   keyIndexDays: (maxBackdateDays) => maxBackdateDays,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEMO_FARM, refusedItem } from '../api/examples';
-import { recordVersionSchema } from '../api/history-schemas';
+import { refusedItem } from '../api/examples';
+import { DEMO_AMENDED, recordExamples } from '../api/record-examples';
 import { OperationExample, RecordOperation } from '../records/kind-entry';
 import { facilityPatchSchema, facilityRecordViewSchema, facilityRequestSchema } from './wire';
 
@@ -46,75 +46,36 @@ const record = {
   exportBlockers: [],
 } satisfies z.output<typeof facilityRecordViewSchema>;
 
-const registerExample = { query: { agrifarmId: DEMO_FARM }, request: spraying, response: [record] };
-
 // A weed has no place in a store's block.
 const weed = { type: 'TypeInfection', kind: 'mala_hierba', id: '1', name: 'Malas hierbas' } as const;
 
-const batchExample = {
-  query: { agrifarmId: DEMO_FARM },
-  request: [spraying, { ...spraying, infection: weed }],
-  response: [
-    { index: 0, status: 201, etag: '"1"', body: [record] },
-    refusedItem(1, [
-      {
-        code: 'INFECTION_KIND_NOT_IN_BLOCK',
-        path: 'body.infection.kind',
-        message: 'a mala_hierba cannot be the problem of this treatment: its CUE block states only enfermedad, plaga',
-      },
-      {
-        code: 'PEST_NOT_AUTHORIZED',
-        path: 'body.infection',
-        message: 'ES-25710 is not authorized against mala_hierba 1 on a store or premises',
-      },
-    ]),
-  ],
-};
-
-const listExample = { query: { agrifarmId: DEMO_FARM, page: 1, page_size: 20 }, response: [record] };
-
-const readExample = { params: { id: RECORD }, query: { agrifarmId: DEMO_FARM }, response: [record] };
-
 const amendedEfficacy = { type: 'TypeEfficacy', id: '2', name: 'Regular', detail: 'polillas a los 20 días' } as const;
 
-const amendExample = {
-  params: { id: RECORD },
-  query: { agrifarmId: DEMO_FARM },
-  request: { efficacy: amendedEfficacy } satisfies z.input<typeof facilityPatchSchema>,
-  response: [{ ...record, efficacy: amendedEfficacy, dateModified: '21-11-2026 09:15:00' }] satisfies z.output<
+export const facilityExamples: Record<RecordOperation, OperationExample> = recordExamples({
+  id: RECORD,
+  request: spraying,
+  record,
+  batch: {
+    request: [spraying, { ...spraying, infection: weed }],
+    response: [
+      { index: 0, status: 201, etag: '"1"', body: [record] },
+      refusedItem(1, [
+        {
+          code: 'INFECTION_KIND_NOT_IN_BLOCK',
+          path: 'body.infection.kind',
+          message: 'a mala_hierba cannot be the problem of this treatment: its CUE block states only enfermedad, plaga',
+        },
+        {
+          code: 'PEST_NOT_AUTHORIZED',
+          path: 'body.infection',
+          message: 'ES-25710 is not authorized against mala_hierba 1 on a store or premises',
+        },
+      ]),
+    ],
+  },
+  amendment: { efficacy: amendedEfficacy } satisfies z.input<typeof facilityPatchSchema>,
+  amended: { ...record, efficacy: amendedEfficacy, dateModified: DEMO_AMENDED } satisfies z.output<
     typeof facilityRecordViewSchema
-  >[],
-};
-
-const deleteExample = { params: { id: RECORD }, query: { agrifarmId: DEMO_FARM }, response: undefined };
-
-const historyExample = {
-  params: { id: RECORD },
-  query: { agrifarmId: DEMO_FARM },
-  response: [
-    {
-      version: 1,
-      date: record.dateCreated,
-      client: 'agrosoft-levante',
-      kind: 'created',
-      changes: Object.entries(spraying).map(([field, value]) => ({ field, old: null, new: value })),
-    },
-    {
-      version: 2,
-      date: '21-11-2026 09:15:00',
-      client: 'agrosoft-levante',
-      kind: 'amended',
-      changes: [{ field: 'efficacy', old: spraying.efficacy, new: amendedEfficacy }],
-    },
-  ] satisfies z.output<typeof recordVersionSchema>[],
-};
-
-export const facilityExamples: Record<RecordOperation, OperationExample> = {
-  register: registerExample,
-  batch: batchExample,
-  list: listExample,
-  read: readExample,
-  amend: amendExample,
-  delete: deleteExample,
-  history: historyExample,
-};
+  >,
+  changed: [{ field: 'efficacy', old: spraying.efficacy, new: amendedEfficacy }],
+});

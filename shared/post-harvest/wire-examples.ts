@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEMO_FARM, refusedItem } from '../api/examples';
-import { recordVersionSchema } from '../api/history-schemas';
+import { refusedItem } from '../api/examples';
+import { DEMO_AMENDED, recordExamples } from '../api/record-examples';
 import { OperationExample, RecordOperation } from '../records/kind-entry';
 import { postHarvestPatchSchema, postHarvestRecordViewSchema, postHarvestRequestSchema } from './wire';
 
@@ -43,72 +43,33 @@ const record = {
   exportBlockers: [],
 } satisfies z.output<typeof postHarvestRecordViewSchema>;
 
-const registerExample = { query: { agrifarmId: DEMO_FARM }, request: waxing, response: [record] };
-
 // A vine's sulphur has no post-harvest use.
-const batchExample = {
-  query: { agrifarmId: DEMO_FARM },
-  request: [
-    waxing,
-    { ...waxing, subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL SPECIAL DISPERSS', code: 'ES-11179' } },
-  ],
-  response: [
-    { index: 0, status: 201, etag: '"1"', body: [record] },
-    refusedItem(1, [
-      {
-        code: 'PRODUCT_NOT_FOR_CROP',
-        path: 'body.subtype',
-        message:
-          'ES-11179 is not authorized on Naranjas (PROD_VEGETAL 116) after harvest (no use of the register for harvested produce)',
-      },
-    ]),
-  ],
-};
-
-const listExample = { query: { agrifarmId: DEMO_FARM, page: 1, page_size: 20 }, response: [record] };
-
-const readExample = { params: { id: RECORD }, query: { agrifarmId: DEMO_FARM }, response: [record] };
-
 const amended = { ...waxing.plantProduct, quantity: 26 };
 
-const amendExample = {
-  params: { id: RECORD },
-  query: { agrifarmId: DEMO_FARM },
-  request: { plantProduct: amended } satisfies z.input<typeof postHarvestPatchSchema>,
-  response: [{ ...record, plantProduct: amended, dateModified: '22-11-2026 09:15:00' }] satisfies z.output<
+export const postHarvestExamples: Record<RecordOperation, OperationExample> = recordExamples({
+  id: RECORD,
+  request: waxing,
+  record,
+  batch: {
+    request: [
+      waxing,
+      { ...waxing, subtype: { type: 'TypePhytosanitary', name: 'MICROTHIOL SPECIAL DISPERSS', code: 'ES-11179' } },
+    ],
+    response: [
+      { index: 0, status: 201, etag: '"1"', body: [record] },
+      refusedItem(1, [
+        {
+          code: 'PRODUCT_NOT_FOR_CROP',
+          path: 'body.subtype',
+          message:
+            'ES-11179 is not authorized on Naranjas (PROD_VEGETAL 116) after harvest (no use of the register for harvested produce)',
+        },
+      ]),
+    ],
+  },
+  amendment: { plantProduct: amended } satisfies z.input<typeof postHarvestPatchSchema>,
+  amended: { ...record, plantProduct: amended, dateModified: DEMO_AMENDED } satisfies z.output<
     typeof postHarvestRecordViewSchema
-  >[],
-};
-
-const deleteExample = { params: { id: RECORD }, query: { agrifarmId: DEMO_FARM }, response: undefined };
-
-const historyExample = {
-  params: { id: RECORD },
-  query: { agrifarmId: DEMO_FARM },
-  response: [
-    {
-      version: 1,
-      date: record.dateCreated,
-      client: 'agrosoft-levante',
-      kind: 'created',
-      changes: Object.entries(waxing).map(([field, value]) => ({ field, old: null, new: value })),
-    },
-    {
-      version: 2,
-      date: '22-11-2026 09:15:00',
-      client: 'agrosoft-levante',
-      kind: 'amended',
-      changes: [{ field: 'plantProduct', old: waxing.plantProduct, new: amended }],
-    },
-  ] satisfies z.output<typeof recordVersionSchema>[],
-};
-
-export const postHarvestExamples: Record<RecordOperation, OperationExample> = {
-  register: registerExample,
-  batch: batchExample,
-  list: listExample,
-  read: readExample,
-  amend: amendExample,
-  delete: deleteExample,
-  history: historyExample,
-};
+  >,
+  changed: [{ field: 'plantProduct', old: waxing.plantProduct, new: amended }],
+});
