@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,27 +91,25 @@ function freePort(): Promise<number> {
   });
 }
 
-/** True when something answers HTTP on the port (any status: Azurite answers 4xx to an unsigned request). */
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request({ host: HOST, port, path: `/${DEV_ACCOUNT}`, method: 'GET', timeout: 1000 }, (res) => {
-      res.resume();
-      resolve(true);
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(false));
-    req.end();
-  });
-}
+/**
+ * Azurite's own word that it bound the port. An HTTP answer on the port is not enough: the port was free only when
+ * `freePort` looked, so another stack's emulator may hold it now, and its answer would pass for ours.
+ */
+const LISTENING = /^Azurite \w+ service successfully (started|listens) /;
 
-async function waitUntilAnswering(child: ManagedChild, port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.hasExited) throw new Error(`${child.name} exited while starting:\n${child.tail()}`);
-    if (await answers(port)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${child.name} did not answer on port ${port} within ${timeoutMs} ms:\n${child.tail()}`);
+/** Settles when the child says it listens; rejects if it exits first or stays silent for `timeoutMs`. */
+function untilListening(child: ManagedChild, listening: Promise<void>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${child.name} did not start listening within ${timeoutMs} ms:\n${child.tail()}`)),
+      timeoutMs,
+    );
+  });
+  const died = child.exited.then(() => {
+    throw new Error(`${child.name} exited while starting:\n${child.tail()}`);
+  });
+  return Promise.race([listening, died, silent]).finally(() => clearTimeout(timer));
 }
 
 async function startService(
@@ -136,14 +133,19 @@ async function startService(
       cwd = location;
     }
     if (!options.accessLog) flags.push('--silent');
+    let said!: () => void;
+    const listening = new Promise<void>((resolve) => (said = resolve));
     const child = spawnNode(name, ['-e', WRAPPER, entry, ...flags], {
       cwd,
       env: { ...process.env },
       ipc: true,
-      onLine: (line) => options.onLine?.(name, line),
+      onLine: (line) => {
+        if (LISTENING.test(line)) said();
+        options.onLine?.(name, line);
+      },
     });
     try {
-      await waitUntilAnswering(child, port, 20_000);
+      await untilListening(child, listening, 20_000);
       return { child, port };
     } catch (err) {
       await child.stop({ signal: 'SIGKILL' });
