@@ -396,7 +396,7 @@ function runCommand(command, rest) {
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   // npm passes a SIGTERM on to the `sh -c` it runs the script with. bash execs the script's one command, so the signal
   // lands here; dash (Debian's sh) forks it instead, dies of the signal and leaves this process to init. The parent
-  // changing is then the SIGTERM this process never got (test/e2e/npm-start-stop.test.ts kills npm under both).
+  // changing is then the SIGTERM this process never got (test/heavy/npm-start-stop.test.ts kills npm under both).
   const parent = process.ppid;
   const orphaned = setInterval(() => {
     if (process.ppid === parent) return;

@@ -1,7 +1,7 @@
 /**
  * The Postman collection (clients/postman/), generated from the OpenAPI document by `npm run openapi` beside it, and a
  * smoke test as shipped: `npm run smoke -- --url <gateway>` runs it with newman (local/smoke.ts), and so does a test
- * against a local stack with the demo data (test/e2e/smoke-collection.test.ts). Postman and Bruno import it as it is.
+ * against a local stack with the demo data (test/heavy/smoke-collection.test.ts). Postman and Bruno import it as it is.
  *
  * Every operation the document does not mark deprecated is one request, in the order a client meets them: the farm
  * lookup (its answer's `id` becomes `{{agrifarmId}}`), the other farm and catalogue calls, then for each record kind

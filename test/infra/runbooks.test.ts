@@ -15,12 +15,12 @@ describe("the operators' runbooks and the README's operating facts", () => {
     const broken = operations
       .replace('### The campaign rollover', '### The yearly thing')
       .replace('(`test/integration/export-failed-job.test.ts`)', '')
-      .replace('(`test/integration/catalog-register-import.test.ts`)', '(`test/integration/table-backup.test.ts`)');
+      .replace('(`test/integration/catalog-register-import.test.ts`)', '(`test/heavy/table-backup.test.ts`)');
     const out = checkRunbooks(broken, readme, REPO_ROOT).join('\n');
     expect(out).toMatch(/runbook "The campaign rollover" is missing/);
     expect(out).toMatch(/runbook "Releasing outcome-unknown jobs" names no test that runs its commands/);
     expect(out).toMatch(
-      /runbook "Refreshing the register and the catalogues": none of test\/integration\/table-backup\.test\.ts, test\/integration\/fetch-catalogues\.test\.ts runs import-products/,
+      /runbook "Refreshing the register and the catalogues": none of test\/heavy\/table-backup\.test\.ts, test\/integration\/fetch-catalogues\.test\.ts runs import-products/,
     );
   });
 

@@ -12,13 +12,24 @@ const Sequencer = require('@jest/test-sequencer').default;
  * - files whose duration jest knows follow, longest first, as jest orders them.
  */
 const LONG = [
-  'e2e/client-models.test.ts',
-  'e2e/smoke-collection.test.ts',
+  // npm run test:heavy (jest.heavy.config.js): the 10,000 registrations take longest by far.
+  'heavy/location-history-bound.test.ts',
+  'heavy/demo-any-day.test.ts',
+  'heavy/export-faults.test.ts',
+  'heavy/smoke-collection.test.ts',
+  'heavy/client-models.test.ts',
+  'heavy/npm-start-stop.test.ts',
+  // npm test
+  'e2e/runner.test.ts',
+  'e2e/api-docs.test.ts',
+  'integration/start-services-only.test.ts',
+  'integration/catalog-register-import.test.ts',
+  'integration/export-failed-job.test.ts',
+  'e2e/export-cue.test.ts',
   'e2e/key-rotation.test.ts',
   'integration/restore-replace.test.ts',
-  'integration/export-failed-job.test.ts',
 ];
-const FOLDERS = ['e2e/', 'integration/', 'infra/', 'unit/'];
+const FOLDERS = ['heavy/', 'e2e/', 'integration/', 'infra/', 'unit/'];
 
 const relative = (test) => test.path.replaceAll('\\', '/');
 

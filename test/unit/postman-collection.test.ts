@@ -6,7 +6,7 @@ import { renderOpenApi } from '../../local/write-openapi';
 /**
  * The collection as a smoke test (local/postman-collection.ts): one request per operation of the document, optional
  * parameters off, nothing of the run fixed that the run must make (ids, ETags, job ids, dates), and assertions on every
- * request. That it runs, with the demo data, is test/e2e/smoke-collection.test.ts.
+ * request. That it runs, with the demo data, is test/heavy/smoke-collection.test.ts.
  */
 interface Item {
   name: string;

@@ -9,7 +9,7 @@ import { mailOperationId, MailPort } from '../../shared/export/notifications';
 import { runExportJob, WorkerDeps } from '../../shared/export/worker';
 import { SiexPort } from '../../shared/export/siex-port';
 import { FarmIndex } from '../../shared/farms/farm-index';
-import { tratamFitoBlocks } from './iuws-fixtures';
+import { tratamFitoBlocks } from '../integration/iuws-fixtures';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
 import { inProcessExport } from '../helpers/phyto-stack';
 import { InProcessFarm, inProcessFarm } from '../helpers/in-process-export';
