@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import { exportabilityFields, idcpList, READ_ONLY, recordStamps } from '../api/record-fields';
+import { exportabilityFields, roundTripFields, idcpList, READ_ONLY, recordStamps } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -76,14 +76,14 @@ const requestFields = {
       name: oneLine(NAME_MAX).describe("the laboratory's name (SIEX Laboratorio)"),
       nif: z.string().min(1).max(20).describe("the laboratory's NIF (SIEX Nif), a company's or a person's"),
     })
-    .optional()
-    .meta({ id: 'Laboratory' }),
+    .meta({ id: 'Laboratory' })
+    .optional(),
   report: oneLine(50).optional().describe("the report's number (SIEX NumBoletin)"),
   soil: soilSchema.optional(),
   detail: z.string().max(2000).optional(),
 };
 
-export const analysisRequestSchema = z.strictObject(requestFields).meta({ id: 'AgriAnalysisRequest' });
+export const analysisRequestSchema = z.strictObject(roundTripFields(requestFields)).meta({ id: 'AgriAnalysisRequest' });
 
 export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
 

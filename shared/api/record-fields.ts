@@ -149,3 +149,58 @@ export const registerQuerySchema = z.object({
     .optional()
     .describe('1 records what was already sent to SIEX by other means; it will not be exported again'),
 });
+
+/** Whatever the OpenAPI document says of a schema (description, readOnly...), but its component id. */
+function docOf(schema: z.ZodType): Record<string, unknown> {
+  const { id: _, ...meta } = z.globalRegistry.get(schema) ?? {};
+  return meta;
+}
+
+/** An amount that also takes its decimal text ("10.5"), judged by the same bounds once read. Integers (codes) stay. */
+function amountOf(schema: z.ZodNumber): z.ZodType {
+  if (schema.format === 'safeint') return schema;
+  return z.union([schema, decimalText().transform(Number).pipe(schema)]).meta(docOf(schema));
+}
+
+/**
+ * One field of a registration with the round-trip rules (issue 26; issue 38 item 2), at any depth but inside a named
+ * component (a `Measure`, a catalogue code), which the record shows in the same shape and other schemas share.
+ */
+function roundTripping(field: z.ZodType): z.ZodType {
+  if (z.globalRegistry.get(field)?.id !== undefined) return field;
+  if (field instanceof z.ZodOptional) {
+    const inner = field.unwrap() as z.ZodType;
+    return inner.safeParse(null).success ? field : optional(roundTripping(inner)).meta(docOf(field));
+  }
+  if (field instanceof z.ZodDefault) {
+    const inner = field.unwrap() as z.ZodType;
+    if (inner.safeParse(null).success) return field;
+    const fallback: unknown = field.parse(undefined);
+    return roundTripping(inner)
+      .nullable()
+      .transform((v) => v ?? fallback)
+      .default(fallback)
+      .meta(docOf(field));
+  }
+  if (field instanceof z.ZodNumber) return amountOf(field);
+  if (field instanceof z.ZodObject) {
+    const shape = field.shape as Record<string, z.ZodType>;
+    return field.clone({ ...field._zod.def, shape: roundTripFields(shape) });
+  }
+  if (field instanceof z.ZodArray) {
+    return field.clone({ ...field._zod.def, element: roundTripping(field.element as z.ZodType) });
+  }
+  return field;
+}
+
+/**
+ * A kind's registration fields as every kind takes them, so that a record read back, less what the document marks
+ * readOnly, is a registration again, whatever an ERP's serializer makes of it: an optional field takes null for "not
+ * given", a field with a default takes null for that default, and an amount takes decimal text as well as a number
+ * ("10.5"; a comma is refused with a message, as `decimalText` says). Kinds build their request with it; what they
+ * already accept as null or text is left as it is. The record's own schema keeps the fields as they were: it shows
+ * values, not what a request may write.
+ */
+export function roundTripFields<S extends Record<string, z.ZodType>>(fields: S): S {
+  return Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, roundTripping(f)])) as S;
+}

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { partListQuery, productPartFields, refinePart } from '../api/product-part-schemas';
 import { DATE_TIME_PATTERN } from '../api/query-params';
-import { exportabilityFields, measureSchema, name, READ_ONLY, recordStamps } from '../api/record-fields';
+import {
+  exportabilityFields,
+  roundTripFields,
+  measureSchema,
+  name,
+  READ_ONLY,
+  recordStamps,
+} from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -41,7 +48,7 @@ const requestFields = {
 };
 
 export const facilityRequestSchema = z
-  .strictObject(requestFields)
+  .strictObject(roundTripFields(requestFields))
   .superRefine(refinePart)
   .meta({ id: 'AgriFacilityTreatmentRequest' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import { exportabilityFields, idcpList, READ_ONLY, recordStamps } from '../api/record-fields';
+import { exportabilityFields, roundTripFields, idcpList, READ_ONLY, recordStamps } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -37,7 +37,9 @@ const requestFields = {
   detail: z.string().max(2000).optional(),
 };
 
-export const planRequestSchema = z.strictObject(requestFields).meta({ id: 'AgriFertilizationPlanRequest' });
+export const planRequestSchema = z
+  .strictObject(roundTripFields(requestFields))
+  .meta({ id: 'AgriFertilizationPlanRequest' });
 
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 

@@ -9,6 +9,7 @@ import {
   measureSchema,
   READ_ONLY,
   recordStamps,
+  roundTripFields,
 } from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 import { supplierIdFields } from '../api/catalog-schemas';
@@ -129,7 +130,7 @@ const requestFields = {
 };
 
 export const fertilizeRequestSchema = z
-  .strictObject(requestFields)
+  .strictObject(roundTripFields(requestFields))
   .superRefine((r, ctx) => {
     if (r.dateEnd !== undefined && isoOf(r.dateEnd) < isoOf(r.dateStart))
       ctx.addIssue({ code: 'custom', path: ['dateEnd'], message: 'dateEnd is before dateStart' });
@@ -159,7 +160,9 @@ export const fertilizeRecordSchema = z
           .boolean()
           .describe('livestock manure: counted against 170 kg N/ha a campaign on a nitrate-vulnerable enclosure'),
       })
-      .meta({ id: 'FertilizationNitrogen', ...READ_ONLY }),
+      .meta({ id: 'FertilizationNitrogen' })
+      // readOnly on the record's member, beside its $ref, where a client stripping a read-back record looks.
+      .meta(READ_ONLY),
   })
   .meta({ id: 'AgriFertilizeStored' });
 

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { isoDay } from '../domain/dates';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import { exportabilityFields, idcpList, measureSchema, name, READ_ONLY, recordStamps } from '../api/record-fields';
+import {
+  exportabilityFields,
+  roundTripFields,
+  idcpList,
+  measureSchema,
+  name,
+  READ_ONLY,
+  recordStamps,
+} from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -67,7 +75,7 @@ const requestFields = {
 };
 
 export const harvestRequestSchema = z
-  .strictObject(requestFields)
+  .strictObject(roundTripFields(requestFields))
   .superRefine((r, ctx) => {
     if (r.dateEnd !== undefined && isoDay(r.dateEnd) < isoDay(r.dateStart))
       ctx.addIssue({ code: 'custom', path: ['dateEnd'], message: 'dateEnd is before dateStart' });

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { daySchema } from '../domain/day-schema';
 import { listPeriod, recordListFilters } from '../api/query-params';
-import { exportabilityFields, idcpList, measureSchema, READ_ONLY, recordStamps } from '../api/record-fields';
+import {
+  exportabilityFields,
+  roundTripFields,
+  idcpList,
+  measureSchema,
+  READ_ONLY,
+  recordStamps,
+} from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -59,7 +66,7 @@ function isoOf(day: string): string {
 }
 
 export const irrigationRequestSchema = z
-  .strictObject(requestFields)
+  .strictObject(roundTripFields(requestFields))
   .superRefine((r, ctx) => {
     if (isoOf(r.dateEnd) < isoOf(r.dateStart))
       ctx.addIssue({ code: 'custom', path: ['dateEnd'], message: 'dateEnd is before dateStart' });
@@ -79,7 +86,9 @@ export const irrigationRecordSchema = z
         m3: z.number().describe('the water in cubic metres: quantity in measure, converted'),
         perHa: z.boolean().describe('true: m3 per hectare of the locations; false: m3 of the whole irrigation'),
       })
-      .meta({ id: 'IrrigationWater', ...READ_ONLY }),
+      .meta({ id: 'IrrigationWater' })
+      // readOnly on the record's member, beside its $ref, where a client stripping a read-back record looks.
+      .meta(READ_ONLY),
   })
   .meta({ id: 'AgriIrrigationStored' });
 

@@ -2,8 +2,9 @@ import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { ANCHOR } from '../helpers/dataset';
 import { ExportFarm, gatewayCalls, recordNumber, sendableFarm } from '../helpers/export-stack';
 import { call, get, Keys, postJson, Reply } from '../helpers/http';
-import { APPLICATORS, farmOverHttp, P, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
+import { farmOverHttp, P, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { checkProblemShape } from '../helpers/spec-shapes';
+import { facilityBody, postHarvestBody } from '../helpers/protection-fixtures';
 
 /**
  * Issue 34, items 2 and 3, over HTTP through the local runner: a post-harvest treatment and a store treatment each
@@ -22,12 +23,6 @@ const keys: Keys = { sidKey: client.sidKey, apiKey: client.apiKey };
 const farm = sendableFarm(rea);
 let f: ExportFarm;
 
-const part = {
-  applicator: { user: { type: 'UserMetadata', nif: APPLICATORS.basico.nif, ropo: APPLICATORS.basico.ropo } },
-  tj: [{ type: 'TypeJustification', id: '1' }],
-  efficacy: { type: 'TypeEfficacy', id: '1' },
-  machine: [{ type: 'Machine', id: '060303013', name: 'Mochila', ref: 'MOCHILA-1' }],
-};
 // The test register's sulphur: field uses only (vine, olive).
 const SULPHUR = { type: 'TypePhytosanitary', name: 'MICROTHIOL SPECIAL DISPERSS', code: P.microthiol };
 const PERCENT = { type: 'Measure', name: 'Porcentaje', symbol: '%', code: 14 };
@@ -40,21 +35,7 @@ const KINDS = [
     path: '/v1/entities/agripostharvesttreatments/',
     type: 'AgriPostHarvestTreatment',
     section: 'TratamientosPostCosecha',
-    body: (daysBack: number) => ({
-      type: 'AgriPostHarvestTreatment',
-      dateApplication: at(daysBack),
-      plantProduct: {
-        type: 'TypePlantProduct',
-        id: '116',
-        quantity: 24,
-        measure: { type: 'Measure', name: 't', symbol: 't', code: 6 },
-      },
-      subtype: { type: 'TypePhytosanitary', name: 'CITRASHINE N-IMZ', code: 'ES-16232' },
-      dose: 0.001,
-      measure: { type: 'Measure', name: 'L/kg', symbol: 'L/kg', code: 39 },
-      infection: { type: 'TypeInfection', kind: 'enfermedad', id: '5', name: 'Enfermedades post-cosecha (hongos)' },
-      ...part,
-    }),
+    body: (daysBack: number) => postHarvestBody(at(daysBack)),
     amendment: { detail: 'línea 2' },
     block: {
       ProductoVegetal: 116,
@@ -67,24 +48,7 @@ const KINDS = [
     path: '/v1/entities/agrifacilitytreatments/',
     type: 'AgriFacilityTreatment',
     section: 'TratamientosEdifInstalaciones',
-    body: (daysBack: number) => ({
-      type: 'AgriFacilityTreatment',
-      dateApplication: at(daysBack),
-      facilities: [
-        {
-          type: 'TypeFacility',
-          id: '3',
-          reaId: 4600012,
-          volume: 850,
-          measure: { type: 'Measure', name: 'm3', symbol: 'm3', code: 3 },
-        },
-      ],
-      subtype: { type: 'TypePhytosanitary', name: 'K-OBIOL EC 25', code: 'ES-25710' },
-      dose: 0.5,
-      measure: { type: 'Measure', name: 'cc/m2', symbol: 'cc/m2', code: 78 },
-      infection: { type: 'TypeInfection', kind: 'plaga', id: '33', name: 'Insectos de almacén' },
-      ...part,
-    }),
+    body: (daysBack: number) => facilityBody(at(daysBack)),
     amendment: { dose: 0.6 },
     block: {
       Edificaciones: [{ IdEdificacion: 4600012, Volumen: 850, Unidad: 3 }],

@@ -5,9 +5,9 @@ import { createUseCases } from '../../shared/app/use-cases';
 import { recordContracts } from '../../shared/http/contracts/record-contracts';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
 import { endpoint } from '../../shared/http/endpoint';
-import { buildOpenApiDocument } from '../../shared/openapi/document';
 import { sendableFarm, SIEX_FIELDS } from '../helpers/export-stack';
 import { madrid } from '../helpers/phyto-fixtures';
+import { documentSchemas, propertiesOf, withoutReadOnly } from '../helpers/read-only';
 import {
   APPLICATORS,
   body,
@@ -47,28 +47,6 @@ beforeAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-const document = buildOpenApiDocument() as { components: { schemas: Record<string, Json> } };
-
-/** A schema node with its `$ref` followed, and a nullable or optional one's object branch taken. */
-function resolve(node: Json | undefined): Json | undefined {
-  if (!node) return undefined;
-  if (typeof node.$ref === 'string') return resolve(document.components.schemas[node.$ref.split('/').pop()!]);
-  if (Array.isArray(node.anyOf)) return resolve((node.anyOf as Json[]).find((b) => b.type !== 'null'));
-  return node;
-}
-
-/** `value` without what `schema` marks readOnly, at any depth. */
-function withoutReadOnly(value: unknown, schema: Json | undefined): unknown {
-  const s = resolve(schema);
-  if (Array.isArray(value)) return value.map((v) => withoutReadOnly(v, s?.items as Json | undefined));
-  if (value === null || typeof value !== 'object' || !s?.properties) return value;
-  const props = s.properties as Record<string, Json>;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => !props[k]?.readOnly)
-      .map(([k, v]) => [k, withoutReadOnly(v, props[k])]),
-  );
-}
 
 /** Absent, null, or the value: an optional field as an ERP may send it. */
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(fc.option(arb, { nil: null }), { nil: undefined });
@@ -143,7 +121,7 @@ describe('a record read back, less its readOnly fields, is a registration storin
     gate: svc.gate,
     useCases: createUseCases({ ...svc, now: () => NOW }),
   }));
-  const recordSchema = document.components.schemas.AgriPhytosanitary;
+  const recordSchema = documentSchemas.AgriPhytosanitary;
   let n = 0;
 
   async function read(id: string): Promise<Json> {
@@ -187,7 +165,7 @@ describe('a record read back, less its readOnly fields, is a registration storin
   });
 
   it('reads the readOnly marks from the document: the record keeps its identity, dates and computed fields there', () => {
-    const props = resolve(recordSchema)!.properties as Record<string, Json>;
+    const props = propertiesOf(recordSchema);
     expect(Object.keys(props).filter((k) => props[k].readOnly)).toEqual([
       'id',
       'dateCreated',

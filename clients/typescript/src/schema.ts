@@ -1603,26 +1603,31 @@ export interface components {
             /** @description first day of the application, DD-MM-YYYY (Madrid) */
             dateStart: string;
             /** @description last day, DD-MM-YYYY; default: dateStart */
-            dateEnd?: string;
+            dateEnd?: string | null;
             idcp: (string | number)[];
             material: components["schemas"]["FertilizerMaterial"];
             kind: components["schemas"]["FertilizationKind"];
             method: components["schemas"]["FertilizationMethod"];
-            dose: number;
-            /** @description a UNIDADES_MEDIDA code of mass or volume per area (kg/ha, t/ha, L/ha, m3/ha) */
-            measure: components["schemas"]["Measure"];
+            dose: number | string;
+            measure: {
+                /** @constant */
+                type: "Measure";
+                name: string;
+                symbol: string;
+                /** @description SIEX unit code (catalogue UNIDADES_MEDIDA) */
+                code: number;
+            };
             /** @description fertilized area in hectares: above 0 and no more than the locations (each enclosure once); default: all of them */
-            surface?: string;
+            surface?: string | null;
             /** @description sewage sludge applied (SIEX AplicacionLodos): it follows the material, true for MAT_FERTI 22 (sewage sludge, RD 1310/1990) and false for every other; default: the material's; a value that says otherwise is 422 SLUDGE_FLAG_MISMATCH */
-            sludge?: boolean;
-            /** @default [] */
-            goodPractices: components["schemas"]["GoodPractice"][];
-            fertigation?: components["schemas"]["Fertigation"];
+            sludge?: boolean | null;
+            goodPractices?: components["schemas"]["GoodPractice"][] | null;
+            fertigation?: components["schemas"]["Fertigation"] | null;
             /** @description the machine used: SIEX's Fertilizacion block holds one EquipoAplicador */
-            machine?: components["schemas"]["Machine"][];
+            machine?: components["schemas"]["Machine"][] | null;
             /** @description spread by hand */
-            manual?: boolean;
-            detail?: string;
+            manual?: boolean | null;
+            detail?: string | null;
         };
         FertilizerMaterial: {
             /** @constant */
@@ -1775,7 +1780,7 @@ export interface components {
              * @enum {string}
              */
             readonly exported: "0" | "1";
-            nitrogen: components["schemas"]["FertilizationNitrogen"];
+            readonly nitrogen: components["schemas"]["FertilizationNitrogen"];
             /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
             readonly exportable: boolean;
             /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
@@ -1813,45 +1818,33 @@ export interface components {
             /** @description first day of the harvest, DD-MM-YYYY (Madrid) */
             dateStart: string;
             /** @description last day, DD-MM-YYYY; default: dateStart */
-            dateEnd?: string;
+            dateEnd?: string | null;
             idcp: (string | number)[];
             /** @description how much was harvested, in measure */
-            quantity: number;
-            /** @description a UNIDADES_MEDIDA code of mass, volume or units (kg, t, L, m3, Unidades, Plantas) */
-            measure: components["schemas"]["Measure"];
+            quantity: number | string;
+            measure: {
+                /** @constant */
+                type: "Measure";
+                name: string;
+                symbol: string;
+                /** @description SIEX unit code (catalogue UNIDADES_MEDIDA) */
+                code: number;
+            };
             product: components["schemas"]["PlantProduct"];
-            /** @default [] */
-            purpose: components["schemas"]["HarvestPurpose"][];
-            /** @default [] */
-            residue: components["schemas"]["ResidueDestination"][];
-            /**
-             * @description a harvest of the produce, or a mowing (SIEX CosechaSiega)
-             * @default harvest
-             * @enum {string}
-             */
-            cut: "harvest" | "mowing";
-            /**
-             * @description kept as seed for sowing (SIEX SemillasSiembra)
-             * @default false
-             */
-            seedForSowing: boolean;
-            /**
-             * @description whole plants harvested (SIEX Plantas)
-             * @default false
-             */
-            plants: boolean;
-            /**
-             * @description left unharvested (SIEX SinCosechado)
-             * @default false
-             */
-            notHarvested: boolean;
-            /**
-             * @description the mown residue left on the soil (SIEX DepositadoSuelo)
-             * @default false
-             */
-            leftOnSoil: boolean;
-            machine?: components["schemas"]["HarvestMachine"];
-            detail?: string;
+            purpose?: components["schemas"]["HarvestPurpose"][] | null;
+            residue?: components["schemas"]["ResidueDestination"][] | null;
+            /** @description a harvest of the produce, or a mowing (SIEX CosechaSiega) */
+            cut?: ("harvest" | "mowing") | null;
+            /** @description kept as seed for sowing (SIEX SemillasSiembra) */
+            seedForSowing?: boolean | null;
+            /** @description whole plants harvested (SIEX Plantas) */
+            plants?: boolean | null;
+            /** @description left unharvested (SIEX SinCosechado) */
+            notHarvested?: boolean | null;
+            /** @description the mown residue left on the soil (SIEX DepositadoSuelo) */
+            leftOnSoil?: boolean | null;
+            machine?: components["schemas"]["HarvestMachine"] | null;
+            detail?: string | null;
         };
         /** @description SIEX catalogue PROD_VEGETAL (its Id), of the crop of every idcp */
         PlantProduct: {
@@ -1993,17 +1986,21 @@ export interface components {
             idcp: (string | number)[];
             system: components["schemas"]["IrrigationSystem"];
             /** @description water applied, in measure */
-            quantity: number;
-            /** @description a UNIDADES_MEDIDA code of a volume (m3, L) or a volume per area (m3/ha, L/m2): the water of the whole irrigation, or per hectare of its locations */
-            measure: components["schemas"]["Measure"];
-            /** @default [] */
-            waterOrigins: components["schemas"]["WaterOrigin"][];
-            energy?: components["schemas"]["IrrigationEnergy"];
+            quantity: number | string;
+            measure: {
+                /** @constant */
+                type: "Measure";
+                name: string;
+                symbol: string;
+                /** @description SIEX unit code (catalogue UNIDADES_MEDIDA) */
+                code: number;
+            };
+            waterOrigins?: components["schemas"]["WaterOrigin"][] | null;
+            energy?: components["schemas"]["IrrigationEnergy"] | null;
             /** @description the water meter's number (SIEX NumContador) */
-            meter?: string;
-            /** @default [] */
-            goodPractices: components["schemas"]["IrrigationGoodPractice"][];
-            detail?: string;
+            meter?: string | null;
+            goodPractices?: components["schemas"]["IrrigationGoodPractice"][] | null;
+            detail?: string | null;
         };
         /** @description SIEX catalogue TIPENERGIA */
         IrrigationEnergy: {
@@ -2053,7 +2050,7 @@ export interface components {
              * @enum {string}
              */
             readonly exported: "0" | "1";
-            water: components["schemas"]["IrrigationWater"];
+            readonly water: components["schemas"]["IrrigationWater"];
             /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
             readonly exportable: boolean;
             /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
@@ -2091,20 +2088,16 @@ export interface components {
             /** @description the day the sample was taken, DD-MM-YYYY (Madrid) */
             date: string;
             /** @description the crop locations sampled: at least one, except for a water analysis (material 4) */
-            idcp?: (string | number)[];
+            idcp?: (string | number)[] | null;
             material: components["schemas"]["AnalyzedMaterial"];
-            /** @default [] */
-            analyses: components["schemas"]["AnalysisType"][];
-            /**
-             * @description SIEX catalogue SUST_ACTIVAS: the active substances a residue analysis (TIPO_ANALISIS 1) looked for
-             * @default []
-             */
-            substances: components["schemas"]["AnalysedSubstance"][];
-            laboratory?: components["schemas"]["Laboratory"];
+            analyses?: components["schemas"]["AnalysisType"][] | null;
+            /** @description SIEX catalogue SUST_ACTIVAS: the active substances a residue analysis (TIPO_ANALISIS 1) looked for */
+            substances?: components["schemas"]["AnalysedSubstance"][] | null;
+            laboratory?: components["schemas"]["Laboratory"] | null;
             /** @description the report's number (SIEX NumBoletin) */
-            report?: string;
-            soil?: components["schemas"]["SoilParameters"];
-            detail?: string;
+            report?: string | null;
+            soil?: components["schemas"]["SoilParameters"] | null;
+            detail?: string | null;
         };
         /** @description SIEX catalogue MATERIAL_ANALIZADO */
         AnalyzedMaterial: {
@@ -2217,15 +2210,14 @@ export interface components {
             type: "AgriFertilizationPlan";
             /** @description the day the plan was drawn up, DD-MM-YYYY (Madrid; SIEX FechaGeneracion) */
             date: string;
-            /** @description the crop locations the plan is for */
             idcp: (string | number)[];
             needs: components["schemas"]["NutrientNeeds"];
             /** @description the yield the plan aims at, kg/ha (SIEX ObjetivoProduccion) */
-            yieldTarget: number;
+            yieldTarget: number | string;
             previousCrop: components["schemas"]["PreviousCrop"];
             /** @description whether a digital tool drew the plan up (SIEX Herramienta) */
             tool: boolean;
-            detail?: string;
+            detail?: string | null;
         };
         /** @description the crop's needs in fertilizer units (SIEX NecesidadUFN, NecesidadUFP2O5, NecesidadUFK2O) */
         NutrientNeeds: {
