@@ -48,6 +48,8 @@ describe('import-catalogues against Azurite', () => {
     const withKinds = await loadSiexCodes(store, CATALOGUES);
     expect(withKinds.size('EDIFICACIONES_INSTALACIONES')).toBe(109);
     expect(withKinds.name('EDIFICACIONES_INSTALACIONES', 59)).toBe('Cámaras frigoríficas');
+    expect(withKinds.size('TIPO_TRATAMIENTO')).toBe(4);
+    expect(withKinds.name('TIPO_TRATAMIENTO', 5)).toBe('Adquisición de semilla tratada fuera de España');
     expect(codes.name('UNIDADES_MEDIDA', 45)).toBe('€/ha');
     expect(codes.units.place('KG/HA')?.unit.code).toBe(17);
     expect(codes.pestByName('Oídio de la vid, Erysiphe necator')?.code).toBe(148);
