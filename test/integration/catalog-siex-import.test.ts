@@ -17,8 +17,8 @@ describe('import-catalogues against Azurite', () => {
     const first = await importCataloguesCommand(SIEX_DIR, store, (l) => lines.push(l));
     // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34), three
     // for harvests (issue 34), the irrigations' good practices and three for analyses (issue 35; irrigations read
-    // TIPENERGIA, the harvests')
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(30);
+    // TIPENERGIA, the harvests'), one for stores and one for treated seed (issue 34)
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(31);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;

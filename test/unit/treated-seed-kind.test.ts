@@ -155,7 +155,7 @@ describe('the treated seed record kind', () => {
     expect(kind.cue.map(record as never, farm)).toEqual({ ok: false, missing: ['efficacy (Eficacia)'] });
     expect(treatedSeedKind.answer(record, farm, null)).toMatchObject({ exportable: false });
     // A dose per hectare says nothing of the total used.
-    const perHa = { type: 'Measure', name: 'L/ha', symbol: 'L/ha', code: 18 };
+    const perHa = { type: 'Measure', name: 'L/ha', symbol: 'L/ha', code: 18 } as const;
     const given = h.recordOf(dressing({ ...treatment('4'), products: undefined }));
     expect(kind.cue.map(given as never, farm)).toMatchObject({ ok: true });
     const total = treatedSeedKind.cue.map(
