@@ -87,7 +87,7 @@ const TOTAL_UNIT = { mass: 5, volume: 4 } as const;
  * per mass (kg/t, kg/kg, L/kg, ml/kg: UNIDADES_MEDIDA 13, 38, 39, 52), in kg or L. A dose per hL of mixture or per m3
  * says nothing of the total, so such a record must give it.
  */
-export function totalAmount(p: ProductDose, treatedKg: number): { value: number; unit: number } | undefined {
+function totalAmount(p: ProductDose, treatedKg: number): { value: number; unit: number } | undefined {
   if (p.total) return { value: Number(p.total.value), unit: p.total.unit.code };
   const d = unitDimension(p.unit.symbol);
   if (d?.per !== 'mass' || (d.measure !== 'mass' && d.measure !== 'volume')) return undefined;

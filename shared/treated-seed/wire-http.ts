@@ -1,6 +1,6 @@
 import { ErrorCode } from '../domain/errors';
 import { KindHttp } from '../records/kind-entry';
-import { partDescriptions } from '../plant-protection/part-kind';
+import { PART_REGISTER_ERRORS, partDescriptions } from '../plant-protection/part-kind';
 import {
   treatedSeedListQuerySchema,
   treatedSeedPatchSchema,
@@ -9,27 +9,14 @@ import {
 } from './wire';
 import { treatedSeedExamples } from './wire-examples';
 
-/** What registering a use of treated seed may answer beyond what every request may. */
+/**
+ * What registering a use of treated seed may answer beyond what every request may: a treatment's, less what is said
+ * of the applicator, the advisor, the machines and the pest (the block has none of them), and the seed's own.
+ */
+const NOT_OF_SEED = /^(NIF|APPLICATOR|ROPO|ADVISOR|EQUIPMENT|INFECTION|PEST)_/;
 const REGISTER_ERRORS: ErrorCode[] = [
-  'AGRIFARM_NOT_FOUND',
-  'DATE_IN_FUTURE',
-  'DATE_TOO_OLD',
-  'OUTSIDE_CAMPAIGN',
-  'UNKNOWN_SIEX_CODE',
-  'MEASURE_MISMATCH',
-  'TREATED_QUANTITY_UNIT',
+  ...PART_REGISTER_ERRORS.filter((code) => !NOT_OF_SEED.test(code)),
   'SEED_PRODUCTS_REQUIRED',
-  'PRODUCT_NOT_FOUND',
-  'PRODUCT_NOT_IN_FORCE',
-  'PRODUCT_NOT_FOR_CROP',
-  'DOSE_ABOVE_MAX',
-  'DOSE_BELOW_MIN',
-  'DOSE_OUT_OF_RANGE',
-  'DOSE_UNIT_INCOMPATIBLE',
-  'OUTSIDE_AUTHORIZED_PERIOD',
-  'PRODUCT_REPEATED',
-  'IDEMPOTENCY_KEY_REUSED',
-  'CONCURRENT_UPDATE',
 ];
 
 /**

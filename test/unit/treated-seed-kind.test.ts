@@ -1,11 +1,8 @@
 import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { RecordKind } from '../../shared/records/record-kind';
-import { descriptorProblems, ENVELOPE_FIELDS } from '../../shared/siex/cue-descriptor';
-import { cueDocument } from '../../shared/siex/cue-mapping';
 import { treatedSeedKind } from '../../shared/treated-seed/treated-seed-kind';
-import { cueValidator } from '../helpers/cue-schema';
 import { harvestFarm } from '../helpers/harvest-fixtures';
-import { kindHarness } from '../helpers/kind-harness';
+import { checkKindDocument, kindHarness } from '../helpers/kind-harness';
 import { madrid, microthiol } from '../helpers/phyto-fixtures';
 
 /**
@@ -45,18 +42,7 @@ function dressing(o: Body = {}): Body {
 
 const treatment = (id: string) => ({ treatment: { type: 'TypeSeedTreatment', id } });
 
-/** The document of one block (and its Borrar twin), checked by ajv and by the kind's descriptor table. */
-function checkDocument(body: Record<string, unknown>) {
-  const doc = cueDocument(farm, {
-    [kind.cue.section]: [
-      { [kind.cue.idAjena]: 7, ...body },
-      { [kind.cue.idAjena]: 8, ...body, Borrar: true },
-    ],
-  });
-  const validate = cueValidator();
-  expect([validate(doc), validate.errors ?? []]).toEqual([true, []]);
-  expect(descriptorProblems({ ...ENVELOPE_FIELDS, ...kind.cue.fields }, doc)).toEqual([]);
-}
+const checkDocument = (body: Record<string, unknown>) => checkKindDocument(farm, kind.cue, body);
 
 describe('the treated seed record kind', () => {
   it('maps the wire body to its domain value and back, lists by crop, and keeps no history', () => {
@@ -98,7 +84,7 @@ describe('the treated seed record kind', () => {
     expect(h.codes(dressing({ crop: { type: 'TypeCrop', id: '4' } }))).toEqual([
       'PRODUCT_NOT_FOR_CROP body.products[0].subtype',
     ]);
-    expect(h.judge(dressing({ crop: { type: 'TypeCrop', id: '4' } })).violations[0]!.message).toContain(
+    expect(h.judge(dressing({ crop: { type: 'TypeCrop', id: '4' } })).violations[0].message).toContain(
       'as a seed treatment',
     );
     // Its use, 2 L/t, at the boundary: 2 ml/kg is the dose, 2.1 ml/kg above it.
@@ -135,13 +121,13 @@ describe('the treated seed record kind', () => {
         Eficacia: 1,
       },
     });
-    checkDocument(block!.body);
+    checkDocument(block.body);
   });
 
   it('maps seed bought treated without products, and holds back a record without the efficacy SIEX requires', () => {
     const bought = dressing({ ...treatment('5'), products: undefined, detail: 'Lote\nimportado' });
     const [block] = h.blocksOf(bought);
-    expect(block!.body).toEqual({
+    expect(block.body).toEqual({
       Tratamiento: 5,
       Fecha: '14/05/2026',
       Producto: 1,
@@ -150,7 +136,7 @@ describe('the treated seed record kind', () => {
       Eficacia: 1,
       Observaciones: 'Lote importado',
     });
-    checkDocument(block!.body);
+    checkDocument(block.body);
     const record = h.recordOf(dressing({ efficacy: undefined }));
     expect(kind.cue.map(record as never, farm)).toEqual({ ok: false, missing: ['efficacy (Eficacia)'] });
     expect(treatedSeedKind.answer(record, farm, null)).toMatchObject({ exportable: false });
