@@ -1,5 +1,6 @@
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
-import { descriptorProblems, leafCount } from '../helpers/cue-descriptor';
+import { descriptorProblems, ENVELOPE_FIELDS, leafCount } from '../../shared/siex/cue-descriptor';
+import { treatedSeedCue } from '../../shared/treated-seed/cue-block';
 import { ANCHOR } from '../helpers/dataset';
 import { ExportFarm, gatewayCalls, recordNumber, schemaProblems, sendableFarm } from '../helpers/export-stack';
 import { Keys } from '../helpers/http';
@@ -121,7 +122,8 @@ describe('treated seed over HTTP', () => {
     const mine = (await siex().submissions()).filter(
       (s: any) => s.document?.CUADERNO?.[0]?.CodigoRea === farm.codigoRea,
     );
-    expect(mine.flatMap((s: any) => descriptorProblems(s.document))).toEqual([]);
+    const fields = { ...ENVELOPE_FIELDS, ...treatedSeedCue.fields };
+    expect(mine.flatMap((s: any) => descriptorProblems(fields, s.document))).toEqual([]);
     expect(mine.reduce((n: number, s: any) => n + leafCount(s.document), 0)).toBeGreaterThan(15);
     expect(schemaProblems(mine)).toEqual([]);
 

@@ -1,7 +1,6 @@
 import { fertilizationCue } from '../../shared/fertilization/cue-block';
 import { harvestCue } from '../../shared/harvest/cue-block';
 import { treatmentCue } from '../../shared/phyto/cue-block';
-import { treatedSeedCue } from '../../shared/treated-seed/cue-block';
 import {
   CueFields,
   cueNumber as cueNumberIn,
@@ -18,7 +17,7 @@ export { leafCount, roundTo } from '../../shared/siex/cue-descriptor';
 export const CUE_FIELDS: CueFields = Object.assign(
   {},
   ENVELOPE_FIELDS,
-  ...[treatmentCue, fertilizationCue, harvestCue, treatedSeedCue].map((cue) => cue.fields),
+  ...[treatmentCue, fertilizationCue, harvestCue].map((cue) => cue.fields),
 );
 
 /** `value` rounded to the decimals of the field at `path`. */
