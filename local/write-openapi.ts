@@ -29,9 +29,13 @@ function repositoryRoot(from: string = __dirname): string {
 
 export const OPENAPI_FILE = path.join(repositoryRoot(), 'infra', 'openapi.json');
 
-/** The document as committed: two-space JSON with a final newline, so diffs stay readable. */
+/**
+ * The document as committed: one-space JSON with a final newline, so diffs stay readable (a value a line) and API
+ * Management's `loadJsonContent` (1,048,576 characters, infra/modules/apim.bicep) still takes it with a kind per
+ * record type: two spaces outgrew it at the ninth kind.
+ */
 export function renderOpenApi(): string {
-  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+  return `${JSON.stringify(buildOpenApiDocument(), null, 1)}\n`;
 }
 
 const CLIENT_TYPES_FILE = path.join(repositoryRoot(), 'clients', 'typescript', 'src', 'schema.ts');

@@ -315,6 +315,30 @@ const PRODUCTS: Dataset['products'] = [
       },
     ],
   },
+  // Issue 34: a seed dressing, its register use on "Simiente de trigo" (2 l/Tm, as L/kg) for the crops PROD_VEGETAL
+  // 199 pairs with that seed, as the register import scopes it ("Ttos. Para semillas").
+  {
+    code: 'ES-00080',
+    name: 'LATITUDE XL',
+    type: { id: 1, name: 'Fungicida' },
+    holder: { name: 'CERTIS BELCHIM B.V.', nif: '' },
+    substance: { name: 'SILTIOFAM 12,5% [FS] P/P' },
+    registered: '29-04-2015',
+    expires: '30-06-2033',
+    lastUse: '',
+    requiredLevel: 'basico',
+    uses: [
+      {
+        cropTypeIds: ['1', '2', '3', '325', '393', '394'],
+        pest: { code: 212, kind: 'enfermedad', name: 'Mal del pie, pie negro, Gaeumannomyces graminis' },
+        doseMin: 0.002,
+        doseMax: 0.002,
+        unit: { code: 39, symbol: 'L/kg' },
+        safetyDays: 'NP',
+        scope: 'seed',
+      },
+    ],
+  },
 ];
 
 /** A small farm of vineyard and olive grove, 21 enclosures, one in a nitrate-vulnerable zone. */

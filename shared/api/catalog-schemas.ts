@@ -92,6 +92,8 @@ export const SIEX_CATALOGUES = {
   'active-substances': 'SUST_ACTIVAS',
   // store and premises treatments (CUE TratamientosEdifInstalaciones)
   'facility-classes': 'EDIFICACIONES_INSTALACIONES',
+  // treated seed (CUE UsoSemillaTratada)
+  'seed-treatments': 'TIPO_TRATAMIENTO',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;
 const siexCatalogueNames = Object.keys(SIEX_CATALOGUES) as SiexCatalogueName[];

@@ -132,13 +132,21 @@ export function pairedAmounts(
   }
 }
 
+/**
+ * A product at its dose, with the total amount used when the request states it: what every product of a record has,
+ * the mix's and the treated seed's (CUE `ProductosFito`, TipoProducto 1).
+ */
+export const productDoseFields = {
+  subtype: productRefSchema,
+  dose: doseSchema,
+  measure: measureSchema,
+  dt: optionalDecimal.describe(dtDescription),
+  mdt: optional(measureSchema),
+};
+
 export const mixItemSchema = z
   .strictObject({
-    subtype: productRefSchema,
-    dose: doseSchema,
-    measure: measureSchema,
-    dt: optionalDecimal.describe(dtDescription),
-    mdt: optional(measureSchema),
+    ...productDoseFields,
     batch: optional(z.string().max(100)),
     infection: optional(infectionSchema).describe(
       "the pest this product is applied against; without it, the record's infection",
@@ -185,12 +193,22 @@ export function productsOnce(
   r: { subtype: { code: string }; mix?: { subtype: { code: string } }[] },
   ctx: z.RefinementCtx,
 ): void {
-  const seen = new Set([r.subtype.code]);
-  r.mix?.forEach((item, i) => {
+  listedOnce(r.mix ?? [], 'mix', ctx, [r.subtype.code]);
+}
+
+/** Each product of a list (`field`) once, and none of those the record already names (`before`). */
+export function listedOnce(
+  items: readonly { subtype: { code: string } }[],
+  field: string,
+  ctx: z.RefinementCtx,
+  before: readonly string[] = [],
+): void {
+  const seen = new Set(before);
+  items.forEach((item, i) => {
     if (seen.has(item.subtype.code))
       ctx.addIssue({
         code: 'custom',
-        path: ['mix', i, 'subtype', 'code'],
+        path: [field, i, 'subtype', 'code'],
         message: `${item.subtype.code} is already a product of this record`,
         params: { code: 'PRODUCT_REPEATED' },
       });
@@ -230,15 +248,18 @@ export function refinePart(
 const { idcp: _noLocations, ...exportFilters } = recordListFilters;
 
 /**
- * The list query of a treatment that names no crop location (harvested produce, a store): the period on the
- * application day, the main product, the export state.
+ * The list query of a record that names no crop location (harvested produce, a store, seed): the period on the day
+ * `on`, the kind's `own` filters, the export state.
  */
-export const partListQuery = {
-  ...listPeriod('the application day'),
+export function unplacedListQuery<F extends z.ZodRawShape>(on: string, own: F) {
+  return { ...listPeriod(on), ...own, ...exportFilters };
+}
+
+/** The list query of a treatment of harvested produce or a store: by its main product. */
+export const partListQuery = unplacedListQuery('the application day', {
   product: z
     .string()
     .regex(PRODUCT_CODE_RE, 'product code ES-XXXXX')
     .optional()
     .describe('only treatments with this main product'),
-  ...exportFilters,
-};
+});

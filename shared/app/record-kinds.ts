@@ -7,6 +7,7 @@ import { facilityEntry } from '../facility/kind-entry';
 import { postHarvestEntry } from '../post-harvest/kind-entry';
 import { phytoEntry } from '../phyto/kind-entry';
 import { TABLES } from '../store/tables';
+import { treatedSeedEntry } from '../treated-seed/kind-entry';
 
 /**
  * Every record kind the gateway takes, one entry a kind (`shared/<kind>/kind-entry.ts`). From this list the core
@@ -23,6 +24,7 @@ export const RECORD_KINDS = [
   fertilizationPlanEntry,
   postHarvestEntry,
   facilityEntry,
+  treatedSeedEntry,
 ] as const;
 
 /** What the OpenAPI document says of the kinds above, in the tag that groups their operations. */

@@ -106,7 +106,10 @@ export const ERROR_CODES = {
   INFECTION_KIND_NOT_IN_BLOCK:
     'the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation)',
   TREATED_QUANTITY_UNIT:
-    'what was treated is not measured as its CUE block takes it: produce as a mass (kg, t), a store as a volume (m3, L)',
+    'what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L)',
+  // treated seed (CUE UsoSemillaTratada)
+  SEED_PRODUCTS_REQUIRED:
+    'seed treated on the farm or at a conditioning centre (TIPO_TRATAMIENTO 2, 3) must name the products it was treated with',
   // harvest (CUE Cosecha)
   HARVEST_QUANTITY_UNIT:
     "a harvest's quantity must be an amount: a mass, a volume or units (kg, t, L, m3, Unidades...)",

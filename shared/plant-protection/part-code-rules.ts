@@ -1,6 +1,7 @@
 import { CodeCheck } from '../catalog/siex-codes/code-check';
-import { PEST_CATALOGUE } from '../catalog/siex-codes/siex-codes';
-import { Amount, Pest, ProductPart } from './product-part';
+import { PEST_CATALOGUE, SiexCodes } from '../catalog/siex-codes/siex-codes';
+import { Violation, violation } from '../domain/errors';
+import { Amount, Pest, ProductPart, Unit } from './product-part';
 
 /**
  * The product part's codes are codes of the official catalogues in force on the application day (FEGA, Anexo VII):
@@ -22,4 +23,21 @@ export function partCodeRules(t: ProductPart, check: CodeCheck): void {
     checkUnit(item.total, `body.mix[${i}].mdt`);
   });
   t.machines?.forEach((m, i) => check.code('TIPO_MAQUINA_UNE', m.une, `body.machine[${i}].id`));
+}
+
+/**
+ * What was treated (produce, seed) is weighed: the blocks' `Cantidad` is in kilograms (FEGA's Anexo V: "unidades
+ * válidas: kg"), which a volume or a count cannot be turned into. `what` names it in the message; a unit not in the
+ * catalogue is the code check's to report.
+ */
+export function weighedRules(codes: SiexCodes, unit: Unit, path: string, what: string): Violation[] {
+  const known = codes.units.get(unit.code);
+  if (!known || (known.dimension?.measure === 'mass' && known.dimension.per === null)) return [];
+  return [
+    violation(
+      'TREATED_QUANTITY_UNIT',
+      path,
+      `${what} is weighed (kg, t): SIEX takes it in kilograms, not ${unit.symbol}`,
+    ),
+  ];
 }

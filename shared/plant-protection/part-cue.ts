@@ -1,8 +1,9 @@
 import { Machine } from '../domain/equipment';
+import { unitDimension } from '../domain/units';
 import { PestKind } from '../domain/pest-kind';
-import { CueField, day, flag, integer, text } from '../siex/cue-descriptor';
+import { CueField, CueFields, cueNumber, day, flag, integer, text, valueProblems } from '../siex/cue-descriptor';
 import { oneLine } from '../siex/cue-mapping';
-import { ProductPart } from './product-part';
+import { ProductDose, ProductPart } from './product-part';
 
 /**
  * The product part of a treatment in the CUE (schema 3.11.4, FEGA Anexo VI): what `TratamFito`,
@@ -75,6 +76,51 @@ export function partMissing(t: ProductPart): string[] {
       'machine: SIEX needs the equipment (EquipoAplicador: its ROMA number, or its ref); a hand application names its hand-held equipment',
     );
   return missing;
+}
+
+/** UNIDADES_MEDIDA 5 kg and 4 L: the units a total derived from a dose per kilogram of what was treated is stated in. */
+const TOTAL_UNIT = { mass: 5, volume: 4 } as const;
+
+/**
+ * A product's total amount (`ProductosFito.Cantidad` with its `Unidad`, required where a block's lines state totals):
+ * the one the request gave (`dt` in `mdt`), else the dose times the kilograms treated (produce, seed) when the dose is
+ * per mass (kg/t, kg/kg, L/kg, ml/kg: UNIDADES_MEDIDA 13, 38, 39, 52), in kg or L. A dose per hL of mixture or per m3
+ * says nothing of the total, so such a record must give it.
+ */
+function totalAmount(p: ProductDose, treatedKg: number): { value: number; unit: number } | undefined {
+  if (p.total) return { value: Number(p.total.value), unit: p.total.unit.code };
+  const d = unitDimension(p.unit.symbol);
+  if (d?.per !== 'mass' || (d.measure !== 'mass' && d.measure !== 'volume')) return undefined;
+  return { value: p.dose * d.factor * treatedKg, unit: TOTAL_UNIT[d.measure] };
+}
+
+/**
+ * Each product's `ProductosFito` amounts where a block's lines state totals (`Cantidad` with its `Unidad`, in the
+ * format of the descriptor's field at `path`), from `totalAmount`; what is missing or out of format is said under the
+ * product's `label` (`dt`, `mix[0].dt`), `per` naming what a dose would have to be per ("kilogram of seed").
+ */
+export function totalLines(
+  products: readonly { product: ProductDose; label: string }[],
+  treatedKg: number,
+  descriptor: { fields: CueFields; path: string },
+  per: string,
+): { amounts: ProductAmounts[]; missing: string[] } {
+  const missing: string[] = [];
+  const { fields, path } = descriptor;
+  const amounts = products.map(({ product: p, label }): ProductAmounts => {
+    const amount = totalAmount(p, treatedKg);
+    if (!amount) {
+      missing.push(
+        `${label}: the total amount of ${p.code} used (ProductosFito.Cantidad): give it in dt and mdt, or a dose per ${per}`,
+      );
+      return {};
+    }
+    const value = cueNumber(fields, path, amount.value);
+    if (!(value > 0)) missing.push(`${label}: ${amount.value} is below 0.01, the least Cantidad the descriptor writes`);
+    else missing.push(...valueProblems(fields, path, value).map((m) => `${label}: ${m}`));
+    return { Cantidad: value, Unidad: amount.unit };
+  });
+  return { amounts, missing };
 }
 
 /** One `ProductosFito` line's amounts (Dosis, Cantidad) and their `Unidad`, as the kind's block states them. */

@@ -110,12 +110,18 @@ export const PART_REGISTER_ERRORS: ErrorCode[] = [
   'CONCURRENT_UPDATE',
 ];
 
-/** What the list, an amendment and a deletion of these treatments do, in the OpenAPI document. */
-export function partDescriptions(idAjena: string): { list: string; amend: string; delete: string } {
+/**
+ * What the list, an amendment and a deletion of these treatments (and of other records that name no crop location) do,
+ * in the OpenAPI document; `listed` says what day the list's period is on and what its own filter is.
+ */
+export function partDescriptions(
+  idAjena: string,
+  listed = { on: 'the application day', by: "product (the main product's code)" },
+): { list: string; amend: string; delete: string } {
   return {
     list:
-      'Newest application first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the application day), product ' +
-      `(the main product's code), exported, exportable. Pagination as the treatments' list: page and page_size (1 to ${MAX_PAGE_SIZE}) ` +
+      `Newest first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on ${listed.on}), ${listed.by}, ` +
+      `exported, exportable. Pagination as the treatments' list: page and page_size (1 to ${MAX_PAGE_SIZE}) ` +
       'together, or neither; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.',
     amend:
       "A JSON Merge Patch (RFC 7396) of the registration request's fields, validated whole as a registration, except " +

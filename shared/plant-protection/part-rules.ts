@@ -9,7 +9,7 @@ import { advisorRules } from './advisor-rules';
 import { applicatorRules, cardLevelRules } from './applicator-rules';
 import { equipmentRules } from './equipment-rules';
 import { partCodeRules } from './part-code-rules';
-import { PartContext, partApplications, ProductApplication, Pest } from './product-part';
+import { LabelContext, PartContext, partApplications, ProductApplication, Pest } from './product-part';
 import { cropUseRules, doseUnitRules, notForCrop, productInForce } from './product-rules';
 
 /** What a treatment of something other than a growing crop treats, as its product part is judged against it. */
@@ -78,6 +78,23 @@ function productRules(
   app: ProductApplication,
   treated: Treated,
 ): { violations: Violation[]; uses: ProductUse[] } {
+  // The main product's card level is among the applicator rules; a mixed one's is checked here, under its path.
+  return labelRules(ctx, app, treated, (product) =>
+    app.mixed ? cardLevelRules(ctx, product, app.shared('applicator.user.ropo')) : [],
+  );
+}
+
+/**
+ * One product against its label (Reg. (EC) 1107/2009 art. 55): in the register and in force on the day, its dose in
+ * a unit SIEX knows, and a use of the scope for one of the crops, against its pest, at that dose, in that month. With
+ * `more`, what else the product's register entry must satisfy, reported after its standing.
+ */
+export function labelRules(
+  ctx: LabelContext,
+  app: ProductApplication,
+  treated: Pick<Treated, 'scope' | 'crops' | 'label'>,
+  more: (product: StoredProduct) => Violation[] = () => [],
+): { violations: Violation[]; uses: ProductUse[] } {
   const { product } = app;
   const dose = doseUnitRules(ctx, app);
   const violations = [...dose.violations];
@@ -87,9 +104,7 @@ function productRules(
     );
     return { violations, uses: [] };
   }
-  violations.push(...productInForce(ctx, app, product));
-  // The main product's card level is among the applicator rules; a mixed one's is checked here, under its path.
-  if (app.mixed) violations.push(...cardLevelRules(ctx, product, app.shared('applicator.user.ropo')));
+  violations.push(...productInForce(ctx, app, product), ...more(product));
   const candidates = [...treated.crops(product)].filter(
     ([crop]) => usesForCrop(product, crop, treated.scope).length > 0,
   );

@@ -90,6 +90,9 @@ export interface PartContext {
   ownMachines?: readonly Machine[];
 }
 
+/** What judging a product against its label takes: the day and the SIEX catalogues (no applicator, no place). */
+export type LabelContext = Pick<PartContext, 'appliedAt' | 'codes' | 'codeInForce'>;
+
 /**
  * One product of the pass as the product rules judge it, the main one or an item of the mix: each is judged as if it
  * were applied alone (Regulation (EC) 1107/2009 art. 55: each product used within the conditions of its own

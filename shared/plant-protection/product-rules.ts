@@ -7,10 +7,10 @@ import { formatDate } from '../domain/dates';
 import { convertDose, exceeds, fallsShort, isRate, needsSprayVolume, sameSymbol } from '../domain/units';
 import { Violation, violation } from '../domain/errors';
 import { UseScope } from '../domain/use-scope';
-import { PartContext, ProductApplication } from './product-part';
+import { LabelContext, ProductApplication } from './product-part';
 
 /** The product is in force on the day: registered, and not past its last day (shared/catalog/product-state.ts). */
-export function productInForce(ctx: PartContext, app: ProductApplication, product: StoredProduct): Violation[] {
+export function productInForce(ctx: LabelContext, app: ProductApplication, product: StoredProduct): Violation[] {
   const standing = productStandingOn(product, ctx.appliedAt);
   if (standing.inForce) return [];
   const on = standing.why === 'not-registered-yet' ? '' : ` on ${formatDate(ctx.appliedAt)}`;
@@ -41,7 +41,7 @@ function describeRange(use: ProductUse): string {
  * symbol. Whether it is a dose of the kind the label authorises is for `cropUseRules` to say, use by use.
  */
 export function doseUnitRules(
-  ctx: PartContext,
+  ctx: LabelContext,
   app: ProductApplication,
 ): { unit?: CatalogueUnit; violations: Violation[] } {
   const measure = app.unit;
@@ -74,7 +74,7 @@ export function doseUnitRules(
 
 /**
  * For each crop treated: the product must have a use of the treatment's scope for it (`field` for growing crops,
- * `postharvest` for harvested produce, `facility` for stores and premises, shared/catalog/product-uses.ts) and for the
+ * `postharvest` for harvested produce, `facility` for stores and premises, `seed` for seed before sowing, shared/catalog/product-uses.ts) and for the
  * pest, when given; the dose must be inside the range of such a use in a comparable unit, and the month must be one
  * the use authorizes (Reg. (EC) 1107/2009 art. 55: a product is used as its authorisation and label say). A crop is
  * satisfied by any one use that passes every test; the violations name what no use satisfied. A per-hectare dose and a
@@ -82,7 +82,7 @@ export function doseUnitRules(
  * `crops` maps each crop code to its name; a product not for a crop is reported at the pass's `field` (`shared`).
  */
 export function cropUseRules(
-  ctx: PartContext,
+  ctx: LabelContext,
   app: ProductApplication,
   product: StoredProduct,
   treated: { crops: ReadonlyMap<string, string>; field: string; scope: UseScope },
@@ -182,7 +182,7 @@ function noUseFits(
 }
 
 function doseVerdict(
-  ctx: PartContext,
+  ctx: LabelContext,
   dose: number,
   unit: CatalogueUnit,
   use: ProductUse,

@@ -54,12 +54,16 @@ export interface StoredCoded<T extends string> {
   name: string;
 }
 
-interface StoredMixItem {
+/** A product at its dose as stored, with the total used when the request gave it: a mix item's, a treated seed's. */
+export interface StoredProductDose {
   subtype: StoredProduct;
   dose: number;
   measure: StoredMeasure;
   dt?: string;
   mdt?: StoredMeasure;
+}
+
+interface StoredMixItem extends StoredProductDose {
   batch?: string;
   infection?: StoredInfection;
 }
@@ -118,11 +122,27 @@ function productOf(
   };
 }
 
+/** A stored product at its dose (a mix item's, with its batch and pest) as the domain reads it. */
+export function doseOf(p: StoredProductDose & { batch?: string; infection?: StoredInfection }): ProductDose {
+  return productOf(p.subtype, p.dose, p.measure, p);
+}
+
+/** A product at its dose as stored: every field it gave, none it did not. */
+export function storedDoseOf(p: ProductDose): StoredProductDose {
+  return {
+    subtype: { type: 'TypePhytosanitary', name: p.name, code: p.code },
+    dose: p.dose,
+    measure: storedMeasure(p.unit),
+    ...given('dt', p.total && p.total.value),
+    ...given('mdt', p.total && storedMeasure(p.total.unit)),
+  };
+}
+
 /** A stored request's product part as the domain reads it. */
 export function partOf(r: StoredPart): ProductPart {
   return {
     product: productOf(r.subtype, r.dose, r.measure, { dt: r.dt, mdt: r.mdt, batch: r.batch }),
-    mix: (r.mix ?? []).map((m) => productOf(m.subtype, m.dose, m.measure, m)),
+    mix: (r.mix ?? []).map(doseOf),
     applicator: { nif: r.applicator.user.nif, ropo: r.applicator.user.ropo },
     advisor: r.advisor ? { ropo: r.advisor.ropo, nif: orNull(r.advisor.nif) } : null,
     infection: r.infection ? pestOf(r.infection) : null,
@@ -153,11 +173,7 @@ export function storedPartOf(t: ProductPart): StoredPart {
     ...(t.mix.length > 0
       ? {
           mix: t.mix.map((m) => ({
-            subtype: { type: 'TypePhytosanitary', name: m.name, code: m.code },
-            dose: m.dose,
-            measure: storedMeasure(m.unit),
-            ...given('dt', m.total && m.total.value),
-            ...given('mdt', m.total && storedMeasure(m.total.unit)),
+            ...storedDoseOf(m),
             ...given('batch', m.batch),
             ...given('infection', m.infection && storedInfection(m.infection)),
           })),
@@ -184,12 +200,12 @@ export function storedPartOf(t: ProductPart): StoredPart {
   };
 }
 
-/** The application instant a request states (`dateApplication`, Madrid), or a DomainError INVALID_DATE. */
-export function applicationInstant(text: string) {
+/** The application instant a request states (`dateApplication`, Madrid, at `path`), or a DomainError INVALID_DATE. */
+export function applicationInstant(text: string, path = 'body.dateApplication') {
   const at = parseDateTime(text);
   if (!at) {
     throw new DomainError('The application date is not valid.', [
-      violation('INVALID_DATE', 'body.dateApplication', 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
+      violation('INVALID_DATE', path, 'expected a real Madrid local time DD-MM-YYYY HH:mm:ss'),
     ]);
   }
   return at;

@@ -4,8 +4,7 @@ import { formatDate } from '../domain/dates';
 import { CueKindMapping, CueMapResult } from '../records/record-kind';
 import { cueNumber, decimal, integer, sectionFields, valueProblems } from '../siex/cue-descriptor';
 import { farmProblems } from '../siex/cue-mapping';
-import { partBody, partFields, partMissing, ProductAmounts } from '../plant-protection/part-cue';
-import { ProductDose } from '../plant-protection/product-part';
+import { partBody, partFields, partMissing, totalLines } from '../plant-protection/part-cue';
 import { postHarvestOf, StoredPostHarvest } from './post-harvest';
 
 /**
@@ -36,21 +35,6 @@ const POST_HARVEST_FIELDS = sectionFields(S, {
 /** The one block key of a post-harvest treatment: the core keeps its IdAjenaTratamPostco under it. */
 export const POST_HARVEST_BLOCK = 'postharvest';
 
-/** UNIDADES_MEDIDA 5 kg and 4 L: the units a total derived from a dose per kilogram of produce is stated in. */
-const TOTAL_UNIT = { mass: 5, volume: 4 } as const;
-
-/**
- * A product's total amount: the one the request gave (`dt` in `mdt`), else the dose times the produce when the dose is
- * per mass of produce (kg/t, kg/kg, L/kg, ml/kg: UNIDADES_MEDIDA 13, 38, 39, 52), in kg or L. A dose per hL of mixture
- * or per m3 says nothing of the total, so such a record must give it.
- */
-function total(p: ProductDose, produceKg: number): { value: number; unit: number } | undefined {
-  if (p.total) return { value: Number(p.total.value), unit: p.total.unit.code };
-  const d = unitDimension(p.unit.symbol);
-  if (d?.per !== 'mass' || (d.measure !== 'mass' && d.measure !== 'volume')) return undefined;
-  return { value: p.dose * d.factor * produceKg, unit: TOTAL_UNIT[d.measure] };
-}
-
 /** The record's block, or what SIEX requires that it lacks (it is then not sent, and the job says why). */
 export function mapPostHarvest(record: StoredPostHarvest, farm: FarmIndex): CueMapResult {
   const t = postHarvestOf(record);
@@ -60,30 +44,20 @@ export function mapPostHarvest(record: StoredPostHarvest, farm: FarmIndex): CueM
   missing.push(
     ...valueProblems(POST_HARVEST_FIELDS, `${PATH}.Cantidad`, quantity).map((p) => `plantProduct.quantity: ${p}`),
   );
-  const amounts = [t.product, ...t.mix].map((p, i): ProductAmounts => {
-    const label = i === 0 ? 'dt' : `mix[${i - 1}].dt`;
-    const amount = total(p, produceKg);
-    if (!amount) {
-      missing.push(
-        `${label}: the total amount of ${p.code} used (ProductosFito.Cantidad): give it in dt and mdt, or a dose per kilogram or tonne of produce`,
-      );
-      return {};
-    }
-    const value = cueNumber(POST_HARVEST_FIELDS, `${PATH}.ProductosFito.Cantidad`, amount.value);
-    if (!(value > 0)) missing.push(`${label}: ${amount.value} is below 0.01, the least Cantidad the descriptor writes`);
-    else
-      missing.push(
-        ...valueProblems(POST_HARVEST_FIELDS, `${PATH}.ProductosFito.Cantidad`, value).map((m) => `${label}: ${m}`),
-      );
-    return { Cantidad: value, Unidad: amount.unit };
-  });
+  const totals = totalLines(
+    [t.product, ...t.mix].map((product, i) => ({ product, label: i === 0 ? 'dt' : `mix[${i - 1}].dt` })),
+    produceKg,
+    { fields: POST_HARVEST_FIELDS, path: `${PATH}.ProductosFito.Cantidad` },
+    'kilogram or tonne of produce',
+  );
+  missing.push(...totals.missing);
   if (missing.length > 0) return { ok: false, missing };
   const body = {
     // The descriptor writes days DD/MM/YYYY: the API's day with its other separator.
     FechaActuacion: formatDate(t.appliedAt).replaceAll('-', '/'),
     ProductoVegetal: t.produce.id,
     Cantidad: quantity,
-    ...partBody(t, amounts),
+    ...partBody(t, totals.amounts),
   };
   return { ok: true, blocks: [{ key: POST_HARVEST_BLOCK, body }] };
 }

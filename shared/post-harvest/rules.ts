@@ -2,8 +2,9 @@ import { DateTime } from 'luxon';
 import { ProductUse } from '../catalog/product';
 import { CodeCheck } from '../catalog/siex-codes/code-check';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
 import { JudgeContext } from '../records/record-kind';
+import { weighedRules } from '../plant-protection/part-code-rules';
 import { judgePartTreatment } from '../plant-protection/part-kind';
 import { POST_HARVEST_PESTS } from './cue-block';
 import { PostHarvestTreatment } from './post-harvest';
@@ -21,7 +22,7 @@ export interface PostHarvestResolution {
  * - the problem a disease, a pest or a regulation: `TratamientosPostCosecha.ProblematicaFito` has no MalasHierbas
  *   (CUE schema 3.11.4), so a weed is 422 INFECTION_KIND_NOT_IN_BLOCK;
  * - the produce a PROD_VEGETAL code in force (FEGA, Anexo VII), its quantity a mass: the block's `Cantidad` is in
- *   kilograms (FEGA's Anexo V: "unidades válidas: kg"), which a volume or a count cannot be turned into.
+ *   kilograms (FEGA's Anexo V: "unidades válidas: kg"; shared/plant-protection/part-code-rules.ts).
  */
 export function judgePostHarvest(ctx: JudgeContext<PostHarvestTreatment>): {
   violations: Violation[];
@@ -51,15 +52,8 @@ function produceRules(t: PostHarvestTreatment, codes: SiexCodes, on: DateTime): 
   const check = new CodeCheck(codes, on);
   check.code('PROD_VEGETAL', t.produce.id, 'body.plantProduct.id');
   check.measure(t.produce.unit, 'body.plantProduct.measure');
-  const violations = [...check.violations];
-  const unit = codes.units.get(t.produce.unit.code);
-  if (unit && !(unit.dimension?.measure === 'mass' && unit.dimension.per === null))
-    violations.push(
-      violation(
-        'TREATED_QUANTITY_UNIT',
-        'body.plantProduct.measure.code',
-        `the produce treated is weighed (kg, t): SIEX takes it in kilograms, not ${t.produce.unit.symbol}`,
-      ),
-    );
-  return violations;
+  return [
+    ...check.violations,
+    ...weighedRules(codes, t.produce.unit, 'body.plantProduct.measure.code', 'the produce treated'),
+  ];
 }

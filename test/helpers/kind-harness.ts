@@ -1,7 +1,10 @@
 import type { DateTime } from 'luxon';
 import type { ReferenceData } from '../../shared/catalog/reference-data';
 import type { FarmIndex } from '../../shared/farms/farm-index';
-import type { RecordKind } from '../../shared/records/record-kind';
+import type { CueKindMapping, RecordKind } from '../../shared/records/record-kind';
+import { descriptorProblems, ENVELOPE_FIELDS } from '../../shared/siex/cue-descriptor';
+import { cueDocument } from '../../shared/siex/cue-mapping';
+import { cueValidator } from './cue-schema';
 import type { RecordView } from '../../shared/records/record-rows';
 import { testSiexCodes } from './phyto-fixtures';
 
@@ -44,4 +47,17 @@ export function kindHarness<Req, Rec extends RecordView, Res, Answer>(
     return mapped.blocks;
   };
   return { reference, judge, codes, recordOf, blocksOf };
+}
+
+/** A document of one block of a kind (and its Borrar twin) on `farm`, checked by ajv and by the kind's descriptor table. */
+export function checkKindDocument(farm: FarmIndex, cue: CueKindMapping<never>, body: Record<string, unknown>): void {
+  const doc = cueDocument(farm, {
+    [cue.section]: [
+      { [cue.idAjena]: 7, ...body },
+      { [cue.idAjena]: 8, ...body, Borrar: true },
+    ],
+  });
+  const validate = cueValidator();
+  expect([validate(doc), validate.errors ?? []]).toEqual([true, []]);
+  expect(descriptorProblems({ ...ENVELOPE_FIELDS, ...cue.fields }, doc)).toEqual([]);
 }

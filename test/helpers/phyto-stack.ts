@@ -102,8 +102,9 @@ export function phytoProducts(): Product[] {
         },
       ],
     },
-    // The demo's post-harvest wax and store insecticide (issue 34): uses scoped postharvest and facility.
-    ...buildDemoDataset().products.filter((p) => p.code === 'ES-16232' || p.code === 'ES-25710'),
+    // The demo's post-harvest wax, store insecticide and seed dressing (issue 34): uses scoped postharvest, facility
+    // and seed.
+    ...buildDemoDataset().products.filter((p) => ['ES-16232', 'ES-25710', 'ES-00080'].includes(p.code)),
   ];
 }
 

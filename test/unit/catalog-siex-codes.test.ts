@@ -42,6 +42,8 @@ describe('SiexCodes lookups', () => {
         'SUST_ACTIVAS',
         // store and premises treatments (issue 34)
         'EDIFICACIONES_INSTALACIONES',
+        // treated seed (issue 34)
+        'TIPO_TRATAMIENTO',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

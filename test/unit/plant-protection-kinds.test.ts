@@ -2,10 +2,8 @@ import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { facilityKind } from '../../shared/facility/facility-kind';
 import { postHarvestKind } from '../../shared/post-harvest/post-harvest-kind';
 import { RecordKind } from '../../shared/records/record-kind';
-import { descriptorProblems, ENVELOPE_FIELDS } from '../../shared/siex/cue-descriptor';
-import { cueDocument } from '../../shared/siex/cue-mapping';
-import { cueValidator } from '../helpers/cue-schema';
 import { harvestFarm } from '../helpers/harvest-fixtures';
+import { checkKindDocument } from '../helpers/kind-harness';
 import { CARDS, madrid, microthiol, testSiexCodes } from '../helpers/phyto-fixtures';
 
 /**
@@ -41,17 +39,8 @@ function blockOf<R>(kind: RecordKind<R, unknown>, body: Body) {
 }
 
 /** The document of one block (and its Borrar twin), checked by ajv and by the kind's descriptor table. */
-function checkDocument<R>(kind: RecordKind<R, unknown>, body: Record<string, unknown>) {
-  const doc = cueDocument(farm, {
-    [kind.cue.section]: [
-      { [kind.cue.idAjena]: 7, ...body },
-      { [kind.cue.idAjena]: 8, ...body, Borrar: true },
-    ],
-  });
-  const validate = cueValidator();
-  expect([validate(doc), validate.errors ?? []]).toEqual([true, []]);
-  expect(descriptorProblems({ ...ENVELOPE_FIELDS, ...kind.cue.fields }, doc)).toEqual([]);
-}
+const checkDocument = <R>(kind: RecordKind<R, unknown>, body: Record<string, unknown>) =>
+  checkKindDocument(farm, kind.cue, body);
 
 const part = {
   applicator: { user: { type: 'UserMetadata', nif: CARDS.basico.nif, ropo: CARDS.basico.ropo } },

@@ -602,7 +602,7 @@ export interface paths {
         };
         /**
          * List the post-harvest treatments of a farm campaign
-         * @description Newest application first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the application day), product (the main product's code), exported, exportable. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
+         * @description Newest first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the application day), product (the main product's code), exported, exportable. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
          */
         get: operations["listPostHarvestTreatment"];
         put?: never;
@@ -694,7 +694,7 @@ export interface paths {
         };
         /**
          * List the store treatments of a farm campaign
-         * @description Newest application first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the application day), product (the main product's code), exported, exportable. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
+         * @description Newest first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the application day), product (the main product's code), exported, exportable. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
          */
         get: operations["listFacilityTreatment"];
         put?: never;
@@ -769,6 +769,98 @@ export interface paths {
          * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
          */
         get: operations["facilityTreatmentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agritreatedseeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the uses of treated seed of a farm campaign
+         * @description Newest first. Filters: dateFrom and dateTo (DD-MM-YYYY, inclusive, on the day of use), crop (the PRODUCTOS code of the crop sown), exported, exportable. Pagination as the treatments' list: page and page_size (1 to 500) together, or neither; X-Total-Count, X-Page, X-Page-Size, X-Total-Pages and Link headers.
+         */
+        get: operations["listTreatedSeed"];
+        put?: never;
+        /**
+         * Register a use of treated seed
+         * @description Validates a use of treated seed (RD 1311/2012 Anexo III: "si la siembra se realiza con semilla tratada, indicar el producto") and stores it: where the seed was treated (TIPO_TRATAMIENTO), the crop sown (PRODUCTOS, which SIEX takes as `Producto`), the lot, the seed weighed (kg or t; SIEX takes kilograms), and the products. Seed treated on the farm or at a conditioning centre (2, 3) must name its products, or 422 SEED_PRODUCTS_REQUIRED; for seed bought treated (4, 5) they are optional. Each product named is judged against the register: in force on the day, and a use whose scope is `seed` on the crop at that dose: a product with field uses only is 422 PRODUCT_NOT_FOR_CROP at body.products[i].subtype. SIEX wants the total amount of each product: `dt` and `mdt`, or derived from a dose per kilogram of seed; a record without either, or without `efficacy`, is stored but not exportable. Dates as for treatments (in the campaign, not in the future, within the operators' MAX_BACKDATE_DAYS). All violations are reported together. `Idempotency-Key` as on treatments.
+         */
+        post: operations["registerTreatedSeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agritreatedseeds/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register up to 100 uses of treated seed in one request
+         * @description A JSON array of 1 to 100 registrations (within the 1 MB body limit), one request of the rate limit. Each item is judged exactly as if it were registered alone, in array order: a later item counts nothing of earlier ones: each is judged on its own. Each stored item is its own transaction; a refused item stores nothing and does not stop the others. Answers 200 with `[{ index, status, etag, body }]`: for each item the status and body a single registration would have answered (201 and the record as a one-item array, or the problem details with their status). An `Idempotency-Key` covers the whole batch: a retry with the same key and array stores nothing twice, even when the first attempt stopped half-way (each stored item answers as it did first; an item refused then is judged again); the same key with another array is 422 for the whole batch. A failure of the gateway itself (storage unavailable) answers the batch with its status: retry it under the same key.
+         */
+        post: operations["registerTreatedSeedBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/entities/agritreatedseeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One treated seed
+         * @description The record as registration and amendment answer it (in an array), with its `ETag` for `If-Match`. A record of another farm campaign or client, a deleted one and an unknown one are the same 404 RECORD_NOT_FOUND.
+         */
+        get: operations["readTreatedSeed"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a use of treated seed
+         * @description As a treatment: a record SIEX never received is deleted at once (204); one SIEX holds is deleted there first, 202 with a job that sends it with `Borrar: true`. Its history stays readable.
+         */
+        delete: operations["deleteTreatedSeed"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct or complete a use of treated seed
+         * @description A JSON Merge Patch (RFC 7396) of the registration request's fields, validated whole as a registration, except that the operators' window applies only to a new application day. Answers 200 with the record in an array, `dateModified` set and the new `ETag`; `If-Match` with an older ETag is 412. An exported record goes back to `exported: "0"` and the next export sends it under the same IdAjenaSemillaTrat. A record in an unfinished export is 409.
+         */
+        patch: operations["amendTreatedSeed"];
+        trace?: never;
+    };
+    "/v1/entities/agritreatedseeds/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of a use of treated seed
+         * @description Oldest first: when, which client, what happened (created, amended, deleted, exported, re-exported) and every field that changed with its old and new value. Kept after the record is deleted.
+         */
+        get: operations["treatedSeedHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1065,7 +1157,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "RECORD_NOT_EXPORTABLE" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "INFECTION_KIND_NOT_IN_BLOCK" | "TREATED_QUANTITY_UNIT" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "RECORD_NOT_EXPORTABLE" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "INFECTION_KIND_NOT_IN_BLOCK" | "TREATED_QUANTITY_UNIT" | "SEED_PRODUCTS_REQUIRED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -2534,6 +2626,111 @@ export interface components {
         }[];
         /** @description JSON Merge Patch (RFC 7396) of the fields of AgriFacilityTreatmentRequest: `{"facilities": [...]}` replaces the buildings, `{"efficacy": {...}}` reports the efficacy, `{"detail": null}` removes the detail. */
         AgriFacilityTreatmentPatch: {
+            [key: string]: unknown;
+        };
+        AgriTreatedSeedRequest: {
+            /** @constant */
+            type: "AgriTreatedSeed";
+            /** @description when the treated seed was used, DD-MM-YYYY HH:mm:ss, Spanish local time (SIEX Fecha) */
+            date: string;
+            treatment: components["schemas"]["SeedTreatment"];
+            crop: components["schemas"]["SeedCrop"];
+            /** @description the seed lot (SIEX NumeroLote) */
+            lot?: string;
+            /** @description how much seed, in measure */
+            quantity: number;
+            /** @description a mass: kg (UNIDADES_MEDIDA 5) or t (6); SIEX takes it in kilograms */
+            measure: components["schemas"]["Measure"];
+            /** @description the products the seed was treated with (SIEX ProductosFito): required for seed treated on the farm or at a conditioning centre (treatment 2, 3), optional for seed bought treated (4, 5) */
+            products?: components["schemas"]["SeedProduct"][];
+            efficacy?: components["schemas"]["Efficacy"] | null;
+            detail?: string | null;
+        };
+        /** @description SIEX catalogue TIPO_TRATAMIENTO: 2 treated on the farm, 3 at a conditioning centre, 4 bought treated (product authorised in Spain), 5 bought treated outside Spain (SIEX Tratamiento) */
+        SeedTreatment: {
+            /** @constant */
+            type: "TypeSeedTreatment";
+            /** @description TIPO_TRATAMIENTO code */
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        /** @description SIEX catalogue PRODUCTOS: the crop the seed is sown for (SIEX Producto) */
+        SeedCrop: {
+            /** @constant */
+            type: "TypeCrop";
+            /** @description PRODUCTOS code */
+            id: string;
+            /** @default  */
+            name: string;
+        };
+        /** @description a product the seed was treated with, at its dose (per kilogram of seed: kg/kg, L/kg or ml/kg lets the gateway work out the total SIEX wants), or with the total used in dt and mdt */
+        SeedProduct: {
+            subtype: {
+                /** @constant */
+                type: "TypePhytosanitary";
+                /** @description commercial name; the register name is stored */
+                name: string;
+                code: string;
+            };
+            /** @description the dose in `measure`: a number, or decimal text ("0.5") */
+            dose: number | string;
+            measure: components["schemas"]["Measure"];
+            /** @description total amount of product applied, in mdt */
+            dt?: number | string | "" | null;
+            mdt?: components["schemas"]["Measure"] | null;
+        };
+        AgriTreatedSeed: {
+            /** @description urn:ngsi-ld:AgriTreatedSeed:<n> */
+            readonly id: string;
+            /** @constant */
+            type: "AgriTreatedSeed";
+            /** @description when the treated seed was used, DD-MM-YYYY HH:mm:ss, Spanish local time (SIEX Fecha) */
+            date: string;
+            treatment: components["schemas"]["SeedTreatment"];
+            crop: components["schemas"]["SeedCrop"];
+            /** @description the seed lot (SIEX NumeroLote) */
+            lot?: string;
+            /** @description how much seed, in measure */
+            quantity: number;
+            /** @description a mass: kg (UNIDADES_MEDIDA 5) or t (6); SIEX takes it in kilograms */
+            measure: components["schemas"]["Measure"];
+            /** @description the products the seed was treated with (SIEX ProductosFito): required for seed treated on the farm or at a conditioning centre (treatment 2, 3), optional for seed bought treated (4, 5) */
+            products?: components["schemas"]["SeedProduct"][];
+            efficacy?: unknown;
+            detail?: unknown;
+            /** @description when it was registered, DD-MM-YYYY HH:mm:ss (Madrid) */
+            readonly dateCreated: string;
+            /** @description when it was last amended, DD-MM-YYYY HH:mm:ss (Madrid); '' before any amendment */
+            readonly dateModified: string;
+            /**
+             * @description "1" once SIEX holds the record as it is (or it was sent by other means)
+             * @enum {string}
+             */
+            readonly exported: "0" | "1";
+            /** @description whether an export would send the record now: true exactly when `exportBlockers` is empty */
+            readonly exportable: boolean;
+            /** @description every reason an export would refuse the record now (the job would settle it MISSING_DATA with these messages); empty when it can be sent */
+            readonly exportBlockers: {
+                /** @constant */
+                code: "MISSING_DATA";
+                /** @description what SIEX needs and the record (or its farm) lacks */
+                message: string;
+            }[];
+        };
+        AgriTreatedSeedBatch: components["schemas"]["AgriTreatedSeedRequest"][];
+        AgriTreatedSeedBatchResult: {
+            /** @description the item's position in the request, from 0 */
+            index: number;
+            /** @description what registering the item alone would have answered: 201, or the error status */
+            status: number;
+            /** @description the record's ETag, when it was stored */
+            etag?: string;
+            /** @description the record as a one-item array (201), or the problem details */
+            body: components["schemas"]["AgriTreatedSeed"][] | components["schemas"]["Problem"];
+        }[];
+        /** @description JSON Merge Patch (RFC 7396) of the fields of AgriTreatedSeedRequest: `{"lot": "L-2026-118"}` corrects the lot, `{"efficacy": {...}}` reports the efficacy, `{"detail": null}` removes the detail. */
+        AgriTreatedSeedPatch: {
             [key: string]: unknown;
         };
         SafeHarvest: {
@@ -8595,7 +8792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9116,7 +9313,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9472,7 +9669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9993,7 +10190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L); `INFECTION_KIND_NOT_IN_BLOCK`: the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10058,6 +10255,883 @@ export interface operations {
                 /**
                  * @description the record URN, e.g. urn:ngsi-ld:AgriFacilityTreatment:1 (URL-encoded or not)
                  * @example urn:ngsi-ld:AgriFacilityTreatment:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record's versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordVersion"][];
+                };
+            };
+            /** @description `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `REQUIRED`: a required field or parameter is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTreatedSeed: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the day of use */
+                dateFrom?: string;
+                /** @description DD-MM-YYYY, Madrid day, inclusive: on the day of use */
+                dateTo?: string;
+                /** @description only uses of seed for this crop (PRODUCTOS code) */
+                crop?: string;
+                /** @description 1: only records SIEX holds as they are (exported); 0: only those still to be sent */
+                exported?: number;
+                /** @description 1: only records an export would send now (`exportable`); 0: only those it would refuse */
+                exportable?: number;
+                /**
+                 * @description page number from 1; only together with page_size
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description items per page, 1 to 500; only together with page
+                 * @example 20
+                 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the records */
+            200: {
+                headers: {
+                    /** @description number of records matching the filters */
+                    "X-Total-Count"?: number;
+                    /** @description the page returned (when paginating) */
+                    "X-Page"?: number;
+                    /** @description records per page (when paginating) */
+                    "X-Page-Size"?: number;
+                    /** @description number of pages (when paginating) */
+                    "X-Total-Pages"?: number;
+                    /** @description RFC 8288 links rel="first", "prev", "next", "last" (when paginating) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriTreatedSeed"][];
+                };
+            };
+            /** @description `PAGINATION_PAIR`: page and page_size must be provided together; `INVALID_DATE`: a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time); `INVALID_VALUE`: a field or parameter has the wrong type, form or value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerTreatedSeed: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriTreatedSeedRequest"];
+            };
+        };
+        responses: {
+            /** @description the created record, as a one-item array */
+            201: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriTreatedSeed"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code; `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation; `SEED_PRODUCTS_REQUIRED`: seed treated on the farm or at a conditioning centre (TIPO_TRATAMIENTO 2, 3) must name the products it was treated with */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerTreatedSeedBatch: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+                /** @description 1 records what was already sent to SIEX by other means; it will not be exported again */
+                exported?: number;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgriTreatedSeedBatch"];
+            };
+        };
+        responses: {
+            /** @description each item's outcome, in request order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriTreatedSeedBatchResult"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readTreatedSeed: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriTreatedSeed:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriTreatedSeed:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriTreatedSeed"][];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteTreatedSeed: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriTreatedSeed:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriTreatedSeed:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the deletion is being sent to SIEX */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportAccepted"];
+                };
+            };
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished; `RECORD_OUTCOME_UNKNOWN`: a failed job may have sent the record to SIEX; refused until the gateway learns the outcome or support releases it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `QUEUE_UNAVAILABLE`: the export could not be queued; nothing was started, retry; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    amendTreatedSeed: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: {
+                /**
+                 * @description Makes retries safe: a request with the same key and body returns the first answer and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED. A key belongs to one client and one operation: the same key on another operation (a treatment's key sent to register another kind's record, or to export) is 422 IDEMPOTENCY_KEY_REUSED too, and runs nothing. Answers are remembered per client and holding (per farm campaign for exports). A key sent before the gateway bound keys to operations belongs to the first operation it is sent on now, so its retries answer as before. Use a new one per request, and the same one for its retries.
+                 * @example 7d1c7a52-olive-1
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description The record's `ETag` as the last answer gave it: the change applies only if nobody changed the record since, else 412 PRECONDITION_FAILED and nothing changes. Without it, the change applies to the record as it is then.
+                 * @example "2"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriTreatedSeed:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriTreatedSeed:1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["AgriTreatedSeedPatch"];
+                "application/json": components["schemas"]["AgriTreatedSeedPatch"];
+            };
+        };
+        responses: {
+            /** @description the amended record */
+            200: {
+                headers: {
+                    /** @description the record's version, strong: send it back as If-Match to change this version only */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgriTreatedSeed"][];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body must be sent as application/json; `MALFORMED_JSON`: the body is not valid JSON; `JSON_TOO_DEEP`: the body nests objects and arrays more than 64 levels deep; `LONE_SURROGATE`: a string or member name holds a lone surrogate (\uD800 to \uDFFF outside a pair), which is no Unicode character; `RESERVED_MEMBER_NAME`: __proto__, constructor or prototype as a member name, anywhere in the body; `REQUIRED`: a required field or parameter is missing; `INVALID_VALUE`: a field or parameter has the wrong type, form or value; `UNKNOWN_FIELD`: a field that the endpoint does not accept; `MEASURE_MISMATCH`: measure.symbol is not the symbol of measure.code; `PRODUCT_REPEATED`: a product appears twice in one record (as the main product or in its mix) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible; `RECORD_NOT_FOUND`: a record id is not a record of the farm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RECORD_IN_EXPORT`: the record is in an export job that has not finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: If-Match does not name the record's current ETag: it changed since; read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: request body over the size limit (1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `UNSUPPORTED_CHARSET`: the body must be UTF-8 (no other charset is accepted) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `TREATED_QUANTITY_UNIT`: what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L); `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation; `SEED_PRODUCTS_REQUIRED`: seed treated on the farm or at a conditioning centre (TIPO_TRATAMIENTO 2, 3) must name the products it was treated with */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `CONCURRENT_UPDATE`: too many concurrent registrations on the same crop locations; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    treatedSeedHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the record URN, e.g. urn:ngsi-ld:AgriTreatedSeed:1 (URL-encoded or not)
+                 * @example urn:ngsi-ld:AgriTreatedSeed:1
                  */
                 id: string;
             };
@@ -11284,10 +12358,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description the catalogue: `units` (UNIDADES_MEDIDA), `crops` (PRODUCTOS), `pests` (PLAGAS), `diseases` (ENFERMEDADES), `weeds` (MALAS_HIERBAS), `growth-regulators` (REGULADORES_CRECIMIENTO), `justifications` (JUSTIFICACION_ACTUACION), `efficacy` (EFICACIA_TRATAMIENTO), `phenological-stages` (EST_FENOLOGICO), `machine-types` (TIPO_MAQUINA_UNE), `fertilizer-materials` (MAT_FERTI), `fertilization-kinds` (TIPO_FERITILIZACION), `fertilization-methods` (METODO_APLICACION_FERTILIZANTE), `macronutrients` (MACRONUTRIENTES), `micronutrients` (MICRONUTRIENTES), `heavy-metals` (METALES_PESADOS), `manure-treatments` (TRAT_ESTIERCOLES), `irrigation-systems` (SIST_RIEGO), `irrigation-water-origins` (ORIGEN_AGUA_RIEGO), `fertilization-good-practices` (BUENAS_PRACTICAS_FERTILIZACION), `plant-products` (PROD_VEGETAL), `harvest-purposes` (DEST_COSECHA), `residue-destinations` (DEST_RES_VEG), `energy-types` (TIPENERGIA), `irrigation-good-practices` (BUENAS_PRACTICAS_RIEGO), `analysed-materials` (MATERIAL_ANALIZADO), `analysis-types` (TIPO_ANALISIS), `active-substances` (SUST_ACTIVAS), `facility-classes` (EDIFICACIONES_INSTALACIONES)
+                 * @description the catalogue: `units` (UNIDADES_MEDIDA), `crops` (PRODUCTOS), `pests` (PLAGAS), `diseases` (ENFERMEDADES), `weeds` (MALAS_HIERBAS), `growth-regulators` (REGULADORES_CRECIMIENTO), `justifications` (JUSTIFICACION_ACTUACION), `efficacy` (EFICACIA_TRATAMIENTO), `phenological-stages` (EST_FENOLOGICO), `machine-types` (TIPO_MAQUINA_UNE), `fertilizer-materials` (MAT_FERTI), `fertilization-kinds` (TIPO_FERITILIZACION), `fertilization-methods` (METODO_APLICACION_FERTILIZANTE), `macronutrients` (MACRONUTRIENTES), `micronutrients` (MICRONUTRIENTES), `heavy-metals` (METALES_PESADOS), `manure-treatments` (TRAT_ESTIERCOLES), `irrigation-systems` (SIST_RIEGO), `irrigation-water-origins` (ORIGEN_AGUA_RIEGO), `fertilization-good-practices` (BUENAS_PRACTICAS_FERTILIZACION), `plant-products` (PROD_VEGETAL), `harvest-purposes` (DEST_COSECHA), `residue-destinations` (DEST_RES_VEG), `energy-types` (TIPENERGIA), `irrigation-good-practices` (BUENAS_PRACTICAS_RIEGO), `analysed-materials` (MATERIAL_ANALIZADO), `analysis-types` (TIPO_ANALISIS), `active-substances` (SUST_ACTIVAS), `facility-classes` (EDIFICACIONES_INSTALACIONES), `seed-treatments` (TIPO_TRATAMIENTO)
                  * @example pests
                  */
-                name: "units" | "crops" | "pests" | "diseases" | "weeds" | "growth-regulators" | "justifications" | "efficacy" | "phenological-stages" | "machine-types" | "fertilizer-materials" | "fertilization-kinds" | "fertilization-methods" | "macronutrients" | "micronutrients" | "heavy-metals" | "manure-treatments" | "irrigation-systems" | "irrigation-water-origins" | "fertilization-good-practices" | "plant-products" | "harvest-purposes" | "residue-destinations" | "energy-types" | "irrigation-good-practices" | "analysed-materials" | "analysis-types" | "active-substances" | "facility-classes";
+                name: "units" | "crops" | "pests" | "diseases" | "weeds" | "growth-regulators" | "justifications" | "efficacy" | "phenological-stages" | "machine-types" | "fertilizer-materials" | "fertilization-kinds" | "fertilization-methods" | "macronutrients" | "micronutrients" | "heavy-metals" | "manure-treatments" | "irrigation-systems" | "irrigation-water-origins" | "fertilization-good-practices" | "plant-products" | "harvest-purposes" | "residue-destinations" | "energy-types" | "irrigation-good-practices" | "analysed-materials" | "analysis-types" | "active-substances" | "facility-classes" | "seed-treatments";
             };
             cookie?: never;
         };
