@@ -8,7 +8,14 @@ import {
   unplacedListQuery,
 } from '../api/product-part-schemas';
 import { DATE_TIME_PATTERN } from '../api/query-params';
-import { exportabilityFields, measureSchema, name, READ_ONLY, recordStamps } from '../api/record-fields';
+import {
+  exportabilityFields,
+  measureSchema,
+  name,
+  READ_ONLY,
+  recordStamps,
+  roundTripFields,
+} from '../api/record-fields';
 import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
@@ -65,7 +72,7 @@ const requestFields = {
 };
 
 export const treatedSeedRequestSchema = z
-  .strictObject(requestFields)
+  .strictObject(roundTripFields(requestFields))
   .superRefine((r, ctx) => listedOnce(r.products ?? [], 'products', ctx))
   .meta({ id: 'AgriTreatedSeedRequest' });
 

@@ -9,7 +9,7 @@ import { dripBody } from '../helpers/irrigation-fixtures';
 import { created, kindCalls } from '../helpers/kind-calls';
 import { body as phytoBody, farmOverHttp, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { planBody } from '../helpers/plan-fixtures';
-import { facilityBody, postHarvestBody } from '../helpers/protection-fixtures';
+import { facilityBody, postHarvestBody, seedDressingBody } from '../helpers/protection-fixtures';
 import { documentSchemas, propertiesOf, withoutReadOnly } from '../helpers/read-only';
 
 /**
@@ -42,6 +42,7 @@ const BODIES: Record<string, (idcp: string) => Json> = {
   AgriFertilizationPlan: (idcp) => planBody({ idcp: [idcp], date: day }),
   AgriPostHarvestTreatment: () => postHarvestBody(`${day} 10:00:00`),
   AgriFacilityTreatment: () => facilityBody(`${day} 10:00:00`),
+  AgriTreatedSeed: () => seedDressingBody(`${day} 10:00:00`),
 };
 
 /** Each run of each kind registers three records, each on a vine location of its own. */

@@ -1,3 +1,4 @@
+import { seedDressingBody } from '../helpers/protection-fixtures';
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
 import { descriptorProblems, ENVELOPE_FIELDS, leafCount } from '../../shared/siex/cue-descriptor';
 import { treatedSeedCue } from '../../shared/treated-seed/cue-block';
@@ -30,19 +31,7 @@ const LATITUDE = { type: 'TypePhytosanitary', name: 'LATITUDE XL', code: 'ES-000
 // The test register's sulphur: field uses only (vine, olive).
 const SULPHUR = { type: 'TypePhytosanitary', name: 'MICROTHIOL SPECIAL DISPERSS', code: P.microthiol };
 
-/** 180 kg of wheat seed dressed on the farm with LATITUDE XL at 2 ml/kg, its seed use (2 L/t). */
-const dressing = (daysBack: number, o: Record<string, unknown> = {}) => ({
-  type: 'AgriTreatedSeed',
-  date: at(daysBack),
-  treatment: { type: 'TypeSeedTreatment', id: '2' },
-  crop: { type: 'TypeCrop', id: '1', name: 'TRIGO BLANDO' },
-  lot: 'L-117',
-  quantity: 180,
-  measure: { type: 'Measure', name: 'kg', symbol: 'kg', code: 5 },
-  products: [{ subtype: LATITUDE, dose: 2, measure: ML_PER_KG }],
-  efficacy: { type: 'TypeEfficacy', id: '1' },
-  ...o,
-});
+const dressing = (daysBack: number, o: Record<string, unknown> = {}) => ({ ...seedDressingBody(at(daysBack)), ...o });
 
 /** 300 kg of maize seed (PRODUCTOS 4) bought treated abroad: no products named. */
 const bought = (daysBack: number) =>

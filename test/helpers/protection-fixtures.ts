@@ -53,3 +53,24 @@ export function facilityBody(dateApplication: string) {
     ...part,
   };
 }
+
+/** 180 kg of wheat seed dressed on the farm with LATITUDE XL at 2 ml/kg, its seed use (2 L/t). */
+export function seedDressingBody(date: string) {
+  return {
+    type: 'AgriTreatedSeed',
+    date,
+    treatment: { type: 'TypeSeedTreatment', id: '2' },
+    crop: { type: 'TypeCrop', id: '1', name: 'TRIGO BLANDO' },
+    lot: 'L-117',
+    quantity: 180,
+    measure: { type: 'Measure', name: 'kg', symbol: 'kg', code: 5 },
+    products: [
+      {
+        subtype: { type: 'TypePhytosanitary', name: 'LATITUDE XL', code: 'ES-00080' },
+        dose: 2,
+        measure: { type: 'Measure', name: 'ml/kg', symbol: 'ml/kg', code: 52 },
+      },
+    ],
+    efficacy: { type: 'TypeEfficacy', id: '1' },
+  };
+}

@@ -2636,13 +2636,19 @@ export interface components {
             treatment: components["schemas"]["SeedTreatment"];
             crop: components["schemas"]["SeedCrop"];
             /** @description the seed lot (SIEX NumeroLote) */
-            lot?: string;
+            lot?: string | null;
             /** @description how much seed, in measure */
-            quantity: number;
-            /** @description a mass: kg (UNIDADES_MEDIDA 5) or t (6); SIEX takes it in kilograms */
-            measure: components["schemas"]["Measure"];
+            quantity: number | string;
+            measure: {
+                /** @constant */
+                type: "Measure";
+                name: string;
+                symbol: string;
+                /** @description SIEX unit code (catalogue UNIDADES_MEDIDA) */
+                code: number;
+            };
             /** @description the products the seed was treated with (SIEX ProductosFito): required for seed treated on the farm or at a conditioning centre (treatment 2, 3), optional for seed bought treated (4, 5) */
-            products?: components["schemas"]["SeedProduct"][];
+            products?: components["schemas"]["SeedProduct"][] | null;
             efficacy?: components["schemas"]["Efficacy"] | null;
             detail?: string | null;
         };
