@@ -1,6 +1,6 @@
 /**
  * Writes infra/openapi.json, the document API Management imports (infra/modules/apim.bicep loads it with
- * loadTextContent), from buildOpenApiDocument(): the same document the app serves at GET /v1/openapi.json. Then the
+ * loadJsonContent), from buildOpenApiDocument(): the same document the app serves at GET /v1/openapi.json. Then the
  * TypeScript client's types (clients/typescript/src/schema.ts), generated from that document by openapi-typescript, and
  * the Postman collection (clients/postman/siex-gateway.postman_collection.json) generated from it (local/postman-collection.ts), a smoke test as it is.
  *
