@@ -12,6 +12,9 @@ const PIPELINE_OPTIONS = {
 /** The export queue (docs/architecture.md, "Overview"); the Functions host moves a message to `<name>-poison` after maxDequeueCount. */
 export const EXPORT_QUEUE = 'export-jobs';
 export const EXPORT_POISON_QUEUE = `${EXPORT_QUEUE}-poison`;
+/** The webhook delivery queue (shared/notify/webhook-delivery.ts): one message per event and client, apart from exports. */
+export const WEBHOOK_QUEUE = 'webhook-deliveries';
+export const WEBHOOK_POISON_QUEUE = `${WEBHOOK_QUEUE}-poison`;
 
 /**
  * Sends queue messages the way the Functions queue trigger reads them: base64 text (the SDK sends text as is,
@@ -51,7 +54,8 @@ export class QueueSender {
     return properties.approximateMessagesCount ?? 0;
   }
 
-  async send(message: unknown): Promise<void> {
+  /** Sends a message, hidden from the queue's readers for `delayMs` first (rounded up to whole seconds) when given. */
+  async send(message: unknown, delayMs = 0): Promise<void> {
     const client = this.queue();
     const abortSignal = deadlineSignal();
     this.ready ??= client.createIfNotExists({ abortSignal }).catch((e: unknown) => {
@@ -59,6 +63,9 @@ export class QueueSender {
       throw e;
     });
     await this.ready;
-    await client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'), { abortSignal });
+    await client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'), {
+      abortSignal,
+      ...(delayMs > 0 ? { visibilityTimeout: Math.ceil(delayMs / 1000) } : {}),
+    });
   }
 }
