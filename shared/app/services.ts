@@ -115,7 +115,7 @@ export function createServices(
     useCases: createUseCases(parts),
     sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
     worker: workerDeps(s, { ...parts, clientStore, webhookQueue }, clock, log),
-    deliveries: deliveryDeps(s, webhookQueue, clock, log),
+    deliveries: deliveryDeps(s, { tables, queue: webhookQueue }, clock, log),
     connect: async () => directory?.check(),
   };
 }
@@ -182,23 +182,27 @@ function workerDeps(
 }
 
 /**
- * The webhook delivery function's parts, built once: one sender, and one count of each client's running deliveries
- * for the whole process (the cap holds across the invocations the host runs at once). http to loopback only with
- * AUTH_MODE=local (the local stack's receiver).
+ * The webhook delivery function's parts, built once: the sender, and each client's delivery slots, in a table every
+ * instance shares. http to loopback only with AUTH_MODE=local (the local stack's receiver).
  */
-function deliveryDeps(s: Settings, queue: QueueSender, clock: Clock, log: Logger): () => Promise<DeliveryDeps> {
+function deliveryDeps(
+  s: Settings,
+  parts: { tables: TableStore; queue: QueueSender },
+  clock: Clock,
+  log: Logger,
+): () => Promise<DeliveryDeps> {
   let deliveries: Promise<DeliveryDeps> | undefined;
   const build = async (): Promise<DeliveryDeps> => {
     const key = s.WEBHOOK_SIGNING_KEY;
     if (!key) throw new Error('WEBHOOK_SIGNING_KEY is not set: a webhook delivery cannot be signed');
-    const [{ createWebhookSender }, { ClientSlots }] = await Promise.all([
+    const [{ createWebhookSender }, { TableSlots }] = await Promise.all([
       import('../notify/webhook-sender'),
-      import('../notify/webhook-delivery'),
+      import('../notify/slot-store'),
     ]);
     return {
       sender: createWebhookSender(key, { allowLoopbackHttp: s.AUTH_MODE === 'local' }),
-      queue: { send: (m, delayMs) => queue.send(m, delayMs) },
-      slots: new ClientSlots(),
+      queue: { send: (m, delayMs) => parts.queue.send(m, delayMs) },
+      slots: new TableSlots(parts.tables, () => clock.now()),
       now: () => clock.now(),
       log,
     };

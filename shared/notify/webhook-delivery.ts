@@ -50,34 +50,19 @@ export function deliveryMessages(
 }
 
 /**
- * How many deliveries of one client may run at once in a process. The queue trigger runs a few messages at a time
- * per instance (host.json `batchSize`): half of them, so that a client whose receiver hangs leaves the other half to
- * everyone else on every instance.
+ * How many deliveries of one client may run at once, across every instance: a client whose receiver hangs holds at
+ * most this many of the delivery function's slots, each for at most DELIVERY_TIMEOUT_MS, and the rest serve everyone
+ * else (the function scales out on its queue's length, each instance taking a batch at a time).
  */
 export const MAX_DELIVERIES_PER_CLIENT = 2;
 
 /** A delivery over its client's cap comes back after this long: by then a try of that client has ended, one way or another. */
 export const DEFERRED_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
-/** The deliveries running, per client, in this process. */
-export class ClientSlots {
-  private readonly running = new Map<string, number>();
-
-  constructor(private readonly max = MAX_DELIVERIES_PER_CLIENT) {}
-
-  /** Takes one of the client's slots: false when it holds them all. */
-  take(clientId: string): boolean {
-    const n = this.running.get(clientId) ?? 0;
-    if (n >= this.max) return false;
-    this.running.set(clientId, n + 1);
-    return true;
-  }
-
-  release(clientId: string): void {
-    const n = (this.running.get(clientId) ?? 1) - 1;
-    if (n > 0) this.running.set(clientId, n);
-    else this.running.delete(clientId);
-  }
+/** The running deliveries' slots, per client (slot-store.ts keeps them in a table, shared by every instance). */
+export interface ClientSlots {
+  /** One of the client's slots, as the function that frees it; null when the client holds them all. */
+  take(clientId: string): Promise<(() => Promise<void>) | null>;
 }
 
 export interface DeliveryDeps {
@@ -99,7 +84,8 @@ export type DeliveryStep = WebhookDelivery['state'] | 'deferred';
 export async function deliverWebhook(deps: DeliveryDeps, m: WebhookMessage): Promise<DeliveryStep> {
   const ids = { jobId: m.jobId, eventId: m.delivery.id, clientId: m.clientId };
   if (m.delivery.state !== 'pending') return m.delivery.state;
-  if (!deps.slots.take(m.clientId)) {
+  const release = await deps.slots.take(m.clientId);
+  if (!release) {
     await deps.queue.send(m, DEFERRED_MS);
     deps.log?.event('webhook.deferred', { ...ids, delayMs: DEFERRED_MS }, 'warn');
     return 'deferred';
@@ -113,7 +99,7 @@ export async function deliverWebhook(deps: DeliveryDeps, m: WebhookMessage): Pro
     );
     next = afterTry(m.delivery, outcome, deps.now());
   } finally {
-    deps.slots.release(m.clientId);
+    await release();
   }
   const outcome = next.state === 'pending' ? 'failed' : next.state;
   deps.log?.event(

@@ -107,6 +107,16 @@ function post(
   });
 }
 
+/** The work's answer, or the signal's reason should it abort first: a resolver that hangs is held to the time-out. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** Why a POST failed, as the log says it: the abort's reason (TimeoutError) or the socket's error code. */
 function failureOf(e: unknown, signal: AbortSignal): string {
   if (signal.aborted) return `not delivered: ${(signal.reason as Error | undefined)?.name ?? 'AbortError'}`;
@@ -134,9 +144,8 @@ export function createWebhookSender(signingKey: string, options: SenderOptions =
         return { refused: 'not a URL' };
       }
       try {
-        const addresses = await checkedAddresses(url, policy, resolve);
+        const addresses = await checkedAddresses(url, policy, (host) => untilAborted(resolve(host), signal));
         if ('refused' in addresses) return addresses;
-        signal.throwIfAborted();
         const status = await post(
           url,
           addresses,

@@ -163,6 +163,16 @@ describe('a delivery', () => {
     }
   });
 
+  it('whose name the resolver never answers is a failed try when the time-out fires', async () => {
+    const controller = new AbortController();
+    const pending = send('https://hooks.erp.example/siex', {
+      resolve: () => new Promise(() => undefined),
+      timeout: () => controller.signal,
+    });
+    controller.abort(new DOMException('the time-out', 'TimeoutError'));
+    expect(await pending).toBe('not delivered: TimeoutError');
+  });
+
   it('that takes longer than its time-out is a failed try, ended when the time-out fires', async () => {
     let reached = () => undefined as void;
     const request = new Promise<void>((resolve) => (reached = resolve));
