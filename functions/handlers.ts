@@ -107,9 +107,6 @@ export const exportPoison = async (message: unknown, context: InvocationContext)
 export const webhookDelivery = async (message: unknown, context: InvocationContext) =>
   (await import('./webhook-delivery')).webhookDelivery(message, context);
 
-export const webhookPoison = async (message: unknown, context: InvocationContext) =>
-  (await import('./webhook-delivery')).webhookPoison(message, context);
-
 export const exportSweeper = async (timer: Timer, context: InvocationContext) =>
   (await import('./export-sweeper')).exportSweeper(timer, context);
 

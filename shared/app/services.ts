@@ -16,8 +16,8 @@ import { OperationKeyStore } from '../idempotency/key-operations';
 import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
-import { EXPORT_QUEUE, QueueSender, WEBHOOK_QUEUE } from '../store/queues';
-import type { DeliveryDeps, WebhookMessage } from '../notify/webhook-delivery';
+import { EXPORT_QUEUE, QueueSender, WEBHOOK_POISON_QUEUE, WEBHOOK_QUEUE } from '../store/queues';
+import type { DeliveryDeps, redrivePoisoned, WebhookMessage } from '../notify/webhook-delivery';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
@@ -49,6 +49,8 @@ export interface Services extends UseCaseParts {
   sweeper(): SweepDeps;
   /** What the webhook delivery function needs; refused while the gateway has no signing key (nothing unsigned goes). */
   deliveries(): Promise<DeliveryDeps>;
+  /** What the sweeper needs to put the poisoned webhook deliveries back on their queue. */
+  redrive(): Parameters<typeof redrivePoisoned>[0];
   /**
    * Reads the directory's version ahead of the first request (the warm-up, functions/handlers.ts): the storage
    * connection opens and the table SDK's request path runs once. Nothing with REFERENCE_CACHE_SECONDS 0 (no directory).
@@ -83,6 +85,7 @@ export function createServices(
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
   const webhookQueue = new QueueSender(s, WEBHOOK_QUEUE);
+  const webhookPoison = new QueueSender(s, WEBHOOK_POISON_QUEUE);
   const clientStore = new ClientStore(tables);
   const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS, CATALOGUES);
   const kinds = new KindStores({ tables, counters, maxBackdateDays: s.MAX_BACKDATE_DAYS });
@@ -116,6 +119,12 @@ export function createServices(
     sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
     worker: workerDeps(s, { ...parts, clientStore, webhookQueue }, clock, log),
     deliveries: deliveryDeps(s, { tables, queue: webhookQueue }, clock, log),
+    redrive: () => ({
+      poison: webhookPoison,
+      queue: { send: (m, delayMs) => webhookQueue.send(m, delayMs) },
+      now: () => clock.now(),
+      log,
+    }),
     connect: async () => directory?.check(),
   };
 }

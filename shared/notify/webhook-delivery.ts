@@ -121,7 +121,7 @@ export async function deliverWebhook(deps: DeliveryDeps, m: WebhookMessage): Pro
  * A delivery message the queue gave up on (every try to put it back failed, the storage being out of reach): put
  * back once more, hidden for the backoff its next try would have, while its 25 hours last; abandoned after them.
  */
-export async function redriveWebhook(deps: Pick<DeliveryDeps, 'queue' | 'now' | 'log'>, m: WebhookMessage) {
+async function redriveWebhook(deps: Pick<DeliveryDeps, 'queue' | 'now' | 'log'>, m: WebhookMessage) {
   if (m.delivery.state !== 'pending') return;
   if (deps.now() - m.delivery.createdAt < GIVE_UP_AFTER_MS) {
     await deps.queue.send(m, retryDelayMs(m.delivery.attempts + 1));
@@ -140,4 +140,27 @@ export async function redriveWebhook(deps: Pick<DeliveryDeps, 'queue' | 'now' | 
     },
     'warn',
   );
+}
+
+/** The delivery messages the queue gave up on (the poison queue): each taken, and removed once dealt with. */
+export interface PoisonedDeliveries {
+  take(max: number, hideMs: number): Promise<{ content: unknown; remove(): Promise<void> }[]>;
+}
+
+/**
+ * Puts the poisoned delivery messages back on the delivery queue (redriveWebhook), a batch per call: the sweeper's
+ * timer calls it, so a delivery stranded by a storage fault resumes by itself. A message that is no delivery is logged
+ * and removed. Answers how many were taken.
+ */
+export async function redrivePoisoned(
+  deps: Pick<DeliveryDeps, 'queue' | 'now' | 'log'> & { poison: PoisonedDeliveries },
+): Promise<number> {
+  const taken = await deps.poison.take(32, 60_000);
+  for (const t of taken) {
+    const m = webhookMessageSchema.safeParse(t.content);
+    if (m.success) await redriveWebhook(deps, m.data);
+    else deps.log?.event('message.ignored', { detail: JSON.stringify(t.content) }, 'error');
+    await t.remove();
+  }
+  return taken.length;
 }

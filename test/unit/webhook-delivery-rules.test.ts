@@ -6,7 +6,7 @@ import {
   DeliveryDeps,
   deliveryMessages,
   MAX_DELIVERIES_PER_CLIENT,
-  redriveWebhook,
+  redrivePoisoned,
   WebhookMessage,
 } from '../../shared/notify/webhook-delivery';
 import { GIVE_UP_AFTER_MS, jobEvent } from '../../shared/notify/webhook-event';
@@ -140,14 +140,24 @@ describe('a delivery message', () => {
     expect([await next, await running[1]]).toEqual(['delivered', 'delivered']);
   });
 
-  it('from the poison queue is put back while its 25 hours last, and given up after them', async () => {
+  it('from the poison queue is put back while its 25 hours last, given up after them, and removed either way', async () => {
     const h = harness(answering(true));
     const tried = { ...message(), delivery: { ...event, attempts: 3 } };
-    await redriveWebhook(h.deps, tried);
+    const poisoned = (contents: unknown[]) => {
+      const removed: unknown[] = [];
+      const taken = contents.map((content) => ({ content, remove: async () => void removed.push(content) }));
+      return { removed, poison: { take: async () => taken.splice(0) } };
+    };
+    const first = poisoned([tried, 'not a delivery']);
+    expect(await redrivePoisoned({ ...h.deps, ...first })).toBe(2);
     expect(h.queued).toEqual([[tried, 240_000]]);
+    expect(first.removed).toEqual([tried, 'not a delivery']);
+    expect(h.logged).toEqual([expect.objectContaining({ event: 'message.ignored' })]);
     h.at(GIVE_UP_AFTER_MS);
-    await redriveWebhook(h.deps, tried);
-    expect(h.queued).toHaveLength(1);
-    expect(h.logged).toEqual([expect.objectContaining({ event: 'webhook.sent', outcome: 'abandoned', attempts: 3 })]);
+    const late = poisoned([tried]);
+    expect(await redrivePoisoned({ ...h.deps, ...late })).toBe(1);
+    expect([h.queued.length, late.removed]).toEqual([1, [tried]]);
+    expect(h.logged.at(-1)).toMatchObject({ event: 'webhook.sent', outcome: 'abandoned', attempts: 3 });
+    expect(await redrivePoisoned({ ...h.deps, ...late })).toBe(0);
   });
 });
