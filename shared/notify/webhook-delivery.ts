@@ -30,7 +30,7 @@ export interface Recipient {
 }
 
 /** The delivery queue: a message sent now, or hidden for `delayMs` first. */
-export interface DeliveryQueue {
+interface DeliveryQueue {
   send(message: WebhookMessage, delayMs?: number): Promise<void>;
 }
 
