@@ -52,9 +52,12 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-/** The event a settled job's client is told of: its status, and how many records SIEX accepted and did not. */
+/**
+ * The event a settled job's farm's clients are told of: the job, its farm (a client sharing the farm did not start it,
+ * and reads the farm's records to see what changed), its status, and how many records SIEX accepted and did not.
+ */
 export function jobEvent(
-  job: { jobId: number; status: string; accepted: number; total: number },
+  job: { jobId: number; agrifarmId?: string; status: string; accepted: number; total: number },
   purpose: EventPurpose,
   nowMs: number,
 ): WebhookDelivery {
@@ -63,7 +66,13 @@ export function jobEvent(
     id,
     type: EVENT_TYPES[purpose],
     created: new Date(nowMs).toISOString(),
-    data: { jobId: job.jobId, status: job.status, ok: job.accepted, errors: job.total - job.accepted },
+    data: {
+      jobId: job.jobId,
+      ...(job.agrifarmId ? { agrifarmId: job.agrifarmId } : {}),
+      status: job.status,
+      ok: job.accepted,
+      errors: job.total - job.accepted,
+    },
   });
   return { id, body, state: 'pending', attempts: 0, due: nowMs, createdAt: nowMs, lastError: '', queued: false };
 }

@@ -222,7 +222,7 @@ it('a failing receiver is tried again later, with backoff, until it takes the ev
     id: `evt_job_${jobId}_outcome`,
     type: 'job.finished',
     created: new Date(start).toISOString(),
-    data: { jobId, status: 'FinalizadoCompleto', ok: 1, errors: 0 },
+    data: { jobId, agrifarmId: f.agrifarmId, status: 'FinalizadoCompleto', ok: 1, errors: 0 },
   });
   // Each try is signed at the time it was made, with the client's secret.
   expect(tries.map((x) => Number(/t=(\d+)/.exec(x.signature)![1]))).toEqual(
@@ -316,6 +316,14 @@ it("a farm under two clients: each hears of the other's export, signed with its 
   const [a, b] = got;
   const text = JSON.stringify(a.body);
   expect(JSON.stringify(b.body)).toBe(text);
+  // The sharer did not start the job, and cannot read it: the event names the farm, whose records it can read.
+  expect((a.body as { data: unknown }).data).toEqual({
+    jobId,
+    agrifarmId,
+    status: 'FinalizadoCompleto',
+    ok: 1,
+    errors: 0,
+  });
   // Each signed with its own client's secret, which the other's does not verify.
   expect(verifySignature(webhookSecret(LOCAL_WEBHOOK_SIGNING_KEY, sharer.id), a.signature, text, clock.now())).toBe(
     false,
