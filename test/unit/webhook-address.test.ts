@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { clientRegistrationSchema } from '../../shared/clients/client-registration';
 import { addressRefusal, nonPublicReason, urlRefusal } from '../../shared/notify/webhook-address';
 import { createWebhookSender, Resolver, TryOutcome } from '../../shared/notify/webhook-sender';
 
@@ -57,6 +58,19 @@ describe('which addresses are public', () => {
     expect(urlRefusal(new URL('ftp://erp.example/'), { allowLoopbackHttp: true })).toMatch(/https/);
     expect(urlRefusal(new URL('https://u:p@erp.example/'), { allowLoopbackHttp: false })).toMatch(/credentials/);
     expect(urlRefusal(new URL('https://erp.example/'), { allowLoopbackHttp: false })).toBeNull();
+  });
+});
+
+describe('a webhook in the back-office data', () => {
+  const base = { id: 'agrosoft', name: 'A', email: 'a@b.example', sidKey: 's'.repeat(32), apiKey: 'a'.repeat(32) };
+  const accepts = (webhook: string) => clientRegistrationSchema.safeParse({ ...base, webhook }).success;
+
+  it('is refused at import when it names a non-public address itself; a name is judged at each delivery', () => {
+    for (const url of ['https://10.0.0.5/h', 'https://169.254.169.254/', 'https://[::1]/h', 'https://[fd00::1]/h'])
+      expect([url, accepts(url)]).toEqual([url, false]);
+    expect(accepts('https://8.8.8.8/h')).toBe(true);
+    expect(accepts('https://hooks.erp.example/h')).toBe(true);
+    expect(accepts('http://127.0.0.1:7083/hooks/agrosoft')).toBe(true);
   });
 });
 
