@@ -91,15 +91,22 @@ interface Farm {
   me: Client;
   farm: FarmIndex;
   agrifarmId: string;
+  /** The other clients the farm is listed under, each with the receiver's hook for it. */
+  sharers: Client[];
   record(): Promise<number>;
 }
 
-/** A client with a farm of its own and a webhook: the receiver's hook for it unless `webhook` says otherwise. */
-async function farmWithWebhook(label: string, webhook?: string): Promise<Farm> {
+/**
+ * A client with a farm of its own and a webhook: the receiver's hook for it unless `webhook` says otherwise; the farm
+ * listed under a client of each label of `sharedWith` too.
+ */
+async function farmWithWebhook(label: string, webhook?: string, sharedWith: string[] = []): Promise<Farm> {
   const rea = uniqueRea();
   const base = testClient(label, [rea]);
   const client = { ...base, webhook: webhook ?? receiver.hookUrl(base.id) };
-  await seedPhyto({ farms: [sendableFarm(rea)], clients: [client] });
+  const others = sharedWith.map((l) => testClient(l, [rea])).map((c) => ({ ...c, webhook: receiver.hookUrl(c.id) }));
+  await seedPhyto({ farms: [sendableFarm(rea)], clients: [client, ...others] });
+  const sharers = await Promise.all(others.map(async (c) => (await svc.gate.findClient(c.sidKey))!));
   const me = (await svc.gate.findClient(client.sidKey))!;
   const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
   const agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
@@ -111,6 +118,7 @@ async function farmWithWebhook(label: string, webhook?: string): Promise<Farm> {
     me,
     farm,
     agrifarmId,
+    sharers,
     async record() {
       const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
       const res = await register(
@@ -279,27 +287,12 @@ it('a receiver slower than the time-out is a failed try; one failing for a day i
 });
 
 it("a farm under two clients: each hears of the other's export, signed with its own secret", async () => {
-  const rea = uniqueRea();
-  const starter = testClient('webhook-share-a', [rea]);
-  const sharer = testClient('webhook-share-b', [rea]);
-  const bystander = testClient('webhook-share-c', [uniqueRea()]);
-  await seedPhyto({
-    farms: [sendableFarm(rea)],
-    clients: [starter, sharer, bystander].map((c) => ({ ...c, webhook: receiver.hookUrl(c.id) })),
-  });
-  const me = (await svc.gate.findClient(starter.sidKey))!;
-  const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
-  const agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;
-  const farm = await accessibleFarm(svc.farms, me, agrifarmId);
-  const register = inProcessRegister(svc, () => DateTime.now());
-  const vine = farm.doc.idcps.filter((e) => farm.cropOf(e).typecropId === '102').map((e) => String(e.idcp));
-  const res = await register(
-    { sidKey: starter.sidKey, apiKey: starter.apiKey },
-    agrifarmId,
-    JSON.stringify(body({ idcp: [vine[0]], ...SIEX_FIELDS })),
-  );
-  expect(res.status).toBe(201);
-  const jobId = await inProcessExport(svc, me, farm, agrifarmId, [Number(String(res.json[0].id).split(':').pop())]);
+  const f = await farmWithWebhook('webhook-share-a', undefined, ['webhook-share-b']);
+  const [starter, sharer] = [f.me, f.sharers[0]];
+  // A client of another farm, with a webhook too, hears nothing of this one.
+  await farmWithWebhook('webhook-share-c');
+  const agrifarmId = f.agrifarmId;
+  const jobId = await inProcessExport(svc, f.me, f.farm, agrifarmId, [await f.record()]);
   const { clock } = testClock();
   const queue = testQueue();
   const logged: string[] = [];
