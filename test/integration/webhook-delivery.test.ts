@@ -7,6 +7,8 @@ import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { MailPort, WebhookOutbox } from '../../shared/export/notifications';
 import { runExportJob, WorkerDeps } from '../../shared/export/worker';
+import { sweepExportJobs } from '../../shared/export/sweeper';
+import { LEASE_MS } from '../../shared/export/job-lease';
 import { SiexPort } from '../../shared/export/siex-port';
 import { createLogger } from '../../shared/log/logger';
 import { GIVE_UP_AFTER_MS } from '../../shared/notify/webhook-event';
@@ -255,6 +257,43 @@ it('a failing receiver is tried again later, with backoff, until it takes the ev
     ['failed', 2],
     ['delivered', 3],
   ]);
+});
+
+it('an event the worker could not hand to the delivery queue is handed over when the sweeper brings the job back', async () => {
+  const f = await farmWithWebhook('webhook-handover');
+  const jobId = await inProcessExport(svc, f.me, f.farm, f.agrifarmId, [await f.record()]);
+  const { clock, at } = testClock();
+  const mails: string[] = [];
+  const queue = testQueue();
+  const d = deps(clock, mails, queue);
+  const send = d.webhooks!.send;
+  d.webhooks = { ...d.webhooks!, send: () => Promise.reject(new Error('the queue is out of reach')) };
+
+  await expect(runExportJob(d, jobId)).rejects.toThrow('the queue is out of reach');
+  let meta = (await svc.jobs.meta(jobId))!;
+  // Settled and told by e-mail; the event written, not handed over, and the job still watched.
+  expect([meta.status, meta.webhooks.map((w) => [w.id, w.queued]), mails.length]).toEqual([
+    'FinalizadoCompleto',
+    [[`evt_job_${jobId}_outcome`, false]],
+    1,
+  ]);
+  expect(await svc.watch.read(jobId)).not.toBeNull();
+
+  d.webhooks = { ...d.webhooks, send };
+  at(LEASE_MS + 1);
+  const queued: number[] = [];
+  await sweepExportJobs({
+    watch: svc.watch,
+    jobs: svc.jobs,
+    enqueue: async (m) => void queued.push(m.jobId),
+    now: () => clock.now(),
+  });
+  expect(queued).toEqual([jobId]);
+  await runExportJob(d, jobId);
+  meta = (await svc.jobs.meta(jobId))!;
+  expect(queue.messages.map(([m]) => [m.clientId, m.delivery.id])).toEqual([[f.me.id, `evt_job_${jobId}_outcome`]]);
+  expect([meta.webhooks.map((w) => w.queued), mails.length]).toEqual([[true], 1]);
+  expect(await svc.watch.read(jobId)).toBeNull();
 });
 
 it('a receiver slower than the time-out is a failed try; one failing for a day is given up, the job untouched', async () => {
