@@ -49,10 +49,10 @@ export function mailOperationId(jobId: number, purpose: EventPurpose = 'outcome'
 /**
  * A settled job's notifications: one mechanism, two channels, each message sent once. What is due is the outcome
  * once the job settles, and (a failed job) a second message once every unknown outcome is known. The e-mail goes at
- * once to the job's client (the mail service drops a repeat of its operation id); the webhook event is first written
- * down with the job, then handed to the delivery queue for every client of the farm with a webhook, and marked handed
- * over only then: a crash in between brings the job back by its watch row (`webhookDue`) to hand it over again. The
- * worker never waits on a receiver, and the job's status is written before any message goes.
+ * once to the job's client (the mail service drops a repeat of its operation id); the webhook event is written down
+ * with the job before the e-mail goes, then handed to the delivery queue for every client of the farm with a webhook,
+ * and marked handed over only then: a crash in between brings the job back by its watch row (`webhookDue`) to hand
+ * it over again. The worker never waits on a receiver, and the job's status is written before any message goes.
  */
 export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
   if (!isSettled(run.state.status)) return;
@@ -60,6 +60,8 @@ export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
     ...(run.state.emailSent ? [] : ['outcome' as const]),
     ...(run.state.reconcile === 'resolved' ? ['reconciled' as const] : []),
   ];
+  // Written before the e-mail marks the outcome told: a crash after it finds the event on the row.
+  const recipients = await recordEvents(deps, run, due);
   const records = () => settledRecords(run.allItems());
   const kinds = deps.kinds.all().map((k) => k.urnType);
   if (due.includes('outcome')) {
@@ -70,7 +72,7 @@ export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
     await sendMail(deps, run, reconciledMail(run.state, records(), kinds), 'reconciled');
     await run.update({ reconcile: { from: 'resolved', to: 'told' } });
   }
-  await queueWebhooks(deps, run, due);
+  await handOver(deps, run, recipients);
 }
 
 /** When the job's watch row should bring it back to hand an event to the delivery queue; null when none waits. */
@@ -87,27 +89,34 @@ async function recipientsOf(outbox: WebhookOutbox, job: JobRun['state']): Promis
 }
 
 /**
- * Writes down the events due, once each (their ids name the job and the purpose), then hands every event not yet
- * handed over to the delivery queue, one message per recipient, and marks it handed over.
+ * Writes down the events due, once each (their ids name the job and the purpose), and answers who is to hear of the
+ * job's events not yet handed over: nobody when none waits, or no client of the farm has a webhook.
  */
-async function queueWebhooks(deps: NotifyDeps, run: JobRun, due: EventPurpose[]): Promise<void> {
-  const waiting = run.state.webhooks.filter((w) => w.state === 'pending' && !w.queued);
-  if (due.length === 0 && waiting.length === 0) return;
+async function recordEvents(deps: NotifyDeps, run: JobRun, due: EventPurpose[]): Promise<Recipient[]> {
+  const waiting = run.state.webhooks.some((w) => w.state === 'pending' && !w.queued);
+  if (due.length === 0 && !waiting) return [];
   const outbox = deps.webhooks;
   if (!outbox) {
     if (run.state.notifyWebhook)
       jobProblem(deps.log, run.jobId, 'webhook not sent: WEBHOOK_SIGNING_KEY is not set, so nothing can be signed');
-    return;
+    return [];
   }
   const recipients = await recipientsOf(outbox, run.state);
-  if (recipients.length === 0) return;
+  if (recipients.length === 0) return [];
   const known = new Set(run.state.webhooks.map((w) => w.id));
   const fresh = due.map((p) => jobEvent(run.state, p, deps.now())).filter((e) => !known.has(e.id));
   if (fresh.length > 0) await run.update({ webhooks: [...run.state.webhooks, ...fresh] });
-  const handOver = [...waiting, ...fresh];
-  for (const event of handOver)
+  return recipients;
+}
+
+/** Hands every event not yet handed over to the delivery queue, one message per recipient, then marks it so. */
+async function handOver(deps: NotifyDeps, run: JobRun, recipients: readonly Recipient[]): Promise<void> {
+  const outbox = deps.webhooks;
+  const waiting = run.state.webhooks.filter((w) => w.state === 'pending' && !w.queued);
+  if (!outbox || recipients.length === 0 || waiting.length === 0) return;
+  for (const event of waiting)
     for (const message of deliveryMessages(run.state, event, recipients)) await outbox.send(message);
-  const handed = new Set(handOver.map((w) => w.id));
+  const handed = new Set(waiting.map((w) => w.id));
   await run.update({ webhooks: run.state.webhooks.map((w) => (handed.has(w.id) ? { ...w, queued: true } : w)) });
 }
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { ExportKinds } from '../../shared/export/export-kinds';
+import { MailError } from '../../shared/email/mailer';
 import { Client, ClientStore } from '../../shared/clients/client-store';
 import { accessibleFarm } from '../../shared/farms/farm-service';
 import { FarmIndex } from '../../shared/farms/farm-index';
@@ -294,6 +295,32 @@ it('an event the worker could not hand to the delivery queue is handed over when
   expect(queue.messages.map(([m]) => [m.clientId, m.delivery.id])).toEqual([[f.me.id, `evt_job_${jobId}_outcome`]]);
   expect([meta.webhooks.map((w) => w.queued), mails.length]).toEqual([[true], 1]);
   expect(await svc.watch.read(jobId)).toBeNull();
+});
+
+it('the event is written before the e-mail goes: a failed e-mail leaves it on the job, handed over with the next try', async () => {
+  const f = await farmWithWebhook('webhook-before-mail');
+  const jobId = await inProcessExport(svc, f.me, f.farm, f.agrifarmId, [await f.record()]);
+  const { clock } = testClock();
+  const mails: string[] = [];
+  const queue = testQueue();
+  const d = deps(clock, mails, queue);
+  const mailer = d.mailer;
+  d.mailer = { send: () => Promise.reject(new MailError('the mail service is down', { retryable: true })) };
+
+  await expect(runExportJob(d, jobId)).rejects.toThrow('the mail service is down');
+  let meta = (await svc.jobs.meta(jobId))!;
+  expect([meta.emailSent, meta.webhooks.map((w) => [w.id, w.queued]), queue.messages]).toEqual([
+    false,
+    [[`evt_job_${jobId}_outcome`, false]],
+    [],
+  ]);
+
+  // The queue's next delivery of the job's message.
+  d.mailer = mailer;
+  await runExportJob(d, jobId);
+  meta = (await svc.jobs.meta(jobId))!;
+  expect([meta.emailSent, meta.webhooks.map((w) => w.queued), mails.length]).toEqual([true, [true], 1]);
+  expect(queue.messages.map(([m]) => m.delivery.id)).toEqual([`evt_job_${jobId}_outcome`]);
 });
 
 it('a receiver slower than the time-out is a failed try; one failing for a day is given up, the job untouched', async () => {
