@@ -104,6 +104,9 @@ export const exportWorker = async (message: unknown, context: InvocationContext)
 export const exportPoison = async (message: unknown, context: InvocationContext) =>
   (await import('./export-worker')).exportPoison(message, context);
 
+export const webhookDelivery = async (message: unknown, context: InvocationContext) =>
+  (await import('./webhook-delivery')).webhookDelivery(message, context);
+
 export const exportSweeper = async (timer: Timer, context: InvocationContext) =>
   (await import('./export-sweeper')).exportSweeper(timer, context);
 

@@ -7,7 +7,7 @@ import { BACKUP_SCHEDULE } from '../shared/backup/backup-schedule';
 import { SWEEP_SCHEDULE } from '../shared/export/job-lease';
 import { CERTIFICATE_CHECK_SCHEDULE } from '../shared/siex/certificate-schedule';
 import { OperationId, ROUTES } from '../shared/app/routes';
-import { EXPORT_POISON_QUEUE, EXPORT_QUEUE } from '../shared/store/queues';
+import { EXPORT_POISON_QUEUE, EXPORT_QUEUE, WEBHOOK_QUEUE } from '../shared/store/queues';
 
 /**
  * The app's start-up, what the Functions host loads (package.json `main`): it registers every function from its
@@ -59,6 +59,13 @@ app.storageQueue('exportPoison', {
   queueName: EXPORT_POISON_QUEUE,
   connection: 'AzureWebJobsStorage',
   handler: async (message, context) => handlers().exportPoison(message, context),
+});
+// Webhook deliveries, on their own queue: a receiver that hangs holds a delivery's slot, never an export's. Their poison
+// queue is put back by the sweeper (no function group more, each costing two always-ready instances in production).
+app.storageQueue('webhookDelivery', {
+  queueName: WEBHOOK_QUEUE,
+  connection: 'AzureWebJobsStorage',
+  handler: async (message, context) => handlers().webhookDelivery(message, context),
 });
 app.timer('exportSweeper', {
   schedule: SWEEP_SCHEDULE,

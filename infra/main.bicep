@@ -179,11 +179,14 @@ var tags = {
   product: apiServiceSiexProduct
 }
 
-// The export job queue and its poison queue (host.json maxDequeueCount: after 5 tries a message moves there).
+// The export job queue and the webhook delivery queue (shared/store/queues.ts), each with its poison queue (host.json
+// maxDequeueCount: after 5 tries a message moves there).
 var exportQueueName = 'export-jobs'
 var queueNames = [
   'export-jobs'
   'export-jobs-poison'
+  'webhook-deliveries'
+  'webhook-deliveries-poison'
 ]
 var deploymentContainerName = 'app-package-${resourceToken}'
 var backupContainerName = 'table-backups'

@@ -28,10 +28,10 @@ param tags object
 @description('Spread the plan\'s instances across availability zones (the region must support it for Flex Consumption).')
 param zoneRedundant bool
 
-@description('The data account (tables and the export queues), the app\'s AzureWebJobsStorage__accountName.')
+@description('The data account (tables, the export and webhook queues), the app\'s AzureWebJobsStorage__accountName.')
 param storageAccountName string
 
-@description('The export queues of the data account: the app\'s queue role is granted on each, not on the account.')
+@description('The export and webhook queues of the data account: the app\'s queue role is granted on each, not on the account.')
 param queueNames array
 
 @description('The host\'s own account (hostStorage.bicep): its blobs and the deployment package.')
@@ -138,7 +138,8 @@ var hostAppSettings = {
   AZURE_CLIENT_ID: identityClientId
   // host.json's queue settings, overridden here so the cap on concurrent SIEX calls is one deployment parameter: a
   // batch of exportBatchSize and no new batch before it is done (newBatchThreshold 0; by default the host takes the
-  // next batch when half is done, running up to 1.5 batches at once).
+  // next batch when half is done, running up to 1.5 batches at once). The webhook delivery function reads its queue
+  // with the same batch: its tries are bounded (10 s) and capped per client across instances (slot-store.ts).
   AzureFunctionsJobHost__extensions__queues__batchSize: string(exportBatchSize)
   AzureFunctionsJobHost__extensions__queues__newBatchThreshold: '0'
 }
@@ -305,7 +306,7 @@ resource functionLogs 'Microsoft.Insights/diagnosticSettings@2021-05-01-preview'
   }
 }
 
-// The export queue trigger and the app's enqueue need the two export queues, and only them; the app's data lives in
+// The queue triggers and the app's enqueues need the export and webhook queues, and only them; the app's data lives in
 // tables. Granted to the identity, not to the site, so none of them waits for the site to exist. The host's blob role
 // is on the host account (hostStorage.bicep).
 resource queueContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = [

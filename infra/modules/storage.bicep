@@ -1,4 +1,4 @@
-// The gateway's data account: tables (created by the app on first use) and the export queues. The Functions host's
+// The gateway's data account: tables (created by the app on first use) and the export and webhook queues. The Functions host's
 // blobs and the deployment package live in an account of their own (hostStorage.bicep), so nothing here needs a blob
 // role. Shared keys are off: every caller uses Entra ID.
 
@@ -20,7 +20,7 @@ param tags object
 ])
 param skuName string = 'Standard_LRS'
 
-@description('Queues to create: the export queue and its poison queue.')
+@description('Queues to create: the export queue, the webhook delivery queue, and their poison queues.')
 param queueNames array
 
 @description('Log Analytics workspace that receives the read, write and delete logs of blobs, queues and tables.')

@@ -16,7 +16,8 @@ import { OperationKeyStore } from '../idempotency/key-operations';
 import type { WorkerDeps } from '../export/worker';
 import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
-import { EXPORT_QUEUE, QueueSender } from '../store/queues';
+import { EXPORT_QUEUE, QueueSender, WEBHOOK_POISON_QUEUE, WEBHOOK_QUEUE } from '../store/queues';
+import type { DeliveryDeps, redrivePoisoned, WebhookMessage } from '../notify/webhook-delivery';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
@@ -46,6 +47,10 @@ export interface Services extends UseCaseParts {
   worker(): Promise<WorkerDeps>;
   /** What the export sweeper needs. */
   sweeper(): SweepDeps;
+  /** What the webhook delivery function needs; refused while the gateway has no signing key (nothing unsigned goes). */
+  deliveries(): Promise<DeliveryDeps>;
+  /** What the sweeper needs to put the poisoned webhook deliveries back on their queue. */
+  redrive(): Parameters<typeof redrivePoisoned>[0];
   /**
    * Reads the directory's version ahead of the first request (the warm-up, functions/handlers.ts): the storage
    * connection opens and the table SDK's request path runs once. Nothing with REFERENCE_CACHE_SECONDS 0 (no directory).
@@ -79,6 +84,9 @@ export function createServices(
       : undefined;
   const counters = new Counters(tables);
   const exportQueue = new QueueSender(s, EXPORT_QUEUE);
+  const webhookQueue = new QueueSender(s, WEBHOOK_QUEUE);
+  const webhookPoison = new QueueSender(s, WEBHOOK_POISON_QUEUE);
+  const clientStore = new ClientStore(tables);
   const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS, CATALOGUES);
   const kinds = new KindStores({ tables, counters, maxBackdateDays: s.MAX_BACKDATE_DAYS });
   let exporting: Promise<ExportKinds> | undefined;
@@ -109,7 +117,14 @@ export function createServices(
     gate: clientGate(s, tables, directory),
     useCases: createUseCases(parts),
     sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
-    worker: workerDeps(s, parts, clock, log),
+    worker: workerDeps(s, { ...parts, clientStore, webhookQueue }, clock, log),
+    deliveries: deliveryDeps(s, { tables, queue: webhookQueue }, clock, log),
+    redrive: () => ({
+      poison: webhookPoison,
+      queue: { send: (m, delayMs) => webhookQueue.send(m, delayMs) },
+      now: () => clock.now(),
+      log,
+    }),
     connect: async () => directory?.check(),
   };
 }
@@ -136,16 +151,15 @@ function clientGate(s: Settings, tables: TableStore, directory: VersionWatch | u
 /** The export worker's parts, built once on its first use: only the worker starts the SIEX and e-mail clients. */
 function workerDeps(
   s: Settings,
-  parts: UseCaseParts & { farms: FarmStore },
+  parts: UseCaseParts & { farms: FarmStore; clientStore: ClientStore; webhookQueue: QueueSender },
   clock: Clock,
   log: Logger,
 ): () => Promise<WorkerDeps> {
   let worker: Promise<WorkerDeps> | undefined;
   const build = async (): Promise<WorkerDeps> => {
-    const [{ createIuwsClient }, { createMailer }, { createWebhookSender }] = await Promise.all([
+    const [{ createIuwsClient }, { createMailer }] = await Promise.all([
       import('../siex/iuws-client'),
       import('../email/mailer'),
-      import('../notify/webhook-sender'),
     ]);
     const kinds = await parts.exportKinds();
     return {
@@ -159,7 +173,14 @@ function workerDeps(
         kinds.all().map((k) => k.cue),
       ),
       mailer: createMailer(s),
-      ...(s.WEBHOOK_SIGNING_KEY ? { webhooks: createWebhookSender(s.WEBHOOK_SIGNING_KEY) } : {}),
+      ...(s.WEBHOOK_SIGNING_KEY
+        ? {
+            webhooks: {
+              recipients: (rea: string) => parts.clientStore.webhooksOfFarm(rea),
+              send: (m: WebhookMessage) => parts.webhookQueue.send(m),
+            },
+          }
+        : {}),
       batchSize: EXPORT_BATCH_SIZE,
       poll: { firstMs: 100, maxMs: 2000, deadlineMs: 4 * 60_000 },
       clock,
@@ -167,6 +188,39 @@ function workerDeps(
     };
   };
   return () => (worker ??= build());
+}
+
+/**
+ * The webhook delivery function's parts, built once: the sender, and each client's delivery slots, in a table every
+ * instance shares. http to loopback only with AUTH_MODE=local (the local stack's receiver).
+ */
+function deliveryDeps(
+  s: Settings,
+  parts: { tables: TableStore; queue: QueueSender },
+  clock: Clock,
+  log: Logger,
+): () => Promise<DeliveryDeps> {
+  let deliveries: Promise<DeliveryDeps> | undefined;
+  const build = async (): Promise<DeliveryDeps> => {
+    const key = s.WEBHOOK_SIGNING_KEY;
+    if (!key) throw new Error('WEBHOOK_SIGNING_KEY is not set: a webhook delivery cannot be signed');
+    const [{ createWebhookSender }, { TableSlots }] = await Promise.all([
+      import('../notify/webhook-sender'),
+      import('../notify/slot-store'),
+    ]);
+    return {
+      sender: createWebhookSender(key, { allowLoopbackHttp: s.AUTH_MODE === 'local' }),
+      queue: { send: (m, delayMs) => parts.queue.send(m, delayMs) },
+      slots: new TableSlots(parts.tables, () => clock.now()),
+      now: () => clock.now(),
+      log,
+    };
+  };
+  return () =>
+    (deliveries ??= build().catch((e: unknown) => {
+      deliveries = undefined;
+      throw e;
+    }));
 }
 
 let current: Services | undefined;

@@ -4,6 +4,7 @@ import { isRestError } from '../store/azure-sdk';
 import { ClientRegistration } from './client-registration';
 import { TABLES, TableStore } from '../store/tables';
 import { hashKey, storedKeyHash } from './keys';
+import { odataEq } from '../store/odata';
 
 /** What the gateway knows of a client at request time. Keys are never stored, only their hashes. */
 export interface Client {
@@ -65,6 +66,22 @@ export class ClientStore {
       if (isRestError(e, 404)) return null;
       throw e;
     }
+  }
+
+  /**
+   * The clients that may see a holding (REA code) and have a webhook: each hears of that farm's export outcomes
+   * (shared/export/notifications.ts). Read from the SID rows, a client once however many keys it has; the clients are
+   * tens, and this is read once per settled job.
+   */
+  async webhooksOfFarm(rea: string): Promise<{ clientId: string; url: string }[]> {
+    const table = await this.store.table(TABLES.clients);
+    const found = new Map<string, string>();
+    for await (const e of table.listEntities({ queryOptions: { filter: odataEq('PartitionKey', BY_SID) } })) {
+      const row = clientRow.safeParse(e);
+      if (row.success && row.data.webhookUrl && row.data.farms.includes(rea))
+        found.set(row.data.clientId, row.data.webhookUrl);
+    }
+    return [...found].sort(([a], [b]) => a.localeCompare(b)).map(([clientId, url]) => ({ clientId, url }));
   }
 
   /**

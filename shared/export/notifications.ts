@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MailError } from '../email/mailer';
-import { afterTry, EventPurpose, jobEvent, WebhookDelivery } from '../notify/webhook-event';
-import { WebhookPort } from '../notify/webhook-sender';
+import { EventPurpose, jobEvent, WebhookDelivery } from '../notify/webhook-event';
+import { deliveryMessages, Recipient, WebhookMessage } from '../notify/webhook-delivery';
 import { Logger } from '../log/logger';
 import { maskEmail } from '../log/personal-data';
 import { jobProblem, logText } from './job-errors';
@@ -15,15 +15,26 @@ export interface MailPort {
   send(message: { to: string; subject: string; text: string; html: string }, operationId: string): Promise<void>;
 }
 
-/** The channels a job's client is told through, and the time deliveries are dated and spaced by. */
+/**
+ * Where a job's webhook events go: to the delivery queue (shared/notify/webhook-delivery.ts), one message per client
+ * of the farm with a webhook. The worker never waits on a receiver.
+ */
+export interface WebhookOutbox {
+  /** The clients whose farms include this holding (REA code) and who have a webhook. */
+  recipients(rea: string): Promise<Recipient[]>;
+  /** Puts one delivery on the delivery queue. */
+  send(message: WebhookMessage): Promise<void>;
+}
+
+/** The channels a job's client is told through, and the time events are dated by. */
 export interface NotifyDeps {
   mailer: MailPort;
   /** Absent when the gateway has no signing key (WEBHOOK_SIGNING_KEY): nothing unsigned is ever sent. */
-  webhooks?: WebhookPort;
+  webhooks?: WebhookOutbox;
   /** The kinds, in the order the e-mail counts them. */
   kinds: Pick<ExportKinds, 'all'>;
   now: () => number;
-  /** The e-mails and deliveries as events (`mail.sent`, `webhook.sent`), and what the client is not told (`job.problem`). */
+  /** The e-mails as events (`mail.sent`), and what the client is not told (`job.problem`). */
   log?: Logger;
 }
 
@@ -38,9 +49,10 @@ export function mailOperationId(jobId: number, purpose: EventPurpose = 'outcome'
 /**
  * A settled job's notifications: one mechanism, two channels, each message sent once. What is due is the outcome
  * once the job settles, and (a failed job) a second message once every unknown outcome is known. The e-mail goes at
- * once (the mail service drops a repeat of its operation id); the webhook event is first written down with the job,
- * then delivered now and, while its receiver fails, again by the job's watch row with backoff for a day
- * (`webhookDue`): a delivery never blocks or fails the job, whose status is written before any message goes.
+ * once to the job's client (the mail service drops a repeat of its operation id); the webhook event is written down
+ * with the job before the e-mail goes, then handed to the delivery queue for every client of the farm with a webhook,
+ * and marked handed over only then: a crash in between brings the job back by its watch row (`webhookDue`) to hand
+ * it over again. The worker never waits on a receiver, and the job's status is written before any message goes.
  */
 export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
   if (!isSettled(run.state.status)) return;
@@ -48,7 +60,8 @@ export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
     ...(run.state.emailSent ? [] : ['outcome' as const]),
     ...(run.state.reconcile === 'resolved' ? ['reconciled' as const] : []),
   ];
-  await recordEvents(deps, run, due);
+  // Written before the e-mail marks the outcome told: a crash after it finds the event on the row.
+  const recipients = await recordEvents(deps, run, due);
   const records = () => settledRecords(run.allItems());
   const kinds = deps.kinds.all().map((k) => k.urnType);
   if (due.includes('outcome')) {
@@ -59,58 +72,52 @@ export async function notify(deps: NotifyDeps, run: JobRun): Promise<void> {
     await sendMail(deps, run, reconciledMail(run.state, records(), kinds), 'reconciled');
     await run.update({ reconcile: { from: 'resolved', to: 'told' } });
   }
-  await deliverWebhooks(deps, run);
+  await handOver(deps, run, recipients);
 }
 
-/** When the job's watch row should bring it back for a webhook delivery still pending; null when none is. */
+/** When the job's watch row should bring it back to hand an event to the delivery queue; null when none waits. */
 export function webhookDue(meta: { webhooks: readonly WebhookDelivery[] }): number | null {
-  const pending = meta.webhooks.filter((w) => w.state === 'pending').map((w) => w.due);
+  const pending = meta.webhooks.filter((w) => w.state === 'pending' && !w.queued).map((w) => w.due);
   return pending.length > 0 ? Math.min(...pending) : null;
 }
 
-/** Writes down the events due for the client's webhook, once each (their ids name the job and the purpose). */
-async function recordEvents(deps: NotifyDeps, run: JobRun, due: EventPurpose[]): Promise<void> {
-  if (!run.state.notifyWebhook || due.length === 0) return;
-  if (!deps.webhooks) {
-    jobProblem(deps.log, run.jobId, 'webhook not sent: WEBHOOK_SIGNING_KEY is not set, so nothing can be signed');
-    return;
+/** Who hears of the job: its own client, with the webhook it had when the job started, then every other client of the farm. */
+async function recipientsOf(outbox: WebhookOutbox, job: JobRun['state']): Promise<Recipient[]> {
+  const own = job.notifyWebhook ? [{ clientId: job.clientId, url: job.notifyWebhook }] : [];
+  const others = (await outbox.recipients(job.rea)).filter((r) => r.clientId !== job.clientId);
+  return [...own, ...others];
+}
+
+/**
+ * Writes down the events due, once each (their ids name the job and the purpose), and answers who is to hear of the
+ * job's events not yet handed over: nobody when none waits, or no client of the farm has a webhook.
+ */
+async function recordEvents(deps: NotifyDeps, run: JobRun, due: EventPurpose[]): Promise<Recipient[]> {
+  const waiting = run.state.webhooks.some((w) => w.state === 'pending' && !w.queued);
+  if (due.length === 0 && !waiting) return [];
+  const outbox = deps.webhooks;
+  if (!outbox) {
+    if (run.state.notifyWebhook)
+      jobProblem(deps.log, run.jobId, 'webhook not sent: WEBHOOK_SIGNING_KEY is not set, so nothing can be signed');
+    return [];
   }
+  const recipients = await recipientsOf(outbox, run.state);
+  if (recipients.length === 0) return [];
   const known = new Set(run.state.webhooks.map((w) => w.id));
   const fresh = due.map((p) => jobEvent(run.state, p, deps.now())).filter((e) => !known.has(e.id));
   if (fresh.length > 0) await run.update({ webhooks: [...run.state.webhooks, ...fresh] });
+  return recipients;
 }
 
-/** Tries every pending delivery that is due, and writes down how each went. */
-async function deliverWebhooks(deps: NotifyDeps, run: JobRun): Promise<void> {
-  const port = deps.webhooks;
-  if (!port || !run.state.webhooks.some((w) => w.state === 'pending' && w.due <= deps.now())) return;
-  const tried: WebhookDelivery[] = [];
-  for (const w of run.state.webhooks) {
-    if (w.state !== 'pending' || w.due > deps.now()) {
-      tried.push(w);
-      continue;
-    }
-    const started = deps.now();
-    const outcome = await port.deliver(
-      { url: run.state.notifyWebhook, clientId: run.state.clientId, eventId: w.id, body: w.body },
-      started,
-    );
-    const next = afterTry(w, outcome, deps.now());
-    deps.log?.event(
-      'webhook.sent',
-      {
-        jobId: run.jobId,
-        eventId: w.id,
-        outcome: next.state === 'delivered' ? 'delivered' : next.state === 'abandoned' ? 'abandoned' : 'failed',
-        attempts: next.attempts,
-        durationMs: deps.now() - started,
-        ...(outcome === true ? {} : { detail: outcome }),
-      },
-      outcome === true ? 'info' : 'warn',
-    );
-    tried.push(next);
-  }
-  await run.update({ webhooks: tried });
+/** Hands every event not yet handed over to the delivery queue, one message per recipient, then marks it so. */
+async function handOver(deps: NotifyDeps, run: JobRun, recipients: readonly Recipient[]): Promise<void> {
+  const outbox = deps.webhooks;
+  const waiting = run.state.webhooks.filter((w) => w.state === 'pending' && !w.queued);
+  if (!outbox || recipients.length === 0 || waiting.length === 0) return;
+  for (const event of waiting)
+    for (const message of deliveryMessages(run.state, event, recipients)) await outbox.send(message);
+  const handed = new Set(waiting.map((w) => w.id));
+  await run.update({ webhooks: run.state.webhooks.map((w) => (handed.has(w.id) ? { ...w, queued: true } : w)) });
 }
 
 /** Sends one e-mail: true, or why the mail service refused it for good (sending again cannot help). */

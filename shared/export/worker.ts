@@ -1,7 +1,6 @@
 import { MailError } from '../email/mailer';
 import { FarmReader } from '../farms/farm-store';
 import { Logger, silentLogger } from '../log/logger';
-import { WebhookPort } from '../notify/webhook-sender';
 import { IuwsError } from '../siex/iuws-client';
 import { Clock, systemClock } from '../time/clock';
 import { ExportJob } from './export-job';
@@ -11,7 +10,7 @@ import { JobLease, LEASE_MS, LeaseLost } from './job-lease';
 import { isSettled } from './job-status';
 import { JobStore } from './job-store';
 import { WatchStore } from './job-watch';
-import { MailPort, notify, webhookDue } from './notifications';
+import { MailPort, notify, WebhookOutbox, webhookDue } from './notifications';
 import { SiexPort } from './siex-port';
 
 export interface WorkerDeps {
@@ -23,8 +22,8 @@ export interface WorkerDeps {
   farms: Pick<FarmReader, 'index'>;
   siex: SiexPort;
   mailer: MailPort;
-  /** Signed webhook deliveries; absent when the gateway has no signing key. */
-  webhooks?: WebhookPort;
+  /** The delivery queue webhook events are handed to; absent when the gateway has no signing key. */
+  webhooks?: WebhookOutbox;
   /** Records per SIEX submission. */
   batchSize: number;
   /** Polling of SIEX's outcome: first delay, longest delay, and how long before giving the message back to the queue. */
@@ -140,8 +139,8 @@ async function withLease(
 }
 
 /**
- * When the sweeper should look at the job again: to ask SIEX about unknown outcomes, or to deliver a webhook event
- * whose receiver failed, whichever comes first; null when nothing is left for the worker to do.
+ * When the sweeper should look at the job again: to ask SIEX about unknown outcomes, or to hand a webhook event to
+ * the delivery queue (a crash stopped it), whichever comes first; null when nothing is left for the worker to do.
  */
 function nextLook(run: ExportJob, lease: JobLease, settledNow: boolean, now: number) {
   if (!isSettled(run.state.status)) return { due: now + LEASE_MS, tries: lease.tries };

@@ -39,18 +39,25 @@ export interface LogEvents {
     to: string;
     durationMs: number;
   };
-  /** One try to deliver a job's event to its client's webhook: delivered, failed (tried again later), or abandoned. */
+  /**
+   * One try to deliver a job's event to a client's webhook (each client of the farm has its own): delivered, failed
+   * (tried again later), or abandoned (tried for 25 hours, or its URL refused).
+   */
   'webhook.sent': {
     jobId: number;
     /** The event's id, the same on every try (evt_job_<jobId>_<purpose>). */
     eventId: string;
+    /** The client the event was sent to. */
+    clientId: string;
     outcome: 'delivered' | 'failed' | 'abandoned';
     /** Tries so far, this one included. */
     attempts: number;
     durationMs: number;
-    /** Why the try failed (`answered HTTP 503`, `not delivered: TimeoutError`). */
+    /** Why the try failed (`answered HTTP 503`, `not delivered: TimeoutError`, `refused: 10.0.0.5 is private`). */
     detail?: string;
   };
+  /** A delivery put back on its queue untried: its client had as many deliveries running as it may have at once. */
+  'webhook.deferred': { jobId: number; eventId: string; clientId: string; delayMs: number };
   /** What the job's owner is not shown of a failure (SIEX's words, addresses, settings), for the operators. */
   'job.problem': { jobId: number; detail: string };
   /** The sweeper queued stalled jobs again, or dropped the watch rows of jobs never created. */
@@ -93,7 +100,8 @@ export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] }
   'job.state': ['jobId', 'kind', 'from', 'to', 'total', 'settled', 'accepted', 'errorCode'],
   'siex.call': ['jobId', 'operation', 'batch', 'outcome', 'durationMs', 'siexState'],
   'mail.sent': ['jobId', 'purpose', 'outcome', 'to', 'durationMs'],
-  'webhook.sent': ['jobId', 'eventId', 'outcome', 'attempts', 'durationMs', 'detail'],
+  'webhook.sent': ['jobId', 'eventId', 'clientId', 'outcome', 'attempts', 'durationMs', 'detail'],
+  'webhook.deferred': ['jobId', 'eventId', 'clientId', 'delayMs'],
   'job.problem': ['jobId', 'detail'],
   'sweep.done': ['queued', 'dropped'],
   'message.ignored': ['detail'],

@@ -3,8 +3,9 @@ import { checkMove, MoveTable } from '../domain/state-machine';
 
 /**
  * The events the gateway POSTs to a client's webhook, and where each delivery stands. An event is kept, byte for byte,
- * with the job it tells of (the job's status row, `webhooks`), so every try sends the same body under the same id: a
- * receiver that sees an id twice (delivery is at least once) ignores the repeat.
+ * with the job it tells of (the job's status row, `webhooks`) and in each of its delivery messages (one per client
+ * of the farm, webhook-delivery.ts), so every try sends the same body under the same id: a receiver that sees an id
+ * twice (delivery is at least once) ignores the repeat.
  */
 
 /** Why an event is sent: the job settled, or (a failed job) every outcome it had left unknown is known now. */
@@ -34,6 +35,12 @@ export const webhookDeliverySchema = z.object({
   createdAt: z.number(),
   /** The last try's failure, for operators ('' none). */
   lastError: z.string(),
+  /**
+   * On the job's row: whether the event's delivery messages are on the delivery queue (the worker hands them over
+   * once; until then the job's watch row brings it back to try again). Rows written before deliveries had a queue of
+   * their own have none: their pending events are handed over at the job's next look.
+   */
+  queued: z.boolean().default(false),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
@@ -45,9 +52,12 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-/** The event a settled job's client is told of: its status, and how many records SIEX accepted and did not. */
+/**
+ * The event a settled job's farm's clients are told of: the job, its farm (a client sharing the farm did not start it,
+ * and reads the farm's records to see what changed), its status, and how many records SIEX accepted and did not.
+ */
 export function jobEvent(
-  job: { jobId: number; status: string; accepted: number; total: number },
+  job: { jobId: number; agrifarmId?: string; status: string; accepted: number; total: number },
   purpose: EventPurpose,
   nowMs: number,
 ): WebhookDelivery {
@@ -56,17 +66,32 @@ export function jobEvent(
     id,
     type: EVENT_TYPES[purpose],
     created: new Date(nowMs).toISOString(),
-    data: { jobId: job.jobId, status: job.status, ok: job.accepted, errors: job.total - job.accepted },
+    data: {
+      jobId: job.jobId,
+      ...(job.agrifarmId ? { agrifarmId: job.agrifarmId } : {}),
+      status: job.status,
+      ok: job.accepted,
+      errors: job.total - job.accepted,
+    },
   });
-  return { id, body, state: 'pending', attempts: 0, due: nowMs, createdAt: nowMs, lastError: '' };
+  return { id, body, state: 'pending', attempts: 0, due: nowMs, createdAt: nowMs, lastError: '', queued: false };
 }
 
-/** A delivery after one try: delivered, or due again after its backoff, or abandoned once it has been tried long enough. */
-export function afterTry(d: WebhookDelivery, outcome: true | string, nowMs: number): WebhookDelivery {
+/**
+ * A delivery after one try: delivered; or due again after its backoff; or abandoned, once it has been tried long enough
+ * or at once when its URL was refused (webhook-address.ts: trying again cannot make an address public).
+ */
+export function afterTry(
+  d: WebhookDelivery,
+  outcome: true | string | { refused: string },
+  nowMs: number,
+): WebhookDelivery {
   const attempts = d.attempts + 1;
+  const refused = typeof outcome === 'object';
   const state: DeliveryState =
-    outcome === true ? 'delivered' : nowMs - d.createdAt >= GIVE_UP_AFTER_MS ? 'abandoned' : 'pending';
+    outcome === true ? 'delivered' : refused || nowMs - d.createdAt >= GIVE_UP_AFTER_MS ? 'abandoned' : 'pending';
   checkMove('webhook delivery', DELIVERY_TRANSITIONS, d.state, state);
   if (outcome === true) return { ...d, state, attempts, lastError: '' };
-  return { ...d, state, attempts, due: nowMs + retryDelayMs(attempts), lastError: outcome.slice(0, 300) };
+  const why = refused ? `refused: ${outcome.refused}` : outcome;
+  return { ...d, state, attempts, due: nowMs + retryDelayMs(attempts), lastError: why.slice(0, 300) };
 }

@@ -1,5 +1,5 @@
 import type { QueueClient } from '@azure/storage-queue';
-import { identity, storageQueue } from './azure-sdk';
+import { identity, isRestError, storageQueue } from './azure-sdk';
 import { Settings } from '../config/settings';
 import { deadlineSignal } from './deadline';
 import { STORAGE_TRY_TIMEOUT_MS } from './tables';
@@ -12,6 +12,27 @@ const PIPELINE_OPTIONS = {
 /** The export queue (docs/architecture.md, "Overview"); the Functions host moves a message to `<name>-poison` after maxDequeueCount. */
 export const EXPORT_QUEUE = 'export-jobs';
 export const EXPORT_POISON_QUEUE = `${EXPORT_QUEUE}-poison`;
+/**
+ * The webhook delivery queue (shared/notify/webhook-delivery.ts): one message per event and client, apart from exports.
+ * Its poison queue has no trigger of its own: the sweeper's timer puts what reaches it back (no function group more).
+ */
+export const WEBHOOK_QUEUE = 'webhook-deliveries';
+export const WEBHOOK_POISON_QUEUE = `${WEBHOOK_QUEUE}-poison`;
+
+/** A message taken from a queue: its content (the JSON the app sent, or the text when it is none) and its removal. */
+export interface TakenMessage {
+  content: unknown;
+  remove(): Promise<void>;
+}
+
+function decoded(text: string): unknown {
+  const json = Buffer.from(text, 'base64').toString('utf8');
+  try {
+    return JSON.parse(json);
+  } catch {
+    return text;
+  }
+}
 
 /**
  * Sends queue messages the way the Functions queue trigger reads them: base64 text (the SDK sends text as is,
@@ -51,7 +72,30 @@ export class QueueSender {
     return properties.approximateMessagesCount ?? 0;
   }
 
-  async send(message: unknown): Promise<void> {
+  /** Sends a message, hidden from the queue's readers for `delayMs` first (rounded up to whole seconds) when given. */
+  /**
+   * Takes up to `max` messages (at most 32, the service's limit), each hidden for `hideMs` until removed; none while
+   * the queue does not exist (nothing was ever sent to it).
+   */
+  async take(max: number, hideMs: number): Promise<TakenMessage[]> {
+    const client = this.queue();
+    try {
+      const { receivedMessageItems } = await client.receiveMessages({
+        numberOfMessages: max,
+        visibilityTimeout: Math.ceil(hideMs / 1000),
+        abortSignal: deadlineSignal(),
+      });
+      return receivedMessageItems.map((m) => ({
+        content: decoded(m.messageText),
+        remove: async () => void (await client.deleteMessage(m.messageId, m.popReceipt)),
+      }));
+    } catch (e) {
+      if (isRestError(e, 404)) return [];
+      throw e;
+    }
+  }
+
+  async send(message: unknown, delayMs = 0): Promise<void> {
     const client = this.queue();
     const abortSignal = deadlineSignal();
     this.ready ??= client.createIfNotExists({ abortSignal }).catch((e: unknown) => {
@@ -59,6 +103,9 @@ export class QueueSender {
       throw e;
     });
     await this.ready;
-    await client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'), { abortSignal });
+    await client.sendMessage(Buffer.from(JSON.stringify(message), 'utf8').toString('base64'), {
+      abortSignal,
+      ...(delayMs > 0 ? { visibilityTimeout: Math.ceil(delayMs / 1000) } : {}),
+    });
   }
 }

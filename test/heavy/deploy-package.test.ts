@@ -70,9 +70,10 @@ describe('the deployment package', () => {
     const probe = path.join(ROOT, 'dist/bench/cold-start-probe.js');
     const loaded = JSON.parse(execFileSync(process.execPath, [probe, out, '--modules'], { encoding: 'utf8' }));
     // one HTTP function per route spelling of every contract, the public OpenAPI document, the unknown routes'
-    // catch-all, the two export queues, the sweeper's timer, the nightly backup's and the SIEX certificate check's
+    // catch-all, the two export queues and the webhook delivery queue, the sweeper's timer, the nightly backup's and
+    // the SIEX certificate check's
     const http = contracts.reduce((n, c) => n + c.routes.length, 0);
-    expect(loaded.functions).toBe(http + 1 + 1 + 2 + 3);
+    expect(loaded.functions).toBe(http + 1 + 1 + 3 + 3);
     expect(
       loaded.modules.filter((m: string) => RUNTIME_DEPENDENCIES.some((d) => m.includes(`node_modules/${d}/`))),
     ).toEqual([]);

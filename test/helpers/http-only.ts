@@ -3,10 +3,9 @@ import { disabledSetting } from '../../local/runner/runner';
 
 /** The app's functions that are not HTTP-triggered, disabled as the host disables a function. */
 const HTTP_ONLY: Record<string, string> = Object.fromEntries(
-  ['exportWorker', 'exportPoison', 'exportSweeper', 'tableBackup', 'siexCertificateCheck'].map((name) => [
-    disabledSetting(name),
-    'true',
-  ]),
+  ['exportWorker', 'exportPoison', 'webhookDelivery', 'exportSweeper', 'tableBackup', 'siexCertificateCheck'].map(
+    (name) => [disabledSetting(name), 'true'],
+  ),
 );
 
 /**

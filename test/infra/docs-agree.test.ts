@@ -26,14 +26,14 @@ describe('docs/operations.md and the README agree with the templates (issue 36)'
     const out = docsFindings(
       infra,
       broken,
-      readme.replace('each of the 6 function groups', 'each of the 5 function groups'),
+      readme.replace('each of the 7 function groups', 'each of the 6 function groups'),
       REPO_ROOT,
     ).join('\n');
     expect(out).toMatch(/Alerts: alert queue-depth of the templates is missing/);
     expect(out).toMatch(/Alerts: lock-removed is not an alert of the templates/);
     expect(out).toMatch(/Locks: lock keep-client-subscriptions of the templates is missing/);
     expect(out).toMatch(/azd variable OPERATOR_IP_RANGES \(parameter operatorIpRanges\) is not documented/);
-    expect(out).toMatch(/the cost table must count 6 function groups/);
+    expect(out).toMatch(/the cost table must count 7 function groups/);
   });
 
   it('counts a function group per non-HTTP function, and one for every HTTP function', () => {

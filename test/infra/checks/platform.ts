@@ -1,16 +1,16 @@
 /** Storage queues, the Flex Consumption plan, and the function app: runtime, identity, deployment, azd tag. */
 import { getProperty, literalValue, NOT_LITERAL } from '../bicep';
-import { EXPORT_QUEUES } from './contract';
+import { APP_QUEUES } from './contract';
 import { Finding, Infra, mainExpression, rel, resourcesOfType } from './model';
 
 const FUNCTION_IDENTITY = /^identities\.outputs\.functionIdentityId$/;
 
-/** The export queues exist; Flex Consumption on Node 22, running as the function identity of identities.bicep. */
+/** The app's queues exist; Flex Consumption on Node 22, running as the function identity of identities.bicep. */
 export function checkPlatform(infra: Infra): Finding[] {
   const out: Finding[] = [];
   const queueLists = infra.main ? literalValue(infra.main.vars.get('queueNames')) : NOT_LITERAL;
   const queues = Array.isArray(queueLists) ? queueLists : [];
-  for (const q of EXPORT_QUEUES)
+  for (const q of APP_QUEUES)
     if (!queues.includes(q))
       out.push({
         check: 'platform',
