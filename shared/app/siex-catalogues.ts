@@ -5,6 +5,7 @@ import { FACILITY_CATALOGUES } from '../facility/catalogues';
 import { FERTILIZATION_CATALOGUE_DETAILS, FERTILIZATION_CATALOGUES } from '../fertilization/catalogues';
 import { HARVEST_CATALOGUES } from '../harvest/catalogues';
 import { IRRIGATION_CATALOGUES } from '../irrigation/catalogues';
+import { PHYTO_CATALOGUES } from '../phyto/catalogues';
 
 /**
  * Every SIEX catalogue the gateway uses: those the catalog itself reads and any kind may (shared/catalog), then each
@@ -18,6 +19,7 @@ export const CATALOGUES = {
   ...IRRIGATION_CATALOGUES,
   ...ANALYSIS_CATALOGUES,
   ...FACILITY_CATALOGUES,
+  ...PHYTO_CATALOGUES,
 };
 
 export type CatalogueName = keyof typeof CATALOGUES;

@@ -42,6 +42,9 @@ describe('SiexCodes lookups', () => {
         'SUST_ACTIVAS',
         // store and premises treatments (issue 34)
         'EDIFICACIONES_INSTALACIONES',
+        // non-chemical measures of a treatment (issue 34)
+        'TIPO_MEDIDA_FITOSANITARIA',
+        'BUENAS_PRACTICAS_FITO',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');
