@@ -21,6 +21,15 @@ import { CARDS, farmIndexDoc, phytoRequest, ruleContext, UNITS } from '../helper
 const PER_HA = { type: 'Measure', name: 'Unidades por hectárea', symbol: 'Unidades/ha', code: 16 } as const;
 
 /** Pheromone dispensers for monitoring (TIPO_MEDIDA_FITOSANITARIA 15), 3 per hectare, with their MDF number. */
+const PHEROMONES = {
+  type: 'TypePhytoMeasure',
+  id: '15',
+  name: 'Feromonas y atrayentes para monitoreo',
+  quantity: 3,
+  measure: PER_HA,
+  mdfRegistration: 'MDF-0123',
+} as const;
+
 function measureBody(o: Record<string, unknown> = {}, measure: Record<string, unknown> = {}): Record<string, unknown> {
   const {
     subtype: _s,
@@ -36,15 +45,7 @@ function measureBody(o: Record<string, unknown> = {}, measure: Record<string, un
   });
   return {
     ...rest,
-    otherMeasure: {
-      type: 'TypePhytoMeasure',
-      id: '15',
-      name: 'Feromonas y atrayentes para monitoreo',
-      quantity: 3,
-      measure: PER_HA,
-      mdfRegistration: 'MDF-0123',
-      ...measure,
-    },
+    otherMeasure: { ...PHEROMONES, ...measure },
     ...o,
   };
 }
@@ -149,17 +150,10 @@ describe('a measure in the record and in SIEX', () => {
   };
 
   it('the record has no product and shows the measure; read back, it is a valid request again', () => {
-    const record = recordOf(measureBody({}, { goodPractice: { type: 'TypeGoodPractice', id: '17', name: '' } }));
+    const goodPractice = { type: 'TypeGoodPractice', id: '17', name: '' };
+    const record = recordOf(measureBody({}, { goodPractice }));
     expect(record).toMatchObject({ subtype: null, dose: '', measure: null, seclimit: '' });
-    expect(record.otherMeasure).toEqual({
-      type: 'TypePhytoMeasure',
-      id: '15',
-      name: 'Feromonas y atrayentes para monitoreo',
-      quantity: 3,
-      measure: PER_HA,
-      mdfRegistration: 'MDF-0123',
-      goodPractice: { type: 'TypeGoodPractice', id: '17', name: '' },
-    });
+    expect(record.otherMeasure).toEqual({ ...PHEROMONES, goodPractice });
     const view = treatmentView(record, []);
     expect(phytoRecordViewSchema.safeParse(view).success).toBe(true);
     // Records round-trip (issue 26): the record less its read-only fields is the request.
