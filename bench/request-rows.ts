@@ -223,7 +223,7 @@ async function amendFloor(ctx: RowContext, id: number): Promise<void> {
   const entry = large.byIdcp.get(request.idcp[0]!)!;
   const guardKey = guardRowKey(BENCH_PRODUCT, sigpacCode(entry));
   const state = await phyto.readRegistrationState(large.meta, [guardKey], null);
-  const after = { ...request, product: { ...request.product, dose: 0.7 } };
+  const after = { ...request, product: { ...request.product!, dose: 0.7 } };
   const record = buildRecord(id, after, product, { entries: [entry], uses: product.uses }, large, false, at);
   await phyto.commit(large.meta, {
     id,
@@ -240,7 +240,7 @@ async function amendFloor(ctx: RowContext, id: number): Promise<void> {
       date: record.dateCreated,
       client: 'bench',
       kind: 'amended',
-      changes: [{ field: 'dose', old: request.product.dose, new: 0.7 }],
+      changes: [{ field: 'dose', old: request.product!.dose, new: 0.7 }],
     },
     idempotency: null,
     touchesKeys: true,

@@ -6,6 +6,7 @@ import { FERTILIZATION_CATALOGUE_DETAILS, FERTILIZATION_CATALOGUES } from '../fe
 import { HARVEST_CATALOGUES } from '../harvest/catalogues';
 import { IRRIGATION_CATALOGUES } from '../irrigation/catalogues';
 import { TREATED_SEED_CATALOGUES } from '../treated-seed/catalogues';
+import { PHYTO_CATALOGUES } from '../phyto/catalogues';
 
 /**
  * Every SIEX catalogue the gateway uses: those the catalog itself reads and any kind may (shared/catalog), then each
@@ -20,6 +21,7 @@ export const CATALOGUES = {
   ...ANALYSIS_CATALOGUES,
   ...FACILITY_CATALOGUES,
   ...TREATED_SEED_CATALOGUES,
+  ...PHYTO_CATALOGUES,
 };
 
 export type CatalogueName = keyof typeof CATALOGUES;

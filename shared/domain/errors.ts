@@ -110,6 +110,13 @@ export const ERROR_CODES = {
   // treated seed (CUE UsoSemillaTratada)
   SEED_PRODUCTS_REQUIRED:
     'seed treated on the farm or at a conditioning centre (TIPO_TRATAMIENTO 2, 3) must name the products it was treated with',
+  // non-chemical measures in a treatment (CUE TratamFito.OtrasActuacionesFito)
+  PRODUCT_AND_MEASURE:
+    "a treatment is a product or a non-chemical measure, not both (FEGA's descriptor: OtrasActuacionesFito excludes ProductosFito): send the measure as a treatment of its own",
+  MEASURE_QUANTITY_UNIT:
+    "a measure's quantity is in a unit FEGA lists for it: units, units/m2, units/ha, m2, m2 of net/ha, kg, kg/ha (UNIDADES_MEDIDA 11, 15, 16, 1, 28, 5, 17)",
+  MDF_REGISTRATION_REQUIRED:
+    "a release of beneficial organisms, traps and pheromones (TIPO_MEDIDA_FITOSANITARIA 1, 14, 15) name their number in the Registro de Medios de Defensa Fitosanitaria (FEGA's descriptor: NumRegistroMDF obligatory)",
   // harvest (CUE Cosecha)
   HARVEST_QUANTITY_UNIT:
     "a harvest's quantity must be an amount: a mass, a volume or units (kg, t, L, m3, Unidades...)",

@@ -22,15 +22,7 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
       // `invalid_union` for a field of several forms (a dose as a number or as text).
       out.push(violation('REQUIRED', formatPath(root, issue.path), 'required'));
     } else if (issue.code === 'invalid_union') {
-      // A union reports one failure per branch: the branch of the value's own type says what is wrong with it ("0,6"
-      // for a dose of a number or decimal text is told about the text's point), else the first says what was expected.
-      const ofItsType = issue.errors.find(
-        (branch) => !branch.some((n) => n.code === 'invalid_type' && n.path.length === 0),
-      );
-      const nested = ofItsType ?? issue.errors[0] ?? [];
-      if (nested.length === 0) out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
-      for (const n of nested)
-        out.push(violation('INVALID_VALUE', formatPath(root, [...issue.path, ...n.path]), n.message));
+      for (const n of unionLeaves(issue)) out.push(violation('INVALID_VALUE', formatPath(root, n.path), n.message));
     } else if (issue.code === 'custom' && isErrorCode(issue.params?.code)) {
       // A refinement that knows a sharper code than INVALID_VALUE says so (a repeated product, a mix too large).
       out.push(violation(issue.params.code, formatPath(root, issue.path), issue.message));
@@ -39,6 +31,26 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
     }
   }
   return out;
+}
+
+/**
+ * What a union's failure says of the value. A union reports one failure per branch: the branch of the value's own type
+ * says what is wrong with it ("0,6" for a dose of a number or decimal text is told about the text's point), else the
+ * first says what was expected. A branch that is a union itself (an optional dose: the dose's forms, or null) is read
+ * the same way, down to the leaves.
+ */
+function unionLeaves(issue: z.core.$ZodIssueInvalidUnion): { path: PropertyKey[]; message: string }[] {
+  const ofItsType = issue.errors.find(
+    (branch) => !branch.some((n) => n.code === 'invalid_type' && n.path.length === 0),
+  );
+  const nested = ofItsType ?? issue.errors[0] ?? [];
+  if (nested.length === 0) return [{ path: issue.path, message: issue.message }];
+  return nested.flatMap((n) =>
+    (n.code === 'invalid_union' ? unionLeaves(n) : [n]).map((leaf) => ({
+      path: [...issue.path, ...leaf.path],
+      message: leaf.message,
+    })),
+  );
 }
 
 /** Validates input against a schema; throws a 400 listing every violation. */

@@ -4,6 +4,7 @@ import { sigpacCode } from '../farms/sigpac';
 import { guardRowKey } from '../records/record-keys';
 import { DayCounts, dayCountsSchema, dayOf, withApplication } from './application-history';
 import { RuleContext } from './rule-context';
+
 import { productsOf } from '../plant-protection/product-part';
 import { Treatment } from './treatment';
 
@@ -78,10 +79,10 @@ export function productsContext(
   sigpacs: string[],
   own: HistoryEntry | null,
 ): Pick<RuleContext, 'product' | 'history' | 'mixed'> {
-  const code = t.product.code;
+  const code = t.product?.code;
   return {
-    product: register.get(code),
-    history: priorHistory(rows, code, sigpacs, own),
+    product: code === undefined ? undefined : register.get(code),
+    history: code === undefined ? new Map<string, DayCounts>() : priorHistory(rows, code, sigpacs, own),
     ...(t.mix.length > 0
       ? {
           mixed: t.mix.map((m) => ({

@@ -10,6 +10,7 @@ import { cueNumber, valueProblems } from '../siex/cue-descriptor';
 import { cropLocations, cropVarietyBlocks, farmProblems, oneLine } from '../siex/cue-mapping';
 import { equipmentId, problems, registerNumberText, REGISTERED_PRODUCT } from '../plant-protection/part-cue';
 import { TRATAMFITO_FIELDS } from './cue-fields';
+import { StoredOtherMeasure } from './stored-request';
 
 /**
  * A treatment as CUE `TratamFito` blocks (schema 3.11.4, FEGA, Anexo VI): one block per crop and variety of its
@@ -83,11 +84,16 @@ function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
   const applied = equipment(record);
   const equipmentMissing = equipmentProblem(record);
   if (equipmentMissing) missing.push(equipmentMissing);
-  // Every product of the pass (the main one, then its mix) is a ProductosFito line with its own Dosis.
-  const products = [
-    { label: 'dose', subtype: record.subtype, dose: record.dose, measure: record.measure },
-    ...(record.mix ?? []).map((m, i) => ({ label: `mix[${i}].dose`, ...m })),
-  ];
+  // Every product of the pass (the main one, then its mix) is a ProductosFito line with its own Dosis; a measure has
+  // none (FEGA's descriptor: OtrasActuacionesFito excludes ProductosFito).
+  const products = record.subtype
+    ? [
+        { label: 'dose', subtype: record.subtype, dose: record.dose, measure: record.measure },
+        ...(record.mix ?? []).map((m, i) => ({ label: `mix[${i}].dose`, ...m })),
+      ]
+    : [];
+  const measure = record.otherMeasure && otherMeasureBlock(record.otherMeasure, missing);
+  if (products.length === 0 && !measure) missing.push('subtype (a product, or otherMeasure: ProductosFito)');
   const doses = products.map(({ label, dose: given }) => {
     const dose = cueNumber(TRATAMFITO_FIELDS, DOSIS, Number(given));
     if (!(dose > 0))
@@ -111,13 +117,17 @@ function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
     Justificaciones: [...new Set(record.tj.map((t) => Number(t.id)))].map((JustAct) => ({ JustAct })),
     // The schema has one Unidad per product line, and the descriptor takes Dosis or Cantidad: the dose, in its unit.
     // A tank mix is one treatment with one line per product (FEGA's descriptor: ProductosFito lists the products).
-    ProductosFito: products.map((p, i) => ({
-      TipoProducto: REGISTERED_PRODUCT,
-      NumRegistro: registerNumberText(p.subtype.subtype.code),
-      Dosis: doses[i],
-      // Every product's measure was checked above: a record without one is not sent.
-      Unidad: p.measure!.code,
-    })),
+    ...(measure
+      ? { OtrasActuacionesFito: measure }
+      : {
+          ProductosFito: products.map((p, i) => ({
+            TipoProducto: REGISTERED_PRODUCT,
+            NumRegistro: registerNumberText(p.subtype.subtype.code),
+            Dosis: doses[i],
+            // Every product's measure was checked above: a record without one is not sent.
+            Unidad: p.measure!.code,
+          })),
+        }),
     IdentificadorAplicador: applied.map((EquipoAplicador) => ({ AplicadorEmpresa: applicator, EquipoAplicador })),
     ...(record.advisor
       ? {
@@ -135,6 +145,28 @@ function mapTreatment(record: PhytoRecord, farm: FarmIndex): CueMapResult {
   return {
     ok: true,
     blocks: cropVarietyBlocks(entries, farm, { area: treatedHectares(record), body: treatment, dgc: stage }),
+  };
+}
+
+const MEASURE_CANTIDAD = 'CUADERNO.ActividadesExplotacion.TratamFito.OtrasActuacionesFito.Cantidad';
+
+/**
+ * A non-chemical measure as `OtrasActuacionesFito` (schema 3.11.4: one object per block; FEGA's descriptor, Anexo V:
+ * Cantidad and Unidad obligatory, NumRegistroMDF for the registered means, BuenasPracticas voluntary). A quantity the
+ * descriptor's two decimals would write as 0 is missing, not sent as nothing.
+ */
+function otherMeasureBlock(m: StoredOtherMeasure, missing: string[]): Record<string, unknown> {
+  const quantity = cueNumber(TRATAMFITO_FIELDS, MEASURE_CANTIDAD, m.quantity);
+  if (!(quantity > 0))
+    missing.push(
+      `otherMeasure.quantity ${m.quantity} is below 0.01, the least Cantidad the block writes (number(8,2))`,
+    );
+  return {
+    TipoMedida: Number(m.id),
+    Cantidad: quantity,
+    Unidad: m.measure.code,
+    ...(m.mdfRegistration ? { NumRegistroMDF: oneLine(m.mdfRegistration) } : {}),
+    ...(m.goodPractice ? { BuenasPracticas: Number(m.goodPractice.id) } : {}),
   };
 }
 

@@ -27,6 +27,13 @@ export const TRATAMFITO_FIELDS = sectionFields('TratamFito', {
   // Not written today (the dose goes as Dosis in its unit: cue-block.ts), held for when it is.
   'ProductosFito.Cantidad': decimal(8, 2),
   'ProductosFito.Unidad': integer('SCHEMA_TYPE'),
+  // A non-chemical measure instead of products (schema 3.11.4: an object, one per block). No descriptor format of its
+  // own was found: the codes as the schema types them, the quantity as the section's Cantidad, number(8,2).
+  'OtrasActuacionesFito.TipoMedida': integer('SCHEMA_TYPE'),
+  'OtrasActuacionesFito.Cantidad': decimal(8, 2, 'DESIGN'),
+  'OtrasActuacionesFito.Unidad': integer('SCHEMA_TYPE'),
+  'OtrasActuacionesFito.NumRegistroMDF': text('SCHEMA_TYPE'),
+  'OtrasActuacionesFito.BuenasPracticas': integer('SCHEMA_TYPE'),
   'IdentificadorAplicador.AplicadorEmpresa.NumROPO': text('SCHEMA_TYPE'),
   'IdentificadorAplicador.EquipoAplicador.AplicacionManual': flag,
   'IdentificadorAplicador.EquipoAplicador.NumROMA': text('SCHEMA_TYPE'),

@@ -37,7 +37,8 @@ export const phytoKind: RecordKind<Treatment, StoredTreatment, PhytoResolution, 
   fromStored: (stored) => treatmentOf(stored as StoredTreatmentRequest),
   appliedAt: (t) => t.appliedAt,
   recordingWindow: (settings) => daysWindow(settings.MAX_BACKDATE_DAYS),
-  listValue: (t) => t.product.code,
+  // A measure names no product: no product filter finds it.
+  listValue: (t) => t.product?.code ?? '',
   blockKeys: (farm, t) => blockKeysOf(t.idcp.map(String), farm),
   historyKeys: (farm, t) => guardKeysOf(historyEntryOf(farm, t)),
   updatedHistory: ({ rows, farm, removed, added }) =>
@@ -60,12 +61,16 @@ export const phytoKind: RecordKind<Treatment, StoredTreatment, PhytoResolution, 
     });
     return {
       violations: judged.violations,
-      resolution: { ...judged.resolution, product: reference.products.get(treatment.product.code) },
+      resolution: {
+        ...judged.resolution,
+        product: treatment.product ? reference.products.get(treatment.product.code) : undefined,
+      },
     };
   },
   view: ({ id, request, resolution, farm, exported, now }) => {
     // A treatment is judged before it is viewed, and judging refuses one whose product is not in the register.
-    if (!resolution.product) throw new Error(`product ${request.product.code} was not resolved by the rules`);
+    if (request.product && !resolution.product)
+      throw new Error(`product ${request.product.code} was not resolved by the rules`);
     return buildRecord(id, request, resolution.product, resolution, farm, exported, now);
   },
   answer: recordAnswer,

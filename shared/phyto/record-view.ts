@@ -8,6 +8,7 @@ import { FarmIndex } from '../farms/farm-index';
 import { Resolution } from './rule-context';
 import { StoredRecordProduct, StoredTreatment } from './stored-record';
 import { storedCoded, storedInfection, storedMachine, storedMeasure } from '../plant-protection/stored-part';
+import { storedOtherMeasure } from './stored-request';
 import { Treatment } from './treatment';
 
 /** `ES-11179` → 11179: the register number, which the record's integer ids carry. */
@@ -34,7 +35,7 @@ const flag = (f: boolean | null) => (f ? '1' : '0');
 export function buildRecord(
   id: number,
   t: Treatment,
-  product: StoredProduct,
+  product: StoredProduct | undefined,
   resolution: Resolution,
   farm: FarmIndex,
   exported: boolean,
@@ -54,8 +55,8 @@ export function buildRecord(
     dateApplication: formatDateTime(t.appliedAt),
     dateCreated: formatDateTime(now),
     dateModified: '',
-    subtype: productView(product, crops),
-    dose: String(main.dose),
+    subtype: product ? productView(product, crops) : null,
+    dose: main ? String(main.dose) : '',
     typerisk: { type: 'TypeRisk', id: '', name: '', detail: '' },
     infection: t.infection && storedInfection(t.infection),
     detail: t.detail,
@@ -64,11 +65,11 @@ export function buildRecord(
     distributed: flag(t.distributed),
     reviewed: flag(t.reviewed),
     exported: exported ? '1' : '0',
-    batch: main.batch ?? '',
+    batch: main?.batch ?? '',
     soup: t.soup ?? '',
-    measure: storedMeasure(main.unit),
-    dt: main.total?.value ?? '',
-    mdt: main.total && storedMeasure(main.total.unit),
+    measure: main && storedMeasure(main.unit),
+    dt: main?.total?.value ?? '',
+    mdt: main?.total ? storedMeasure(main.total.unit) : null,
     st: t.area?.value ?? '',
     mst: t.area && storedMeasure(t.area.unit),
     efficacy: t.efficacy
@@ -96,6 +97,7 @@ export function buildRecord(
           })),
         }
       : {}),
+    ...(t.otherMeasure ? { otherMeasure: storedOtherMeasure(t.otherMeasure) } : {}),
     machine: (t.machines ?? []).map(storedMachine),
     manual: t.manual ?? false,
     advisor: t.advisor && {

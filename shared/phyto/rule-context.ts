@@ -43,8 +43,10 @@ export interface PhytoApplication extends ProductApplication {
 /** The products of the pass: the main one first, then the mix in its order. */
 export function productApplications(ctx: RuleContext): PhytoApplication[] {
   const { treatment: t } = ctx;
+  // A measure has no product to judge (treatment.ts): its pass is judged by the rules that are not a product's.
+  if (!t.product) return [];
   const apps = partApplications(
-    t,
+    { ...t, product: t.product },
     ctx.product,
     t.mix.map((_, i) => ctx.mixed?.[i]?.product),
   );

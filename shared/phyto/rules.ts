@@ -10,6 +10,7 @@ import { applicatorRules, cardLevelRules } from '../plant-protection/applicator-
 import { equipmentRules } from '../plant-protection/equipment-rules';
 import { cropUseRules, doseUnitRules, productInForce } from '../plant-protection/product-rules';
 import { codeRules } from './code-rules';
+import { measureRules } from './measure-rules';
 import { historyRules } from './history-rules';
 import { PhytoApplication, productApplications, Resolution, RuleContext } from './rule-context';
 import { sprayVolumeRules } from './spray-rules';
@@ -27,6 +28,7 @@ export function checkApplication(ctx: RuleContext): { violations: Violation[]; r
     ...applicatorRules(ctx),
     ...advisorRules(ctx),
     ...equipmentRules(ctx),
+    ...measureRules(ctx),
   ];
   const { entries, violations: locationViolations } = resolveLocations(ctx.farm, t.idcp);
   violations.push(...locationViolations);

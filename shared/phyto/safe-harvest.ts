@@ -34,12 +34,14 @@ interface Pass {
  * is the record's, that product sets it; otherwise only the main product can have.
  */
 function passProducts(record: StoredTreatment): Pass[] {
-  const product = (p: StoredTreatment['subtype']) => ({ code: p.subtype.code, name: p.name });
+  const product = (p: NonNullable<StoredTreatment['subtype']>) => ({ code: p.subtype.code, name: p.name });
   const mix = (record.mix ?? []).map((m) => ({
     ...product(m.subtype),
     seclimit: m.seclimit,
     infection: m.infection ?? record.infection,
   }));
+  // A measure (no product) holds no harvest.
+  if (!record.subtype) return [];
   return mix.some((m) => m.seclimit === record.seclimit)
     ? mix
     : [{ ...product(record.subtype), seclimit: record.seclimit, infection: record.infection }, ...mix];

@@ -2,6 +2,7 @@ import { NOT_APPLICABLE_DAYS } from '../catalog/product';
 import { MachineDocument } from '../domain/equipment';
 import { PestKind } from '../domain/pest-kind';
 import { StoredInfection, StoredMeasure } from '../plant-protection/stored-part';
+import { StoredOtherMeasure } from './stored-request';
 
 /**
  * A treatment's record as its row keeps it: every field of the spec's table, what the request gave beside what the
@@ -19,7 +20,8 @@ export interface StoredTreatment {
   dateApplication: string;
   dateCreated: string;
   dateModified: string;
-  subtype: StoredRecordProduct;
+  /** Null for a non-chemical measure (`otherMeasure`), which names no product; its dose is then ''. */
+  subtype: StoredRecordProduct | null;
   dose: string;
   typerisk: { type: 'TypeRisk'; id: string; name: string; detail: string };
   infection: StoredInfection | null;
@@ -46,6 +48,8 @@ export interface StoredTreatment {
   /** Days of safety before harvest: the longest of the uses that allow the pass; 'NP' none applies; '' none stated. */
   seclimit: string;
   mix?: StoredMixProduct[];
+  /** The non-chemical measure the treatment is instead of a product; absent: a product's. */
+  otherMeasure?: StoredOtherMeasure;
   machine: MachineDocument[];
   manual: boolean;
   advisor: { type: 'UserMetadata'; ropo: string; nif?: string } | null;

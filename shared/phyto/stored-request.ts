@@ -5,23 +5,26 @@ import {
   codedOf,
   given,
   orNull,
-  partOf,
+  passOf,
   StoredCoded,
   StoredMeasure,
-  StoredPart,
+  StoredPassPart,
   storedCoded,
   storedMeasure,
-  storedPartOf,
+  storedPassOf,
+  unitOf,
 } from '../plant-protection/stored-part';
-import { Treatment } from './treatment';
+import { OtherMeasure, Treatment } from './treatment';
 
 /**
  * A treatment's request as its record's pointer keeps it, format 1: the registration body as the API accepted it,
  * which pointers have held since the first release (an absent field is not given). The kind's own type: the API's
  * request may change without it; a change of it is a new format, read beside this one (`treatmentOf`).
  */
-export interface StoredTreatmentRequest extends StoredPart {
+export interface StoredTreatmentRequest extends StoredPassPart {
   type: 'AgriPhytosanitary';
+  /** A non-chemical measure instead of a product (then subtype, dose and measure are absent). */
+  otherMeasure?: StoredOtherMeasure;
   /** `DD-MM-YYYY HH:mm:ss`, Madrid. */
   dateApplication: string;
   idcp: string[];
@@ -40,13 +43,37 @@ export interface StoredTreatmentRequest extends StoredPart {
 
 type StoredFlag = '0' | '1';
 
+export interface StoredOtherMeasure extends StoredCoded<'TypePhytoMeasure'> {
+  quantity: number;
+  measure: StoredMeasure;
+  mdfRegistration?: string;
+  goodPractice?: StoredCoded<'TypeGoodPractice'>;
+}
+
+const otherMeasureOf = (m: StoredOtherMeasure): OtherMeasure => ({
+  measure: codedOf(m),
+  quantity: m.quantity,
+  unit: unitOf(m.measure),
+  mdfRegistration: orNull(m.mdfRegistration),
+  goodPractice: m.goodPractice ? codedOf(m.goodPractice) : null,
+});
+
+export const storedOtherMeasure = (m: OtherMeasure): StoredOtherMeasure => ({
+  ...storedCoded('TypePhytoMeasure', m.measure),
+  quantity: m.quantity,
+  measure: storedMeasure(m.unit),
+  ...given('mdfRegistration', m.mdfRegistration),
+  ...given('goodPractice', m.goodPractice && storedCoded('TypeGoodPractice', m.goodPractice)),
+});
+
 const flagOf = (f: StoredFlag | undefined) => (f === undefined ? null : f === '1');
 const flag = (f: boolean): StoredFlag => (f ? '1' : '0');
 
 /** A stored request as the treatment it stands for. */
 export function treatmentOf(r: StoredTreatmentRequest): Treatment {
   return {
-    ...partOf(r),
+    ...passOf(r),
+    otherMeasure: r.otherMeasure ? otherMeasureOf(r.otherMeasure) : null,
     appliedAt: applicationInstant(r.dateApplication),
     idcp: r.idcp.map(Number),
     phenology: r.phenology ? codedOf(r.phenology) : null,
@@ -64,15 +91,16 @@ export function treatmentOf(r: StoredTreatmentRequest): Treatment {
 
 /** A treatment as its request is stored: the fields in the order the API's schema has them, as it always wrote them. */
 export function storedRequestOf(t: Treatment): StoredTreatmentRequest {
-  const part = storedPartOf(t);
-  const { subtype, dose, measure, mix, applicator } = part;
-  const keep = <K extends keyof StoredPart>(key: K) => given(key, part[key] ?? null);
+  const part = storedPassOf(t);
+  const { mix, applicator } = part;
+  const keep = <K extends keyof StoredPassPart>(key: K) => given(key, part[key] ?? null);
   return {
     type: 'AgriPhytosanitary',
     dateApplication: formatDateTime(t.appliedAt),
-    subtype,
-    dose,
-    measure,
+    ...keep('subtype'),
+    ...keep('dose'),
+    ...keep('measure'),
+    ...given('otherMeasure', t.otherMeasure && storedOtherMeasure(t.otherMeasure)),
     ...(mix ? { mix } : {}),
     idcp: t.idcp.map(String),
     applicator,

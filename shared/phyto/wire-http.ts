@@ -40,6 +40,9 @@ const REGISTER_ERRORS: ErrorCode[] = [
   'ADVISOR_REQUIRED',
   'EQUIPMENT_INSPECTION_EXPIRED',
   'EQUIPMENT_INSPECTION_UNKNOWN',
+  'PRODUCT_AND_MEASURE',
+  'MEASURE_QUANTITY_UNIT',
+  'MDF_REGISTRATION_REQUIRED',
   'IDEMPOTENCY_KEY_REUSED',
   'CONCURRENT_UPDATE',
 ];
@@ -60,7 +63,8 @@ export const phytoHttp: KindHttp = {
       'counting what is stored) and stores it. A ROPO card that is unknown, or whose holder is not the NIF given, is one ' +
       'answer (APPLICATOR_NOT_RECOGNISED, ADVISOR_NOT_RECOGNISED), byte for byte the same whatever the card: its state is told only ' +
       "with its holder's NIF. All violations are reported together; the status is 404 if any idcp is unknown, else 422 " +
-      'if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp ' +
+      'if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure (or, ' +
+      'for a non-chemical measure, `otherMeasure` instead of them: 422 `PRODUCT_AND_MEASURE` beside a product), idcp ' +
       `(1 to ${MAX_IDCP_PER_RECORD} locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, ` +
       'surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy ' +
       'as an error naming what is missing. A tank mix adds `mix`: up to 5 further products of the same pass, each judged ' +

@@ -32,7 +32,7 @@ export function wireOf(t: Treatment): PhytoRequest {
 }
 
 /** A product as answers show it: its code beside the register's data, where a request names it (records round-trip). */
-function withCode<P extends StoredTreatment['subtype']>(product: P): P & { code: string } {
+function withCode<P extends NonNullable<StoredTreatment['subtype']>>(product: P): P & { code: string } {
   return { ...product, code: product.subtype.code };
 }
 
@@ -41,7 +41,7 @@ export function treatmentView(record: StoredTreatment, blockers: TreatmentAnswer
   const { mix, ...rest } = record;
   return {
     ...rest,
-    subtype: withCode(record.subtype),
+    subtype: record.subtype && withCode(record.subtype),
     ...(mix ? { mix: mix.map((m) => ({ ...m, subtype: withCode(m.subtype) })) } : {}),
     exportable: blockers.length === 0,
     exportBlockers: blockers,

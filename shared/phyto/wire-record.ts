@@ -56,6 +56,19 @@ const recordProductViewSchema = recordProductSchema.extend({
   code: z.string().describe("the product code, as a request names it (the register's, `subtype.code`)"),
 });
 
+/** The non-chemical measure as the record shows it (the request's `otherMeasure`, names defaulted). */
+const recordOtherMeasureSchema = z
+  .object({
+    type: z.literal('TypePhytoMeasure'),
+    id: z.string().describe('TIPO_MEDIDA_FITOSANITARIA code'),
+    name: z.string(),
+    quantity: z.number(),
+    measure: measureSchema,
+    mdfRegistration: z.string().optional(),
+    goodPractice: z.object({ type: z.literal('TypeGoodPractice'), id: z.string(), name: z.string() }).optional(),
+  })
+  .describe('the non-chemical measure taken instead of a product; absent for a product');
+
 const recordMixItemSchema = z.object({
   subtype: recordProductSchema,
   dose: z.string(),
@@ -77,8 +90,8 @@ export const phytoRecordSchema = z
     dateApplication: z.string().describe('DD-MM-YYYY HH:mm:ss, Spanish local time (as registered)'),
     dateCreated: z.string().meta(READ_ONLY),
     dateModified: z.string().meta(READ_ONLY),
-    subtype: recordProductSchema,
-    dose: z.string(),
+    subtype: recordProductSchema.nullable().describe('the product; null for a non-chemical measure (otherMeasure)'),
+    dose: z.string().describe("the main product's dose; '' for a non-chemical measure"),
     typerisk: z
       .object({ type: z.literal('TypeRisk'), id: z.string(), name: z.string(), detail: z.string() })
       .meta(READ_ONLY),
@@ -119,6 +132,7 @@ export const phytoRecordSchema = z
       .array(recordMixItemSchema)
       .optional()
       .describe('the further products of a tank mix, in the order registered; absent for a single product'),
+    otherMeasure: recordOtherMeasureSchema.optional(),
     machine: z.array(machineSchema),
     manual: z.boolean().describe('applied by hand; false when not said'),
     advisor: advisorSchema.nullable(),
@@ -137,7 +151,7 @@ export type PhytoRecord = z.infer<typeof phytoRecordSchema>;
  */
 export const phytoRecordViewSchema = phytoRecordSchema
   .extend({
-    subtype: recordProductViewSchema,
+    subtype: recordProductViewSchema.nullable().describe('the product; null for a non-chemical measure (otherMeasure)'),
     mix: z
       .array(recordMixItemSchema.extend({ subtype: recordProductViewSchema }))
       .optional()

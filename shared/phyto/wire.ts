@@ -71,6 +71,57 @@ const optionalSiexFields = {
 
 export type MixItem = z.infer<typeof mixItemSchema>;
 
+const siexId = z.string().max(10).regex(/^\d+$/, 'SIEX code as text');
+
+/**
+ * The most an `OtrasActuacionesFito.Cantidad` can say: the descriptor gives the section's Cantidad number(8,2)
+ * (cue-fields.ts), six digits before the point.
+ */
+const MAX_MEASURE_QUANTITY = 999_999.99;
+
+/**
+ * A non-chemical measure taken instead of a product (RD 1311/2012 Anexo III; CUE `TratamFito.OtrasActuacionesFito`,
+ * FEGA's descriptor: one measure per block, "excluyente" with the products).
+ */
+const otherMeasureSchema = z
+  .strictObject({
+    type: z.literal('TypePhytoMeasure'),
+    id: siexId.describe(
+      'TIPO_MEDIDA_FITOSANITARIA code (1 release of beneficial organisms, 14 traps, 15 pheromones...)',
+    ),
+    name: orDefault(name(), ''),
+    quantity: z
+      .number()
+      .positive()
+      .max(MAX_MEASURE_QUANTITY)
+      .describe('how much, in measure (Cantidad): FEGA makes it obligatory'),
+    measure: measureSchema.describe(
+      'a UNIDADES_MEDIDA code FEGA lists for a measure: 11 units, 15 units/m2, 16 units/ha, 1 m2, 28 m2 of net/ha, 5 kg, 17 kg/ha',
+    ),
+    mdfRegistration: optional(
+      z
+        .string()
+        .min(1)
+        .max(50)
+        .regex(/^[^\n\r]*$/, 'one line'),
+    ).describe(
+      'number of the means in the Registro de determinados Medios de Defensa Fitosanitaria (NumRegistroMDF): required for measures 1, 14 and 15',
+    ),
+    goodPractice: optional(
+      z
+        .strictObject({ type: z.literal('TypeGoodPractice'), id: siexId, name: orDefault(name(), '') })
+        .meta({ id: 'PhytoGoodPractice', description: 'BUENAS_PRACTICAS_AMBITOS, scope Fitosanitario' }),
+    ),
+  })
+  .meta({
+    id: 'PhytoMeasure',
+    description:
+      'a non-chemical measure (beneficial organisms, traps, pheromones, nets...) taken instead of a product: the treatment then has no subtype, dose, measure or mix',
+  });
+
+/** The fields that name a product: a treatment that is a measure has none of them (FEGA: one or the other). */
+const PRODUCT_FIELDS = ['subtype', 'dose', 'measure', 'mix', 'dt', 'mdt'] as const;
+
 /**
  * The OpenAPI document's example of a mix: copper against olive leaf spot in the same tank as the main product (the
  * demo's MICROTHIOL against sooty mould on olive), as the demo data accepts it. A unit test parses it.
@@ -92,9 +143,12 @@ export const phytoRequestSchema = z
       .string()
       .meta({ pattern: DATE_TIME_PATTERN })
       .describe('DD-MM-YYYY HH:mm:ss, Spanish local time'),
-    subtype: productRefSchema,
-    dose: doseSchema,
-    measure: measureSchema,
+    subtype: optional(productRefSchema).describe('the product; absent when the treatment is an otherMeasure'),
+    dose: optional(z.union([doseSchema, z.literal('').transform(() => undefined)])).describe(
+      'the dose in `measure`: a number, or decimal text ("0.5"); absent (or the record\'s "") when the treatment is an otherMeasure',
+    ),
+    measure: optional(measureSchema),
+    otherMeasure: optional(otherMeasureSchema),
     mix: optional(z.array(mixItemSchema).min(1).max(MAX_MIX_ITEMS))
       .describe(
         `a tank mix: up to ${MAX_MIX_ITEMS} further products applied with the main one in the same pass; date, locations, ` +
@@ -110,8 +164,8 @@ export const phytoRequestSchema = z
       ['st', 'mst'],
       ['dt', 'mdt'],
     ]);
-    if (!r.mix) return;
-    productsOnce(r, ctx);
+    if (!productOrMeasure(r, ctx) || !r.mix || !r.subtype) return;
+    productsOnce({ subtype: r.subtype, mix: r.mix }, ctx);
     const products = 1 + r.mix.length;
     if (products * r.idcp.length > MAX_IDCP_PER_RECORD)
       ctx.addIssue({
@@ -124,3 +178,34 @@ export const phytoRequestSchema = z
   .meta({ id: 'AgriPhytosanitaryRequest' });
 
 export type PhytoRequest = z.infer<typeof phytoRequestSchema>;
+
+/**
+ * A treatment is a product or a measure, never both (FEGA's descriptor, Anexo V: OtrasActuacionesFito is "excluyente"
+ * with ProductosFito; Anexo VI: at least one of them). A measure beside a product is 422 PRODUCT_AND_MEASURE, as the
+ * decision table says; without a measure, the product, its dose and its unit are required. False: not one of them.
+ */
+function productOrMeasure(
+  r: Partial<Record<(typeof PRODUCT_FIELDS)[number] | 'otherMeasure', unknown>>,
+  ctx: z.RefinementCtx,
+): boolean {
+  if (r.otherMeasure !== undefined) {
+    const given = PRODUCT_FIELDS.filter((f) => r[f] !== undefined);
+    for (const field of given)
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `a treatment with otherMeasure names no product: ${field} goes in a treatment of its own`,
+        params: { code: 'PRODUCT_AND_MEASURE' },
+      });
+    return given.length === 0;
+  }
+  const missing = (['subtype', 'dose', 'measure'] as const).filter((f) => r[f] === undefined);
+  for (const field of missing)
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message: 'required (or otherMeasure, for a non-chemical measure)',
+      params: { code: 'REQUIRED' },
+    });
+  return missing.length === 0;
+}

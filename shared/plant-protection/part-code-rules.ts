@@ -1,7 +1,7 @@
 import { CodeCheck } from '../catalog/siex-codes/code-check';
 import { PEST_CATALOGUE, SiexCodes } from '../catalog/siex-codes/siex-codes';
 import { Violation, violation } from '../domain/errors';
-import { Amount, Pest, ProductPart, Unit } from './product-part';
+import { Amount, PassPart, Pest, Unit } from './product-part';
 
 /**
  * The product part's codes are codes of the official catalogues in force on the application day (FEGA, Anexo VII):
@@ -9,7 +9,7 @@ import { Amount, Pest, ProductPart, Unit } from './product-part';
  * justifications (JUSTIFICACION_ACTUACION), the efficacy (EFICACIA_TRATAMIENTO), the units of the total amounts
  * (UNIDADES_MEDIDA, written with their own symbols) and each machine's UNE type (TIPO_MAQUINA_UNE).
  */
-export function partCodeRules(t: ProductPart, check: CodeCheck): void {
+export function partCodeRules(t: PassPart, check: CodeCheck): void {
   const checkInfection = (infection: Pest | null, at: string) => {
     if (infection) check.code(PEST_CATALOGUE[infection.kind], infection.code, `${at}.infection.id`);
   };
@@ -17,7 +17,7 @@ export function partCodeRules(t: ProductPart, check: CodeCheck): void {
   checkInfection(t.infection, 'body');
   t.justifications?.forEach((j, i) => check.code('JUSTIFICACION_ACTUACION', j.code, `body.tj[${i}].id`));
   if (t.efficacy) check.code('EFICACIA_TRATAMIENTO', t.efficacy.code, 'body.efficacy.id');
-  checkUnit(t.product.total, 'body.mdt');
+  checkUnit(t.product?.total ?? null, 'body.mdt');
   t.mix.forEach((item, i) => {
     checkInfection(item.infection, `body.mix[${i}]`);
     checkUnit(item.total, `body.mix[${i}].mdt`);

@@ -9,7 +9,7 @@ import { advisorRules } from './advisor-rules';
 import { applicatorRules, cardLevelRules } from './applicator-rules';
 import { equipmentRules } from './equipment-rules';
 import { partCodeRules } from './part-code-rules';
-import { LabelContext, PartContext, partApplications, ProductApplication, Pest } from './product-part';
+import { LabelContext, PartContext, partApplications, ProductApplication, ProductPart, Pest } from './product-part';
 import { cropUseRules, doseUnitRules, notForCrop, productInForce } from './product-rules';
 
 /** What a treatment of something other than a growing crop treats, as its product part is judged against it. */
@@ -29,6 +29,8 @@ export interface Treated {
 
 /** The product part's rule context, with the register entries of the mix's products, in its order. */
 export interface PartJudgeContext extends PartContext {
+  /** These treatments always name their product. */
+  treatment: ProductPart;
   mixed: readonly (StoredProduct | undefined)[];
 }
 

@@ -28,6 +28,13 @@ export interface ProductPart {
   detail: string | null;
 }
 
+/**
+ * The product part where the pass may have no product: a field treatment that is a non-chemical measure alone (FEGA's
+ * descriptor, `TratamFito.OtrasActuacionesFito`, "excluyente" with `ProductosFito`). Every rule of the pass that is
+ * not a product's (applicator, advisor, equipment, codes) reads this much.
+ */
+export type PassPart = Omit<ProductPart, 'product'> & { product: ProductDose | null };
+
 /** A product of the pass at its dose: the record's main product, or one of its mix. */
 export interface ProductDose {
   /** The register's code, `ES-11179`. */
@@ -67,14 +74,14 @@ export interface Pest extends Coded {
   kind: PestKind;
 }
 
-/** The products of a pass: the main one, then its mix. */
-export function productsOf(t: Pick<ProductPart, 'product' | 'mix'>): ProductDose[] {
-  return [t.product, ...t.mix];
+/** The products of a pass: the main one, then its mix; none for a measure alone. */
+export function productsOf(t: Pick<PassPart, 'product' | 'mix'>): ProductDose[] {
+  return t.product ? [t.product, ...t.mix] : [];
 }
 
 /** What the product part's rules look at (a kind's rule context holds at least this); the rules do no I/O. */
 export interface PartContext {
-  treatment: ProductPart;
+  treatment: PassPart;
   /** The application time, in Madrid. */
   appliedAt: DateTime;
   /** The main product's register entry (undefined: not in it). */

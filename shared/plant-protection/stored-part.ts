@@ -2,7 +2,7 @@ import { parseDateTime } from '../domain/dates';
 import { Machine, MachineDocument } from '../domain/equipment';
 import { DomainError, violation } from '../domain/errors';
 import { PestKind } from '../domain/pest-kind';
-import { Amount, Coded, Pest, ProductDose, ProductPart, Unit } from './product-part';
+import { Amount, Coded, PassPart, Pest, ProductDose, ProductPart, Unit } from './product-part';
 
 /**
  * The product part as a treatment's request is stored, format 1 of every treatment kind: the registration body's
@@ -27,6 +27,10 @@ export interface StoredPart {
   dt?: string;
   mdt?: StoredMeasure;
 }
+
+/** The stored product part of a pass that may have no product (product-part.ts, `PassPart`): a measure alone. */
+export type StoredPassPart = Omit<StoredPart, 'subtype' | 'dose' | 'measure'> &
+  Partial<Pick<StoredPart, 'subtype' | 'dose' | 'measure'>>;
 
 interface StoredProduct {
   type: 'TypePhytosanitary';
@@ -140,8 +144,17 @@ export function storedDoseOf(p: ProductDose): StoredProductDose {
 
 /** A stored request's product part as the domain reads it. */
 export function partOf(r: StoredPart): ProductPart {
+  return { ...passOf(r), product: productOf(r.subtype, r.dose, r.measure, { dt: r.dt, mdt: r.mdt, batch: r.batch }) };
+}
+
+/** A stored pass as the domain reads it: its product, when it names one. */
+export function passOf(r: StoredPassPart): PassPart {
+  const { subtype, dose, measure } = r;
   return {
-    product: productOf(r.subtype, r.dose, r.measure, { dt: r.dt, mdt: r.mdt, batch: r.batch }),
+    product:
+      subtype && dose !== undefined && measure
+        ? productOf(subtype, dose, measure, { dt: r.dt, mdt: r.mdt, batch: r.batch })
+        : null,
     mix: (r.mix ?? []).map(doseOf),
     applicator: { nif: r.applicator.user.nif, ropo: r.applicator.user.ropo },
     advisor: r.advisor ? { ropo: r.advisor.ropo, nif: orNull(r.advisor.nif) } : null,
@@ -163,13 +176,20 @@ export function partOf(r: StoredPart): ProductPart {
   };
 }
 
+const storedProduct = (p: ProductDose): StoredProduct => ({ type: 'TypePhytosanitary', name: p.name, code: p.code });
+
 /** The product part as its request is stored: every field it gave, none it did not. */
 export function storedPartOf(t: ProductPart): StoredPart {
   const p = t.product;
+  // A pass with its product stores it where it always did: the keys keep their places in storedPassOf's order.
+  return { ...storedPassOf(t), subtype: storedProduct(p), dose: p.dose, measure: storedMeasure(p.unit) };
+}
+
+/** A pass as its request is stored: its product's fields only when it has one. */
+export function storedPassOf(t: PassPart): StoredPassPart {
+  const p = t.product;
   return {
-    subtype: { type: 'TypePhytosanitary', name: p.name, code: p.code },
-    dose: p.dose,
-    measure: storedMeasure(p.unit),
+    ...(p ? { subtype: storedProduct(p), dose: p.dose, measure: storedMeasure(p.unit) } : {}),
     ...(t.mix.length > 0
       ? {
           mix: t.mix.map((m) => ({
@@ -194,9 +214,9 @@ export function storedPartOf(t: ProductPart): StoredPart {
       },
     ),
     ...given('detail', t.detail),
-    ...given('batch', p.batch),
-    ...given('dt', p.total && p.total.value),
-    ...given('mdt', p.total && storedMeasure(p.total.unit)),
+    ...given('batch', p && p.batch),
+    ...given('dt', p && p.total && p.total.value),
+    ...given('mdt', p && p.total && storedMeasure(p.total.unit)),
   };
 }
 

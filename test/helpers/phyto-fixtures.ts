@@ -218,8 +218,11 @@ export function testSiexCodes(): SiexCodes {
 // ---------------------------------------------------------------------------------------------------------------
 // Requests and the rule context.
 
+/** A treatment request that names its product (the wire's subtype, dose and measure are absent for a measure alone). */
+export type ProductRequest = PhytoRequest & Required<Pick<PhytoRequest, 'subtype' | 'dose' | 'measure'>>;
+
 /** MICROTHIOL at 0.5 % on the first vine enclosure by the `basico` card holder, on 14-05-2026 10:00 (Madrid). */
-export function phytoRequest(o: Partial<PhytoRequest> = {}): PhytoRequest {
+export function phytoRequest(o: Partial<PhytoRequest> = {}): ProductRequest {
   return {
     type: 'AgriPhytosanitary',
     dateApplication: '14-05-2026 10:00:00',
@@ -265,7 +268,7 @@ export function priorApplications(times: string[]): DayCounts {
 }
 
 /** The rule context of a request (`request`, the wire form it was mapped from, for tests that build on it). */
-export function ruleContext(o: ContextOptions = {}): RuleContext & { request: PhytoRequest } {
+export function ruleContext(o: ContextOptions = {}): RuleContext & { request: ProductRequest } {
   const request = phytoRequest(o.request);
   const products = new Map(
     (o.products ?? [microthiol(), famolins(), topik(), poltigliaUnlimited()]).map((p) => [p.code, p]),

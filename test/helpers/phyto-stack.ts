@@ -39,7 +39,7 @@ import { officialCataloguesDir } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
 import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
 import { call, get, Keys, postJson, Reply, seed } from './http';
-import { apiTime, famolins, microthiol, poltigliaUnlimited, topik } from './phyto-fixtures';
+import { apiTime, famolins, microthiol, poltigliaUnlimited, ProductRequest, topik } from './phyto-fixtures';
 import { partition, storageConnection, testTables } from './storage';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
 
@@ -269,7 +269,7 @@ export function daysAgo(days: number, hhmm = '08:00', from: DateTime = ANCHOR): 
 }
 
 /** A lawful application of the unlimited copper product on the given vine idcps, one day ago unless said otherwise. */
-export function body(o: Partial<PhytoRequest> = {}): PhytoRequest {
+export function body(o: Partial<PhytoRequest> = {}): ProductRequest {
   return {
     type: 'AgriPhytosanitary',
     dateApplication: daysAgo(1),

@@ -17,8 +17,9 @@ describe('import-catalogues against Azurite', () => {
     const first = await importCataloguesCommand(SIEX_DIR, store, (l) => lines.push(l));
     // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34), three
     // for harvests (issue 34), the irrigations' good practices and three for analyses (issue 35; irrigations read
-    // TIPENERGIA, the harvests'), one for stores and one for treated seed (issue 34)
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(31);
+    // TIPENERGIA, the harvests'), one for stores, one for treated seed, and the measures of a treatment and their
+    // good practices (issue 34)
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(33);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;
@@ -50,6 +51,8 @@ describe('import-catalogues against Azurite', () => {
     expect(withKinds.name('EDIFICACIONES_INSTALACIONES', 59)).toBe('Cámaras frigoríficas');
     expect(withKinds.size('TIPO_TRATAMIENTO')).toBe(4);
     expect(withKinds.name('TIPO_TRATAMIENTO', 5)).toBe('Adquisición de semilla tratada fuera de España');
+    expect(withKinds.size('TIPO_MEDIDA_FITOSANITARIA')).toBe(14);
+    expect(withKinds.size('BUENAS_PRACTICAS_FITO')).toBe(26);
     expect(codes.name('UNIDADES_MEDIDA', 45)).toBe('€/ha');
     expect(codes.units.place('KG/HA')?.unit.code).toBe(17);
     expect(codes.pestByName('Oídio de la vid, Erysiphe necator')?.code).toBe(148);

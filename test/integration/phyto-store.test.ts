@@ -108,7 +108,7 @@ describe('PhytoStore.insert: one entity-group transaction', () => {
     const record = buildRecord(
       id,
       treatmentFromWire(req),
-      ref.products.get(P.unlimited)!,
+      ref.products.get(P.unlimited),
       { entries, uses: ref.products.get(P.unlimited)!.uses },
       farm,
       false,

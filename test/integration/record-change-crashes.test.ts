@@ -78,7 +78,7 @@ async function expectHistoryMatchesRecords(label: string): Promise<void> {
     const day = dayOf(parseDateTime(record.dateApplication)!);
     const sigpacs = new Set(record.idcp.map((i) => sigpacCode(farm.byIdcp.get(Number(i))!)));
     for (const s of sigpacs) {
-      const key = guardRowKey(record.subtype.subtype.code, s);
+      const key = guardRowKey(record.subtype!.subtype.code, s);
       const days = counted.get(key) ?? {};
       days[day] = (days[day] ?? 0) + 1;
       counted.set(key, days);

@@ -44,6 +44,9 @@ describe('SiexCodes lookups', () => {
         'EDIFICACIONES_INSTALACIONES',
         // treated seed (issue 34)
         'TIPO_TRATAMIENTO',
+        // non-chemical measures of a treatment (issue 34)
+        'TIPO_MEDIDA_FITOSANITARIA',
+        'BUENAS_PRACTICAS_FITO',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

@@ -72,7 +72,7 @@ describe('record view', () => {
   it('echoes the product code and dose (as text), the date and the locations', () => {
     const r = record(full);
     expect(r.id).toBe('urn:ngsi-ld:AgriPhytosanitary:4711');
-    expect(r.subtype.subtype.code).toBe('ES-11179');
+    expect(r.subtype!.subtype.code).toBe('ES-11179');
     expect(r.dose).toBe('0.55');
     expect(r.dateApplication).toBe('14-05-2026 10:00:00');
     expect(r.idcp).toEqual(['101', '201']);
@@ -82,7 +82,7 @@ describe('record view', () => {
   });
 
   it('fills subtype from the catalog: register number, holder, substance, registration dates, product type', () => {
-    const s = record(full).subtype;
+    const s = record(full).subtype!;
     expect(registerNumber('ES-11179')).toBe(11179);
     expect(s).toMatchObject({ type: 'TypePhytosanitary', id: 11179, name: 'MICROTHIOL SPECIAL DISPERSS' });
     expect(s.subtype).toMatchObject({
@@ -97,7 +97,7 @@ describe('record view', () => {
   });
 
   it('lists in ci the authorized crop/infection pairs of the crops treated only', () => {
-    expect(record(full).subtype.subtype.ci).toEqual([
+    expect(record(full).subtype!.subtype.ci).toEqual([
       {
         type: 'CropInfection',
         crop: '102',
@@ -109,7 +109,7 @@ describe('record view', () => {
         infection: { kind: 'enfermedad', id: '42', name: 'Negrilla, fumagina, Capnodium elaeophilum' },
       },
     ]);
-    expect(record(phytoRequest()).subtype.subtype.ci.map((c) => c.crop)).toEqual(['102']);
+    expect(record(phytoRequest()).subtype!.subtype.ci.map((c) => c.crop)).toEqual(['102']);
   });
 
   it('stores the optional SIEX fields as given, the NIF normalized, and the longest safety interval of the uses', () => {
@@ -173,7 +173,7 @@ describe('record view', () => {
       phenology: null,
       regionalAttributes: [],
     });
-    expect(r.subtype.subtype.idpdf).toBe('');
+    expect(r.subtype!.subtype.idpdf).toBe('');
   });
 
   it('marks the record exported when registered with exported=1', () => {

@@ -21,6 +21,7 @@ import {
   OLIVE,
   poltiglia as demoPoltiglia,
   poltigliaUnlimited,
+  ProductRequest,
   ruleContext,
   topik,
   UNITS,
@@ -59,7 +60,7 @@ function acaricide(o: Partial<Product> = {}): Product {
 const MITE = { type: 'TypeInfection', kind: 'plaga', id: '18', name: 'Araña amarilla' } as const;
 const MILDEW = { type: 'TypeInfection', kind: 'enfermedad', id: '148', name: 'Oídio de la vid' } as const;
 
-const item = (code: string, dose: number, measure: PhytoRequest['measure'], o: Partial<MixItem> = {}): MixItem => ({
+const item = (code: string, dose: number, measure: ProductRequest['measure'], o: Partial<MixItem> = {}): MixItem => ({
   subtype: { type: 'TypePhytosanitary', name: code, code },
   dose,
   measure,
@@ -293,7 +294,7 @@ describe('a mix in the record and in SIEX', () => {
     const { violations, resolution } = checkApplication(ctx);
     expect(violations).toEqual([]);
     return {
-      record: buildRecord(7, ctx.treatment, ctx.product!, resolution, ctx.farm, false, ctx.now),
+      record: buildRecord(7, ctx.treatment, ctx.product, resolution, ctx.farm, false, ctx.now),
       farm: ctx.farm,
     };
   };

@@ -1,7 +1,15 @@
 import { PhytoRequest } from '../../shared/phyto/wire';
 import { Product, ProductUse } from '../../shared/catalog/product';
 import { checkApplication } from '../../shared/phyto/rules';
-import { ContextOptions, farmIndexDoc, OLIVE, ruleContext, testSiexCodes, WHEAT } from '../helpers/phyto-fixtures';
+import {
+  ContextOptions,
+  farmIndexDoc,
+  OLIVE,
+  ProductRequest,
+  ruleContext,
+  testSiexCodes,
+  WHEAT,
+} from '../helpers/phyto-fixtures';
 import {
   azufreCancelled,
   bordonex,
@@ -42,7 +50,7 @@ function farm() {
   return doc;
 }
 
-const measure = (unitCode: number): PhytoRequest['measure'] => {
+const measure = (unitCode: number): ProductRequest['measure'] => {
   const unit = codes.units.get(unitCode)!;
   return { type: 'Measure', name: unit.name, symbol: unit.symbol, code: unitCode };
 };

@@ -29,7 +29,11 @@ function treatment(
   seclimit: string,
   mix: [string, string][] = [],
 ): PhytoRecord {
-  const other = (code: string) => ({ ...base.subtype, subtype: { ...base.subtype.subtype, code }, name: `P ${code}` });
+  const other = (code: string) => ({
+    ...base.subtype!,
+    subtype: { ...base.subtype!.subtype, code },
+    name: `P ${code}`,
+  });
   return {
     ...base,
     id: `urn:ngsi-ld:AgriPhytosanitary:${id}`,
@@ -78,7 +82,7 @@ describe('safe harvest', () => {
     const got = at(records, '15-05-2026');
     expect(got.get('101')!.setBy).toEqual({
       record: 'urn:ngsi-ld:AgriPhytosanitary:2',
-      product: { code: base.subtype.subtype.code, name: base.subtype.name },
+      product: { code: base.subtype!.subtype.code, name: base.subtype!.name },
       applied: '01-05-2026',
       seclimit: '21',
     });
@@ -106,7 +110,7 @@ describe('safe harvest', () => {
     );
     expect(byMix.get('101')!.setBy).toMatchObject({ product: { code: 'ES-00002' }, seclimit: '14' });
     const byMain = at([treatment(1, '10-05-2026 08:00:00', ['101'], '14', [['ES-00001', '3']])], '11-05-2026');
-    expect(byMain.get('101')!.setBy).toMatchObject({ product: { code: base.subtype.subtype.code }, seclimit: '14' });
+    expect(byMain.get('101')!.setBy).toMatchObject({ product: { code: base.subtype!.subtype.code }, seclimit: '14' });
     const none = at([treatment(1, '10-05-2026 08:00:00', ['101'], 'NP', [['ES-00001', 'NP']])], '11-05-2026');
     expect(none.get('101')!.earliestHarvest).toBeNull();
   });

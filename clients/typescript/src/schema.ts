@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Register a phytosanitary application
-         * @description Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, applicator ROPO card and NIF, advisor card, crop locations, date window, minimum interval and maximum applications counting what is stored) and stores it. A ROPO card that is unknown, or whose holder is not the NIF given, is one answer (APPLICATOR_NOT_RECOGNISED, ADVISOR_NOT_RECOGNISED), byte for byte the same whatever the card: its state is told only with its holder's NIF. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure, idcp (1 to 47 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy as an error naming what is missing. A tank mix adds `mix`: up to 5 further products of the same pass, each judged against its own label as if applied alone (violations name it: `body.mix[1].dose`); a product twice is 400 `PRODUCT_REPEATED`, and more than 47 products × idcp 400 `MIX_TOO_LARGE`. Send an `Idempotency-Key` header to make retries safe: the same key and body return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).
+         * @description Validates the application against every rule (product in force, dose and unit, crop, pest, authorized months, applicator ROPO card and NIF, advisor card, crop locations, date window, minimum interval and maximum applications counting what is stored) and stores it. A ROPO card that is unknown, or whose holder is not the NIF given, is one answer (APPLICATOR_NOT_RECOGNISED, ADVISOR_NOT_RECOGNISED), byte for byte the same whatever the card: its state is told only with its holder's NIF. All violations are reported together; the status is 404 if any idcp is unknown, else 422 if any product/dose/crop/time rule fails, else 400. Required: type, dateApplication, subtype, dose, measure (or, for a non-chemical measure, `otherMeasure` instead of them: 422 `PRODUCT_AND_MEASURE` beside a product), idcp (1 to 47 locations), applicator. Optional: the SIEX fields infection, tj, efficacy, machine, detail, batch, soup, dt/mdt, st/mst, surface, preventive, distributed, reviewed, pp, speed, recipe; export settles a record without infection, tj or efficacy as an error naming what is missing. A tank mix adds `mix`: up to 5 further products of the same pass, each judged against its own label as if applied alone (violations name it: `body.mix[1].dose`); a product twice is 400 `PRODUCT_REPEATED`, and more than 47 products × idcp 400 `MIX_TOO_LARGE`. Send an `Idempotency-Key` header to make retries safe: the same key and body return the first response and create nothing; the same key with another body is 422 (keys are remembered per client and holding).
          */
         post: operations["registerPhytosanitary"];
         delete?: never;
@@ -1157,7 +1157,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "RECORD_NOT_EXPORTABLE" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "INFECTION_KIND_NOT_IN_BLOCK" | "TREATED_QUANTITY_UNIT" | "SEED_PRODUCTS_REQUIRED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "RECORD_NOT_EXPORTABLE" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "INFECTION_KIND_NOT_IN_BLOCK" | "TREATED_QUANTITY_UNIT" | "SEED_PRODUCTS_REQUIRED" | "PRODUCT_AND_MEASURE" | "MEASURE_QUANTITY_UNIT" | "MDF_REGISTRATION_REQUIRED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -1297,16 +1297,18 @@ export interface components {
             type: "AgriPhytosanitary";
             /** @description DD-MM-YYYY HH:mm:ss, Spanish local time */
             dateApplication: string;
-            subtype: {
+            /** @description the product; absent when the treatment is an otherMeasure */
+            subtype?: {
                 /** @constant */
                 type: "TypePhytosanitary";
                 /** @description commercial name; the register name is stored */
                 name: string;
                 code: string;
-            };
-            /** @description the dose in `measure`: a number, or decimal text ("0.5") */
-            dose: number | string;
-            measure: components["schemas"]["Measure"];
+            } | null;
+            /** @description the dose in `measure`: a number, or decimal text ("0.5"); absent (or the record's "") when the treatment is an otherMeasure */
+            dose?: ((number | string) | "") | null;
+            measure?: components["schemas"]["Measure"] | null;
+            otherMeasure?: components["schemas"]["PhytoMeasure"] | null;
             /** @description a tank mix: up to 5 further products applied with the main one in the same pass; date, locations, area, spray volume, applicator, machines, justification and efficacy are the pass's. Products × idcp at most 47 */
             mix?: components["schemas"]["MixItem"][] | null;
             idcp: (string | number)[];
@@ -1353,6 +1355,28 @@ export interface components {
             symbol: string;
             /** @description SIEX unit code (catalogue UNIDADES_MEDIDA) */
             code: number;
+        };
+        /** @description a non-chemical measure (beneficial organisms, traps, pheromones, nets...) taken instead of a product: the treatment then has no subtype, dose, measure or mix */
+        PhytoMeasure: {
+            /** @constant */
+            type: "TypePhytoMeasure";
+            /** @description TIPO_MEDIDA_FITOSANITARIA code (1 release of beneficial organisms, 14 traps, 15 pheromones...) */
+            id: string;
+            name?: string | null;
+            /** @description how much, in measure (Cantidad): FEGA makes it obligatory */
+            quantity: number;
+            /** @description a UNIDADES_MEDIDA code FEGA lists for a measure: 11 units, 15 units/m2, 16 units/ha, 1 m2, 28 m2 of net/ha, 5 kg, 17 kg/ha */
+            measure: components["schemas"]["Measure"];
+            /** @description number of the means in the Registro de determinados Medios de Defensa Fitosanitaria (NumRegistroMDF): required for measures 1, 14 and 15 */
+            mdfRegistration?: string | null;
+            goodPractice?: components["schemas"]["PhytoGoodPractice"] | null;
+        };
+        /** @description BUENAS_PRACTICAS_AMBITOS, scope Fitosanitario */
+        PhytoGoodPractice: {
+            /** @constant */
+            type: "TypeGoodPractice";
+            id: string;
+            name?: string | null;
         };
         /** @description a further product of the same tank, applied in the same pass: judged against its own label as if applied alone */
         MixItem: {
@@ -1436,6 +1460,7 @@ export interface components {
             dateApplication: string;
             readonly dateCreated: string;
             readonly dateModified: string;
+            /** @description the product; null for a non-chemical measure (otherMeasure) */
             subtype: {
                 /** @constant */
                 type: "TypePhytosanitary";
@@ -1490,7 +1515,8 @@ export interface components {
                 };
                 /** @description the product code, as a request names it (the register's, `subtype.code`) */
                 code: string;
-            };
+            } | null;
+            /** @description the main product's dose; '' for a non-chemical measure */
             dose: string;
             readonly typerisk: {
                 /** @constant */
@@ -1603,6 +1629,23 @@ export interface components {
                 /** @description this product's safety period in days on the record's crops ('' when none applies) */
                 readonly seclimit: string;
             }[];
+            /** @description the non-chemical measure taken instead of a product; absent for a product */
+            otherMeasure?: {
+                /** @constant */
+                type: "TypePhytoMeasure";
+                /** @description TIPO_MEDIDA_FITOSANITARIA code */
+                id: string;
+                name: string;
+                quantity: number;
+                measure: components["schemas"]["Measure"];
+                mdfRegistration?: string;
+                goodPractice?: {
+                    /** @constant */
+                    type: "TypeGoodPractice";
+                    id: string;
+                    name: string;
+                };
+            };
             machine: components["schemas"]["Machine"][];
             /** @description applied by hand; false when not said */
             manual: boolean;
@@ -3526,7 +3569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
+            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `PRODUCT_AND_MEASURE`: a treatment is a product or a non-chemical measure, not both (FEGA's descriptor: OtrasActuacionesFito excludes ProductosFito): send the measure as a treatment of its own; `MEASURE_QUANTITY_UNIT`: a measure's quantity is in a unit FEGA lists for it: units, units/m2, units/ha, m2, m2 of net/ha, kg, kg/ha (UNIDADES_MEDIDA 11, 15, 16, 1, 28, 5, 17); `MDF_REGISTRATION_REQUIRED`: a release of beneficial organisms, traps and pheromones (TIPO_MEDIDA_FITOSANITARIA 1, 14, 15) name their number in the Registro de Medios de Defensa Fitosanitaria (FEGA's descriptor: NumRegistroMDF obligatory); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4047,7 +4090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation; `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign) */
+            /** @description `PRODUCT_NOT_FOUND`: the product code is not in the official register; `PRODUCT_NOT_IN_FORCE`: the product was not authorized on the application date (expiry or last-use date passed); `PRODUCT_NOT_FOR_CROP`: the product is not authorized on the crop of a location; `PEST_NOT_AUTHORIZED`: the product is not authorized against the infection given, on that crop; `DOSE_ABOVE_MAX`: the dose exceeds the maximum authorized dose; `DOSE_BELOW_MIN`: the dose is below the minimum authorized dose; `DOSE_OUT_OF_RANGE`: the dose is outside every authorized range; `DOSE_UNIT_INCOMPATIBLE`: the dose unit cannot be compared with the authorized unit; `OUTSIDE_AUTHORIZED_PERIOD`: the application month is outside the authorized months; `MIN_INTERVAL`: too close (in Madrid calendar days) to another application of the product on the same enclosure; `MAX_APPLICATIONS`: the maximum number of applications per campaign on an enclosure is reached; `DATE_IN_FUTURE`: the application date is in the future; `DATE_TOO_OLD`: the application date is further back than allowed: a treatment 7 days by default, a fertilization one month (RD 1051/2022, art. 4.1); `UNKNOWN_SIEX_CODE`: a code is not in the SIEX catalogue, or not in force on the application date; `ADVISOR_REQUIRED`: justification 5 (an advisor's recommendation) names no advisor: send advisor; `EQUIPMENT_INSPECTION_EXPIRED`: a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6); `EQUIPMENT_INSPECTION_UNKNOWN`: a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6); `PRODUCT_AND_MEASURE`: a treatment is a product or a non-chemical measure, not both (FEGA's descriptor: OtrasActuacionesFito excludes ProductosFito): send the measure as a treatment of its own; `MEASURE_QUANTITY_UNIT`: a measure's quantity is in a unit FEGA lists for it: units, units/m2, units/ha, m2, m2 of net/ha, kg, kg/ha (UNIDADES_MEDIDA 11, 15, 16, 1, 28, 5, 17); `MDF_REGISTRATION_REQUIRED`: a release of beneficial organisms, traps and pheromones (TIPO_MEDIDA_FITOSANITARIA 1, 14, 15) name their number in the Registro de Medios de Defensa Fitosanitaria (FEGA's descriptor: NumRegistroMDF obligatory); `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used before with a different request, or by the same client on another operation; `OUTSIDE_CAMPAIGN`: the application date is not in the farm's campaign year (agrifarmId names one campaign) */
             422: {
                 headers: {
                     [name: string]: unknown;
