@@ -159,12 +159,17 @@ export const phytoRequestSchema = z
     applicator: applicatorSchema,
     ...optionalSiexFields,
   })
+  // Run whatever else failed, so that a missing dose is named beside a missing applicator: the product fields are
+  // required only when there is no measure, which the shape alone cannot say.
+  .superRefine((r, ctx) => void productOrMeasure(r, ctx), {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
   .superRefine((r, ctx) => {
     pairedAmounts(r, ctx, [
       ['st', 'mst'],
       ['dt', 'mdt'],
     ]);
-    if (!productOrMeasure(r, ctx) || !r.mix || !r.subtype) return;
+    if (r.otherMeasure !== undefined || !r.mix || !r.subtype) return;
     productsOnce({ subtype: r.subtype, mix: r.mix }, ctx);
     const products = 1 + r.mix.length;
     if (products * r.idcp.length > MAX_IDCP_PER_RECORD)
@@ -182,12 +187,12 @@ export type PhytoRequest = z.infer<typeof phytoRequestSchema>;
 /**
  * A treatment is a product or a measure, never both (FEGA's descriptor, Anexo V: OtrasActuacionesFito is "excluyente"
  * with ProductosFito; Anexo VI: at least one of them). A measure beside a product is 422 PRODUCT_AND_MEASURE, as the
- * decision table says; without a measure, the product, its dose and its unit are required. False: not one of them.
+ * decision table says; without a measure, the product, its dose and its unit are required.
  */
 function productOrMeasure(
   r: Partial<Record<(typeof PRODUCT_FIELDS)[number] | 'otherMeasure', unknown>>,
   ctx: z.RefinementCtx,
-): boolean {
+): void {
   if (r.otherMeasure !== undefined) {
     const given = PRODUCT_FIELDS.filter((f) => r[f] !== undefined);
     for (const field of given)
@@ -197,7 +202,7 @@ function productOrMeasure(
         message: `a treatment with otherMeasure names no product: ${field} goes in a treatment of its own`,
         params: { code: 'PRODUCT_AND_MEASURE' },
       });
-    return given.length === 0;
+    return;
   }
   const missing = (['subtype', 'dose', 'measure'] as const).filter((f) => r[f] === undefined);
   for (const field of missing)
@@ -207,5 +212,4 @@ function productOrMeasure(
       message: 'required (or otherMeasure, for a non-chemical measure)',
       params: { code: 'REQUIRED' },
     });
-  return missing.length === 0;
 }

@@ -362,7 +362,9 @@ describe("every 4xx of the spec's error table for registration", () => {
     const { dose: _, applicator: __, ...rest } = base();
     const res = await send(rest);
     expectProblem(res, 400, ['REQUIRED', 'REQUIRED']);
-    expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(['body.dose', 'body.applicator']);
+    // Every one named, in no promised order: a missing dose is found by the rule that a treatment is a product or a
+    // measure (issue 34 item 5), after the shape's own fields.
+    expect(res.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body.applicator', 'body.dose']);
     const noFarm = await postJson('/v1/entities/agriphytosanitarys/', base(), c.errors);
     expectProblem(noFarm, 400, ['REQUIRED']);
     expect(noFarm.json.errors[0].path).toBe('query.agrifarmId');
