@@ -8,7 +8,9 @@ import { fertilizationKind } from '../shared/fertilization/fertilization-kind';
 import { fertilizationEntry } from '../shared/fertilization/kind-entry';
 import { manureRowKeys, ManureNitrogenRow, updatedManureRows } from '../shared/fertilization/manure-nitrogen';
 import { fertilizationView } from '../shared/fertilization/record-view';
-import { FERTILIZATION_FORMAT, StoredFertilization } from '../shared/fertilization/stored-record';
+import { StoredFertilization } from '../shared/fertilization/stored-record';
+import { fertilizationReads } from '../shared/fertilization/kind-reads';
+import { kindFormat } from '../shared/records/kind-format';
 import { RecordStore } from '../shared/records/record-store';
 import { creationChange, guardsToWrite } from '../shared/records/register-record';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
@@ -16,6 +18,9 @@ import { TableStore } from '../shared/store/tables';
 import { seedOfKind } from './fixtures';
 import { measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
+
+/** Fertilizations as the app stores them. */
+const FERTILIZATIONS = kindFormat<StoredFertilization>(fertilizationEntry, fertilizationReads);
 
 /**
  * Issue 25's registration row: livestock manure on one location of the 5,000-enclosure farm, each request on a crop
@@ -47,11 +52,7 @@ interface FertilizationRowContext {
 }
 
 export async function fertilizationRegisterRow(p: FertilizationRowContext, n = 500): Promise<Row> {
-  const store = new RecordStore<unknown, StoredFertilization>(p.tables, {
-    table: fertilizationEntry.table,
-    version: FERTILIZATION_FORMAT,
-    upgrade: (record) => record,
-  });
+  const store = new RecordStore<unknown, StoredFertilization>(p.tables, FERTILIZATIONS);
   const register = await p.gateway(n, (i) =>
     p.http(
       'POST',
@@ -112,7 +113,7 @@ export async function seedFertilizations(
   firstId: number,
 ): Promise<void> {
   const idcp = farm.doc.idcps[0]!.idcp;
-  await seedOfKind(table, farm, fertilizationKind, FERTILIZATION_FORMAT, count, firstId, (id, appliedAt, now) => {
+  await seedOfKind(table, farm, fertilizationKind, FERTILIZATIONS, count, firstId, (id, appliedAt, now) => {
     const request = fertilizationOf(manureRequest(idcp, appliedAt));
     const record = fertilizationView({
       id,

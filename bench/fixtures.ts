@@ -9,9 +9,12 @@ import { changeActions, RecordView } from '../shared/records/record-rows';
 import { RecordKind } from '../shared/records/record-kind';
 import { creationChange } from '../shared/records/register-record';
 import { phytoKind } from '../shared/phyto/phyto-kind';
+import { phytoEntry } from '../shared/phyto/kind-entry';
+import { phytoReads } from '../shared/phyto/kind-reads';
+import { kindFormat } from '../shared/records/kind-format';
+import { RecordFormat } from '../shared/records/record-store';
 import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { buildRecord } from '../shared/phyto/record-view';
-import { RECORD_FORMAT } from '../shared/phyto/stored-record';
 import { treatmentFromWire } from '../shared/phyto/wire-mapper';
 import { buildDemoDataset } from '../local/demo/build-dataset';
 import { client, farmCopy } from '../local/fixtures/dataset';
@@ -150,7 +153,7 @@ export async function seedRecords(
   const product = dataset.products.find((p) => p.code === BENCH_PRODUCT)!;
   const idcp = farm.doc.idcps[0]!.idcp;
   const resolution = { entries: [farm.byIdcp.get(idcp)!], uses: product.uses };
-  await seedOfKind(table, farm, phytoKind, RECORD_FORMAT, count, firstId, (id, appliedAt, now) => {
+  await seedOfKind(table, farm, phytoKind, kindFormat(phytoEntry, phytoReads), count, firstId, (id, appliedAt, now) => {
     const request = treatmentFromWire(phytoRequest([idcp], appliedAt));
     return { request, record: buildRecord(id, request, product, resolution, farm, false, now), idcp: [String(idcp)] };
   });
@@ -164,7 +167,7 @@ export async function seedOfKind<Req, Rec extends RecordView>(
   table: TableClient,
   farm: FarmIndex,
   kind: RecordKind<Req, Rec>,
-  format: number,
+  format: RecordFormat<Rec>,
   count: number,
   firstId: number,
   make: (id: number, appliedAt: DateTime, now: DateTime) => { request: Req; record: Rec; idcp: string[] },
@@ -189,7 +192,7 @@ export async function seedOfKind<Req, Rec extends RecordView>(
       guards: [],
       idempotency: null,
     });
-    const rows = changeActions(pk, change, format);
+    const rows = changeActions(pk, change, format.version, (record) => format.excerpts?.(record) ?? {});
     if (actions.length + rows.length > 100) {
       await table.submitTransaction(actions);
       actions = [];

@@ -1,5 +1,6 @@
 import { BatchKeyStore } from '../records/batch-keys';
 import { KindEntry, RecordOf } from '../records/kind-entry';
+import { kindFormat } from '../records/kind-format';
 import { RecordKeyIndex } from '../records/record-key-index';
 import { RecordView } from '../records/record-rows';
 import { RecordStore } from '../records/record-store';
@@ -40,11 +41,7 @@ export class KindStores {
   private build(entry: KindEntry): KindParts {
     const reads = entry.load.reads();
     const { tables, counters, maxBackdateDays } = this.deps;
-    const store = new RecordStore<unknown, RecordView>(tables, {
-      table: entry.table,
-      version: reads.format,
-      upgrade: (record, format) => reads.upgrade(record, format),
-    });
+    const store = new RecordStore<unknown, RecordView>(tables, kindFormat(entry, reads));
     return {
       store,
       ids: new IdBlocks(counters, entry.urnType, 50),

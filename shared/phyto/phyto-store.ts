@@ -1,17 +1,20 @@
 import { ChangeStore as KindChangeStore } from '../records/changeable-record';
 import { RecordChange } from '../records/record-rows';
+import { kindFormat } from '../records/kind-format';
 import { RecordStore } from '../records/record-store';
 import { TableStore } from '../store/tables';
 import { phytoEntry } from './kind-entry';
-import { RECORD_FORMAT, StoredTreatment, upgradeRecord } from './stored-record';
+import { phytoReads } from './kind-reads';
+import { StoredTreatment } from './stored-record';
 
 /**
- * Phytosanitary records on the records core: the `phyto` table, rows of older formats read through stored-record.ts.
+ * Phytosanitary records on the records core, stored as the app stores them (kind-format.ts): the `phyto` table, rows of
+ * older formats read through stored-record.ts.
  * Pointers keep the request as the kind stores it (stored-request.ts), which only the kind reads.
  */
 export class PhytoStore extends RecordStore<unknown, StoredTreatment> {
   constructor(tables: TableStore) {
-    super(tables, { table: phytoEntry.table, version: RECORD_FORMAT, upgrade: upgradeRecord });
+    super(tables, kindFormat(phytoEntry, phytoReads));
   }
 }
 

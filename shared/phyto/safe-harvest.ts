@@ -29,10 +29,32 @@ interface Pass {
 }
 
 /**
- * The products of a pass with each one's interval as the record states it. A record keeps the longest interval of the
- * pass (record-view.ts) and each mixed product its own, not the main product's alone: when a mixed product's interval
- * is the record's, that product sets it; otherwise only the main product can have.
+ * What of a treatment its harvest holds read (kind-reads.ts keeps it on the record row, so that a harvest on a holding
+ * of thousands of treatments reads this and not every record): its URN, day and locations, and the products of its
+ * pass with each one's interval as the record states it. A record keeps the longest interval of the pass
+ * (record-view.ts) and each mixed product its own, not the main product's alone: when a mixed product's interval is
+ * the record's, that product sets it; otherwise only the main product can have. A measure (no product) holds no
+ * harvest. The register's interval on each crop is looked up when the holds are read, as the register stands then.
  */
+export interface HoldExcerpt {
+  record: string;
+  dateApplication: string;
+  idcp: string[];
+  passes: Pass[];
+}
+
+/** The version of HoldExcerpt's shape, to change with it: rows kept under another are read whole again. */
+export const HOLD_EXCERPT_VERSION = 1;
+
+export function holdExcerpt(record: StoredTreatment): HoldExcerpt {
+  return {
+    record: record.id,
+    dateApplication: record.dateApplication,
+    idcp: record.idcp,
+    passes: passProducts(record),
+  };
+}
+
 function passProducts(record: StoredTreatment): Pass[] {
   const product = (p: NonNullable<StoredTreatment['subtype']>) => ({ code: p.subtype.code, name: p.name });
   const mix = (record.mix ?? []).map((m) => ({
@@ -40,7 +62,6 @@ function passProducts(record: StoredTreatment): Pass[] {
     seclimit: m.seclimit,
     infection: m.infection ?? record.infection,
   }));
-  // A measure (no product) holds no harvest.
   if (!record.subtype) return [];
   return mix.some((m) => m.seclimit === record.seclimit)
     ? mix
@@ -61,12 +82,12 @@ function intervalOn(pass: Pass, crop: string, reference: ReferenceData | undefin
 }
 
 /**
- * The harvest holds a stored treatment states (shared/rules/harvest-holds.ts): one per product with an interval in days
- * ("NP", the register's NO PROCEDE, and an interval no use states hold nothing) and per enclosure and crop of its
- * locations in the farm campaign it is of. The pre-harvest interval is set by the product's authorisation
+ * The harvest holds a stored treatment states (shared/rules/harvest-holds.ts), from its excerpt: one per product with an
+ * interval in days ("NP", the register's NO PROCEDE, and an interval no use states hold nothing) and per enclosure and
+ * crop of its locations in the farm campaign it is of. The pre-harvest interval is set by the product's authorisation
  * (Reglamento (CE) 1107/2009, art. 31) per use, as the official register states it.
  */
-export function treatmentHolds(record: StoredTreatment, farm: FarmIndex, reference?: ReferenceData): HarvestHold[] {
+export function treatmentHolds(record: HoldExcerpt, farm: FarmIndex, reference?: ReferenceData): HarvestHold[] {
   const at = parseDateTime(record.dateApplication);
   if (!at) return [];
   const applied = at.setZone(ZONE).toISODate()!;
@@ -75,13 +96,13 @@ export function treatmentHolds(record: StoredTreatment, farm: FarmIndex, referen
     const entry = farm.byIdcp.get(Number(idcp));
     if (!entry) continue;
     const crop = farm.cropOf(entry).typecropId;
-    for (const pass of passProducts(record)) {
+    for (const pass of record.passes) {
       const days = intervalOn(pass, crop, reference);
       if (days === NOT_APPLICABLE_DAYS || !/^\d+$/.test(days)) continue;
       holds.push({
         enclosure: sigpacCode(entry),
         crop,
-        record: record.id,
+        record: record.record,
         product: { code: pass.code, name: pass.name },
         applied,
         days: Number(days),
@@ -124,7 +145,7 @@ export function safeHarvestDays(holds: readonly HarvestHold[], farm: FarmIndex, 
 /** The safe-harvest view over stored treatments of this farm campaign (their own intervals, no register at hand). */
 export function safeHarvest(records: readonly StoredTreatment[], farm: FarmIndex, day: DateTime): SafeHarvestDay[] {
   return safeHarvestDays(
-    records.flatMap((r) => treatmentHolds(r, farm)),
+    records.flatMap((r) => treatmentHolds(holdExcerpt(r), farm)),
     farm,
     day,
   );

@@ -118,8 +118,19 @@ export interface KindHttp {
   readonly examples: Record<RecordOperation, OperationExample>;
 }
 
-/** How a kind publishes a topic of facts (shared/records/record-facts.ts): what one of its stored records states. */
-interface Publication {
-  /** The facts of the topic one stored record states, in the farm campaign it is of. */
-  facts(record: RecordView, farm: FarmIndex, reference: ReferenceData): readonly unknown[];
+/**
+ * How a kind publishes a topic of facts (shared/records/record-facts.ts): what one of its stored records states. The
+ * facts are read from the publication's source: its excerpt of the record when it keeps one, else the record itself.
+ */
+export interface Publication {
+  /**
+   * What of a record the facts read, when that is much less than the record: the records core keeps it on the record
+   * row as the row is written (so it never drifts from the record) and reads that column alone, which is what keeps
+   * a read of a large holding's facts cheap. Only the record's own fields go in it: the farm and the register are
+   * applied when the facts are read, as they stand then. `version` names its shape; a row kept under another version,
+   * or none, is read whole and excerpted again.
+   */
+  readonly excerpt?: { readonly version: number; readonly of: (record: RecordView) => unknown };
+  /** The facts of the topic one stored record states, from its source, in the farm campaign it is of. */
+  facts(source: unknown, farm: FarmIndex, reference: ReferenceData): readonly unknown[];
 }

@@ -12,6 +12,8 @@ import type { FarmIndex } from '../farms/farm-index';
  *   records of the holding state, in every campaign, applied from the day the reader asks (`since`), once per attempt,
  *   and hands them to its `judge` with the reference data.
  * A fact is plain data, read from the records as they are stored: it is never written, so nothing drifts from them.
+ * What a fact is made of may be: a publication's excerpt of its record (kind-entry.ts, `Publication.excerpt`) is
+ * written on the record row with the record, in the same write, and read in its place.
  */
 
 /** What a kind's rules read of a topic: the facts of records applied from `since` (Madrid) on. */

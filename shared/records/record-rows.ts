@@ -1,7 +1,7 @@
 import type { TransactionAction } from '@azure/data-tables';
 import { z } from 'zod';
 import { StoredResponse } from '../idempotency/idempotency';
-import { fromDocProps, toDocProps } from '../store/doc-entity';
+import { DocProps, fromDocProps, toDocProps } from '../store/doc-entity';
 import { BlockIds, blockIdsColumn, blockIdsOf } from './block-ids';
 import { ExportState } from './export-state';
 import { exportStateColumnNames, exportStateColumns, exportStateRow } from './export-state-row';
@@ -131,6 +131,26 @@ export function versionEntity(pk: string, id: number, version: RecordVersion): T
   return ['create', { partitionKey: pk, rowKey: versionRowKey(id, version.version), ...toDocProps(version) }];
 }
 
+/** The record row's excerpts (kind-entry.ts, `Publication.excerpt`) are a document of their own, `x0` and `xn`. */
+const EXCERPTS = 'x';
+/** The columns a read of excerpts alone selects. */
+export const EXCERPT_COLUMNS = [`${EXCERPTS}0`, `${EXCERPTS}n`];
+
+/**
+ * The excerpts a record row keeps, by key, in one column: none when there are none, or when they would take more than
+ * one property (64 KiB), so a read of that column alone stays one property a row; such a row is read whole instead.
+ */
+function excerptColumns(excerpts: Readonly<Record<string, unknown>>): DocProps {
+  if (Object.keys(excerpts).length === 0) return {};
+  const props = toDocProps(excerpts, EXCERPTS);
+  return props[`${EXCERPTS}n`] === 1 ? props : {};
+}
+
+/** The excerpts a record row keeps, by key; undefined on a row that keeps none. */
+export function excerptsOf(row: Record<string, unknown>): Readonly<Record<string, unknown>> | undefined {
+  return row[`${EXCERPTS}n`] === 1 ? fromDocProps<Record<string, unknown>>(row, EXCERPTS) : undefined;
+}
+
 /**
  * The rows one change writes, in one entity-group transaction (at most 100 actions: a change touching more enclosure
  * histories than that cannot be written in one). Pointer and history rows carry the ETags they were read under.
@@ -139,6 +159,7 @@ export function changeActions<Req, Rec extends RecordView>(
   pk: string,
   change: RecordChange<Req, Rec>,
   format: number,
+  excerpts: (record: Rec) => Readonly<Record<string, unknown>> = () => ({}),
 ): TransactionAction[] {
   const actions: TransactionAction[] = [];
   if (change.drop && change.drop !== change.write?.rowKey) {
@@ -156,6 +177,7 @@ export function changeActions<Req, Rec extends RecordView>(
       format,
       ...blockIdsColumn(change.pointer.row.blockIds),
       ...toDocProps(w.record),
+      ...excerptColumns(excerpts(w.record)),
     };
     actions.push(change.drop === w.rowKey ? ['upsert', entity, 'Replace'] : ['create', entity]);
   }

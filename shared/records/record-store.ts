@@ -17,6 +17,8 @@ import {
 } from './record-keys';
 import {
   changeActions,
+  EXCERPT_COLUMNS,
+  excerptsOf,
   Guard,
   idempotencyOf,
   POINTER_COLUMNS,
@@ -33,6 +35,14 @@ export interface RecordFormat<Rec> {
   /** The format `commit` writes (the row's `format` column; rows without one are format 1). */
   version: number;
   upgrade(record: Rec, format: number): Rec;
+  /** What its record rows keep beside the record for the facts other kinds read (kind-entry.ts `Publication.excerpt`). */
+  excerpts?(record: Rec): Readonly<Record<string, unknown>>;
+}
+
+/** An excerpt the facts of a topic read (kind-entry.ts `Publication.excerpt`): its key in a row, and how it is made. */
+export interface ExcerptRead<Rec> {
+  key: string;
+  of: (record: Rec) => unknown;
 }
 
 export interface RegistrationState {
@@ -150,7 +160,9 @@ export class RecordStore<Req, Rec extends RecordView> {
    * of an enclosure's history makes this one fail with WriteConflict, to be re-read and re-validated.
    */
   async commit(farm: FarmKey, change: RecordChange<Req, Rec>): Promise<void> {
-    const actions = changeActions(holdingPartition(farm), change, this.format.version);
+    const actions = changeActions(holdingPartition(farm), change, this.format.version, (record) =>
+      this.format.excerpts ? this.format.excerpts(record) : {},
+    );
     try {
       await (await this.table()).submitTransaction(actions);
     } catch (e) {
@@ -302,17 +314,38 @@ export class RecordStore<Req, Rec extends RecordView> {
   }
 
   /**
-   * Every record of the holding, in all its farm campaigns, applied at `fromMs` or later, with the farm campaign each
-   * is of: one partition query (the facts another kind's rules read, shared/records/record-facts.ts).
+   * What the facts of a topic read of every record of the holding, in all its farm campaigns, applied at `fromMs` or
+   * later, with the farm campaign each is of (shared/records/record-facts.ts), newest first: one partition query. With
+   * an excerpt, that query selects the excerpts' column alone, and the rows that keep none under its key (written
+   * before it was kept, or under another version of it) are read whole and excerpted now; without, the records.
    */
-  async readHoldingRecordsSince(farm: FarmKey, fromMs: number): Promise<{ farmId: number; record: Rec }[]> {
+  async readHoldingSources(
+    farm: FarmKey,
+    fromMs: number,
+    excerpt?: ExcerptRead<Rec>,
+  ): Promise<{ farmId: number; source: unknown }[]> {
     const table = await this.table();
-    const filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${'r~'} and RowKey lt ${'r~~'} and appliedAt ge ${fromMs}`;
-    const out: { farmId: number; record: Rec }[] = [];
-    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter } }))
-      if (!String(e.rowKey).endsWith('~list'))
-        out.push({ farmId: Number(String(e.rowKey).slice(2, 12)), record: this.recordOf(e) });
-    return out;
+    const pk = holdingPartition(farm);
+    const filter = odata`PartitionKey eq ${pk} and RowKey ge ${'r~'} and RowKey lt ${'r~~'} and appliedAt ge ${fromMs}`;
+    const select = excerpt ? { select: ['RowKey', ...EXCERPT_COLUMNS] } : {};
+    const rows: { rowKey: string; source?: unknown }[] = [];
+    for await (const e of table.listEntities<Record<string, unknown>>({ queryOptions: { filter, ...select } })) {
+      const rowKey = String(e.rowKey);
+      if (rowKey.endsWith('~list')) continue;
+      rows.push({ rowKey, source: excerpt ? excerptsOf(e)?.[excerpt.key] : this.recordOf(e) });
+    }
+    const whole = rows.filter((r) => r.source === undefined).map((r) => r.rowKey);
+    if (excerpt && whole.length > 0) {
+      const read = new Map((await readRowsNearby(table, pk, whole)).map((e) => [String(e.rowKey), e]));
+      for (const r of rows) {
+        const row = r.source === undefined ? read.get(r.rowKey) : undefined;
+        if (row) r.source = excerpt.of(this.recordOf(row));
+      }
+    }
+    // A row gone between the two reads (its record amended to another day, or deleted) states nothing now.
+    return rows.flatMap((r) =>
+      r.source === undefined ? [] : [{ farmId: Number(r.rowKey.slice(2, 12)), source: r.source }],
+    );
   }
 
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */

@@ -10,12 +10,17 @@ import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
 import { phytoKind } from '../../shared/phyto/phyto-kind';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { safeHarvest } from '../../shared/phyto/safe-harvest';
+import { holdExcerpt, safeHarvest } from '../../shared/phyto/safe-harvest';
+import { phytoReads } from '../../shared/phyto/kind-reads';
+import { excerptKey } from '../../shared/records/kind-format';
+import { holdingPartition } from '../../shared/records/record-keys';
+import { HARVEST_HOLDS } from '../../shared/rules/harvest-holds';
+import { toDocProps } from '../../shared/store/doc-entity';
 import { amendRecord } from '../../shared/records/amend-record';
 import { requestDeletion } from '../../shared/records/delete-record';
 import { readRecordAnswer } from '../../shared/records/read-record';
 import { RecordKind } from '../../shared/records/record-kind';
-import { RecordView } from '../../shared/records/record-rows';
+import { excerptsOf, RecordView } from '../../shared/records/record-rows';
 import { RecordStore } from '../../shared/records/record-store';
 import { inProcessServices, seedPhyto } from '../helpers/phyto-stack';
 import { partition, testTables } from '../helpers/storage';
@@ -198,4 +203,46 @@ it('an old fertilization deleted takes off its history rows what it had put on t
     const after = (await historyRow('fertilization', key)) as Row;
     expect(Object.entries(after.campaigns).filter(([, g]) => g !== 0)).toEqual(left.filter(([, g]) => g !== 0));
   }
+});
+
+describe("the treatments' harvest holds, read from the excerpt a row keeps (issue 34)", () => {
+  const published = phytoReads.publishes![HARVEST_HOLDS];
+  const holds = { key: excerptKey(HARVEST_HOLDS, published.excerpt!), of: published.excerpt!.of };
+  /** A holding of its own for rows made here, so the fixture's partition stays as captured. */
+  const other = { farmId: farm.meta.farmId, rea: `${farm.meta.rea}X` };
+  const treatmentRows = () =>
+    fixture.phyto.rows.filter((r) => r.rowKey.startsWith('r~') && !r.rowKey.endsWith('~list'));
+
+  it("rows written before excerpts were kept are read whole: their holds are their records' own", async () => {
+    const records = await stores.phyto.readRecordsIn(farm.meta, undefined, undefined);
+    expect(treatmentRows().every((r) => r.xn === undefined)).toBe(true);
+    const sources = await stores.phyto.readHoldingSources(farm.meta, 0, holds);
+    expect(sources.map((s) => s.source)).toEqual(records.map((r) => holdExcerpt(r.record)));
+    expect(sources.every((s) => s.farmId === farm.meta.farmId)).toBe(true);
+  });
+
+  it('a row keeping the excerpt is read by that column alone; one kept under another version is read whole', async () => {
+    const table = await tables.table(phytoEntry.table);
+    const [first, second] = treatmentRows();
+    const recordOf = async (row: { rowKey: string }) => (await stores.phyto.readRecord(farm.meta, row.rowKey))!.record;
+    const marked = { ...holdExcerpt(await recordOf(first)), record: 'kept-excerpt' };
+    const rows = [
+      { ...first, partitionKey: holdingPartition(other), ...toDocProps({ [holds.key]: marked }, 'x') },
+      { ...second, partitionKey: holdingPartition(other), ...toDocProps({ 'harvest-holds@0': marked }, 'x') },
+    ];
+    for (const row of rows) await table.upsertEntity(row, 'Replace');
+    const sources = await stores.phyto.readHoldingSources(other, 0, holds);
+    expect(sources.map((s) => s.source)).toEqual([marked, holdExcerpt(await recordOf(second))]);
+  });
+
+  it('a treatment written now keeps its excerpt on its row, and a harvest hold is read from it', async () => {
+    const before = fixture.phyto.records.mixed;
+    const { application } = await stores.phyto.readApplication(farm.meta, before.id, null);
+    const row = (await partition(tables, phytoEntry.table, holdingPartition(farm.meta))).find(
+      (r) => r.rowKey === application!.pointer.recordRowKey,
+    )!;
+    const stored = (await stores.phyto.readRecord(farm.meta, application!.pointer.recordRowKey))!;
+    // Amended above, so written by today's code.
+    expect(excerptsOf(row)).toEqual({ [holds.key]: holdExcerpt(stored.record) });
+  });
 });

@@ -4,7 +4,7 @@ import { FarmIndex } from '../../shared/farms/farm-index';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { harvestKind } from '../../shared/harvest/harvest-kind';
 import { buildRecord } from '../../shared/phyto/record-view';
-import { safeHarvestDays, treatmentHolds } from '../../shared/phyto/safe-harvest';
+import { holdExcerpt, safeHarvestDays, treatmentHolds } from '../../shared/phyto/safe-harvest';
 import { treatmentFromWire } from '../../shared/phyto/wire-mapper';
 import { decidingHold, HarvestHold, holdsSince, safeDayOf } from '../../shared/rules/harvest-holds';
 import { grapesBody, harvestFarm } from '../helpers/harvest-fixtures';
@@ -125,25 +125,25 @@ describe('the holds a treatment publishes', () => {
   });
 
   it("holds each crop of a record for its own crop's interval, not the longest of the record", () => {
-    const holds = treatmentHolds(record('10'), farm, withUses([use('102', 10), use('101', 3)]));
+    const holds = treatmentHolds(holdExcerpt(record('10')), farm, withUses([use('102', 10), use('101', 3)]));
     expect(holds.map((h) => [h.crop, h.days, h.applied])).toEqual([
       ['102', 10, '2025-12-20'],
       ['101', 3, '2025-12-20'],
     ]);
     // Without the register at hand, the record's own interval.
-    expect(treatmentHolds(record('10'), farm).map((h) => h.days)).toEqual([10, 10]);
+    expect(treatmentHolds(holdExcerpt(record('10')), farm).map((h) => h.days)).toEqual([10, 10]);
   });
 
   it('holds nothing for "NP" (NO PROCEDE) or an interval no use states', () => {
-    expect(treatmentHolds(record('NP'), farm, withUses([use('102', 'NP'), use('101', 'NP')]))).toEqual([]);
-    expect(treatmentHolds(record('NP'), farm)).toEqual([]);
-    expect(treatmentHolds(record(''), farm)).toEqual([]);
+    expect(treatmentHolds(holdExcerpt(record('NP')), farm, withUses([use('102', 'NP'), use('101', 'NP')]))).toEqual([]);
+    expect(treatmentHolds(holdExcerpt(record('NP')), farm)).toEqual([]);
+    expect(treatmentHolds(holdExcerpt(record('')), farm)).toEqual([]);
   });
 
   it('is what the safe-harvest view reads, across campaigns: oranges of 20-12-2025 (21 days) safe on 10-01-2026', () => {
     // The 2025 campaign's farm on the same ground: its treatment holds the 2026 campaign's enclosure and crop.
     const farm2025 = new FarmIndex({ ...farmIndexDoc(), meta: { ...farmIndexDoc().meta, year: 2025 } });
-    const holds = treatmentHolds(record('21', ['101']), farm2025);
+    const holds = treatmentHolds(holdExcerpt(record('21', ['101'])), farm2025);
     const on = (day: string) =>
       safeHarvestDays(holds, farm, DateTime.fromISO(day, { zone: 'Europe/Madrid' })).find((d) => d.idcp === 101);
     expect(on('2026-01-05')).toMatchObject({ earliestHarvest: '10-01-2026', safeOn: false });
