@@ -85,8 +85,6 @@ const requestFields = {
 
 export const analysisRequestSchema = z.strictObject(roundTripFields(requestFields)).meta({ id: 'AgriAnalysisRequest' });
 
-export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
-
 /** The record as stored: the request as registered, with its id and its dates of change. */
 export const analysisRecordSchema = z
   .object({

@@ -52,8 +52,6 @@ export const facilityRequestSchema = z
   .superRefine(refinePart)
   .meta({ id: 'AgriFacilityTreatmentRequest' });
 
-export type FacilityRequest = z.infer<typeof facilityRequestSchema>;
-
 /** The record as stored and answered: the request as registered, with its id and the core's stamps. */
 const facilityRecordSchema = z
   .object({

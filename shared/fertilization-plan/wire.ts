@@ -41,8 +41,6 @@ export const planRequestSchema = z
   .strictObject(roundTripFields(requestFields))
   .meta({ id: 'AgriFertilizationPlanRequest' });
 
-export type PlanRequest = z.infer<typeof planRequestSchema>;
-
 /** The record as stored: the request as registered, with its id and its dates of change. */
 export const planRecordSchema = z
   .object({

@@ -82,8 +82,6 @@ export const harvestRequestSchema = z
   })
   .meta({ id: 'AgriHarvestRequest' });
 
-export type HarvestRequest = z.infer<typeof harvestRequestSchema>;
-
 /** The record as stored and answered: the request as registered, with its id and its last day. */
 const harvestRecordSchema = z
   .object({

@@ -73,8 +73,6 @@ export const irrigationRequestSchema = z
   })
   .meta({ id: 'AgriIrrigationRequest' });
 
-export type IrrigationRequest = z.infer<typeof irrigationRequestSchema>;
-
 /** The record as stored: the request as registered, with its id and its dates of change. */
 export const irrigationRecordSchema = z
   .object({

@@ -41,8 +41,6 @@ export const postHarvestRequestSchema = z
   .superRefine(refinePart)
   .meta({ id: 'AgriPostHarvestTreatmentRequest' });
 
-export type PostHarvestRequest = z.infer<typeof postHarvestRequestSchema>;
-
 /** The record as stored and answered: the request as registered, with its id and the core's stamps. */
 const postHarvestRecordSchema = z
   .object({

@@ -76,8 +76,6 @@ export const treatedSeedRequestSchema = z
   .superRefine((r, ctx) => listedOnce(r.products ?? [], 'products', ctx))
   .meta({ id: 'AgriTreatedSeedRequest' });
 
-export type TreatedSeedRequest = z.infer<typeof treatedSeedRequestSchema>;
-
 /** The record as stored and answered: the request as registered, with its id and the core's stamps. */
 const treatedSeedRecordSchema = z
   .object({
