@@ -6,12 +6,16 @@ type Json = Record<string, unknown>;
 export const documentSchemas = (buildOpenApiDocument() as { components: { schemas: Record<string, Json> } }).components
   .schemas;
 
+/** A schema node with its `$ref` followed to the document's schema it names. */
+export function followRef<Node extends Json>(node: Node): Node {
+  return typeof node.$ref === 'string' ? followRef(documentSchemas[node.$ref.split('/').pop()!] as Node) : node;
+}
+
 /** A schema node with its `$ref` followed, and a nullable or optional one's object branch taken. */
 function resolve(node: Json | undefined): Json | undefined {
   if (!node) return undefined;
-  if (typeof node.$ref === 'string') return resolve(documentSchemas[node.$ref.split('/').pop()!]);
-  if (Array.isArray(node.anyOf)) return resolve((node.anyOf as Json[]).find((b) => b.type !== 'null'));
-  return node;
+  const n = followRef(node);
+  return Array.isArray(n.anyOf) ? resolve((n.anyOf as Json[]).find((b) => b.type !== 'null')) : n;
 }
 
 /** `value` without what `schema` marks readOnly, at any depth: a record read back as an ERP would send it again. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roundTripFields } from '../../shared/api/record-fields';
 import { RECORD_KINDS } from '../../shared/app/record-kinds';
-import { documentSchemas } from '../helpers/read-only';
+import { documentSchemas, followRef } from '../helpers/read-only';
 
 /**
  * Issue 38 item 2: what a record shows, a registration takes back, for every kind alike. `roundTripFields` makes each
@@ -60,10 +60,8 @@ type Json = Record<string, any>;
 
 describe('every kind, in the OpenAPI document', () => {
   const schemas = documentSchemas as Record<string, Json>;
-  const resolved = (node: Json): Json =>
-    typeof node.$ref === 'string' ? resolved(schemas[node.$ref.split('/').pop()!]) : node;
   const branches = (node: Json): Json[] => {
-    const n = resolved(node);
+    const n = followRef(node);
     return Array.isArray(n.anyOf) ? n.anyOf.flatMap(branches) : [n];
   };
   const types = (node: Json) =>
@@ -91,7 +89,7 @@ describe('every kind, in the OpenAPI document', () => {
 
   it.each(kinds)('$name: every member of the record a registration cannot send is readOnly', ({ request, record }) => {
     const sendable = new Set(Object.keys(request.properties as Json));
-    const unmarked = Object.entries(resolved(record).properties as Record<string, Json>)
+    const unmarked = Object.entries(followRef(record).properties as Record<string, Json>)
       .filter(([name, p]) => !sendable.has(name) && p.readOnly !== true)
       .map(([name]) => name);
     expect(unmarked).toEqual([]);
