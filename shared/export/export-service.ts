@@ -6,7 +6,7 @@ import { RequestKey } from '../idempotency/idempotency';
 import { RecordResult, StoredAnswer } from '../records/record-result';
 import { storedResponseOf } from '../records/record-rows';
 import { WriteConflict } from '../records/record-store';
-import { claimOf, isExported, siexBlocksOf } from '../records/export-state';
+import { claimOf, isExported, siexBlocksOf, siexBodiesOf } from '../records/export-state';
 import { migrateBlockIds } from './block-ids-migration';
 import { recordIdOf } from '../records/record-keys';
 import { accessibleFarm } from '../farms/farm-service';
@@ -301,6 +301,7 @@ async function launchJob(deps: StartExportDeps, l: Launch): Promise<void> {
         recordId: p.id,
         recordRowKey: p.recordRowKey,
         siexBlocks: siexBlocksOf(p.exportState),
+        siexBodies: siexBodiesOf(p.exportState),
       })),
     );
   } catch (e) {

@@ -1,5 +1,6 @@
 import { FarmIndex } from '../farms/farm-index';
 import { CueBlocks, idAjenaOf, recordBlocks } from '../records/cue-blocks';
+import { CueBlockBody } from '../records/record-kind';
 import { FarmKey } from '../records/record-keys';
 import { RecordView } from '../records/record-rows';
 import { StoredRecord } from '../records/record-store';
@@ -63,7 +64,12 @@ export class JobRecords {
       m = stored
         ? recordBlocks(
             this.kinds.of(ref.type).cue,
-            { ...stored, recordId: ref.id, held: this.job.item(ref).siexBlocks },
+            {
+              ...stored,
+              recordId: ref.id,
+              held: this.job.item(ref).siexBlocks,
+              kept: this.job.item(ref).siexBodies,
+            },
             farm,
             this.job.state.kind === 'deletion',
           )
@@ -100,11 +106,19 @@ export class JobRecords {
     return m.ok ? m.blocks.map((b) => idAjenaOf(cue, b)) : [ref.id];
   }
 
-  /** The blocks of the record SIEX holds once it accepted this job's document (none for a deletion). */
-  private heldAfter(ref: RecordRef, farm: FarmIndex): number[] {
+  /**
+   * The blocks of the record SIEX holds once it accepted this job's document (none for a deletion), and each one's body
+   * as sent, without its IdAjena: a later `Borrar` of it names it as SIEX holds it (cue-blocks.ts, `KeptBodies`).
+   */
+  private heldAfter(ref: RecordRef, farm: FarmIndex): { blocks: number[]; bodies: Record<string, CueBlockBody> } {
     const m = this.cue(ref, farm);
     const { cue } = this.kinds.of(ref.type);
-    return m.ok ? m.blocks.filter((b) => b.Borrar !== true).map((b) => idAjenaOf(cue, b)) : [];
+    const held = m.ok ? m.blocks.filter((b) => b.Borrar !== true) : [];
+    const bodies = held.map((b): [string, CueBlockBody] => {
+      const { [cue.idAjena]: id, ...body } = b;
+      return [String(id), body];
+    });
+    return { blocks: held.map((b) => idAjenaOf(cue, b)), bodies: Object.fromEntries(bodies) };
   }
 
   /**
@@ -134,7 +148,7 @@ export class JobRecords {
                 id: ref.id,
                 recordRowKey: this.job.item(ref).recordRowKey,
                 record: stored.record,
-                blocks: this.heldAfter(ref, farm),
+                ...this.heldAfter(ref, farm),
               },
             ]
           : [];

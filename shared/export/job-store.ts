@@ -50,7 +50,11 @@ function jobRows(legacyType: string) {
     item,
     // The column keeps the name it had when batches held records of one kind only.
     batch: batch.omit({ n: true, records: true }).extend({ recordIds: jsonText(batch.shape.records) }),
-    itemRow: item.extend({ siexBlocks: jsonText(z.array(z.number().int().positive())) }),
+    itemRow: item.extend({
+      siexBlocks: jsonText(z.array(z.number().int().positive())),
+      // Rows of jobs created before bodies were kept have no such column.
+      siexBodies: jsonText(item.shape.siexBodies.unwrap()).optional(),
+    }),
   };
 }
 
@@ -112,7 +116,13 @@ export class JobStore {
    */
   async create(
     meta: JobMeta,
-    items: { type?: string; recordId: number; recordRowKey: string; siexBlocks?: number[] }[],
+    items: {
+      type?: string;
+      recordId: number;
+      recordRowKey: string;
+      siexBlocks?: number[];
+      siexBodies?: Record<string, Record<string, unknown>>;
+    }[],
   ): Promise<void> {
     const pk = jobPk(meta.jobId);
     const table = await this.table();

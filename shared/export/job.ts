@@ -119,6 +119,8 @@ export const jobItemSchema = (legacyType: string) =>
     recordRowKey: z.string(),
     /** The IdAjena of the record's blocks SIEX held when the job took it (none: never accepted by SIEX). */
     siexBlocks: z.array(z.number().int().positive()).default([]),
+    /** Those blocks as SIEX accepted them, by IdAjena, for their `Borrar` (none: kept by no acceptance). */
+    siexBodies: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
     state: z.enum(['pending', 'ok', 'error']),
     code: z.string(),
     message: z.string(),

@@ -9,7 +9,7 @@ import {
 import { toDocProps } from '../store/doc-entity';
 import { despiteLostAnswer } from '../store/lost-answer';
 import { BlockIds, blockIdsColumn } from './block-ids';
-import { acceptedBySiex, Claim, claimed, claimOf, isExported, siexWasTold } from './export-state';
+import { acceptedBySiex, Claim, claimed, claimOf, isExported, SiexBodies, siexWasTold } from './export-state';
 import { exportStateRow } from './export-state-row';
 import { FarmKey, holdingPartition, idempotencyRowKey, pointerRowKey } from './record-keys';
 import { IdempotencyEntry, idempotencyEntity, RecordPointer, RecordView, versionEntity } from './record-rows';
@@ -22,6 +22,8 @@ interface AcceptedRecord<Rec> {
   recordRowKey: string;
   record: Rec;
   blocks: number[];
+  /** Those blocks as sent, by IdAjena: what their `Borrar` will repeat (cue-blocks.ts). */
+  bodies?: SiexBodies;
 }
 
 /**
@@ -183,7 +185,7 @@ export class ExportMarks<Rec extends RecordView> {
     );
     // A record's three rows are one unit: it is marked whole or not at all, whichever transaction it falls in.
     const units: TransactionAction[][] = accepted.flatMap(
-      ({ id, recordRowKey, record, blocks }): TransactionAction[][] => {
+      ({ id, recordRowKey, record, blocks, bodies }): TransactionAction[][] => {
         const p = pointers.get(id);
         if (!p || isExported(p.exportState)) return [];
         const version = p.version + 1;
@@ -213,7 +215,7 @@ export class ExportMarks<Rec extends RecordView> {
               {
                 partitionKey: pk,
                 rowKey: pointerRowKey(id),
-                ...exportStateRow(acceptedBySiex(p.exportState, blocks)),
+                ...exportStateRow(acceptedBySiex(p.exportState, blocks, bodies)),
                 version,
               },
               'Merge',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { Claim, ExportState, KnownExportState } from './export-state';
+import { Claim, ExportState, keptBodies, KnownExportState, SiexBodies } from './export-state';
+
+/**
+ * The most characters the kept bodies take on the pointer row: Azure Tables holds at most 64 KiB in a string property
+ * (32 Ki UTF-16 characters) and 1 MiB in an entity. Bodies past it are not kept, and their `Borrar` falls back to a
+ * current block's body, as for rows stored before bodies were kept.
+ */
+export const MAX_SIEX_BODIES_CHARS = 30_000;
 
 /**
  * How a record's export state is stored on its id pointer row: seven columns, as rows have always carried them, so a
@@ -17,6 +24,10 @@ const stateColumns = z.object({
     .string()
     .default('[]')
     .transform((text) => z.array(z.number().int().positive()).parse(JSON.parse(text))),
+  siexBodies: z
+    .string()
+    .default('{}')
+    .transform((text) => z.record(z.string(), z.record(z.string(), z.unknown())).parse(JSON.parse(text))),
   jobId: z.coerce.number().int().default(0),
   claimedAt: z.coerce.number().default(0),
   claimedBy: z.string().default(''),
@@ -31,7 +42,12 @@ export const exportStateColumns = stateColumns.transform((c): ExportState => {
   const told = (c.everExported ?? c.exported) === '1';
   let known: KnownExportState;
   if (c.siexBlocks.length > 0)
-    known = { kind: c.exported === '1' ? 'exported' : 'changed', claim, siexBlocks: c.siexBlocks };
+    known = {
+      kind: c.exported === '1' ? 'exported' : 'changed',
+      claim,
+      siexBlocks: c.siexBlocks,
+      ...keptBodies(c.siexBodies),
+    };
   else if (told) return { kind: 'sent-elsewhere' };
   else known = { kind: 'unsent', claim };
   return c.outcomeUnknownJob > 0 ? { kind: 'outcome-unknown', job: c.outcomeUnknownJob, known } : known;
@@ -43,12 +59,27 @@ export function exportStateRow(state: ExportState): Record<string, string | numb
   const known = state.kind === 'outcome-unknown' ? state.known : state;
   const outcomeUnknownJob = state.kind === 'outcome-unknown' ? state.job : 0;
   const columns =
-    known.kind === 'unsent' ? flags('0', '0', []) : flags(known.kind === 'exported' ? '1' : '0', '1', known.siexBlocks);
+    known.kind === 'unsent'
+      ? flags('0', '0', [])
+      : {
+          ...flags(known.kind === 'exported' ? '1' : '0', '1', known.siexBlocks),
+          ...(known.siexBodies ? bodiesRow(known.siexBodies) : {}),
+        };
   return { ...columns, ...claimRow(known.claim), outcomeUnknownJob };
 }
 
 function flags(exported: '0' | '1', everExported: '0' | '1', siexBlocks: number[]) {
   return { exported, everExported, siexBlocks: JSON.stringify(siexBlocks) };
+}
+
+/**
+ * The kept bodies, written by every acceptance (so a merge leaves none stale beside the blocks it names). A state
+ * without them writes no such column, as rows always were: one read from a row that has it writes it back unchanged
+ * (an amendment), and one where SIEX holds no block never reads it (no `siexBlocks`).
+ */
+function bodiesRow(siexBodies: SiexBodies) {
+  const text = JSON.stringify(siexBodies);
+  return { siexBodies: text.length <= MAX_SIEX_BODIES_CHARS ? text : '{}' };
 }
 
 function claimRow(claim: Claim | null) {

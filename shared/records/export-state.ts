@@ -21,12 +21,18 @@ export type KnownExportState =
    * SIEX holds the record as it is now, as these blocks (the IdAjena of each, as the kind's blocks are keyed, FEGA's
    * CUE field descriptor): a deletion sends `Borrar` for each of them.
    */
-  | { kind: 'exported'; claim: Claim | null; siexBlocks: number[] }
+  | { kind: 'exported'; claim: Claim | null; siexBlocks: number[]; siexBodies?: SiexBodies }
   /**
    * Amended since SIEX took it: SIEX holds an earlier version as these blocks. The next export replaces them under the
    * same IdAjena and sends `Borrar` for those the record no longer has.
    */
-  | { kind: 'changed'; claim: Claim | null; siexBlocks: number[] };
+  | { kind: 'changed'; claim: Claim | null; siexBlocks: number[]; siexBodies?: SiexBodies };
+
+/**
+ * Each block SIEX holds, as SIEX accepted it, by IdAjena: what its `Borrar` must name (cue-blocks.ts, `KeptBodies`).
+ * Absent or partial for a record accepted before bodies were kept, or whose bodies passed the row's bound.
+ */
+export type SiexBodies = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
 /** A record's export life, one named state at a time. */
 export type ExportState =
@@ -109,11 +115,24 @@ export function claimed(state: ExportState, claim: Claim): ExportState {
   return moved(state, { ...state, claim });
 }
 
-/** SIEX accepted an export of the record, which it now holds as `siexBlocks` (learnt later, if it was unknown). */
-export function acceptedBySiex(state: ExportState, siexBlocks: number[]): ExportState {
+/** `siexBodies` when any is kept: a state with none reads as states always have. */
+export const keptBodies = (siexBodies: SiexBodies): { siexBodies?: SiexBodies } =>
+  Object.keys(siexBodies).length > 0 ? { siexBodies } : {};
+
+/** The blocks SIEX holds of the record as it accepted them, by IdAjena (empty when not kept). */
+export function siexBodiesOf(state: ExportState): SiexBodies {
+  const known = state.kind === 'outcome-unknown' ? state.known : state;
+  return (known.kind === 'exported' || known.kind === 'changed' ? known.siexBodies : undefined) ?? {};
+}
+
+/**
+ * SIEX accepted an export of the record, which it now holds as `siexBlocks` (learnt later, if it was unknown), each
+ * with the body it was sent with (`siexBodies`), which a later `Borrar` of that block repeats.
+ */
+export function acceptedBySiex(state: ExportState, siexBlocks: number[], siexBodies?: SiexBodies): ExportState {
   const exported = (known: KnownExportState): KnownExportState => {
     if (known.kind === 'exported') throw new TransitionRefused(MACHINE, known.kind, 'accepted again');
-    return { kind: 'exported', claim: known.claim, siexBlocks };
+    return { kind: 'exported', claim: known.claim, siexBlocks, ...(siexBodies ? { siexBodies } : {}) };
   };
   if (state.kind === 'sent-elsewhere') throw new TransitionRefused(MACHINE, state.kind, 'accepted');
   return moved(state, state.kind === 'outcome-unknown' ? { ...state, known: exported(state.known) } : exported(state));

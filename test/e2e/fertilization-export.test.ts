@@ -127,3 +127,51 @@ describe('treatments and fertilizations in one export job', () => {
     expect((await registerFertilization(manureBody(34, { dateStart: day(1), idcp: [f.vine[0]] }))).status).toBe(201);
   });
 });
+
+/** Every block of `section` in a CUE document, wherever the document nests its sections. */
+function blocksIn(doc: unknown, section: string): Record<string, unknown>[] {
+  if (Array.isArray(doc)) return doc.flatMap((d) => blocksIn(d, section));
+  if (!doc || typeof doc !== 'object') return [];
+  return Object.entries(doc).flatMap(([k, v]) =>
+    k === section && Array.isArray(v) ? (v as Record<string, unknown>[]) : blocksIn(v, section),
+  );
+}
+
+describe('issue 35 item 4: a Borrar names its own crop as SIEX holds it', () => {
+  it('a fertilization on vine and olive amended to the vine sends the olive block as Borrar with the olive DGC and area', async () => {
+    const f = exportFarm;
+    const id = createdId(await registerFertilization(mineralBody({ dateStart: day(4), idcp: [f.vine[2], f.olive] })));
+    const exportedNow = async () => {
+      const started = await gw.exportCue(f, [id]);
+      expect(started.status).toBe(202);
+      expect((await gw.settled(keys, started.json.id)).job.status.name).toBe('FinalizadoCompleto');
+    };
+    /** The blocks of this record's last submission (other tests share the simulator), and what SIEX holds of it. */
+    const lastSent = async (ids: number[]) => {
+      const mine = (await siex().submissions({ documents: true })).filter((s) =>
+        s.ids.Fertilizacion?.some((n) => ids.includes(n)),
+      );
+      return blocksIn(mine.at(-1)!.document, 'Fertilizacion');
+    };
+    const heldOf = async (ids: number[]) =>
+      (await siex().notebook('Fertilizacion', farm.codigoRea)).filter((e) => ids.includes(e.idAjena));
+
+    await exportedNow();
+    const heldIds = (await lastSent([recordNumber(id)])).map((b) => b.IdAjenaFerti as number);
+    expect(heldIds).toHaveLength(2);
+    const before = await heldOf(heldIds);
+    expect(before).toHaveLength(2);
+
+    expect((await amend(id, { idcp: [f.vine[2]] })).status).toBe(200);
+    await exportedNow();
+    const after = await heldOf(heldIds);
+    expect(after).toHaveLength(1);
+    const [kept] = after;
+    const dropped = before.find((e) => e.idAjena !== kept.idAjena)!;
+    const borrar = (await lastSent(heldIds)).find((b) => b.Borrar === true)!;
+    expect(borrar.IdAjenaFerti).toBe(dropped.idAjena);
+    // the olive's DGC and area, as SIEX held them, not the vine's that the record keeps
+    expect(borrar.DGCs).toEqual((dropped.block as { DGCs: unknown }).DGCs);
+    expect(borrar.DGCs).not.toEqual((kept.block as { DGCs: unknown }).DGCs);
+  });
+});

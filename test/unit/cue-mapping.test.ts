@@ -454,6 +454,57 @@ describe('issue 13: what a record is sent as, given what SIEX holds of it', () =
     expect(unknown[1].DGCs).toEqual(olive.DGCs);
     expectValid(f, unknown);
   });
+
+  /** A block's body as SIEX accepted it, without its IdAjena (what the export state keeps). */
+  const keptOf = (b: TratamFito) => {
+    const { IdAjenaTratamFito: _id, ...body } = b;
+    return body;
+  };
+
+  it('issue 35 item 4: the Borrar of a crop an amendment took away names that crop as SIEX holds it, not a current one', () => {
+    // exported on vine (123) and olive (10_000_000_123), then amended to the vine alone
+    const kept = { 123: keptOf(vine), 10_000_000_123: keptOf(olive) };
+    const sent = blocksToSend(treatmentCue, [vine], [123, 10_000_000_123], false, kept);
+    expect(sent[1]).toEqual({ ...olive, Borrar: true });
+    expect(sent[1].DGCs).toEqual(olive.DGCs);
+    expect(sent[1].DGCs).not.toEqual(vine.DGCs);
+    expectValid(f, sent);
+    // a row stored before bodies were kept: as before, the current block's body under the deleted id
+    const legacy = blocksToSend(treatmentCue, [vine], [123, 10_000_000_123], false);
+    expect(legacy[1]).toEqual({ ...vine, IdAjenaTratamFito: 10_000_000_123, Borrar: true });
+  });
+
+  it('issue 35 item 4: deleting a record sends each block SIEX holds as SIEX holds it, whatever the record says now', () => {
+    const kept = { 123: keptOf(vine), 10_000_000_123: keptOf(olive) };
+    const r = record(f, {}, ['1']);
+    const sent = recordBlocks(
+      treatmentCue,
+      { record: r, recordId: 123, blockIds: null, held: [123, 10_000_000_123], kept },
+      f,
+      true,
+    );
+    if (!sent.ok) throw new Error(sent.missing.join('; '));
+    expect(sent.blocks).toEqual([
+      { ...vine, Borrar: true },
+      { ...olive, Borrar: true },
+    ]);
+    // one body not kept: the record is mapped, and the kept body still wins where there is one
+    const partial = recordBlocks(
+      treatmentCue,
+      {
+        record: r,
+        recordId: 123,
+        blockIds: null,
+        held: [123, 10_000_000_123],
+        kept: { 10_000_000_123: keptOf(olive) },
+      },
+      f,
+      true,
+    );
+    if (!partial.ok) throw new Error(partial.missing.join('; '));
+    expect(partial.blocks[1].DGCs).toEqual(olive.DGCs);
+    expect(partial.blocks[0].DGCs).toEqual(vine.DGCs);
+  });
 });
 
 describe('issue 23 item 2: each crop and variety keeps its IdAjena, whatever the order', () => {

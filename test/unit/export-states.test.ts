@@ -24,7 +24,7 @@ import {
   forgotten,
   registeredExportState,
 } from '../../shared/records/export-state';
-import { exportStateColumns, exportStateRow } from '../../shared/records/export-state-row';
+import { exportStateColumns, exportStateRow, MAX_SIEX_BODIES_CHARS } from '../../shared/records/export-state-row';
 
 /** What `f` answers, or what it throws. */
 function attempt(f: () => unknown): unknown {
@@ -209,6 +209,23 @@ describe("a record's export state as its pointer row stores it", () => {
       claimedAt: 1_000,
       claimedBy: 'client-1',
       outcomeUnknownJob: 7,
+    });
+  });
+
+  it('issue 35 item 4: keeps the bodies SIEX accepted through an amendment, and none past the bound', () => {
+    const body = { DGCs: [{ CodigoDGC: 4600000007, CodigoCultivo: 102, Superficie: 2.35 }] };
+    const accepted = acceptedBySiex({ kind: 'unsent', claim }, [5], { 5: body });
+    const stored = exportStateColumns.parse(
+      exportStateRow(amended(exportStateColumns.parse(exportStateRow(accepted)))),
+    );
+    expect(stored).toEqual({ kind: 'changed', claim, siexBlocks: [5], siexBodies: { 5: body } });
+    const huge = { 5: { Observaciones: 'x'.repeat(MAX_SIEX_BODIES_CHARS) } };
+    expect(exportStateRow(acceptedBySiex({ kind: 'unsent', claim }, [5], huge)).siexBodies).toBe('{}');
+    // a row stored before bodies were kept reads with none: its Borrar falls back to a current block
+    expect(exportStateColumns.parse({ exported: '0', everExported: '1', siexBlocks: '[5]' })).toEqual({
+      kind: 'changed',
+      claim: null,
+      siexBlocks: [5],
     });
   });
 
