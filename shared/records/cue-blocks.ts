@@ -41,9 +41,10 @@ export function withIdAjena<Rec>(
 }
 
 /**
- * Each block SIEX holds of a record, as SIEX accepted it, by IdAjena (the body without the IdAjena). A `Borrar` names
- * the block as SIEX holds it (FEGA, CUE field descriptor: a deletion repeats the block's identifying data, its DGC and
- * area among them), so it is built from this, not from a current block, which may be another crop's (issue 35, item 4).
+ * Each block SIEX holds of a record, as SIEX accepted it, by IdAjena (the body without the IdAjena). A `Borrar` must
+ * be a whole block (the CUE schema 3.11.4 requires a block's members whatever `Borrar` says) and name what SIEX holds
+ * under that IdAjena, so it is built from this, not from a current block, which may be another crop's: after a record
+ * on two crops was amended to one, the deletion of the other carried the kept crop's DGC and area (issue 35, item 4).
  * Empty for a row stored before bodies were kept: those fall back to a current block's body, as before.
  */
 export type KeptBodies = Readonly<Record<string, CueBlockBody>>;
