@@ -25,6 +25,7 @@ it('gives the one row of the material a product name names, in any case and acce
 it('gives none for a name several rows of the material share', () => {
   const rhizovit = codes.list('DETALLE_MATERIAL_FERT').filter((e) => e.scientific === 'RHIZOVIT EXCELIS');
   expect(rhizovit.length).toBeGreaterThan(1);
+  expect(new Set(rhizovit.map((e) => e.parent))).toEqual(new Set(['14']));
   expect(detailByName(codes, 14, 'RHIZOVIT EXCELIS')).toBeNull();
 });
 
