@@ -195,7 +195,7 @@ describe("issue 35 item 4: a fertilization names its material's commercial produ
       s.ids.Fertilizacion?.includes(recordNumber(id)),
     );
     const [block] = blocksIn(sent.at(-1)!.document, 'Fertilizacion');
-    expect((block!.MaterialFertilizante as { DetalleMaterial?: number }).DetalleMaterial).toBe(1);
+    expect((block.MaterialFertilizante as { DetalleMaterial?: number }).DetalleMaterial).toBe(1);
 
     // 551, "Lodo de depuradora", is sewage sludge's (MAT_FERTI 22): not a product of a mineral fertilizer (14).
     const other = mineralBody({ dateStart: day(3), idcp: [f.vine[1]] });

@@ -118,7 +118,7 @@ describe('the Fertilizacion block', () => {
     ).toEqual([1]);
     // A record with no product named sends none.
     const none = mapFertilization(recordOf(mineralBody()), farm);
-    expect(none.ok && 'DetalleMaterial' in (none.blocks[0]!.body.MaterialFertilizante as object)).toBe(false);
+    expect(none.ok && 'DetalleMaterial' in (none.blocks[0].body.MaterialFertilizante as object)).toBe(false);
   });
 
   it('rounds to the descriptor: Dosis and DosisN to 3 decimals, Cantidad and Superficie to 2', () => {
