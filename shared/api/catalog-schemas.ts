@@ -70,6 +70,7 @@ export const SIEX_CATALOGUES = {
   'machine-types': 'TIPO_MAQUINA_UNE',
   // fertilization (RD 1051/2022)
   'fertilizer-materials': 'MAT_FERTI',
+  'fertilizer-details': 'DETALLE_MATERIAL_FERT',
   'fertilization-kinds': 'TIPO_FERITILIZACION',
   'fertilization-methods': 'METODO_APLICACION_FERTILIZANTE',
   macronutrients: 'MACRONUTRIENTES',
@@ -275,14 +276,20 @@ export const siexEntrySchema = z
     name: z.string().describe('its name (for units: in words)'),
     symbol: z.string().optional().describe('units: the symbol, `measure.symbol`'),
     kind: z.enum(pestKinds).optional().describe('pest catalogues: `infection.kind` for these codes'),
-    scientific: z.string().optional().describe('pest catalogues: the scientific name'),
+    scientific: z
+      .string()
+      .optional()
+      .describe("pest catalogues: the scientific name; fertilizer details: the label's product name"),
     eppo: z.string().optional().describe('the EPPO code, where the catalogue gives one'),
     path: z.string().optional().describe('pest catalogues: the hierarchy code (`6.1.3.4`)'),
     parent: z
       .string()
       .nullable()
       .optional()
-      .describe('pest catalogues: the SIEX code of the nearest group it belongs to; null at the top'),
+      .describe(
+        'pest catalogues: the SIEX code of the nearest group it belongs to, null at the top; fertilizer details: ' +
+          'the MAT_FERTI material it is a product of',
+      ),
     stage: z.string().optional().describe('phenological stages: the principal growth stage (BBCH)'),
     record: materialRecordSchema
       .optional()

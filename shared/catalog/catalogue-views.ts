@@ -160,6 +160,7 @@ function buildEntries(
       if (kind) entry.kind = kind;
       if (e.scientific) entry.scientific = e.scientific;
       if (e.eppo) entry.eppo = e.eppo;
+      if (e.parent) entry.parent = e.parent;
       if (kind && e.path) {
         const ref = { kind, code: Number(e.code) };
         entry.path = e.path;

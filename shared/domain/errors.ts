@@ -98,6 +98,8 @@ export const ERROR_CODES = {
     'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
   QUANTITY_OUT_OF_BOUNDS:
     "a quantity is more than the CUE field SIEX takes it in holds (FEGA's field descriptor); the message states the limit",
+  DETAIL_NOT_OF_MATERIAL:
+    "the fertilizer's commercial product (DETALLE_MATERIAL_FERT) is a product of another material than the record's: each row of the catalogue belongs to one MAT_FERTI material",
   SLUDGE_FLAG_MISMATCH:
     'sludge contradicts the material: it is true for sewage sludge (MAT_FERTI 22, RD 1310/1990) and false for every other material',
   SLURRY_METHOD_NOT_ALLOWED:

@@ -17,6 +17,20 @@ export const FERTILIZATION_CATALOGUES = {
   METALES_PESADOS: { file: 'METALES_PESADOS.csv', name: 'Descripción' },
   TRAT_ESTIERCOLES: { file: 'TRAT_ESTIERCOLES.csv', name: 'Tratamiento de estiércoles' },
   /**
+   * The commercial products of each material (CUE `MaterialFertilizante.DetalleMaterial`): the code is
+   * `C_FERTILIZANTE` (unique; the first column, `Código SIEX`, is the MAT_FERTI material it details), the name the full
+   * trade name with its maker (`D_FERTILIZANTE_2`, which "PERSONALIZADO" rows alone fill), and the label's product
+   * name beside it. FEGA publishes it without dates.
+   */
+  DETALLE_MATERIAL_FERT: {
+    file: 'DETALLE_MATERIAL_FERT.csv',
+    code: 'C_FERTILIZANTE',
+    name: 'D_FERTILIZANTE_2',
+    scientific: 'Nombre producto',
+    parent: 'Código SIEX',
+    undated: true,
+  },
+  /**
    * BUENAS_PRACTICAS_AMBITOS repeats a code once per scope (fertilization, irrigation, phytosanitary), each row with
    * its own dates: a fertilization record may declare only the rows of its scope, so only those are read.
    */

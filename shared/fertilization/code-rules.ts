@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { CodeCheck } from '../catalog/siex-codes/code-check';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
-import { Violation } from '../domain/errors';
+import { Violation, violation } from '../domain/errors';
+import { materialOfDetail } from './fertilizer-detail';
 import { Fertilization } from './fertilization';
 
 /**
@@ -19,6 +20,20 @@ export function fertilizationCodeRules(f: Fertilization, codes: SiexCodes, on: D
   m.micronutrients.forEach((n, i) => check.code('MICRONUTRIENTES', n.code, `body.material.micronutrients[${i}].id`));
   m.heavyMetals.forEach((n, i) => check.code('METALES_PESADOS', n.code, `body.material.heavyMetals[${i}].id`));
   if (m.treatment !== null) check.code('TRAT_ESTIERCOLES', m.treatment, 'body.material.treatment.id');
+  const out: Violation[] = [];
+  if (m.detail !== null && check.code('DETALLE_MATERIAL_FERT', m.detail, 'body.material.detail.id')) {
+    // Each commercial product is one material's (DETALLE_MATERIAL_FERT, first column): SIEX would hold a product
+    // the record's material cannot be.
+    const of = materialOfDetail(codes, m.detail);
+    if (of !== m.code)
+      out.push(
+        violation(
+          'DETAIL_NOT_OF_MATERIAL',
+          'body.material.detail.id',
+          `${m.detail} is a product of material ${of} in DETALLE_MATERIAL_FERT, not of ${m.code}`,
+        ),
+      );
+  }
   check.code('TIPO_FERITILIZACION', f.kind, 'body.kind.id');
   check.code('METODO_APLICACION_FERTILIZANTE', f.method, 'body.method.id');
   check.measure(f.unit, 'body.measure');
@@ -32,5 +47,5 @@ export function fertilizationCodeRules(f: Fertilization, codes: SiexCodes, on: D
     check.measure(f.fertigation.pUnit, `${at}.pMeasure`);
   }
   if (f.machine) check.code('TIPO_MAQUINA_UNE', f.machine.une, 'body.machine[0].id');
-  return check.violations;
+  return [...check.violations, ...out];
 }

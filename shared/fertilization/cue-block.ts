@@ -26,6 +26,8 @@ function material(f: Fertilization): Record<string, unknown> {
   const supplierField = { nif: 'NifEmpresa', rega: 'REGA', nima: 'NIMA' } as const;
   return {
     Material: m.code,
+    // The commercial product, one of the material's (checked, or found by name, at registration: fertilizer-detail.ts).
+    ...(m.detail !== null ? { DetalleMaterial: m.detail } : {}),
     ...(m.supplier?.name ? { EmpresaSuministradora: oneLine(m.supplier.name) } : {}),
     ...(m.supplier ? { [supplierField[m.supplier.by]]: oneLine(m.supplier.id) } : {}),
     ...(m.treatment !== null ? { TratamientoEstiercoles: m.treatment } : {}),

@@ -14,6 +14,7 @@ export const FERTILIZACION_FIELDS = sectionFields('Fertilizacion', {
   FechaFin: day,
   'BuenasPracticas.TipoBPF': integer('SCHEMA_TYPE'),
   'MaterialFertilizante.Material': integer('SCHEMA_TYPE'),
+  'MaterialFertilizante.DetalleMaterial': integer('SCHEMA_TYPE'),
   'MaterialFertilizante.EmpresaSuministradora': text('SCHEMA_TYPE'),
   'MaterialFertilizante.NifEmpresa': text('SCHEMA_TYPE'),
   'MaterialFertilizante.REGA': text('SCHEMA_TYPE'),

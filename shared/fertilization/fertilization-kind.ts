@@ -87,6 +87,7 @@ export const fertilizationKind: RecordKind<
       id,
       fertilization: request,
       nitrogenKgPerHa: resolution.nitrogenKgPerHa ?? 0,
+      detail: resolution.detail,
       exported,
       now,
     }),

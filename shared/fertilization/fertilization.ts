@@ -25,6 +25,8 @@ export interface Fertilization {
     treatment: number | null;
     supplier: { by: SupplierId; id: string; name: string } | null;
     productName: string | null;
+    /** The commercial product as the request names it (DETALLE_MATERIAL_FERT); null: none named. */
+    detail: number | null;
     /** kg/L. */
     density: number | null;
   };

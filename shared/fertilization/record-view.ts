@@ -13,10 +13,24 @@ export function fertilizationView(input: {
   id: number;
   fertilization: Fertilization;
   nitrogenKgPerHa: number;
+  /** The commercial product judging resolved (rules.ts): the request's, or the one its product name gives. */
+  detail?: { code: number; name: string } | null;
   exported: boolean;
   now: DateTime;
 }): StoredFertilization {
-  const request = recordFieldsOf(input.fertilization);
+  const f = input.fertilization;
+  // A detail found by the product name is the record's as if the request had named it: a record read back and sent
+  // again names it, and says the same.
+  const found = f.material.detail === null ? (input.detail ?? null) : null;
+  const request = recordFieldsOf(
+    found
+      ? {
+          ...f,
+          material: { ...f.material, detail: found.code },
+          names: { ...f.names, detail: found.name },
+        }
+      : f,
+  );
   return {
     id: `urn:ngsi-ld:AgriFertilize:${input.id}`,
     ...request,
@@ -26,7 +40,7 @@ export function fertilizationView(input: {
     dateModified: '',
     nitrogen: {
       kgPerHa: Math.round(input.nitrogenKgPerHa * 100) / 100,
-      livestockManure: LIVESTOCK_MANURE.has(input.fertilization.material.code),
+      livestockManure: LIVESTOCK_MANURE.has(f.material.code),
     },
     exported: input.exported ? '1' : '0',
   };

@@ -8,6 +8,7 @@ import { treatedAreaRules } from '../rules/area-rules';
 import { resolveLocations } from '../rules/location-rules';
 import { timeRules } from '../rules/time-rules';
 import { fertilizationCodeRules } from './code-rules';
+import { detailByName } from './fertilizer-detail';
 import { Fertilization } from './fertilization';
 import { manureLimitRules, ManureNitrogenRow } from './manure-nitrogen';
 import { materialRules } from './material-rules';
@@ -36,6 +37,8 @@ export interface FertilizationResolution {
   nitrogenKgPerHa: number | undefined;
   /** Hectares fertilized. */
   hectares: number | undefined;
+  /** The commercial product the record names (DETALLE_MATERIAL_FERT): the request's, else its product name's. */
+  detail: { code: number; name: string } | null;
 }
 
 /** The first day of the application, at its start, in Madrid: what the time and code rules are judged on. */
@@ -86,5 +89,18 @@ export function judgeFertilization(ctx: FertilizationContext): {
     const own = ctx.own && ownKg !== undefined ? { fertilization: ctx.own, kgPerHa: ownKg } : null;
     violations.push(...manureLimitRules(ctx.farm, ctx.history, { fertilization: f, kgPerHa: nitrogen.kgPerHa }, own));
   }
-  return { violations, resolution: { entries, nitrogenKgPerHa: nitrogen.kgPerHa, hectares: area.hectares } };
+  return {
+    violations,
+    resolution: { entries, nitrogenKgPerHa: nitrogen.kgPerHa, hectares: area.hectares, detail: detailOf(f, ctx.codes) },
+  };
+}
+
+/**
+ * The commercial product a fertilization names: the request's `detail`, else the one product of its material its
+ * label's product name gives (fertilizer-detail.ts), resolved now because the CUE mapping has no catalogue at hand.
+ */
+function detailOf(f: Fertilization, codes: SiexCodes): FertilizationResolution['detail'] {
+  const m = f.material;
+  const code = m.detail ?? (m.productName === null ? null : detailByName(codes, m.code, m.productName));
+  return code === null ? null : { code, name: codes.name('DETALLE_MATERIAL_FERT', code) ?? '' };
 }

@@ -36,6 +36,8 @@ export interface RecordFields {
     treatment?: Coded;
     supplier?: { name?: string } & { [by in SupplierId]?: string };
     productName?: string;
+    /** The commercial product (DETALLE_MATERIAL_FERT): as the request named it, or as its product name found it. */
+    detail?: Coded;
     density?: number;
   };
   kind: Coded;
@@ -107,6 +109,7 @@ export function fertilizationOf(r: RecordFields): Fertilization {
       treatment: m.treatment ? Number(m.treatment.id) : null,
       supplier: m.supplier && by ? { by, id: m.supplier[by] ?? '', name: m.supplier.name ?? '' } : null,
       productName: m.productName ?? null,
+      detail: m.detail ? Number(m.detail.id) : null,
       density: m.density ?? null,
     },
     kind: Number(r.kind.id),
@@ -143,6 +146,7 @@ export function fertilizationOf(r: RecordFields): Fertilization {
     names: {
       material: m.name,
       treatment: m.treatment?.name ?? '',
+      detail: m.detail?.name ?? '',
       kind: r.kind.name,
       method: r.method.name,
       ...Object.fromEntries(r.goodPractices.map((g) => [`goodPractices.${g.id}`, g.name])),
@@ -180,6 +184,9 @@ export function recordFieldsOf(f: Fertilization): RecordFields {
         ? { supplier: { [m.supplier.by]: m.supplier.id, ...(m.supplier.name ? { name: m.supplier.name } : {}) } }
         : {}),
       ...(m.productName !== null ? { productName: m.productName } : {}),
+      ...(m.detail !== null
+        ? { detail: { type: 'TypeFertilizerDetail', id: String(m.detail), name: name('detail') } }
+        : {}),
       ...(m.density !== null ? { density: m.density } : {}),
     },
     kind: { type: 'TypeFertilization', id: String(f.kind), name: name('kind') },

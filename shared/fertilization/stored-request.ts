@@ -19,6 +19,8 @@ export interface StoredFertilizationRequest {
     treatment: number | null;
     supplier: { by: SupplierId; id: string; name: string } | null;
     productName: string | null;
+    /** Absent on pointers stored before the detail was taken (issue 35): none named. */
+    detail?: number | null;
     density: number | null;
   };
   kind: number;
@@ -62,5 +64,5 @@ export function storedRequestOf(f: Fertilization): StoredFertilizationRequest {
 
 /** A pointer's request (format 1, the only one) as the fertilization it stands for. */
 export function fertilizationFromStored(stored: StoredFertilizationRequest): Fertilization {
-  return stored;
+  return { ...stored, material: { ...stored.material, detail: stored.material.detail ?? null } };
 }

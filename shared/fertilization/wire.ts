@@ -64,7 +64,21 @@ const fertilizerMaterialSchema = z
     heavyMetals: content('METALES_PESADOS', 'HeavyMetal').default([]),
     treatment: coded('TypeManureTreatment', 'TRAT_ESTIERCOLES', 'ManureTreatment').optional(),
     supplier: supplierSchema.optional(),
-    productName: z.string().min(1).max(NAME_MAX).optional().describe('the product as its label names it'),
+    productName: z
+      .string()
+      .min(1)
+      .max(NAME_MAX)
+      .optional()
+      .describe(
+        'the product as its label names it; when exactly one product of the material in DETALLE_MATERIAL_FERT goes by ' +
+          'this name (its product or trade name), the record names it as `detail`',
+      ),
+    detail: coded('TypeFertilizerDetail', 'DETALLE_MATERIAL_FERT', 'FertilizerDetail')
+      .optional()
+      .describe(
+        'the commercial product (SIEX DETALLE_MATERIAL_FERT, GET /v1/catalog/siex/fertilizer-details): one of the ' +
+          "material's, else 422 DETAIL_NOT_OF_MATERIAL. CUE MaterialFertilizante.DetalleMaterial",
+      ),
     density: z
       .number()
       .positive()

@@ -209,6 +209,7 @@ describe('SIEX catalogues', () => {
       'phenological-stages',
       'machine-types',
       'fertilizer-materials',
+      'fertilizer-details',
       'fertilization-kinds',
       'fertilization-methods',
       'macronutrients',

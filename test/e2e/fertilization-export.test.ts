@@ -175,3 +175,35 @@ describe('issue 35 item 4: a Borrar names its own crop as SIEX holds it', () => 
     expect(borrar.DGCs).not.toEqual((kept.block as { DGCs: unknown }).DGCs);
   });
 });
+
+describe("issue 35 item 4: a fertilization names its material's commercial product (DetalleMaterial)", () => {
+  it('finds the product its name gives, sends it to SIEX, and refuses a product of another material', async () => {
+    const f = exportFarm;
+    const named = mineralBody({ dateStart: day(3), idcp: [f.vine[1]] });
+    (named.material as Record<string, unknown>).productName = 'ácido nítrico (15-00-00)';
+    const registered = await registerFertilization(named);
+    const id = createdId(registered);
+    expect(registered.json[0].material.detail).toEqual({
+      type: 'TypeFertilizerDetail',
+      id: '1',
+      name: 'ÁCIDO NÍTRICO (15-00-00) de GENÉRICO',
+    });
+    const started = await gw.exportCue(f, [id]);
+    expect(started.status).toBe(202);
+    expect((await gw.settled(keys, started.json.id)).job.status.name).toBe('FinalizadoCompleto');
+    const sent = (await siex().submissions({ documents: true })).filter((s) =>
+      s.ids.Fertilizacion?.includes(recordNumber(id)),
+    );
+    const [block] = blocksIn(sent.at(-1)!.document, 'Fertilizacion');
+    expect((block.MaterialFertilizante as { DetalleMaterial?: number }).DetalleMaterial).toBe(1);
+
+    // 551, "Lodo de depuradora", is sewage sludge's (MAT_FERTI 22): not a product of a mineral fertilizer (14).
+    const other = mineralBody({ dateStart: day(3), idcp: [f.vine[1]] });
+    (other.material as Record<string, unknown>).detail = { type: 'TypeFertilizerDetail', id: '551', name: '' };
+    const refused = await registerFertilization(other);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`)).toEqual([
+      'DETAIL_NOT_OF_MATERIAL body.material.detail.id',
+    ]);
+  });
+});

@@ -18,8 +18,8 @@ describe('import-catalogues against Azurite', () => {
     // eleven for treatments, ten for fertilizations (issue 25), PROD_VEGETAL for the scopes of use (issue 34), three
     // for harvests (issue 34), the irrigations' good practices and three for analyses (issue 35; irrigations read
     // TIPENERGIA, the harvests'), one for stores, one for treated seed, and the measures of a treatment and their
-    // good practices (issue 34)
-    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(33);
+    // good practices (issue 34), and the fertilizers' commercial products (issue 35)
+    expect(first.catalogues.map((c) => c.catalogue)).toHaveLength(34);
     expect(first.missingFiles).toEqual([]);
     expect(first.ignoredFiles).toEqual([]);
     const units = first.catalogues.find((c) => c.catalogue === 'UNIDADES_MEDIDA')!;

@@ -47,6 +47,8 @@ describe('SiexCodes lookups', () => {
         // non-chemical measures of a treatment (issue 34)
         'TIPO_MEDIDA_FITOSANITARIA',
         'BUENAS_PRACTICAS_FITO',
+        // the fertilizers' commercial products (issue 35)
+        'DETALLE_MATERIAL_FERT',
       ].sort(),
     );
     expect(codes.name('EFICACIA_TRATAMIENTO', 1)).toBe('Buena');

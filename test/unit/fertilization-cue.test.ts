@@ -76,6 +76,7 @@ describe('the Fertilizacion block', () => {
     const withRoma = mineralBody({
       machine: [{ type: 'Machine', id: '060303021', name: 'Abonadora', roma: 'R-77', ref: '' }],
     });
+    (withRoma.material as Record<string, unknown>).detail = { type: 'TypeFertilizerDetail', id: '1', name: '' };
     const blocks = [
       ...blocksOf(farm, full, 11),
       ...blocksOf(farm, withRoma, 12),
@@ -92,6 +93,32 @@ describe('the Fertilizacion block', () => {
       'CUADERNO.ActividadesExplotacion.Fertilizacion.MaterialFertilizante.NIMA',
       'CUADERNO.ActividadesExplotacion.Fertilizacion.MaterialFertilizante.NifEmpresa',
     ]);
+  });
+
+  it('names the commercial product the registration found by the product name, as if the request had named it', () => {
+    const body = mineralBody();
+    (body.material as Record<string, unknown>).productName = 'ÁCIDO NÍTRICO (15-00-00)';
+    const record = fertilizationView({
+      id: 7,
+      fertilization: fertilizationOf(fertilizeRequestSchema.parse(body)),
+      nitrogenKgPerHa: 15,
+      detail: { code: 1, name: 'ÁCIDO NÍTRICO (15-00-00) de GENÉRICO' },
+      exported: false,
+      now: madrid('14-05-2026 18:00:00'),
+    });
+    expect(record.material.detail).toEqual({
+      type: 'TypeFertilizerDetail',
+      id: '1',
+      name: 'ÁCIDO NÍTRICO (15-00-00) de GENÉRICO',
+    });
+    const mapped = mapFertilization(record, farm);
+    expect(
+      mapped.ok &&
+        mapped.blocks.map((b) => (b.body.MaterialFertilizante as { DetalleMaterial?: number }).DetalleMaterial),
+    ).toEqual([1]);
+    // A record with no product named sends none.
+    const none = mapFertilization(recordOf(mineralBody()), farm);
+    expect(none.ok && 'DetalleMaterial' in (none.blocks[0].body.MaterialFertilizante as object)).toBe(false);
   });
 
   it('rounds to the descriptor: Dosis and DosisN to 3 decimals, Cantidad and Superficie to 2', () => {

@@ -448,3 +448,34 @@ describe('fertilization rules', () => {
     });
   });
 });
+
+describe("a fertilizer's commercial product (issue 35 item 4, DETALLE_MATERIAL_FERT)", () => {
+  const withMaterial = (material: Record<string, unknown>) => {
+    const body = mineralBody();
+    Object.assign(body.material as Record<string, unknown>, material);
+    return body;
+  };
+  const detail = (id: string) => ({ type: 'TypeFertilizerDetail', id, name: '' });
+
+  it("refuses a product of another material, and a code the catalogue does not have, at the detail's path", () => {
+    // 551 "Lodo de depuradora" is sewage sludge's (MAT_FERTI 22), not a mineral fertilizer's (14).
+    expect(codesOf(withMaterial({ detail: detail('551') }))).toEqual([
+      'DETAIL_NOT_OF_MATERIAL body.material.detail.id',
+    ]);
+    expect(codesOf(withMaterial({ detail: detail('999999') }))).toEqual(['UNKNOWN_SIEX_CODE body.material.detail.id']);
+    expect(codesOf(withMaterial({ detail: detail('1') }))).toEqual([]);
+  });
+
+  it('is the one the request names, else the one product of its material its product name gives, else none', () => {
+    const resolved = (material: Record<string, unknown>) =>
+      judgeFertilization(fertilizationContext(withMaterial(material))).resolution.detail;
+    expect(resolved({ productName: 'ácido nítrico (15-00-00)' })).toEqual({
+      code: 1,
+      name: 'ÁCIDO NÍTRICO (15-00-00) de GENÉRICO',
+    });
+    expect(resolved({ productName: 'ácido nítrico (15-00-00)', detail: detail('2') })?.code).toBe(2);
+    // Shared by many formulations of the material: none is guessed.
+    expect(resolved({ productName: 'RHIZOVIT EXCELIS' })).toBeNull();
+    expect(resolved({})).toBeNull();
+  });
+});

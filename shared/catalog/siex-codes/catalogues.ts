@@ -72,6 +72,8 @@ export interface CatalogueDefinition {
   scope?: { header: string; value: string };
   /** Header of a SIEX crop code (PRODUCTOS): a code repeats once per crop, and its rows are one entry with `crops`. */
   crops?: string;
+  /** Header of the code, in another catalogue, of what each entry details (DETALLE_MATERIAL_FERT: its MAT_FERTI). */
+  parent?: string;
 }
 
 export type CatalogueName = keyof typeof CATALOGUES;
@@ -90,6 +92,8 @@ export const siexCodeSchema = z.strictObject({
   path: z.string().optional(),
   /** The SIEX crops (PRODUCTOS codes) of a catalogue whose codes name a crop's product (PROD_VEGETAL). */
   crops: z.array(z.string()).optional(),
+  /** The code, in the catalogue this one details, of what the entry details (DETALLE_MATERIAL_FERT: its MAT_FERTI). */
+  parent: z.string().optional(),
   from: z.union([z.literal(''), isoDay]),
   modified: z.union([z.literal(''), isoDay]),
   until: z.union([z.literal(''), isoDay]),
@@ -132,11 +136,17 @@ export function parseCatalogue(def: CatalogueDefinition, text: string): ParsedCa
     ...(def.undated ? [] : Object.values(DATE_HEADERS)),
     ...(def.scope ? [def.scope.header] : []),
     ...(def.crops ? [def.crops] : []),
+    ...(def.parent ? [def.parent] : []),
   ].filter((h) => column(h) < 0);
   if (missing.length > 0) {
     return { entries: [], problems: [{ line: 1, message: `missing column(s): ${missing.join(', ')}` }] };
   }
-  const optionalAt = { scientific: column(def.scientific), eppo: column(def.eppo), path: column(def.path) };
+  const optionalAt = {
+    scientific: column(def.scientific),
+    eppo: column(def.eppo),
+    path: column(def.path),
+    parent: column(def.parent),
+  };
   const cropAt = column(def.crops);
   const codeAt = def.code ? column(def.code) : 0;
   const byCode = new Map<string, SiexCode>();
@@ -163,7 +173,7 @@ export function parseCatalogue(def: CatalogueDefinition, text: string): ParsedCa
       dates[key] = day;
     }
     const entry: SiexCode = { code, name: (cells[nameAt] ?? '').trim(), ...dates };
-    for (const key of ['scientific', 'eppo', 'path'] as const) {
+    for (const key of ['scientific', 'eppo', 'path', 'parent'] as const) {
       const value = optionalAt[key] >= 0 ? (cells[optionalAt[key]] ?? '').trim() : '';
       if (value) entry[key] = value;
     }
