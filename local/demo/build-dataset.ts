@@ -354,6 +354,8 @@ function requenaFarm(campaign: number): Farm {
     province: 'Valencia',
     community: { code: '10', name: 'Comunitat Valenciana' },
     owner: { name: 'Luis', surname: 'García Sanz', email: 'luis.garcia@example.org', nif: '71234567W' },
+    // Its fertilizations say GestionSostInsu without each record having to (RD 1051/2022).
+    sustainableInputs: true,
     crops: [
       {
         typecrop: { id: '102', name: 'VIÑA' },
@@ -446,6 +448,7 @@ function largeFarm(campaign: number): Farm {
       email: 'tecnico@coop-utiel.example',
       nif: '87654321X',
     },
+    sustainableInputs: true,
     crops: [{ typecrop: { id: '102', name: 'VIÑA' }, code: 1002, name: 'BOBAL', parcels }],
   };
 }
@@ -463,6 +466,7 @@ function paramosFarm(campaign: number): Farm {
     province: 'Valladolid',
     community: { code: '07', name: 'Castilla y León' },
     owner: { name: 'María', surname: 'Alonso Pérez', email: 'maria.alonso@example.org', nif: '22334455Y' },
+    // Says nothing of sustainable input management: its fertilizations wait for a record to say it (exportBlockers).
     crops: [
       {
         typecrop: { id: '1', name: 'TRIGO BLANDO' },

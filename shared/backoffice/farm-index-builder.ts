@@ -39,6 +39,7 @@ export async function buildFarmIndex(
     communityCode: farm.community.code,
     communityName: farm.community.name,
     ownerNif: farm.owner.nif,
+    ...(farm.sustainableInputs !== undefined ? { sustainableInputs: farm.sustainableInputs } : {}),
     dateCreated: previous?.meta.dateCreated ?? dateCreated,
   };
   const crops: CropEntry[] = [];

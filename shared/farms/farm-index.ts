@@ -17,6 +17,8 @@ export interface FarmMeta {
   communityName: string;
   /** The holder's NIF: SIEX `IdTitular` and, for a private producer, `UnidadGestora`. */
   ownerNif: string;
+  /** Sustainable input management under RD 1051/2022, as the back office says it; absent: unknown. */
+  sustainableInputs?: boolean;
   /** First import time, `DD-MM-YYYY HH:mm:ss`, kept across re-imports. */
   dateCreated: string;
 }

@@ -64,6 +64,12 @@ export const farmSchema = z.strictObject({
     email: z.string().default(''),
     nif: z.string().default(''),
   }),
+  /**
+   * Whether the holding manages its inputs sustainably under RD 1051/2022 (CUE `Fertilizacion.GestionSostInsu`, which
+   * the descriptor requires of every fertilization block). A fertilization may state its own; when neither does, it
+   * is not exported until one says. Absent: unknown, never assumed.
+   */
+  sustainableInputs: z.boolean().optional(),
   crops: z.array(farmCropSchema).default([]),
 });
 export type Farm = z.infer<typeof farmSchema>;

@@ -85,10 +85,20 @@ export function mapFertilization(record: StoredFertilization, farm: FarmIndex): 
   const dose = cueNumber(FERTILIZACION_FIELDS, DOSIS, f.dose);
   if (!(dose > 0)) missing.push(`dose ${f.dose} is below 0.001, the least Dosis the descriptor writes (number(8,3))`);
   else missing.push(...valueProblems(FERTILIZACION_FIELDS, DOSIS, dose).map((p) => `dose: ${p}`));
-  if (missing.length > 0) return { ok: false, missing };
+  // RD 1051/2022 via the CUE descriptor (block 9, field 5, Obligatorio): every block says whether the holding manages
+  // its inputs sustainably. The record's own word, else the holding's; never guessed, as it bears on coupled aids
+  // (RD 1048/2022).
+  const sustainable = f.sustainableInputs ?? farm.meta.sustainableInputs;
+  if (sustainable === undefined)
+    missing.push(
+      'neither the record (sustainableInputs) nor the farm (the back office) says whether the holding manages its ' +
+        'inputs sustainably under RD 1051/2022 (GestionSostInsu, required of every fertilization)',
+    );
+  if (missing.length > 0 || sustainable === undefined) return { ok: false, missing };
   const body = {
     FechaInicio: day(f.start),
     FechaFin: day(f.end),
+    GestionSostInsu: sustainable,
     BuenasPracticas: f.goodPractices.map((TipoBPF) => ({ TipoBPF })),
     MaterialFertilizante: material(f),
     AplicacionMaterialFertilizante: {

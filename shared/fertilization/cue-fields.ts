@@ -12,6 +12,8 @@ export const FERTILIZACION_FIELDS = sectionFields('Fertilizacion', {
   Borrar: flag,
   FechaInicio: day,
   FechaFin: day,
+  // Obligatorio in the descriptor (block 9, field 5: whether the holding manages its inputs sustainably, RD 1051/2022).
+  GestionSostInsu: flag,
   'BuenasPracticas.TipoBPF': integer('SCHEMA_TYPE'),
   'MaterialFertilizante.Material': integer('SCHEMA_TYPE'),
   'MaterialFertilizante.DetalleMaterial': integer('SCHEMA_TYPE'),

@@ -37,6 +37,8 @@ export interface Fertilization {
   /** Fertilized hectares as the request states them (text, as treatments keep theirs); null: all the locations. */
   surface: string | null;
   sludge: boolean;
+  /** Sustainable input management (RD 1051/2022) as the request states it; null: the farm's. */
+  sustainableInputs: boolean | null;
   goodPractices: number[];
   fertigation: {
     system: number;

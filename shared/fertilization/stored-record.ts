@@ -46,6 +46,7 @@ export interface RecordFields {
   measure: MeasureField;
   surface?: string;
   sludge: boolean;
+  sustainableInputs?: boolean;
   goodPractices: Coded[];
   fertigation?: {
     system: Coded;
@@ -118,6 +119,7 @@ export function fertilizationOf(r: RecordFields): Fertilization {
     unit: unitOf(r.measure),
     surface: r.surface ?? null,
     sludge: r.sludge,
+    sustainableInputs: r.sustainableInputs ?? null,
     goodPractices: r.goodPractices.map((g) => Number(g.id)),
     fertigation: r.fertigation
       ? {
@@ -195,6 +197,7 @@ export function recordFieldsOf(f: Fertilization): RecordFields {
     measure: measure(f.unit),
     ...(f.surface !== null ? { surface: f.surface } : {}),
     sludge: f.sludge,
+    ...(f.sustainableInputs !== null ? { sustainableInputs: f.sustainableInputs } : {}),
     goodPractices: f.goodPractices.map((id) => ({
       type: 'TypeGoodPractice',
       id: String(id),

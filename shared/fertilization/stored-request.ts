@@ -29,6 +29,8 @@ export interface StoredFertilizationRequest {
   unit: StoredUnit;
   surface: string | null;
   sludge: boolean;
+  /** Absent on pointers stored before the flag was taken (issue 35): the farm's. */
+  sustainableInputs?: boolean | null;
   goodPractices: number[];
   fertigation: {
     system: number;
@@ -64,5 +66,9 @@ export function storedRequestOf(f: Fertilization): StoredFertilizationRequest {
 
 /** A pointer's request (format 1, the only one) as the fertilization it stands for. */
 export function fertilizationFromStored(stored: StoredFertilizationRequest): Fertilization {
-  return { ...stored, material: { ...stored.material, detail: stored.material.detail ?? null } };
+  return {
+    ...stored,
+    material: { ...stored.material, detail: stored.material.detail ?? null },
+    sustainableInputs: stored.sustainableInputs ?? null,
+  };
 }

@@ -128,6 +128,14 @@ const requestFields = {
         "RD 1310/1990) and false for every other; default: the material's; a value that says otherwise is 422 " +
         'SLUDGE_FLAG_MISMATCH',
     ),
+  sustainableInputs: z
+    .boolean()
+    .optional()
+    .describe(
+      'the holding manages its inputs sustainably under RD 1051/2022 (SIEX GestionSostInsu, which the CUE descriptor ' +
+        "requires of every fertilization); default: the farm's, from the back office. A record for which neither " +
+        'says is registered but not exported until one does (exportBlockers)',
+    ),
   goodPractices: z
     .array(coded('TypeGoodPractice', 'BUENAS_PRACTICAS_AMBITOS, scope Fertilización', 'GoodPractice'))
     .max(20)

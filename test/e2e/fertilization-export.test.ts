@@ -18,7 +18,9 @@ const PATH = '/v1/entities/agrifertilizes/';
 const day = (daysBack: number) => ANCHOR.minus({ days: daysBack }).toFormat('dd-MM-yyyy');
 
 const rea = uniqueRea();
-const client = testClient('ferti-export', [rea], { email: `ferti-export-${rea.toLowerCase()}@erp.example` });
+/** A farm whose back office does not say whether it manages its inputs sustainably (GestionSostInsu). */
+const silentRea = uniqueRea();
+const client = testClient('ferti-export', [rea, silentRea], { email: `ferti-export-${rea.toLowerCase()}@erp.example` });
 const keys: Keys = { sidKey: client.sidKey, apiKey: client.apiKey };
 /** A farm SIEX can take, its first vine enclosure in a nitrate-vulnerable zone. */
 const farm: Farm & { codigoRea: string } = (() => {
@@ -33,6 +35,10 @@ const farm: Farm & { codigoRea: string } = (() => {
       })),
     })),
   };
+})();
+const silentFarm = (() => {
+  const { sustainableInputs: _, ...f } = sendableFarm(silentRea);
+  return f;
 })();
 let exportFarm: ExportFarm;
 
@@ -55,7 +61,7 @@ function createdId(res: Reply): string {
 }
 
 beforeAll(async () => {
-  await seedPhyto({ farms: [farm], clients: [client] });
+  await seedPhyto({ farms: [farm, silentFarm], clients: [client] });
   exportFarm = { keys, client, rea, codigoRea: farm.codigoRea, ...(await farmOverHttp(keys, rea)) };
 });
 
@@ -205,5 +211,43 @@ describe("issue 35 item 4: a fertilization names its material's commercial produ
     expect(refused.json.errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`)).toEqual([
       'DETAIL_NOT_OF_MATERIAL body.material.detail.id',
     ]);
+  });
+});
+
+describe('issue 35 item 4: every Fertilizacion says whether the holding manages its inputs sustainably', () => {
+  it('a farm that does not say holds its fertilizations back until the record says, then SIEX holds what it said', async () => {
+    const silent: ExportFarm = {
+      ...exportFarm,
+      rea: silentRea,
+      codigoRea: silentFarm.codigoRea,
+      ...(await farmOverHttp(keys, silentRea)),
+    };
+    const on = (id: string) => `${PATH}${encodeURIComponent(id)}?agrifarmId=${encodeURIComponent(silent.agrifarmId)}`;
+    const registered = await postJson(
+      `${PATH}?agrifarmId=${encodeURIComponent(silent.agrifarmId)}`,
+      mineralBody({ dateStart: day(2), idcp: [silent.vine[1]] }),
+      keys,
+    );
+    expect(registered.status).toBe(201);
+    const id = registered.json[0].id as string;
+    expect(registered.json[0]).toMatchObject({
+      exportable: false,
+      exportBlockers: [{ code: 'MISSING_DATA', message: expect.stringContaining('GestionSostInsu') }],
+    });
+    // None goes: 422 and no job.
+    expect((await gw.exportCue(silent, [id])).status).toBe(422);
+
+    const amended = await call('PATCH', on(id), {
+      keys,
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+      body: JSON.stringify({ sustainableInputs: false }),
+    });
+    expect(amended.status).toBe(200);
+    expect(amended.json[0]).toMatchObject({ sustainableInputs: false, exportable: true, exportBlockers: [] });
+    const started = await gw.exportCue(silent, [id]);
+    expect(started.status).toBe(202);
+    expect((await gw.settled(keys, started.json.id)).job.status.name).toBe('FinalizadoCompleto');
+    const held = (await siex().notebook('Fertilizacion', silentFarm.codigoRea)).map((e) => e.block as any);
+    expect(held).toEqual([expect.objectContaining({ GestionSostInsu: false })]);
   });
 });

@@ -82,6 +82,7 @@ export function testFarm(rea: string, overrides: Partial<Farm> = {}): Farm {
     province: 'Valencia',
     community: { code: '10', name: 'Comunitat Valenciana' },
     owner: { name: 'Luis', surname: 'García Sanz', email: 'luis@example.org', nif: '71234567W' },
+    sustainableInputs: true,
     crops: [
       {
         typecrop: { id: '102', name: 'VIÑA' },

@@ -158,6 +158,7 @@ export function farmMeta(o: Partial<FarmIndexDoc['meta']> = {}): FarmIndexDoc['m
     communityCode: '10',
     communityName: 'Comunitat Valenciana',
     ownerNif: '71234567W',
+    sustainableInputs: true,
     dateCreated: '01-01-2026 00:00:00',
     ...o,
   };

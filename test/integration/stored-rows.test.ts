@@ -43,7 +43,9 @@ const fixture = JSON.parse(readFileSync(join(__dirname, '../fixtures/stored-rows
 };
 
 const NOW = DateTime.fromObject({ year: 2026, month: 5, day: 15, hour: 12 }, { zone: ZONE });
-const farm = new FarmIndex(fixture.farm);
+// The farm as the back office gives it now, saying that the holding manages its inputs sustainably (issue 35): a farm
+// index stored before the flag says nothing, and its fertilizations would wait for it (fertilization-cue.test.ts).
+const farm = new FarmIndex({ ...fixture.farm, meta: { ...fixture.farm.meta, sustainableInputs: true } });
 const agrifarmId = `urn:ngsi-ld:AgriFarm:${farm.meta.farmId}`;
 const client: Client = {
   id: 'stored-rows',
@@ -108,15 +110,18 @@ async function answersOf(name: 'phyto' | 'fertilization', id: number): Promise<A
  * other answer must be as it was. Issue 35: the sludge flag follows the material, so the wire form leaves out a flag
  * that says what the material does (false, for these materials); manure nitrogen is charged per hectare of the
  * enclosure, so the slurry spread on 1 ha of its 1.25 ha enclosure brings it 105 kg N/ha, where the old code charged the
- * whole enclosure its 131.25 kg N/ha rate.
+ * whole enclosure its 131.25 kg N/ha rate. Every Fertilizacion block says whether the holding manages its inputs
+ * sustainably (`GestionSostInsu`, the farm's, as the record states none).
  */
 function answeredNow(name: 'phyto' | 'fertilization', record: string, before: Answers): Answers {
   if (name === 'phyto') return before;
   const { sludge, ...wire } = before.wire as Record<string, unknown>;
   expect(sludge).toBe(false);
+  const cue = before.cue as { ok: boolean; blocks: { body: Record<string, unknown> }[] };
   return {
     ...before,
     wire,
+    cue: { ...cue, blocks: cue.blocks.map((b) => ({ ...b, body: { ...b.body, GestionSostInsu: true } })) },
     ...(record === 'slurry'
       ? { contribution: { 'g~manure-n~46-213-0-0-12-45-2': { campaigns: { '2026': 105000 } } } }
       : {}),

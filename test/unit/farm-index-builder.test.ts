@@ -73,6 +73,22 @@ describe('buildFarmIndex', () => {
     expect(b.meta.codigoRea).toBe('ES460000000009');
   });
 
+  it("keeps the holding's sustainable input management as the back office says it, and nothing when it says nothing", async () => {
+    const says = async (sustainableInputs: boolean | undefined) => {
+      const { sustainableInputs: _, ...farm } = testFarm('46000000001');
+      const doc = await buildFarmIndex(
+        sustainableInputs === undefined ? farm : { ...farm, sustainableInputs },
+        null,
+        '',
+        idSource().takeId,
+      );
+      return doc.meta;
+    };
+    expect((await says(false)).sustainableInputs).toBe(false);
+    expect((await says(true)).sustainableInputs).toBe(true);
+    expect(await says(undefined)).not.toHaveProperty('sustainableInputs');
+  });
+
   it('reuses every id on a re-import of the same farm, and takes no new id', async () => {
     const first = await buildFarmIndex(testFarm('R1'), null, '01-03-2026 10:00:00', idSource().takeId);
     const ids = idSource();

@@ -173,6 +173,29 @@ describe('the Fertilizacion block', () => {
     });
   });
 
+  it('says GestionSostInsu as the record states it, else as the farm does, and waits when neither says', () => {
+    const farmSays = (sustainableInputs: boolean | undefined) => {
+      const doc = fertilizationFarm().doc;
+      const { sustainableInputs: _, ...meta } = doc.meta;
+      return new FarmIndex({ ...doc, meta: sustainableInputs === undefined ? meta : { ...meta, sustainableInputs } });
+    };
+    const said = (body: Record<string, unknown>, farm: FarmIndex) => {
+      const mapped = mapFertilization(recordOf(body), farm);
+      return mapped.ok ? mapped.blocks.map((b) => b.body.GestionSostInsu) : mapped.missing;
+    };
+    expect(said(mineralBody(), farmSays(true))).toEqual([true]);
+    expect(said(mineralBody(), farmSays(false))).toEqual([false]);
+    expect(said(mineralBody({ sustainableInputs: false }), farmSays(true))).toEqual([false]);
+    expect(said(mineralBody({ sustainableInputs: true }), farmSays(undefined))).toEqual([true]);
+    expect(said(mineralBody(), farmSays(undefined))).toEqual([
+      'neither the record (sustainableInputs) nor the farm (the back office) says whether the holding manages its ' +
+        'inputs sustainably under RD 1051/2022 (GestionSostInsu, required of every fertilization)',
+    ]);
+    // A record's own word is kept as registered, and answered back; none stated is none answered.
+    expect(recordOf(mineralBody({ sustainableInputs: false })).sustainableInputs).toBe(false);
+    expect(recordOf(mineralBody())).not.toHaveProperty('sustainableInputs');
+  });
+
   it('the view answers the request as registered, its last day, and the nitrogen in hundredths', () => {
     expect(recordOf(manureBody(), 9, 100.004)).toMatchObject({
       id: 'urn:ngsi-ld:AgriFertilize:9',

@@ -1756,6 +1756,8 @@ export interface components {
             surface?: string | null;
             /** @description sewage sludge applied (SIEX AplicacionLodos): it follows the material, true for MAT_FERTI 22 (sewage sludge, RD 1310/1990) and false for every other; default: the material's; a value that says otherwise is 422 SLUDGE_FLAG_MISMATCH */
             sludge?: boolean | null;
+            /** @description the holding manages its inputs sustainably under RD 1051/2022 (SIEX GestionSostInsu, which the CUE descriptor requires of every fertilization); default: the farm's, from the back office. A record for which neither says is registered but not exported until one does (exportBlockers) */
+            sustainableInputs?: boolean | null;
             goodPractices?: components["schemas"]["GoodPractice"][] | null;
             fertigation?: components["schemas"]["Fertigation"] | null;
             /** @description the machine used: SIEX's Fertilizacion block holds one EquipoAplicador */
@@ -1908,6 +1910,8 @@ export interface components {
             surface?: string;
             /** @description sewage sludge applied (SIEX AplicacionLodos): it follows the material, true for MAT_FERTI 22 (sewage sludge, RD 1310/1990) and false for every other; default: the material's; a value that says otherwise is 422 SLUDGE_FLAG_MISMATCH */
             sludge?: boolean;
+            /** @description the holding manages its inputs sustainably under RD 1051/2022 (SIEX GestionSostInsu, which the CUE descriptor requires of every fertilization); default: the farm's, from the back office. A record for which neither says is registered but not exported until one does (exportBlockers) */
+            sustainableInputs?: boolean;
             /** @default [] */
             goodPractices: components["schemas"]["GoodPractice"][];
             fertigation?: components["schemas"]["Fertigation"];
