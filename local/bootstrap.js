@@ -67,9 +67,9 @@ function ensureDependencies() {
 }
 
 /**
- * The API reference test (test/e2e/api-docs.test.ts) opens /docs in headless Chromium. Browser downloads
+ * The API reference test (test/heavy/api-docs.test.ts) opens /docs in headless Chromium. Browser downloads
  * (puppeteer's, playwright's) come from CDNs a CI machine cannot reach, so it is Debian's package, installed here
- * as the dependencies are: `npm test` on a fresh machine needs nothing done by hand. Elsewhere the test names what
+ * as the dependencies are: `npm run test:heavy` on a fresh machine needs nothing done by hand. Elsewhere the test names what
  * to install.
  */
 function ensureBrowser() {
@@ -353,7 +353,7 @@ async function test(command, rest) {
     command === 'test' && rest.length === 0 ? compiledDist.then((ok) => ok && check()) : Promise.resolve(true);
   const built = (await compiledDist) && (await buildFixtures()) && (await bundle(false));
   passed((await Promise.all([testTypes, checked])).every(Boolean) && built);
-  if (command === 'test') ensureBrowser();
+  if (command === 'test:heavy') ensureBrowser();
   process.exit(await jest(command === 'test:heavy' ? 'jest.heavy.config.js' : null, rest));
 }
 
