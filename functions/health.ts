@@ -6,7 +6,7 @@ import { probeSiex } from '../shared/health/siex-probe';
 import { authMode, fromApiManagement } from '../shared/http/auth';
 import { problemResponse } from '../shared/http/problem';
 import { invocationSink } from '../shared/log/invocation-sink';
-import { EXPORT_POISON_QUEUE, EXPORT_QUEUE, QueueSender } from '../shared/store/queues';
+import { APP_QUEUES, QueueSender } from '../shared/store/queues';
 import { TABLES } from '../shared/store/tables';
 import { withDeadline } from '../shared/store/deadline';
 import { readDirectoryVersion } from '../shared/catalog/catalog-version';
@@ -29,14 +29,15 @@ export const handler: HttpHandler = async (
         violation('INVALID_CREDENTIALS', 'header', 'call the gateway at its API Management address'),
       ]),
     );
-  const queues = [EXPORT_QUEUE, EXPORT_POISON_QUEUE];
   // Every storage call of the checks ends within this, so the answer comes well inside the availability test's 30 s.
   const { health, probe } = await withDeadline(HEALTH_BUDGET_MS, () =>
     checkHealth({
       readTables: async () => readDirectoryVersion(await app.tables.table(TABLES.catalog)),
       queueDepths: async () =>
         Object.fromEntries(
-          await Promise.all(queues.map(async (q) => [q, await new QueueSender(app.settings, q).waiting()] as const)),
+          await Promise.all(
+            APP_QUEUES.map(async (q) => [q, await new QueueSender(app.settings, q).waiting()] as const),
+          ),
         ),
       settings: process.env,
       probeSiex: () => probeSiex(app.settings),

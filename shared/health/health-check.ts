@@ -3,14 +3,15 @@ import { SiexProbe, isUnresolvedReference } from './siex-probe';
 
 /**
  * GET /v1/health (issue 36): whether the gateway can serve its clients now. Three checks decide it, each the thing an
- * outage of the review came from: its tables answer, its export queues answer, and no setting Azure resolves from Key
+ * outage of the review came from: its tables answer, its queues answer (exports and webhook deliveries, each with its
+ * poison queue), and no setting Azure resolves from Key
  * Vault is left unresolved (the platform leaves the reference's text in the setting, and exports then fail). SIEX is
  * probed too, and reported, but does not decide it: SIEX down is not the gateway down, and has an alert of its own.
  */
 export interface HealthDeps {
   /** A read of the gateway's tables. */
   readTables: () => Promise<unknown>;
-  /** Messages waiting in each export queue. */
+  /** Messages waiting in each of the app's queues (APP_QUEUES, shared/store/queues.ts). */
   queueDepths: () => Promise<Record<string, number>>;
   /** The process's settings as Azure set them, by name. */
   settings: Record<string, string | undefined>;

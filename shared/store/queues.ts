@@ -18,6 +18,11 @@ export const EXPORT_POISON_QUEUE = `${EXPORT_QUEUE}-poison`;
  */
 export const WEBHOOK_QUEUE = 'webhook-deliveries';
 export const WEBHOOK_POISON_QUEUE = `${WEBHOOK_QUEUE}-poison`;
+/**
+ * Every queue the app sends to or reads: what GET /v1/health checks, and what the templates must declare
+ * (infra/main.bicep `queueNames`, held by test/infra/checks/platform.ts), so a queue added here cannot be forgotten there.
+ */
+export const APP_QUEUES = [EXPORT_QUEUE, EXPORT_POISON_QUEUE, WEBHOOK_QUEUE, WEBHOOK_POISON_QUEUE] as const;
 
 /** A message taken from a queue: its content (the JSON the app sent, or the text when it is none) and its removal. */
 export interface TakenMessage {
@@ -66,13 +71,21 @@ export class QueueSender {
     return this.queue().url;
   }
 
-  /** Messages waiting, as the service counts them (approximately): what GET /v1/health reports. */
+  /**
+   * Messages waiting, as the service counts them (approximately): what GET /v1/health reports. None while the queue
+   * does not exist: a poison queue is made by the first message it gets (the host's, or `send`'s), so its absence is
+   * an empty queue, not a fault.
+   */
   async waiting(): Promise<number> {
-    const properties = await this.queue().getProperties({ abortSignal: deadlineSignal() });
-    return properties.approximateMessagesCount ?? 0;
+    try {
+      const properties = await this.queue().getProperties({ abortSignal: deadlineSignal() });
+      return properties.approximateMessagesCount ?? 0;
+    } catch (e) {
+      if (isRestError(e, 404)) return 0;
+      throw e;
+    }
   }
 
-  /** Sends a message, hidden from the queue's readers for `delayMs` first (rounded up to whole seconds) when given. */
   /**
    * Takes up to `max` messages (at most 32, the service's limit), each hidden for `hideMs` until removed; none while
    * the queue does not exist (nothing was ever sent to it).
@@ -95,6 +108,7 @@ export class QueueSender {
     }
   }
 
+  /** Sends a message, hidden from the queue's readers for `delayMs` first (rounded up to whole seconds) when given. */
   async send(message: unknown, delayMs = 0): Promise<void> {
     const client = this.queue();
     const abortSignal = deadlineSignal();

@@ -1,9 +1,12 @@
 import { TableClient, TransactionAction } from '@azure/data-tables';
+import { QueueClient } from '@azure/storage-queue';
 import { readRowsNearby, submitInChunks } from '../../shared/store/batched-query';
 import { readChunkedDoc, writeChunkedDoc } from '../../shared/store/chunked-doc';
 import { Counters, IdBlocks } from '../../shared/store/counters';
 import { MAX_DOC_CHARS } from '../../shared/store/doc-entity';
 import { TABLES } from '../../shared/store/tables';
+import { QueueSender } from '../../shared/store/queues';
+import { storageConnection } from '../support/stack-env';
 import { suffix } from '../helpers/dataset';
 import { partition, testTables } from '../helpers/storage';
 
@@ -188,5 +191,19 @@ describe('writing many rows in transactions (submitInChunks)', () => {
     let n = 0;
     for await (const _ of table.listEntities({ queryOptions: { filter: `PartitionKey eq '${pk}'` } })) n++;
     expect(n).toBe(450);
+  });
+});
+
+describe('a queue as GET /v1/health reads it (QueueSender.waiting)', () => {
+  const settings = { AzureWebJobsStorage: storageConnection(), AzureWebJobsStorage__accountName: '' };
+
+  it('counts what waits, and a queue no message ever reached waits for none, as a poison queue is before its first', async () => {
+    const name = `health-${suffix().toLowerCase()}`;
+    const queue = new QueueSender(settings, name);
+    expect(await queue.waiting()).toBe(0);
+    await queue.send({ n: 1 });
+    await queue.send({ n: 2 });
+    expect(await queue.waiting()).toBe(2);
+    await new QueueClient(storageConnection(), name).delete();
   });
 });

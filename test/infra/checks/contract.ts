@@ -21,8 +21,8 @@ export const PRODUCT_PARAM = 'apiServiceSiexProduct';
 export const PRODUCTS = { dev: 'api-service-siex-dev', prod: 'api-service-siex' } as const;
 /** API Management tiers production may use: an SLA, the developer portal, gateway logs in Log Analytics. */
 export const PRODUCTION_TIERS = ['BasicV2', 'StandardV2'];
-/** The queues the app's triggers read (shared/store/queues.ts): exports, webhook deliveries, and their poison queues. */
-export const APP_QUEUES = ['export-jobs', 'export-jobs-poison', 'webhook-deliveries', 'webhook-deliveries-poison'];
+/** The queues the app uses (exports, webhook deliveries, and their poison queues): the app's own list, not a copy. */
+export { APP_QUEUES } from '../../../shared/store/queues';
 /**
  * The availability monitor's product in API Management (issue 36, L1): one API of one operation, GET /v1/health, so the
  * key the availability test's definition shows reaches nothing else.
