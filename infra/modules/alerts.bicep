@@ -89,7 +89,7 @@ var rules = [
   }
   {
     name: 'poison-messages'
-    description: 'An export message reached the poison queue: its job is settled as Fallido.'
+    description: 'An export message or a webhook delivery reached its poison queue: the export job is settled as Fallido; the delivery is put back, or given up after 25 hours.'
     severity: 1
     query: loadTextContent('../monitoring/poison-messages.kql')
     queryRange: ''

@@ -56,6 +56,17 @@ export interface LogEvents {
     /** Why the try failed (`answered HTTP 503`, `not delivered: TimeoutError`, `refused: 10.0.0.5 is private`). */
     detail?: string;
   };
+  /**
+   * A delivery message found in the poison queue (the queue gave up on it, the storage being out of reach), put back
+   * on the delivery queue (`redriven`) or, past its 25 hours, given up (`abandoned`): what the poison alert counts.
+   */
+  'webhook.poisoned': {
+    jobId: number;
+    eventId: string;
+    clientId: string;
+    attempts: number;
+    action: 'redriven' | 'abandoned';
+  };
   /** A delivery put back on its queue untried: its client had as many deliveries running as it may have at once. */
   'webhook.deferred': { jobId: number; eventId: string; clientId: string; delayMs: number };
   /** What the job's owner is not shown of a failure (SIEX's words, addresses, settings), for the operators. */
@@ -102,6 +113,7 @@ export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] }
   'mail.sent': ['jobId', 'purpose', 'outcome', 'to', 'durationMs'],
   'webhook.sent': ['jobId', 'eventId', 'clientId', 'outcome', 'attempts', 'durationMs', 'detail'],
   'webhook.deferred': ['jobId', 'eventId', 'clientId', 'delayMs'],
+  'webhook.poisoned': ['jobId', 'eventId', 'clientId', 'attempts', 'action'],
   'job.problem': ['jobId', 'detail'],
   'sweep.done': ['queued', 'dropped'],
   'message.ignored': ['detail'],

@@ -123,7 +123,11 @@ export async function deliverWebhook(deps: DeliveryDeps, m: WebhookMessage): Pro
  */
 async function redriveWebhook(deps: Pick<DeliveryDeps, 'queue' | 'now' | 'log'>, m: WebhookMessage) {
   if (m.delivery.state !== 'pending') return;
-  if (deps.now() - m.delivery.createdAt < GIVE_UP_AFTER_MS) {
+  const action = deps.now() - m.delivery.createdAt < GIVE_UP_AFTER_MS ? 'redriven' : 'abandoned';
+  const ids = { jobId: m.jobId, eventId: m.delivery.id, clientId: m.clientId, attempts: m.delivery.attempts };
+  // Warned either way: a message reached a poison queue only because the storage failed five times running.
+  deps.log?.event('webhook.poisoned', { ...ids, action }, 'warn');
+  if (action === 'redriven') {
     await deps.queue.send(m, retryDelayMs(m.delivery.attempts + 1));
     return;
   }

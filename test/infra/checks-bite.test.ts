@@ -902,6 +902,19 @@ describe('the issue-36 checks bite on what the review found (each break puts bac
     expect(out).toMatch(/the queue service's diagnostic setting must send its Capacity metrics/);
   });
 
+  it('M6: a poison alert that counts the export queue alone, and a queue of the app the template does not declare', async () => {
+    const c = copy();
+    // The alert's query as it was before webhook deliveries had a poison queue of their own.
+    fs.writeFileSync(
+      path.join(c.dir, 'monitoring/poison-messages.kql'),
+      "AppRequests\n| where Name == 'exportPoison'\n| project TimeGenerated, OperationId, Success\n",
+    );
+    c.edit('main.bicep', "  'webhook-deliveries-poison'\n", '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/an alert on poison messages \(export and webhook\) \(rule poison-messages\) is missing/);
+    expect(out).toMatch(/queue 'webhook-deliveries-poison' is not in the literal 'queueNames'/);
+  });
+
   it('M7: traces and exceptions sampled', async () => {
     const c = copy();
     c.edit(c.ctx.hostJsonFile, '"excludedTypes": "Request;Exception;Trace"', '"excludedTypes": "Request"');

@@ -152,11 +152,16 @@ describe('a delivery message', () => {
     expect(await redrivePoisoned({ ...h.deps, ...first })).toBe(2);
     expect(h.queued).toEqual([[tried, 240_000]]);
     expect(first.removed).toEqual([tried, 'not a delivery']);
-    expect(h.logged).toEqual([expect.objectContaining({ event: 'message.ignored' })]);
+    // Each delivery found there is warned of, for the poison alert (infra/monitoring/poison-messages.kql).
+    expect(h.logged).toEqual([
+      expect.objectContaining({ event: 'webhook.poisoned', action: 'redriven', attempts: 3 }),
+      expect.objectContaining({ event: 'message.ignored' }),
+    ]);
     h.at(GIVE_UP_AFTER_MS);
     const late = poisoned([tried]);
     expect(await redrivePoisoned({ ...h.deps, ...late })).toBe(1);
     expect([h.queued.length, late.removed]).toEqual([1, [tried]]);
+    expect(h.logged.at(-2)).toMatchObject({ event: 'webhook.poisoned', action: 'abandoned', attempts: 3 });
     expect(h.logged.at(-1)).toMatchObject({ event: 'webhook.sent', outcome: 'abandoned', attempts: 3 });
     expect(await redrivePoisoned({ ...h.deps, ...late })).toBe(0);
   });

@@ -24,7 +24,12 @@ function finding(file: string, message: string): Finding {
 const REQUIRED_RULES: { name: string; what: string; reads: RegExp }[] = [
   { name: 'storage-throttling', what: 'storage throttling', reads: /StorageTableLogs|StorageQueueLogs/ },
   { name: 'queue-depth', what: 'queue depth', reads: /QueueMessageCount/ },
-  { name: 'poison-messages', what: 'poison messages', reads: /exportPoison|export-jobs-poison/ },
+  // Both queues' poison: the export's function, and the webhook deliveries the sweeper finds there.
+  {
+    name: 'poison-messages',
+    what: 'poison messages (export and webhook)',
+    reads: /^(?=[\s\S]*(exportPoison|export-jobs-poison))(?=[\s\S]*"event":"webhook\.poisoned")/,
+  },
   { name: 'siex-unreachable', what: 'SIEX unreachable (a probe)', reads: /"event":"siex\.probe"/ },
   { name: 'certificate-check-missing', what: 'a missing certificate-check run', reads: /siexCertificateCheck/ },
 ];
