@@ -176,7 +176,7 @@ function workerDeps(
       ...(s.WEBHOOK_SIGNING_KEY
         ? {
             webhooks: {
-              recipients: (rea: string) => parts.clientStore.webhooksOfFarm(rea),
+              recipients: (rea: string) => parts.clientStore.webhooksOfFarm(rea, () => dateTimeNow(clock)),
               send: (m: WebhookMessage) => parts.webhookQueue.send(m),
             },
           }

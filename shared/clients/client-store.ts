@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { TableClient } from '@azure/data-tables';
+import type { DateTime } from 'luxon';
+import { hasExpired } from './client-expiry';
 import { isRestError } from '../store/azure-sdk';
 import { ClientRegistration } from './client-registration';
 import { TABLES, TableStore } from '../store/tables';
@@ -70,15 +72,15 @@ export class ClientStore {
 
   /**
    * The clients that may see a holding (REA code) and have a webhook: each hears of that farm's export outcomes
-   * (shared/export/notifications.ts). Read from the SID rows, a client once however many keys it has; the clients are
-   * tens, and this is read once per settled job.
+   * (shared/export/notifications.ts), unless its credentials have expired (client-expiry.ts). Read from the SID rows, a
+   * client once however many keys it has; the clients are tens, and this is read once per settled job.
    */
-  async webhooksOfFarm(rea: string): Promise<{ clientId: string; url: string }[]> {
+  async webhooksOfFarm(rea: string, now: () => DateTime): Promise<{ clientId: string; url: string }[]> {
     const table = await this.store.table(TABLES.clients);
     const found = new Map<string, string>();
     for await (const e of table.listEntities({ queryOptions: { filter: odataEq('PartitionKey', BY_SID) } })) {
       const row = clientRow.safeParse(e);
-      if (row.success && row.data.webhookUrl && row.data.farms.includes(rea))
+      if (row.success && row.data.webhookUrl && row.data.farms.includes(rea) && !hasExpired(row.data.expires, now))
         found.set(row.data.clientId, row.data.webhookUrl);
     }
     return [...found].sort(([a], [b]) => a.localeCompare(b)).map(([clientId, url]) => ({ clientId, url }));

@@ -146,9 +146,12 @@ function testQueue() {
   };
 }
 
-function outbox(queue: ReturnType<typeof testQueue>): WebhookOutbox {
+function outbox(queue: ReturnType<typeof testQueue>, clock: Clock): WebhookOutbox {
   const clients = new ClientStore(svc.tables);
-  return { recipients: (rea) => clients.webhooksOfFarm(rea), send: (m) => queue.send(m) };
+  return {
+    recipients: (rea) => clients.webhooksOfFarm(rea, () => DateTime.fromMillis(clock.now())),
+    send: (m) => queue.send(m),
+  };
 }
 
 function deps(clock: Clock, mails: string[], queue: ReturnType<typeof testQueue>, logged: string[] = []): WorkerDeps {
@@ -156,7 +159,7 @@ function deps(clock: Clock, mails: string[], queue: ReturnType<typeof testQueue>
   return inProcessWorker(svc, kinds, {
     siex: acceptingSiex(),
     mailer,
-    webhooks: outbox(queue),
+    webhooks: outbox(queue, clock),
     clock,
     log: createLogger((_level, line) => void logged.push(line)),
   });
@@ -390,6 +393,23 @@ it("a farm under two clients: each hears of the other's export, signed with its 
   expect(verifySignature(webhookSecret(LOCAL_WEBHOOK_SIGNING_KEY, starter.id), b.signature, text, clock.now())).toBe(
     false,
   );
+});
+
+it('a client whose credentials expired hears no more of a shared farm; one whose last day is today still does', async () => {
+  const f = await farmWithWebhook('webhook-expiry-a', undefined, ['webhook-expiry-b']);
+  const { clock } = testClock();
+  const today = DateTime.fromMillis(clock.now()).setZone('Europe/Madrid');
+  const clientUntil = (label: string, day: DateTime) => {
+    const c = testClient(label, [f.farm.meta.rea]);
+    return { ...c, expires: day.toFormat('dd-MM-yyyy'), webhook: receiver.hookUrl(c.id) };
+  };
+  const lastDayToday = clientUntil('webhook-expiry-c', today);
+  const expired = clientUntil('webhook-expiry-d', today.minus({ days: 1 }));
+  await seedPhyto({ farms: [], clients: [lastDayToday, expired] });
+  const jobId = await inProcessExport(svc, f.me, f.farm, f.agrifarmId, [await f.record()]);
+  const queue = testQueue();
+  await runExportJob(deps(clock, [], queue), jobId);
+  expect(queue.messages.map(([m]) => m.clientId)).toEqual([f.me.id, f.sharers[0].id, lastDayToday.id]);
 });
 
 /** A receiver that takes every request and never answers; `reached` resolves on the n-th request. */
