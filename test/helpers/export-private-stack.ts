@@ -13,7 +13,7 @@ import {
   SIMULATOR_DEFAULT_CREDENTIALS,
   startSiexSimulator,
 } from '../../local/siex-simulator/server';
-import { EXPORT_QUEUE } from '../../shared/store/queues';
+import { EXPORT_QUEUE, WEBHOOK_QUEUE } from '../../shared/store/queues';
 import { WatchStore } from '../../shared/export/job-watch';
 import { storageConnection } from '../support/stack-env';
 import { TEST_MAX_BACKDATE_DAYS } from './dataset';
@@ -24,10 +24,10 @@ import { testTables } from './storage';
  *
  * - its own SIEX simulator and e-mail stub, in this process, so outages, latency and resets touch no other test file;
  * - runners of its own (`startRunnerProcess`, the same compiled app and test timings as the shared one), whose queue
- *   traffic goes through a proxy that renames the export queues (`export-jobs` → `export-jobs-<tag>`, the poison
- *   queue likewise) and signs each request again with the account key. Only runners of the same tag read a job
- *   queued through them: the shared runner never takes it, so a test decides which process works on a job and
- *   can kill that one;
+ *   traffic goes through a proxy that renames the app's queues (`export-jobs` → `export-jobs-<tag>`,
+ *   `webhook-deliveries` → `webhook-deliveries-<tag>`, their poison queues likewise: `taggedQueue`) and signs each
+ *   request again with the account key. Only runners of the same tag read a job or a delivery queued through them:
+ *   the shared runner never takes it, so a test decides which process works on a job and can kill that one;
  * - the proxy keeps every lease a runner took (message id and pop receipt), so after a runner is SIGKILLed the test
  *   can end the lease at once (`expireLease`), as the lease's 10 minutes running out would: the message is then
  *   redelivered, dequeue count 2, to the next runner of that tag.
@@ -112,13 +112,19 @@ interface QueueProxy {
   stop(): Promise<void>;
 }
 
+/**
+ * A queue of the app as a tag's runners see it: each queue the app sends to is renamed, with its poison queue, so no
+ * message of a private runner reaches the shared stack's (nor the reverse); any other name is left as it is.
+ */
+export function taggedQueue(name: string, tag: string): string {
+  const base = [EXPORT_QUEUE, WEBHOOK_QUEUE].find((q) => name === q || name.startsWith(`${q}-`));
+  return base ? `${base}-${tag}${name.slice(base.length)}` : name;
+}
+
 async function startQueueProxy(tag: string): Promise<QueueProxy> {
   const conn = storageConnection();
   const { account, key, queueEndpoint } = parseConnection(conn);
-  const rename = (segment: string) =>
-    segment === EXPORT_QUEUE || segment.startsWith(`${EXPORT_QUEUE}-`)
-      ? `${EXPORT_QUEUE}-${tag}${segment.slice(EXPORT_QUEUE.length)}`
-      : segment;
+  const rename = (segment: string) => taggedQueue(segment, tag);
   const leases: Lease[] = [];
   const agent = new http.Agent({ keepAlive: true });
 
@@ -329,8 +335,7 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
       if (!p) throw new Error(`no runner was started for tag ${tag}`);
       return p;
     },
-    queue: (tag, appQueue) =>
-      new QueueClient(storageConnection(), `${EXPORT_QUEUE}-${tag}${appQueue.slice(EXPORT_QUEUE.length)}`),
+    queue: (tag, appQueue) => new QueueClient(storageConnection(), taggedQueue(appQueue, tag)),
     async expireLease(lease) {
       await new QueueClient(storageConnection(), lease.queue).updateMessage(
         lease.messageId,
