@@ -7,7 +7,10 @@ const example: Health = {
   status: 'ok',
   checks: {
     tables: { ok: true, ms: 9 },
-    queues: { ok: true, waiting: { 'export-jobs': 0, 'export-jobs-poison': 0 } },
+    queues: {
+      ok: true,
+      waiting: { 'export-jobs': 0, 'export-jobs-poison': 0, 'webhook-deliveries': 0, 'webhook-deliveries-poison': 0 },
+    },
     keyVaultReferences: { ok: true, unresolved: [] },
     siex: { outcome: 'reachable', ms: 84 },
   },
