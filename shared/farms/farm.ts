@@ -65,9 +65,9 @@ export const farmSchema = z.strictObject({
     nif: z.string().default(''),
   }),
   /**
-   * Whether the holding manages its inputs sustainably under RD 1051/2022 (CUE `Fertilizacion.GestionSostInsu`, which
-   * the descriptor requires of every fertilization block). A fertilization may state its own; when neither does, it
-   * is not exported until one says. Absent: unknown, never assumed.
+   * Whether the holding manages its inputs sustainably under RD 1051/2022 (CUE `GestionSostInsu`, which FEGA's
+   * descriptor requires of every block of the nutrient inputs): the holding's answer, which a record may override, and
+   * until one of them says, such a record is not exported. Absent: unknown, never assumed.
    */
   sustainableInputs: z.boolean().optional(),
   crops: z.array(farmCropSchema).default([]),
