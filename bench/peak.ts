@@ -180,13 +180,17 @@ export async function benchPeak(
   const treatmentBody = (farm: PeakFarm) =>
     phytoRequest([farm.vine[farm.slot++ % farm.vine.length]!], DateTime.now().setZone(ZONE));
   const entities = (kind: Accepted['kind']) => (kind === 'treatment' ? 'agriphytosanitarys' : 'agrifertilizes');
-  const recordsOf = (farm: PeakFarm, kind: Accepted['kind'], json: unknown, etags: string[]) =>
-    (json as { id: string }[]).map((r, i) => accepted.push({ farm, kind, urn: r.id, etag: etags[i]!, deleted: false }));
+  /** A 201's one-record body, kept with its ETag for the amendments. */
+  const keep = (farm: PeakFarm, kind: Accepted['kind'], json: unknown, etag: string) =>
+    accepted.push({ farm, kind, urn: (json as { id: string }[])[0]!.id, etag, deleted: false });
+  const recordPath = (a: Accepted) =>
+    `/v1/entities/${entities(a.kind)}/${encodeURIComponent(a.urn)}?agrifarmId=${a.farm.agrifarmId}`;
 
-  const ops: { path: Path; weight: number; run: (farm: PeakFarm) => Promise<{ status: number; records: number }> }[] = [
+  /** The registrations, each with the records one call of it registers; the loop below sets their mix. */
+  const ops: { path: Path; records: number; run: (farm: PeakFarm) => Promise<number> }[] = [
     {
       path: 'register',
-      weight: 0.9 * (2 / 3),
+      records: 1,
       run: async (farm) => {
         const r = await call(
           base,
@@ -195,13 +199,13 @@ export async function benchPeak(
           `/v1/entities/agriphytosanitarys/?agrifarmId=${farm.agrifarmId}`,
           treatmentBody(farm),
         );
-        if (r.status === 201) recordsOf(farm, 'treatment', r.json, [r.etag]);
-        return { status: r.status, records: 1 };
+        if (r.status === 201) keep(farm, 'treatment', r.json, r.etag);
+        return r.status;
       },
     },
     {
       path: 'batch of 5',
-      weight: (0.1 * (2 / 3)) / 5,
+      records: 5,
       run: async (farm) => {
         const items = Array.from({ length: 5 }, () => treatmentBody(farm));
         const r = await call(
@@ -213,14 +217,14 @@ export async function benchPeak(
         );
         if (r.status === 200) {
           for (const item of r.json as { status: number; etag: string; body: unknown }[])
-            if (item.status === 201) recordsOf(farm, 'treatment', item.body, [item.etag]);
+            if (item.status === 201) keep(farm, 'treatment', item.body, item.etag);
         }
-        return { status: r.status, records: 5 };
+        return r.status;
       },
     },
     {
       path: 'fertilization',
-      weight: 1 / 3,
+      records: 1,
       run: async (farm) => {
         const body = manureRequestBody({
           dateStart: DateTime.now().setZone(ZONE).toFormat('dd-MM-yyyy'),
@@ -228,8 +232,8 @@ export async function benchPeak(
           tonnes: 2,
         });
         const r = await call(base, farm, 'POST', `/v1/entities/agrifertilizes/?agrifarmId=${farm.agrifarmId}`, body);
-        if (r.status === 201) recordsOf(farm, 'fertilization', r.json, [r.etag]);
-        return { status: r.status, records: 1 };
+        if (r.status === 201) keep(farm, 'fertilization', r.json, r.etag);
+        return r.status;
       },
     },
   ];
@@ -238,7 +242,7 @@ export async function benchPeak(
       base,
       a.farm,
       'PATCH',
-      `/v1/entities/${entities(a.kind)}/${encodeURIComponent(a.urn)}?agrifarmId=${a.farm.agrifarmId}`,
+      recordPath(a),
       { dose: 3 },
       { 'Content-Type': 'application/merge-patch+json', 'If-Match': a.etag },
     );
@@ -246,12 +250,7 @@ export async function benchPeak(
     return r.status;
   };
   const remove = async (a: Accepted) => {
-    const r = await call(
-      base,
-      a.farm,
-      'DELETE',
-      `/v1/entities/${entities(a.kind)}/${encodeURIComponent(a.urn)}?agrifarmId=${a.farm.agrifarmId}`,
-    );
+    const r = await call(base, a.farm, 'DELETE', recordPath(a));
     if (r.status === 204 || r.status === 202) a.deleted = true;
     if (r.status === 202) deletions.push({ farm: a.farm, job: (r.json as { id: number }).id });
     return r.status === 202 ? 204 : r.status;
@@ -301,19 +300,8 @@ export async function benchPeak(
       // A farm-day's records in the model's mix: two treatments (a batch one time in ten) per fertilization.
       const roll = next % 30;
       const op = roll < 18 ? ops[0]! : roll < 20 ? ops[1]! : ops[2]!;
-      records += op.path === 'batch of 5' ? 5 : 1;
-      track(
-        timed(
-          op.path,
-          [201, 200],
-          [],
-          async () => {
-            const r = await op.run(farm);
-            return r.status;
-          },
-          op.path === 'batch of 5' ? 5 : 1,
-        ),
-      );
+      records += op.records;
+      track(timed(op.path, [201, 200], [], () => op.run(farm), op.records));
       // A tenth amended, a fiftieth deleted, and the farm exported once a farm-day (every ~1.5 records).
       if (accepted.length > 0 && records % 10 === 0) {
         const a = accepted[(next * 7919) % accepted.length]!;
