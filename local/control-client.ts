@@ -11,6 +11,7 @@ export function controlCall(baseUrl: string, service: string): ControlCall {
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${service} ${method} ${path} answered ${res.status}: ${text}`);
-    return JSON.parse(text) as T;
+    // A 204 (a control call that answers nothing) has no body to parse.
+    return (text === '' ? undefined : JSON.parse(text)) as T;
   };
 }

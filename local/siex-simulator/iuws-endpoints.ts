@@ -1,5 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import {
+  CAMPAIGN_PARAM,
   CueSection,
   IDEMPOTENCY_HEADER,
   MAX_IDEMPOTENCY_KEY_LENGTH,
@@ -9,8 +10,9 @@ import { CueValidator, loadCueSchema } from './cue-schema';
 import { SiexSimulatorState } from './simulator';
 
 /**
- * What the simulator's three IUWS endpoints answer (server.ts documents them and serves them through the knobs):
- * comunicacion, crear and comprobarEstado, each as [status, body], or an HttpProblem thrown.
+ * What the simulator's IUWS endpoints answer (server.ts documents them and serves them through the knobs):
+ * comunicacion, crear, comprobarEstado and the reads exportar and exportarREA, each as [status, body], or an
+ * HttpProblem thrown.
  */
 
 const MAX_SCHEMA_ERRORS = 100;
@@ -132,4 +134,41 @@ export function comprobarEstado(state: SiexSimulatorState, req: IncomingMessage,
   const outcome = state.status(id);
   if (!outcome) return [404, { codigo: 'PETICION_DESCONOCIDA', descripcion: `no request ${id}` }];
   return [200, outcome];
+}
+
+/** `?campana=YYYY`, or undefined when absent; a malformed one is refused. */
+function campaignOf(url: URL): number | undefined {
+  const text = url.searchParams.get(CAMPAIGN_PARAM);
+  if (text === null) return undefined;
+  if (!/^\d{4}$/.test(text))
+    throw new HttpProblem(400, { codigo: 'CAMPANA_INVALIDA', descripcion: `${CAMPAIGN_PARAM} is a year (YYYY)` });
+  return Number(text);
+}
+
+/** GET /exportar/{codigoRea}[?campana=YYYY]: the holding's notebook as SIEX holds it now (an unknown one is empty). */
+export function exportar(
+  state: SiexSimulatorState,
+  req: IncomingMessage,
+  codigoRea: string,
+  url: URL,
+): [number, unknown] {
+  requireToken(state, req);
+  return [200, state.exportar(codigoRea, campaignOf(url))];
+}
+
+/** GET /exportarREA/{codigoRea}?campana=YYYY: the holding in the campaign, as seeded; 404 when none was. */
+export function exportarRea(
+  state: SiexSimulatorState,
+  req: IncomingMessage,
+  codigoRea: string,
+  url: URL,
+): [number, unknown] {
+  requireToken(state, req);
+  const campaign = campaignOf(url);
+  if (campaign === undefined)
+    return [400, { codigo: 'CAMPANA_REQUERIDA', descripcion: `exportarREA needs ?${CAMPAIGN_PARAM}=YYYY` }];
+  const holding = state.exportarRea(codigoRea, campaign);
+  return holding
+    ? [200, holding]
+    : [404, { codigo: 'EXPLOTACION_DESCONOCIDA', descripcion: `no holding ${codigoRea} in campaign ${campaign}` }];
 }

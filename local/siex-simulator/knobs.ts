@@ -87,3 +87,14 @@ export function rejected(rejectIds: readonly Rejected[], section: string, id: nu
 export function unknownSections(rejectIds: readonly Rejected[], sections: ReadonlySet<string>): string[] {
   return [...new Set(rejectIds.flatMap((r) => (typeof r === 'number' || sections.has(r.section) ? [] : [r.section])))];
 }
+
+/** POST /_control/notebook: a block kept as if another notebook had sent it (server.ts). */
+export const seedEntrySchema = z.strictObject({
+  codigoRea: z.string().min(1),
+  section: z.string().min(1),
+  block: z.record(z.string(), z.unknown()),
+  notebook: z.string().min(1).optional(),
+});
+
+/** POST /_control/notebook/forget: the block SIEX loses. */
+export const forgetSchema = z.strictObject({ section: z.string().min(1), idAjena: z.number().int().positive() });

@@ -1,4 +1,4 @@
-import { CueSection } from '../../shared/siex/iuws-protocol';
+import { CueSection, NotebookResponse } from '../../shared/siex/iuws-protocol';
 
 /**
  * The blocks of CUE documents, every `ActividadesExplotacion` section alike, and the notebooks SIEX keeps of them: per
@@ -7,16 +7,21 @@ import { CueSection } from '../../shared/siex/iuws-protocol';
 
 type Block = Record<string, unknown>;
 
-/** An activity block of a document: its holding's REA, its section, and its IdAjena in that section. */
+/**
+ * An activity block of a document: its holding's REA, its section, its IdAjena in that section, and the notebook that
+ * sent it (the CUADERNO item's `IdCuaderno`, when it names one).
+ */
 export interface LocatedBlock {
   codigoRea: string;
   section: string;
   id: number;
+  notebook?: string;
   block: Block;
 }
 
 interface NotebookItem {
   CodigoRea?: string;
+  IdCuaderno?: string;
   ActividadesExplotacion?: Record<string, Block[] | undefined>;
 }
 
@@ -25,12 +30,18 @@ const itemsOf = (document: unknown): NotebookItem[] => (document as { CUADERNO?:
 /** The activity blocks of a (schema-valid) CUE document, in its order: item by item, section by section. */
 export function documentBlocks(document: unknown, sections: readonly CueSection[]): LocatedBlock[] {
   const idAjena = new Map(sections.map((s) => [s.section, s.idAjena]));
-  return itemsOf(document).flatMap(({ CodigoRea, ActividadesExplotacion }) =>
+  return itemsOf(document).flatMap(({ CodigoRea, IdCuaderno, ActividadesExplotacion }) =>
     Object.entries(ActividadesExplotacion ?? {}).flatMap(([section, blocks]) => {
       const field = idAjena.get(section);
       return field === undefined
         ? []
-        : (blocks ?? []).map((block) => ({ codigoRea: CodigoRea ?? '', section, id: block[field] as number, block }));
+        : (blocks ?? []).map((block) => ({
+            codigoRea: CodigoRea ?? '',
+            section,
+            id: block[field] as number,
+            ...(IdCuaderno !== undefined ? { notebook: IdCuaderno } : {}),
+            block,
+          }));
     }),
   );
 }
@@ -44,7 +55,24 @@ export function sectionBlocks(document: unknown, section: string): Block[] {
 export interface NotebookEntry {
   codigoRea: string;
   idAjena: number;
+  /** The notebook that sent it, when its document named one (`IdCuaderno`). */
+  notebook?: string;
   block: Block;
+}
+
+const DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/**
+ * The campaign (calendar year, as the gateway's farm campaigns) a block is of: the year of its first date, the
+ * schema's dates being `Fecha…`/`Fec…` fields in DD/MM/YYYY (FechaInicio, FechaActuacion, Fecha, FechaGeneracion,
+ * FecEstablecimientoCub). A block without one is of no campaign, and is answered for every campaign.
+ */
+export function campaignOf(block: Block): number | undefined {
+  for (const [field, value] of Object.entries(block)) {
+    const day = field.startsWith('Fec') && typeof value === 'string' ? DAY.exec(value) : null;
+    if (day) return Number(day[3]);
+  }
+  return undefined;
 }
 
 const key = (section: string, id: number) => `${section}:${id}`;
@@ -61,10 +89,44 @@ export class Notebooks {
   }
 
   /** Takes an accepted block: kept as its latest version, or forgotten when it says `Borrar`. */
-  keep({ codigoRea, section, id, block }: LocatedBlock): void {
+  keep({ codigoRea, section, id, notebook, block }: LocatedBlock): void {
     this.known.add(key(section, id));
     if (block.Borrar === true) this.held.delete(key(section, id));
-    else this.held.set(key(section, id), { section, entry: { codigoRea, idAjena: id, block } });
+    else
+      this.held.set(key(section, id), {
+        section,
+        entry: { codigoRea, idAjena: id, ...(notebook !== undefined ? { notebook } : {}), block },
+      });
+  }
+
+  /** Drops a block SIEX held, as a SIEX that lost it (the control API's, to test a reconciliation); false if none. */
+  forget(section: string, id: number): boolean {
+    return this.held.delete(key(section, id));
+  }
+
+  /**
+   * What `exportar` answers for a holding's campaign: the CUE envelope, one CUADERNO item per notebook that sent its
+   * blocks (blocks of a document that named none in an item without `IdCuaderno`), each section's blocks in IdAjena
+   * order; a block of no campaign is in every campaign's answer, and without `campaign` every block is.
+   */
+  exported(codigoRea: string, campaign?: number): NotebookResponse {
+    const items = new Map<string | undefined, Record<string, Block[]>>();
+    for (const [section, entries] of Object.entries(this.all(codigoRea))) {
+      for (const e of entries) {
+        const year = campaignOf(e.block);
+        if (campaign !== undefined && year !== undefined && year !== campaign) continue;
+        const activities = items.get(e.notebook) ?? {};
+        (activities[section] ??= []).push(e.block);
+        items.set(e.notebook, activities);
+      }
+    }
+    return {
+      CUADERNO: [...items].map(([notebook, activities]) => ({
+        CodigoRea: codigoRea,
+        ...(notebook !== undefined ? { IdCuaderno: notebook } : {}),
+        ActividadesExplotacion: activities,
+      })),
+    };
   }
 
   /** One section's blocks held now, in IdAjena order (one holding's when `codigoRea` is given). */

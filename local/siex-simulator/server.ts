@@ -1,11 +1,22 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { IUWS_PATHS } from '../../shared/siex/iuws-protocol';
+import { z } from 'zod';
+import { holdingResponseSchema, IUWS_PATHS } from '../../shared/siex/iuws-protocol';
 import { badControlRequest, readBody, sendJson, serve } from '../http-json';
 import { findProjectRoot } from '../stack';
 import { cueSchemaPath } from '../siex-data';
-import { comprobarEstado, comunicacion, crear, HttpProblem, loadSchema, parseJson, Simulator } from './iuws-endpoints';
-import { Knobs, controlSchema, knobsSchema } from './knobs';
-import { SiexSimulatorState } from './simulator';
+import {
+  comprobarEstado,
+  comunicacion,
+  crear,
+  exportar,
+  exportarRea,
+  HttpProblem,
+  loadSchema,
+  parseJson,
+  Simulator,
+} from './iuws-endpoints';
+import { Knobs, controlSchema, forgetSchema, knobsSchema, seedEntrySchema } from './knobs';
+import { IuwsEndpoint, SiexSimulatorState } from './simulator';
 
 /**
  * SIEX simulator: the IUWS endpoints of shared/siex/iuws-client.ts (protocol documented there) over plain HTTP, for
@@ -29,7 +40,17 @@ import { SiexSimulatorState } from './simulator';
  *                                 crear, EN_PROCESO for the second, then FINALIZADO with one result per block of any
  *                                 section, in the document's order, named by its IdAjena field:
  *                                 { "<IdAjena field>": id, resultado, errores }; unknown id → 404 PETICION_DESCONOCIDA.
- *   Missing, expired or revoked token on crear / comprobarEstado → 401 TOKEN_INVALIDO.
+ *   GET  /exportar/{codigoRea}    [?campana=YYYY] → 200 { CUADERNO: [{ CodigoRea, IdCuaderno?, ActividadesExplotacion:
+ *                                 { <Section>: [blocks] } }] }: the holding's notebook as SIEX holds it now (below), one
+ *                                 item per notebook that sent blocks (IdCuaderno of its document, or of the seed), of
+ *                                 the campaign only when given (a block's campaign is the year of its first Fec… date,
+ *                                 notebook.ts campaignOf). A holding SIEX holds nothing of answers an empty CUADERNO.
+ *   GET  /exportarREA/{codigoRea} ?campana=YYYY → 200 the holding as seeded (shared/siex/iuws-protocol.ts,
+ *                                 holdingResponseSchema); 404 EXPLOTACION_DESCONOCIDA when none was seeded for the
+ *                                 campaign; 400 CAMPANA_REQUERIDA without campana.
+ *                                 FEGA names these two reads (Anexo VI, XEAGA) but does not publish their shapes: these
+ *                                 are the simulator's, which the gateway's reads (shared/siex/iuws-register.ts) speak.
+ *   Missing, expired or revoked token on crear / comprobarEstado / exportar / exportarREA → 401 TOKEN_INVALIDO.
  *
  * Per-block outcomes (decided when crear accepts, with the knobs then in force): ERROR with
  *   SIM_RECHAZADO          the block is in rejectIds
@@ -56,9 +77,15 @@ import { SiexSimulatorState } from './simulator';
  *   crearAnswerDelayMs crear is processed on arrival and its answer held this long (SIEX slower than a client's
  *                      time-out: the client never learns that SIEX took the document)
  *   resetCrearNext     the next n crear calls are processed, then their connection is reset with no answer
+ *   POST /_control/notebook    { codigoRea, section, block, notebook? }: keeps the block in the holding's notebook as
+ *                          if another notebook (IdCuaderno `notebook`) had sent it → 204; a section the schema lacks or
+ *                          a block without its integer IdAjena → 400
+ *   POST /_control/notebook/forget  { section, idAjena }: SIEX loses the block it held → 204; 404 if it held none
+ *   POST /_control/holdings    a holding as exportarREA answers it (holdingResponseSchema) → 204; it replaces the
+ *                          one of the same CodigoRea and Campana
  *   GET  /_control         the knobs in force
  *   POST /_control/reset   knobs back to their start values (defaults, or --processing-ms / --latency-ms); forgets
- *                          tokens, submissions, idempotency keys, notebooks and statistics
+ *                          tokens, submissions, idempotency keys, notebooks, holdings and statistics
  *
  * Inspection
  *   GET /_inspect/submissions   every accepted crear, in order: { idPeticion, idempotencyKey, receivedAt, ids (the
@@ -115,8 +142,6 @@ async function readText(req: IncomingMessage): Promise<string> {
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type IuwsEndpoint = 'comunicacion' | 'crear' | 'comprobarEstado';
-
 /**
  * One IUWS call as the knobs make it: counted, delayed by latencyMs, answered 503 or 429 when a failure is injected,
  * otherwise by `run`; a crear may lose its answer (connection reset) or hold it (crearAnswerDelayMs).
@@ -168,13 +193,25 @@ async function answerIuws(
 }
 
 /** POST /_control: the knobs given, over those in force; answers the knobs then in force. */
-async function control(state: SiexSimulatorState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  try {
-    const parsed = controlSchema.safeParse(parseJson(await readText(req), 'the control request'));
-    if (!parsed.success) return sendJson(res, 400, badControlRequest(parsed.error));
-    const issues = state.controlProblems(parsed.data);
+function control(state: SiexSimulatorState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return controlWith(req, res, controlSchema, (c) => {
+    const issues = state.controlProblems(c);
     if (issues.length > 0) return sendJson(res, 400, { error: 'bad control request', issues });
-    sendJson(res, 200, state.control(parsed.data));
+    sendJson(res, 200, state.control(c));
+  });
+}
+
+/** A control call's JSON body checked by `schema`, then `then` with it; a body it refuses is a 400. */
+async function controlWith<S extends z.ZodType>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  schema: S,
+  then: (body: z.infer<S>) => void,
+): Promise<void> {
+  try {
+    const parsed = schema.safeParse(parseJson(await readText(req), 'the control request'));
+    if (!parsed.success) return sendJson(res, 400, badControlRequest(parsed.error));
+    then(parsed.data);
   } catch (e) {
     sendJson(
       res,
@@ -215,6 +252,29 @@ function route(sim: Simulator, req: IncomingMessage, res: ServerResponse, url: U
         state.reset();
         sendJson(res, 200, state.knobs);
       });
+    case '/_control/notebook':
+      return only('POST', () =>
+        controlWith(req, res, seedEntrySchema, (entry) => {
+          const problem = state.seedEntry(entry);
+          if (problem) sendJson(res, 400, { error: 'bad control request', issues: [problem] });
+          else sendJson(res, 204, undefined);
+        }),
+      );
+    case '/_control/notebook/forget':
+      return only('POST', () =>
+        controlWith(req, res, forgetSchema, ({ section, idAjena }) =>
+          state.forgetEntry(section, idAjena)
+            ? sendJson(res, 204, undefined)
+            : sendJson(res, 404, { error: `SIEX holds no ${section} block ${idAjena}` }),
+        ),
+      );
+    case '/_control/holdings':
+      return only('POST', () =>
+        controlWith(req, res, holdingResponseSchema, (holding) => {
+          state.seedHolding(holding);
+          sendJson(res, 204, undefined);
+        }),
+      );
     case '/_inspect/submissions':
       return only('GET', () =>
         sendJson(res, 200, state.listSubmissions(url.searchParams.get('documents') !== 'false')),
@@ -231,6 +291,15 @@ function route(sim: Simulator, req: IncomingMessage, res: ServerResponse, url: U
         ? sendJson(res, 200, state.notebook(section, codigoRea()))
         : sendJson(res, 404, { codigo: 'SECCION_DESCONOCIDA', descripcion: `no section ${section} in the CUE schema` }),
     );
+  }
+  for (const [prefix, endpoint, answer] of [
+    [`${IUWS_PATHS.notebook}/`, 'exportar', exportar],
+    [`${IUWS_PATHS.holding}/`, 'exportarREA', exportarRea],
+  ] as const) {
+    if (path.startsWith(prefix) && path.length > prefix.length && !path.slice(prefix.length).includes('/')) {
+      const codigoRea = decodeURIComponent(path.slice(prefix.length));
+      return only('GET', () => answerIuws(state, req, res, endpoint, () => answer(state, req, codigoRea, url)));
+    }
   }
   const statusPrefix = `${IUWS_PATHS.status}/`;
   if (path.startsWith(statusPrefix) && path.length > statusPrefix.length) {

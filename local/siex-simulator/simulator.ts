@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { requestFingerprint } from '../../shared/idempotency/idempotency';
-import { CueSection, RecordResult } from '../../shared/siex/iuws-protocol';
+import { CueSection, HoldingResponse, NotebookResponse, RecordResult } from '../../shared/siex/iuws-protocol';
 import { Control, DEFAULT_KNOBS, Knobs, unknownSections } from './knobs';
 import { documentBlocks, LocatedBlock, NotebookEntry, Notebooks } from './notebook';
 import { blockVerdicts } from './verdicts';
@@ -11,7 +11,16 @@ import { blockVerdicts } from './verdicts';
  * tests read. Every activity section of the schema is taken alike: a block is known by its section and IdAjena.
  */
 
-export type IuwsEndpoint = 'comunicacion' | 'crear' | 'comprobarEstado';
+export type IuwsEndpoint = 'comunicacion' | 'crear' | 'comprobarEstado' | 'exportar' | 'exportarREA';
+
+/** A block seeded into a holding's notebook as if another notebook had sent it (POST /_control/notebook). */
+export interface SeededEntry {
+  codigoRea: string;
+  section: string;
+  block: Record<string, unknown>;
+  /** The notebook it came from (`IdCuaderno`). */
+  notebook?: string;
+}
 
 /** The IdAjena values of a document, by section, in the document's order (sections without blocks left out). */
 type IdsBySection = Record<string, number[]>;
@@ -78,7 +87,9 @@ export class SiexSimulatorState {
   private readonly notebooks = new Notebooks();
   private sequence = 0;
   private readonly prefix = randomBytes(3).toString('hex').toUpperCase();
-  private calls: Record<IuwsEndpoint | 'other', number> = { comunicacion: 0, crear: 0, comprobarEstado: 0, other: 0 };
+  /** The holdings `exportarREA` answers, by REA code and campaign (POST /_control/holdings). */
+  private readonly holdings = new Map<string, HoldingResponse>();
+  private calls = SiexSimulatorState.noCalls();
   private statuses: Record<string, Record<string, number>> = {};
   private replays = 0;
   /** Per section and IdAjena, the accepted submissions that contained the block. */
@@ -94,6 +105,10 @@ export class SiexSimulatorState {
     this.initial = options.knobs ?? {};
     this.now = options.now ?? Date.now;
     this.knobs = this.startKnobs();
+  }
+
+  private static noCalls(): Record<IuwsEndpoint | 'other', number> {
+    return { comunicacion: 0, crear: 0, comprobarEstado: 0, exportar: 0, exportarREA: 0, other: 0 };
   }
 
   private startKnobs(): Knobs {
@@ -112,7 +127,8 @@ export class SiexSimulatorState {
     this.byId.clear();
     this.byKey.clear();
     this.notebooks.clear();
-    this.calls = { comunicacion: 0, crear: 0, comprobarEstado: 0, other: 0 };
+    this.holdings.clear();
+    this.calls = SiexSimulatorState.noCalls();
     this.statuses = {};
     this.replays = 0;
     this.recordCounts.clear();
@@ -259,6 +275,40 @@ export class SiexSimulatorState {
   /** Every section's blocks SIEX holds now (one holding's when `codigoRea` is given). */
   wholeNotebook(codigoRea?: string): Record<string, NotebookEntry[]> {
     return this.notebooks.all(codigoRea);
+  }
+
+  /** What `exportar` answers: the holding's blocks held now, of `campaign` (every campaign's without it). */
+  exportar(codigoRea: string, campaign?: number): NotebookResponse {
+    return this.notebooks.exported(codigoRea, campaign);
+  }
+
+  /** What `exportarREA` answers: the holding in the campaign, as seeded; undefined when none was. */
+  exportarRea(codigoRea: string, campaign: number): HoldingResponse | undefined {
+    return this.holdings.get(`${codigoRea}:${campaign}`);
+  }
+
+  /** Keeps a holding for `exportarREA`, replacing the one of the same REA code and campaign. */
+  seedHolding(holding: HoldingResponse): void {
+    this.holdings.set(`${holding.CodigoRea}:${holding.Campana}`, holding);
+  }
+
+  /**
+   * Keeps a block in a holding's notebook as if another notebook had sent it and SIEX had accepted it; why not (a
+   * section the schema lacks, a block without its integer IdAjena), or undefined when kept.
+   */
+  seedEntry({ codigoRea, section, block, notebook }: SeededEntry): string | undefined {
+    const field = this.sections.find((s) => s.section === section)?.idAjena;
+    if (field === undefined) return `no section ${section} in the CUE schema`;
+    const id = block[field];
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+      return `a ${section} block is named by a positive integer ${field}`;
+    this.notebooks.keep({ codigoRea, section, id, ...(notebook !== undefined ? { notebook } : {}), block });
+    return undefined;
+  }
+
+  /** Drops a block SIEX holds, as a SIEX that lost it; false when it held none. */
+  forgetEntry(section: string, id: number): boolean {
+    return this.notebooks.forget(section, id);
   }
 
   stats(): SimulatorStats {

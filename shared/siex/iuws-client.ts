@@ -119,7 +119,7 @@ const IUWS_MAX_RETRY_AFTER_MS = 30_000;
 /** Worth retrying at once, within one call, rather than only later by the caller. */
 const TRANSIENT: ReadonlySet<IuwsErrorCode> = new Set(['SIEX_UNAVAILABLE', 'SIEX_TIMEOUT', 'SIEX_UNREACHABLE']);
 
-type Call = <T>(operation: string, attempt: () => Promise<T>, signal?: AbortSignal) => Promise<T>;
+export type Call = <T>(operation: string, attempt: () => Promise<T>, signal?: AbortSignal) => Promise<T>;
 
 /**
  * The retry step: `attempt` with the retries transient failures earn; the last failure is rethrown, saying how many
@@ -222,20 +222,30 @@ function submissionStatus(res: Exchange, sections: readonly CueSection[]): IuwsS
 }
 
 /**
- * The client, for a gateway that sends blocks of `sections` (its record kinds' `cue`: each section and its IdAjena
- * field), by which comprobarEstado's results are read.
+ * What every IUWS operation goes through: the session (`usable`, which throws SIEX_NOT_CONFIGURED when the settings
+ * leave SIEX unusable) and the retry step. The submission client below and the reads (iuws-register.ts) share it.
  */
-export function createIuwsClient(settings: Settings, sections: readonly CueSection[], deps: IuwsDeps = {}): IuwsClient {
+export function iuwsConnection(settings: Settings, deps: IuwsDeps = {}): { usable(): IuwsSession; retrying: Call } {
   const transport = iuwsTransport(settings, deps.fetch);
   const session: IuwsSession | undefined =
     'exchange' in transport
       ? iuwsSession(settings, transport.exchange, deps.now ?? (() => systemClock.now()))
       : undefined;
-  const retrying = retryingCalls(settings, deps);
-  const usable = (): IuwsSession => {
-    if (!session) throw new IuwsError(transport.problem!, { code: 'SIEX_NOT_CONFIGURED', reachedSiex: false });
-    return session;
+  return {
+    usable: () => {
+      if (!session) throw new IuwsError(transport.problem!, { code: 'SIEX_NOT_CONFIGURED', reachedSiex: false });
+      return session;
+    },
+    retrying: retryingCalls(settings, deps),
   };
+}
+
+/**
+ * The client, for a gateway that sends blocks of `sections` (its record kinds' `cue`: each section and its IdAjena
+ * field), by which comprobarEstado's results are read.
+ */
+export function createIuwsClient(settings: Settings, sections: readonly CueSection[], deps: IuwsDeps = {}): IuwsClient {
+  const { usable, retrying } = iuwsConnection(settings, deps);
 
   return {
     async ready(signal) {

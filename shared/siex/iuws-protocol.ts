@@ -10,7 +10,19 @@ export const IUWS_PATHS = {
   submit: '/crear',
   /** Followed by `/{idPeticion}`. */
   status: '/comprobarEstado',
+  /**
+   * The reads of what SIEX holds, named as the register names them (FEGA Anexo VI 3.11.4, section 3.1, and Galicia's
+   * XEAGA integration pages list `exportar` and `exportarREA`). FEGA does not publish their requests' or answers'
+   * shapes: these, `/{codigoRea}?campana=YYYY` answered as below, are the SIEX simulator's (local/siex-simulator),
+   * and the one place to change when FEGA publishes them. FEGA's path takes `{numeroExplotacion}_{CIFgestora}`
+   * (Galicia's adds the notebook's id) and `exportarREA` the holder's NIF.
+   */
+  notebook: '/exportar',
+  holding: '/exportarREA',
 } as const;
+
+/** The campaign a read of `exportar` or `exportarREA` asks for (the simulator's query parameter). */
+export const CAMPAIGN_PARAM = 'campana';
 
 /** The header that makes `crear` idempotent: a repeat with the same key answers the first request id. */
 export const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
@@ -87,3 +99,66 @@ export const errorResponseSchema = z.object({
   errores: z.array(z.unknown()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/**
+ * `exportar`'s answer, as the simulator gives it: the CUE document's own envelope (schema 3.11.4), one CUADERNO item
+ * per notebook that wrote the holding's activities (`IdCuaderno`: which notebook, where SIEX says it; the register's
+ * "actividades completas, incluidas de otros CUE con origen"), each section's blocks as SIEX holds them now.
+ */
+export const notebookResponseSchema = z.object({
+  CUADERNO: z.array(
+    z.looseObject({
+      CodigoRea: z.string(),
+      IdCuaderno: z.string().optional(),
+      ActividadesExplotacion: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).default({}),
+    }),
+  ),
+});
+export type NotebookResponse = z.input<typeof notebookResponseSchema>;
+
+/** A SIGPAC enclosure of a production unit, as the CUE's DGC blocks name one (schema 3.11.4 `AltaDGC`). */
+const reaEnclosureSchema = z.object({
+  Provincia: z.string(),
+  Municipio: z.string(),
+  Agregado: z.number().int(),
+  Zona: z.number().int(),
+  Poligono: z.number().int(),
+  Parcela: z.number().int(),
+  Recinto: z.number().int(),
+  /** Hectares of the enclosure. */
+  Superficie: z.number().positive(),
+  /** Hectares of the unit's crop on it, as its DGC declares them. */
+  SuperficieCultivo: z.number().positive().optional(),
+  CodigoDGC: z.number().int().positive().optional(),
+  ZonaVulnerable: z.boolean().optional(),
+});
+
+/**
+ * `exportarREA`'s answer, as the simulator gives it: FEGA publishes no field list of the REA descriptor, so this is
+ * the minimum content Orden APA/204/2023 (annex I) gives a holding's REA entry (holding, holder, production units with
+ * their crop and surface), in the CUE schema's vocabulary where it has one (codes of the SIEX catalogues).
+ */
+export const holdingResponseSchema = z.object({
+  CodigoRea: z.string().length(14),
+  Campana: z.number().int(),
+  Nombre: z.string().min(1),
+  Localidad: z.string().default(''),
+  Provincia: z.string().default(''),
+  ComunidadAutonoma: z.object({ Codigo: z.string().regex(/^\d{2}$/), Nombre: z.string().min(1) }),
+  Titular: z.object({
+    NIF: z.string(),
+    Nombre: z.string().default(''),
+    Apellidos: z.string().default(''),
+    Email: z.string().default(''),
+  }),
+  UnidadesProduccion: z.array(
+    z.object({
+      /** The crop (SIEX catalogue of crops) and its variety. */
+      Cultivo: z.object({ Codigo: z.string().regex(/^\d+$/), Nombre: z.string().min(1) }),
+      Variedad: z.object({ Codigo: z.number().int().nonnegative(), Nombre: z.string().min(1) }),
+      NombreParcela: z.string().min(1),
+      Recintos: z.array(reaEnclosureSchema).min(1),
+    }),
+  ),
+});
+export type HoldingResponse = z.infer<typeof holdingResponseSchema>;
