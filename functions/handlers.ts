@@ -56,6 +56,7 @@ export const operations: Record<OperationId, LazyHandler> = {
   exportCue: handlerIn(() => import('./export-cue')),
   jobStatus: handlerIn(() => import('./job-status')),
   jobResult: handlerIn(() => import('./job-result')),
+  siexNotebook: handlerIn(() => import('./siex-notebook')),
   catalogProducts: handlerIn(() => import('./catalog-products')),
   catalogProduct: handlerIn(() => import('./catalog-product')),
   siexCatalogue: handlerIn(() => import('./catalog-siex')),

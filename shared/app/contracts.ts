@@ -7,6 +7,7 @@ import { nutrientBalanceContract } from '../http/contracts/nutrient-balance';
 import { exportCue } from '../http/contracts/export-cue';
 import { jobStatus } from '../http/contracts/job-status';
 import { jobResultContract } from '../http/contracts/job-result';
+import { siexNotebookContract } from '../http/contracts/siex-notebook';
 import { catalogProducts } from '../http/contracts/catalog-products';
 import { catalogProduct } from '../http/contracts/catalog-product';
 import { siexCatalogue } from '../http/contracts/catalog-siex';
@@ -30,6 +31,7 @@ export const contracts: Contract[] = [
   exportCue,
   jobStatus,
   jobResultContract,
+  siexNotebookContract,
   catalogProducts,
   catalogProduct,
   siexCatalogue,

@@ -14,6 +14,7 @@ export const MODULES = {
   listing: () => import('../records/list-records'),
   exports: () => import('../export/export-service'),
   jobs: () => import('../export/job-outcome'),
+  notebook: () => import('../register/notebook-service'),
   catalogue: () => import('../catalog/catalogue-service'),
 };
 

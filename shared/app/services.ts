@@ -25,6 +25,7 @@ import { dateTimeNow } from '../time/date-time';
 import { consoleSink, createLogger, Logger } from '../log/logger';
 import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 import type { ExportKinds } from '../export/export-kinds';
+import type { SiexRegister } from '../siex/iuws-register';
 import { KindStores } from './kind-parts';
 import { GATEWAY_TABLES, LEGACY_JOB_TYPE } from './record-kinds';
 
@@ -104,6 +105,7 @@ export function createServices(
     watch: new WatchStore(tables, () => exportQueue.url),
     exportKeys: new ExportKeyStore(tables),
     enqueueExport: (m: ExportMessage) => exportQueue.send(m),
+    siexRegister: siexRegisterOf(s, exportKinds),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
     log,
     now: () => dateTimeNow(clock),
@@ -221,6 +223,20 @@ function deliveryDeps(
       deliveries = undefined;
       throw e;
     }));
+}
+
+/** The reads of what SIEX holds, built once on first use: the IUWS session starts only when a read is asked for. */
+function siexRegisterOf(s: Settings, exportKinds: () => Promise<ExportKinds>): () => Promise<SiexRegister> {
+  let register: Promise<SiexRegister> | undefined;
+  const build = async () => {
+    const [{ createIuwsRegister }, kinds] = await Promise.all([import('../siex/iuws-register'), exportKinds()]);
+    // Each block SIEX answers is named by the IdAjena field of its section's kind.
+    return createIuwsRegister(
+      s,
+      kinds.all().map((k) => k.cue),
+    );
+  };
+  return () => (register ??= build());
 }
 
 let current: Services | undefined;

@@ -15,6 +15,8 @@ import type { FarmReader } from '../farms/farm-store';
 import type { AnswerOf, KindEntry } from '../records/kind-entry';
 import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
 import type { NutrientBalance, NutrientBalanceQuery } from '../api/nutrient-balance-schemas';
+import type { NotebookAnswer, NotebookQuery } from '../api/notebook-schemas';
+import type { SiexRegister } from '../siex/iuws-register';
 import type { IdSource } from '../store/counters';
 import type { CropProductsQuery, SiexCatalogueQuery } from '../api/catalog-schemas';
 import type { AnswerCache } from '../catalog/answer-cache';
@@ -38,6 +40,8 @@ export interface UseCases {
   safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
   /** Per crop location of the caller's farm campaign, its fertilization plan's needs against its fertilizations. */
   nutrientBalance(client: Client, query: NutrientBalanceQuery): Promise<NutrientBalance[]>;
+  /** What SIEX holds of the caller's farm campaign against the records the gateway marks exported. */
+  siexNotebook(client: Client, query: NotebookQuery): Promise<NotebookAnswer>;
   /** The job started, its answer rendered once and kept under the Idempotency-Key; the edge makes the status. */
   exportRecords(input: ExportInput): Promise<ExportResult>;
   /** The job's status row; the edge renders it (shared/http/job-answers.ts). */
@@ -70,6 +74,8 @@ export interface UseCaseParts {
   watch: WatchStore;
   exportKeys: ExportKeyStore;
   enqueueExport: (message: ExportMessage) => Promise<void>;
+  /** The reads of what SIEX holds (exportar, exportarREA), built on first use. */
+  siexRegister: () => Promise<SiexRegister>;
   log?: Logger;
   maxBackdateDays: number;
   /** The clock; the real one unless a test sets it. */
@@ -144,8 +150,13 @@ async function jobStart(p: UseCaseParts) {
 }
 
 /** The export to SIEX and its job's status and result. */
-function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobStatus' | 'jobResult'> {
+function exportUseCases(p: UseCaseParts): Pick<UseCases, 'exportRecords' | 'jobStatus' | 'jobResult' | 'siexNotebook'> {
   return {
+    siexNotebook: needing(['farms', 'notebook'], async ({ farms, notebook }, client: Client, query: NotebookQuery) => {
+      const farm = await farms.accessibleFarm(p.farms, client, query.agrifarmId);
+      const [kinds, register] = await Promise.all([p.exportKinds(), p.siexRegister()]);
+      return notebook.farmNotebook({ kinds, register }, farm, query.agrifarmId);
+    }),
     exportRecords: needing(['exports'], async ({ exports }, input: ExportInput) =>
       exports.exportRecords({ ...(await jobStart(p)), keys: p.exportKeys }, input),
     ),

@@ -138,6 +138,10 @@ export const ERROR_CODES = {
   QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',
   STORAGE_UNAVAILABLE: 'storage briefly unavailable; retry after Retry-After',
   CONCURRENT_UPDATE: 'too many concurrent registrations on the same crop locations; retry after Retry-After',
+  // reading back what SIEX holds (issue 38, item 10)
+  FARM_WITHOUT_REA_CODE:
+    'the farm has no 14-character REA code (codigoRea) in the back office, so SIEX cannot be asked what it holds of it',
+  SIEX_READ_FAILED: 'SIEX could not be read now (unreachable, refusing, or not configured); retry after Retry-After',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

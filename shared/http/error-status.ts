@@ -103,6 +103,8 @@ export const HTTP_STATUS = {
   STORAGE_UNAVAILABLE: 503,
   STORED_DATA_UNREADABLE: 503,
   CONCURRENT_UPDATE: 503,
+  FARM_WITHOUT_REA_CODE: 422,
+  SIEX_READ_FAILED: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /**

@@ -20,6 +20,7 @@ export const CORE_ROUTES = {
   listIdcp: route('listIdcp', 'POST', 'v1/siex/listidcp'),
   safeHarvest: route('safeHarvest', 'GET', 'v1/siex/safeharvest'),
   nutrientBalance: route('nutrientBalance', 'GET', 'v1/siex/nutrientbalance'),
+  siexNotebook: route('siexNotebook', 'GET', 'v1/siex/notebook'),
   exportCue: route('exportCue', 'POST', 'v1/entities/siex/exportCUE', 'v1/siex/exportCUE'),
   jobStatus: route('jobStatus', 'GET', 'api-service/v1/entities/jobstatus', 'v1/entities/jobstatus'),
   jobResult: route('jobResult', 'GET', 'api-service/v1/entities/jobresult', 'v1/entities/jobresult'),

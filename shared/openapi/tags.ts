@@ -28,6 +28,8 @@ export const OPERATION_TAGS: Record<OperationId, Tag> = {
   exportCue: 'export',
   jobStatus: 'export',
   jobResult: 'export',
+  // What SIEX holds of the farm against what the gateway exported.
+  siexNotebook: 'export',
   catalogProducts: 'catalogue',
   catalogProduct: 'catalogue',
   siexCatalogue: 'catalogue',
