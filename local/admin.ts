@@ -29,6 +29,7 @@ import {
 } from './admin-backup';
 import { importCataloguesCommand } from './admin-catalogues';
 import { importProductsCommand } from './admin-products';
+import { importReaCommand } from './admin-rea';
 import { FEGA_CATALOGUES_ZIP, fetchCatalogues, formatFetchReport } from './fetch-catalogues';
 import { officialCataloguesDir } from './siex-data';
 import { findProjectRoot } from './stack';
@@ -41,6 +42,12 @@ const USAGE = `usage: npm run admin -- <command>
   import FILE                     load a back-office dataset (validated whole first; idempotent). Into Azure
                                   (AzureWebJobsStorage__accountName) its keys must be hashed; clear keys load
                                   only into a local store (AzureWebJobsStorage connection string)
+  import-rea CODIGO_REA [--campaign YYYY] [--rea REA]
+                                  onboard a farm, or roll it over to a campaign (default this year), from SIEX's
+                                  REA (IUWS exportarREA at SIEX_BASE_URL; the simulator's shape until FEGA
+                                  publishes one): written as the dataset's farm REA (default CODIGO_REA), as
+                                  import does; prints whether it was added, changed or unchanged. Give a client
+                                  the farm in its dataset entry's farms
   new-key                         generate a client key (SID or API key) and print it, once, with its hash for
                                   the dataset (sha256:...)
   import-products FILE [--allow-mass-withdrawal] [--crop-groups FILE] [--ropo-levels FILE]
@@ -217,6 +224,11 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
   switch (command) {
     case 'import':
       return importCommand(commandArgs(command, rest, {}, 1).argument);
+    case 'import-rea': {
+      const options = { campaign: { type: 'string' }, rea: { type: 'string' } } as const;
+      const { values, argument } = commandArgs(command, rest, options, 1);
+      return importReaCommand(argument, values);
+    }
     case 'import-products': {
       const { values, argument: file } = commandArgs(
         command,
