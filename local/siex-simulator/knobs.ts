@@ -93,7 +93,7 @@ export const seedEntrySchema = z.strictObject({
   codigoRea: z.string().min(1),
   section: z.string().min(1),
   block: z.record(z.string(), z.unknown()),
-  notebook: z.string().min(1).optional(),
+  notebook: z.number().int().positive().optional(),
 });
 
 /** POST /_control/notebook/forget: the block SIEX loses. */

@@ -15,13 +15,13 @@ export interface LocatedBlock {
   codigoRea: string;
   section: string;
   id: number;
-  notebook?: string;
+  notebook?: number;
   block: Block;
 }
 
 interface NotebookItem {
   CodigoRea?: string;
-  IdCuaderno?: string;
+  IdCuaderno?: number;
   ActividadesExplotacion?: Record<string, Block[] | undefined>;
 }
 
@@ -56,7 +56,7 @@ export interface NotebookEntry {
   codigoRea: string;
   idAjena: number;
   /** The notebook that sent it, when its document named one (`IdCuaderno`). */
-  notebook?: string;
+  notebook?: number;
   block: Block;
 }
 
@@ -110,7 +110,7 @@ export class Notebooks {
    * order; a block of no campaign is in every campaign's answer, and without `campaign` every block is.
    */
   exported(codigoRea: string, campaign?: number): NotebookResponse {
-    const items = new Map<string | undefined, Record<string, Block[]>>();
+    const items = new Map<number | undefined, Record<string, Block[]>>();
     for (const [section, entries] of Object.entries(this.all(codigoRea))) {
       for (const e of entries) {
         const year = campaignOf(e.block);

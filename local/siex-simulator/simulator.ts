@@ -18,8 +18,8 @@ export interface SeededEntry {
   codigoRea: string;
   section: string;
   block: Record<string, unknown>;
-  /** The notebook it came from (`IdCuaderno`). */
-  notebook?: string;
+  /** The notebook it came from (`IdCuaderno`, an integer in the schema). */
+  notebook?: number;
 }
 
 /** The IdAjena values of a document, by section, in the document's order (sections without blocks left out). */

@@ -32,7 +32,10 @@ export const notebookSchema = z.object({
       z.object({
         section,
         idAjena,
-        notebook: z.string().optional().describe('the notebook (`IdCuaderno`) that sent it, when SIEX says which'),
+        notebook: z
+          .string()
+          .optional()
+          .describe('the notebook (its `IdCuaderno`, an integer in the CUE schema) that sent it, when SIEX says which'),
         block: z.record(z.string(), z.unknown()).describe('the block as SIEX holds it (CUE schema 3.11.4)'),
       }),
     )
@@ -70,7 +73,7 @@ export const notebookExample = {
       {
         section: 'Riego',
         idAjena: 900001,
-        notebook: 'CUE-COOPERATIVA',
+        notebook: '2024',
         block: {
           IdAjenaRiego: 900001,
           FechaInicio: '20/11/2026',

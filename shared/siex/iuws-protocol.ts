@@ -109,7 +109,8 @@ export const notebookResponseSchema = z.object({
   CUADERNO: z.array(
     z.looseObject({
       CodigoRea: z.string(),
-      IdCuaderno: z.string().optional(),
+      /** The notebook's id: an integer in schema 3.11.4. */
+      IdCuaderno: z.number().int().optional(),
       ActividadesExplotacion: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).default({}),
     }),
   ),

@@ -38,7 +38,7 @@ export interface SiexRegister {
 export interface SiexEntry {
   section: string;
   idAjena: number;
-  /** The CUADERNO item's `IdCuaderno`: the notebook the block came from, when the answer names one. */
+  /** The CUADERNO item's `IdCuaderno` (an integer, here as text): the notebook the block came from, when named. */
   notebook?: string;
   block: Readonly<Record<string, unknown>>;
 }
@@ -73,7 +73,7 @@ function readNotebook(res: Exchange, sections: ReadonlyMap<string, string>): Sie
       blocks.map((block) => ({
         section,
         idAjena: entryId(block, section, sections),
-        ...(item.IdCuaderno !== undefined ? { notebook: item.IdCuaderno } : {}),
+        ...(item.IdCuaderno !== undefined ? { notebook: String(item.IdCuaderno) } : {}),
         block,
       })),
     ),

@@ -53,7 +53,7 @@ describe('GET /v1/siex/notebook', () => {
     await siex().seedEntry({
       codigoRea: f.codigoRea,
       section: 'Riego',
-      notebook: 'CUE-OTRO',
+      notebook: 77,
       block: block(elsewhere, CAMPAIGN),
     });
     await siex().seedEntry({ codigoRea: f.codigoRea, section: 'Riego', block: block(elsewhere + 1, CAMPAIGN - 1) });
@@ -71,7 +71,7 @@ describe('GET /v1/siex/notebook', () => {
         { section: 'TratamFito', matched: 1, onlyInSiex: 0, missingInSiex: 1 },
       ],
       matched: [{ section: 'TratamFito', idAjena: recordNumber(urns[0]!), record: urns[0] }],
-      onlyInSiex: [{ section: 'Riego', idAjena: elsewhere, notebook: 'CUE-OTRO', block: block(elsewhere, CAMPAIGN) }],
+      onlyInSiex: [{ section: 'Riego', idAjena: elsewhere, notebook: '77', block: block(elsewhere, CAMPAIGN) }],
       missingInSiex: [{ section: 'TratamFito', idAjena: recordNumber(urns[1]!), record: urns[1], state: 'exported' }],
     });
     // The record never exported is in no list.

@@ -3,7 +3,7 @@ import { cueSections } from '../../local/siex-simulator/cue-sections';
 import { sectionBlocks } from '../../local/siex-simulator/notebook';
 import { cueSchemaPath } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
-import { CueSection } from '../../shared/siex/iuws-protocol';
+import { CueSection, HoldingResponse } from '../../shared/siex/iuws-protocol';
 
 /**
  * Minimal CUE documents (schema 3.11.4) for the IUWS client and simulator tests, built from what the official schema
@@ -108,3 +108,34 @@ export function cueDocument(
     ],
   };
 }
+
+/** A holding as the simulator's exportarREA answers it (shared/siex/iuws-protocol.ts), of the documents' REA code. */
+export const HOLDING: HoldingResponse = {
+  CodigoRea: 'ES100000000001',
+  Campana: 2025,
+  Nombre: 'Finca Los Almendros',
+  Localidad: 'Requena',
+  Provincia: 'Valencia',
+  ComunidadAutonoma: { Codigo: '10', Nombre: 'Comunitat Valenciana' },
+  Titular: { NIF: '12345678Z', Nombre: 'Ana', Apellidos: 'Pérez', Email: '' },
+  UnidadesProduccion: [
+    {
+      Cultivo: { Codigo: '102', Nombre: 'VIÑA' },
+      Variedad: { Codigo: 1001, Nombre: 'TEMPRANILLO' },
+      NombreParcela: 'La Hoya',
+      Recintos: [
+        {
+          Provincia: '46',
+          Municipio: '213',
+          Agregado: 0,
+          Zona: 0,
+          Poligono: 12,
+          Parcela: 45,
+          Recinto: 1,
+          Superficie: 2.35,
+          CodigoDGC: 4600000007,
+        },
+      ],
+    },
+  ],
+};

@@ -22,13 +22,13 @@ describe('reconcileNotebook', () => {
   it('lists the blocks both hold, those only SIEX holds and those SIEX lost, with counts per section', () => {
     const out = reconcileNotebook(
       [record(7, 'TratamFito', [7, 12]), record(9, 'Riego', [9], 'changed'), record(11, 'Riego', [11])],
-      [held('TratamFito', 7), held('Riego', 9), held('Riego', 500, 'OTRO-CUE'), held('Cosecha', 40)],
+      [held('TratamFito', 7), held('Riego', 9), held('Riego', 500, '77'), held('Cosecha', 40)],
     );
     expect(out.matched).toEqual([
       { section: 'Riego', idAjena: 9, record: 'urn:ngsi-ld:AgriThing:9' },
       { section: 'TratamFito', idAjena: 7, record: 'urn:ngsi-ld:AgriThing:7' },
     ]);
-    expect(out.onlyInSiex).toEqual([held('Cosecha', 40), held('Riego', 500, 'OTRO-CUE')]);
+    expect(out.onlyInSiex).toEqual([held('Cosecha', 40), held('Riego', 500, '77')]);
     expect(out.missingInSiex).toEqual([
       { section: 'Riego', idAjena: 11, record: 'urn:ngsi-ld:AgriThing:11', state: 'exported' },
       { section: 'TratamFito', idAjena: 12, record: 'urn:ngsi-ld:AgriThing:7', state: 'exported' },
@@ -48,7 +48,7 @@ describe('reconcileNotebook', () => {
   });
 
   it('counts a block SIEX lists twice, or a record names twice, once', () => {
-    const out = reconcileNotebook([record(3, 'Riego', [3, 3])], [held('Riego', 3), held('Riego', 3, 'OTRO-CUE')]);
+    const out = reconcileNotebook([record(3, 'Riego', [3, 3])], [held('Riego', 3), held('Riego', 3, '77')]);
     expect(out.matched).toHaveLength(1);
     expect(out.onlyInSiex).toEqual([]);
     expect(out.sections).toEqual([{ section: 'Riego', matched: 1, onlyInSiex: 0, missingInSiex: 0 }]);
