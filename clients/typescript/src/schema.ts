@@ -1038,6 +1038,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/siex/notebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What SIEX holds of a farm campaign against the gateway's exported records
+         * @description Reads the farm's notebook from SIEX (IUWS `exportar`, for the farm's REA code and campaign) and reconciles it with the records the gateway marks exported, block by block: a CUE block is its section and its IdAjena. `matched` lists the blocks both hold; `onlyInSiex` those SIEX holds that no record of the gateway names (entered elsewhere: another notebook, the farmer on the paying agency, a record registered with `exported=1`), with the block as SIEX holds it; `missingInSiex` the blocks of records the gateway marks exported (or changed since, or sent by a job of unknown outcome) that SIEX does not hold; `sections` counts the three per section. FEGA does not publish the shapes of `exportar`: the gateway speaks the SIEX simulator's until it does (README, "Reading SIEX back"). Each call reads SIEX anew; 503 `SIEX_READ_FAILED` with Retry-After when SIEX cannot be read.
+         */
+        get: operations["siexNotebook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/catalog/products": {
         parameters: {
             query?: never;
@@ -1157,7 +1177,7 @@ export interface components {
              * @description stable UPPER_SNAKE error code
              * @enum {string}
              */
-            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "RECORD_NOT_EXPORTABLE" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "DETAIL_NOT_OF_MATERIAL" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "INFECTION_KIND_NOT_IN_BLOCK" | "TREATED_QUANTITY_UNIT" | "SEED_PRODUCTS_REQUIRED" | "PRODUCT_AND_MEASURE" | "MEASURE_QUANTITY_UNIT" | "MDF_REGISTRATION_REQUIRED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE";
+            code: "MISSING_CREDENTIALS" | "INVALID_CREDENTIALS" | "EXPIRED_CREDENTIALS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "UNSUPPORTED_MEDIA_TYPE" | "UNSUPPORTED_CHARSET" | "MALFORMED_JSON" | "JSON_TOO_DEEP" | "LONE_SURROGATE" | "RESERVED_MEMBER_NAME" | "REQUIRED" | "INVALID_VALUE" | "UNKNOWN_FIELD" | "PAGINATION_PAIR" | "INVALID_DATE" | "PRODUCT_REPEATED" | "MIX_TOO_LARGE" | "FARM_NOT_FOUND" | "AGRIFARM_NOT_FOUND" | "CROP_NOT_FOUND" | "ENCLOSURE_NOT_FOUND" | "NOT_FOUND" | "RECORD_NOT_FOUND" | "JOB_NOT_FOUND" | "IDCP_NOT_FOUND" | "PRODUCT_CODE_NOT_FOUND" | "SIEX_CATALOGUE_NOT_FOUND" | "APPLICATOR_NOT_FOUND" | "NIF_INVALID" | "APPLICATOR_NOT_RECOGNISED" | "ROPO_SUSPENDED" | "ROPO_EXPIRED" | "ROPO_LEVEL_INSUFFICIENT" | "ADVISOR_NOT_RECOGNISED" | "ADVISOR_NOT_IN_FORCE" | "ADVISOR_NOT_REGISTERED" | "MEASURE_MISMATCH" | "RECORD_ALREADY_EXPORTED" | "RECORD_IN_EXPORT" | "RECORD_OUTCOME_UNKNOWN" | "NOTHING_TO_EXPORT" | "RECORD_NOT_EXPORTABLE" | "JOB_NOT_FINISHED" | "PRECONDITION_FAILED" | "PRODUCT_NOT_FOUND" | "PRODUCT_NOT_IN_FORCE" | "PRODUCT_NOT_FOR_CROP" | "PEST_NOT_AUTHORIZED" | "DOSE_ABOVE_MAX" | "DOSE_BELOW_MIN" | "DOSE_OUT_OF_RANGE" | "DOSE_UNIT_INCOMPATIBLE" | "OUTSIDE_AUTHORIZED_PERIOD" | "MIN_INTERVAL" | "MAX_APPLICATIONS" | "OUTSIDE_CAMPAIGN" | "DATE_IN_FUTURE" | "DATE_TOO_OLD" | "UNKNOWN_SIEX_CODE" | "ADVISOR_REQUIRED" | "TREATED_AREA_INVALID" | "EQUIPMENT_INSPECTION_EXPIRED" | "EQUIPMENT_INSPECTION_UNKNOWN" | "SPRAY_VOLUME_ABOVE_MAX" | "MATERIAL_DATA_MISSING" | "FERTILIZER_DOSE_UNIT" | "IRRIGATION_UNIT" | "NITROGEN_LIMIT_EXCEEDED" | "QUANTITY_OUT_OF_BOUNDS" | "DETAIL_NOT_OF_MATERIAL" | "SLUDGE_FLAG_MISMATCH" | "SLURRY_METHOD_NOT_ALLOWED" | "INFECTION_KIND_NOT_IN_BLOCK" | "TREATED_QUANTITY_UNIT" | "SEED_PRODUCTS_REQUIRED" | "PRODUCT_AND_MEASURE" | "MEASURE_QUANTITY_UNIT" | "MDF_REGISTRATION_REQUIRED" | "HARVEST_QUANTITY_UNIT" | "HARVEST_PRODUCT_NOT_OF_CROP" | "PRE_HARVEST_INTERVAL_NOT_MET" | "IDEMPOTENCY_KEY_REUSED" | "REQUEST_IN_PROGRESS" | "INTERNAL" | "STORED_DATA_UNREADABLE" | "GATEWAY_TIMEOUT" | "QUEUE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "CONCURRENT_UPDATE" | "FARM_WITHOUT_REA_CODE" | "SIEX_READ_FAILED";
             /** @description where the problem is: `body.dose`, `query.year`, `header.Ocp-Apim-Sid-Key`, or empty; cut to 256 bytes */
             path: string;
             message: string;
@@ -12122,6 +12142,153 @@ export interface operations {
                 };
             };
             /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `GATEWAY_TIMEOUT`: API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    siexNotebook: {
+        parameters: {
+            query: {
+                /**
+                 * @description farm URN from the farm lookup
+                 * @example urn:ngsi-ld:AgriFarm:1
+                 */
+                agrifarmId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the reconciliation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the farm campaign */
+                        agrifarmId: string;
+                        /** @description the REA code SIEX was asked for */
+                        codigoRea: string;
+                        /** @description the farm campaign's year, the campaign SIEX was asked for */
+                        campaign: number;
+                        /** @description per CUE section either side holds a block of, by name */
+                        sections: {
+                            /** @description the CUE section (`ActividadesExplotacion` member) of the block */
+                            section: string;
+                            /** @description blocks both SIEX and the gateway hold */
+                            matched: number;
+                            /** @description blocks SIEX holds that no record of the gateway names */
+                            onlyInSiex: number;
+                            /** @description blocks of records the gateway marks exported that SIEX does not hold */
+                            missingInSiex: number;
+                        }[];
+                        /** @description blocks SIEX holds as the gateway says it does, by section then IdAjena */
+                        matched: {
+                            /** @description the CUE section (`ActividadesExplotacion` member) of the block */
+                            section: string;
+                            /** @description the block's IdAjena, its id within its section */
+                            idAjena: number;
+                            /** @description the gateway's record (URN) the block is of */
+                            record: string;
+                        }[];
+                        /** @description blocks SIEX holds that no record of the gateway names: entered elsewhere, by section then IdAjena */
+                        onlyInSiex: {
+                            /** @description the CUE section (`ActividadesExplotacion` member) of the block */
+                            section: string;
+                            /** @description the block's IdAjena, its id within its section */
+                            idAjena: number;
+                            /** @description the notebook (its `IdCuaderno`, an integer in the CUE schema) that sent it, when SIEX says which */
+                            notebook?: string;
+                            /** @description the block as SIEX holds it (CUE schema 3.11.4) */
+                            block: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** @description blocks of records the gateway marks exported that SIEX does not hold, by section then IdAjena */
+                        missingInSiex: {
+                            /** @description the CUE section (`ActividadesExplotacion` member) of the block */
+                            section: string;
+                            /** @description the block's IdAjena, its id within its section */
+                            idAjena: number;
+                            /** @description the gateway's record (URN) the block is of */
+                            record: string;
+                            /**
+                             * @description the record's export state: exported, changed since SIEX took it, or sent by a job whose outcome is unknown
+                             * @enum {string}
+                             */
+                            state: "exported" | "changed" | "outcome-unknown";
+                        }[];
+                    };
+                };
+            };
+            /** @description `MISSING_CREDENTIALS`: Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing; `INVALID_CREDENTIALS`: the SID key or API key is not valid; `EXPIRED_CREDENTIALS`: the credentials have expired; renew them through support */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `AGRIFARM_NOT_FOUND`: agrifarmId not found or not accessible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `FARM_WITHOUT_REA_CODE`: the farm has no 14-character REA code (codigoRea) in the back office, so SIEX cannot be asked what it holds of it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `RATE_LIMITED`: more than 100 requests in 60 seconds; wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `INTERNAL`: an error of the gateway itself; retry with exponential backoff */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `STORAGE_UNAVAILABLE`: storage briefly unavailable; retry after Retry-After; `SIEX_READ_FAILED`: SIEX could not be read now (unreachable, refusing, or not configured); retry after Retry-After */
             503: {
                 headers: {
                     /** @description seconds to wait before retrying */
