@@ -67,7 +67,7 @@ const DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
  * schema's dates being `Fecha…`/`Fec…` fields in DD/MM/YYYY (FechaInicio, FechaActuacion, Fecha, FechaGeneracion,
  * FecEstablecimientoCub). A block without one is of no campaign, and is answered for every campaign.
  */
-export function campaignOf(block: Block): number | undefined {
+function campaignOf(block: Block): number | undefined {
   for (const [field, value] of Object.entries(block)) {
     const day = field.startsWith('Fec') && typeof value === 'string' ? DAY.exec(value) : null;
     if (day) return Number(day[3]);

@@ -18,21 +18,21 @@ export interface GatewayRecordBlocks {
   blocks: readonly number[];
 }
 
-export interface MatchedBlock {
+interface MatchedBlock {
   section: string;
   idAjena: number;
   record: string;
 }
 
 /** A block of a record the gateway says SIEX holds, which SIEX does not hold. */
-export interface MissingBlock {
+interface MissingBlock {
   section: string;
   idAjena: number;
   record: string;
   state: HeldState;
 }
 
-export interface SectionCounts {
+interface SectionCounts {
   section: string;
   matched: number;
   onlyInSiex: number;

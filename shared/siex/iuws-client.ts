@@ -225,7 +225,7 @@ function submissionStatus(res: Exchange, sections: readonly CueSection[]): IuwsS
  * What every IUWS operation goes through: the session (`usable`, which throws SIEX_NOT_CONFIGURED when the settings
  * leave SIEX unusable) and the retry step. The submission client below and the reads (iuws-register.ts) share it.
  */
-export function iuwsConnection(settings: Settings, deps: IuwsDeps = {}): { usable(): IuwsSession; retrying: Call } {
+export function iuwsConnection(settings: Settings, deps: IuwsDeps = {}): { usable: () => IuwsSession; retrying: Call } {
   const transport = iuwsTransport(settings, deps.fetch);
   const session: IuwsSession | undefined =
     'exchange' in transport

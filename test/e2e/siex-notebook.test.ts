@@ -58,7 +58,7 @@ describe('GET /v1/siex/notebook', () => {
     });
     await siex().seedEntry({ codigoRea: f.codigoRea, section: 'Riego', block: block(elsewhere + 1, CAMPAIGN - 1) });
     // SIEX lost the second record's block (a treatment on one crop is one block, its IdAjena the record's id).
-    await siex().forgetEntry('TratamFito', recordNumber(urns[1]!));
+    await siex().forgetEntry('TratamFito', recordNumber(urns[1]));
 
     const res = await notebook(f);
     expect(res.status).toBe(200);
@@ -70,9 +70,9 @@ describe('GET /v1/siex/notebook', () => {
         { section: 'Riego', matched: 0, onlyInSiex: 1, missingInSiex: 0 },
         { section: 'TratamFito', matched: 1, onlyInSiex: 0, missingInSiex: 1 },
       ],
-      matched: [{ section: 'TratamFito', idAjena: recordNumber(urns[0]!), record: urns[0] }],
+      matched: [{ section: 'TratamFito', idAjena: recordNumber(urns[0]), record: urns[0] }],
       onlyInSiex: [{ section: 'Riego', idAjena: elsewhere, notebook: '77', block: block(elsewhere, CAMPAIGN) }],
-      missingInSiex: [{ section: 'TratamFito', idAjena: recordNumber(urns[1]!), record: urns[1], state: 'exported' }],
+      missingInSiex: [{ section: 'TratamFito', idAjena: recordNumber(urns[1]), record: urns[1], state: 'exported' }],
     });
     // The record never exported is in no list.
     expect(JSON.stringify(res.json)).not.toContain(`"${urns[2]}"`);

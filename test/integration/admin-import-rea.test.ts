@@ -55,7 +55,7 @@ describe('admin import-rea', () => {
     const [unit] = holding.UnidadesProduccion;
     await siex().seedHolding({
       ...holding,
-      UnidadesProduccion: [{ ...unit!, Recintos: [{ ...unit!.Recintos[0]!, Recinto: 2, Superficie: 1.1 }] }],
+      UnidadesProduccion: [{ ...unit, Recintos: [{ ...unit.Recintos[0], Recinto: 2, Superficie: 1.1 }] }],
     });
     expect((await run()).stdout.trim()).toBe(
       `farm ${rea} (${codigoRea}) campaign 2026: changed; 1 crop(s), 1 crop location(s), 1 added and 1 removed`,

@@ -52,7 +52,7 @@ describe('exportar: the notebook SIEX holds', () => {
       ['Cosecha', 40, '77'],
       ['TratamFito', 7, '1'],
     ]);
-    expect(entries[0]!.block).toEqual(cosecha(40));
+    expect(entries[0].block).toEqual(cosecha(40));
     expect((await register().notebook(REA, 2024)).map((e) => e.idAjena)).toEqual([8]);
 
     await control().forgetEntry('TratamFito', 7);

@@ -33,7 +33,7 @@ const farm = (codigoRea: string) =>
 /** A kind of the registry whose records are in these export states, by id. */
 function kind(urnType: string, section: string, states: Record<number, ExportState>): ExportKind {
   const ids = Object.keys(states).map(Number);
-  const pointer = (id: number) => ({ id, exportState: states[id]! }) as RecordPointer;
+  const pointer = (id: number) => ({ id, exportState: states[id] }) as RecordPointer;
   return {
     urnType,
     label: urnType,
