@@ -145,24 +145,17 @@ function campaignOf(url: URL): number | undefined {
   return Number(text);
 }
 
+/** A read of what SIEX holds of a holding, by its REA code in the path and the query. */
+type HoldingRead = (state: SiexSimulatorState, req: IncomingMessage, codigoRea: string, url: URL) => [number, unknown];
+
 /** GET /exportar/{codigoRea}[?campana=YYYY]: the holding's notebook as SIEX holds it now (an unknown one is empty). */
-export function exportar(
-  state: SiexSimulatorState,
-  req: IncomingMessage,
-  codigoRea: string,
-  url: URL,
-): [number, unknown] {
+export const exportar: HoldingRead = (state, req, codigoRea, url) => {
   requireToken(state, req);
   return [200, state.exportar(codigoRea, campaignOf(url))];
-}
+};
 
 /** GET /exportarREA/{codigoRea}?campana=YYYY: the holding in the campaign, as seeded; 404 when none was. */
-export function exportarRea(
-  state: SiexSimulatorState,
-  req: IncomingMessage,
-  codigoRea: string,
-  url: URL,
-): [number, unknown] {
+export const exportarRea: HoldingRead = (state, req, codigoRea, url) => {
   requireToken(state, req);
   const campaign = campaignOf(url);
   if (campaign === undefined)
@@ -171,4 +164,4 @@ export function exportarRea(
   return holding
     ? [200, holding]
     : [404, { codigo: 'EXPLOTACION_DESCONOCIDA', descripcion: `no holding ${codigoRea} in campaign ${campaign}` }];
-}
+};

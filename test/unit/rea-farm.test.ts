@@ -1,30 +1,21 @@
 import { farmSchema } from '../../shared/farms/farm';
 import { farmOfHolding } from '../../shared/register/rea-farm';
 import { HoldingResponse } from '../../shared/siex/iuws-protocol';
+import { HOLDING } from '../integration/iuws-fixtures';
 
 /** Issue 38, item 10: a holding of SIEX's REA (the simulator's exportarREA shape) as a farm of the back-office dataset. */
-const enclosure = (
-  Recinto: number,
-  more: Partial<HoldingResponse['UnidadesProduccion'][number]['Recintos'][number]> = {},
-) => ({
-  Provincia: '46',
-  Municipio: '213',
-  Agregado: 0,
-  Zona: 0,
-  Poligono: 12,
-  Parcela: 45,
-  Recinto,
-  Superficie: 2.35,
-  ...more,
-});
+type Recinto = HoldingResponse['UnidadesProduccion'][number]['Recintos'][number];
+/** The fixtures' enclosure (without its DGC) as enclosure `Recinto`, with `more`. */
+const enclosure = (Recinto: number, more: Partial<Recinto> = {}): Recinto => {
+  const { CodigoDGC: _, ...plain } = HOLDING.UnidadesProduccion[0].Recintos[0];
+  return { ...plain, Recinto, ...more };
+};
 const vine = { Cultivo: { Codigo: '102', Nombre: 'VIÑA' }, Variedad: { Codigo: 1001, Nombre: 'TEMPRANILLO' } };
 const holding: HoldingResponse = {
+  ...HOLDING,
   CodigoRea: 'ES460000000001',
   Campana: 2027,
   Nombre: 'Finca El Olivar',
-  Localidad: 'Requena',
-  Provincia: 'Valencia',
-  ComunidadAutonoma: { Codigo: '10', Nombre: 'Comunitat Valenciana' },
   Titular: { NIF: '87654321X', Nombre: 'Luis', Apellidos: 'García', Email: 'luis@example.org' },
   UnidadesProduccion: [
     {
