@@ -62,6 +62,11 @@ export const operations: Record<OperationId, LazyHandler> = {
   siexCatalogue: handlerIn(() => import('./catalog-siex')),
   applicatorCard: handlerIn(() => import('./catalog-applicator')),
   health: handlerIn(() => import('./health')),
+  readWebhook: lazy(async () => (await import('./webhooks')).readWebhook),
+  setWebhook: lazy(async () => (await import('./webhooks')).setWebhook),
+  testWebhook: lazy(async () => (await import('./webhooks')).testWebhook),
+  rotateWebhookSecret: lazy(async () => (await import('./webhooks')).rotateWebhookSecret),
+  listWebhookDeliveries: lazy(async () => (await import('./webhooks')).listWebhookDeliveries),
 };
 
 export const http: Record<OperationId | 'openapi' | 'notFound', HttpHandler> = {

@@ -62,10 +62,12 @@ const USAGE = `usage: npm run admin -- <command>
                                   them exported, not-in-siex lets them be exported again. Deletion job: not-in-siex
                                   deletes them here too, in-siex lets their deletion be asked for again. The job's
                                   owner is told by e-mail
-  webhook-secret CLIENT [--local]  print the client's webhook signing secret, derived from WEBHOOK_SIGNING_KEY in the
+  webhook-secret CLIENT [--local] [--generation N]
+                                  print the client's webhook signing secret, derived from WEBHOOK_SIGNING_KEY in the
                                   environment (in Azure, the vault secret webhook-signing-key): hand it to the client
                                   with its keys; it is stored nowhere. --local: the secret under npm start's key.
-                                  Needs no storage connection
+                                  --generation: the secret after N rotations (GET /v1/webhooks says which signs; default
+                                  0, the first). Needs no storage connection
   rebuild-history REA              count a holding's history rows (each enclosure's manure nitrogen, each
                                   product's applications) again from its records, every kind: when its changes
                                   answer 503 STORED_DATA_UNREADABLE, or after a rule changed how they count. A
@@ -278,14 +280,22 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       return reapplyDeletionsCommand(argument, values);
     }
     case 'webhook-secret': {
-      const { values, argument: client } = commandArgs(command, rest, { local: { type: 'boolean' } }, 1);
+      const { values, argument: client } = commandArgs(
+        command,
+        rest,
+        { local: { type: 'boolean' }, generation: { type: 'string' } },
+        1,
+      );
+      const generation = Number(values.generation ?? '0');
+      if (!Number.isSafeInteger(generation) || generation < 0)
+        throw new UsageError(`--generation is a whole number from 0, not ${values.generation}`);
       // The key alone: the secret is derived, so the storage the other commands need is neither asked for nor read.
       const key = values.local ? LOCAL_WEBHOOK_SIGNING_KEY : webhookSigningKey(process.env);
       if (!key)
         throw new UsageError(
           'webhook-secret needs WEBHOOK_SIGNING_KEY in the environment (the vault secret), or --local for npm start',
         );
-      console.log(webhookSecret(key, client));
+      console.log(webhookSecret(key, client, generation));
       return 0;
     }
     case 'new-key': {

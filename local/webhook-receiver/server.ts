@@ -6,8 +6,8 @@ import { badControlRequest, readBody, sendJson, serve } from '../http-json';
 
 /**
  * Webhook receiver: what an ERP's endpoint would be, on a developer's machine. It takes the gateway's signed job
- * events, checks each signature with the client's secret (derived from the signing key it shares with the gateway, as
- * the gateway derives it: shared/notify/webhook-secret.ts) and shows every delivery. `node dist/local/webhook-receiver/
+ * events, checks each signature with the client's secrets (derived from the signing key it shares with the gateway, as
+ * the gateway derives them: shared/notify/webhook-secret.ts) and shows every delivery with the secrets that sign it. `node dist/local/webhook-receiver/
  * main.js --port N` or `startWebhookReceiver({ port })`.
  *
  *   POST /hooks/{clientId}   a delivery for that client: 204, or 503 while `failNext` lasts (each try is shown)
@@ -16,7 +16,8 @@ import { badControlRequest, readBody, sendJson, serve } from '../http-json';
  *                            receiver, for the gateway's time-out)
  *   POST /_control/reset     forgets deliveries and knobs
  * Inspection
- *   GET /_inspect/deliveries every try, in order: { clientId, eventId, signature, verified, status, body, time }
+ *   GET /_inspect/deliveries every try, in order: { clientId, eventId, signature, verified, verifiedWith, status, body,
+ *                            time }
  */
 
 /** The receiver's default signing key: the local stack's WEBHOOK_SIGNING_KEY, no secret. */
@@ -24,12 +25,20 @@ export const LOCAL_WEBHOOK_SIGNING_KEY = 'siex-gateway local webhook signing key
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The secrets a delivery is checked against: a client's first twenty generations. A real receiver knows the one its
+ * client configured; this one stands for every client of a developer's stack, however often each has rotated.
+ */
+const GENERATIONS = Array.from({ length: 20 }, (_, g) => g);
+
 export interface ReceivedDelivery {
   clientId: string;
   eventId: string;
   signature: string;
-  /** Whether the signature checks out with the client's secret, within `toleranceSeconds` of the receiver's clock. */
+  /** Whether the signature checks out with one of the client's secrets, within `toleranceSeconds` of the receiver's clock. */
   verified: boolean;
+  /** Which of the client's secrets (their generations, webhook-secret.ts) sign it: two during a rotation's overlap. */
+  verifiedWith: number[];
   /** What the receiver answered: 204, or 503 (failNext). */
   status: number;
   /** The event, parsed. */
@@ -94,7 +103,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
 
     const clientId = hook[1]!;
     const signature = String(req.headers[SIGNATURE_HEADER.toLowerCase()] ?? '');
-    const verified = verifySignature(webhookSecret(signingKey, clientId), signature, body, Date.now(), tolerance);
+    const verifiedWith = GENERATIONS.filter((g) =>
+      verifySignature(webhookSecret(signingKey, clientId, g), signature, body, Date.now(), tolerance),
+    );
+    const verified = verifiedWith.length > 0;
     const status = failNext > 0 ? 503 : 204;
     if (failNext > 0) failNext--;
     let parsed: unknown = body;
@@ -104,8 +116,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       // shown as the text it was
     }
     const eventId = String(req.headers['siex-gateway-event-id'] ?? '');
-    deliveries.push({ clientId, eventId, signature, verified, status, body: parsed, time: new Date().toISOString() });
-    log(`${clientId} ${eventId}: ${verified ? 'signature ok' : 'SIGNATURE NOT VERIFIED'}, answered ${status}`);
+    const time = new Date().toISOString();
+    deliveries.push({ clientId, eventId, signature, verified, verifiedWith, status, body: parsed, time });
+    const signed = verified ? `signed by secret ${verifiedWith.join(' and ')}` : 'SIGNATURE NOT VERIFIED';
+    log(`${clientId} ${eventId}: ${signed}, answered ${status}`);
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     if (status === 204) {
       res.writeHead(204);

@@ -13,6 +13,7 @@ import { catalogProduct } from '../http/contracts/catalog-product';
 import { siexCatalogue } from '../http/contracts/catalog-siex';
 import { applicatorCard } from '../http/contracts/catalog-applicator';
 import { health } from '../http/contracts/health';
+import * as webhooks from '../http/contracts/webhooks';
 import { RECORD_KINDS } from './record-kinds';
 
 /**
@@ -37,4 +38,9 @@ export const contracts: Contract[] = [
   siexCatalogue,
   applicatorCard,
   health,
+  webhooks.readWebhookContract,
+  webhooks.setWebhookContract,
+  webhooks.testWebhookContract,
+  webhooks.rotateWebhookSecretContract,
+  webhooks.listWebhookDeliveriesContract,
 ];

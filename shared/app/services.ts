@@ -18,6 +18,8 @@ import type { SweepDeps } from '../export/sweeper';
 import type { Gate } from '../http/endpoint';
 import { EXPORT_QUEUE, QueueSender, WEBHOOK_POISON_QUEUE, WEBHOOK_QUEUE } from '../store/queues';
 import type { DeliveryDeps, redrivePoisoned, WebhookMessage } from '../notify/webhook-delivery';
+import type { WebhookSettingsDeps } from '../notify/webhook-settings';
+import { onFirstUse } from '../cache/on-first-use';
 import { Counters, IdBlocks } from '../store/counters';
 import { TABLES, TableStore } from '../store/tables';
 import { Clock, systemClock } from '../time/clock';
@@ -90,6 +92,7 @@ export function createServices(
   const clientStore = new ClientStore(tables);
   const reference = referenceCache(tables, s.REFERENCE_CACHE_SECONDS, CATALOGUES);
   const kinds = new KindStores({ tables, counters, maxBackdateDays: s.MAX_BACKDATE_DAYS });
+  const webhooks = webhookStores(tables);
   let exporting: Promise<ExportKinds> | undefined;
   // Built on first use: the kinds' rules and CUE mappings are modules a cold start of another operation need not load.
   const exportKinds = () =>
@@ -107,6 +110,7 @@ export function createServices(
     enqueueExport: (m: ExportMessage) => exportQueue.send(m),
     siexRegister: siexRegisterOf(s, exportKinds),
     maxBackdateDays: s.MAX_BACKDATE_DAYS,
+    webhookSettings: webhookSettingsDeps(s, webhooks, clock),
     log,
     now: () => dateTimeNow(clock),
   };
@@ -119,8 +123,8 @@ export function createServices(
     gate: clientGate(s, tables, directory),
     useCases: createUseCases(parts),
     sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
-    worker: workerDeps(s, { ...parts, clientStore, webhookQueue }, clock, log),
-    deliveries: deliveryDeps(s, { tables, queue: webhookQueue }, clock, log),
+    worker: workerDeps(s, { ...parts, clientStore, webhookQueue, webhooks }, clock, log),
+    deliveries: deliveryDeps(s, { tables, queue: webhookQueue, webhooks }, clock, log),
     redrive: () => ({
       poison: webhookPoison,
       queue: { send: (m, delayMs) => webhookQueue.send(m, delayMs) },
@@ -153,15 +157,21 @@ function clientGate(s: Settings, tables: TableStore, directory: VersionWatch | u
 /** The export worker's parts, built once on its first use: only the worker starts the SIEX and e-mail clients. */
 function workerDeps(
   s: Settings,
-  parts: UseCaseParts & { farms: FarmStore; clientStore: ClientStore; webhookQueue: QueueSender },
+  parts: UseCaseParts & {
+    farms: FarmStore;
+    clientStore: ClientStore;
+    webhookQueue: QueueSender;
+    webhooks: () => Promise<WebhookStores>;
+  },
   clock: Clock,
   log: Logger,
 ): () => Promise<WorkerDeps> {
   let worker: Promise<WorkerDeps> | undefined;
   const build = async (): Promise<WorkerDeps> => {
-    const [{ createIuwsClient }, { createMailer }] = await Promise.all([
+    const [{ createIuwsClient }, { createMailer }, { recipientsAmong }] = await Promise.all([
       import('../siex/iuws-client'),
       import('../email/mailer'),
+      import('../notify/webhook-delivery'),
     ]);
     const kinds = await parts.exportKinds();
     return {
@@ -178,7 +188,11 @@ function workerDeps(
       ...(s.WEBHOOK_SIGNING_KEY
         ? {
             webhooks: {
-              recipients: (rea: string) => parts.clientStore.webhooksOfFarm(rea, () => dateTimeNow(clock)),
+              recipients: async (rea: string) =>
+                recipientsAmong(
+                  await parts.clientStore.clientsOfFarm(rea, () => dateTimeNow(clock)),
+                  (await parts.webhooks()).subscriptions,
+                ),
               send: (m: WebhookMessage) => parts.webhookQueue.send(m),
             },
           }
@@ -198,7 +212,7 @@ function workerDeps(
  */
 function deliveryDeps(
   s: Settings,
-  parts: { tables: TableStore; queue: QueueSender },
+  parts: { tables: TableStore; queue: QueueSender; webhooks: () => Promise<WebhookStores> },
   clock: Clock,
   log: Logger,
 ): () => Promise<DeliveryDeps> {
@@ -206,9 +220,10 @@ function deliveryDeps(
   const build = async (): Promise<DeliveryDeps> => {
     const key = s.WEBHOOK_SIGNING_KEY;
     if (!key) throw new Error('WEBHOOK_SIGNING_KEY is not set: a webhook delivery cannot be signed');
-    const [{ createWebhookSender }, { TableSlots }] = await Promise.all([
+    const [{ createWebhookSender }, { TableSlots }, stores] = await Promise.all([
       import('../notify/webhook-sender'),
       import('../notify/slot-store'),
+      parts.webhooks(),
     ]);
     return {
       sender: createWebhookSender(key, { allowLoopbackHttp: s.AUTH_MODE === 'local' }),
@@ -216,6 +231,7 @@ function deliveryDeps(
       slots: new TableSlots(parts.tables, () => clock.now()),
       now: () => clock.now(),
       log,
+      ...stores,
     };
   };
   return () =>
@@ -227,16 +243,47 @@ function deliveryDeps(
 
 /** The reads of what SIEX holds, built once on first use: the IUWS session starts only when a read is asked for. */
 function siexRegisterOf(s: Settings, exportKinds: () => Promise<ExportKinds>): () => Promise<SiexRegister> {
-  let register: Promise<SiexRegister> | undefined;
-  const build = async () => {
+  return onFirstUse(async () => {
     const [{ createIuwsRegister }, kinds] = await Promise.all([import('../siex/iuws-register'), exportKinds()]);
     // Each block SIEX answers is named by the IdAjena field of its section's kind.
     return createIuwsRegister(
       s,
       kinds.all().map((k) => k.cue),
     );
-  };
-  return () => (register ??= build());
+  });
+}
+
+/** Each client's own webhook settings and its deliveries' journal, built on first use. */
+type WebhookStores = Pick<WebhookSettingsDeps, 'subscriptions' | 'journal'>;
+
+function webhookStores(tables: TableStore): () => Promise<WebhookStores> {
+  return onFirstUse(async () => {
+    const [{ SubscriptionStore }, { DeliveryLog }] = await Promise.all([
+      import('../notify/subscription-store'),
+      import('../notify/delivery-log'),
+    ]);
+    return { subscriptions: new SubscriptionStore(tables), journal: new DeliveryLog(tables) };
+  });
+}
+
+/** What the /v1/webhooks operations need: the stores, and the sender for a ping (http to loopback only locally). */
+function webhookSettingsDeps(
+  s: Settings,
+  stores: () => Promise<WebhookStores>,
+  clock: Clock,
+): () => Promise<WebhookSettingsDeps> {
+  const policy = { allowLoopbackHttp: s.AUTH_MODE === 'local' };
+  const sender = onFirstUse(async () => {
+    const { createWebhookSender } = await import('../notify/webhook-sender');
+    return createWebhookSender(s.WEBHOOK_SIGNING_KEY ?? '', policy);
+  });
+  return onFirstUse(async () => ({
+    ...(await stores()),
+    signingKey: s.WEBHOOK_SIGNING_KEY,
+    sender,
+    policy,
+    now: () => clock.now(),
+  }));
 }
 
 let current: Services | undefined;

@@ -28,6 +28,8 @@ import { RecordUseCaseParts, RecordUseCases, recordUseCases } from './record-use
 import { nutrientBalanceUseCase } from './nutrient-balance';
 import { safeHarvestUseCase } from './safe-harvest';
 import { CATALOGUE_DETAILS } from './siex-catalogues';
+import type { WebhookSettingsDeps, WebhookSettingsUseCases } from '../notify/webhook-settings';
+import { onFirstUse } from '../cache/on-first-use';
 
 /** Every operation the HTTP functions offer, by name: a function file calls one of these and shapes the answer. */
 export interface UseCases {
@@ -56,6 +58,8 @@ export interface UseCases {
   siexCatalogue(name: string, rawQuery: Record<string, string>, query: SiexCatalogueQuery): Promise<CatalogueAnswer>;
   /** A ROPO card, by its number and its holder's NIF together. */
   applicatorCard(ropo: string, nif: string): Promise<CatalogueAnswer>;
+  /** The caller's webhook: read, set, pinged, its secret rotated, its deliveries listed (shared/notify/webhook-settings.ts). */
+  webhook: WebhookSettingsUseCases;
 }
 
 /** What the use cases are built from: the stores and caches of one process (shared/app/services.ts). */
@@ -78,6 +82,8 @@ export interface UseCaseParts {
   siexRegister: () => Promise<SiexRegister>;
   log?: Logger;
   maxBackdateDays: number;
+  /** What the webhook operations need, built on their first use. */
+  webhookSettings: () => Promise<WebhookSettingsDeps>;
   /** The clock; the real one unless a test sets it. */
   now?: () => DateTime;
 }
@@ -119,6 +125,21 @@ export function createUseCases(p: UseCaseParts): UseCases {
     nutrientBalance: nutrientBalanceUseCase(p),
     ...exportUseCases(p),
     ...catalogueUseCases(p),
+    webhook: webhookUseCases(p),
+  };
+}
+
+/** The caller's webhook operations, their module and stores loaded on the first call of any of them. */
+function webhookUseCases(p: UseCaseParts): WebhookSettingsUseCases {
+  const ops = onFirstUse(async () =>
+    (await import('../notify/webhook-settings')).webhookSettings(await p.webhookSettings()),
+  );
+  return {
+    read: async (client) => (await ops()).read(client),
+    set: async (client, change) => (await ops()).set(client, change),
+    rotate: async (client, overlapHours) => (await ops()).rotate(client, overlapHours),
+    ping: async (client) => (await ops()).ping(client),
+    deliveries: async (client, limit) => (await ops()).deliveries(client, limit),
   };
 }
 

@@ -1,6 +1,5 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
-import { hostOf, nonPublicReason } from '../notify/webhook-address';
+import { webhookUrlSchema } from '../notify/webhook-address';
 import { optionalDaySchema } from '../domain/day-schema';
 import { keyProblem } from './keys';
 
@@ -40,18 +39,6 @@ export const clientRegistrationSchema = z.strictObject({
    * Where the gateway POSTs the client's job events, signed (docs/interface.md, "Webhooks"): https, or http to this
    * machine only (the local stack's receiver). Its signing secret is never part of the data: see webhook-secret.ts.
    */
-  webhook: z
-    .url({ protocol: /^https?$/ })
-    .refine((u) => {
-      const url = new URL(u);
-      return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    }, 'an https URL (http only to localhost)')
-    // An address written in the URL is judged now; a name, at every delivery after DNS (webhook-sender.ts).
-    .refine((u) => {
-      const url = new URL(u);
-      const host = hostOf(url);
-      return url.protocol !== 'https:' || !isIP(host) || nonPublicReason(host) === null;
-    }, 'an https URL to a public address (not private, loopback or link-local)')
-    .optional(),
+  webhook: webhookUrlSchema.optional(),
 });
 export type ClientRegistration = z.infer<typeof clientRegistrationSchema>;

@@ -71,19 +71,25 @@ export class ClientStore {
   }
 
   /**
-   * The clients that may see a holding (REA code) and have a webhook: each hears of that farm's export outcomes
-   * (shared/export/notifications.ts), unless its credentials have expired (client-expiry.ts). Read from the SID rows, a
-   * client once however many keys it has; the clients are tens, and this is read once per settled job.
+   * The clients that may see a holding (REA code), each with its operator's webhook ('' none): each hears of that
+   * farm's export outcomes (shared/export/notifications.ts) at its own webhook if it set one, else at this one, unless
+   * its credentials have expired (client-expiry.ts). Read from the SID rows, a client once however many keys it has;
+   * the clients are tens, and this is read once per settled job.
    */
-  async webhooksOfFarm(rea: string, now: () => DateTime): Promise<{ clientId: string; url: string }[]> {
+  async clientsOfFarm(rea: string, now: () => DateTime): Promise<{ clientId: string; url: string }[]> {
     const table = await this.store.table(TABLES.clients);
     const found = new Map<string, string>();
     for await (const e of table.listEntities({ queryOptions: { filter: odataEq('PartitionKey', BY_SID) } })) {
       const row = clientRow.safeParse(e);
-      if (row.success && row.data.webhookUrl && row.data.farms.includes(rea) && !hasExpired(row.data.expires, now))
+      if (row.success && row.data.farms.includes(rea) && !hasExpired(row.data.expires, now))
         found.set(row.data.clientId, row.data.webhookUrl);
     }
     return [...found].sort(([a], [b]) => a.localeCompare(b)).map(([clientId, url]) => ({ clientId, url }));
+  }
+
+  /** The clients of a holding whose operator registered a webhook for them. */
+  async webhooksOfFarm(rea: string, now: () => DateTime): Promise<{ clientId: string; url: string }[]> {
+    return (await this.clientsOfFarm(rea, now)).filter((c) => c.url !== '');
   }
 
   /**

@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   PRODUCT_CODE_NOT_FOUND: 'no product of the official register has that code',
   SIEX_CATALOGUE_NOT_FOUND: 'the gateway serves no SIEX catalogue of that name',
   APPLICATOR_NOT_FOUND: 'no registered ROPO card has both that number and that holder NIF',
+  WEBHOOK_NOT_SET: 'the client has no webhook: set one with PUT /v1/webhooks',
   // applicator and advisor: ROPO card and NIF
   NIF_INVALID: "the applicator's or advisor's NIF/NIE is malformed or its control letter is wrong",
   APPLICATOR_NOT_RECOGNISED:
@@ -137,6 +138,7 @@ export const ERROR_CODES = {
     'API Management gave up waiting for the service (30 s); retry with the same Idempotency-Key, the call may have been done',
   QUEUE_UNAVAILABLE: 'the export could not be queued; nothing was started, retry',
   STORAGE_UNAVAILABLE: 'storage briefly unavailable; retry after Retry-After',
+  WEBHOOKS_UNAVAILABLE: 'this gateway signs no webhooks (no WEBHOOK_SIGNING_KEY): ask its operators',
   CONCURRENT_UPDATE: 'too many concurrent registrations on the same crop locations; retry after Retry-After',
   // reading back what SIEX holds (issue 38, item 10)
   FARM_WITHOUT_REA_CODE:

@@ -81,11 +81,15 @@ export function webhookDue(meta: { webhooks: readonly WebhookDelivery[] }): numb
   return pending.length > 0 ? Math.min(...pending) : null;
 }
 
-/** Who hears of the job: its own client, with the webhook it had when the job started, then every other client of the farm. */
+/**
+ * Who hears of the job: its own client, with the webhook it had when the job started (or, without one then, the one
+ * it has now), then every other client of the farm.
+ */
 async function recipientsOf(outbox: WebhookOutbox, job: JobRun['state']): Promise<Recipient[]> {
   const own = job.notifyWebhook ? [{ clientId: job.clientId, url: job.notifyWebhook }] : [];
-  const others = (await outbox.recipients(job.rea)).filter((r) => r.clientId !== job.clientId);
-  return [...own, ...others];
+  const farm = await outbox.recipients(job.rea);
+  const mine = own.length > 0 ? own : farm.filter((r) => r.clientId === job.clientId);
+  return [...mine, ...farm.filter((r) => r.clientId !== job.clientId)];
 }
 
 /**

@@ -89,12 +89,14 @@ export function mapFertilization(record: StoredFertilization, farm: FarmIndex): 
   // its inputs sustainably. The record's own word, else the holding's; never guessed, as it bears on coupled aids
   // (RD 1048/2022).
   const sustainable = f.sustainableInputs ?? farm.meta.sustainableInputs;
-  if (sustainable === undefined)
+  if (sustainable === undefined) {
     missing.push(
       'neither the record (sustainableInputs) nor the farm (the back office) says whether the holding manages its ' +
         'inputs sustainably under RD 1051/2022 (GestionSostInsu, required of every fertilization)',
     );
-  if (missing.length > 0 || sustainable === undefined) return { ok: false, missing };
+    return { ok: false, missing };
+  }
+  if (missing.length > 0) return { ok: false, missing };
   const body = {
     FechaInicio: day(f.start),
     FechaFin: day(f.end),

@@ -4,9 +4,9 @@ import { SiexProbe, isUnresolvedReference } from './siex-probe';
 /**
  * GET /v1/health (issue 36): whether the gateway can serve its clients now. Three checks decide it, each the thing an
  * outage of the review came from: its tables answer, its queues answer (exports and webhook deliveries, each with its
- * poison queue), and no setting Azure resolves from Key
- * Vault is left unresolved (the platform leaves the reference's text in the setting, and exports then fail). SIEX is
- * probed too, and reported, but does not decide it: SIEX down is not the gateway down, and has an alert of its own.
+ * poison queue), and no setting Azure resolves from Key Vault is left unresolved (the platform leaves the reference's
+ * text in the setting, and exports then fail). SIEX is probed too, and reported, but does not decide it: SIEX down is
+ * not the gateway down, and has an alert of its own.
  */
 export interface HealthDeps {
   /** A read of the gateway's tables. */

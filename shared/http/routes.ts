@@ -6,7 +6,7 @@
  */
 export interface Route {
   operationId: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Every spelling the spec shows, without a leading slash (host.json routePrefix is ""); `{name}` is a path parameter. */
   routes: string[];
 }
@@ -29,4 +29,9 @@ export const CORE_ROUTES = {
   siexCatalogue: route('siexCatalogue', 'GET', 'v1/catalog/siex/{name}'),
   applicatorCard: route('applicatorCard', 'GET', 'v1/catalog/applicators'),
   health: route('health', 'GET', 'v1/health'),
+  readWebhook: route('readWebhook', 'GET', 'v1/webhooks'),
+  setWebhook: route('setWebhook', 'PUT', 'v1/webhooks'),
+  testWebhook: route('testWebhook', 'POST', 'v1/webhooks/test'),
+  rotateWebhookSecret: route('rotateWebhookSecret', 'POST', 'v1/webhooks/rotate'),
+  listWebhookDeliveries: route('listWebhookDeliveries', 'GET', 'v1/webhooks/deliveries'),
 };

@@ -69,6 +69,8 @@ export interface LogEvents {
   };
   /** A delivery put back on its queue untried: its client had as many deliveries running as it may have at once. */
   'webhook.deferred': { jobId: number; eventId: string; clientId: string; delayMs: number };
+  /** A delivery not sent: its client chose not to hear events of its type (PUT /v1/webhooks `events`). */
+  'webhook.skipped': { jobId: number; eventId: string; clientId: string; type: string };
   /** What the job's owner is not shown of a failure (SIEX's words, addresses, settings), for the operators. */
   'job.problem': { jobId: number; detail: string };
   /** The sweeper queued stalled jobs again, or dropped the watch rows of jobs never created. */
@@ -114,6 +116,7 @@ export const EVENT_FIELDS: { [N in EventName]: readonly (keyof LogEvents[N])[] }
   'webhook.sent': ['jobId', 'eventId', 'clientId', 'outcome', 'attempts', 'durationMs', 'detail'],
   'webhook.deferred': ['jobId', 'eventId', 'clientId', 'delayMs'],
   'webhook.poisoned': ['jobId', 'eventId', 'clientId', 'attempts', 'action'],
+  'webhook.skipped': ['jobId', 'eventId', 'clientId', 'type'],
   'job.problem': ['jobId', 'detail'],
   'sweep.done': ['queued', 'dropped'],
   'message.ignored': ['detail'],

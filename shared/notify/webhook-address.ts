@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { z } from 'zod';
 
 /**
  * Where a webhook may be delivered: https to a public address, so that a client's URL cannot make the gateway POST
@@ -94,3 +95,24 @@ export function addressRefusal(address: string, protocol: string, policy: Addres
   }
   return reason === null ? null : `${address} is ${reason}`;
 }
+
+/**
+ * A webhook URL as a client sets it (PUT /v1/webhooks) or its operator registers it: https, or http to this machine
+ * only (the local stack's receiver; the sender also refuses it outside AUTH_MODE=local). An address written in the URL
+ * is judged now; a name, at every delivery after DNS (webhook-sender.ts).
+ */
+// Each check stops the next: one URL, one violation, the first that applies.
+export const webhookUrlSchema = z
+  .url({ protocol: /^https?$/, abort: true })
+  .refine(
+    (u) => {
+      const url = new URL(u);
+      return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    },
+    { message: 'an https URL (http only to localhost)', abort: true },
+  )
+  .refine((u) => {
+    const url = new URL(u);
+    const host = hostOf(url);
+    return url.protocol !== 'https:' || !isIP(host) || nonPublicReason(host) === null;
+  }, 'an https URL to a public address (not private, loopback or link-local)');

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { Logger } from '../log/logger';
-import { afterTry, GIVE_UP_AFTER_MS, retryDelayMs, WebhookDelivery, webhookDeliverySchema } from './webhook-event';
+import type { DeliveryEntry } from './delivery-log';
+import {
+  afterTry,
+  eventTypeOf,
+  GIVE_UP_AFTER_MS,
+  retryDelayMs,
+  WebhookDelivery,
+  webhookDeliverySchema,
+} from './webhook-event';
 import { DELIVERY_TIMEOUT_MS, WebhookPort } from './webhook-sender';
+import { hears, signingGenerations, WebhookSubscription } from './webhook-subscription';
 
 /**
  * Webhook deliveries on a path of their own (issue 36): the export worker hands each event to the delivery queue, one
@@ -27,6 +36,18 @@ export type WebhookMessage = z.infer<typeof webhookMessageSchema>;
 export interface Recipient {
   clientId: string;
   url: string;
+}
+
+/**
+ * Who of a farm's clients hears of its jobs: each at the webhook it set itself (webhook-subscription.ts), else at its
+ * operator's ('' none), in the order given; a client with neither is not told.
+ */
+export async function recipientsAmong(
+  clients: readonly Recipient[],
+  subscriptions: { find(clientId: string): Promise<WebhookSubscription | null> },
+): Promise<Recipient[]> {
+  const own = await Promise.all(clients.map((c) => subscriptions.find(c.clientId)));
+  return clients.map((c, i) => ({ clientId: c.clientId, url: own[i]?.url ?? c.url })).filter((r) => r.url !== '');
 }
 
 /** The delivery queue: a message sent now, or hidden for `delayMs` first. */
@@ -71,10 +92,20 @@ export interface DeliveryDeps {
   slots: ClientSlots;
   now: () => number;
   log?: Logger;
+  /**
+   * Each client's own settings (webhook-subscription.ts), read at every try: the URL, events and secrets it has now,
+   * not when the event was handed over. Null, or no reader: its operator's webhook, every event, its first secret.
+   */
+  subscriptions?: { find(clientId: string): Promise<WebhookSubscription | null> };
+  /** Where each try is written for the client to read (GET /v1/webhooks/deliveries). */
+  journal?: { write(clientId: string, entry: DeliveryEntry): Promise<void> };
 }
 
-/** What became of a delivery message: tried (and the delivery's new state), or put back untried. */
-export type DeliveryStep = WebhookDelivery['state'] | 'deferred';
+/**
+ * What became of a delivery message: tried (and the delivery's new state), put back untried, or not sent because the
+ * client chose not to hear events of its type.
+ */
+export type DeliveryStep = WebhookDelivery['state'] | 'deferred' | 'skipped';
 
 /**
  * One delivery message: one signed try, unless the client already has its cap of deliveries running (then the message
@@ -84,6 +115,13 @@ export type DeliveryStep = WebhookDelivery['state'] | 'deferred';
 export async function deliverWebhook(deps: DeliveryDeps, m: WebhookMessage): Promise<DeliveryStep> {
   const ids = { jobId: m.jobId, eventId: m.delivery.id, clientId: m.clientId };
   if (m.delivery.state !== 'pending') return m.delivery.state;
+  const own = (await deps.subscriptions?.find(m.clientId)) ?? null;
+  const type = eventTypeOf(m.delivery.body);
+  if (own && !hears(own, type)) {
+    deps.log?.event('webhook.skipped', { ...ids, type });
+    return 'skipped';
+  }
+  const url = own?.url ?? m.url;
   const release = await deps.slots.take(m.clientId);
   if (!release) {
     await deps.queue.send(m, DEFERRED_MS);
@@ -94,13 +132,20 @@ export async function deliverWebhook(deps: DeliveryDeps, m: WebhookMessage): Pro
   let next: WebhookDelivery;
   try {
     const outcome = await deps.sender.deliver(
-      { url: m.url, clientId: m.clientId, eventId: m.delivery.id, body: m.delivery.body },
+      {
+        url,
+        clientId: m.clientId,
+        eventId: m.delivery.id,
+        body: m.delivery.body,
+        generations: own ? signingGenerations(own, started) : [0],
+      },
       started,
     );
     next = afterTry(m.delivery, outcome, deps.now());
   } finally {
     await release();
   }
+  await journal(deps, m, { url, type, next, started });
   const outcome = next.state === 'pending' ? 'failed' : next.state;
   deps.log?.event(
     'webhook.sent',
@@ -115,6 +160,36 @@ export async function deliverWebhook(deps: DeliveryDeps, m: WebhookMessage): Pro
   );
   if (next.state === 'pending') await deps.queue.send({ ...m, delivery: next }, Math.max(0, next.due - deps.now()));
   return next.state;
+}
+
+/**
+ * Writes the try where the client reads its deliveries. Its failure is logged and the delivery goes on: the journal
+ * is for reading, and failing the message for it would send the event again.
+ */
+async function journal(
+  deps: Pick<DeliveryDeps, 'journal' | 'now' | 'log'>,
+  m: WebhookMessage,
+  t: { url: string; type: string; next: WebhookDelivery; started: number },
+): Promise<void> {
+  try {
+    await deps.journal?.write(m.clientId, {
+      eventId: m.delivery.id,
+      type: t.type,
+      jobId: m.jobId,
+      url: t.url,
+      state: t.next.state,
+      attempts: t.next.attempts,
+      lastError: t.next.lastError,
+      createdAt: m.delivery.createdAt,
+      lastTryAt: t.started,
+    });
+  } catch (e) {
+    deps.log?.event(
+      'job.problem',
+      { jobId: m.jobId, detail: `${m.delivery.id} to ${m.clientId} not journaled: ${(e as Error).message}` },
+      'warn',
+    );
+  }
 }
 
 /**

@@ -12,6 +12,10 @@ import { checkMove, MoveTable } from '../domain/state-machine';
 const EVENT_TYPES = { outcome: 'job.finished', reconciled: 'job.reconciled' } as const;
 export type EventPurpose = keyof typeof EVENT_TYPES;
 
+/** The job events a client may subscribe to (webhook-subscription.ts); a test ping is sent whatever it chose. */
+export const JOB_EVENT_TYPES = Object.values(EVENT_TYPES);
+export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
+
 /** Where a delivery stands: tried until it is answered 2xx, or until it has been tried for GIVE_UP_AFTER_MS. */
 const deliveryStates = ['pending', 'delivered', 'abandoned'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
@@ -75,6 +79,22 @@ export function jobEvent(
     },
   });
   return { id, body, state: 'pending', attempts: 0, due: nowMs, createdAt: nowMs, lastError: '', queued: false };
+}
+
+/** The type an event's body names ('' when it names none): what a client's choice of events is judged by. */
+export function eventTypeOf(body: string): string {
+  try {
+    const type = (JSON.parse(body) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The event POST /v1/webhooks/test sends: the job events' shape, so a receiver's parsing and verifying are tried. */
+export function pingEvent(id: string, clientId: string, nowMs: number): { id: string; type: string; body: string } {
+  const type = 'webhook.ping';
+  return { id, type, body: JSON.stringify({ id, type, created: new Date(nowMs).toISOString(), data: { clientId } }) };
 }
 
 /**

@@ -12,12 +12,18 @@ import { webhookSecret } from './webhook-secret';
  */
 export type TryOutcome = true | string | { refused: string };
 
+/** One event to one client: `generations` are its secrets that sign it (default [0], its first). */
+export interface OneDelivery {
+  url: string;
+  clientId: string;
+  eventId: string;
+  body: string;
+  generations?: readonly number[];
+}
+
 /** What the delivery function needs to deliver an event: one signed POST. */
 export interface WebhookPort {
-  deliver(
-    delivery: { url: string; clientId: string; eventId: string; body: string },
-    nowMs: number,
-  ): Promise<TryOutcome>;
+  deliver(delivery: OneDelivery, nowMs: number): Promise<TryOutcome>;
 }
 
 /** A receiver has this long to answer a delivery; a slower one is tried again later, as one that failed. */
@@ -135,7 +141,7 @@ export function createWebhookSender(signingKey: string, options: SenderOptions =
   const timeout = options.timeout ?? ((ms) => AbortSignal.timeout(ms));
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   return {
-    async deliver({ url: text, clientId, eventId, body }, nowMs) {
+    async deliver({ url: text, clientId, eventId, body, generations = [0] }, nowMs) {
       const signal = timeout(timeoutMs);
       let url: URL;
       try {
@@ -153,7 +159,11 @@ export function createWebhookSender(signingKey: string, options: SenderOptions =
             'Content-Type': 'application/json',
             'User-Agent': 'siex-gateway-webhooks/1',
             'Siex-Gateway-Event-Id': eventId,
-            [SIGNATURE_HEADER]: signatureHeader(webhookSecret(signingKey, clientId), body, nowMs),
+            [SIGNATURE_HEADER]: signatureHeader(
+              generations.map((g) => webhookSecret(signingKey, clientId, g)),
+              body,
+              nowMs,
+            ),
           },
           body,
           signal,

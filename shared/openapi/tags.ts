@@ -8,6 +8,8 @@ export const TAGS = {
   records: RECORDS_TAG,
   export: 'Sending records to SIEX as a CUE document, and following the job that does it.',
   catalogue: 'What a registration accepts: products for a crop, official SIEX catalogues, applicator cards.',
+  webhooks:
+    "The caller's webhook: where its job events are POSTed and which, a signed ping to try it, its secret rotated with an overlap, its last deliveries.",
 } as const;
 
 export type Tag = keyof typeof TAGS;
@@ -36,4 +38,9 @@ export const OPERATION_TAGS: Record<OperationId, Tag> = {
   applicatorCard: 'catalogue',
   // Whether exports can run now: the queues, the settings from Key Vault, SIEX reached.
   health: 'export',
+  readWebhook: 'webhooks',
+  setWebhook: 'webhooks',
+  testWebhook: 'webhooks',
+  rotateWebhookSecret: 'webhooks',
+  listWebhookDeliveries: 'webhooks',
 };

@@ -26,6 +26,12 @@ function example(heading: string, lang: string): string {
   return block[1];
 }
 
+/** The model types a generated C# source declares no class for. */
+const classesMissingIn = (cs: string) =>
+  modelTypes()
+    .map((t) => t.name)
+    .filter((n) => !new RegExp(`public (partial )?class ${n}\\b`).test(cs));
+
 /** What the C# example calls on .NET itself; every other member it names must be a generated one. */
 const DOTNET_MEMBERS = new Set([
   'Add',
@@ -141,7 +147,7 @@ describe('docs/clients.md, against models generated from the document', () => {
     const snake = (n: string) => n.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase();
     expect(names.filter((n) => !python.includes(`def ${snake(n)}_from_dict(`))).toEqual([]);
     const cs = await generatedCsharp();
-    expect(names.filter((n) => !new RegExp(`public (partial )?class ${n}\\b`).test(cs))).toEqual([]);
+    expect(classesMissingIn(cs)).toEqual([]);
   });
 
   it('Python: the models compile', async () => {
@@ -149,6 +155,27 @@ describe('docs/clients.md, against models generated from the document', () => {
     try {
       fs.writeFileSync(path.join(dir, 'siex_models.py'), await generateModels('python'));
       await promisify(execFile)('python3', ['-m', 'py_compile', 'siex_models.py'], { cwd: dir });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("C#: the Json.NET models compile with mono's compiler where it and Json.NET are installed", async () => {
+    const newtonsoft = await generateModels('csharp-newtonsoft');
+    // The same model types as the System.Text.Json models: only the serializer's attributes and converters differ.
+    expect(classesMissingIn(newtonsoft)).toEqual([]);
+    // Debian's mono-mcs and libnewtonsoft-json-cil-dev put the compiler and the assembly here.
+    const jsonNet = '/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll';
+    if (!fs.existsSync('/usr/bin/mcs') || !fs.existsSync(jsonNet)) return;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csharp-models-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'SiexModels.cs'), newtonsoft);
+      await promisify(execFile)(
+        'mcs',
+        ['-target:library', `-r:${jsonNet}`, '-r:System.Numerics.dll', '-out:SiexModels.dll', 'SiexModels.cs'],
+        { cwd: dir, maxBuffer: 16 * 1024 * 1024 },
+      );
+      expect(fs.existsSync(path.join(dir, 'SiexModels.dll'))).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

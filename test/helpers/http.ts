@@ -26,7 +26,7 @@ function keyHeaders(keys: Keys): Record<string, string> {
 
 /** One request to the gateway (or to `base`) through fetch; `keys` adds both key headers. */
 export async function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { keys?: Keys; headers?: Record<string, string>; body?: string | Buffer; base?: string } = {},
 ): Promise<Reply> {

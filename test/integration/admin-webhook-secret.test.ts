@@ -26,6 +26,16 @@ describe('admin webhook-secret, without a storage connection', () => {
     expect(stdout.trim()).toBe(webhookSecret(KEY, 'campo-digital'));
   });
 
+  it('prints the secret of a later generation, as a rotation (POST /v1/webhooks/rotate) makes it', async () => {
+    const { code, stdout } = await runAdminCli(['webhook-secret', 'campo-digital', '--generation', '2'], null, {
+      WEBHOOK_SIGNING_KEY: KEY,
+    });
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(webhookSecret(KEY, 'campo-digital', 2));
+    const bad = await runAdminCli(['webhook-secret', 'campo-digital', '--generation', 'two', '--local'], null);
+    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, '--generation is a whole number from 0, not two']);
+  });
+
   it('says what it needs when there is no key, or a key the gateway would not take', async () => {
     const none = await runAdminCli(['webhook-secret', 'campo-digital'], null, { WEBHOOK_SIGNING_KEY: '' });
     expect(none.code).toBe(2);

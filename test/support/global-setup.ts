@@ -18,6 +18,7 @@ function writeTestHostJson(projectRoot: string, dir: string): string {
   return file;
 }
 import { runnerScript } from '../../local/runner/process';
+import { LOCAL_WEBHOOK_SIGNING_KEY } from '../../local/webhook-receiver/server';
 import { TEST_MAX_BACKDATE_DAYS } from '../helpers/dataset';
 import { leaveForTeardown } from './global-teardown';
 import { publishParsedCatalogues, removeParsedCatalogues } from './parsed-catalogues';
@@ -54,6 +55,8 @@ export default async function globalSetup(): Promise<void> {
       SIEX_TIMEOUT_MS: '3000',
       // Test applications are dated from test/helpers/dataset.ts's ANCHOR, which allows for this.
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
+      // Webhooks are signed as on `npm start`, so the tests' receivers verify them (test/e2e/webhooks.test.ts).
+      WEBHOOK_SIGNING_KEY: LOCAL_WEBHOOK_SIGNING_KEY,
     },
     services: [siexSimulatorService({ processingMs: 100 }), mailStubService()],
     runner: { hostJson: writeTestHostJson(projectRoot, logDir) },

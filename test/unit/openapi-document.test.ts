@@ -38,13 +38,13 @@ describe('OpenAPI document', () => {
       Object.entries(methods as Node).map(([method, op]) => ({ path, method, op: op as Node })),
     );
 
-  it('groups every operation under one of its four declared tags', () => {
-    expect(doc.tags.map((t: Node) => t.name)).toEqual(['farms', 'records', 'export', 'catalogue']);
+  it('groups every operation under one of its five declared tags', () => {
+    expect(doc.tags.map((t: Node) => t.name)).toEqual(['farms', 'records', 'export', 'catalogue', 'webhooks']);
     for (const { path, method, op } of operations())
       expect({ path, method, tags: op.tags }).toEqual({
         path,
         method,
-        tags: [expect.stringMatching(/^(farms|records|export|catalogue)$/)],
+        tags: [expect.stringMatching(/^(farms|records|export|catalogue|webhooks)$/)],
       });
     const tagOf = (path: string, method: string) => (doc.paths as Node)[path][method].tags[0];
     expect(tagOf('/v1/siex/farms', 'get')).toBe('farms');
