@@ -529,6 +529,8 @@ output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
 // The admin CLI's --backup-endpoint (docs/operations.md, "Backup and restore").
 output AZURE_BACKUP_BLOB_ENDPOINT string = backup.outputs.blobEndpoint
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
+// The vault's own address (any cloud's): the sandbox's postprovision step writes its secrets there.
+output AZURE_KEY_VAULT_URI string = keyVault.outputs.uri
 output AZURE_APIM_NAME string = apim.outputs.name
 output APIM_GATEWAY_URL string = apim.outputs.gatewayUrl
 output API_SERVICE_SIEX_PRODUCT string = apim.outputs.productId

@@ -1048,4 +1048,14 @@ describe('the issue-36 checks bite on what the review found (each break puts bac
     );
     expect(out).toMatch(/secretsUser: the simulator identity gets role b86a8fe4/);
   });
+
+  it('report azd hooks that would leave a sandbox without its data, its SIEX or its smoke run', async () => {
+    const c = copy();
+    c.edit(c.ctx.azureYamlFile, '        node dist/local/sandbox-setup.js provision || exit 1\n', '');
+    c.edit(c.ctx.azureYamlFile, ' && node dist/local/sandbox-setup.js deploy &&', ' &&');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the postprovision hook \(posix\) must run sandbox-setup\.js provision/);
+    expect(out).toMatch(/the postdeploy hook \(posix\) must run sandbox-setup\.js deploy/);
+    expect(out).not.toMatch(/\(windows\) must run sandbox-setup/);
+  });
 });
