@@ -15,7 +15,7 @@ import type { RunningSiexSimulator } from './server';
  */
 
 /** The operator's endpoints of the simulator (server.ts): on the internet, only with a function key. */
-export const OPERATOR_PREFIXES = ['/_control', '/_inspect'];
+const OPERATOR_PREFIXES = ['/_control', '/_inspect'];
 
 export function isOperatorPath(pathname: string): boolean {
   return OPERATOR_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

@@ -33,8 +33,8 @@ describe('the sandbox hooks', () => {
     expect(secrets.map((s) => s.name)).toEqual(['siex-username', 'siex-password', 'webhook-signing-key']);
     const [username, password, signing] = secrets.map((s) => s.make());
     expect(username).toBe('siex-sandbox');
-    expect(password).not.toBe(secrets[1]!.make());
-    expect(Buffer.from(password!, 'base64')).toHaveLength(48);
+    expect(password).not.toBe(secrets[1].make());
+    expect(Buffer.from(password, 'base64')).toHaveLength(48);
     expect(settingsSchema.shape.WEBHOOK_SIGNING_KEY.safeParse(signing).success).toBe(true);
     expect(() => sandboxSecrets({})).toThrow(/SIEX_SIMULATOR_USERNAME/);
   });
