@@ -110,7 +110,7 @@ export async function arm(method: string, path: string, what: string): Promise<u
 }
 
 /** The creation times of a principal's role assignments under a scope. */
-async function roleAssignmentTimes(scope: string, principalId: string): Promise<string[]> {
+export async function roleAssignmentTimes(scope: string, principalId: string): Promise<string[]> {
   const filter = encodeURIComponent(`assignedTo('${principalId}')`);
   const body = (await arm(
     'GET',

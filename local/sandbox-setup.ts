@@ -7,7 +7,7 @@ import { ZONE } from '../shared/domain/dates';
 import { identity } from '../shared/store/azure-sdk';
 import { Clock, systemClock } from '../shared/time/clock';
 import { buildDemoDataset } from './demo/build-dataset';
-import { arm, required } from './deploy-checks';
+import { arm, remainingPropagation, required, roleAssignmentTimes } from './deploy-checks';
 import { buildSimulatorPackage, zipPackage } from './siex-simulator/build-function-package';
 import { officialCataloguesDir } from './siex-data';
 import { findProjectRoot } from './stack';
@@ -16,7 +16,7 @@ import { findProjectRoot } from './stack';
  * The sandbox profile's azd hooks (azure.yaml; docs/sandbox.md). Outside the sandbox profile (SIEX_GATEWAY_PROFILE, an
  * output of infra/main.bicep) each says so and does nothing.
  *
- * - `provision` (postprovision): the vault's SIEX credentials, which the gateway and the simulator both read
+ * - `provision` (postprovision): once the operator's roles have propagated, the vault's SIEX credentials, which the gateway and the simulator both read
  *   (siex-username, siex-password), and the webhook signing key, each written when absent and never replaced, so a
  *   later provision keeps what the apps and the ERP teams already have; then the official SIEX catalogues and the
  *   sandbox dataset (the demo's farms, products and ROPO cards, no clients: buildDemoDataset's clients: false) imported
@@ -104,7 +104,14 @@ function runNode(root: string, script: string, args: string[], env: NodeJS.Proce
   if (r.status !== 0) throw new Error(`${script} ${args[0] ?? ''} failed (exit code ${r.status})`);
 }
 
-async function provision(root: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function provision(root: string, env: NodeJS.ProcessEnv, clock: Clock): Promise<void> {
+  // The operator's vault and table roles were granted by this provision: on a first `azd up` they may not have
+  // propagated yet, so wait as the predeploy hook waits for the app's.
+  const scope = `/subscriptions/${required('AZURE_SUBSCRIPTION_ID')}/resourceGroups/${required('AZURE_RESOURCE_GROUP')}`;
+  const wait = remainingPropagation(await roleAssignmentTimes(scope, required('AZURE_PRINCIPAL_ID')), clock.now());
+  if (wait > 0)
+    console.log(`Waiting ${Math.ceil(wait / 1000)} s for your roles on the vault and the tables to propagate...`);
+  await clock.sleep(wait);
   await ensureSecrets(required('AZURE_KEY_VAULT_URI'), env);
   // Azure is reached by account name only (its shared keys are off), as docs/operations.md loads any environment.
   const storage: NodeJS.ProcessEnv = {
@@ -170,7 +177,7 @@ export async function sandboxStep(
   if (command !== 'provision' && command !== 'deploy') throw new Error('usage: sandbox-setup.js provision|deploy');
   if (!isSandbox(env)) return log(`Not the sandbox profile (SIEX_GATEWAY_PROFILE): no sandbox ${command} step.`);
   const root = findProjectRoot(__dirname);
-  if (command === 'provision') await provision(root, env);
+  if (command === 'provision') await provision(root, env, clock);
   else await deploy(root, env, clock);
 }
 
