@@ -12,6 +12,7 @@ import {
 import { findProjectRoot } from '../../local/stack';
 import { parseSettings } from '../../shared/config/config';
 import { createIuwsClient } from '../../shared/siex/iuws-client';
+import { settledStatus } from '../helpers/iuws-settled';
 import { cueDocument, schemaSections, tratamFito } from './iuws-fixtures';
 
 /**
@@ -21,19 +22,9 @@ import { cueDocument, schemaSections, tratamFito } from './iuws-fixtures';
  * endpoints); its zip as one-deploy takes it.
  */
 
-let mockCurrentHost: FunctionsCoreHost | undefined;
-jest.mock(
-  '@azure/functions-core',
-  () =>
-    new Proxy(
-      {},
-      {
-        get: (_target, key) => (mockCurrentHost!.module as unknown as Record<string | symbol, unknown>)[key],
-        has: (_target, key) => key in mockCurrentHost!.module,
-      },
-    ),
-  { virtual: true },
-);
+// The worker's side of the registrations the bundle makes, read back in the registration test.
+const mockHost = new FunctionsCoreHost();
+jest.mock('@azure/functions-core', () => mockHost.module, { virtual: true });
 
 const root = findProjectRoot(__dirname);
 const dir = mkdtempSync(path.join(tmpdir(), 'siex-simulator-package-'));
@@ -87,12 +78,7 @@ describe('the SIEX simulator package (the sandbox profile)', () => {
       body: JSON.stringify({ processingMs: 0 }),
     });
     const id = await client.submit(cueDocument([tratamFito(8001)]), 'package-1');
-    let status = await client.status(id);
-    for (let i = 0; status.state !== 'done' && i < 200; i += 1) {
-      await new Promise((r) => setTimeout(r, 10));
-      status = await client.status(id);
-    }
-    expect(status).toEqual({
+    expect(await settledStatus(client, id)).toEqual({
       state: 'done',
       results: [{ externalId: 8001, section: 'TratamFito', ok: true, errors: [] }],
     });
@@ -101,13 +87,10 @@ describe('the SIEX simulator package (the sandbox profile)', () => {
   });
 
   it('registers the IUWS door anonymous and the /_control and /_inspect doors behind a function key', () => {
-    const host = new FunctionsCoreHost();
-    jest.resetModules();
-    mockCurrentHost = host;
     jest.isolateModules(() => {
       jest.requireActual(path.join(dir, 'main.js'));
     });
-    const registered = [...host.functions.values()].map(({ metadata }) => {
+    const registered = [...mockHost.functions.values()].map(({ metadata }) => {
       const trigger = Object.values(metadata.bindings).find((b) => b.direction === 'in') as unknown as {
         authLevel: string;
         route: string;

@@ -10,6 +10,7 @@ import {
   simulatorHandlers,
 } from '../../local/siex-simulator/function-app';
 import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
+import { settledStatus } from '../helpers/iuws-settled';
 import { cueDocument, schemaSections, tratamFito } from '../integration/iuws-fixtures';
 
 /**
@@ -91,12 +92,7 @@ describe('the SIEX simulator as a Function App', () => {
     const client = gatewayClient();
     const id = await client.submit(cueDocument([tratamFito(7001)]), 'sandbox-1');
     expect(id).toMatch(/^SIM-/);
-    let status = await client.status(id);
-    for (let i = 0; status.state !== 'done' && i < 200; i += 1) {
-      await new Promise((r) => setTimeout(r, 10));
-      status = await client.status(id);
-    }
-    expect(status).toEqual({
+    expect(await settledStatus(client, id)).toEqual({
       state: 'done',
       results: [{ externalId: 7001, section: 'TratamFito', ok: true, errors: [] }],
     });
