@@ -27,6 +27,16 @@ requires of the variable that holds the product identifier; it also selects the 
 ])
 param apiServiceSiexProduct string
 
+@description('''The deployment's profile: standard (development or production, as apiServiceSiexProduct says) or sandbox, a
+hosted sandbox for ERP developers (docs/sandbox.md): the development environment with API Management Consumption, the SIEX
+simulator as a second function app in place of SIEX (siexSimulator.bicep), no WORM on the backups, no locks, no private
+network, no zone redundancy. Production refuses it. azd: SIEX_GATEWAY_PROFILE.''')
+@allowed([
+  'standard'
+  'sandbox'
+])
+param profile string = 'standard'
+
 @description('''API Management tier: Consumption for development (pay per call, created in minutes, no developer portal,
 no gateway logs in Log Analytics); BasicV2 for production (an SLA, the developer portal, gateway logs; StandardV2 adds
 what this gateway does not use, outbound virtual network integration). docs/operations.md "Deploy" says why.''')
@@ -150,6 +160,7 @@ param siexMaxConcurrentCalls int = 100
 param functionInstanceMemoryMB int = 2048
 
 var isProduction = apiServiceSiexProduct == 'api-service-siex'
+var isSandbox = profile == 'sandbox'
 // Production has no Consumption-tier API Management (no SLA, no gateway logs) and no alerts nobody receives: the
 // deployment stops before it creates anything.
 var checkedApimSku = isProduction && apimSku == 'Consumption'
@@ -163,6 +174,14 @@ var backupImmutabilityState = empty(backupImmutability) ? (isProduction ? 'Unloc
 var checkedBackupImmutability = isProduction && backupImmutabilityState == 'Disabled'
   ? fail('Production backups need immutability: backupImmutability Unlocked (first deployment) or Locked.')
   : backupImmutabilityState
+// The sandbox profile: never production (a simulator in place of SIEX, backups that can be deleted), and never with a
+// setting that contradicts it (an SLA tier, zones, locks, the private network, WORM, a real SIEX address): the
+// deployment stops before it creates anything rather than build half a sandbox. Tagged on every resource.
+var checkedProfile = isSandbox && isProduction
+  ? fail('The sandbox profile is not for production (apiServiceSiexProduct api-service-siex): it puts a simulator in place of SIEX.')
+  : isSandbox && (apimSku != 'Consumption' || zoneRedundant || lockResources || vnetEnabled || backupImmutabilityState != 'Disabled' || !empty(siexBaseUrl))
+      ? fail('The sandbox profile runs API Management Consumption, the SIEX simulator, no zones, locks, private network or WORM: unset APIM_SKU, SIEX_BASE_URL, LOCK_RESOURCES, VNET_ENABLED and BACKUP_IMMUTABILITY.')
+      : profile
 // The operators' addresses, from the comma-separated list azd passes.
 var operatorRanges = filter(map(split(operatorIpRanges, ','), range => trim(range)), range => !empty(range))
 // The deployer's standing data and secret roles: none in production, where a leaked workstation token must not read or
@@ -177,6 +196,7 @@ var tags = {
   'azd-env-name': environmentName
   service: 'siex-gateway'
   product: apiServiceSiexProduct
+  profile: checkedProfile
 }
 
 // The export job queue and the webhook delivery queue (shared/store/queues.ts), each with its poison queue (host.json
@@ -204,6 +224,7 @@ module identities 'modules/identities.bicep' = {
   params: {
     functionIdentityName: 'id-func-${resourceToken}'
     apimIdentityName: 'id-apim-${resourceToken}'
+    simulatorIdentityName: isSandbox ? 'id-siex-${resourceToken}' : ''
     location: location
     tags: tags
   }
@@ -327,6 +348,30 @@ module communication 'modules/communication.bicep' = {
   }
 }
 
+// The sandbox's SIEX (siexSimulator.bicep): the simulator as a function app with a host account of its own. The gateway's
+// SIEX_BASE_URL points at it and its siex-username / siex-password secrets are the simulator's (the postprovision step
+// writes them: local/sandbox-setup.ts).
+var simulatorUsername = 'siex-sandbox'
+
+module siexSimulator 'modules/siexSimulator.bicep' = if (isSandbox) {
+  name: 'siexSimulator'
+  scope: rg
+  params: {
+    name: 'func-siex-${resourceToken}'
+    planName: 'plan-siex-${resourceToken}'
+    location: location
+    tags: tags
+    hostStorageAccountName: 'stsx${resourceToken}'
+    deploymentContainerName: 'siex-package-${resourceToken}'
+    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+    keyVaultName: keyVault.outputs.name
+    identityId: identities.outputs.simulatorIdentityId
+    identityClientId: identities.outputs.simulatorClientId
+    identityPrincipalId: identities.outputs.simulatorPrincipalId
+    username: simulatorUsername
+  }
+}
+
 // The Entra ID application that stands for the function app in the tokens API Management presents to it.
 module apiRegistration 'modules/apiRegistration.bicep' = {
   name: 'apiRegistration'
@@ -378,10 +423,11 @@ module functionApp 'modules/functionApp.bicep' = {
       // SIEX (IUWS): the address is a parameter; the credentials and the client certificate are vault secrets the
       // operator uploads (docs/operations.md "SIEX certificate and secrets"). Until they are there, the platform leaves the
       // reference text in the setting and exports fail saying which secret is missing.
-      SIEX_BASE_URL: siexBaseUrl
+      SIEX_BASE_URL: isSandbox ? 'https://${siexSimulator.outputs.defaultHostName}' : siexBaseUrl
       SIEX_USERNAME: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-username)'
       SIEX_PASSWORD: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-password)'
-      SIEX_CLIENT_CERT: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-client-cert)'
+      // The sandbox's simulator asks for no client certificate.
+      SIEX_CLIENT_CERT: isSandbox ? '' : '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=siex-client-cert)'
       SIEX_TIMEOUT_MS: '10000'
       SIEX_MAX_ATTEMPTS: '4'
       SIEX_RETRY_BASE_MS: '500'
@@ -483,6 +529,8 @@ output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
 // The admin CLI's --backup-endpoint (docs/operations.md, "Backup and restore").
 output AZURE_BACKUP_BLOB_ENDPOINT string = backup.outputs.blobEndpoint
 output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
+// The vault's own address (any cloud's): the sandbox's postprovision step writes its secrets there.
+output AZURE_KEY_VAULT_URI string = keyVault.outputs.uri
 output AZURE_APIM_NAME string = apim.outputs.name
 output APIM_GATEWAY_URL string = apim.outputs.gatewayUrl
 output API_SERVICE_SIEX_PRODUCT string = apim.outputs.productId
@@ -497,3 +545,9 @@ output AZURE_EMAIL_SENDER_ROLE_ID string = emailSenderRole.outputs.roleDefinitio
 // The address SIEX sees the gateway's calls from (the NAT gateway of network.bicep): give it to FEGA. Empty without vnetEnabled.
 output AZURE_SIEX_EGRESS_IP string = vnetEnabled ? network.outputs.egressIp : ''
 output BACKUP_IMMUTABILITY string = checkedBackupImmutability
+// The sandbox profile's hooks (local/sandbox-setup.ts): whether to load the data and write the simulator's credentials,
+// and where the simulator is. Empty outside the sandbox.
+output SIEX_GATEWAY_PROFILE string = checkedProfile
+output AZURE_SIEX_SIMULATOR_APP_NAME string = isSandbox ? siexSimulator.outputs.name : ''
+output AZURE_SIEX_SIMULATOR_URL string = isSandbox ? 'https://${siexSimulator.outputs.defaultHostName}' : ''
+output SIEX_SIMULATOR_USERNAME string = isSandbox ? simulatorUsername : ''

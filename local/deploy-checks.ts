@@ -98,7 +98,7 @@ export function referenceVerdict(references: ReferenceStatus[]): { missing: stri
 }
 
 /** Azure Resource Manager with the operator's login: the JSON answer, or an error naming what failed. */
-async function arm(method: string, path: string, what: string): Promise<unknown> {
+export async function arm(method: string, path: string, what: string): Promise<unknown> {
   const token = await new (identity().DefaultAzureCredential)().getToken('https://management.azure.com/.default');
   const res = await fetch(`https://management.azure.com${path}`, {
     method,
@@ -110,7 +110,7 @@ async function arm(method: string, path: string, what: string): Promise<unknown>
 }
 
 /** The creation times of a principal's role assignments under a scope. */
-async function roleAssignmentTimes(scope: string, principalId: string): Promise<string[]> {
+export async function roleAssignmentTimes(scope: string, principalId: string): Promise<string[]> {
   const filter = encodeURIComponent(`assignedTo('${principalId}')`);
   const body = (await arm(
     'GET',
@@ -188,7 +188,7 @@ async function teardown(subscriptionId: string): Promise<void> {
   );
 }
 
-function required(name: string): string {
+export function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set (azd sets it from the outputs of infra/main.bicep)`);
   return value;

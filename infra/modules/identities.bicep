@@ -9,6 +9,9 @@ param functionIdentityName string
 @description('Name of API Management\'s identity.')
 param apimIdentityName string
 
+@description('Name of the sandbox\'s SIEX simulator identity (siexSimulator.bicep); empty for none (every other profile).')
+param simulatorIdentityName string = ''
+
 @description('Azure region.')
 param location string
 
@@ -29,9 +32,19 @@ resource apimIdentity 'Microsoft.ManagedIdentity/userAssignedIdentities@2024-11-
   tags: tags
 }
 
+// The sandbox's SIEX simulator: its own host account and siex-password, nothing of the gateway's.
+resource simulatorIdentity 'Microsoft.ManagedIdentity/userAssignedIdentities@2024-11-30' = if (!empty(simulatorIdentityName)) {
+  name: empty(simulatorIdentityName) ? 'none' : simulatorIdentityName
+  location: location
+  tags: tags
+}
+
 output functionIdentityId string = functionIdentity.id
 output functionClientId string = functionIdentity.properties.clientId
 output functionPrincipalId string = functionIdentity.properties.principalId
 output apimIdentityId string = apimIdentity.id
 output apimClientId string = apimIdentity.properties.clientId
 output apimPrincipalId string = apimIdentity.properties.principalId
+output simulatorIdentityId string = empty(simulatorIdentityName) ? '' : simulatorIdentity.id
+output simulatorClientId string = empty(simulatorIdentityName) ? '' : simulatorIdentity.properties.clientId
+output simulatorPrincipalId string = empty(simulatorIdentityName) ? '' : simulatorIdentity.properties.principalId

@@ -120,3 +120,4 @@ resource deleteLock 'Microsoft.Authorization/locks@2020-05-01' = if (lock) {
 }
 
 output name string = vault.name
+output uri string = vault.properties.vaultUri

@@ -494,11 +494,19 @@ function paramosFarm(campaign: number): Farm {
  */
 export const DEMO_FILE_CAMPAIGN = 2026;
 
+export interface DemoDatasetOptions {
+  /**
+   * false: no clients, for a dataset on the internet (the hosted sandbox, docs/sandbox.md), where the demo's keys,
+   * public in this repository, must open nothing; each ERP team is added as a client of its own, with hashed keys.
+   */
+  clients?: boolean;
+}
+
 /** The demo: its clients, applicators and real register products, and its farms in the campaign given. */
-export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN): Dataset {
+export function buildDemoDataset(campaign: number = DEMO_FILE_CAMPAIGN, options: DemoDatasetOptions = {}): Dataset {
   // A copy: callers add their own clients and products to what they get (bench/fixtures.ts).
   return structuredClone({
-    clients: CLIENTS,
+    clients: options.clients === false ? [] : CLIENTS,
     applicators: APPLICATORS,
     products: PRODUCTS,
     farms: [requenaFarm(campaign), largeFarm(campaign), paramosFarm(campaign)],

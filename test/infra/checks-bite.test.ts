@@ -989,4 +989,73 @@ describe('the issue-36 checks bite on what the review found (each break puts bac
     expect(out).toMatch(/appRoleAssignmentRequired must be true/);
     expect(out).toMatch(/'core\.windows\.net' at offset \d+/);
   });
+
+  // The sandbox profile (issue 38 item 11).
+
+  it('report a sandbox production would accept, a contradiction it would build, or a profile azd cannot set', async () => {
+    const c = copy();
+    c.edit('main.bicep', 'isSandbox && isProduction\n  ?', 'isSandbox && false\n  ?');
+    c.edit('main.bicep', ' || lockResources', '');
+    c.edit('main.bicep', " || backupImmutabilityState != 'Disabled'", '');
+    c.edit('main.bicep', '  profile: checkedProfile\n', '');
+    c.edit('main.parameters.json', '${SIEX_GATEWAY_PROFILE=standard}', 'sandbox');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/checkedProfile must fail production on the sandbox profile first/);
+    expect(out).toMatch(/must fail the sandbox profile with locks/);
+    expect(out).toMatch(/must fail the sandbox profile with WORM backups/);
+    expect(out).toMatch(/var tags must carry profile: checkedProfile/);
+    expect(out).toMatch(/profile must come from azd's SIEX_GATEWAY_PROFILE/);
+  });
+
+  it('report a simulator of two instances, deployed outside the sandbox, or a gateway not pointed at it', async () => {
+    const c = copy();
+    c.edit('modules/siexSimulator.bicep', 'maximumInstanceCount: 1\n', 'maximumInstanceCount: 2\n');
+    c.edit(
+      'main.bicep',
+      "module siexSimulator 'modules/siexSimulator.bicep' = if (isSandbox) {",
+      "module siexSimulator 'modules/siexSimulator.bicep' = {",
+    );
+    c.edit(
+      'main.bicep',
+      "SIEX_BASE_URL: isSandbox ? 'https://${siexSimulator.outputs.defaultHostName}' : siexBaseUrl",
+      'SIEX_BASE_URL: siexBaseUrl',
+    );
+    c.edit('main.bicep', "SIEX_CLIENT_CERT: isSandbox ? '' : ", 'SIEX_CLIENT_CERT: ');
+    c.edit('modules/siexSimulator.bicep', 'SecretName=siex-password)', 'SecretName=simulator-password)');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/maximumInstanceCount must be the literal 1/);
+    expect(out).toMatch(/module siexSimulator must be deployed if \(isSandbox\) only/);
+    expect(out).toMatch(/SIEX_BASE_URL must be the simulator's address in the sandbox/);
+    expect(out).toMatch(/SIEX_CLIENT_CERT must be empty in the sandbox/);
+    expect(out).toMatch(/SIMULATOR_PASSWORD must be the vault's siex-password/);
+  });
+
+  it("report the simulator running as the gateway's identity, or granted the gateway's roles", async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      'identityId: identities.outputs.simulatorIdentityId',
+      'identityId: identities.outputs.functionIdentityId',
+    );
+    c.edit(
+      'modules/siexSimulator.bicep',
+      "keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6'",
+      "keyVaultSecretsUser: 'b86a8fe4-44ce-4948-aee5-eccb2c155cd7'",
+    );
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /the simulator must run, read its package and resolve its Key Vault reference as the simulator's identity/,
+    );
+    expect(out).toMatch(/secretsUser: the simulator identity gets role b86a8fe4/);
+  });
+
+  it('report azd hooks that would leave a sandbox without its data, its SIEX or its smoke run', async () => {
+    const c = copy();
+    c.edit(c.ctx.azureYamlFile, '        node dist/local/sandbox-setup.js provision || exit 1\n', '');
+    c.edit(c.ctx.azureYamlFile, ' && node dist/local/sandbox-setup.js deploy &&', ' &&');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/the postprovision hook \(posix\) must run sandbox-setup\.js provision/);
+    expect(out).toMatch(/the postdeploy hook \(posix\) must run sandbox-setup\.js deploy/);
+    expect(out).not.toMatch(/\(windows\) must run sandbox-setup/);
+  });
 });

@@ -25,6 +25,7 @@ import { checkProperties } from './checks/properties';
 import { checkProvision } from './checks/provision';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
+import { checkSandbox } from './checks/sandbox';
 import { checkSecrets } from './checks/secrets';
 import { checkBicepSyntax, checkLoadedFiles, checkModules, checkSymbols } from './checks/template';
 
@@ -55,5 +56,6 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkGoLive(infra, ctx.azureYamlFile),
     ...checkMonitoring(infra, ctx.hostJsonFile),
     ...checkEdges(infra),
+    ...checkSandbox(infra),
   ];
 }

@@ -22,6 +22,7 @@ import { checkProperties } from './checks/properties';
 import { checkProvision } from './checks/provision';
 import { checkResourceTypes } from './checks/resource-types';
 import { checkRoles } from './checks/roles';
+import { checkSandbox } from './checks/sandbox';
 import { checkSecrets } from './checks/secrets';
 import { checkBicepSyntax, checkLoadedFiles, checkModules, checkSymbols } from './checks/template';
 import { INFRA_DIR, realContext } from './context';
@@ -129,6 +130,10 @@ describe('infra/ (offline checks)', () => {
 
   it('alerts on what the review found silent, samples no event, and probes /v1/health with a key of that one operation', () => {
     expect(messages(checkMonitoring(infra, ctx.hostJsonFile))).toEqual([]);
+  });
+
+  it('offers a sandbox profile production refuses: Consumption, no WORM, no locks, the SIEX simulator as one instance', () => {
+    expect(messages(checkSandbox(infra))).toEqual([]);
   });
 
   it('guards the network edges, names no cloud domain, has a budget, and lets Entra ID issue backend tokens to API Management only', () => {

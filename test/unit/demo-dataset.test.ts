@@ -4,7 +4,7 @@ import { validateDataset } from '../../shared/backoffice/dataset-validation';
 import { cardLevels } from '../../shared/domain/ropo';
 import { isoDay } from '../../shared/domain/dates';
 import { demoDatasetText } from '../../local/admin';
-import { DEMO_FILE_CAMPAIGN } from '../../local/demo/build-dataset';
+import { buildDemoDataset, DEMO_FILE_CAMPAIGN } from '../../local/demo/build-dataset';
 import { productStandingOn } from '../../shared/catalog/product-state';
 import { authorisesMonth, usesForCrop } from '../../shared/catalog/product-uses';
 import { CATALOGUES } from '../../shared/catalog/siex-codes/catalogues';
@@ -125,5 +125,20 @@ describe('demo dataset (local/demo/dataset.json)', () => {
       .map((c) => c.file)
       .filter((file) => !existsSync(path.join(dir, file)));
     expect(missing).toEqual([]);
+  });
+
+  it("leaves its clients out for the hosted sandbox (clients: false): every farm, product and card kept, and an Azure import's key rule met", () => {
+    const sandbox = buildDemoDataset(DEMO_FILE_CAMPAIGN, { clients: false });
+    expect(sandbox.clients).toEqual([]);
+    expect(sandbox.farms).toEqual(demo.farms);
+    expect(sandbox.products).toEqual(demo.products);
+    expect(sandbox.applicators).toEqual(demo.applicators);
+    // As `admin import` judges a dataset bound for Azure (by account name): no key in clear, since there are none. The
+    // demo itself is refused there, for its clients' clear keys.
+    expect(validateDataset(JSON.parse(JSON.stringify(sandbox)), { clearKeys: false }).problems).toEqual([]);
+    expect(validateDataset(JSON.parse(text), { clearKeys: false }).problems.length).toBeGreaterThan(0);
+    // The default, and clients: true, are the demo with its clients.
+    expect(buildDemoDataset(DEMO_FILE_CAMPAIGN, { clients: true }).clients).toEqual(demo.clients);
+    expect(buildDemoDataset(DEMO_FILE_CAMPAIGN).clients).toEqual(demo.clients);
   });
 });

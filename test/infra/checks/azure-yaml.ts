@@ -43,6 +43,9 @@ export function checkAzureYaml(infra: Infra, azureYamlFile: string): Finding[] {
   const hooks: [string, string][] = [
     ['predeploy', 'deploy-checks.js wait-for-roles'],
     ['postdeploy', 'deploy-checks.js verify-backend'],
+    // Issue 38 item 11: the sandbox profile's data (T4), its SIEX simulator's package and its smoke run (T2, T6).
+    ['postprovision', 'sandbox-setup.js provision'],
+    ['postdeploy', 'sandbox-setup.js deploy'],
   ];
   for (const [hook, command] of hooks)
     for (const shell of ['posix', 'windows']) {

@@ -9,7 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import { BicepFile, getProperty, literalValue } from '../bicep';
 import { APP_SETTINGS_PARAM } from './app-settings';
 import { APIM_CLIENT_ID_NAMED_VALUE, BACKEND_APP_NAMED_VALUE } from './contract';
-import { Finding, Infra, mainExpression, rel, resourceBySymbol, resourcesOfType } from './model';
+import { Finding, gatewaySites, Infra, mainExpression, rel, resourceBySymbol, resourcesOfType } from './model';
 
 const API_APP = /^apiRegistration\.outputs\.clientId$/;
 const APIM_CLIENT = /^identities\.outputs\.apimClientId$/;
@@ -74,9 +74,8 @@ function checkNoListCalls(infra: Infra): Finding[] {
 
 function checkSiteAuthentication(infra: Infra): Finding[] {
   const out: Finding[] = [];
-  for (const { file, resource: site } of resourcesOfType(infra, 'Microsoft.Web/sites').filter(
-    (r) => !r.resource.existing,
-  )) {
+  // The sandbox's SIEX simulator is called by the gateway as SIEX is, not through API Management (sandbox.ts).
+  for (const { file, resource: site } of gatewaySites(infra)) {
     const at = rel(infra, file.file);
     const auth = file.resources.find(
       (r) =>

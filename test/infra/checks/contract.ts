@@ -61,6 +61,8 @@ export const PRINCIPALS = {
   function: /^identities\.outputs\.functionPrincipalId$/,
   apim: /^identities\.outputs\.apimPrincipalId$/,
   operator: /^standingOperatorId$/,
+  // The sandbox profile's SIEX simulator (modules/siexSimulator.bicep).
+  simulator: /^identities\.outputs\.simulatorPrincipalId$/,
 } as const;
 export type Principal = keyof typeof PRINCIPALS;
 
@@ -95,6 +97,20 @@ export interface RoleGrant {
 
 /** Every role any identity holds, and on what: the whole list, so any other assignment is a finding. */
 export const ROLE_GRANTS: RoleGrant[] = [
+  // The sandbox's SIEX simulator: its own host account (function keys, locks, its package), and siex-password behind
+  // its Key Vault reference. Nothing of the gateway's data.
+  {
+    principal: 'simulator',
+    role: ROLE_IDS.storageBlobDataOwner,
+    label: 'Storage Blob Data Owner',
+    scope: 'Microsoft.Storage/storageAccounts',
+  },
+  {
+    principal: 'simulator',
+    role: ROLE_IDS.keyVaultSecretsUser,
+    label: 'Key Vault Secrets User',
+    scope: 'Microsoft.KeyVault/vaults',
+  },
   // The function app: host storage (its own account: locks, the deployment package), the export queues, its tables, the SIEX
   // secrets behind its Key Vault references, its telemetry, and sending the outcome e-mail.
   {

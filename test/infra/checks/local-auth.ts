@@ -7,7 +7,7 @@
  */
 import { getProperty, literalValue } from '../bicep';
 import { HOST_SETTINGS_VAR } from './app-settings';
-import { Finding, Infra, rel, resourcesOfType } from './model';
+import { Finding, Infra, isSimulatorFile, rel, resourcesOfType } from './model';
 
 export function checkLocalAuth(infra: Infra): Finding[] {
   const out: Finding[] = [];
@@ -71,7 +71,9 @@ export function checkLocalAuth(infra: Infra): Finding[] {
           message: `${resource.symbol}: basic publishing credentials for ${method.toUpperCase()} must be off (basicPublishingCredentialsPolicies '${method}' allow: false)`,
         });
     }
-    // With local authentication off on Application Insights, the host must send telemetry with an Entra ID token.
+    // With local authentication off on Application Insights, the host must send telemetry with an Entra ID token. The
+    // sandbox's SIEX simulator sends none (sandbox.ts: no Application Insights setting at all).
+    if (isSimulatorFile(infra, file)) continue;
     const hostSettings = file.vars.get(HOST_SETTINGS_VAR);
     const authString = getProperty(hostSettings, 'APPLICATIONINSIGHTS_AUTHENTICATION_STRING')?.text ?? '';
     if (!/Authorization=AAD/.test(authString))

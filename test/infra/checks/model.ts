@@ -125,6 +125,24 @@ export function resourcesOfType(infra: Infra, type: string): { file: BicepFile; 
   return out;
 }
 
+/**
+ * The sandbox profile's SIEX simulator (modules/siexSimulator.bicep, deployed only by the sandbox profile): a function
+ * app that stands in for SIEX, reached by the gateway directly and not through API Management. The checks of the
+ * gateway's app (platform, backend-auth, local-auth's telemetry) are about the gateway's sites; sandbox.ts checks this one.
+ */
+export const SIMULATOR_MODULE = 'modules/siexSimulator.bicep';
+
+export function isSimulatorFile(infra: Infra, file: BicepFile): boolean {
+  return path.resolve(file.file) === path.resolve(infra.dir, SIMULATOR_MODULE);
+}
+
+/** The gateway's function app(s): every site the templates create but the sandbox's SIEX simulator. */
+export function gatewaySites(infra: Infra): { file: BicepFile; resource: Resource }[] {
+  return resourcesOfType(infra, 'Microsoft.Web/sites').filter(
+    (r) => !r.resource.existing && !isSimulatorFile(infra, r.file),
+  );
+}
+
 /** The file a `loadTextContent('...')` or `loadJsonContent('...')` in a resource body points at, resolved. */
 export function loadedFile(file: BicepFile, body: Node | undefined): string | undefined {
   if (!body) return undefined;

@@ -1,7 +1,7 @@
 /** Storage queues, the Flex Consumption plan, and the function app: runtime, identity, deployment, azd tag. */
 import { getProperty, literalValue, NOT_LITERAL } from '../bicep';
 import { APP_QUEUES } from './contract';
-import { Finding, Infra, mainExpression, rel, resourcesOfType } from './model';
+import { Finding, gatewaySites, Infra, mainExpression, rel, resourcesOfType } from './model';
 
 const FUNCTION_IDENTITY = /^identities\.outputs\.functionIdentityId$/;
 
@@ -28,7 +28,8 @@ export function checkPlatform(infra: Infra): Finding[] {
         file: rel(infra, file.file),
         message: `plan ${resource.symbol}: properties.zoneRedundant must be set (from the zoneRedundant parameter)`,
       });
-  const sites = resourcesOfType(infra, 'Microsoft.Web/sites').filter((r) => !r.resource.existing);
+  // The sandbox's SIEX simulator is not the gateway's app (sandbox.ts checks it).
+  const sites = gatewaySites(infra);
   const [only] = sites;
   if (sites.length !== 1 || !only) {
     out.push({ check: 'platform', file: 'infra', message: `expected one function app, found ${sites.length}` });
