@@ -47,6 +47,8 @@ interface Document {
 type Role =
   | { kind: 'lookup' }
   | { kind: 'other' }
+  /** A PUT: it sets what the other requests of its path then read (the caller's webhook), so it runs first. */
+  | { kind: 'setting' }
   | {
       kind: 'record';
       step: 'register' | 'read' | 'list' | 'amend' | 'history' | 'delete' | 'batch';
@@ -85,7 +87,7 @@ function roleOf(path: string, method: string, op: Operation): Role {
   }
   const required = parametersOf({ paths: {} }, op).filter((p) => p.required && p.in === 'query');
   if (method === 'get' && required.some((p) => p.name === 'rea')) return { kind: 'lookup' };
-  return { kind: 'other' };
+  return method === 'put' ? { kind: 'setting' } : { kind: 'other' };
 }
 
 /** The order of the run: what each request needs is set by one before it. */
@@ -96,6 +98,8 @@ function rank(role: Role, collections: string[]): number[] {
       return [0];
     case 'other':
       return [1];
+    case 'setting':
+      return [1, -1];
     case 'record': {
       const before = ['register', 'read', 'list', 'amend', 'history'].indexOf(role.step);
       if (before >= 0) return [2, kindAt(role.collection), before];
@@ -344,6 +348,7 @@ function roleScripts(call: Call): { pre: string[]; test: string[] } {
         ],
       };
     case 'other':
+    case 'setting':
       return { pre: [], test: [] };
   }
 }

@@ -7,6 +7,7 @@ import { buildDemoDataset } from '../../local/demo/build-dataset';
 import { mailStubService } from '../../local/mail-stub/service';
 import { officialCataloguesDir } from '../../local/siex-data';
 import { siexSimulatorService } from '../../local/siex-simulator/service';
+import { webhookReceiverService } from '../../local/webhook-receiver/service';
 import { findProjectRoot, Stack, startStack } from '../../local/stack';
 
 /**
@@ -93,7 +94,8 @@ export async function startDemoStack(
     inMemory: true,
     dataset,
     catalogues: officialCataloguesDir(root),
-    services: [siexSimulatorService(), mailStubService()],
+    // npm start's services: its webhook receiver hands the runner the local signing key, so webhooks are on.
+    services: [siexSimulatorService(), mailStubService(), webhookReceiverService()],
     ...(env ? { env } : {}),
   }).catch((err: unknown) => {
     fs.rmSync(dir, { recursive: true, force: true });
