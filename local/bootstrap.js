@@ -67,19 +67,33 @@ function ensureDependencies() {
 }
 
 /**
- * The API reference test (test/heavy/api-docs.test.ts) opens /docs in headless Chromium. Browser downloads
- * (puppeteer's, playwright's) come from CDNs a CI machine cannot reach, so it is Debian's package, installed here
- * as the dependencies are: `npm run test:heavy` on a fresh machine needs nothing done by hand. Elsewhere the test names what
- * to install.
+ * What test:heavy drives besides Node, each from Debian, installed here as the dependencies are: `npm run
+ * test:heavy` on a fresh machine needs nothing done by hand.
+ * - The API reference test (test/heavy/api-docs.test.ts) opens /docs in headless Chromium. Browser downloads
+ *   (puppeteer's, playwright's) come from CDNs a CI machine cannot reach, so it is Debian's package.
+ * - The generated models (test/heavy/client-models.test.ts) compile: C# with mono's C# 6 compiler against Json.NET,
+ *   Java with javac against Jackson.
+ * Elsewhere (no root, no apt) the tests name what to install.
  */
-function ensureBrowser() {
-  const known = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-  if (known.some((p) => p && fs.existsSync(p))) return;
+const HEAVY_TOOLS = [
+  {
+    name: 'chromium',
+    present: [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'],
+  },
+  { name: 'mono-mcs', present: ['/usr/bin/mcs'] },
+  { name: 'libnewtonsoft-json-cil-dev', present: ['/usr/lib/cli/Newtonsoft.Json-5.0/Newtonsoft.Json.dll'] },
+  { name: 'default-jdk-headless', present: ['/usr/bin/javac'] },
+  { name: 'libjackson2-databind-java', present: ['/usr/share/java/jackson-databind.jar'] },
+];
+
+function ensureHeavyTools() {
+  const missing = HEAVY_TOOLS.filter((tool) => !tool.present.some((p) => p && fs.existsSync(p))).map((t) => t.name);
+  if (missing.length === 0) return;
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (process.platform !== 'linux' || !asRoot || !fs.existsSync('/usr/bin/apt-get')) return;
-  say('install chromium (apt-get, for the /docs test)...');
+  say(`install ${missing.join(', ')} (apt-get, for test:heavy)...`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium']);
+  run('apt-get', ['install', '-y', '-qq', ...missing]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -353,7 +367,7 @@ async function test(command, rest) {
     command === 'test' && rest.length === 0 ? compiledDist.then((ok) => ok && check()) : Promise.resolve(true);
   const built = (await compiledDist) && (await buildFixtures()) && (await bundle(false));
   passed((await Promise.all([testTypes, checked])).every(Boolean) && built);
-  if (command === 'test:heavy') ensureBrowser();
+  if (command === 'test:heavy') ensureHeavyTools();
   process.exit(await jest(command === 'test:heavy' ? 'jest.heavy.config.js' : null, rest));
 }
 

@@ -86,7 +86,17 @@ export async function generateModelFiles(
   inputData.addInput(input);
   const { lang: quicktypeLang, options } = LANGUAGES[lang];
   const files = await quicktypeMultiFile({ inputData, lang: quicktypeLang, rendererOptions: options(namespace) });
-  return new Map([...files].map(([file, { lines }]) => [file, `${lines.join('\n')}\n`]));
+  return new Map([...files].map(([file, { lines }]) => [file, javaThrows(lang, `${lines.join('\n')}\n`)]));
+}
+
+/**
+ * quicktype's Java converter declares `throws JsonProcessingException` where it calls `writeValueAsString`, which is
+ * all Maven's Jackson throws; Debian's build of it (libjackson2-databind-java 2.14, what CI compiles against) declares
+ * `IOException` too, and javac then refuses the converter. JsonProcessingException is an IOException, so declaring
+ * that compiles against either, and a caller that handles the readers' IOException handles the writers' alike.
+ */
+function javaThrows(lang: ModelLanguage, source: string): string {
+  return lang === 'java' ? source.replaceAll(') throws JsonProcessingException {', ') throws IOException {') : source;
 }
 
 /** The generated source of a one-file language. */
