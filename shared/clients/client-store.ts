@@ -87,11 +87,6 @@ export class ClientStore {
     return [...found].sort(([a], [b]) => a.localeCompare(b)).map(([clientId, url]) => ({ clientId, url }));
   }
 
-  /** The clients of a holding whose operator registered a webhook for them. */
-  async webhooksOfFarm(rea: string, now: () => DateTime): Promise<{ clientId: string; url: string }[]> {
-    return (await this.clientsOfFarm(rea, now)).filter((c) => c.url !== '');
-  }
-
   /**
    * Idempotent: writes only what changed and removes the rows of SID keys the client no longer has. The link is
    * written last, after the stale rows are gone: an import cut short in between still knows them when run again, so

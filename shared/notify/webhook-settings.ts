@@ -77,10 +77,13 @@ export function webhookSettings(deps: WebhookSettingsDeps) {
     const until = subscription.previous?.until ?? 0;
     return { subscription, source, overlapUntil: until > deps.now() ? until : null };
   };
+  /** What the client has before it sets anything: its operator's webhook, or none. */
+  const operatorSubscription = (client: Caller) => (client.webhookUrl ? defaultSubscription(client.webhookUrl) : null);
   const current = async (client: Caller): Promise<WebhookSettings | null> => {
     const own = await deps.subscriptions.find(client.id);
     if (own) return settings(own, 'client');
-    return client.webhookUrl ? settings(defaultSubscription(client.webhookUrl), 'operator') : null;
+    const operator = operatorSubscription(client);
+    return operator ? settings(operator, 'operator') : null;
   };
   const secretOf = (client: Caller, s: WebhookSubscription) => webhookSecret(signingKey(), client.id, s.generation);
 
@@ -100,9 +103,8 @@ export function webhookSettings(deps: WebhookSettingsDeps) {
       const refused = urlRefusal(new URL(change.url), deps.policy);
       if (refused)
         throw new DomainError('the webhook URL is refused', [violation('INVALID_VALUE', 'body.url', refused)]);
-      const operator = client.webhookUrl ? defaultSubscription(client.webhookUrl) : null;
       const { before, after } = await deps.subscriptions.change(client.id, (own) =>
-        withAddress(own ?? operator, change, deps.now()),
+        withAddress(own ?? operatorSubscription(client), change, deps.now()),
       );
       return { ...settings(after, 'client'), ...(before ? {} : { secret: secretOf(client, after) }) };
     },
@@ -110,9 +112,8 @@ export function webhookSettings(deps: WebhookSettingsDeps) {
     /** A new secret, shown in this answer only; the old one signs beside it for `overlapHours`. */
     async rotate(client: Caller, overlapHours: number): Promise<WebhookSettings & { secret: string }> {
       signingKey();
-      const operator = client.webhookUrl ? defaultSubscription(client.webhookUrl) : null;
       const { after } = await deps.subscriptions.change(client.id, (own) => {
-        const base = own ?? operator;
+        const base = own ?? operatorSubscription(client);
         if (!base) throw notSet();
         return rotated(base, overlapHours, deps.now());
       });

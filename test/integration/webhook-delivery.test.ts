@@ -20,8 +20,10 @@ import {
   deliverWebhook,
   DeliveryDeps,
   DeliveryStep,
+  recipientsAmong,
   WebhookMessage,
 } from '../../shared/notify/webhook-delivery';
+import { SubscriptionStore } from '../../shared/notify/subscription-store';
 import { webhookSecret } from '../../shared/notify/webhook-secret';
 import { verifySignature } from '../../shared/notify/webhook-signature';
 import { Clock } from '../../shared/time/clock';
@@ -148,8 +150,11 @@ function testQueue() {
 
 function outbox(queue: ReturnType<typeof testQueue>, clock: Clock): WebhookOutbox {
   const clients = new ClientStore(svc.tables);
+  const subscriptions = new SubscriptionStore(svc.tables);
   return {
-    recipients: (rea) => clients.webhooksOfFarm(rea, () => DateTime.fromMillis(clock.now())),
+    // As the app composes it (shared/app/services.ts): the farm's clients, each at its own webhook or its operator's.
+    recipients: async (rea) =>
+      recipientsAmong(await clients.clientsOfFarm(rea, () => DateTime.fromMillis(clock.now())), subscriptions),
     send: (m) => queue.send(m),
   };
 }
