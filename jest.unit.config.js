@@ -1,17 +1,11 @@
 /** @type {import('jest').Config} */
-// `npm run test:unit`: the pure tests alone, for the edit-test loop. No compile step (swc transpiles each file),
-// no Azurite, no runner; `npm test` runs these and everything else after a full build.
-const base = require('./jest.config');
+// `npm run test:unit` with no file named: every pure test, in a few groups of files that share a module registry
+// (test/support/unit-groups.cjs says why), and on their own the files that change the registry or the timers.
+const files = require('./jest.unit-files.config');
+const { soloFiles } = require('./test/support/unit-groups.cjs');
 
 module.exports = {
-  transform: base.transform,
-  resolver: base.resolver,
-  testEnvironment: base.testEnvironment,
-  maxWorkers: base.maxWorkers,
-  workerGracefulExitTimeout: base.workerGracefulExitTimeout,
-  roots: ['<rootDir>/test/unit'],
-  testMatch: base.testMatch,
-  // The catalogues, parsed once for the run (test/support/parsed-catalogues.ts).
-  globalSetup: '<rootDir>/test/support/unit-global-setup.ts',
-  globalTeardown: base.globalTeardown,
+  ...files,
+  roots: ['<rootDir>/test/unit', '<rootDir>/test/unit-groups'],
+  testMatch: [...soloFiles().map((f) => `<rootDir>/test/unit/${f}`), '<rootDir>/test/unit-groups/*.group.ts'],
 };

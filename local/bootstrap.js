@@ -373,8 +373,12 @@ async function test(command, rest) {
 
 async function main(command, rest) {
   ensureDependencies();
-  // The pure tests need no compile step, no bundle and no local stack: jest transpiles what they import.
-  if (command === 'test:unit') process.exit(await jest('jest.unit.config.js', rest));
+  // The pure tests need no compile step, no bundle and no local stack: jest transpiles what they import. All of them
+  // run in groups of files (jest.unit.config.js); files named (anything that is not an option) run each on its own.
+  if (command === 'test:unit') {
+    const named = rest.some((arg) => !arg.startsWith('-'));
+    process.exit(await jest(named ? 'jest.unit-files.config.js' : 'jest.unit.config.js', rest));
+  }
   if (command === 'test' || command === 'test:heavy') return test(command, rest);
   passed(await build());
   if (command === 'check') process.exit((await check()) ? 0 : 1);
