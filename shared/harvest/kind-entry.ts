@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './harvest-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -27,6 +28,10 @@ export const harvestEntry = {
     http: () => {
       const { harvestHttp }: typeof Http = require('./wire-http');
       return harvestHttp;
+    },
+    catalogues: () => {
+      const { HARVEST_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: HARVEST_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

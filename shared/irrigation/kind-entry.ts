@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './irrigation-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -27,6 +28,10 @@ export const irrigationEntry = {
     http: () => {
       const { irrigationHttp }: typeof Http = require('./wire-http');
       return irrigationHttp;
+    },
+    catalogues: () => {
+      const { IRRIGATION_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: IRRIGATION_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './phyto-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -27,6 +28,10 @@ export const phytoEntry = {
     http: () => {
       const { phytoHttp }: typeof Http = require('./wire-http');
       return phytoHttp;
+    },
+    catalogues: () => {
+      const { PHYTO_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: PHYTO_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

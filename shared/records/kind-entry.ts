@@ -4,7 +4,9 @@ import type { EntityType } from '../domain/urn';
 import type { FarmIndex } from '../farms/farm-index';
 import type { BlockIds } from './block-ids';
 import type { ListFilter, ListQuery } from './list-records';
+import type { CatalogueDetails } from '../catalog/catalogue-views';
 import type { ReferenceData } from '../catalog/reference-data';
+import type { Catalogues } from '../catalog/siex-codes/catalogues';
 import type { RecordKind } from './record-kind';
 import type { RecordView } from './record-rows';
 
@@ -47,6 +49,19 @@ interface KindModules {
   reads(): KindReads;
   /** Its HTTP face: what the core builds its seven contracts from. */
   http(): KindHttp;
+  /**
+   * Its own SIEX catalogues (its folder's `catalogues.ts`), which the catalogue code imports, reads and serves beside
+   * the catalog's (shared/app/siex-catalogues.ts); absent for a kind with none of its own.
+   */
+  catalogues?(): KindCatalogues;
+}
+
+/** The SIEX catalogues a kind brings: the files, and what the catalogue endpoint adds to the entries of some. */
+export interface KindCatalogues {
+  /** By the name the gateway stores and looks each up by (FEGA's file name, or a scope of one). */
+  readonly files: Catalogues;
+  /** What a record of a code must hold, added to the catalogue endpoint's entries, by catalogue. */
+  readonly details?: CatalogueDetails;
 }
 
 /** What reading a kind's records takes: its stored format, its answer, its list's filters and key window. */
