@@ -31,4 +31,6 @@ export function parseCatalogue(catalogue: CatalogueName, text: string): ParsedCa
 }
 
 /** What the kinds add to the catalogue endpoint's entries of their catalogues. */
-export const CATALOGUE_DETAILS: CatalogueDetails = Object.assign({}, ...declared.map((c) => c.details ?? {}));
+export const CATALOGUE_DETAILS: CatalogueDetails = Object.fromEntries(
+  declared.flatMap((c) => Object.entries(c.details ?? {})),
+);

@@ -1,10 +1,19 @@
-import { RECORDS_TAG } from '../app/record-kinds';
-import { KIND_OPERATION_IDS, OperationId, RecordKindOperationId } from '../app/routes';
+import { RECORD_KINDS, RECORDS_TAG } from '../app/record-kinds';
+import {
+  KIND_OPERATION_IDS,
+  KIND_VIEW_OPERATION_IDS,
+  KindViewOperationId,
+  OperationId,
+  RecordKindOperationId,
+} from '../app/routes';
+import { KindEntry } from '../records/kind-entry';
+
+/** What the farm campaign's operations show beyond its locations: the kinds' views, in the registry's order. */
+const VIEWS_SHOWN = RECORD_KINDS.flatMap((kind: KindEntry) => (kind.views ?? []).map((view) => view.shows));
 
 /** The document's groups, in the order a reader meets them in the README flow; generators name client classes by them. */
 export const TAGS = {
-  farms:
-    'The farm campaign, its crop locations (idcp), when each may be harvested and its fertilization plan against its fertilizations.',
+  farms: `The farm campaign, its crop locations (idcp), ${VIEWS_SHOWN.join(' and ')}.`,
   records: RECORDS_TAG,
   export: 'Sending records to SIEX as a CUE document, and following the job that does it.',
   catalogue: 'What a registration accepts: products for a crop, official SIEX catalogues, applicator cards.',
@@ -14,9 +23,13 @@ export const TAGS = {
 
 export type Tag = keyof typeof TAGS;
 
-/** Every record kind's operations are its records'. */
+/** Every record kind's operations are its records', and the views the kinds bring are the farm campaign's. */
 const KIND_TAGS = Object.fromEntries(KIND_OPERATION_IDS.map((id) => [id, 'records'])) as Record<
   RecordKindOperationId,
+  Tag
+>;
+const VIEW_TAGS = Object.fromEntries(KIND_VIEW_OPERATION_IDS.map((id) => [id, 'farms'])) as Record<
+  KindViewOperationId,
   Tag
 >;
 
@@ -25,8 +38,7 @@ export const OPERATION_TAGS: Record<OperationId, Tag> = {
   farmLookup: 'farms',
   listIdcp: 'farms',
   ...KIND_TAGS,
-  safeHarvest: 'farms',
-  nutrientBalance: 'farms',
+  ...VIEW_TAGS,
   exportCue: 'export',
   jobStatus: 'export',
   jobResult: 'export',

@@ -5,6 +5,7 @@ import type * as Kind from './phyto-kind';
 import type * as Reads from './kind-reads';
 import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
+import type * as SafeHarvest from './wire-safe-harvest';
 
 /**
  * The phytosanitary treatment (`AgriPhytosanitary`, CUE `TratamFito`, RD 1311/2012) as the registry lists it
@@ -34,4 +35,16 @@ export const phytoEntry = {
       return { files: PHYTO_CATALOGUES };
     },
   },
+  views: [
+    {
+      // The treatments' pre-harvest intervals, as the harvest holds they publish state them.
+      operationId: 'safeHarvest',
+      route: 'v1/siex/safeharvest',
+      shows: 'when each may be harvested',
+      load: () => {
+        const { safeHarvestView }: typeof SafeHarvest = require('./wire-safe-harvest');
+        return safeHarvestView;
+      },
+    },
+  ],
 } as const satisfies KindEntry;
