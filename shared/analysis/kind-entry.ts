@@ -15,7 +15,7 @@ export const analysisEntry = {
   table: 'analysis',
   collection: 'v1/entities/agrianalyses',
   stem: 'Analysis',
-  label: { a: 'an analysis', one: 'analysis', many: 'analyses' },
+  label: { a: 'an analysis', one: 'analysis', many: 'analyses', tag: 'analysis' },
   load: {
     kind: () => {
       const { analysisKind }: typeof Kind = require('./analysis-kind');

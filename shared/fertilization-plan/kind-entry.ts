@@ -15,7 +15,12 @@ export const fertilizationPlanEntry = {
   table: 'fertilizationplan',
   collection: 'v1/entities/agrifertilizationplans',
   stem: 'FertilizationPlan',
-  label: { a: 'a fertilization plan', one: 'fertilization plan', many: 'fertilization plans' },
+  label: {
+    a: 'a fertilization plan',
+    one: 'fertilization plan',
+    many: 'fertilization plans',
+    tag: 'fertilization plan',
+  },
   load: {
     kind: () => {
       const { planKind }: typeof Kind = require('./plan-kind');

@@ -15,7 +15,7 @@ export const fertilizationEntry = {
   table: 'fertilization',
   collection: 'v1/entities/agrifertilizes',
   stem: 'Fertilization',
-  label: { a: 'a fertilization', one: 'fertilization', many: 'fertilizations' },
+  label: { a: 'a fertilization', one: 'fertilization', many: 'fertilizations', tag: 'fertilization' },
   load: {
     kind: () => {
       const { fertilizationKind }: typeof Kind = require('./fertilization-kind');

@@ -15,7 +15,7 @@ export const harvestEntry = {
   table: 'harvest',
   collection: 'v1/entities/agriharvests',
   stem: 'Harvest',
-  label: { a: 'a harvest', one: 'harvest', many: 'harvests' },
+  label: { a: 'a harvest', one: 'harvest', many: 'harvests', tag: 'harvest' },
   load: {
     kind: () => {
       const { harvestKind }: typeof Kind = require('./harvest-kind');

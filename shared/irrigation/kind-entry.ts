@@ -15,7 +15,7 @@ export const irrigationEntry = {
   table: 'irrigation',
   collection: 'v1/entities/agriirrigations',
   stem: 'Irrigation',
-  label: { a: 'an irrigation', one: 'irrigation', many: 'irrigations' },
+  label: { a: 'an irrigation', one: 'irrigation', many: 'irrigations', tag: 'irrigation' },
   load: {
     kind: () => {
       const { irrigationKind }: typeof Kind = require('./irrigation-kind');

@@ -1,4 +1,4 @@
-import { RECORD_KINDS, RECORDS_TAG } from '../app/record-kinds';
+import { RECORD_KINDS } from '../app/record-kinds';
 import {
   KIND_OPERATION_IDS,
   KIND_VIEW_OPERATION_IDS,
@@ -8,13 +8,22 @@ import {
 } from '../app/routes';
 import { KindEntry } from '../records/kind-entry';
 
+/** Words as a sentence lists them: `a`, `a and b`, `a, b and c`. */
+const listed = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words.join('');
+
+/** The kinds the `records` tag names (their entries' `label.tag`), in the registry's order. */
+const NAMED = listed(RECORD_KINDS.flatMap((kind: KindEntry) => (kind.label.tag ? [kind.label.tag] : [])));
+
 /** What the farm campaign's operations show beyond its locations: the kinds' views, in the registry's order. */
-const VIEWS_SHOWN = RECORD_KINDS.flatMap((kind: KindEntry) => (kind.views ?? []).map((view) => view.shows));
+const VIEWS_SHOWN = listed(RECORD_KINDS.flatMap((kind: KindEntry) => (kind.views ?? []).map((view) => view.shows)));
 
 /** The document's groups, in the order a reader meets them in the README flow; generators name client classes by them. */
 export const TAGS = {
-  farms: `The farm campaign, its crop locations (idcp), ${VIEWS_SHOWN.join(' and ')}.`,
-  records: RECORDS_TAG,
+  farms: `The farm campaign, its crop locations (idcp), ${VIEWS_SHOWN}.`,
+  records:
+    `${NAMED.charAt(0).toUpperCase()}${NAMED.slice(1)} (RD 1051/2022) records: register (one or a batch), list, read, ` +
+    'amend, delete, and their history.',
   export: 'Sending records to SIEX as a CUE document, and following the job that does it.',
   catalogue: 'What a registration accepts: products for a crop, official SIEX catalogues, applicator cards.',
   webhooks:

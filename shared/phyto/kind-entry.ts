@@ -16,7 +16,12 @@ export const phytoEntry = {
   table: 'phyto',
   collection: 'v1/entities/agriphytosanitarys',
   stem: 'Phytosanitary',
-  label: { a: 'a phytosanitary application', one: 'phytosanitary application', many: 'phytosanitary applications' },
+  label: {
+    a: 'a phytosanitary application',
+    one: 'phytosanitary application',
+    many: 'phytosanitary applications',
+    tag: 'phytosanitary treatment',
+  },
   load: {
     kind: () => {
       const { phytoKind }: typeof Kind = require('./phyto-kind');

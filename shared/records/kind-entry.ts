@@ -33,8 +33,11 @@ export interface KindEntry<Stem extends string = string> {
    * `amend<Stem>`, `delete<Stem>`, `<stem>History`.
    */
   readonly stem: Stem;
-  /** What the OpenAPI summaries call one record and many ("Register a harvest", "List the harvests of a farm campaign"). */
-  readonly label: { readonly a: string; readonly one: string; readonly many: string };
+  /**
+   * What the OpenAPI summaries call one record and many ("Register a <one>", "List the <many> of a farm campaign"), and
+   * `tag`, what the document's `records` tag calls the kind, when it names it there.
+   */
+  readonly label: { readonly a: string; readonly one: string; readonly many: string; readonly tag?: string };
   readonly load: KindModules;
   /** The views of a farm campaign it brings beside its seven operations, each an operation of its own; often none. */
   readonly views?: readonly ViewEntry[];
