@@ -1,6 +1,6 @@
 import type { HttpHandler, InvocationContext, Timer } from '@azure/functions';
 import { RECORD_KINDS } from '../shared/app/record-kinds';
-import type { OperationId, RecordKindOperationId } from '../shared/app/routes';
+import type { KindViewOperationId, OperationId, RecordKindOperationId } from '../shared/app/routes';
 import { onFirstUse } from '../shared/cache/on-first-use';
 import { recordRoutes } from '../shared/http/record-routes';
 import { KindEntry, RECORD_OPERATIONS, RecordOperation } from '../shared/records/kind-entry';
@@ -41,6 +41,17 @@ function kindOperations(): Record<RecordKindOperationId, LazyHandler> {
   return Object.fromEntries(handlers) as Record<RecordKindOperationId, LazyHandler>;
 }
 
+/** Every view the registered kinds bring, by operation id: one kind-free function file, given the view. */
+function viewOperations(): Record<KindViewOperationId, LazyHandler> {
+  const handlers = RECORD_KINDS.flatMap((kind: KindEntry) =>
+    (kind.views ?? []).map((view) => {
+      const handler = onFirstUse(async () => (await import('./kind-view')).handlerOf(view));
+      return [view.operationId, lazy(handler)] as const;
+    }),
+  );
+  return Object.fromEntries(handlers) as Record<KindViewOperationId, LazyHandler>;
+}
+
 /**
  * Every function's handler, each importing its module on its function's first invocation (an import is done once and
  * kept). The app registers the functions without this file (functions/index.ts) and loads it on the first invocation
@@ -51,8 +62,7 @@ export const operations: Record<OperationId, LazyHandler> = {
   farmLookup: handlerIn(() => import('./farm-lookup')),
   listIdcp: handlerIn(() => import('./list-idcp')),
   ...kindOperations(),
-  safeHarvest: handlerIn(() => import('./safe-harvest')),
-  nutrientBalance: handlerIn(() => import('./nutrient-balance')),
+  ...viewOperations(),
   exportCue: handlerIn(() => import('./export-cue')),
   jobStatus: handlerIn(() => import('./job-status')),
   jobResult: handlerIn(() => import('./job-result')),

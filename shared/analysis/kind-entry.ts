@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './analysis-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -14,7 +15,7 @@ export const analysisEntry = {
   table: 'analysis',
   collection: 'v1/entities/agrianalyses',
   stem: 'Analysis',
-  label: { a: 'an analysis', one: 'analysis', many: 'analyses' },
+  label: { a: 'an analysis', one: 'analysis', many: 'analyses', tag: 'analysis' },
   load: {
     kind: () => {
       const { analysisKind }: typeof Kind = require('./analysis-kind');
@@ -27,6 +28,10 @@ export const analysisEntry = {
     http: () => {
       const { analysisHttp }: typeof Http = require('./wire-http');
       return analysisHttp;
+    },
+    catalogues: () => {
+      const { ANALYSIS_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: ANALYSIS_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

@@ -93,7 +93,7 @@ export const SIEX_CATALOGUES = {
   'active-substances': 'SUST_ACTIVAS',
   // store and premises treatments (CUE TratamientosEdifInstalaciones)
   'facility-classes': 'EDIFICACIONES_INSTALACIONES',
-  // treated seed (CUE UsoSemillaTratada)
+  // seed treated before sowing
   'seed-treatments': 'TIPO_TRATAMIENTO',
 } as const;
 export type SiexCatalogueName = keyof typeof SIEX_CATALOGUES;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { exportBodySchema, exportResponseSchema, jobResultSchema, jobSchema } from './export-schemas';
 import { farmSchema, idcpSetSchema, listIdcpBodySchema } from './farm-schemas';
-import { safeHarvestSchema } from './harvest-schemas';
 import { applicatorCardSchema, catalogueProductSchema, cropProductSchema, siexEntrySchema } from './catalog-schemas';
 
 /**
@@ -115,24 +114,6 @@ export const jobResultExample = {
   response: { data: [{ result: 'ok', id: 1, urn: 'urn:ngsi-ld:AgriPhytosanitary:1' }], error: [] } satisfies z.output<
     typeof jobResultSchema
   >,
-};
-
-export const safeHarvestExample = {
-  query: { agrifarmId: DEMO_FARM, date: '10-12-2026' },
-  response: [
-    {
-      idcp: 4,
-      crop: { typecrop: { id: '101', name: 'OLIVO' }, code: 2001, name: 'BLANQUETA' },
-      earliestHarvest: '06-12-2026',
-      safeOn: true,
-      setBy: {
-        record: 'urn:ngsi-ld:AgriPhytosanitary:2',
-        product: { code: 'ES-19616', name: 'POLTIGLIA 20 WP' },
-        applied: '22-11-2026',
-        seclimit: '14',
-      },
-    },
-  ] satisfies z.output<typeof safeHarvestSchema>[],
 };
 
 const percent = { code: 14, symbol: '%', name: 'porcentaje' };

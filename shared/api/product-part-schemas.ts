@@ -134,7 +134,7 @@ export function pairedAmounts(
 
 /**
  * A product at its dose, with the total amount used when the request states it: what every product of a record has,
- * the mix's and the treated seed's (CUE `ProductosFito`, TipoProducto 1).
+ * its mix's included (CUE TipoProducto 1).
  */
 export const productDoseFields = {
   subtype: productRefSchema,

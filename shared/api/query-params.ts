@@ -32,8 +32,8 @@ export const paginationQuery = {
 };
 
 /**
- * The head of every record kind's list query: the farm, and the period on the day each record is listed by (`on`:
- * "the first day of the harvest"), Madrid days, inclusive.
+ * The head of every record kind's list query: the farm, and the period on the day each record is listed by (`on`, in
+ * the kind's words: "the day it was drawn up"), Madrid days, inclusive.
  */
 export function listPeriod(on: string) {
   const day = () =>

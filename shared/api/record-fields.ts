@@ -19,7 +19,8 @@ export const MAX_IDCP_PER_RECORD = 47;
 /**
  * A record's crop locations, as listidcp and the farm lookup give them. The lookup writes an idcp as a number and
  * requests as text (issue 38 item 9): both are taken, and the record keeps text, so `4` and `"4"` are the same location
- * (named twice, they are refused as twice). `min` 0 lets a kind take none (a water analysis).
+ * (named twice, they are refused as twice). `min` 0 lets a kind take none (a record of something other than
+ * a crop location).
  */
 export const idcpList = (min = 1) =>
   z

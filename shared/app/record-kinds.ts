@@ -27,10 +27,6 @@ export const RECORD_KINDS = [
   treatedSeedEntry,
 ] as const;
 
-/** What the OpenAPI document says of the kinds above, in the tag that groups their operations. */
-export const RECORDS_TAG =
-  'Phytosanitary treatment, fertilization, harvest, irrigation, analysis and fertilization plan (RD 1051/2022) records: register (one or a batch), list, read, amend, delete, and their history.';
-
 /** Every table the gateway owns: the core's and each kind's (the nightly backup takes them all). */
 export const GATEWAY_TABLES: readonly string[] = [...Object.values(TABLES), ...RECORD_KINDS.map((k) => k.table)];
 

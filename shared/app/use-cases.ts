@@ -12,9 +12,7 @@ import type { Logger } from '../log/logger';
 import type { WatchStore } from '../export/job-watch';
 import type { ExportKeyStore } from '../export/export-keys';
 import type { FarmReader } from '../farms/farm-store';
-import type { AnswerOf, KindEntry } from '../records/kind-entry';
-import type { SafeHarvest, SafeHarvestQuery } from '../api/harvest-schemas';
-import type { NutrientBalance, NutrientBalanceQuery } from '../api/nutrient-balance-schemas';
+import type { AnswerOf, KindEntry, ViewEntry } from '../records/kind-entry';
 import type { NotebookAnswer, NotebookQuery } from '../api/notebook-schemas';
 import type { SiexRegister } from '../siex/iuws-register';
 import type { IdSource } from '../store/counters';
@@ -25,8 +23,7 @@ import type { KindStores } from './kind-parts';
 import { factSource } from './fact-source';
 import { needing } from './modules';
 import { RecordUseCaseParts, RecordUseCases, recordUseCases } from './record-use-cases';
-import { nutrientBalanceUseCase } from './nutrient-balance';
-import { safeHarvestUseCase } from './safe-harvest';
+import { KindViewUseCase, kindViewUseCases } from './kind-views';
 import { CATALOGUE_DETAILS } from './siex-catalogues';
 import type { WebhookSettingsDeps, WebhookSettingsUseCases } from '../notify/webhook-settings';
 import { onFirstUse } from '../cache/on-first-use';
@@ -38,10 +35,8 @@ export interface UseCases {
   cropLocations(client: Client, agrifarmId: string, body: ListIdcpBody): Promise<IdcpSet>;
   /** The seven operations on the records of a kind of the registry (shared/app/record-kinds.ts). */
   records<E extends KindEntry>(kind: E): RecordUseCases<AnswerOf<E>>;
-  /** When each crop location of the caller's farm campaign may be harvested, on a day (default today in Madrid). */
-  safeHarvest(client: Client, query: SafeHarvestQuery): Promise<SafeHarvest[]>;
-  /** Per crop location of the caller's farm campaign, its fertilization plan's needs against its fertilizations. */
-  nutrientBalance(client: Client, query: NutrientBalanceQuery): Promise<NutrientBalance[]>;
+  /** A view of the caller's farm campaign that a kind of the registry brings (its entry's `views`). */
+  view(view: ViewEntry): KindViewUseCase;
   /** What SIEX holds of the caller's farm campaign against the records the gateway marks exported. */
   siexNotebook(client: Client, query: NotebookQuery): Promise<NotebookAnswer>;
   /** The job started, its answer rendered once and kept under the Idempotency-Key; the edge makes the status. */
@@ -121,11 +116,21 @@ export function createUseCases(p: UseCaseParts): UseCases {
       // The kind's records are answered as its own answers.
       return operations as RecordUseCases<AnswerOf<E>>;
     },
-    safeHarvest: safeHarvestUseCase(p),
-    nutrientBalance: nutrientBalanceUseCase(p),
+    view: viewUseCase(p),
     ...exportUseCases(p),
     ...catalogueUseCases(p),
     webhook: webhookUseCases(p),
+  };
+}
+
+/** Each view a kind brings, its use case made once, on its first call. */
+function viewUseCase(p: UseCaseParts): (view: ViewEntry) => KindViewUseCase {
+  const of = kindViewUseCases(p);
+  const made = new Map<ViewEntry, KindViewUseCase>();
+  return (view) => {
+    let useCase = made.get(view);
+    if (!useCase) made.set(view, (useCase = of(view)));
+    return useCase;
   };
 }
 

@@ -105,12 +105,12 @@ export const ERROR_CODES = {
     'sludge contradicts the material: it is true for sewage sludge (MAT_FERTI 22, RD 1310/1990) and false for every other material',
   SLURRY_METHOD_NOT_ALLOWED:
     'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15)',
-  // post-harvest and store treatments (CUE TratamientosPostCosecha, TratamientosEdifInstalaciones)
+  // treatments of what is not a growing crop (harvested produce, stores and premises)
   INFECTION_KIND_NOT_IN_BLOCK:
     'the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation)',
   TREATED_QUANTITY_UNIT:
     'what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L)',
-  // treated seed (CUE UsoSemillaTratada)
+  // seed treated before sowing
   SEED_PRODUCTS_REQUIRED:
     'seed treated on the farm or at a conditioning centre (TIPO_TRATAMIENTO 2, 3) must name the products it was treated with',
   // non-chemical measures in a treatment (CUE TratamFito.OtrasActuacionesFito)

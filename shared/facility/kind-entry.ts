@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './facility-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -27,6 +28,10 @@ export const facilityEntry = {
     http: () => {
       const { facilityHttp }: typeof Http = require('./wire-http');
       return facilityHttp;
+    },
+    catalogues: () => {
+      const { FACILITY_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: FACILITY_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

@@ -13,7 +13,7 @@ import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
  * The store and premises treatment (`AgriFacilityTreatment`, CUE `TratamientosEdifInstalaciones`): the request the
- * ERP sends, in the treatments' conventions (the product part as in `AgriPhytosanitary`; dates DD-MM-YYYY HH:mm:ss;
+ * ERP sends, in the treatments' conventions (the product part every treatment kind has; dates DD-MM-YYYY HH:mm:ss;
  * `Measure` objects), with the buildings treated instead of crop locations.
  */
 const facilitySchema = z

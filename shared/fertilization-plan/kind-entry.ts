@@ -4,6 +4,7 @@ import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './plan-kind';
 import type * as Reads from './kind-reads';
 import type * as Http from './wire-http';
+import type * as Balance from './wire-nutrient-balance';
 
 /**
  * The fertilization plan (`AgriFertilizationPlan`, CUE `PlanAbonado`, RD 1051/2022 arts. 5.a and 6) as the registry
@@ -14,7 +15,12 @@ export const fertilizationPlanEntry = {
   table: 'fertilizationplan',
   collection: 'v1/entities/agrifertilizationplans',
   stem: 'FertilizationPlan',
-  label: { a: 'a fertilization plan', one: 'fertilization plan', many: 'fertilization plans' },
+  label: {
+    a: 'a fertilization plan',
+    one: 'fertilization plan',
+    many: 'fertilization plans',
+    tag: 'fertilization plan',
+  },
   load: {
     kind: () => {
       const { planKind }: typeof Kind = require('./plan-kind');
@@ -29,4 +35,16 @@ export const fertilizationPlanEntry = {
       return planHttp;
     },
   },
+  views: [
+    {
+      // Each location's plan against the nutrients the kinds publish they brought it.
+      operationId: 'nutrientBalance',
+      route: 'v1/siex/nutrientbalance',
+      shows: 'its fertilization plan against its fertilizations',
+      load: () => {
+        const { nutrientBalanceView }: typeof Balance = require('./wire-nutrient-balance');
+        return nutrientBalanceView;
+      },
+    },
+  ],
 } as const satisfies KindEntry;

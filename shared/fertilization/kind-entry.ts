@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './fertilization-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -14,7 +15,7 @@ export const fertilizationEntry = {
   table: 'fertilization',
   collection: 'v1/entities/agrifertilizes',
   stem: 'Fertilization',
-  label: { a: 'a fertilization', one: 'fertilization', many: 'fertilizations' },
+  label: { a: 'a fertilization', one: 'fertilization', many: 'fertilizations', tag: 'fertilization' },
   load: {
     kind: () => {
       const { fertilizationKind }: typeof Kind = require('./fertilization-kind');
@@ -27,6 +28,10 @@ export const fertilizationEntry = {
     http: () => {
       const { fertilizationHttp }: typeof Http = require('./wire-http');
       return fertilizationHttp;
+    },
+    catalogues: () => {
+      const { FERTILIZATION_CATALOGUES, FERTILIZATION_CATALOGUE_DETAILS }: typeof Catalogues = require('./catalogues');
+      return { files: FERTILIZATION_CATALOGUES, details: FERTILIZATION_CATALOGUE_DETAILS };
     },
   },
 } as const satisfies KindEntry;

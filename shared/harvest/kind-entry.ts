@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './harvest-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -14,7 +15,7 @@ export const harvestEntry = {
   table: 'harvest',
   collection: 'v1/entities/agriharvests',
   stem: 'Harvest',
-  label: { a: 'a harvest', one: 'harvest', many: 'harvests' },
+  label: { a: 'a harvest', one: 'harvest', many: 'harvests', tag: 'harvest' },
   load: {
     kind: () => {
       const { harvestKind }: typeof Kind = require('./harvest-kind');
@@ -27,6 +28,10 @@ export const harvestEntry = {
     http: () => {
       const { harvestHttp }: typeof Http = require('./wire-http');
       return harvestHttp;
+    },
+    catalogues: () => {
+      const { HARVEST_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: HARVEST_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

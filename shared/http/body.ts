@@ -57,7 +57,7 @@ function utf8Text(type: string, bytes: Buffer): string {
 }
 
 /**
- * The deepest nesting a JSON body may have. The deepest body the interface defines (a phytosanitary record's SIGPAC
+ * The deepest nesting a JSON body may have. The deepest body the interface defines (a record's SIGPAC
  * enclosures) nests 5 levels; a body nested thousands deep would overflow the stack of whatever walks it recursively
  * (a parser, zod, the merge patch), so it is refused before anything reads it.
  */

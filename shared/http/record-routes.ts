@@ -1,10 +1,9 @@
-import { KindEntry, RecordOperation } from '../records/kind-entry';
+import { KindEntry, RecordOperation, ViewEntry } from '../records/kind-entry';
 import { Route } from './routes';
 
 /**
- * The operation ids of a kind's seven operations, made from its stem: for a kind whose stem is `Harvest`,
- * `registerHarvest`, `registerHarvestBatch`, `listHarvest`, `readHarvest`, `amendHarvest`, `deleteHarvest` and
- * `harvestHistory`.
+ * The operation ids of a kind's seven operations, made from its stem: for a kind whose stem is `Stem`, `registerStem`,
+ * `registerStemBatch`, `listStem`, `readStem`, `amendStem`, `deleteStem` and `stemHistory`.
  */
 interface RecordOperationIds<S extends string> {
   register: `register${S}`;
@@ -40,4 +39,11 @@ export function recordRoutes<S extends string>(kind: Pick<KindEntry<S>, 'stem' |
     delete: { operationId: `delete${stem}`, method: 'DELETE', routes: [one] },
     history: { operationId: history, method: 'GET', routes: [`${one}/history`] },
   };
+}
+
+/** Where a view a kind brings is served (a GET), from its entry alone. */
+export function viewRoute<I extends string>(
+  view: Pick<ViewEntry<I>, 'operationId' | 'route'>,
+): Route & { operationId: I } {
+  return { operationId: view.operationId, method: 'GET', routes: [view.route] };
 }

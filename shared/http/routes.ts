@@ -18,8 +18,6 @@ const route = <I extends string>(operationId: I, method: Route['method'], ...rou
 export const CORE_ROUTES = {
   farmLookup: route('farmLookup', 'GET', 'v1/siex/farms'),
   listIdcp: route('listIdcp', 'POST', 'v1/siex/listidcp'),
-  safeHarvest: route('safeHarvest', 'GET', 'v1/siex/safeharvest'),
-  nutrientBalance: route('nutrientBalance', 'GET', 'v1/siex/nutrientbalance'),
   siexNotebook: route('siexNotebook', 'GET', 'v1/siex/notebook'),
   exportCue: route('exportCue', 'POST', 'v1/entities/siex/exportCUE', 'v1/siex/exportCUE'),
   jobStatus: route('jobStatus', 'GET', 'api-service/v1/entities/jobstatus', 'v1/entities/jobstatus'),

@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './irrigation-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -14,7 +15,7 @@ export const irrigationEntry = {
   table: 'irrigation',
   collection: 'v1/entities/agriirrigations',
   stem: 'Irrigation',
-  label: { a: 'an irrigation', one: 'irrigation', many: 'irrigations' },
+  label: { a: 'an irrigation', one: 'irrigation', many: 'irrigations', tag: 'irrigation' },
   load: {
     kind: () => {
       const { irrigationKind }: typeof Kind = require('./irrigation-kind');
@@ -27,6 +28,10 @@ export const irrigationEntry = {
     http: () => {
       const { irrigationHttp }: typeof Http = require('./wire-http');
       return irrigationHttp;
+    },
+    catalogues: () => {
+      const { IRRIGATION_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: IRRIGATION_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

@@ -6,12 +6,12 @@ import { oneLine } from '../siex/cue-mapping';
 import { ProductDose, ProductPart } from './product-part';
 
 /**
- * The product part of a treatment in the CUE (schema 3.11.4, FEGA Anexo VI): what `TratamFito`,
- * `TratamientosPostCosecha` and `TratamientosEdifInstalaciones` write alike of the products, the problem, the
- * justification, the applicator, the advisor and the efficacy; each treatment kind's block adds what it treats.
+ * The product part of a treatment in the CUE (schema 3.11.4, FEGA Anexo VI): what the blocks of the treatment kinds
+ * write alike of the products, the problem, the justification, the applicator, the advisor and the efficacy; each
+ * treatment kind's block adds what it treats.
  */
 
-/** `ProblematicaFito`'s group and list for each kind of pest (TratamFito has all four; the others fewer). */
+/** `ProblematicaFito`'s group and list for each kind of pest (a block takes all four, or fewer). */
 const PROBLEM_GROUP = {
   enfermedad: ['Enfermedades', 'TipoEnfermedad'],
   plaga: ['ArtropodosGasteropodos', 'TipoPlaga'],

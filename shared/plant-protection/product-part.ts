@@ -5,10 +5,10 @@ import type { Machine } from '../domain/equipment';
 import type { PestKind } from '../domain/pest-kind';
 
 /**
- * The product part of a phytosanitary treatment (RD 1311/2012 Anexo III, Parte I B; Reg. (EC) 1107/2009 art. 67):
- * what every treatment kind records of its products, whatever it treats (a crop in the field, harvested produce, a
- * store): the product and its mix at their doses, the pest, why, how well, who applied it with what, who advised it.
- * Kind-free: the field treatment (shared/phyto/), the post-harvest and the store treatments each add what they treat.
+ * The product part of a treatment with plant protection products (RD 1311/2012 Anexo III, Parte I B; Reg. (EC)
+ * 1107/2009 art. 67): what every treatment kind records of its products, whatever it treats (a crop in the field,
+ * harvested produce, a store): the product and its mix at their doses, the pest, why, how well, who applied it with
+ * what, who advised it. Kind-free: each treatment kind adds what it treats.
  */
 export interface ProductPart {
   product: ProductDose;
@@ -29,8 +29,8 @@ export interface ProductPart {
 }
 
 /**
- * The product part where the pass may have no product: a field treatment that is a non-chemical measure alone (FEGA's
- * descriptor, `TratamFito.OtrasActuacionesFito`, "excluyente" with `ProductosFito`). Every rule of the pass that is
+ * The product part where the pass may have no product: a treatment that is a non-chemical measure alone (FEGA's
+ * descriptor: a block's `OtrasActuacionesFito` is "excluyente" with its `ProductosFito`). Every rule of the pass that is
  * not a product's (applicator, advisor, equipment, codes) reads this much.
  */
 export type PassPart = Omit<ProductPart, 'product'> & { product: ProductDose | null };

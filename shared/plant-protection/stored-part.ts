@@ -7,8 +7,8 @@ import { Amount, Coded, PassPart, Pest, ProductDose, ProductPart, Unit } from '.
 /**
  * The product part as a treatment's request is stored, format 1 of every treatment kind: the registration body's
  * fields as the API accepted them (an absent field is not given), and the mapping to the domain value and back. Each
- * treatment kind's stored request is these fields and its own (shared/phyto/stored-request.ts, and the post-harvest
- * and store treatments'); a change of them is a new format of each.
+ * treatment kind's stored request is these fields and its own (its folder's stored-request.ts); a change of them is a
+ * new format of each.
  */
 export interface StoredPart {
   subtype: StoredProduct;
@@ -58,7 +58,7 @@ export interface StoredCoded<T extends string> {
   name: string;
 }
 
-/** A product at its dose as stored, with the total used when the request gave it: a mix item's, a treated seed's. */
+/** A product at its dose as stored, with the total used when the request gave it: a mix item's, for one. */
 export interface StoredProductDose {
   subtype: StoredProduct;
   dose: number;

@@ -13,7 +13,7 @@ import { mergePatchSchemaOf } from '../api/record-path-and-patch';
 
 /**
  * The post-harvest treatment (`AgriPostHarvestTreatment`, CUE `TratamientosPostCosecha`): the request the ERP sends,
- * in the treatments' conventions (the product part as in `AgriPhytosanitary`; dates DD-MM-YYYY HH:mm:ss; `Measure`
+ * in the treatments' conventions (the product part every treatment kind has; dates DD-MM-YYYY HH:mm:ss; `Measure`
  * objects), with the produce treated instead of crop locations.
  */
 const plantProductSchema = z

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { IdSource } from '../store/counters';
 
 /**
- * The IdAjena of each CUE block of a record, by block key (phyto: crop and variety). FEGA's descriptor gives the
- * IdAjena number(10), and SIEX keeps a block's history under it, so each block key of a record gets its id once and
- * keeps it for good, whatever the order the record names its locations in (issue 23, item 2).
+ * The IdAjena of each CUE block of a record, by block key (for instance, a crop and its variety). FEGA's descriptor
+ * gives the IdAjena number(10), and SIEX keeps a block's history under it, so each block key of a record gets its id
+ * once and keeps it for good, whatever the order the record names its locations in (issue 23, item 2).
  */
 export type BlockIds = Readonly<Record<string, number>>;
 

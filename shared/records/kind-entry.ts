@@ -1,10 +1,13 @@
+import type { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { ErrorCode } from '../domain/errors';
 import type { EntityType } from '../domain/urn';
 import type { FarmIndex } from '../farms/farm-index';
 import type { BlockIds } from './block-ids';
 import type { ListFilter, ListQuery } from './list-records';
+import type { CatalogueDetails } from '../catalog/catalogue-views';
 import type { ReferenceData } from '../catalog/reference-data';
+import type { Catalogues } from '../catalog/siex-codes/catalogues';
 import type { RecordKind } from './record-kind';
 import type { RecordView } from './record-rows';
 
@@ -30,9 +33,54 @@ export interface KindEntry<Stem extends string = string> {
    * `amend<Stem>`, `delete<Stem>`, `<stem>History`.
    */
   readonly stem: Stem;
-  /** What the OpenAPI summaries call one record and many ("Register a harvest", "List the harvests of a farm campaign"). */
-  readonly label: { readonly a: string; readonly one: string; readonly many: string };
+  /**
+   * What the OpenAPI summaries call one record and many ("Register a <one>", "List the <many> of a farm campaign"), and
+   * `tag`, what the document's `records` tag calls the kind, when it names it there.
+   */
+  readonly label: { readonly a: string; readonly one: string; readonly many: string; readonly tag?: string };
   readonly load: KindModules;
+  /** The views of a farm campaign it brings beside its seven operations, each an operation of its own; often none. */
+  readonly views?: readonly ViewEntry[];
+}
+
+/**
+ * A view of a farm campaign a kind brings (shared/app/farm-views.ts makes its route, contract, handler and use case):
+ * a GET that answers, per crop location, what the facts the kinds publish say (shared/records/record-facts.ts). Its
+ * address here, for start-up; the rest loaded on its first use.
+ */
+export interface ViewEntry<Id extends string = string> {
+  readonly operationId: Id;
+  /** Its path, without a leading slash. */
+  readonly route: string;
+  /** What the document's `farms` tag says the farm campaign's operations show of it. */
+  readonly shows: string;
+  /** The view, required on its first use. */
+  load(): KindView;
+}
+
+/** A view's contract (its query, its answer of one crop location, texts, codes, example) and how it is answered. */
+export interface KindView<Query extends { agrifarmId: string } = { agrifarmId: string }> {
+  readonly summary: string;
+  readonly description: string;
+  /** The query: the farm campaign (`agrifarmId`) and the view's own parameters. */
+  readonly query: z.ZodType<Query>;
+  /** One crop location's answer; the view answers an array of them. */
+  readonly answer: z.ZodType;
+  /** What the array holds, in the words of the document's 200. */
+  readonly answers: string;
+  /** The codes it may answer beyond those every operation shares. */
+  readonly errors: readonly ErrorCode[];
+  readonly example: OperationExample;
+  /** The answer to a query, from what the core reads for it. */
+  view(query: Query, read: ViewReads): Promise<unknown[]>;
+}
+
+/** What the core hands a view: the caller's farm campaign, the facts the kinds publish of its holding, the clock. */
+interface ViewReads {
+  readonly farm: FarmIndex;
+  /** The facts of a topic stated by records of the holding applied from `since` on, in any campaign. */
+  facts(topic: string, since: DateTime): Promise<unknown[]>;
+  now(): DateTime;
 }
 
 /**
@@ -47,6 +95,19 @@ interface KindModules {
   reads(): KindReads;
   /** Its HTTP face: what the core builds its seven contracts from. */
   http(): KindHttp;
+  /**
+   * Its own SIEX catalogues (its folder's `catalogues.ts`), which the catalogue code imports, reads and serves beside
+   * the catalog's (shared/app/siex-catalogues.ts); absent for a kind with none of its own.
+   */
+  catalogues?(): KindCatalogues;
+}
+
+/** The SIEX catalogues a kind brings: the files, and what the catalogue endpoint adds to the entries of some. */
+export interface KindCatalogues {
+  /** By the name the gateway stores and looks each up by (FEGA's file name, or a scope of one). */
+  readonly files: Catalogues;
+  /** What a record of a code must hold, added to the catalogue endpoint's entries, by catalogue. */
+  readonly details?: CatalogueDetails;
 }
 
 /** What reading a kind's records takes: its stored format, its answer, its list's filters and key window. */

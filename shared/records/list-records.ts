@@ -17,7 +17,7 @@ export interface ListQuery {
 
 /** What a kind's list filters on besides the period: the value its rows keep (`listValue`), and its answers. */
 export interface ListFilter<Answer> {
-  /** Only records whose `listValue` is this (phyto: the product code). */
+  /** Only records whose `listValue` is this (for instance, a product code). */
   value?: string;
   /**
    * A filter on what only the answer says (export state, exportability, locations: they change without the keys

@@ -1,12 +1,13 @@
 /**
- * Keys of the `phyto` table. One partition per holding (REA) holds every campaign's records of the holding, so that a
+ * Keys of a record kind's table. One partition per holding (REA) holds every campaign's records of the holding, so that a
  * registration and the history of the enclosures it touches commit in one transaction even when that history spans
  * campaigns (an interval across New Year):
  * - `r~<farm id>~<inverted time>~<inverted id>`: a record of one farm campaign; inverted so a range query returns
  *   the newest application first;
  * - `i~<id>`: pointer from a record id to its row key and farm campaign (export and amendments find records by id);
  * - `k~<hash>`: an Idempotency-Key of a client and the response it got;
- * - `g~<product>~<SIGPAC code>`: the applications of one product on one enclosure (interval and count checks);
+ * - `g~<key>~<SIGPAC code>`: a history row the kind's rules read, by what it counts on one enclosure (the
+ *   applications of one product, for interval and count checks);
  * - `v~<id>~<version>`: every version of a record, kept after it is deleted (its history);
  * - `r~<farm id>~0000000000000~list`: the farm campaign's list token, changed when records are amended or deleted;
  *   its key sorts before every record of the farm (no application is dated in 2286), so the list's query of recent

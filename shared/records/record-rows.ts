@@ -27,9 +27,9 @@ export interface RecordView {
 }
 
 /**
- * A history row of the kind (phyto: one product on one enclosure, its applications by day), with the ETag it was read
- * under (none: not written yet). `doc` is the kind's own JSON document, kept in the `days` column phyto's rows always
- * had, so rows written before kinds existed read as they are.
+ * A history row of the kind (for instance, one product on one enclosure and its applications by day), with the ETag it
+ * was read under (none: not written yet). `doc` is the kind's own JSON document, kept in the `days` column the first
+ * kind's rows always had, so rows written before kinds existed read as they are.
  */
 export interface Guard {
   rowKey: string;
@@ -68,7 +68,7 @@ export interface RecordPointer {
 /** The record row to write: its key, what lists filter on, and the record as the API returns it. */
 interface RecordRow<Rec> {
   rowKey: string;
-  /** What lists filter on (phyto: the product code), kept in the `product` column rows always had. */
+  /** What lists filter on (for instance, a product code), kept in the `product` column rows always had. */
   product: string;
   appliedAtMs: number;
   record: Rec;

@@ -3,7 +3,7 @@
  * or record fields): one mapping serves both. The parse is what makes any body the typed wire form (with zod's
  * defaults) whatever the caller, where a cast would trust it blindly. The types are tied both ways: the day either side
  * gains or loses a field, the kind's call no longer compiles (`SameShape` asks for an argument no one can give), and
- * its wire-mapper.ts maps the wire on its own, as fertilization's does.
+ * its wire-mapper.ts maps the wire on its own.
  */
 type SameShape<Wire, Kept> = [Wire] extends [Kept]
   ? [Kept] extends [Wire]

@@ -80,7 +80,7 @@ export function cropLocations(idcps: readonly (string | number)[], farm: FarmInd
 interface BlockParts {
   /**
    * The hectares the record covers, if it says; undefined when it covers its whole ground; null when the section's
-   * DGCs carry no area at all (a per-hectare record such as a fertilization plan).
+   * DGCs carry no area at all (a record stated per hectare).
    */
   area: number | undefined | null;
   /** Every field of the block but its DGCs (and its IdAjena, which the core adds). */

@@ -3,6 +3,7 @@
 import type { KindEntry } from '../records/kind-entry';
 import type * as Kind from './treated-seed-kind';
 import type * as Reads from './kind-reads';
+import type * as Catalogues from './catalogues';
 import type * as Http from './wire-http';
 
 /**
@@ -27,6 +28,10 @@ export const treatedSeedEntry = {
     http: () => {
       const { treatedSeedHttp }: typeof Http = require('./wire-http');
       return treatedSeedHttp;
+    },
+    catalogues: () => {
+      const { TREATED_SEED_CATALOGUES }: typeof Catalogues = require('./catalogues');
+      return { files: TREATED_SEED_CATALOGUES };
     },
   },
 } as const satisfies KindEntry;

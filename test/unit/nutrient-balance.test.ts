@@ -4,11 +4,10 @@ import { fertilizationPlanEntry } from '../../shared/fertilization-plan/kind-ent
 import { planKind } from '../../shared/fertilization-plan/plan-kind';
 import { DomainError } from '../../shared/domain/errors';
 import { RecordView } from '../../shared/records/record-rows';
+import { farmNutrientBalance, nutrientBalance } from '../../shared/fertilization-plan/nutrient-balance';
 import {
-  farmNutrientBalance,
   NUTRIENT_INPUTS,
   NUTRIENT_PLANS,
-  nutrientBalance,
   nutrientInputSchema,
   PlanNeed,
   planNeedSchema,
@@ -21,7 +20,7 @@ import { NPK_15_15_15, planBody } from '../helpers/plan-fixtures';
 /**
  * Issue 35, item 3, beyond SIEX: the nutrient balance of a crop location, computed by hand for a plan and three
  * fertilizations, through what each kind publishes (its read side's `publishes`, the facts port of
- * shared/records/record-facts.ts) and the kind-free balance (shared/rules/nutrient-balance.ts).
+ * shared/records/record-facts.ts) and the balance of the plans' kind (shared/fertilization-plan/nutrient-balance.ts).
  */
 describe('the nutrient balance', () => {
   // Vine on idcp 101 (2.35 ha), 102 (1.10 ha) and 103 (3.80 ha); olive on 201.

@@ -41,13 +41,13 @@ export const CATALOGUES = {
   EST_FENOLOGICO: { file: 'EST_FENOLOGICO.csv', name: 'Estado fenológico', path: 'Estadio bibliografía' },
   /** Machinery types of the UNE standard; FEGA publishes this one without dates (every code is in force). */
   TIPO_MAQUINA_UNE: { file: 'TIPO_MAQUINA_UNE.csv', name: 'Descripción', undated: true },
-  // Irrigation: how water, and what it carries, reaches a crop.
+  // How water, and what it carries, reaches a crop: more than one kind names these.
   SIST_RIEGO: { file: 'SIST_RIEGO.csv', name: 'Sistema de riego' },
   ORIGEN_AGUA_RIEGO: { file: 'ORIGEN_AGUA_RIEGO.csv', name: 'Procedencia del agua de riego' },
   /**
    * Plant products: harvested produce and seed, each with the SIEX crops it comes from. FEGA writes a row per product
    * and crop, so an `Id` repeats: its rows are one entry, with every crop whose row is in force. The register import
-   * reads post-harvest and seed uses through it (shared/catalog/register/read-scope.ts).
+   * reads the uses on produce and on seed through it (shared/catalog/register/read-scope.ts).
    */
   PROD_VEGETAL: { file: 'PROD_VEGETAL.csv', name: 'Producto', path: 'Código', crops: 'Código SIEX' },
 } as const satisfies Catalogues;

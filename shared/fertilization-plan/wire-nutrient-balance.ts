@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { DEMO_FARM } from './examples';
-import { locationFields } from './harvest-schemas';
+import { DEMO_FARM } from '../api/examples';
+import { locationFields } from '../api/location-fields';
+import { KindView } from '../records/kind-entry';
+import { NUTRIENT_INPUTS, NUTRIENT_PLANS } from '../rules/nutrient-balance';
+import { campaignStart, farmNutrientBalance } from './nutrient-balance';
 
 /** The nutrient balance look-up: per crop location of a farm campaign, its plan's needs against its fertilizations. */
 export const nutrientBalanceQuerySchema = z.object({
@@ -69,7 +72,7 @@ export const nutrientBalanceSchema = z
 export type NutrientBalance = z.infer<typeof nutrientBalanceSchema>;
 
 /** The worked example: the demo's plan for La Hoya 12-45-2 and the README flow's manure on it. */
-export const nutrientBalanceExample = {
+const nutrientBalanceExample = {
   query: { agrifarmId: DEMO_FARM, idcp: '2' },
   response: [
     {
@@ -82,4 +85,29 @@ export const nutrientBalanceExample = {
       exceeds: [],
     },
   ] satisfies z.output<typeof nutrientBalanceSchema>[],
+};
+
+/**
+ * The nutrient balance of the caller's farm campaign (./nutrient-balance.ts): the plans' needs and the fertilizations'
+ * nutrients, as the kinds publish them, from the campaign's first day on.
+ */
+export const nutrientBalanceView: KindView<NutrientBalanceQuery> = {
+  summary: "Each crop location's fertilization plan against its fertilizations",
+  description:
+    'Beyond SIEX: per crop location of the farm campaign (or the one `idcp` names), the needs of its fertilization ' +
+    "plan in N, P2O5 and K2O (kg/ha; RD 1051/2022 art. 6) against what the campaign's fertilizations brought it " +
+    "(kg/ha of the location: each record's dose times its material's N total, P2O5 total and K2O contents, times the " +
+    'share of the location it covered when it states a smaller surface), and `exceeds`, the nutrients applied above ' +
+    "the plan. The plan is the location's last one drawn up in the campaign; a location without a plan shows what was " +
+    'applied and exceeds nothing. Read from the stored records as they are now, deleted ones left out.',
+  query: nutrientBalanceQuerySchema,
+  answer: nutrientBalanceSchema,
+  answers: 'the crop locations, by idcp',
+  errors: ['AGRIFARM_NOT_FOUND', 'IDCP_NOT_FOUND'],
+  example: nutrientBalanceExample,
+  async view(query, read) {
+    const since = campaignStart(read.farm.meta.year);
+    const [plans, inputs] = await Promise.all([read.facts(NUTRIENT_PLANS, since), read.facts(NUTRIENT_INPUTS, since)]);
+    return farmNutrientBalance(plans, inputs, read.farm, query.idcp);
+  },
 };
