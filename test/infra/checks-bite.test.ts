@@ -906,6 +906,17 @@ describe('the infra checks bite on a broken copy', () => {
     expect(out).toMatch(/dataAccountCount must default to 1: an existing deployment keeps its one account/);
   });
 
+  it('report a data account count azd does not keep, or production does not write down', async () => {
+    const c = copy();
+    c.edit('main.parameters.json', '"${DATA_ACCOUNT_COUNT}"', '"2"');
+    c.edit('main.bicep', 'output DATA_ACCOUNT_COUNT int = dataAccountCount\n', '');
+    c.edit('main.prod.parameters.json', ',\n    "dataAccountCount": { "value": 1 }', '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/main\.parameters\.json: dataAccountCount must come from azd's DATA_ACCOUNT_COUNT/);
+    expect(out).toMatch(/output DATA_ACCOUNT_COUNT must be dataAccountCount: azd keeps it/);
+    expect(out).toMatch(/main\.prod\.parameters\.json: dataAccountCount must be written/);
+  });
+
   it('report a setting set ahead of its code once the code reads it, or no longer set', async () => {
     const c = copy();
     const awaitingCode = { AUTH_MODE: 'read by the code already', SIEX_NOT_SET_ANYWHERE: 'set by nothing' };

@@ -11,12 +11,16 @@
  *   (functions/table-backup.ts, the app's own: no Azure-side backup), which reads them with that role;
  * - the app setting STORAGE_ACCOUNTS lists every account's table endpoint in order, and AzureWebJobsStorage__accountName
  *   is the first.
+ * And the count is kept: azd takes it from DATA_ACCOUNT_COUNT and keeps it (an output of that name), production's
+ * parameter file writes it, since a lower count would leave the farms of the dropped accounts unreachable.
  */
 import { BicepFile, getProperty } from '../bicep';
 import { Evaluator, NotEvaluable, text, Value } from '../evaluate';
 import { APP_SETTINGS_PARAM } from './app-settings';
+import { parameterValues } from './backups';
 import { PRINCIPALS, ROLE_IDS } from './contract';
 import { Finding, Infra, moduleTarget, rel, roleAssignments } from './model';
+import { PARAMETER_FILES } from './parameters';
 
 const AT_MAIN = 'infra/main.bicep';
 const PARAM = 'dataAccountCount';
@@ -47,7 +51,29 @@ export function checkDataAccounts(infra: Infra): Finding[] {
   if (param.defaultValue?.text !== '1')
     out.push(finding(AT_MAIN, `${PARAM} must default to 1: an existing deployment keeps its one account`));
   if (out.length > 0) return out;
+  out.push(...checkCountKept(infra, main));
   for (const count of [...new Set([1, 2, max])]) out.push(...checkCount(infra, main, count));
+  return out;
+}
+
+/** azd takes the count from its environment and keeps it; production's parameter file writes it. */
+function checkCountKept(infra: Infra, main: BicepFile): Finding[] {
+  const out: Finding[] = [];
+  const azd = parameterValues(infra, PARAMETER_FILES.azd);
+  if (azd && !/^\$\{DATA_ACCOUNT_COUNT(=[^}]*)?\}$/.test(typeof azd[PARAM] === 'string' ? azd[PARAM] : ''))
+    out.push(finding(`infra/${PARAMETER_FILES.azd}`, `${PARAM} must come from azd's DATA_ACCOUNT_COUNT`));
+  if (main.outputs.get('DATA_ACCOUNT_COUNT')?.value.text !== PARAM)
+    out.push(
+      finding(
+        AT_MAIN,
+        `output DATA_ACCOUNT_COUNT must be ${PARAM}: azd keeps it, so a later provision never lists fewer accounts than the farms are in`,
+      ),
+    );
+  const prod = parameterValues(infra, PARAMETER_FILES.prod);
+  if (prod && typeof prod[PARAM] !== 'number')
+    out.push(
+      finding(`infra/${PARAMETER_FILES.prod}`, `${PARAM} must be written: production's count, only ever raised`),
+    );
   return out;
 }
 
