@@ -90,6 +90,17 @@ param privateDnsZoneIds object = {}
 @minValue(0)
 param monthlyBudget int = apiServiceSiexProduct == 'api-service-siex' ? 1200 : 50
 
+@description('''How many data accounts hold the farms' records (issue 37 item 2; docs/capacity.md, section 5). The
+first is the data account there always was (jobs, clients, catalogues and the queues stay in it); farms spread over all
+of them by a recorded hash of their REA, so an account added later moves no farm. Only ever raised: removing an account
+is not supported (the farms recorded in it would be unreachable; its lock and its legal records stay). Every account
+gets the first's settings, lock, private endpoint, diagnostics and the app's table role, which the nightly backup reads
+it with. At most 8: one account carries ~40x the national peak (docs/capacity.md), so more buys nothing but endpoints,
+locks and role assignments to review. azd: DATA_ACCOUNT_COUNT.''')
+@minValue(1)
+@maxValue(8)
+param dataAccountCount int = 1
+
 @description('''What the data account's queue service logs: allLogs (every call, the export trigger's polls of an empty queue
 included) or audit (writes and deletes only). docs/operations.md, "The export queue's polling, and what it costs".''')
 @allowed([
@@ -209,6 +220,13 @@ var queueNames = [
   'webhook-deliveries-poison'
 ]
 var deploymentContainerName = 'app-package-${resourceToken}'
+// The data accounts, in the order the app numbers them (STORAGE_ACCOUNTS). The first keeps the name the one data
+// account always had, so raising dataAccountCount creates accounts beside it and moves nothing.
+var dataAccountNames = [
+  for i in range(0, dataAccountCount): i == 0 ? 'st${resourceToken}' : 'st${resourceToken}${i + 1}'
+]
+// Each account's table endpoint (the cloud's own storage suffix), the app setting's entries.
+var dataTableEndpoints = map(dataAccountNames, account => 'https://${account}.table.${environment().suffixes.storage}')
 var backupContainerName = 'table-backups'
 
 resource rg 'Microsoft.Resources/resourceGroups@2025-04-01' = {
@@ -243,23 +261,28 @@ module monitoring 'modules/monitoring.bicep' = {
   }
 }
 
-module storage 'modules/storage.bicep' = {
-  name: 'storage'
-  scope: rg
-  params: {
-    name: 'st${resourceToken}'
-    location: location
-    tags: tags
-    skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
-    queueNames: queueNames
-    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
-    operatorPrincipalId: standingOperatorId
-    operatorPrincipalType: principalType
-    lock: lockResources
-    privateOnly: vnetEnabled
-    queueLogs: queueLogs
+// Every data account from the one declaration, so none can differ from the first in replication, TLS, shared keys,
+// network, diagnostics, operator role or lock: only the name, and the queues, which stay in the first (the host's queue
+// trigger reads AzureWebJobsStorage__accountName).
+module storage 'modules/storage.bicep' = [
+  for (accountName, i) in dataAccountNames: {
+    name: i == 0 ? 'storage' : 'storage-${i + 1}'
+    scope: rg
+    params: {
+      name: accountName
+      location: location
+      tags: tags
+      skuName: zoneRedundant ? 'Standard_ZRS' : 'Standard_LRS'
+      queueNames: i == 0 ? queueNames : []
+      logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId
+      operatorPrincipalId: standingOperatorId
+      operatorPrincipalType: principalType
+      lock: lockResources
+      privateOnly: vnetEnabled
+      queueLogs: queueLogs
+    }
   }
-}
+]
 
 module hostStorage 'modules/hostStorage.bicep' = {
   name: 'hostStorage'
@@ -326,7 +349,8 @@ module network 'modules/network.bicep' = if (vnetEnabled) {
     name: 'vnet-${resourceToken}'
     location: location
     tags: tags
-    dataAccountName: storage.outputs.name
+    // Every data account's name from its module, so the endpoints wait for the accounts.
+    dataAccountNames: [for i in range(0, dataAccountCount): storage[i].outputs.name]
     hostAccountName: hostStorage.outputs.name
     backupAccountName: backup.outputs.name
     keyVaultName: keyVault.outputs.name
@@ -392,7 +416,9 @@ module functionApp 'modules/functionApp.bicep' = {
     location: location
     tags: tags
     zoneRedundant: zoneRedundant
-    storageAccountName: storage.outputs.name
+    storageAccountName: storage[0].outputs.name
+    // The app's table role on every data account: the records it keeps there and the nightly backup's reads of them.
+    tableAccountNames: [for i in range(0, dataAccountCount): storage[i].outputs.name]
     queueNames: queueNames
     hostStorageAccountName: hostStorage.outputs.name
     deploymentContainerName: deploymentContainerName
@@ -412,7 +438,9 @@ module functionApp 'modules/functionApp.bicep' = {
     // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
     // Still to come with the code that reads it, e.g.: EXPORT_QUEUE_NAME: exportQueueName
     appSettings: {
-      AzureWebJobsStorage__accountName: storage.outputs.name
+      AzureWebJobsStorage__accountName: storage[0].outputs.name
+      // The data accounts the farms' records spread over, the first the account above (issue 37 item 2).
+      STORAGE_ACCOUNTS: join(dataTableEndpoints, ',')
       AUTH_MODE: 'apim'
       // The identity App Service authentication admits: the app believes API Management's headers only from it.
       APIM_PRINCIPAL_ID: identities.outputs.apimPrincipalId
@@ -524,7 +552,9 @@ output AZURE_FUNCTION_APP_NAME string = functionApp.outputs.name
 // The azd deployment hooks (local/deploy-checks.ts): whose roles to wait for, and which host must answer 401.
 output AZURE_FUNCTION_PRINCIPAL_ID string = identities.outputs.functionPrincipalId
 output AZURE_FUNCTION_HOST_NAME string = functionApp.outputs.defaultHostName
-output AZURE_STORAGE_ACCOUNT_NAME string = storage.outputs.name
+output AZURE_STORAGE_ACCOUNT_NAME string = storage[0].outputs.name
+// Every data account's table endpoint, as the app's STORAGE_ACCOUNTS has them (the admin CLI's import and restore).
+output STORAGE_ACCOUNTS string = join(dataTableEndpoints, ',')
 output AZURE_BACKUP_ACCOUNT_NAME string = backup.outputs.name
 // The admin CLI's --backup-endpoint (docs/operations.md, "Backup and restore").
 output AZURE_BACKUP_BLOB_ENDPOINT string = backup.outputs.blobEndpoint
@@ -545,6 +575,8 @@ output AZURE_EMAIL_SENDER_ROLE_ID string = emailSenderRole.outputs.roleDefinitio
 // The address SIEX sees the gateway's calls from (the NAT gateway of network.bicep): give it to FEGA. Empty without vnetEnabled.
 output AZURE_SIEX_EGRESS_IP string = vnetEnabled ? network.outputs.egressIp : ''
 output BACKUP_IMMUTABILITY string = checkedBackupImmutability
+// Kept in azd's environment, so a later provision never lists fewer data accounts than the app has spread farms over.
+output DATA_ACCOUNT_COUNT int = dataAccountCount
 // The sandbox profile's hooks (local/sandbox-setup.ts): whether to load the data and write the simulator's credentials,
 // and where the simulator is. Empty outside the sandbox.
 output SIEX_GATEWAY_PROFILE string = checkedProfile

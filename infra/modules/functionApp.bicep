@@ -28,8 +28,13 @@ param tags object
 @description('Spread the plan\'s instances across availability zones (the region must support it for Flex Consumption).')
 param zoneRedundant bool
 
-@description('The data account (tables, the export and webhook queues), the app\'s AzureWebJobsStorage__accountName.')
+@description('The first data account (tables, the queues), the app\'s AzureWebJobsStorage__accountName.')
 param storageAccountName string
+
+@description('''Every data account (main.bicep dataAccountCount), the first first: the app's table role is granted on
+each, for the farms' records it keeps there and the nightly backup's reads of them.''')
+@minLength(1)
+param tableAccountNames array
 
 @description('The export and webhook queues of the data account: the app\'s queue role is granted on each, not on the account.')
 param queueNames array
@@ -110,6 +115,12 @@ resource queues 'Microsoft.Storage/storageAccounts/queueServices/queues@2026-04-
   for queueName in queueNames: {
     parent: queueService
     name: queueName
+  }
+]
+
+resource tableAccounts 'Microsoft.Storage/storageAccounts@2026-04-01' existing = [
+  for accountName in tableAccountNames: {
+    name: accountName
   }
 ]
 
@@ -321,15 +332,18 @@ resource queueContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' =
   }
 ]
 
-resource tableContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(storage.id, identityId, roles.tableDataContributor)
-  scope: storage
-  properties: {
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)
-    principalId: identityPrincipalId
-    principalType: 'ServicePrincipal'
+// On every data account. The first's assignment keeps the name it had when it was the only one (the same account id).
+resource tableContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = [
+  for (accountName, i) in tableAccountNames: {
+    name: guid(tableAccounts[i].id, identityId, roles.tableDataContributor)
+    scope: tableAccounts[i]
+    properties: {
+      roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.tableDataContributor)
+      principalId: identityPrincipalId
+      principalType: 'ServicePrincipal'
+    }
   }
-}
+]
 
 // The vault holds only what the app reads (the SIEX certificate and credentials), and the secrets do not exist yet
 // when the templates run (the operator uploads them), so the role is at the vault, which is the same set.

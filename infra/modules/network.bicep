@@ -1,10 +1,10 @@
 // The private data plane (main.bicep vnetEnabled, on in production), after the Flex Consumption quickstart
 // (Azure-Samples/functions-quickstart-typescript-azd, vnetEnabled): a virtual network with a subnet the function app
 // integrates with (delegated to Microsoft.App/environments, as Flex requires) and a subnet for private endpoints; a
-// private endpoint per storage service the app uses (the data account's tables and queues, the host account's and
-// the backup account's blobs) and one for Key Vault, each registered in its privatelink DNS zone linked to the
-// network, so the app resolves those accounts to private addresses. Flex routes all the app's outbound traffic
-// through the integration subnet, Key Vault reference resolution included.
+// private endpoint per storage service the app uses (every data account's tables, the first data account's queues, the
+// host account's and the backup account's blobs) and one for Key Vault, each registered in its privatelink DNS zone
+// linked to the network, so the app resolves those accounts to private addresses. Flex routes all the app's outbound
+// traffic through the integration subnet, Key Vault reference resolution included.
 //
 // Each subnet has a network security group: the endpoints' subnet admits HTTPS from the app's subnet only; the app's
 // subnet sends HTTPS only (SIEX, Entra ID, telemetry, e-mail, the endpoints). The app's subnet leaves through a NAT
@@ -21,8 +21,10 @@ param location string
 @description('Tags applied to every resource.')
 param tags object
 
-@description('The data account (tables and queues).')
-param dataAccountName string
+@description('''The data accounts, the first first: each one's tables, and the first's queues (the only queues the app
+uses: main.bicep dataAccountCount).''')
+@minLength(1)
+param dataAccountNames array
 
 @description('The host account (its blobs and the deployment package).')
 param hostAccountName string
@@ -45,10 +47,6 @@ var addresses = {
   app: '10.0.2.0/24'
 }
 
-resource dataAccount 'Microsoft.Storage/storageAccounts@2026-04-01' existing = {
-  name: dataAccountName
-}
-
 resource hostAccount 'Microsoft.Storage/storageAccounts@2026-04-01' existing = {
   name: hostAccountName
 }
@@ -69,16 +67,20 @@ var zoneOfGroup = {
   vault: 'privatelink.vaultcore.azure.net'
 }
 
-// Each private endpoint: the resource and the sub-resource (group id) it exposes.
-var endpoints = [
-  {
-    name: 'table-${dataAccountName}'
-    target: dataAccount.id
+// Every data account's tables, each through an endpoint of its own in the same subnet and zone. Only the first holds
+// queues: the others' queue services are never called, and with public access off nothing else reaches them.
+var tableEndpoints = [
+  for account in dataAccountNames: {
+    name: 'table-${account}'
+    target: resourceId('Microsoft.Storage/storageAccounts', account)
     group: 'table'
   }
+]
+// Each private endpoint: the resource and the sub-resource (group id) it exposes.
+var endpoints = concat(tableEndpoints, [
   {
-    name: 'queue-${dataAccountName}'
-    target: dataAccount.id
+    name: 'queue-${dataAccountNames[0]}'
+    target: resourceId('Microsoft.Storage/storageAccounts', dataAccountNames[0])
     group: 'queue'
   }
   {
@@ -96,7 +98,7 @@ var endpoints = [
     target: vault.id
     group: 'vault'
   }
-]
+])
 // The zones made here: those of the groups no existing zone was given for.
 var zoneNames = map(filter(items(zoneOfGroup), g => !contains(privateDnsZoneIds, g.key)), g => g.value)
 var zoneIdOf = toObject(

@@ -808,6 +808,123 @@ describe('the infra checks bite on a broken copy', () => {
     );
     expect(out).toMatch(/hostAppSettings must set the queue batchSize to exportBatchSize and newBatchThreshold to 0/);
   });
+
+  // The data accounts (issue 37 item 2): evaluated with dataAccountCount 1, 2 and 8.
+
+  it('report an extra data account without the lock of the first', async () => {
+    const c = copy();
+    c.edit('main.bicep', '      lock: lockResources\n', '      lock: i == 0 && lockResources\n');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /\[data-accounts\] infra\/main\.bicep: module storage: lock differs between the data accounts \(it names the loop's i\)/,
+    );
+    expect(out).toMatch(/module storage must get lock: lockResources/);
+  });
+
+  it('report a data account declared apart from the others', async () => {
+    const c = copy();
+    const copied = [
+      "module storageCopy 'modules/storage.bicep' = {",
+      "  name: 'storage-copy'",
+      '  scope: rg',
+      '  params: {',
+      "    name: 'st${resourceToken}9'",
+      '    location: location',
+      '    tags: tags',
+      '    queueNames: []',
+      '    logAnalyticsWorkspaceId: monitoring.outputs.logAnalyticsWorkspaceId',
+      '  }',
+      '}',
+      '',
+      "module hostStorage 'modules/hostStorage.bicep'",
+    ].join('\n');
+    c.edit('main.bicep', "module hostStorage 'modules/hostStorage.bicep'", copied);
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /\[data-accounts\] infra\/main\.bicep: 2 module declarations deploy infra\/modules\/storage\.bicep/,
+    );
+  });
+
+  it('report data accounts past the first without a private endpoint, the app table role or a place in STORAGE_ACCOUNTS', async () => {
+    const c = copy();
+    const all = '[for i in range(0, dataAccountCount): storage[i].outputs.name]';
+    const first = '[for i in range(0, 1): storage[i].outputs.name]';
+    c.edit('main.bicep', `dataAccountNames: ${all}`, `dataAccountNames: ${first}`);
+    c.edit('main.bicep', `tableAccountNames: ${all}`, `tableAccountNames: ${first}`);
+    c.edit('main.bicep', "STORAGE_ACCOUNTS: join(dataTableEndpoints, ',')", 'STORAGE_ACCOUNTS: dataTableEndpoints[0]');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(
+      /network\.bicep: data account stabcdefghij1232 has no private endpoint for its tables with dataAccountCount 2/,
+    );
+    expect(out).toMatch(
+      /functionApp\.bicep: data account stabcdefghij1238: the app's identity lacks Storage Table Data Contributor with dataAccountCount 8, so neither the app nor its nightly backup reaches it/,
+    );
+    expect(out).toMatch(
+      /app setting STORAGE_ACCOUNTS must be https:\/\/stabcdefghij123\.table\.core\.windows\.net,https:\/\/stabcdefghij1232\.table\.core\.windows\.net with dataAccountCount 2, is "https:\/\/stabcdefghij123\.table\.core\.windows\.net"/,
+    );
+    expect(out).not.toMatch(/with dataAccountCount 1\b/);
+  });
+
+  it('refuse data accounts it cannot evaluate, rather than pass them', async () => {
+    const c = copy();
+    c.edit(
+      'main.bicep',
+      "i == 0 ? 'st${resourceToken}' : 'st${resourceToken}${i + 1}'",
+      "'st${resourceToken}${i % 2}'",
+    );
+    expect((await findings(c.ctx)).join('\n')).toMatch(
+      /the data accounts cannot be evaluated offline with dataAccountCount 1: unknown operator %/,
+    );
+  });
+
+  it('report data account names that collide, a first account renamed, and queues on every account', async () => {
+    const names = copy();
+    names.edit(
+      'main.bicep',
+      "i == 0 ? 'st${resourceToken}' : 'st${resourceToken}${i + 1}'",
+      "'st${resourceToken}${i}'",
+    );
+    names.edit('main.bicep', 'queueNames: i == 0 ? queueNames : []', 'queueNames: queueNames');
+    const renamed = (await findings(names.ctx)).join('\n');
+    expect(renamed).toMatch(
+      /the first data account must keep the name it always had, st\$\{resourceToken\}, is stabcdefghij1230/,
+    );
+    expect(renamed).toMatch(
+      /data account stabcdefghij1231 gets queues \["export-jobs","export-jobs-poison"\] with dataAccountCount 2/,
+    );
+    const twice = copy();
+    twice.edit('main.bicep', "'st${resourceToken}${i + 1}'", "'st${resourceToken}2'");
+    expect((await findings(twice.ctx)).join('\n')).toMatch(
+      /data account name stabcdefghij1232 is used twice with dataAccountCount 8/,
+    );
+  });
+
+  it('report a data account count without bounds or that does not start at one account', async () => {
+    const c = copy();
+    c.edit('main.bicep', '@maxValue(8)\nparam dataAccountCount int = 1', 'param dataAccountCount int = 2');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/dataAccountCount must be an int with @minValue\(1\) and a @maxValue/);
+    expect(out).toMatch(/dataAccountCount must default to 1: an existing deployment keeps its one account/);
+  });
+
+  it('report a data account count azd does not keep, or production does not write down', async () => {
+    const c = copy();
+    c.edit('main.parameters.json', '"${DATA_ACCOUNT_COUNT}"', '"2"');
+    c.edit('main.bicep', 'output DATA_ACCOUNT_COUNT int = dataAccountCount\n', '');
+    c.edit('main.prod.parameters.json', ',\n    "dataAccountCount": { "value": 1 }', '');
+    const out = (await findings(c.ctx)).join('\n');
+    expect(out).toMatch(/main\.parameters\.json: dataAccountCount must come from azd's DATA_ACCOUNT_COUNT/);
+    expect(out).toMatch(/output DATA_ACCOUNT_COUNT must be dataAccountCount: azd keeps it/);
+    expect(out).toMatch(/main\.prod\.parameters\.json: dataAccountCount must be written/);
+  });
+
+  it('report a setting set ahead of its code once the code reads it, or no longer set', async () => {
+    const c = copy();
+    const awaitingCode = { AUTH_MODE: 'read by the code already', SIEX_NOT_SET_ANYWHERE: 'set by nothing' };
+    const out = (await findings({ ...c.ctx, allowlist: { ...c.ctx.allowlist, awaitingCode } })).join('\n');
+    expect(out).toMatch(/awaitingCode 'AUTH_MODE' is in the schema now: remove it from the list/);
+    expect(out).toMatch(/'SIEX_NOT_SET_ANYWHERE' is awaiting its code \(allow-list\) but the templates do not set it/);
+    expect(out).toMatch(/app setting 'STORAGE_ACCOUNTS' is not read by the code/);
+  });
 });
 
 describe('the issue-36 checks bite on what the review found (each break puts back what the templates had)', () => {

@@ -13,6 +13,7 @@ import { checkEdges } from './checks/edges';
 import { checkGoLive } from './checks/go-live';
 import { checkMonitoring } from './checks/monitoring';
 import { checkBackendAuth } from './checks/backend-auth';
+import { checkDataAccounts } from './checks/data-accounts';
 import { checkDataPlane } from './checks/data-plane';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
@@ -52,6 +53,7 @@ export async function runAllChecks(ctx: CheckContext): Promise<Finding[]> {
     ...checkOperations(infra),
     ...checkProvision(infra),
     ...checkDataPlane(infra),
+    ...checkDataAccounts(infra),
     ...checkBackups(infra),
     ...checkGoLive(infra, ctx.azureYamlFile),
     ...checkMonitoring(infra, ctx.hostJsonFile),

@@ -17,6 +17,7 @@ export const HOST_JSON_FILE = path.join(REPO_ROOT, 'host.json');
 const allowlist: SettingsAllowlist = {
   localOnly: allowlistJson.localOnly,
   hostOwned: allowlistJson.hostOwned,
+  awaitingCode: allowlistJson.awaitingCode,
   sampleHostOwned: allowlistJson.sampleHostOwned,
 };
 

@@ -17,12 +17,13 @@ describe('docs/operations.md and the README agree with the templates (issue 36)'
     expect(docsFindings(infra, operations, readme, REPO_ROOT)).toEqual([]);
   });
 
-  it('bite on an alert or a lock missing from the tables, an undocumented variable, a wrong count of groups', () => {
+  it('bite on an alert or a lock missing from the tables, an undocumented variable, a wrong count of groups or accounts', () => {
     const broken = operations
       .replace(/^\| `queue-depth` .*\n/m, '')
       .replace(/^\| `keep-client-subscriptions` .*\n/m, '')
       .replace('| `OPERATOR_IP_RANGES` |', '| OPERATOR_RANGES |')
-      .replace('| `lock-deleted` (activity log) |', '| `lock-removed` (activity log) |');
+      .replace('| `lock-deleted` (activity log) |', '| `lock-removed` (activity log) |')
+      .replace('1 (at most 8)', '1 (at most 16)');
     const out = docsFindings(
       infra,
       broken,
@@ -34,6 +35,8 @@ describe('docs/operations.md and the README agree with the templates (issue 36)'
     expect(out).toMatch(/Locks: lock keep-client-subscriptions of the templates is missing/);
     expect(out).toMatch(/azd variable OPERATOR_IP_RANGES \(parameter operatorIpRanges\) is not documented/);
     expect(out).toMatch(/the cost table must count 7 function groups/);
+    expect(out).toMatch(/the DATA_ACCOUNT_COUNT row must say at most 8 \(main\.bicep's @maxValue\)/);
+    expect(out).not.toMatch(/More data accounts: must say/);
   });
 
   it('counts a function group per non-HTTP function, and one for every HTTP function', () => {

@@ -1,8 +1,9 @@
 /**
  * docs/operations.md and the README say what the templates do (issue 36): every alert the templates create is in the
  * operations' Alerts table and nothing else is; every delete lock is in its Locks table and nothing else is; every
- * variable azd maps is in its table of them; and the README's always-ready count is the function groups the app
- * registers (functions/index.ts), times the two instances zone redundancy keeps ready in each.
+ * variable azd maps is in its table of them, and the data accounts' bound is the template's (issue 37 item 2); and the
+ * README's always-ready count is the function groups the app registers (functions/index.ts), times the two instances
+ * zone redundancy keeps ready in each.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -77,6 +78,20 @@ export function docsFindings(infra: Infra, operations: string, readme: string, r
     if (variable && !variableCells.some((cell) => cell.includes(`\`${variable}\``)))
       out.push(`docs/operations.md: azd variable ${variable} (parameter ${param}) is not documented`);
   }
+
+  // The data accounts' bound, as main.bicep has it (@maxValue of dataAccountCount), in the azd table and the runbook.
+  const maxAccounts = /^@maxValue\((\d+)\)$/m.exec(
+    infra.main?.params
+      .get('dataAccountCount')
+      ?.decoratorNodes.map((d) => d.text)
+      .join('\n') ?? '',
+  )?.[1];
+  const dataAccountRow = /^\| `DATA_ACCOUNT_COUNT` \|.*$/m.exec(operations)?.[0] ?? '';
+  if (!maxAccounts || !dataAccountRow.includes(`at most ${maxAccounts})`))
+    out.push(`docs/operations.md: the DATA_ACCOUNT_COUNT row must say at most ${maxAccounts} (main.bicep's @maxValue)`);
+  const runbook = /\n### More data accounts\n[\s\S]*?(?=\n##)/.exec(operations)?.[0] ?? '';
+  if (!maxAccounts || !runbook.includes(`at most ${maxAccounts})`))
+    out.push(`docs/operations.md, More data accounts: must say at most ${maxAccounts} (main.bicep's @maxValue)`);
 
   const groups = functionGroups(fs.readFileSync(path.join(repoRoot, 'functions/index.ts'), 'utf8'));
   if (!readme.includes(`2 instances ready in each of the ${groups} function groups`))

@@ -10,6 +10,7 @@ import { checkEdges } from './checks/edges';
 import { checkGoLive } from './checks/go-live';
 import { checkMonitoring } from './checks/monitoring';
 import { checkBackendAuth } from './checks/backend-auth';
+import { checkDataAccounts } from './checks/data-accounts';
 import { checkDataPlane } from './checks/data-plane';
 import { checkDiagnostics } from './checks/diagnostics';
 import { checkLocalAuth } from './checks/local-auth';
@@ -110,6 +111,10 @@ describe('infra/ (offline checks)', () => {
 
   it('keeps the data plane private in production, host storage apart, and no standing deployer roles', () => {
     expect(messages(checkDataPlane(infra))).toEqual([]);
+  });
+
+  it('deploys dataAccountCount data accounts alike: each locked, behind its endpoint, read by the app and its backup, listed', () => {
+    expect(messages(checkDataAccounts(infra))).toEqual([]);
   });
 
   it('provisions deterministically: the site written in sequence, a custom role defined before it is assigned', () => {

@@ -67,7 +67,7 @@ export const PRINCIPALS = {
 export type Principal = keyof typeof PRINCIPALS;
 
 /** Built-in role definition ids (the Azure RBAC built-in roles list). */
-const ROLE_IDS = {
+export const ROLE_IDS = {
   storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b',
   storageBlobDataContributor: 'ba92f5b4-2d11-453d-a403-e96b0029c9fe',
   storageBlobDataReader: '2a2b9908-6ea1-4ae2-8e65-a410df84e7d1',

@@ -93,7 +93,11 @@ function checkPrivateNetwork(infra: Infra, main: BicepFile): Finding[] {
 function checkNetworkModule(infra: Infra, file: BicepFile): Finding[] {
   const out: Finding[] = [];
   const at = rel(infra, file.file);
-  const groups = (file.vars.get('endpoints')?.descendantsOfType('object_property') ?? [])
+  // The endpoints variable, and the variables it is built from (every data account's table endpoint: tableEndpoints).
+  const endpoints = file.vars.get('endpoints');
+  const parts = (endpoints?.descendantsOfType('identifier') ?? []).map((id) => id && file.vars.get(id.text));
+  const groups = [endpoints, ...parts]
+    .flatMap((v) => v?.descendantsOfType('object_property') ?? [])
     .map((p) => p?.text.match(/^group: '(\w+)'$/)?.[1])
     .filter((g): g is string => !!g);
   for (const group of PRIVATE_GROUPS)

@@ -31,6 +31,11 @@ export interface SettingsAllowlist {
   localOnly: Record<string, string>;
   /** Not in the schema: read by the Functions host, set by the Bicep. */
   hostOwned: Record<string, string>;
+  /**
+   * Not in the schema yet: set by the Bicep ahead of the code that will read it (a change split between two branches).
+   * Each goes once the schema has it.
+   */
+  awaitingCode: Record<string, string>;
   /** Not in the schema: read by the Functions host when run locally, listed in local.settings.sample.json. */
   sampleHostOwned: Record<string, string>;
 }
