@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cueSections } from '../../local/siex-simulator/cue-sections';
+import { siexSimulatorControl } from '../../local/siex-simulator/control';
+import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
 import { sectionBlocks } from '../../local/siex-simulator/notebook';
 import { cueSchemaPath } from '../../local/siex-data';
 import { findProjectRoot } from '../../local/stack';
@@ -139,3 +141,26 @@ export const HOLDING: HoldingResponse = {
     },
   ],
 };
+
+/**
+ * One SIEX simulator in this process for a test file's IUWS calls over real HTTP: started before its tests, reset
+ * before each with `processingMs` as a submission's processing time, stopped after them.
+ */
+export function simulatorForFile(processingMs: number): {
+  url: () => string;
+  control: () => ReturnType<typeof siexSimulatorControl>;
+} {
+  let sim: RunningSiexSimulator | undefined;
+  const url = () => sim!.url;
+  const control = () => siexSimulatorControl(url());
+  beforeAll(async () => {
+    sim = await startSiexSimulator({ port: 0 });
+    expect(sim.schemaProblem).toBeUndefined();
+  });
+  afterAll(() => sim?.stop());
+  beforeEach(async () => {
+    await control().reset();
+    await control().set({ processingMs });
+  });
+  return { url, control };
+}

@@ -5,15 +5,14 @@ import { createInterface } from 'node:readline';
 import { parseSettings } from '../../shared/config/config';
 import { IuwsClient, IuwsDeps, IuwsError, IuwsStatus, createIuwsClient } from '../../shared/siex/iuws-client';
 import { siexSimulatorControl } from '../../local/siex-simulator/control';
-import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
+import { startSiexSimulator } from '../../local/siex-simulator/server';
 import { siexSimulatorService } from '../../local/siex-simulator/service';
 import { findProjectRoot } from '../../local/stack';
-import { cosecha, cueDocument, fertilizacion, schemaSections, tratamFito } from './iuws-fixtures';
+import { cosecha, cueDocument, fertilizacion, schemaSections, simulatorForFile, tratamFito } from './iuws-fixtures';
 
 /** The IUWS client against the SIEX simulator over real HTTP (in process), and the simulator as a process. */
 
-let sim: RunningSiexSimulator;
-const control = () => siexSimulatorControl(sim.url);
+const { url, control } = simulatorForFile(150);
 
 function clientFor(url: string, extra: Record<string, string> = {}, deps: IuwsDeps = {}): IuwsClient {
   return createIuwsClient(
@@ -31,7 +30,7 @@ function clientFor(url: string, extra: Record<string, string> = {}, deps: IuwsDe
     deps,
   );
 }
-const client = (extra: Record<string, string> = {}, deps: IuwsDeps = {}) => clientFor(sim.url, extra, deps);
+const client = (extra: Record<string, string> = {}, deps: IuwsDeps = {}) => clientFor(url(), extra, deps);
 
 async function failure(p: Promise<unknown>): Promise<IuwsError> {
   try {
@@ -62,16 +61,6 @@ async function until(done: () => Promise<boolean>, timeoutMs = 25_000): Promise<
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-
-beforeAll(async () => {
-  sim = await startSiexSimulator({ port: 0 });
-  expect(sim.schemaProblem).toBeUndefined();
-});
-afterAll(() => sim.stop());
-beforeEach(async () => {
-  await control().reset();
-  await control().set({ processingMs: 150 });
-});
 
 describe('IUWS client ⇄ SIEX simulator', () => {
   it('submits a document, sees it pending, then every record accepted', async () => {
@@ -178,7 +167,7 @@ describe('IUWS client ⇄ SIEX simulator', () => {
   });
 
   it('answers 404 for the notebook of a section the schema lacks, and 400 for a knob naming one', async () => {
-    const res = await fetch(`${sim.url}/_inspect/notebook/Cosechas`);
+    const res = await fetch(`${url()}/_inspect/notebook/Cosechas`);
     expect([res.status, ((await res.json()) as { codigo: string }).codigo]).toEqual([404, 'SECCION_DESCONOCIDA']);
     await expect(control().set({ rejectIds: [{ section: 'Cosechas', id: 1 }] })).rejects.toThrow(
       /400: .*rejectIds: no section Cosechas in the CUE schema/,
@@ -384,23 +373,23 @@ describe('IUWS client ⇄ SIEX simulator', () => {
 
   it('answers 401 without a token and 415 for a body that is not JSON', async () => {
     expect(
-      (await fetch(`${sim.url}/crear`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }))
+      (await fetch(`${url()}/crear`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }))
         .status,
     ).toBe(401);
     const { token } = (await (
-      await fetch(`${sim.url}/comunicacion`, {
+      await fetch(`${url()}/comunicacion`, {
         method: 'POST',
         body: JSON.stringify({ usuario: 'siex-local', contrasena: 'siex-local' }),
         headers: { 'content-type': 'application/json' },
       })
     ).json()) as { token: string };
-    const res = await fetch(`${sim.url}/crear`, {
+    const res = await fetch(`${url()}/crear`, {
       method: 'POST',
       body: 'x',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
     });
     expect(res.status).toBe(415);
-    const bad = await fetch(`${sim.url}/crear`, {
+    const bad = await fetch(`${url()}/crear`, {
       method: 'POST',
       body: '{',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -410,7 +399,7 @@ describe('IUWS client ⇄ SIEX simulator', () => {
   });
 
   it('refuses unknown knobs and out-of-range values', async () => {
-    const res = await fetch(`${sim.url}/_control`, {
+    const res = await fetch(`${url()}/_control`, {
       method: 'POST',
       body: JSON.stringify({ errorRat: 0.5 }),
       headers: { 'content-type': 'application/json' },

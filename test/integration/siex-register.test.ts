@@ -1,20 +1,17 @@
 import { parseSettings } from '../../shared/config/config';
 import { createIuwsClient, IuwsError } from '../../shared/siex/iuws-client';
 import { createIuwsRegister } from '../../shared/siex/iuws-register';
-import { siexSimulatorControl } from '../../local/siex-simulator/control';
-import { RunningSiexSimulator, startSiexSimulator } from '../../local/siex-simulator/server';
-import { cueDocument, cosecha, HOLDING, schemaSections, tratamFito } from './iuws-fixtures';
+import { cueDocument, cosecha, HOLDING, schemaSections, simulatorForFile, tratamFito } from './iuws-fixtures';
 
 /**
  * Issue 38, item 10: the reads of what SIEX holds (exportar, exportarREA) against the SIEX simulator over real HTTP,
  * through the same session and retries as the submissions.
  */
-let sim: RunningSiexSimulator;
-const control = () => siexSimulatorControl(sim.url);
+const { url, control } = simulatorForFile(0);
 const settings = (extra: Record<string, string> = {}) =>
   parseSettings({
     AzureWebJobsStorage: 'UseDevelopmentStorage=true',
-    SIEX_BASE_URL: sim.url,
+    SIEX_BASE_URL: url(),
     SIEX_USERNAME: 'siex-local',
     SIEX_PASSWORD: 'siex-local',
     SIEX_TIMEOUT_MS: '2000',
@@ -24,16 +21,6 @@ const settings = (extra: Record<string, string> = {}) =>
   });
 const register = () => createIuwsRegister(settings(), schemaSections());
 const REA = HOLDING.CodigoRea;
-
-beforeAll(async () => {
-  sim = await startSiexSimulator({ port: 0 });
-  expect(sim.schemaProblem).toBeUndefined();
-});
-afterAll(() => sim.stop());
-beforeEach(async () => {
-  await control().reset();
-  await control().set({ processingMs: 0 });
-});
 
 describe('exportar: the notebook SIEX holds', () => {
   it("answers the campaign's blocks of every section, those sent and those another notebook entered", async () => {
