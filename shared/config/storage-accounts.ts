@@ -52,7 +52,7 @@ export function tableEndpointOf(account: StorageAccount): string {
 }
 
 /** The account AzureWebJobsStorage names: its connection string, else the account name with the managed identity. */
-export function primaryAccount(s: AccountSettings): StorageAccount {
+function primaryAccount(s: AccountSettings): StorageAccount {
   return s.AzureWebJobsStorage
     ? { connectionString: s.AzureWebJobsStorage }
     : { endpoint: `https://${s.AzureWebJobsStorage__accountName}.table.core.windows.net` };
