@@ -17,7 +17,7 @@ import { silentLogger } from '../shared/log/logger';
 import { holdingPartition } from '../shared/records/record-keys';
 import { TableStore } from '../shared/store/tables';
 import { systemClock } from '../shared/time/clock';
-import { GATEWAY_TABLES, RECORD_KINDS } from '../shared/app/record-kinds';
+import { FARM_TABLES, GATEWAY_TABLES, RECORD_KINDS } from '../shared/app/record-kinds';
 
 /**
  * `npm run admin -- backup|backups|restore|reapply-deletions`: the nightly backup by hand, the snapshots there are,
@@ -83,7 +83,15 @@ export async function backupCommand(values: { to?: string; container?: string })
   const tables = new TableStore(settings);
   const ledger = new BackupLedger(tables);
   const manifest = await withProgress((onProgress) =>
-    takeBackup({ tables, tableNames: GATEWAY_TABLES, container, ledger, now: () => new Date(), onProgress }),
+    takeBackup({
+      tables,
+      tableNames: GATEWAY_TABLES,
+      farmTables: FARM_TABLES,
+      container,
+      ledger,
+      now: () => new Date(),
+      onProgress,
+    }),
   );
   console.log(`snapshot ${manifest.snapshot}: ${manifest.tables.reduce((n, t) => n + t.rows, 0)} rows`);
   console.log(`manifest SHA-256 ${await ledger.manifestSha256(manifest.snapshot)}`);
@@ -130,9 +138,15 @@ type RestoreValues = {
 /** A command line `restore` cannot act on; told with the usage. */
 export class RestoreUsage extends Error {}
 
-/** The settings of the restore's target: the configured storage, a connection string, or an account by Entra ID. */
+/**
+ * The settings of the restore's target: the configured storage (every account of STORAGE_ACCOUNTS), a connection
+ * string, or an account by Entra ID. `--to` and `--to-account` name one account: a snapshot of several is restored into
+ * several by setting AzureWebJobsStorage and STORAGE_ACCOUNTS in the environment instead (restore.ts refuses a snapshot
+ * holding more accounts than its target).
+ */
 function targetSettings(values: RestoreValues): Settings {
   const env = { ...process.env };
+  if (values.to || values['to-account']) delete env.STORAGE_ACCOUNTS;
   if (values.to) env.AzureWebJobsStorage = values.to;
   if (values['to-account']) {
     delete env.AzureWebJobsStorage;

@@ -27,6 +27,7 @@ import {
   restoreCommand,
   RestoreUsage,
 } from './admin-backup';
+import { farmAccountsCommand } from './admin-accounts';
 import { importCataloguesCommand } from './admin-catalogues';
 import { importProductsCommand } from './admin-products';
 import { importReaCommand } from './admin-rea';
@@ -68,6 +69,9 @@ const USAGE = `usage: npm run admin -- <command>
                                   with its keys; it is stored nowhere. --local: the secret under npm start's key.
                                   --generation: the secret after N rotations (GET /v1/webhooks says which signs; default
                                   0, the first). Needs no storage connection
+  farm-accounts                   list the data accounts (STORAGE_ACCOUNTS) and each farm's, recording the
+                                  account of every farm that has none yet (as import does): run it before adding
+                                  an account, so farms imported before accounts were recorded stay in the first
   rebuild-history REA              count a holding's history rows (each enclosure's manure nitrogen, each
                                   product's applications) again from its records, every kind: when its changes
                                   answer 503 STORED_DATA_UNREADABLE, or after a rule changed how they count. A
@@ -307,6 +311,9 @@ async function run(command: string | undefined, rest: string[]): Promise<number>
       console.error('the hash in the dataset (sidKey, previousSidKey or apiKey). Nothing is stored.');
       return 0;
     }
+    case 'farm-accounts':
+      commandArgs(command, rest, {}, 0);
+      return farmAccountsCommand(storage());
     case 'rebuild-history':
       return rebuildHistoryCommand(commandArgs(command, rest, {}, 1).argument);
     case 'write-demo-dataset':

@@ -47,6 +47,11 @@ interface StackOptions {
   inMemory?: boolean;
   /** Default `<projectRoot>/.local`; Azurite keeps its files in `<dataDir>/azurite`. */
   dataDir?: string;
+  /**
+   * Data accounts farms are spread over (STORAGE_ACCOUNTS; default 1): the first is the Azurite above, each other an
+   * Azurite of its own on free ports, its files in `<dataDir>/azurite-account-<n>`.
+   */
+  accounts?: number;
   /** A back-office dataset imported with `node dist/local/admin.js import <file>` before the runner starts. */
   dataset?: string;
   /** A folder of official SIEX catalogues imported (`admin import-catalogues`) before the dataset. */
@@ -159,12 +164,26 @@ export async function startServices(options: StackOptions = {}): Promise<Service
     services.push({ name: 'azurite-table', url: azurite.tableEndpoint, stop: stopAzurite });
     services.push({ name: 'azurite-queue', url: azurite.queueEndpoint, stop: stopAzurite });
     services.push({ name: 'azurite-blob', url: azurite.blobEndpoint, stop: stopAzurite });
+    const accounts = [azurite];
+    for (let n = 1; n < (options.accounts ?? 1); n++) {
+      const account = await startAzurite({
+        projectRoot,
+        inMemory,
+        location: join(dataDir, `azurite-account-${n}`),
+        accessLog: options.azuriteAccessLog,
+        onLine: (service, line) => output(`${service}@${n}`, line),
+      });
+      accounts.push(account);
+      // Only its tables are the gateway's: farms' rows (shared/store/farm-accounts.ts).
+      services.push({ name: `azurite-table@${n}`, url: account.tableEndpoint, stop: () => account.stop() });
+    }
 
     const env: Record<string, string> = {
       AzureWebJobsStorage: azurite.connectionString,
       AUTH_MODE: 'local',
       // Locally the backups go to the same Azurite; in Azure to an immutable account of their own.
       BACKUP_STORAGE: azurite.connectionString,
+      ...(accounts.length > 1 ? { STORAGE_ACCOUNTS: accounts.map((a) => a.connectionString).join(',') } : {}),
     };
     for (const starter of options.services ?? []) {
       const service = await starter.start({
@@ -193,7 +212,9 @@ export async function startServices(options: StackOptions = {}): Promise<Service
       storageConnectionString: azurite.connectionString,
       env,
       services,
-      unexpectedExit: azurite.exited.then((reason) => (stopped ? new Promise<string>(() => undefined) : reason)),
+      unexpectedExit: Promise.race(accounts.map((a) => a.exited)).then((reason) =>
+        stopped ? new Promise<string>(() => undefined) : reason,
+      ),
       stop: () => (stopped ??= stopAll()),
     };
   } catch (err) {

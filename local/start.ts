@@ -4,6 +4,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
 import { isHashedKey } from '../shared/clients/keys';
+import { describeAccount, storageAccounts } from '../shared/config/storage-accounts';
 import { ZONE } from '../shared/domain/dates';
 import { buildDemoDataset } from './demo/build-dataset';
 import { flagsOrExit, intFlag, nonEmptyFlag } from './cli-args';
@@ -61,6 +62,8 @@ export const START_USAGE = `usage: npm start -- [options]
   --webhook-port N  webhook receiver (default 7083; the demo clients' webhooks point at it)
   --data DIR        where Azurite keeps its data (default .local/ in the project)
   --in-memory       throwaway storage: nothing written to disk, nothing kept after Ctrl-C
+  --accounts N      data accounts farms are spread over (default 1; at most 8): an Azurite each, the first the
+                    one above, the others on free ports (STORAGE_ACCOUNTS, docs/operations.md "Storage accounts")
   --dataset FILE    back-office dataset to import at start (default: the demo, local/demo/dataset.json, for the
                     campaign of today)
   -h, --help        this text
@@ -73,9 +76,14 @@ interface StartArgs {
   settingsFile?: string;
   dataDir?: string;
   inMemory: boolean;
+  /** Data accounts (STORAGE_ACCOUNTS): 1 unless --accounts says more. */
+  accounts: number;
   dataset?: string;
   help: boolean;
 }
+
+/** More Azurites than this would only slow a laptop down: two show everything sharding does. */
+const MAX_ACCOUNTS = 8;
 
 const portFlag = (name: PortName, raw: string | undefined): number =>
   intFlag(PORTS[name].flag, raw, {
@@ -100,6 +108,7 @@ export function parseStartArgs(argv: string[]): StartArgs {
       'webhook-port': { type: 'string' },
       data: { type: 'string' },
       'in-memory': { type: 'boolean', default: false },
+      accounts: { type: 'string' },
       dataset: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -120,6 +129,7 @@ export function parseStartArgs(argv: string[]): StartArgs {
     settingsFile,
     dataDir: nonEmptyFlag('--data', values.data),
     inMemory: values['in-memory'],
+    accounts: intFlag('--accounts', values.accounts, { min: 1, max: MAX_ACCOUNTS }) ?? 1,
     dataset: nonEmptyFlag('--dataset', values.dataset),
     help: values.help,
   };
@@ -293,6 +303,7 @@ async function main(): Promise<void> {
     blobPort: args.ports.blob,
     inMemory: args.inMemory,
     dataDir: args.dataDir,
+    accounts: args.accounts,
     dataset,
     catalogues: officialCataloguesDir(projectRoot),
     services: SUPPORT_SERVICES.map((s) => s.start(args.ports[s.port])),
@@ -320,6 +331,9 @@ async function main(): Promise<void> {
   const width = Math.max(...stack.services.map((s) => s.name.length));
   for (const service of stack.services) console.log(`${service.name.padEnd(width)}  ${service.url}`);
   console.log(`Storage connection string: ${stack.storageConnectionString}`);
+  const accounts = storageAccounts(stack.env);
+  if (accounts.length > 1)
+    accounts.forEach((account, n) => console.log(`Storage account ${n}: ${describeAccount(account)}`));
   console.log('');
   if (gatewayUrl) gatewayReady(args, projectRoot, gatewayUrl, dataset);
   else servicesReady(args, projectRoot, stack);

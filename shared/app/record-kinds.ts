@@ -27,8 +27,14 @@ export const RECORD_KINDS = [
   treatedSeedEntry,
 ] as const;
 
-/** Every table the gateway owns: the core's and each kind's (the nightly backup takes them all). */
-export const GATEWAY_TABLES: readonly string[] = [...Object.values(TABLES), ...RECORD_KINDS.map((k) => k.table)];
+/**
+ * The tables of farms' rows: each kind's, one partition per holding. Every data account holds them, each farm's rows in
+ * the account recorded for it (shared/store/farm-accounts.ts); the core's tables are the first account's alone.
+ */
+export const FARM_TABLES: readonly string[] = RECORD_KINDS.map((k) => k.table);
+
+/** Every table the gateway owns: the core's and each kind's (the nightly backup takes them all, in every account). */
+export const GATEWAY_TABLES: readonly string[] = [...Object.values(TABLES), ...FARM_TABLES];
 
 /**
  * The kind every export job held before jobs held several: a job's rows and the command line name its records by id

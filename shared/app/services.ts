@@ -29,7 +29,7 @@ import { createUseCases, UseCaseParts, UseCases } from './use-cases';
 import type { ExportKinds } from '../export/export-kinds';
 import type { SiexRegister } from '../siex/iuws-register';
 import { KindStores } from './kind-parts';
-import { GATEWAY_TABLES, LEGACY_JOB_TYPE } from './record-kinds';
+import { FARM_TABLES, GATEWAY_TABLES, LEGACY_JOB_TYPE } from './record-kinds';
 
 /**
  * The long-lived objects of one process, built once from the settings on first use: the stores and caches, the
@@ -40,6 +40,8 @@ export interface Services extends UseCaseParts {
   tables: TableStore;
   /** Every table the gateway owns, the core's and each record kind's: what the nightly backup takes. */
   tableNames: readonly string[];
+  /** Those of them every data account holds: the record kinds' (each farm's rows in its account). */
+  farmTables: readonly string[];
   farms: FarmStore;
   jobIds: IdBlocks;
   gate: Gate;
@@ -119,6 +121,7 @@ export function createServices(
     settings: s,
     tables,
     tableNames: GATEWAY_TABLES,
+    farmTables: FARM_TABLES,
     log,
     gate: clientGate(s, tables, directory),
     useCases: createUseCases(parts),

@@ -57,7 +57,12 @@ export async function importDataset(
     if (!blocks.has(kind)) blocks.set(kind, new IdBlocks(counters, kind, kind === 'idcp' ? 1000 : 50));
     return blocks.get(kind)!.take();
   };
-  for (const farm of dataset.farms) report.farms[await importFarm(farm, farms, takeId, formatDateTime(now))]++;
+  for (const farm of dataset.farms) {
+    // Every farm imported has its data account recorded, unchanged ones too: the requests then find it there, and
+    // importing again records the farms imported before accounts were (docs/operations.md, "Storage accounts").
+    await tables.farmAccounts.record(farm.rea);
+    report.farms[await importFarm(farm, farms, takeId, formatDateTime(now))]++;
+  }
   // The gateway keeps unknown clients and farms in memory too: this tells it that some may exist now.
   const { clients: c, farms: f } = report;
   if (c.added + c.changed + f.added + f.changed > 0) await bumpDirectoryVersion(await tables.table(TABLES.catalog));

@@ -3,7 +3,7 @@ import type { BlobClient, ContainerClient } from '@azure/storage-blob';
 import { MAX_TRANSACTION_OPERATIONS } from '../store/batched-query';
 import { odata } from '../store/odata';
 import { TABLES } from '../store/tables';
-import { BackupRow, backupRowSchema, TableEntry, toBackupRow, toEntity } from './snapshot-format';
+import { accountTableLabel, BackupRow, backupRowSchema, TableEntry, toBackupRow, toEntity } from './snapshot-format';
 import { checkedParts, partLines, protectedBlobs, readManifest, SnapshotProblem } from './snapshot-reader';
 import { Progress, Tables } from './table-backup';
 
@@ -17,7 +17,7 @@ import { Progress, Tables } from './table-backup';
  */
 
 export interface RestoreOptions {
-  /** Only this table (every table of the snapshot otherwise). */
+  /** Only this table, in every account (every table of the snapshot otherwise). */
   table?: string;
   /** Only rows of this partition, in every table restored: one holding is `h~<REA>` in each record table. */
   partition?: string;
@@ -73,18 +73,25 @@ export async function restoreBackup(
   const entries = manifest.tables.filter((t) => !options.table || t.name === options.table);
   if (options.table && entries.length === 0)
     throw new SnapshotProblem(`snapshot ${snapshot} has no table ${options.table}`);
-  for (const entry of entries)
+  for (const entry of entries) {
     if (!known.has(entry.name)) throw new SnapshotProblem(`table ${entry.name} is not one of the gateway's`);
+    // Each account's tables go back to the account of the same number: a farm's rows to the account recorded for it.
+    if (accountOf(entry) >= deps.tables.accounts.length)
+      throw new SnapshotProblem(
+        `snapshot ${snapshot} holds tables of storage account ${accountOf(entry)} (0 the first), and the target has ` +
+          `${deps.tables.accounts.length} (STORAGE_ACCOUNTS): nothing was written`,
+      );
+  }
   // Every part is checked before any row is written: a damaged snapshot restores nothing.
   const blobs = await protectedBlobs(deps.container, `${snapshot}/`);
-  const parts = new Map<string, BlobClient[]>();
-  for (const entry of entries) parts.set(entry.name, await checkedParts(blobs, entry));
+  const parts = new Map<TableEntry, BlobClient[]>();
+  for (const entry of entries) parts.set(entry, await checkedParts(blobs, entry));
   const filter = scopeFilter(options.partition);
   const scope = options.partition === undefined ? '' : ` (partition ${options.partition})`;
   if (!options.replace) {
     const occupied: string[] = [];
     for (const entry of entries)
-      if (await holdsRows(await deps.tables.table(entry.name), filter)) occupied.push(entry.name);
+      if (await holdsRows(await targetOf(deps, entry), filter)) occupied.push(labelOf(entry));
     if (occupied.length > 0)
       throw new RestoreRefused(
         `${occupied.join(', ')}${scope} hold rows: a restore over them must replace them (--replace); nothing was written`,
@@ -92,18 +99,24 @@ export async function restoreBackup(
   }
   const report: { table: string; rows: number }[] = [];
   for (const entry of entries) {
-    const client = await deps.tables.table(entry.name);
+    const client = await targetOf(deps, entry);
+    const label = labelOf(entry);
     const live = options.replace
       ? await emptyScope(client, filter, (row) => options.onRemoved?.(entry.name, row))
       : new Map<string, BackupRow>();
     const transform = entry.name === TABLES.counters ? advanceCounter(live) : (row: BackupRow) => row;
-    const rows = await writeRows(client, linesOf(parts.get(entry.name)!), options.partition, transform, (n, done) =>
-      deps.onProgress?.({ table: entry.name, rows: n, total: entryRows(entry, options.partition), done }),
+    const rows = await writeRows(client, linesOf(parts.get(entry)!), options.partition, transform, (n, done) =>
+      deps.onProgress?.({ table: label, rows: n, total: entryRows(entry, options.partition), done }),
     );
-    report.push({ table: entry.name, rows });
+    report.push({ table: label, rows });
   }
   return report;
 }
+
+/** A manifest entry's account: none is the first, as in every snapshot written before issue 37. */
+const accountOf = (entry: TableEntry): number => entry.account ?? 0;
+const labelOf = (entry: TableEntry): string => accountTableLabel({ name: entry.name, account: accountOf(entry) });
+const targetOf = (deps: RestoreDeps, entry: TableEntry) => deps.tables.accountTable(accountOf(entry), entry.name);
 
 /** The table's row count for the progress bar, when the whole table is restored. */
 const entryRows = (entry: TableEntry, partition: string | undefined) =>

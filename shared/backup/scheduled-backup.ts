@@ -43,6 +43,7 @@ async function recentSnapshots(container: ContainerClient, now: Date): Promise<{
 export async function scheduledBackup(deps: {
   tables: Tables;
   tableNames: readonly string[];
+  farmTables: readonly string[];
   container: ContainerClient;
   ledger: BackupLedger;
   now: () => Date;
@@ -63,10 +64,12 @@ export function backupNow(app: {
   settings: Settings;
   tables: Tables;
   tableNames: readonly string[];
+  farmTables: readonly string[];
 }): Promise<BackupRun> {
   return scheduledBackup({
     tables: app.tables,
     tableNames: app.tableNames,
+    farmTables: app.farmTables,
     container: backupContainer(app.settings),
     ledger: new BackupLedger(app.tables),
     now: () => new Date(),

@@ -66,6 +66,11 @@ const manifestV2Schema = z.object({
   tables: z.array(
     z.object({
       name: z.string(),
+      /**
+       * The data account the table is of, its position in STORAGE_ACCOUNTS (issue 37): each account's copy of a record
+       * kind's table is an entry of its own. Absent, the first account's, as in every snapshot written before.
+       */
+      account: z.number().int().min(1).optional(),
       rows: z.number().int().min(0),
       /** tableDigest of its parts. */
       sha256: sha256Hex,
@@ -119,13 +124,27 @@ export function snapshotStart(snapshot: string): Date {
 
 export const manifestBlob = (snapshot: string): string => `${snapshot}/${MANIFEST_BLOB}`;
 
-/** The folder of a table's parts in a snapshot. */
-export const tablePrefix = (snapshot: string, table: string): string => `${snapshot}/${table}/`;
+/**
+ * The folder of a table's parts in a snapshot: the first account's tables where they always were, another account's
+ * in a folder of its own (`account-2/`; a table's name starts with a letter, so the two never meet).
+ */
+export const tablePrefix = (snapshot: string, table: string, account = 0): string =>
+  account === 0 ? `${snapshot}/${table}/` : `${snapshot}/account-${account}/${table}/`;
 
 /** A table's part `n` (0 the first), named so that the parts list in order. */
-export function tableBlob(snapshot: string, table: string, part = 0): string {
-  return `${tablePrefix(snapshot, table)}${String(part).padStart(5, '0')}.ndjson.gz`;
+export function tableBlob(snapshot: string, table: string, part = 0, account = 0): string {
+  return `${tablePrefix(snapshot, table, account)}${String(part).padStart(5, '0')}.ndjson.gz`;
 }
+
+/** A table of one data account, as a backup takes it and a restore writes it back (the account's number, 0 the first). */
+export interface AccountTable {
+  name: string;
+  account: number;
+}
+
+/** How a table of an account is named to an operator: its name, with the account's number after all but the first. */
+export const accountTableLabel = ({ name, account }: AccountTable): string =>
+  account === 0 ? name : `${name}@${account}`;
 
 /**
  * What a part's blob metadata says of it. Metadata travels in HTTP headers, so the keys of its last row go as

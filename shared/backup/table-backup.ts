@@ -6,6 +6,8 @@ import type { ContainerClient } from '@azure/storage-blob';
 import { odata } from '../store/odata';
 import { BackupLedger } from './backup-ledger';
 import {
+  AccountTable,
+  accountTableLabel,
   BACKUP_FORMAT,
   Manifest,
   manifestBlob,
@@ -29,9 +31,14 @@ import {
  * SHA-256, and its own SHA-256 is kept outside the backup account (backup-ledger.ts).
  */
 
-/** Tables are read and written through this: the gateway's TableStore, or one on another account (restore). */
+/**
+ * Tables are read and written through this: the gateway's TableStore, or one on other accounts (restore). `table` is
+ * the first account's, `accountTable` any account's (shared/store/tables.ts), `accounts` says how many there are.
+ */
 export interface Tables {
   table(name: string): Promise<TableClient>;
+  accountTable(account: number, name: string): Promise<TableClient>;
+  readonly accounts: readonly unknown[];
 }
 
 export interface Progress {
@@ -47,6 +54,11 @@ export interface BackupDeps {
   /** The tables to back up: every table the gateway owns, the core's and each record kind's
    * (GATEWAY_TABLES, shared/app/record-kinds.ts); tests take fewer. */
   tableNames: readonly string[];
+  /**
+   * Those of `tableNames` every data account holds, each account's copy backed up apart (the record kinds' tables,
+   * FARM_TABLES in shared/app/record-kinds.ts); the others are the first account's alone. None by default.
+   */
+  farmTables?: readonly string[];
   container: ContainerClient;
   now: () => Date;
   /** Where the manifest's checksum is kept outside the backup account. */
@@ -80,27 +92,29 @@ export async function takeBackup(deps: BackupDeps): Promise<Manifest> {
  */
 export async function writeSnapshot(deps: BackupDeps, snapshot: string): Promise<WrittenSnapshot | null> {
   await deps.container.createIfNotExists();
-  const names = [...deps.tableNames];
-  const queue = [...names];
-  const ended = new Map<string, PartInfo[]>();
+  const units = backupScope(deps);
+  const queue = [...units];
+  const ended = new Map<AccountTable, PartInfo[]>();
   const worker = async () => {
-    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-      const parts = await writeTable(deps, snapshot, name);
-      if (parts) ended.set(name, parts);
+    for (let unit = queue.shift(); unit !== undefined; unit = queue.shift()) {
+      const parts = await writeTable(deps, snapshot, unit);
+      if (parts) ended.set(unit, parts);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(TABLES_AT_ONCE, names.length) }, worker));
-  if (ended.size < names.length) return null;
+  await Promise.all(Array.from({ length: Math.min(TABLES_AT_ONCE, units.length) }, worker));
+  if (ended.size < units.length) return null;
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
     snapshot,
     started: snapshotStart(snapshot).toISOString(),
     finished: deps.now().toISOString(),
-    tables: names.map((name) => {
+    tables: units.map((unit) => {
+      const { name, account } = unit;
       const parts = ended
-        .get(name)!
-        .map((info, i) => ({ blob: tableBlob(snapshot, name, i), rows: info.rows, sha256: info.sha256 }));
-      return { name, rows: parts.reduce((n, p) => n + p.rows, 0), sha256: tableDigest(parts), parts };
+        .get(unit)!
+        .map((info, i) => ({ blob: tableBlob(snapshot, name, i, account), rows: info.rows, sha256: info.sha256 }));
+      const rows = parts.reduce((n, p) => n + p.rows, 0);
+      return { name, ...(account === 0 ? {} : { account }), rows, sha256: tableDigest(parts), parts };
     }),
   };
   const text = JSON.stringify(manifest, null, 2);
@@ -112,10 +126,19 @@ export async function writeSnapshot(deps: BackupDeps, snapshot: string): Promise
   return { manifest, manifestSha256 };
 }
 
+/** Every table of every account the backup takes: the farm tables in each account, the others in the first. */
+function backupScope(deps: Pick<BackupDeps, 'tables' | 'tableNames' | 'farmTables'>): AccountTable[] {
+  const everywhere = new Set(deps.farmTables ?? []);
+  return deps.tables.accounts.flatMap((_, account) =>
+    deps.tableNames.filter((name) => account === 0 || everywhere.has(name)).map((name) => ({ name, account })),
+  );
+}
+
 /** The parts a table already has in the snapshot, in order, as their metadata says. */
-async function writtenParts(container: ContainerClient, snapshot: string, table: string): Promise<PartInfo[]> {
+async function writtenParts(container: ContainerClient, snapshot: string, unit: AccountTable): Promise<PartInfo[]> {
   const found: { name: string; info: PartInfo }[] = [];
-  for await (const item of container.listBlobsFlat({ prefix: tablePrefix(snapshot, table), includeMetadata: true })) {
+  const prefix = tablePrefix(snapshot, unit.name, unit.account);
+  for await (const item of container.listBlobsFlat({ prefix, includeMetadata: true })) {
     const info = partInfo(item.metadata);
     if (info) found.push({ name: item.name, info });
   }
@@ -123,12 +146,13 @@ async function writtenParts(container: ContainerClient, snapshot: string, table:
 }
 
 /** Writes a table's parts from where it stands to its end; the parts, or null when the deadline came first. */
-async function writeTable(deps: BackupDeps, snapshot: string, table: string): Promise<PartInfo[] | null> {
-  const parts = await writtenParts(deps.container, snapshot, table);
+async function writeTable(deps: BackupDeps, snapshot: string, unit: AccountTable): Promise<PartInfo[] | null> {
+  const parts = await writtenParts(deps.container, snapshot, unit);
+  const table = accountTableLabel(unit);
   let rows = parts.reduce((n, p) => n + p.rows, 0);
   while (!parts.at(-1)?.end) {
     if (deps.deadline !== undefined && deps.now().getTime() >= deps.deadline) return null;
-    const part = await writePart(deps, snapshot, table, parts.length, parts.at(-1)?.last ?? null, (n) =>
+    const part = await writePart(deps, snapshot, unit, parts.length, parts.at(-1)?.last ?? null, (n) =>
       deps.onProgress?.({ table, rows: rows + n, done: false }),
     );
     parts.push(part);
@@ -147,12 +171,12 @@ const PROGRESS_EVERY = 1000;
 async function writePart(
   deps: BackupDeps,
   snapshot: string,
-  table: string,
+  unit: AccountTable,
   index: number,
   after: PartInfo['last'],
   progress: (rows: number) => void,
 ): Promise<PartInfo> {
-  const client = await deps.tables.table(table);
+  const client = await deps.tables.accountTable(unit.account, unit.name);
   const filter = after
     ? odata`PartitionKey gt ${after.partitionKey} or (PartitionKey eq ${after.partitionKey} and RowKey gt ${after.rowKey})`
     : undefined;
@@ -180,7 +204,7 @@ async function writePart(
   for await (const chunk of Readable.from(lines()).pipe(createGzip())) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks);
   const info: PartInfo = { rows, sha256: hash.digest('hex'), last: last ?? after, end };
-  await deps.container.getBlockBlobClient(tableBlob(snapshot, table, index)).uploadData(body, {
+  await deps.container.getBlockBlobClient(tableBlob(snapshot, unit.name, index, unit.account)).uploadData(body, {
     metadata: partMetadata(info),
     blobHTTPHeaders: { blobContentType: 'application/x-ndjson', blobContentEncoding: 'gzip' },
   });

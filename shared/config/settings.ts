@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APIM_PRINCIPAL_NEEDED, AUTH_MODES } from './auth-settings';
+import { parseStorageAccounts } from './storage-accounts';
 
 /**
  * Every setting the gateway reads, in one schema. The Bicep app settings, `local.settings.sample.json` and the
@@ -17,6 +18,13 @@ export const settingsSchema = z
     AzureWebJobsStorage: z.string().min(1).optional(),
     /** Storage account name for identity-based access (managed identity); used when no connection string is set. */
     AzureWebJobsStorage__accountName: z.string().min(1).optional(),
+    /**
+     * The data accounts farms are spread over (issue 37), comma-separated, in order: each a table endpoint
+     * `https://<account>.table.core.windows.net` (managed identity, as AzureWebJobsStorage__accountName) or a connection
+     * string (Azurite). The first must be the account AzureWebJobsStorage names; unset, that account alone
+     * (storage-accounts.ts, docs/operations.md "Storage accounts").
+     */
+    STORAGE_ACCOUNTS: optionalText,
     /**
      * `local`: the app checks both keys and the rate limit itself; `apim`: API Management did, and the app trusts what
      * it says only on requests App Service authentication admitted as API Management (docs/architecture.md, "Identity
@@ -94,6 +102,9 @@ export const settingsSchema = z
         message: 'set AzureWebJobsStorage (connection string) or AzureWebJobsStorage__accountName (managed identity)',
       });
     }
+    const accounts = s.AzureWebJobsStorage || s.AzureWebJobsStorage__accountName ? parseStorageAccounts(s) : null;
+    if (accounts && 'problems' in accounts)
+      for (const message of accounts.problems) ctx.addIssue({ code: 'custom', path: ['STORAGE_ACCOUNTS'], message });
     if (s.AUTH_MODE === 'apim' && !s.APIM_PRINCIPAL_ID) {
       ctx.addIssue({
         code: 'custom',

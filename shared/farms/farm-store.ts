@@ -1,6 +1,7 @@
 import { TtlCache } from '../cache/ttl-cache';
 import { VersionWatch } from '../cache/version-watch';
 import { readChunkedDoc, writeChunkedDoc } from '../store/chunked-doc';
+import { odata } from '../store/odata';
 import { TABLES, TableStore } from '../store/tables';
 import { FarmIndex, FarmIndexDoc } from './farm-index';
 
@@ -40,6 +41,16 @@ export class FarmStore {
   async lookupInfo(rea: string, year: number): Promise<{ farmId: number; rows: number } | null> {
     const doc = await readChunkedDoc(await this.tables.table(TABLES.farms), lookupKey(rea, year));
     return doc && { farmId: Number(doc.first.farmId), rows: doc.rows };
+  }
+
+  /** The REA of every farm there is, each once, from the first row of each lookup view (the operators' listing). */
+  async reas(): Promise<string[]> {
+    const filter = odata`PartitionKey ge ${'lookup~'} and PartitionKey lt ${'lookup\u007f'} and RowKey eq ${'c000'}`;
+    const reas = new Set<string>();
+    const table = await this.tables.table(TABLES.farms);
+    for await (const e of table.listEntities({ queryOptions: { filter, select: ['PartitionKey'] } }))
+      reas.add(String(e.partitionKey).split('~')[1] ?? '');
+    return [...reas];
   }
 
   /** The farm index, or null for an unknown id; from memory when recently read either way. */

@@ -20,7 +20,7 @@ export class BatchKeyStore {
    * (new, or the same batch again, whose earlier answer may have been lost), false when it named another batch.
    */
   async claim(farm: FarmKey, hash: string, fingerprint: string): Promise<boolean> {
-    const table = await this.tables.table(this.table);
+    const table = await this.tables.farmTable(this.table, farm);
     const keys = { partitionKey: holdingPartition(farm), rowKey: idempotencyRowKey(hash) };
     try {
       await table.createEntity({ ...keys, batchHash: fingerprint });

@@ -44,7 +44,7 @@ export class ExportMarks<Rec extends RecordView> {
     const ids = blockIdsColumn(blockIds);
     try {
       const res = await (
-        await this.records.table()
+        await this.records.table(farm)
       ).submitTransaction([
         ['update', { partitionKey: pk, rowKey: pointerRowKey(pointer.id), ...ids }, 'Merge', { etag: pointer.etag }],
         ['update', { partitionKey: pk, rowKey: pointer.recordRowKey, ...ids }, 'Merge'],
@@ -68,7 +68,7 @@ export class ExportMarks<Rec extends RecordView> {
     idempotency?: IdempotencyEntry & { hash: string },
   ): Promise<void> {
     if (pointers.length === 0) return;
-    const table = await this.records.table();
+    const table = await this.records.table(farm);
     const pk = holdingPartition(farm);
     // Every move checked before the first write: a record no job may take refuses the whole claim, with nothing taken.
     const claimedState = new Map(pointers.map((p) => [p.id, claimed(p.exportState, claim)]));
@@ -135,7 +135,7 @@ export class ExportMarks<Rec extends RecordView> {
    * being told of a job that never ran.
    */
   async forgetIdempotency(farm: FarmKey, hash: string): Promise<void> {
-    const table = await this.records.table();
+    const table = await this.records.table(farm);
     await table.deleteEntity(holdingPartition(farm), idempotencyRowKey(hash)).catch((e: unknown) => {
       if (!isRestError(e, 404)) throw e;
     });
@@ -158,7 +158,7 @@ export class ExportMarks<Rec extends RecordView> {
   private async setOutcomeUnknownJob(farm: FarmKey, ids: number[], jobId: number): Promise<void> {
     const pk = holdingPartition(farm);
     await submitInChunks(
-      await this.records.table(),
+      await this.records.table(farm),
       ids.map((id): TransactionAction => [
         'update',
         { partitionKey: pk, rowKey: pointerRowKey(id), outcomeUnknownJob: jobId },
@@ -177,7 +177,7 @@ export class ExportMarks<Rec extends RecordView> {
     accepted: AcceptedRecord<Rec>[],
     job: { jobId: number; clientId: string; at: string },
   ): Promise<void> {
-    const table = await this.records.table();
+    const table = await this.records.table(farm);
     const pk = holdingPartition(farm);
     const pointers = await this.records.readPointers(
       farm,

@@ -96,9 +96,12 @@ export class RecordStore<Req, Rec extends RecordView> {
     readonly format: RecordFormat<Rec>,
   ) {}
 
-  /** The kind's table, which the export's marks (export-marks.ts) write too. */
-  table(): Promise<TableClient> {
-    return this.tables.table(this.format.table);
+  /**
+   * The kind's table in the account that holds the farm's rows (shared/store/farm-accounts.ts), which the export's
+   * marks (export-marks.ts) write too.
+   */
+  table(farm: Pick<FarmKey, 'rea'>): Promise<TableClient> {
+    return this.tables.farmTable(this.format.table, farm);
   }
 
   /** A record row as the API answers it: rows of an older format read as they are meant. */
@@ -120,7 +123,7 @@ export class RecordStore<Req, Rec extends RecordView> {
     idemHash: string | null,
   ): Promise<RegistrationState> {
     const keys = [...(idemHash ? [idempotencyRowKey(idemHash)] : []), ...new Set(guardRowKeys)];
-    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), keys, keys.length);
+    const rows = await readRowsByKey(await this.table(farm), holdingPartition(farm), keys, keys.length);
     const state: RegistrationState = { guards: new Map(), idempotency: null };
     for (const row of rows) {
       const rk = String(row.rowKey);
@@ -139,7 +142,7 @@ export class RecordStore<Req, Rec extends RecordView> {
     idemHash: string | null,
   ): Promise<{ application: StoredRecordState<Req> | null; idempotency: StoredAnswer | null }> {
     const keys = [pointerRowKey(id), ...(idemHash ? [idempotencyRowKey(idemHash)] : [])];
-    const rows = await readRowsByKey(await this.table(), holdingPartition(farm), keys);
+    const rows = await readRowsByKey(await this.table(farm), holdingPartition(farm), keys);
     let application: StoredRecordState<Req> | null = null;
     let idempotency: StoredAnswer | null = null;
     for (const row of rows) {
@@ -164,7 +167,7 @@ export class RecordStore<Req, Rec extends RecordView> {
       this.format.excerpts ? this.format.excerpts(record) : {},
     );
     try {
-      await (await this.table()).submitTransaction(actions);
+      await (await this.table(farm)).submitTransaction(actions);
     } catch (e) {
       if (isRestError(e, 409, 412, 404)) throw new WriteConflict(e.message);
       throw e;
@@ -180,7 +183,7 @@ export class RecordStore<Req, Rec extends RecordView> {
     rows: Map<string, Guard>;
     records: { farmId: number; request: Req }[];
   }> {
-    const table = await this.table();
+    const table = await this.table(farm);
     const pk = holdingPartition({ farmId: 0, ...farm });
     const rows = new Map<string, Guard>();
     const guards = odata`PartitionKey eq ${pk} and RowKey ge ${'g~'} and RowKey lt ${'g\u007f'}`;
@@ -213,7 +216,7 @@ export class RecordStore<Req, Rec extends RecordView> {
       const etag = read.get(rowKey)?.etag;
       actions.push(etag ? ['update', entity, 'Replace', { etag }] : ['create', entity]);
     }
-    const table = await this.table();
+    const table = await this.table(farm);
     try {
       for (let i = 0; i < actions.length; i += MAX_TRANSACTION_ROWS)
         await table.submitTransaction(actions.slice(i, i + MAX_TRANSACTION_ROWS));
@@ -241,7 +244,9 @@ export class RecordStore<Req, Rec extends RecordView> {
     const filter = odata`PartitionKey eq ${holdingPartition(farm)} and (RowKey eq ${pointer} or (RowKey ge ${ge} and RowKey lt ${lt}))`;
     let owned = false;
     const versions: RecordVersion[] = [];
-    for await (const e of (await this.table()).listEntities<Record<string, unknown>>({ queryOptions: { filter } })) {
+    for await (const e of (await this.table(farm)).listEntities<Record<string, unknown>>({
+      queryOptions: { filter },
+    })) {
       if (e.rowKey === pointer) owned = Number(e.farmId) === farm.farmId;
       else versions.push(recordVersionRow.parse(fromDocProps(e)));
     }
@@ -253,7 +258,7 @@ export class RecordStore<Req, Rec extends RecordView> {
    * this farm's; a deleted one is no longer a record).
    */
   async readPointers(farm: FarmKey, ids: number[]): Promise<Map<number, RecordPointer>> {
-    const rows = await readRowsNearby(await this.table(), holdingPartition(farm), ids.map(pointerRowKey), 8, {
+    const rows = await readRowsNearby(await this.table(farm), holdingPartition(farm), ids.map(pointerRowKey), 8, {
       select: POINTER_COLUMNS,
     });
     return new Map(
@@ -266,7 +271,7 @@ export class RecordStore<Req, Rec extends RecordView> {
   }
 
   async readRecords(farm: FarmKey, recordRowKeys: string[]): Promise<Map<string, StoredRecord<Rec>>> {
-    const rows = await readRowsNearby(await this.table(), holdingPartition(farm), recordRowKeys, 16);
+    const rows = await readRowsNearby(await this.table(farm), holdingPartition(farm), recordRowKeys, 16);
     return new Map(rows.map((r) => [String(r.rowKey), this.storedOf(r)]));
   }
 
@@ -275,7 +280,7 @@ export class RecordStore<Req, Rec extends RecordView> {
    * counting needs; with the farm's list token when the period reaches the present.
    */
   async scanKeys(farm: FarmKey, fromMs?: number, toMs?: number): Promise<KeyScan> {
-    const table = await this.table();
+    const table = await this.table(farm);
     const { ge, lt } = recordRange(farm.farmId, fromMs, toMs);
     const filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${ge} and RowKey lt ${lt}`;
     const scan: KeyScan = { keys: [] };
@@ -302,7 +307,7 @@ export class RecordStore<Req, Rec extends RecordView> {
     toMs: number | undefined,
     product?: string,
   ): Promise<StoredRecord<Rec>[]> {
-    const table = await this.table();
+    const table = await this.table(farm);
     const { ge, lt } = recordRange(farm.farmId, fromMs, toMs);
     let filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${ge} and RowKey lt ${lt}`;
     if (product) filter += odata` and product eq ${product}`;
@@ -324,7 +329,7 @@ export class RecordStore<Req, Rec extends RecordView> {
     fromMs: number,
     excerpt?: ExcerptRead<Rec>,
   ): Promise<{ farmId: number; source: unknown }[]> {
-    const table = await this.table();
+    const table = await this.table(farm);
     const pk = holdingPartition(farm);
     const filter = odata`PartitionKey eq ${pk} and RowKey ge ${'r~'} and RowKey lt ${'r~~'} and appliedAt ge ${fromMs}`;
     const select = excerpt ? { select: ['RowKey', ...EXCERPT_COLUMNS] } : {};
@@ -350,7 +355,7 @@ export class RecordStore<Req, Rec extends RecordView> {
 
   /** Full records whose row keys lie between two keys of `listKeys` (inclusive), newest first. */
   async readRange(farm: FarmKey, firstKey: string, lastKey: string, product?: string): Promise<StoredRecord<Rec>[]> {
-    const table = await this.table();
+    const table = await this.table(farm);
     let filter = odata`PartitionKey eq ${holdingPartition(farm)} and RowKey ge ${firstKey} and RowKey le ${lastKey}`;
     if (product) filter += odata` and product eq ${product}`;
     const out: StoredRecord<Rec>[] = [];

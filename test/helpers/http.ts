@@ -96,11 +96,11 @@ export function postChunked(path: string, chunks: Buffer[], headers: Record<stri
   });
 }
 
-/** Imports a dataset into the stack's Azurite, as `npm run admin -- import` does (validated first). */
-export async function seed(input: Dataset): Promise<void> {
+/** Imports a dataset into the stack's Azurite (or `tables`), as `npm run admin -- import` does (validated first). */
+export async function seed(input: Dataset, tables = testTables()): Promise<void> {
   const checked = validateDataset(JSON.parse(JSON.stringify(input)));
   if (!checked.dataset) throw new Error(`test dataset is invalid: ${JSON.stringify(checked.problems)}`);
-  await importDataset(checked.dataset, testTables());
+  await importDataset(checked.dataset, tables);
 }
 
 /** The spec's listidcp body for a crop and enclosures (each inner list is one regionalAttributes item). */

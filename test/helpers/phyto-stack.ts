@@ -209,16 +209,19 @@ export function phytoFarm(rea: string, vineEnclosures = 4, year = CAMPAIGN): Far
   });
 }
 
-/** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently). */
-export async function seedPhyto(parts: { farms: Farm[]; clients: ClientRegistration[] }): Promise<void> {
-  await importCatalogues(officialCatalogues(), testTables(), CATALOGUES);
+/** Imports the shared reference set plus the given farms and clients (the official catalogues too, idempotently), into the stack's Azurite or `tables`. */
+export async function seedPhyto(
+  parts: { farms: Farm[]; clients: ClientRegistration[] },
+  tables = testTables(),
+): Promise<void> {
+  await importCatalogues(officialCatalogues(), tables, CATALOGUES);
   const dataset: Dataset = {
     clients: parts.clients,
     applicators: Object.values(APPLICATORS),
     products: phytoProducts(),
     farms: parts.farms,
   };
-  await seed(dataset);
+  await seed(dataset, tables);
 }
 
 /** The official SIEX catalogues the project carries (data/siex/catalogues). */

@@ -923,7 +923,6 @@ describe('the infra checks bite on a broken copy', () => {
     const out = (await findings({ ...c.ctx, allowlist: { ...c.ctx.allowlist, awaitingCode } })).join('\n');
     expect(out).toMatch(/awaitingCode 'AUTH_MODE' is in the schema now: remove it from the list/);
     expect(out).toMatch(/'SIEX_NOT_SET_ANYWHERE' is awaiting its code \(allow-list\) but the templates do not set it/);
-    expect(out).toMatch(/app setting 'STORAGE_ACCOUNTS' is not read by the code/);
   });
 });
 

@@ -8,7 +8,7 @@ import { scheduledBackup } from '../../shared/backup/scheduled-backup';
 import { manifestBlob, tableBlob } from '../../shared/backup/snapshot-format';
 import { listSnapshots, readManifest } from '../../shared/backup/snapshot-reader';
 import { writeSnapshot } from '../../shared/backup/table-backup';
-import { GATEWAY_TABLES } from '../../shared/app/record-kinds';
+import { FARM_TABLES, GATEWAY_TABLES } from '../../shared/app/record-kinds';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
 import { TABLES, TableStore } from '../../shared/store/tables';
 
@@ -101,7 +101,7 @@ it('restores every part, and refuses a manifest whose checksum is not the copy k
 
 it('begins the day’s snapshot at the first run from 01:30 UTC, goes on with it, and does nothing once it is done', async () => {
   const at = (iso: string) => () => new Date(iso);
-  const deps = { tables, tableNames: GATEWAY_TABLES, container, ledger };
+  const deps = { tables, tableNames: GATEWAY_TABLES, farmTables: FARM_TABLES, container, ledger };
   expect(await scheduledBackup({ ...deps, now: at('2026-11-26T01:20:00Z') })).toEqual({ nothingDue: true });
   const run = await scheduledBackup({ ...deps, now: at('2026-11-26T01:30:00Z') });
   expect('written' in run && run.written.manifest.snapshot).toBe('2026-11-26T01-30-00Z');

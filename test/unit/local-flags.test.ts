@@ -130,12 +130,21 @@ describe('the runner', () => {
 describe('npm start', () => {
   it('reads its flags', () => {
     const defaults = { gateway: 7071, table: 10002, queue: 10001, blob: 10000, siex: 7081, mail: 7082, webhook: 7083 };
-    expect(parseStartArgs([])).toEqual({ ports: defaults, servicesOnly: false, inMemory: false, help: false });
-    expect(parseStartArgs(['--port', '8080', '--data', 'd', '--in-memory', '--dataset=f.json'])).toEqual({
+    expect(parseStartArgs([])).toEqual({
+      ports: defaults,
+      servicesOnly: false,
+      inMemory: false,
+      accounts: 1,
+      help: false,
+    });
+    expect(
+      parseStartArgs(['--port', '8080', '--data', 'd', '--in-memory', '--accounts', '2', '--dataset=f.json']),
+    ).toEqual({
       ports: { ...defaults, gateway: 8080 },
       servicesOnly: false,
       dataDir: 'd',
       inMemory: true,
+      accounts: 2,
       dataset: 'f.json',
       help: false,
     });
@@ -174,6 +183,7 @@ describe('npm start', () => {
       '--webhook-port',
       '--data',
       '--in-memory',
+      '--accounts',
       '--dataset',
       '--help',
     ]);
@@ -183,6 +193,7 @@ describe('npm start', () => {
     expect(() => parseStartArgs(['--port', '0'])).toThrow('--port needs a port number, got "0"');
     expect(() => parseStartArgs(['--blob-port', 'x'])).toThrow('--blob-port needs a port number, got "x"');
     expect(() => parseStartArgs(['--data='])).toThrow('--data needs a value');
+    expect(() => parseStartArgs(['--accounts', '0'])).toThrow('--accounts needs an integer from 1 to 8');
     expect(() => parseStartArgs(['--settings', 's.json'])).toThrow('--settings goes with --services-only');
     expect(() => parseStartArgs(['--nope'])).toThrow("Unknown option '--nope'");
   });
