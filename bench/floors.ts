@@ -45,7 +45,7 @@ export async function floorsFor(tables: TableStore): Promise<(entry: KindEntry) 
       // request read, the history rows read, one transaction; what a DELETE does after checking the record's jobs.
       remove: (farm, id) =>
         elapsed(() =>
-          deleteAcceptedBySiex({ kind, store, reference: { get: async () => reference } }, farm, [id], {
+          deleteAcceptedBySiex({ kind, store, reference: { get: () => Promise.resolve(reference) } }, farm, [id], {
             client: 'bench',
             at: formatDateTime(DateTime.now().setZone(ZONE)),
             jobId: 0,
