@@ -19,10 +19,12 @@ import { BenchStack } from './stack';
 /**
  * Issue 37 item 3: Spain's spring peak at 1/100 on this machine, then at rising rates until p99 passes 1 s. ERPs are
  * simulated as docs/capacity.md's model has them: 20 clients of 50 farms each (copies of the demo's first farm, DGC
- * codes on every enclosure), each farm-day one treatment (a batch of five one time in ten), half a fertilization, a
- * tenth of its records amended and a fiftieth deleted, and an export of what is pending. At the end every farm is
- * exported until nothing waits, and the run proves nothing was lost: every record accepted is listed once, every one
- * not deleted is held by the SIEX simulator once, under its own id, and nothing refused was stored.
+ * codes on every enclosure), each farm-day one treatment (a batch of five one time in ten), half a fertilization, and
+ * the other kinds of the register as section 11 assumes (mixCycle), single and in batches; a tenth of its records
+ * amended and a fiftieth deleted, and an export of what is pending. Beside every path, its storage floor
+ * (bench/floors.ts) on floor-only farms in the same step. At the end every farm is exported until nothing waits, and
+ * the run proves nothing was lost, kind by kind: every record accepted is listed once, every one not deleted is held by
+ * the SIEX simulator once in its kind's section, under its own id, and nothing refused or deleted was stored or held.
  *
  * The national peak hour is 31,189 records (docs/capacity.md, section 4): 1/100 of it is 0.087 records a second.
  */
