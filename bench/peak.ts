@@ -225,7 +225,7 @@ export async function benchPeak(
   const kinds = mixKinds();
   const floors = await floorsFor(stack.tables);
   const floorOf = new Map<MixKind, KindFloors>(kinds.map((k) => [k, floors(k.entry)]));
-  /** The floors' records, by kind, for the amend floor; ids far above any counter's. */
+  /** The floors' records, for the amend and delete floors; ids far above any counter's. */
   const floorRecords: { farm: PeakFarm; kind: MixKind; id: number }[] = [];
   let floorId = 9_500_000_000;
 
@@ -598,12 +598,14 @@ function mixKinds(): MixKind[] {
  * of two in the next: 3 of every 99 records each.
  */
 function mixCycle(kinds: MixKind[]): { kind: MixKind; batch: boolean }[] {
-  const [treatment, fertilization, ...others] = kinds;
+  const treatment = kinds.find((k) => k.entry === phytoEntry)!;
+  const fertilization = kinds.find((k) => k.entry === fertilizationEntry)!;
+  const others = kinds.filter((k) => k !== treatment && k !== fertilization);
   const turn = (batchOthers: boolean) => [
-    ...Array.from({ length: 18 }, () => ({ kind: treatment!, batch: false })),
-    ...Array.from({ length: 2 }, () => ({ kind: treatment!, batch: true })),
-    ...Array.from({ length: 9 }, () => ({ kind: fertilization!, batch: false })),
-    { kind: fertilization!, batch: true },
+    ...Array.from({ length: 18 }, () => ({ kind: treatment, batch: false })),
+    ...Array.from({ length: 2 }, () => ({ kind: treatment, batch: true })),
+    ...Array.from({ length: 9 }, () => ({ kind: fertilization, batch: false })),
+    { kind: fertilization, batch: true },
     ...others.map((kind) => ({ kind, batch: batchOthers })),
   ];
   return [...turn(false), ...turn(true)];
