@@ -24,7 +24,7 @@ export const BENCH_CLIENT = {
   sid: 'bench-sid-key-0000000000000000000000000000',
   api: 'bench-api-key-000000000000000000000000000',
 };
-export const BENCH_PRODUCT = 'ES-99001';
+const BENCH_PRODUCT = 'ES-99001';
 /** The campaign of today in Madrid: the bench registers applications dated now, which must fall in their farm's. */
 const BENCH_CAMPAIGN = DateTime.now().setZone(ZONE).year;
 export const LARGE_FARM = { rea: '46000000002', year: BENCH_CAMPAIGN };

@@ -11,9 +11,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-/** Runs `fn` `warmup` times unmeasured, then `n` times one after another, and reports milliseconds. */
+/**
+ * Runs `fn` `warmup` times unmeasured, then `n` times one after another, and reports milliseconds: each call's, or the
+ * milliseconds it returns (a storage floor times its storage calls alone, bench/floors.ts).
+ */
 export async function measure(
-  fn: (i: number) => Promise<void>,
+  fn: (i: number) => Promise<void | number>,
   n: number,
   warmup = Math.ceil(n / 10),
 ): Promise<Latency> {
@@ -21,8 +24,8 @@ export async function measure(
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    await fn(i);
-    times.push(performance.now() - t);
+    const ms = await fn(i);
+    times.push(typeof ms === 'number' ? ms : performance.now() - t);
   }
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), mean: times.reduce((a, b) => a + b, 0) / n, n };

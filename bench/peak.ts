@@ -7,57 +7,82 @@ import { FarmStore } from '../shared/farms/farm-store';
 import { client, farmCopy } from '../local/fixtures/dataset';
 import { manureRequestBody } from '../local/fixtures/fertilization';
 import { siexSimulatorControl } from '../local/siex-simulator/control';
+import { RECORD_KINDS } from '../shared/app/record-kinds';
+import { FarmIndex } from '../shared/farms/farm-index';
+import { fertilizationEntry } from '../shared/fertilization/kind-entry';
+import { phytoEntry } from '../shared/phyto/kind-entry';
+import { KindEntry } from '../shared/records/kind-entry';
+import { floorsFor, KindFloors } from './floors';
 import { phytoRequest } from './fixtures';
 import { BenchStack } from './stack';
 
 /**
  * Issue 37 item 3: Spain's spring peak at 1/100 on this machine, then at rising rates until p99 passes 1 s. ERPs are
  * simulated as docs/capacity.md's model has them: 20 clients of 50 farms each (copies of the demo's first farm, DGC
- * codes on every enclosure), each farm-day one treatment (a batch of five one time in ten), half a fertilization, a
- * tenth of its records amended and a fiftieth deleted, and an export of what is pending. At the end every farm is
- * exported until nothing waits, and the run proves nothing was lost: every record accepted is listed once, every one
- * not deleted is held by the SIEX simulator once, under its own id, and nothing refused was stored.
+ * codes on every enclosure), each farm-day one treatment (a batch of five one time in ten), half a fertilization, and
+ * the other kinds of the register as section 11 assumes (mixCycle), single and in batches; a tenth of its records
+ * amended and a fiftieth deleted, and an export of what is pending. Beside every path, its storage floor
+ * (bench/floors.ts) on floor-only farms in the same step. At the end every farm is exported until nothing waits, and
+ * the run proves nothing was lost, kind by kind: every record accepted is listed once, every one not deleted is held by
+ * the SIEX simulator once in its kind's section, under its own id, and nothing refused or deleted was stored or held.
  *
  * The national peak hour is 31,189 records (docs/capacity.md, section 4): 1/100 of it is 0.087 records a second.
  */
 const CLIENTS = 20;
 const FARMS_PER_CLIENT = 50;
 const NATIONAL_PEAK_RECORDS_PER_SECOND = 31_189 / 3600;
+/** The farms the storage floors write on, one per client. */
+const FLOOR_FARMS = CLIENTS;
+
+/** What a kind's line of the mix needs: its entry, its short name, a lawful body on a farm and a lawful amendment. */
+interface MixKind {
+  entry: KindEntry;
+  name: string;
+  body: (farm: PeakFarm) => unknown;
+  amendment: unknown;
+  /** How many items its batches hold. */
+  batch: number;
+}
 
 interface PeakFarm {
   rea: string;
   codigoRea: string;
   agrifarmId: string;
   headers: Record<string, string>;
+  index: FarmIndex;
   /** Vine crop locations, each treated once in a run: the bench product keeps a 7-day interval per enclosure. */
   vine: number[];
   slot: number;
+  /** The next location of each kind's rotation, by URN type. */
+  slots: Map<string, number>;
 }
 
 interface Accepted {
   farm: PeakFarm;
-  kind: 'treatment' | 'fertilization';
+  kind: MixKind;
   urn: string;
   etag: string;
   deleted: boolean;
 }
 
-type Path = 'register' | 'batch of 5' | 'fertilization' | 'amend' | 'delete' | 'export pending';
+/** `register <kind>`, `batch <kind>`, `amend`, `delete` or `export pending`. */
+type Path = string;
 
 interface PathStats {
   times: number[];
+  /** The storage floor's times of the same path, done on the floor farms during the same step. */
+  floor: number[];
   errors: number;
   /** Answers the model expects under concurrency (409 RECORD_IN_EXPORT, NOTHING_TO_EXPORT), not errors. */
   conflicts: number;
   records: number;
 }
 
-function peakDataset(
-  base: Dataset,
-  year: number,
-): { dataset: Dataset; farms: Omit<PeakFarm, 'agrifarmId' | 'vine'>[] } {
+type Made = Pick<PeakFarm, 'rea' | 'codigoRea' | 'headers'>;
+
+function peakDataset(base: Dataset, year: number): { dataset: Dataset; farms: Made[]; floorFarms: Made[] } {
   const template = base.farms[0]!;
-  const farms: Omit<PeakFarm, 'agrifarmId' | 'vine'>[] = [];
+  const farms: Made[] = [];
   const clients: Dataset['clients'] = [];
   const copies: Dataset['farms'] = [];
   for (let c = 0; c < CLIENTS; c++) {
@@ -74,7 +99,6 @@ function peakDataset(
         rea,
         codigoRea,
         headers: { 'Ocp-Apim-Sid-Key': sid, 'Ocp-Apim-Subscription-Key': api, 'Content-Type': 'application/json' },
-        slot: 0,
       });
     }
     clients.push(
@@ -88,7 +112,15 @@ function peakDataset(
       }),
     );
   }
-  return { dataset: { clients, applicators: [], products: [], farms: copies }, farms };
+  // The floors' own farms, no client's: their records and history rows never meet the gateway's.
+  const floorFarms: Made[] = [];
+  for (let n = 0; n < FLOOR_FARMS; n++) {
+    const rea = `4698${String(n).padStart(7, '0')}`;
+    const codigoRea = `ES4698${String(n).padStart(8, '0')}`;
+    copies.push({ ...farmCopy(template, { rea, codigoRea, name: `Finca suelo ${n}` }), year });
+    floorFarms.push({ rea, codigoRea, headers: {} });
+  }
+  return { dataset: { clients, applicators: [], products: [], farms: copies }, farms, floorFarms };
 }
 
 async function call(
@@ -118,7 +150,18 @@ const percentile = (sorted: number[], p: number) =>
 interface PeakStep {
   recordsPerSecond: number;
   seconds: number;
-  lines: { path: Path; n: number; perSecond: number; p50: number; p99: number; errors: number; conflicts: number }[];
+  lines: {
+    path: Path;
+    n: number;
+    perSecond: number;
+    p50: number;
+    p99: number;
+    /** The storage floor's (NaN for a path that has none: export pending). */
+    floorP50: number;
+    floorP99: number;
+    errors: number;
+    conflicts: number;
+  }[];
 }
 
 export interface PeakResult {
@@ -132,6 +175,7 @@ export interface PeakResult {
     heldOnce: number;
     missing: string[];
     extra: string[];
+    byKind: { kind: string; accepted: number; listedOnce: number; heldOnce: number }[];
   };
   importSeconds: number;
   /** After the last step: the jobs the farms' final exports made, and the seconds until every one had settled. */
@@ -158,16 +202,19 @@ export async function benchPeak(
 ): Promise<PeakResult> {
   const year = DateTime.now().setZone(ZONE).year;
   const started = performance.now();
-  const { dataset, farms: made } = peakDataset(stack.dataset, year);
+  const { dataset, farms: made, floorFarms: floorMade } = peakDataset(stack.dataset, year);
   await importDataset(dataset, stack.tables);
   const store = new FarmStore(stack.tables, 0);
-  const farms: PeakFarm[] = [];
-  for (const f of made) {
+  const open = async (f: Made): Promise<PeakFarm> => {
     const info = (await store.lookupInfo(f.rea, year))!;
     const index = (await store.index(info.farmId))!;
     const vine = index.doc.idcps.filter((e) => index.cropOf(e).typecropId === '102').map((e) => e.idcp);
-    farms.push({ ...f, agrifarmId: `urn:ngsi-ld:AgriFarm:${info.farmId}`, vine });
-  }
+    return { ...f, agrifarmId: `urn:ngsi-ld:AgriFarm:${info.farmId}`, index, vine, slot: 0, slots: new Map() };
+  };
+  const farms: PeakFarm[] = [];
+  for (const f of made) farms.push(await open(f));
+  const floorFarms: PeakFarm[] = [];
+  for (const f of floorMade) floorFarms.push(await open(f));
   const importSeconds = (performance.now() - started) / 1000;
   // SIEX as the export scenario has it: 50 ms a call, its own processing time (bench/export.ts).
   stack.siex.state.reset();
@@ -175,77 +222,50 @@ export async function benchPeak(
   const base = stack.runnerUrl;
   const accepted: Accepted[] = [];
   const deletions: { farm: PeakFarm; job: number }[] = [];
+  const kinds = mixKinds();
+  const floors = await floorsFor(stack.tables);
+  const floorOf = new Map<MixKind, KindFloors>(kinds.map((k) => [k, floors(k.entry)]));
+  /** The floors' records, for the amend and delete floors; ids far above any counter's. */
+  const floorRecords: { farm: PeakFarm; kind: MixKind; id: number }[] = [];
+  let floorId = 9_500_000_000;
 
-  /** A treatment on the farm's next vine location (the farms are taken in turn, so a run treats each a few times). */
-  const treatmentBody = (farm: PeakFarm) =>
-    phytoRequest([farm.vine[farm.slot++ % farm.vine.length]!], DateTime.now().setZone(ZONE));
-  const entities = (kind: Accepted['kind']) => (kind === 'treatment' ? 'agriphytosanitarys' : 'agrifertilizes');
   /** A 201's one-record body, kept with its ETag for the amendments. */
-  const keep = (farm: PeakFarm, kind: Accepted['kind'], json: unknown, etag: string) =>
+  const keep = (farm: PeakFarm, kind: MixKind, json: unknown, etag: string) =>
     accepted.push({ farm, kind, urn: (json as { id: string }[])[0]!.id, etag, deleted: false });
   const recordPath = (a: Accepted) =>
-    `/v1/entities/${entities(a.kind)}/${encodeURIComponent(a.urn)}?agrifarmId=${a.farm.agrifarmId}`;
+    `/${a.kind.entry.collection}/${encodeURIComponent(a.urn)}?agrifarmId=${a.farm.agrifarmId}`;
 
-  /** The registrations, each with the records one call of it registers; the loop below sets their mix. */
-  const ops: { path: Path; records: number; run: (farm: PeakFarm) => Promise<number> }[] = [
-    {
-      path: 'register',
-      records: 1,
-      run: async (farm) => {
-        const r = await call(
-          base,
-          farm,
-          'POST',
-          `/v1/entities/agriphytosanitarys/?agrifarmId=${farm.agrifarmId}`,
-          treatmentBody(farm),
-        );
-        if (r.status === 201) keep(farm, 'treatment', r.json, r.etag);
-        return r.status;
-      },
-    },
-    {
-      path: 'batch of 5',
-      records: 5,
-      run: async (farm) => {
-        const items = Array.from({ length: 5 }, () => treatmentBody(farm));
-        const r = await call(
-          base,
-          farm,
-          'POST',
-          `/v1/entities/agriphytosanitarys/batch?agrifarmId=${farm.agrifarmId}`,
-          items,
-        );
-        if (r.status === 200) {
-          for (const item of r.json as { status: number; etag: string; body: unknown }[])
-            if (item.status === 201) keep(farm, 'treatment', item.body, item.etag);
-        }
-        return r.status;
-      },
-    },
-    {
-      path: 'fertilization',
-      records: 1,
-      run: async (farm) => {
-        const body = manureRequestBody({
-          dateStart: DateTime.now().setZone(ZONE).toFormat('dd-MM-yyyy'),
-          idcp: String(farm.vine[farm.slot % farm.vine.length]),
-          tonnes: 2,
-        });
-        const r = await call(base, farm, 'POST', `/v1/entities/agrifertilizes/?agrifarmId=${farm.agrifarmId}`, body);
-        if (r.status === 201) keep(farm, 'fertilization', r.json, r.etag);
-        return r.status;
-      },
-    },
-  ];
+  /**
+   * One registration of a kind, single or a batch, keeping what was accepted: its status, or for a batch that refused
+   * an item that item's (a refused item is an error of the path: the mix is lawful).
+   */
+  const register = async (kind: MixKind, farm: PeakFarm, batch: boolean) => {
+    const path = `/${kind.entry.collection}/${batch ? 'batch' : ''}?agrifarmId=${farm.agrifarmId}`;
+    const body = batch ? Array.from({ length: kind.batch }, () => kind.body(farm)) : kind.body(farm);
+    const r = await call(base, farm, 'POST', path, body);
+    if (batch && r.status === 200) {
+      const items = r.json as { status: number; etag: string; body: unknown }[];
+      for (const item of items) if (item.status === 201) keep(farm, kind, item.body, item.etag);
+      return items.find((item) => item.status !== 201)?.status ?? r.status;
+    }
+    if (r.status === 201) keep(farm, kind, r.json, r.etag);
+    return r.status;
+  };
+  /** The batch's floor: its items' registrations one after another, as the batch stores them. */
+  const registerFloor = async (kind: MixKind, farm: PeakFarm, items: number) => {
+    let ms = 0;
+    for (let i = 0; i < items; i++) {
+      const id = floorId++;
+      ms += await floorOf.get(kind)!.register(farm.index, id, kind.body(farm));
+      floorRecords.push({ farm, kind, id });
+    }
+    return ms;
+  };
   const amend = async (a: Accepted) => {
-    const r = await call(
-      base,
-      a.farm,
-      'PATCH',
-      recordPath(a),
-      { dose: 3 },
-      { 'Content-Type': 'application/merge-patch+json', 'If-Match': a.etag },
-    );
+    const r = await call(base, a.farm, 'PATCH', recordPath(a), a.kind.amendment, {
+      'Content-Type': 'application/merge-patch+json',
+      'If-Match': a.etag,
+    });
     if (r.status === 200) a.etag = r.etag;
     return r.status;
   };
@@ -263,15 +283,17 @@ export async function benchPeak(
   const result: PeakResult = {
     steps: [],
     sustained: null,
-    proof: { accepted: 0, deleted: 0, listedOnce: 0, heldOnce: 0, missing: [], extra: [] },
+    proof: { accepted: 0, deleted: 0, listedOnce: 0, heldOnce: 0, missing: [], extra: [], byKind: [] },
     importSeconds,
     drain: { jobs: 0, seconds: 0 },
   };
+  const cycle = mixCycle(kinds);
   let next = 0;
+  let floorNext = 0;
   for (const step of steps) {
     const stats = new Map<Path, PathStats>();
     const stat = (p: Path) => {
-      if (!stats.has(p)) stats.set(p, { times: [], errors: 0, conflicts: 0, records: 0 });
+      if (!stats.has(p)) stats.set(p, { times: [], floor: [], errors: 0, conflicts: 0, records: 0 });
       return stats.get(p)!;
     };
     const timed = async (p: Path, ok: number[], conflict: number[], run: () => Promise<number>, records = 0) => {
@@ -287,6 +309,15 @@ export async function benchPeak(
         stat(p).errors++;
       }
     };
+    /** A floor's storage milliseconds; a floor that fails is the bench's defect, and counts as the path's error. */
+    const timedFloor = async (p: Path, run: () => Promise<number>) => {
+      try {
+        stat(p).floor.push(await run());
+      } catch (e) {
+        stat(p).errors++;
+        console.error(`floor of ${p}: ${String(e)}`);
+      }
+    };
     const inFlight = new Set<Promise<void>>();
     const track = (p: Promise<void>) => {
       inFlight.add(p);
@@ -297,19 +328,34 @@ export async function benchPeak(
     let records = 0;
     while (performance.now() - stepStart < step.seconds * 1000) {
       const farm = farms[next++ % farms.length]!;
-      // A farm-day's records in the model's mix: two treatments (a batch one time in ten) per fertilization.
-      const roll = next % 30;
-      const op = roll < 18 ? ops[0]! : roll < 20 ? ops[1]! : ops[2]!;
-      records += op.records;
-      track(timed(op.path, [201, 200], [], () => op.run(farm), op.records));
+      const floorFarm = floorFarms[floorNext++ % floorFarms.length]!;
+      // A farm-day's records in the mix (mixCycle): each registration beside its floor on a floor farm.
+      const { kind, batch } = cycle[next % cycle.length]!;
+      const items = batch ? kind.batch : 1;
+      const path = `${batch ? 'batch' : 'register'} ${kind.name}`;
+      records += items;
+      track(timed(path, [201, 200], [], () => register(kind, farm, batch), items));
+      track(timedFloor(path, () => registerFloor(kind, floorFarm, items)));
       // A tenth amended, a fiftieth deleted, and the farm exported once a farm-day (every ~1.5 records).
       if (accepted.length > 0 && records % 10 === 0) {
         const a = accepted[(next * 7919) % accepted.length]!;
-        if (!a.deleted) track(timed('amend', [200], [409, 412], () => amend(a)));
+        if (!a.deleted) {
+          track(timed('amend', [200], [409, 412], () => amend(a)));
+          // The floor amends a floor record of the same kind, taken in turn as the gateway's are.
+          const mine = floorRecords.filter((r) => r.kind === a.kind);
+          const f = mine[(next * 7919) % mine.length];
+          if (f) track(timedFloor('amend', () => floorOf.get(f.kind)!.amend(f.farm.index, f.id, f.kind.amendment)));
+        }
       }
       if (accepted.length > 0 && records % 50 === 0) {
         const a = accepted[(next * 104729) % accepted.length]!;
-        if (!a.deleted) track(timed('delete', [204], [409, 412], () => remove(a)));
+        if (!a.deleted) {
+          track(timed('delete', [204], [409, 412], () => remove(a)));
+          // The floor deletes a floor record of the same kind, no longer offered to the amend floor.
+          const at = floorRecords.findIndex((r) => r.kind === a.kind);
+          const [f] = at >= 0 ? floorRecords.splice(at, 1) : [];
+          if (f) track(timedFloor('delete', () => floorOf.get(f.kind)!.remove(f.farm.index, f.id)));
+        }
       }
       if (next % 2 === 0) {
         const farmToExport = farms[(next - 2) % farms.length]!;
@@ -326,12 +372,15 @@ export async function benchPeak(
       seconds,
       lines: [...stats].map(([path, s]) => {
         const sorted = [...s.times].sort((a, b) => a - b);
+        const floor = [...s.floor].sort((a, b) => a - b);
         return {
           path,
           n: s.times.length,
           perSecond: (s.records || s.times.length) / seconds,
           p50: percentile(sorted, 50),
           p99: percentile(sorted, 99),
+          floorP50: percentile(floor, 50),
+          floorP99: percentile(floor, 99),
           errors: s.errors,
           conflicts: s.conflicts,
         };
@@ -370,27 +419,44 @@ export async function benchPeak(
   proof.accepted = accepted.length;
   proof.deleted = accepted.length - live.size;
   const listed = new Map<string, number>();
-  for (const farm of farms) {
-    for (const kind of ['treatment', 'fertilization'] as const) {
-      for (const urn of await listAll(base, farm, entities(kind))) listed.set(urn, (listed.get(urn) ?? 0) + 1);
-      const held = new Map<number, number>();
-      const section = kind === 'treatment' ? 'TratamFito' : 'Fertilizacion';
-      for (const e of await siex.notebook(section, farm.codigoRea)) held.set(e.idAjena, (held.get(e.idAjena) ?? 0) + 1);
-      // One location a record, so one block, which keeps the record's number as its IdAjena.
-      for (const a of accepted.filter((x) => x.farm === farm && x.kind === kind && !x.deleted)) {
-        const n = held.get(Number(a.urn.split(':').pop())) ?? 0;
-        if (n === 1) proof.heldOnce++;
-        else proof.missing.push(`${a.urn} held ${n}x by SIEX`);
-      }
-    }
-  }
-  for (const urn of live) {
-    const n = listed.get(urn) ?? 0;
-    if (n === 1) proof.listedOnce++;
-    else proof.missing.push(`${urn} listed ${n}x`);
+  const byKind = new Map(kinds.map((k) => [k, { kind: k.name, accepted: 0, listedOnce: 0, heldOnce: 0 }]));
+  for (const a of accepted) byKind.get(a.kind)!.accepted++;
+  // The farms read as the drain asked for them: twenty ERPs at once, each its own farms one after another.
+  await Promise.all(
+    byClient.map(async (own) => {
+      for (const farm of own)
+        for (const kind of kinds) {
+          for (const urn of await listAll(base, farm, kind.entry.collection))
+            listed.set(urn, (listed.get(urn) ?? 0) + 1);
+          const held = new Map<number, number>();
+          for (const e of await siex.notebook(kind.entry.load.kind().cue.section, farm.codigoRea))
+            held.set(e.idAjena, (held.get(e.idAjena) ?? 0) + 1);
+          // One location a record (or none), so one block, which keeps the record's number as its IdAjena.
+          const ours = accepted.filter((x) => x.farm === farm && x.kind === kind && !x.deleted);
+          for (const a of ours) {
+            const n = held.get(Number(a.urn.split(':').pop())) ?? 0;
+            if (n === 1) {
+              proof.heldOnce++;
+              byKind.get(kind)!.heldOnce++;
+            } else proof.missing.push(`${a.urn} held ${n}x by SIEX`);
+          }
+          // Anything SIEX holds that no live record of the farm is: sent though refused, or not deleted there.
+          const live = new Set(ours.map((a) => Number(a.urn.split(':').pop())));
+          for (const idAjena of held.keys())
+            if (!live.has(idAjena)) proof.extra.push(`${kind.name} ${idAjena} held by SIEX for ${farm.rea}, not live`);
+        }
+    }),
+  );
+  for (const a of accepted.filter((x) => !x.deleted)) {
+    const n = listed.get(a.urn) ?? 0;
+    if (n === 1) {
+      proof.listedOnce++;
+      byKind.get(a.kind)!.listedOnce++;
+    } else proof.missing.push(`${a.urn} listed ${n}x`);
   }
   // Anything listed that was not accepted, or was deleted: stored though refused, or not removed.
   for (const urn of listed.keys()) if (!live.has(urn)) proof.extra.push(`${urn} listed, not accepted or deleted`);
+  proof.byKind = [...byKind.values()];
   return result;
 }
 
@@ -403,15 +469,11 @@ async function settled(base: string, farm: PeakFarm, jobId: number): Promise<voi
   }
 }
 
-async function listAll(base: string, farm: PeakFarm, entities: string): Promise<string[]> {
+async function listAll(base: string, farm: PeakFarm, collection: string): Promise<string[]> {
   const urns: string[] = [];
   for (let page = 1; ; page++) {
-    const r = await call(
-      base,
-      farm,
-      'GET',
-      `/v1/entities/${entities}/?agrifarmId=${farm.agrifarmId}&page=${page}&page_size=100`,
-    );
+    const r = await call(base, farm, 'GET', `/${collection}/?agrifarmId=${farm.agrifarmId}&page=${page}&page_size=100`);
+    if (r.status !== 200) throw new Error(`list of ${collection}: ${r.status} ${JSON.stringify(r.json)}`);
     const items = r.json as { id: string }[];
     urns.push(...items.map((i) => i.id));
     if (items.length < 100) return urns;
@@ -423,14 +485,23 @@ export function printPeak(r: PeakResult): void {
     `\npeak (issue 37): ${CLIENTS} clients x ${FARMS_PER_CLIENT} farms, imported in ${r.importSeconds.toFixed(1)} s; ` +
       `1/100 of the national peak hour is ${(NATIONAL_PEAK_RECORDS_PER_SECOND / 100).toFixed(3)} records/s`,
   );
+  const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1)).padStart(9);
   for (const s of r.steps) {
     console.log(`\n  at ${s.recordsPerSecond.toFixed(3)} records/s for ${s.seconds.toFixed(0)} s`);
-    console.log('  path                n   per s     p50 ms     p99 ms  errors  409/412');
+    console.log(
+      `  ${'path'.padEnd(34)}     n   per s    p50 ms    p99 ms  flr p50  flr p99  p99 ratio  errors  409/412`,
+    );
     for (const l of s.lines)
       console.log(
-        `  ${l.path.padEnd(16)} ${String(l.n).padStart(5)} ${l.perSecond.toFixed(2).padStart(7)} ${l.p50.toFixed(1).padStart(10)} ${l.p99.toFixed(1).padStart(10)} ${String(l.errors).padStart(7)} ${String(l.conflicts).padStart(8)}`,
+        `  ${l.path.padEnd(34)} ${String(l.n).padStart(5)} ${l.perSecond.toFixed(2).padStart(7)}${ms(l.p50)}${ms(l.p99)}` +
+          `${ms(l.floorP50)}${ms(l.floorP99)} ${(Number.isNaN(l.floorP99) ? '-' : (l.p99 / l.floorP99).toFixed(2)).padStart(10)}` +
+          ` ${String(l.errors).padStart(7)} ${String(l.conflicts).padStart(8)}`,
       );
   }
+  console.log(
+    '  floor = the same storage reads and transaction straight against Azurite through the same proxy, on floor-only ' +
+      'farms, during the same step (docs/capacity.md, section 11); none yet for export pending',
+  );
   console.log(`\n  highest rate with every p99 under 1 s and no error: ${r.sustained ?? 'none'} records/s`);
   console.log(
     `  backlog: ${r.drain.jobs} export jobs of what was left pending, all settled ${r.drain.seconds.toFixed(1)} s after they were asked for`,
@@ -440,5 +511,102 @@ export function printPeak(r: PeakResult): void {
     `  nothing lost: ${p.accepted} accepted, ${p.deleted} deleted; ${p.listedOnce} listed once, ${p.heldOnce} held once by SIEX; ` +
       `${p.missing.length} missing, ${p.extra.length} extra`,
   );
+  for (const k of p.byKind)
+    console.log(
+      `    ${k.kind.padEnd(24)} ${k.accepted} accepted, ${k.listedOnce} listed once, ${k.heldOnce} held once`,
+    );
   for (const m of [...p.missing, ...p.extra].slice(0, 10)) console.log(`    ${m}`);
+}
+
+/** Now, an hour ago in Madrid: inside every kind's recording window and today's campaign. */
+const recordedAt = () => DateTime.now().setZone(ZONE).minus({ hours: 1 });
+
+const DAY = /^\d{2}-\d{2}-\d{4}$/;
+const DAY_TIME = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * A kind's worked registration (its OpenAPI example, on the demo's first farm, which the peak farms copy), dated an
+ * hour ago, on the farm's next location of the example's crop: the example's product, catalogue codes and facility
+ * are lawful there, and its rules see one record a location in a run.
+ */
+function exampleBody(entry: KindEntry, farm: PeakFarm): unknown {
+  const example = entry.load.http().examples.register.request as Record<string, unknown>;
+  const at = recordedAt();
+  const body: Record<string, unknown> = { ...example };
+  for (const [field, value] of Object.entries(example)) {
+    if (typeof value === 'string' && DAY.test(value)) body[field] = at.toFormat('dd-MM-yyyy');
+    if (typeof value === 'string' && DAY_TIME.test(value)) body[field] = at.toFormat('dd-MM-yyyy HH:mm:ss');
+  }
+  const idcp = example.idcp as string[] | undefined;
+  if (idcp) {
+    // The example names the demo farm's n-th enclosure as it was imported (idcp n): the copy's n-th is the same one.
+    const crop = farm.index.cropOf(farm.index.doc.idcps[Number(idcp[0]) - 1]!).typecropId;
+    const places = farm.index.doc.idcps.filter((e) => farm.index.cropOf(e).typecropId === crop).map((e) => e.idcp);
+    const slot = farm.slots.get(entry.urnType) ?? 0;
+    farm.slots.set(entry.urnType, slot + 1);
+    body.idcp = [String(places[slot % places.length])];
+  }
+  return body;
+}
+
+/** `FertilizationPlan` as `fertilization plan`: what a path's line calls the kind. */
+const nameOf = (entry: KindEntry) => entry.stem.replace(/(?<=.)([A-Z])/g, ' $1').toLowerCase();
+
+/**
+ * Every kind of shared/app/record-kinds.ts. Treatments and fertilizations as the model had them (docs/capacity.md,
+ * section 4): the bench product on the farm's next vine location (batches of five), manure on a vine location (batches
+ * of two), each amended by its dose. Every other kind from its worked example (exampleBody), amended by its worked
+ * amendment, in batches of two.
+ */
+function mixKinds(): MixKind[] {
+  return RECORD_KINDS.map((entry): MixKind => {
+    if (entry === phytoEntry)
+      return {
+        entry,
+        name: 'treatment',
+        body: (farm) => phytoRequest([farm.vine[farm.slot++ % farm.vine.length]!], recordedAt()),
+        amendment: { dose: 3 },
+        batch: 5,
+      };
+    if (entry === fertilizationEntry)
+      return {
+        entry,
+        name: 'fertilization',
+        body: (farm) =>
+          manureRequestBody({
+            dateStart: recordedAt().toFormat('dd-MM-yyyy'),
+            idcp: String(farm.vine[farm.slot % farm.vine.length]),
+            tonnes: 2,
+          }),
+        amendment: { dose: 3 },
+        batch: 2,
+      };
+    return {
+      entry,
+      name: nameOf(entry),
+      body: (farm) => exampleBody(entry, farm),
+      amendment: entry.load.http().examples.amend.request,
+      batch: 2,
+    };
+  });
+}
+
+/**
+ * The calls of the mix, taken in turn (an assumption, docs/capacity.md section 11): of every 37, as the model's
+ * farm-days have them, 18 single treatments and 2 batches of five (two treatments a fertilization), 9 single
+ * fertilizations and one batch of two; and one registration of each other kind, single in one turn of 37 and a batch
+ * of two in the next: 3 of every 99 records each.
+ */
+function mixCycle(kinds: MixKind[]): { kind: MixKind; batch: boolean }[] {
+  const treatment = kinds.find((k) => k.entry === phytoEntry)!;
+  const fertilization = kinds.find((k) => k.entry === fertilizationEntry)!;
+  const others = kinds.filter((k) => k !== treatment && k !== fertilization);
+  const turn = (batchOthers: boolean) => [
+    ...Array.from({ length: 18 }, () => ({ kind: treatment, batch: false })),
+    ...Array.from({ length: 2 }, () => ({ kind: treatment, batch: true })),
+    ...Array.from({ length: 9 }, () => ({ kind: fertilization, batch: false })),
+    { kind: fertilization, batch: true },
+    ...others.map((kind) => ({ kind, batch: batchOthers })),
+  ];
+  return [...turn(false), ...turn(true)];
 }

@@ -1,28 +1,18 @@
 import { DateTime } from 'luxon';
 import { Dataset } from '../shared/backoffice/dataset-schema';
-import { PhytoRequest } from '../shared/phyto/wire';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { FarmStore } from '../shared/farms/farm-store';
-import { sigpacCode } from '../shared/farms/sigpac';
-import { dayCountsSchema, dayOf, withApplication } from '../shared/phyto/application-history';
 import { PhytoStore } from '../shared/phyto/phyto-store';
-import { buildRecord } from '../shared/phyto/record-view';
-import { productsOf } from '../shared/plant-protection/product-part';
-import { treatmentFromWire } from '../shared/phyto/wire-mapper';
-import { guardRowKey } from '../shared/records/record-keys';
-import { creationChange } from '../shared/records/register-record';
-import { phytoKind } from '../shared/phyto/phyto-kind';
-import { blockKeysOf } from '../shared/siex/cue-mapping';
 import { readChunkedDoc } from '../shared/store/chunked-doc';
 import { TABLES, TableStore } from '../shared/store/tables';
 import { phytoEntry } from '../shared/phyto/kind-entry';
-import { BENCH_PRODUCT, LARGE_FARM, LIST_FARM, MIX_FARM, mixRequest, phytoRequest, seedRecords } from './fixtures';
+import { KindEntry } from '../shared/records/kind-entry';
+import { KindFloors } from './floors';
+import { LARGE_FARM, LIST_FARM, MIX_FARM, mixRequest, phytoRequest, seedRecords } from './fixtures';
 import { Latency, measure, Row } from './measure';
 import { GatewayCall, GatewayMeasure } from './stack';
 import { fertilizationRegisterRow } from './fertilization';
 import { harvestRegisterRow } from './harvest';
-
-type Product = Dataset['products'][number];
 
 /**
  * What the request-path rows share: the stack's storage and gateway, the 5,000-enclosure farm most of them work on,
@@ -42,8 +32,8 @@ export interface RowContext {
   idcps: number[];
   /** When every registration says it was applied: an hour ago, inside its farm's campaign. */
   at: DateTime;
-  registry: Map<string, Product>;
-  product: Product;
+  /** The storage floors of every kind's changes (bench/floors.ts). */
+  floors: (entry: KindEntry) => KindFloors;
   /** The warm farm lookups measured after the first request (bench/run.ts), which the farm lookup row reports. */
   lookup: { latency: Latency; roundTrips: number };
   /** The records the register row made through the gateway, and directly for its floor: the amend row amends them. */
@@ -119,41 +109,6 @@ async function listIdcpRow(ctx: RowContext): Promise<Row> {
   };
 }
 
-/**
- * The storage floor of one registration: the history rows of its products on the enclosure and an idempotency key
- * read in one query, then the record, its pointer, its first version and those rows in one transaction.
- */
-async function registerFloor(ctx: RowContext, farm: FarmIndex, id: number, idcp: number, body: PhytoRequest) {
-  const entry = farm.byIdcp.get(idcp)!;
-  const sigpac = sigpacCode(entry);
-  const request = treatmentFromWire(body);
-  const guards = productsOf(request).map((p) => guardRowKey(p.code, sigpac));
-  const state = await ctx.phyto.readRegistrationState(farm.meta, guards, `bench-${id}`);
-  const uses = ctx.product.uses;
-  const mixed = request.mix.map((m) => ({ product: ctx.registry.get(m.code)!, uses }));
-  const resolution = { entries: [entry], uses, ...(mixed.length > 0 ? { mixed } : {}) };
-  const record = buildRecord(id, request, ctx.product, resolution, farm, false, ctx.at);
-  await ctx.phyto.commit(
-    farm.meta,
-    creationChange(phytoKind, {
-      id,
-      record,
-      request,
-      // one location, so one crop and variety, whose block takes the record id (shared/records/block-ids.ts)
-      blockIds: Object.fromEntries(blockKeysOf([String(idcp)], farm).map((key) => [key, id])),
-      farmId: farm.meta.farmId,
-      appliedAt: ctx.at,
-      now: ctx.at,
-      client: 'bench',
-      guards: guards.map((rowKey) => ({
-        rowKey,
-        doc: withApplication(dayCountsSchema.parse(state.guards.get(rowKey)?.doc ?? {}), dayOf(ctx.at), 1),
-      })),
-      idempotency: null,
-    }),
-  );
-}
-
 /** One record per request, each on its own crop location so every one is lawful. */
 async function registerRow(ctx: RowContext): Promise<Row> {
   const register = await ctx.gateway(500, async (i) => {
@@ -165,10 +120,10 @@ async function registerRow(ctx: RowContext): Promise<Row> {
     )) as { id: string }[];
     ctx.registered.push(created!.id);
   });
-  const floor = await measure(async (i) => {
+  const floor = await measure((i) => {
     const id = 9_000_000_000 + i + 100;
     ctx.floorIds.push(id);
-    await registerFloor(ctx, ctx.large, id, ctx.idcps[i + 1000]!, phytoRequest([ctx.idcps[i + 1000]!], ctx.at));
+    return ctx.floors(phytoEntry).register(ctx.large, id, phytoRequest([ctx.idcps[i + 1000]!], ctx.at));
   }, 500);
   return {
     name: 'register (1 location)',
@@ -195,14 +150,7 @@ async function mixRow(ctx: RowContext): Promise<Row> {
     ),
   );
   const floor = await measure(
-    (i) =>
-      registerFloor(
-        ctx,
-        mixFarm,
-        9_100_000_000 + i + 100,
-        mixIdcps[i + 1000]!,
-        mixRequest([mixIdcps[i + 1000]!], ctx.at),
-      ),
+    (i) => ctx.floors(phytoEntry).register(mixFarm, 9_100_000_000 + i + 100, mixRequest([mixIdcps[i + 1000]!], ctx.at)),
     500,
   );
   return {
@@ -212,39 +160,6 @@ async function mixRow(ctx: RowContext): Promise<Row> {
     roundTrips: register.roundTrips,
     note: 'each product judged alone; 3 history rows',
   };
-}
-
-/** The storage floor of one amend: the pointer and the history row read, then one transaction. */
-async function amendFloor(ctx: RowContext, id: number): Promise<void> {
-  const { large, phyto, product, at } = ctx;
-  const { application } = await phyto.readApplication(large.meta, id, null);
-  const pointer = application!.pointer;
-  const request = phytoKind.fromStored(application!.request);
-  const entry = large.byIdcp.get(request.idcp[0]!)!;
-  const guardKey = guardRowKey(BENCH_PRODUCT, sigpacCode(entry));
-  const state = await phyto.readRegistrationState(large.meta, [guardKey], null);
-  const after = { ...request, product: { ...request.product!, dose: 0.7 } };
-  const record = buildRecord(id, after, product, { entries: [entry], uses: product.uses }, large, false, at);
-  await phyto.commit(large.meta, {
-    id,
-    write: { rowKey: pointer.recordRowKey, product: BENCH_PRODUCT, appliedAtMs: at.toMillis(), record },
-    drop: pointer.recordRowKey,
-    pointer: {
-      etag: pointer.etag,
-      row: { ...pointer, version: pointer.version + 1 },
-      request: phytoKind.toStored(after),
-    },
-    guards: [state.guards.get(guardKey)!],
-    version: {
-      version: pointer.version + 1,
-      date: record.dateCreated,
-      client: 'bench',
-      kind: 'amended',
-      changes: [{ field: 'dose', old: request.product!.dose, new: 0.7 }],
-    },
-    idempotency: null,
-    touchesKeys: true,
-  });
 }
 
 /** A merge patch of the dose on each record the register row made; the floor amends the floor's records. */
@@ -257,7 +172,10 @@ async function amendRow(ctx: RowContext): Promise<Row> {
       200,
     ),
   );
-  const floor = await measure((i) => amendFloor(ctx, ctx.floorIds[i + 50]!), 500);
+  const floor = await measure(
+    (i) => ctx.floors(phytoEntry).amend(ctx.large, ctx.floorIds[i + 50]!, { dose: 0.7 }),
+    500,
+  );
   return {
     name: 'amend (1 location)',
     gateway: amend.latency,

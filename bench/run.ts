@@ -16,8 +16,9 @@ import {
   printColdStart,
 } from './cold-start';
 import { benchExport, printExport } from './export';
+import { floorsFor } from './floors';
 import { benchPeak, printPeak } from './peak';
-import { BENCH_PRODUCT, EXPORT_FARM, LARGE_FARM, LIST_FARM, MIX_FARM, MIXED_EXPORT_FARM } from './fixtures';
+import { EXPORT_FARM, LARGE_FARM, LIST_FARM, MIX_FARM, MIXED_EXPORT_FARM } from './fixtures';
 import { benchHardDays, printHardDays } from './hard-days';
 import { benchImportRegister } from './import-register';
 import { measure, printRows, Row } from './measure';
@@ -66,7 +67,6 @@ async function rowContext(
 ): Promise<RowContext> {
   const farms = new FarmStore(stack.tables, 0);
   const large = (await farms.index((await farms.lookupInfo(LARGE_FARM.rea, LARGE_FARM.year))!.farmId))!;
-  const registry = new Map(stack.dataset.products.map((p) => [p.code, p]));
   return {
     http,
     gateway,
@@ -78,8 +78,7 @@ async function rowContext(
     agrifarmId: `urn:ngsi-ld:AgriFarm:${large.meta.farmId}`,
     idcps: large.doc.idcps.map((e) => e.idcp),
     at: DateTime.now().setZone(ZONE).minus({ hours: 1 }),
-    registry,
-    product: registry.get(BENCH_PRODUCT)!,
+    floors: await floorsFor(stack.tables),
     lookup,
     registered: [],
     floorIds: [],
