@@ -170,6 +170,11 @@ param siexMaxConcurrentCalls int = 100
 ])
 param functionInstanceMemoryMB int = 2048
 
+@description('HTTP requests each function instance works on at once: the platform scales out at it, and the app sheds past it with 503 OVERLOADED (shared/http/admission.ts; docs/capacity.md section 11).')
+@minValue(1)
+@maxValue(1000)
+param functionHttpConcurrency int = 16
+
 var isProduction = apiServiceSiexProduct == 'api-service-siex'
 var isSandbox = profile == 'sandbox'
 // Production has no Consumption-tier API Management (no SLA, no gateway logs) and no alerts nobody receives: the
@@ -435,6 +440,7 @@ module functionApp 'modules/functionApp.bicep' = {
     maximumInstanceCount: functionMaximumInstanceCount
     exportBatchSize: checkedExportBatchSize
     instanceMemoryMB: functionInstanceMemoryMB
+    httpPerInstanceConcurrency: functionHttpConcurrency
     // Every setting the code reads (shared/config/settings.ts), and nothing else: test/infra compares the two.
     // Still to come with the code that reads it, e.g.: EXPORT_QUEUE_NAME: exportQueueName
     appSettings: {
@@ -446,6 +452,9 @@ module functionApp 'modules/functionApp.bicep' = {
       APIM_PRINCIPAL_ID: identities.outputs.apimPrincipalId
       RATE_LIMIT_PER_MINUTE: '100'
       MAX_BODY_BYTES: '1048576'
+      // The same number the platform scales out at (httpPerInstanceConcurrency above): one figure, two guards.
+      MAX_CONCURRENT_REQUESTS: '${functionHttpConcurrency}'
+      ADMISSION_WAIT_MS: '2000'
       MAX_BACKDATE_DAYS: '7'
       REFERENCE_CACHE_SECONDS: '60'
       // SIEX (IUWS): the address is a parameter; the credentials and the client certificate are vault secrets the

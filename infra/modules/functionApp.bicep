@@ -95,6 +95,10 @@ param exportBatchSize int
 ])
 param instanceMemoryMB int = 2048
 
+@description('HTTP requests an instance works on at once before the platform sends the next ones to another instance.')
+@minValue(1)
+param httpPerInstanceConcurrency int
+
 var roles = {
   queueDataContributor: '974c5e8b-45b9-4653-ba55-5f855dd0fb88'
   tableDataContributor: '0a9a7e1f-b9d0-4cc4-a60d-0319b160aaa3'
@@ -217,6 +221,11 @@ resource site 'Microsoft.Web/sites@2025-03-01' = {
       scaleAndConcurrency: {
         maximumInstanceCount: maximumInstanceCount
         instanceMemoryMB: instanceMemoryMB
+        triggers: {
+          http: {
+            perInstanceConcurrency: httpPerInstanceConcurrency
+          }
+        }
       }
       runtime: {
         name: 'node'

@@ -9,6 +9,7 @@ import { CATALOGUES } from './siex-catalogues';
 import { Client, ClientStore } from '../clients/client-store';
 import { FarmStore } from '../farms/farm-store';
 import { RateLimiter } from '../clients/rate-limit';
+import { Admission } from '../http/admission';
 import { ExportMessage, JobStore } from '../export/job-store';
 import { WatchStore } from '../export/job-watch';
 import { ExportKeyStore } from '../export/export-keys';
@@ -123,7 +124,7 @@ export function createServices(
     tableNames: GATEWAY_TABLES,
     farmTables: FARM_TABLES,
     log,
-    gate: clientGate(s, tables, directory),
+    gate: clientGate(s, tables, directory, clock),
     useCases: createUseCases(parts),
     sweeper: () => ({ watch: parts.watch, jobs: parts.jobs, enqueue: parts.enqueueExport, now: () => clock.now() }),
     worker: workerDeps(s, { ...parts, clientStore, webhookQueue, webhooks }, clock, log),
@@ -142,7 +143,7 @@ export function createServices(
  * Who is calling, and how fast. Clients come from memory for REFERENCE_CACHE_SECONDS: a storage read per request
  * would double latency. Unknown SID keys too: the same time for both, and no storage read per guessed key.
  */
-function clientGate(s: Settings, tables: TableStore, directory: VersionWatch | undefined): Gate {
+function clientGate(s: Settings, tables: TableStore, directory: VersionWatch | undefined, clock: Clock): Gate {
   const clientStore = new ClientStore(tables);
   const clientCache = new TtlCache<string, Client | null>(s.REFERENCE_CACHE_SECONDS * 1000, 10_000);
   directory?.onChange(() => clientCache.clear());
@@ -153,6 +154,7 @@ function clientGate(s: Settings, tables: TableStore, directory: VersionWatch | u
       return clientCache.get(sid, () => clientStore.findBySidKey(sid));
     },
     limiter: new RateLimiter(s.RATE_LIMIT_PER_MINUTE, 60_000),
+    admission: new Admission(s.MAX_CONCURRENT_REQUESTS, s.ADMISSION_WAIT_MS, clock),
     keys: new OperationKeyStore(tables),
   };
 }

@@ -42,6 +42,13 @@ export const settingsSchema = z
     /** Largest accepted request body, in bytes. */
     MAX_BODY_BYTES: positiveInt(1024 * 1024),
     /**
+     * HTTP requests this instance works on at once; the next ones wait (ADMISSION_WAIT_MS at most) or are refused with
+     * 503 OVERLOADED (shared/http/admission.ts). In Azure, the same figure as the platform's per-instance concurrency.
+     */
+    MAX_CONCURRENT_REQUESTS: positiveInt(16),
+    /** How long a request may wait for one of those places before it is refused with 503 OVERLOADED. */
+    ADMISSION_WAIT_MS: z.coerce.number().int().min(0).max(20_000).default(2000),
+    /**
      * How many days back a treatment may be registered (the spec: 7, "may vary with configuration"): the treatments'
      * recording window. Every other kind's is the law's, and no setting.
      */

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   // limits
   PAYLOAD_TOO_LARGE: 'request body over the size limit (1 MB)',
   RATE_LIMITED: 'more than 100 requests in 60 seconds; wait for Retry-After seconds',
+  OVERLOADED: 'the instance answering is at capacity and did nothing; retry after Retry-After seconds',
   // request form
   UNSUPPORTED_MEDIA_TYPE: 'the body must be sent as application/json',
   UNSUPPORTED_CHARSET: 'the body must be UTF-8 (no other charset is accepted)',

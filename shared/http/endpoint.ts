@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Settings } from '../config/settings';
 import { Client } from '../clients/client-store';
 import { RateLimiter } from '../clients/rate-limit';
+import { Admission } from './admission';
 import { authenticate, FindClient } from './auth';
 import { parseJsonBody, readBodyLimited } from './body';
 import { idempotencyKey } from './idempotency';
@@ -31,6 +32,8 @@ export interface Gate {
   settings: Pick<Settings, 'AUTH_MODE' | 'APIM_PRINCIPAL_ID' | 'RATE_LIMIT_PER_MINUTE' | 'MAX_BODY_BYTES'>;
   findClient: FindClient;
   limiter: RateLimiter;
+  /** How much of this instance's work is taken on at once; past it a request is refused with 503 before any work. */
+  admission: Admission;
   /** The operation each Idempotency-Key belongs to: a key sent on another is refused before the handle runs. */
   keys: OperationKeys;
 }
@@ -124,7 +127,7 @@ function httpResponse(reply: Reply): HttpResponseInit {
 
 /**
  * The request pipeline every HTTP function goes through, in the order that costs least for bad requests:
- * credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
+ * admission (503 OVERLOADED when the instance is at capacity), credentials (401), rate limit (429), body size (413), content type and JSON (400), query and body schemas (400),
  * the Idempotency-Key's operation (422), then the handle, with every storage call bounded by REQUEST_BUDGET_MS. Any DomainError becomes problem details;
  * unavailable storage a 503 with Retry-After; anything else a 500 that hides internals.
  */
@@ -139,12 +142,15 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType | undefined, U
   async function serve(request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> {
     try {
       const app = getApp();
-      // The invocation id is the correlation id: the 500 answer names it, and a job started here logs under it.
-      return await (app.log
-        ? app.log.within({ correlationId: context.invocationId, sink: invocationSink(context) }, () =>
-            handled(app, request, context),
-          )
-        : handled(app, request, context));
+      // Admission comes first: a request turned away has cost nothing, not even the read of its client.
+      return await app.gate.admission.within(() =>
+        // The invocation id is the correlation id: the 500 answer names it, and a job started here logs under it.
+        app.log
+          ? app.log.within({ correlationId: context.invocationId, sink: invocationSink(context) }, () =>
+              handled(app, request, context),
+            )
+          : handled(app, request, context),
+      );
     } catch (e) {
       return failed(e, context);
     }

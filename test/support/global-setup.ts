@@ -55,6 +55,10 @@ export default async function globalSetup(): Promise<void> {
       SIEX_TIMEOUT_MS: '3000',
       // Test applications are dated from test/helpers/dataset.ts's ANCHOR, which allows for this.
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
+      // A loaded machine (npm run test:stress) must make a request slower, never turn it away: the tests that fire
+      // many requests at once wait their turn as long as the request budget allows. Shedding itself is tested on the
+      // pipeline (test/unit/pipeline.test.ts, admission.test.ts) and measured by the peak bench.
+      ADMISSION_WAIT_MS: '20000',
       // Webhooks are signed as on `npm start`, so the tests' receivers verify them (test/e2e/webhooks.test.ts).
       WEBHOOK_SIGNING_KEY: LOCAL_WEBHOOK_SIGNING_KEY,
     },

@@ -9,6 +9,8 @@ import { checkAuthSettings } from '../../shared/config/auth-settings';
 import { endpoint, EndpointApp, Reply } from '../../shared/http/endpoint';
 import { DomainError } from '../../shared/domain/errors';
 import { RateLimiter } from '../../shared/clients/rate-limit';
+import { Admission } from '../../shared/http/admission';
+import { ManualClock } from '../helpers/manual-clock';
 import { checkProblemShape } from '../helpers/spec-shapes';
 
 const SID = 'sid-key-of-the-pipeline-test-client-0001';
@@ -32,6 +34,7 @@ function fakeServices(
   overrides: Partial<Client> = {},
   limit = 100,
   maxBodyBytes = 1024,
+  admission = new Admission(16, 2000, new ManualClock()),
 ): EndpointApp<null> {
   return {
     gate: {
@@ -43,6 +46,7 @@ function fakeServices(
       },
       findClient: async (sid: string) => (sid === SID ? { ...client, ...overrides } : null),
       limiter: new RateLimiter(limit, 60_000),
+      admission,
       // listIdcp takes no Idempotency-Key: the pipeline never asks.
       keys: { within: () => Promise.reject(new Error('listIdcp binds no Idempotency-Key')) },
     },
@@ -124,6 +128,31 @@ describe('request pipeline (endpoint)', () => {
     });
     expect(res.status).toBe(404);
     checkProblemShape(res.json, 404);
+  });
+
+  it('turns a request away with 503 OVERLOADED and Retry-After, its client not even read, when the instance is full', async () => {
+    const clock = new ManualClock();
+    const services = fakeServices('local', {}, 100, 1024, new Admission(1, 2000, clock, 0));
+    let reads = 0;
+    const findClient = services.gate.findClient;
+    services.gate.findClient = (sid) => (reads++, findClient(sid));
+    let finish!: () => void;
+    const working = run(
+      services,
+      request(),
+      () => new Promise<Reply>((r) => (finish = () => r({ status: 200, json: 1 }))),
+    );
+    await new Promise((r) => setImmediate(r));
+    const refused = await run(services, request());
+    expect(refused.status).toBe(503);
+    expect(refused.headers['Retry-After']).toBe('2');
+    expect(refused.json.errors.map((e: { code: string }) => e.code)).toEqual(['OVERLOADED']);
+    checkProblemShape(refused.json, 503);
+    expect(reads).toBe(1);
+    finish();
+    expect((await working).status).toBe(200);
+    // The place is free again: the next request is served.
+    expect((await run(services, request())).status).toBe(200);
   });
 
   it('checks in order: credentials, rate limit, size, content type, JSON, schema', async () => {
