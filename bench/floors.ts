@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { CATALOGUES } from '../shared/app/siex-catalogues';
+import { DIRECTORY_CHECK_MS } from '../shared/app/services';
 import { factSource } from '../shared/app/fact-source';
 import { KindStores } from '../shared/app/kind-parts';
 import { ReferenceData, referenceCache } from '../shared/catalog/reference-data';
@@ -13,13 +14,27 @@ import { RecordKind } from '../shared/records/record-kind';
 import { RecordView } from '../shared/records/record-rows';
 import { RecordStore } from '../shared/records/record-store';
 import { creationChange, guardsToWrite, historyDocs } from '../shared/records/register-record';
-import { Counters } from '../shared/store/counters';
-import { TableStore } from '../shared/store/tables';
+import { Counters, IdBlocks } from '../shared/store/counters';
+import { TABLES, TableStore } from '../shared/store/tables';
+import { readDirectoryVersion } from '../shared/catalog/catalog-version';
+import { requestKey } from '../shared/idempotency/idempotency';
+import { OperationKeyStore } from '../shared/idempotency/key-operations';
+import { randomUUID } from 'node:crypto';
+import { exportKinds } from '../shared/app/export-registry';
+import { LEGACY_JOB_TYPE } from '../shared/app/record-kinds';
+import { Client } from '../shared/clients/client-store';
+import { DomainError } from '../shared/domain/errors';
+import { ExportDeps, exportRecords } from '../shared/export/export-service';
+import { ExportKeyStore } from '../shared/export/export-keys';
+import { JobStore } from '../shared/export/job-store';
+import { WatchStore } from '../shared/export/job-watch';
+import { startAnswer } from '../shared/http/job-answers';
+import { QueueSender } from '../shared/store/queues';
 
 /**
  * The storage floors of a kind's registration, amendment and deletion, for any kind (issue 37 item 3): the reads and the one
  * transaction the records core makes (shared/records/register-record.ts), done straight against the same storage,
- * without HTTP, the keys, the farm lookup or the id counter. The kind's rules run between the reads and the write (the
+ * without HTTP or the id counter (the pipeline's own storage before them is `frontFloor`'s). The kind's rules run between the reads and the write (the
  * record's view needs what they resolve), but are not timed: each floor returns the milliseconds of its storage work.
  */
 export interface KindFloors {
@@ -30,8 +45,40 @@ export interface KindFloors {
   remove(farm: FarmIndex, id: number): Promise<number>;
 }
 
+/**
+ * The storage the gateway's pipeline does before a write's own, as the gateway does it at the rate it is called: the
+ * Idempotency-Key bound to its operation (one insert on every write: the peak's ERPs send keys, as the client package
+ * does), the farm's rows read when the gateway's copy of the farm has expired (REFERENCE_CACHE_SECONDS, 60 by default),
+ * and the directory's version read when the process last read it more than DIRECTORY_CHECK_MS ago (shared/app/services.ts).
+ * `shadowed` is the gateway farm the call went to, whose copy's age the floor follows; `farm` the floor farm it reads.
+ */
+export function frontFloor(tables: TableStore, cacheMs = 60_000) {
+  const keys = new OperationKeyStore(tables);
+  const farms = new FarmStore(tables, 0);
+  const farmRead = new Map<string, number>();
+  let directoryRead = -Infinity;
+  return async (shadowed: string, farm: FarmIndex): Promise<number> => {
+    const t = performance.now();
+    if (t - directoryRead > DIRECTORY_CHECK_MS) {
+      directoryRead = t;
+      await readDirectoryVersion(await tables.table(TABLES.catalog));
+    }
+    await keys.within('bench-floor', randomUUID(), 'floor', () => Promise.resolve());
+    if (t - (farmRead.get(shadowed) ?? -Infinity) > cacheMs) {
+      farmRead.set(shadowed, t);
+      await farms.index(farm.meta.farmId);
+    }
+    return performance.now() - t;
+  };
+}
+
 /** The stores, reference data and fact source every kind's floors share. */
-export async function floorsFor(tables: TableStore): Promise<(entry: KindEntry) => KindFloors> {
+/**
+ * `keyed`: the calls the floors stand beside carry an Idempotency-Key (the peak's do, the request rows' do not), so a
+ * registration's and an amendment's entry is read with the rows they read and written in their transaction, as the
+ * core does.
+ */
+export async function floorsFor(tables: TableStore, { keyed = false } = {}): Promise<(entry: KindEntry) => KindFloors> {
   const kinds = new KindStores({ tables, counters: new Counters(tables), maxBackdateDays: 7 });
   const facts = factSource({ farms: new FarmStore(tables, 0), kinds });
   const reference = await referenceCache(tables, 3600, CATALOGUES).get();
@@ -39,8 +86,8 @@ export async function floorsFor(tables: TableStore): Promise<(entry: KindEntry) 
     const kind = entry.load.kind();
     const store = kinds.of(entry).store;
     return {
-      register: (farm, id, body) => registerFloor({ kind, store, reference, facts }, farm, id, body),
-      amend: (farm, id, patch) => amendFloor({ kind, store, reference }, farm, id, patch),
+      register: (farm, id, body) => registerFloor({ kind, store, reference, facts, keyed }, farm, id, body),
+      amend: (farm, id, patch) => amendFloor({ kind, store, reference, keyed }, farm, id, patch),
       // The core's own deletion of records SIEX never held (shared/records/delete-record.ts): the pointer and its
       // request read, the history rows read, one transaction; what a DELETE does after checking the record's jobs.
       remove: (farm, id) =>
@@ -59,7 +106,11 @@ interface FloorParts {
   kind: RecordKind<unknown, RecordView>;
   store: RecordStore<unknown, RecordView>;
   reference: ReferenceData;
+  keyed: boolean;
 }
+
+/** A request's Idempotency-Key as the core keeps it, when the floor's calls carry one. */
+const keyOf = (p: FloorParts, request: unknown) => (p.keyed ? requestKey('bench-floor', randomUUID(), request) : null);
 
 const elapsed = async (work: () => Promise<unknown>) => {
   const t = performance.now();
@@ -68,9 +119,9 @@ const elapsed = async (work: () => Promise<unknown>) => {
 };
 
 /**
- * A registration's storage: the history rows its kind names read in one query (no idempotency key: the peak's ERPs
- * send none), the facts its rules read of other kinds, then the record, its pointer, its first version and the
- * history rows in one transaction. Its blocks take the record's id, as a one-block record's first block does.
+ * A registration's storage: the history rows its kind names (and the key's entry, `keyed`) read in one query, the
+ * facts its rules read of other kinds, then the record, its pointer, its first version, the history rows (and the
+ * key's answer) in one transaction. Its blocks take the record's id, as a one-block record's first block does.
  */
 async function registerFloor(
   p: FloorParts & { facts: ReturnType<typeof factSource> },
@@ -81,10 +132,12 @@ async function registerFloor(
   const { kind, store, reference } = p;
   const request = kind.toRequest(kind.wire.request.parse(body));
   const appliedAt = kind.appliedAt(request);
+  const idem = keyOf(p, body);
   let ms = 0;
   let state: Awaited<ReturnType<typeof store.readRegistrationState>> | undefined;
   ms += await elapsed(
-    async () => (state = await store.readRegistrationState(farm.meta, kind.historyKeys(farm, request), null)),
+    async () =>
+      (state = await store.readRegistrationState(farm.meta, kind.historyKeys(farm, request), idem?.hash ?? null)),
   );
   let facts: readonly unknown[] | undefined;
   if (kind.facts) {
@@ -118,7 +171,8 @@ async function registerFloor(
       state!,
       kind.updatedHistory({ rows: history, farm, removed: null, added: request, reference }),
     ),
-    idempotency: null,
+    // The answer the gateway keeps under the key: the record as it answers it.
+    idempotency: idem && { ...idem, outcome: 'created', answerJson: JSON.stringify([record]), version: 1 },
   });
   return ms + (await elapsed(() => store.commit(farm.meta, change)));
 }
@@ -132,8 +186,9 @@ async function registerFloor(
 async function amendFloor(p: FloorParts, farm: FarmIndex, id: number, patch: unknown): Promise<number> {
   const { kind, store, reference } = p;
   let ms = 0;
+  const idem = keyOf(p, patch);
   let read: Awaited<ReturnType<typeof store.readApplication>> | undefined;
-  ms += await elapsed(async () => (read = await store.readApplication(farm.meta, id, null)));
+  ms += await elapsed(async () => (read = await store.readApplication(farm.meta, id, idem?.hash ?? null)));
   const { pointer, request: stored } = read!.application!;
   const before = kind.fromStored(stored);
   const after = kind.toRequest(kind.wire.request.parse(mergePatch(kind.toWire(before), patch)));
@@ -168,8 +223,56 @@ async function amendFloor(p: FloorParts, farm: FarmIndex, id: number, patch: unk
       kind: 'amended' as const,
       changes: [],
     },
-    idempotency: null,
+    idempotency: idem && {
+      ...idem,
+      outcome: 'current' as const,
+      answerJson: JSON.stringify([record]),
+      version: pointer.version + 1,
+    },
     touchesKeys: true,
   };
   return ms + (await elapsed(() => store.commit(farm.meta, change)));
+}
+
+/**
+ * The storage of an export of what a farm has pending (`exportCUE?pending=1`): the export use case itself
+ * (shared/export/export-service.ts, as the function calls it, without HTTP), on a floor farm. Its job is real (its
+ * Idempotency-Key, the pending records read in every kind, their claim, the job rows, a watch row and a message), but
+ * its watch rows and messages belong to a queue of their own, which no worker reads and no sweeper watches (a watch
+ * row's partition is its queue's: shared/export/job-watch.ts), so the floor's jobs never run and send nothing to SIEX.
+ * The farm lookup it makes is from memory: `frontFloor` reads the farm as the gateway's copy expires.
+ */
+export function exportFloor(tables: TableStore, storage: { AzureWebJobsStorage: string }, farms: FarmIndex[]) {
+  const queue = new QueueSender(storage, 'peak-floor-exports');
+  const counters = new Counters(tables);
+  const kinds = new KindStores({ tables, counters, maxBackdateDays: 7 });
+  const deps: ExportDeps = {
+    farms: new FarmStore(tables, 3600),
+    kinds: exportKinds(kinds, referenceCache(tables, 3600, CATALOGUES)),
+    jobs: new JobStore(tables, LEGACY_JOB_TYPE),
+    jobIds: new IdBlocks(counters, 'JobAsync', 10),
+    watch: new WatchStore(tables, () => queue.url),
+    enqueue: (m) => queue.send(m),
+    keys: new ExportKeyStore(tables),
+    startAnswer,
+  };
+  const client: Client = {
+    id: 'bench-floor',
+    name: 'bench floor',
+    email: 'floor@example.org',
+    apiKeyHash: '',
+    expires: '',
+    farms: farms.map((f) => f.meta.rea),
+    apimSubscriptionId: '',
+    webhookUrl: '',
+  };
+  return (agrifarmId: string) =>
+    elapsed(() =>
+      exportRecords(deps, { client, agrifarmId, body: [], pending: true, idempotencyKey: randomUUID() }).catch(
+        // Nothing pending is an answer too (409 NOTHING_TO_EXPORT), as the gateway's line counts it.
+        (e: unknown) => {
+          if (!(e instanceof DomainError)) throw e;
+        },
+      ),
+    );
 }

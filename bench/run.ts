@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { ZONE } from '../shared/domain/dates';
 import { FarmStore } from '../shared/farms/farm-store';
 import { PhytoStore } from '../shared/phyto/phyto-store';
@@ -37,7 +38,17 @@ const root = findProjectRoot(__dirname);
  * single-product and the mix registrations, `cold-start` the cold-start row alone: the first and warm requests, then the
  * fresh loads); without words, all of them.
  */
-const only = process.argv.slice(2);
+const { values, positionals: only } = parseArgs({
+  options: { accounts: { type: 'string', default: '1' } },
+  allowPositionals: true,
+});
+/**
+ * `--accounts N`: the stack with N data accounts, farms spread over them (issue 37), as `npm start -- --accounts N`;
+ * the peak run's figures on one and on two accounts, side by side (docs/capacity.md section 11).
+ */
+const accounts = Number(values.accounts);
+if (!Number.isInteger(accounts) || accounts < 1 || accounts > 8)
+  throw new Error('--accounts takes a count from 1 to 8');
 const wanted = (name: string) => only.length === 0 || only.some((w) => name.startsWith(w));
 
 /**
@@ -139,7 +150,7 @@ async function coldStart(stack: BenchStack, first: FirstAndWarm, firstLookup: Fi
 }
 
 async function main(): Promise<void> {
-  const stack = await startBenchStack(root);
+  const stack = await startBenchStack(root, { accounts });
   try {
     const http = gatewayCall(stack);
     const gateway = gatewayMeasure(stack.proxy);

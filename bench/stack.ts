@@ -38,22 +38,41 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-export async function startBenchStack(root: string): Promise<BenchStack> {
+export async function startBenchStack(root: string, { accounts = 1 } = {}): Promise<BenchStack> {
   const azurite = await startAzurite({ projectRoot: root, inMemory: true });
   const tablePort = Number(new URL(azurite.tableEndpoint).port);
   const queuePort = Number(new URL(azurite.queueEndpoint).port);
   const blobPort = Number(new URL(azurite.blobEndpoint).port);
   const proxy = await startStorageProxy(tablePort);
   const viaProxy = devConnectionString(proxy.port, queuePort, blobPort);
-  const tables = new TableStore({ AzureWebJobsStorage: viaProxy });
+  // More data accounts (`npm run bench -- peak --accounts 2`, issue 37): an Azurite each, behind a proxy of its own,
+  // as `npm start -- --accounts N` runs them; farms spread over all of them, the core's tables stay in the first.
+  const more = await Promise.all(
+    Array.from({ length: accounts - 1 }, async () => {
+      const account = await startAzurite({ projectRoot: root, inMemory: true });
+      const accountProxy = await startStorageProxy(Number(new URL(account.tableEndpoint).port));
+      const { port } = new URL(account.queueEndpoint);
+      const blob = new URL(account.blobEndpoint).port;
+      return { account, proxy: accountProxy, via: devConnectionString(accountProxy.port, Number(port), Number(blob)) };
+    }),
+  );
+  const storage = {
+    AzureWebJobsStorage: viaProxy,
+    ...(more.length ? { STORAGE_ACCOUNTS: [viaProxy, ...more.map((m) => m.via)].join(',') } : {}),
+  };
+  const tables = new TableStore(storage);
   const dataset = benchDataset();
   await importDataset(dataset, tables);
   await importCatalogues(officialCataloguesDir(root), tables, CATALOGUES);
   // Every table the gateway uses exists, as in an account in service: the app creates a table on its first call to it
   // (shared/store/create-on-miss.ts), once in the account's life, which a fresh Azurite would otherwise charge to the
   // first request of the cold-start row (the jobs table: a 404, a createTable and the call again).
-  const service = tables.service();
-  await Promise.all(GATEWAY_TABLES.map((t) => service.createTable(t)));
+  await Promise.all(
+    tables.accounts.map((_, n) => {
+      const service = tables.service(n);
+      return Promise.all(GATEWAY_TABLES.map((t) => service.createTable(t)));
+    }),
+  );
   const siex = await startSiexSimulator({ log: () => undefined });
   // This process's first fetch loads Node's HTTP client (undici), which no warm request pays: done before the runner
   // starts, so the runner's first request is sent the moment it is ready and its figure is the gateway's cold start,
@@ -62,7 +81,7 @@ export async function startBenchStack(root: string): Promise<BenchStack> {
   const mail = await startMailStub();
   const runnerEnv = {
     ...process.env,
-    AzureWebJobsStorage: viaProxy,
+    ...storage,
     AUTH_MODE: 'local',
     RATE_LIMIT_PER_MINUTE: '100000000',
     SIEX_BASE_URL: siex.url,
@@ -76,7 +95,7 @@ export async function startBenchStack(root: string): Promise<BenchStack> {
     tables,
     directStorage: devConnectionString(tablePort, queuePort, blobPort),
     dataset,
-    proxy,
+    proxy: summed([proxy, ...more.map((m) => m.proxy)]),
     siex,
     runnerUrl: runner.url,
     runnerEnv,
@@ -91,6 +110,22 @@ export async function startBenchStack(root: string): Promise<BenchStack> {
       await mail.stop();
       await proxy.stop();
       await azurite.stop();
+      for (const m of more) {
+        await m.proxy.stop();
+        await m.account.stop();
+      }
+    },
+  };
+}
+
+/** The round trips of every account's proxy, counted as one. */
+function summed(proxies: StorageProxy[]): StorageProxy {
+  return {
+    port: proxies[0]!.port,
+    count: () => proxies.reduce((n, p) => n + p.count(), 0),
+    reset: () => proxies.forEach((p) => p.reset()),
+    stop: async () => {
+      for (const p of proxies) await p.stop();
     },
   };
 }
