@@ -39,3 +39,11 @@ export type PhytoErrorCode = keyof typeof PHYTO_ERRORS;
 
 /** A violation of the core's codes or this kind's. */
 export const phytoViolation = violationOf(PHYTO_ERRORS);
+
+/**
+ * A code of this kind, as a zod refinement names it (`params.code`): named through this module, so the table is
+ * declared wherever a refinement can raise it (shared/domain/validation.ts checks a code against the declared ones).
+ */
+export function phytoCode(code: PhytoErrorCode): PhytoErrorCode {
+  return code;
+}
