@@ -14,7 +14,7 @@ export interface PartTreatment extends ProductPart {
 }
 
 /**
- * The rules every treatment of harvested produce or of a store shares, from what the records core hands its kind:
+ * The rules every treatment of produce or of a store shares, from what the records core hands its kind:
  * the time (in the farm's campaign, not in the future, registered within the kind's window) and the product part
  * against the register's uses of its scope (part-rules.ts), with the reference data read once per attempt.
  */
