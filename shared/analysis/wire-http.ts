@@ -1,12 +1,12 @@
 import { MAX_IDCP_PER_RECORD } from '../api/record-fields';
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { KindHttp } from '../records/kind-entry';
 import { analysisListQuerySchema, analysisPatchSchema, analysisRecordViewSchema, analysisRequestSchema } from './wire';
 import { analysisExamples } from './wire-examples';
 
 /** What an analysis's registration may answer beyond what every request may. */
-const REGISTER_ERRORS: ErrorCode[] = [
+const REGISTER_ERRORS: CoreErrorCode[] = [
   'AGRIFARM_NOT_FOUND',
   'IDCP_NOT_FOUND',
   'DATE_IN_FUTURE',

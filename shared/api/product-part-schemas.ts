@@ -217,7 +217,7 @@ export function listedOnce(
 }
 
 /**
- * The product part of a treatment that is not of growing crops (harvested produce, a store): the product at its dose,
+ * The product part of a treatment that is not of growing crops (produce, a store): the product at its dose,
  * a tank mix, the applicator and the optional SIEX fields. Its machines are each one `EquipoAplicador` by its ROMA
  * number or its ref: these blocks have no `AplicacionManual`, so there is no `manual`; a hand application names its
  * hand-held equipment as a machine.
@@ -248,14 +248,14 @@ export function refinePart(
 const { idcp: _noLocations, ...exportFilters } = recordListFilters;
 
 /**
- * The list query of a record that names no crop location (harvested produce, a store, seed): the period on the day
+ * The list query of a record that names no crop location (produce, a store, seed): the period on the day
  * `on`, the kind's `own` filters, the export state.
  */
 export function unplacedListQuery<F extends z.ZodRawShape>(on: string, own: F) {
   return { ...listPeriod(on), ...own, ...exportFilters };
 }
 
-/** The list query of a treatment of harvested produce or a store: by its main product. */
+/** The list query of a treatment of produce or a store: by its main product. */
 export const partListQuery = unplacedListQuery('the application day', {
   product: z
     .string()

@@ -37,13 +37,13 @@ export interface CropResolution {
   codes: string[];
   /**
    * `group`: from the mapping file; `name`: a PRODUCTOS crop of that name; `produce`: the crops of a PROD_VEGETAL
-   * product (harvested produce, seed) or of one of the register's product groups.
+   * product (produce, seed) or of one of the register's product groups.
    */
   by: 'group' | 'name' | 'produce';
 }
 
 /**
- * The register's names for groups of harvested produce that PROD_VEGETAL has no product for, by the PROD_VEGETAL code
+ * The register's names for groups of produce that PROD_VEGETAL has no product for, by the PROD_VEGETAL code
  * prefix of the products they gather (each checked against the catalogue by test/unit/catalog-register-scope.test.ts).
  * "Granos de cereales" is also a product of its own there (529, the grain mixtures): the group means every grain.
  */
@@ -108,7 +108,7 @@ export class CropResolver {
   }
 
   /**
-   * Harvested produce or seed by its PROD_VEGETAL product name ("Patatas", "Simiente de trigo", "Semillas de girasol")
+   * Produce or seed by its PROD_VEGETAL product name ("Patatas", "Simiente de trigo", "Semillas de girasol")
    * or a register product group ("Frutos cítricos", "Granos de cereales"): the SIEX crops it comes from.
    */
   resolveProduce(name: string): CropResolution | undefined {
@@ -117,7 +117,7 @@ export class CropResolver {
   }
 
   /**
-   * Whether the register's name is harvested produce rather than a growing crop: a PROD_VEGETAL product or a product
+   * Whether the register's name is produce rather than a growing crop: a PROD_VEGETAL product or a product
    * group that is not also the name of a crop (PRODUCTOS) or of an entry of the mapping file. PROD_VEGETAL's "Menta",
    * "Nuez de cola" and "Té" are crops of those names, and the file's "Judías verdes" a field crop: those stay crops.
    */

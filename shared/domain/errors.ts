@@ -1,9 +1,11 @@
 /**
- * Every error code the gateway reports, with what it means: the one table of stable UPPER_SNAKE codes clients can
- * switch on. Business code raises `DomainError`s built from these codes and knows nothing of HTTP; the edge
- * (shared/http/error-status.ts) gives each code its status, and the compiler checks that every code has one.
+ * The error codes of the core, with what each means: stable UPPER_SNAKE codes clients can switch on. A record kind
+ * declares the codes only its rules raise in its own folder (`shared/<kind>/errors.ts`, through `kindErrors`), and the
+ * app lays the core's and every kind's side by side for the edge (shared/app/error-codes.ts). Business code raises
+ * `DomainError`s built from these codes and knows nothing of HTTP; the edge (shared/http/error-status.ts) gives each
+ * core code its status, and the compiler checks that every one has one.
  */
-export const ERROR_CODES = {
+export const CORE_ERROR_CODES = {
   // credentials
   MISSING_CREDENTIALS: 'Ocp-Apim-Sid-Key or Ocp-Apim-Subscription-Key header missing',
   INVALID_CREDENTIALS: 'the SID key or API key is not valid',
@@ -26,7 +28,6 @@ export const ERROR_CODES = {
   PAGINATION_PAIR: 'page and page_size must be provided together',
   INVALID_DATE: 'a date is malformed or not a real date/time (use DD-MM-YYYY HH:mm:ss, Madrid time)',
   PRODUCT_REPEATED: 'a product appears twice in one record (as the main product or in its mix)',
-  MIX_TOO_LARGE: 'products (the main one and its mix) times idcp exceed 47: one change could not be written whole',
   // not found or not accessible
   FARM_NOT_FOUND: 'no farm with that REA and campaign year is accessible to the caller',
   AGRIFARM_NOT_FOUND: 'agrifarmId not found or not accessible',
@@ -75,8 +76,6 @@ export const ERROR_CODES = {
   DOSE_OUT_OF_RANGE: 'the dose is outside every authorized range',
   DOSE_UNIT_INCOMPATIBLE: 'the dose unit cannot be compared with the authorized unit',
   OUTSIDE_AUTHORIZED_PERIOD: 'the application month is outside the authorized months',
-  MIN_INTERVAL: 'too close (in Madrid calendar days) to another application of the product on the same enclosure',
-  MAX_APPLICATIONS: 'the maximum number of applications per campaign on an enclosure is reached',
   OUTSIDE_CAMPAIGN: "the application date is not in the farm's campaign year (agrifarmId names one campaign)",
   DATE_IN_FUTURE: 'the application date is in the future',
   DATE_TOO_OLD:
@@ -89,45 +88,15 @@ export const ERROR_CODES = {
     "a machine's last inspection is after the application or more than 3 years before it, or a machine never inspected was first registered 5 years or more before it (RD 1702/2011 art. 6)",
   EQUIPMENT_INSPECTION_UNKNOWN:
     'a powered machine (not hand-held or backpack) states neither its last inspection nor its first registration (RD 1311/2012 Anexo III, RD 1702/2011 art. 6)',
-  SPRAY_VOLUME_ABOVE_MAX:
-    'the spray volume (soup over the treated area) is above 5,000 L/ha, more than any label of the official register allows',
-  // fertilization (RD 1051/2022)
-  MATERIAL_DATA_MISSING:
-    'the fertilizer material lacks data MAT_FERTI asks of it (its "Campos a registrar"), or gives data of a kind it does not take',
-  FERTILIZER_DOSE_UNIT: "a fertilization's dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha...)",
-  IRRIGATION_UNIT: "an irrigation's water must be a volume or a volume per area (m3, L, m3/ha, L/m2...)",
-  NITROGEN_LIMIT_EXCEEDED:
-    'livestock manure on a nitrate-vulnerable enclosure would exceed 170 kg N/ha in the campaign (Directive 91/676/EEC, RD 47/2022)',
+  // what the CUE can carry (FEGA's field descriptor)
   QUANTITY_OUT_OF_BOUNDS:
     "a quantity is more than the CUE field SIEX takes it in holds (FEGA's field descriptor); the message states the limit",
-  DETAIL_NOT_OF_MATERIAL:
-    "the fertilizer's commercial product (DETALLE_MATERIAL_FERT) is a product of another material than the record's: each row of the catalogue belongs to one MAT_FERTI material",
-  SLUDGE_FLAG_MISMATCH:
-    'sludge contradicts the material: it is true for sewage sludge (MAT_FERTI 22, RD 1310/1990) and false for every other material',
-  SLURRY_METHOD_NOT_ALLOWED:
-    'slurry spread by a method RD 1051/2022 no longer allows, without a good practice it accepts (bands, injection, burial within 4 hours: BUENAS_PRACTICAS_AMBITOS 1, 2, 3, 8, 15)',
-  // treatments of what is not a growing crop (harvested produce, stores and premises)
+  // treatments of what is not a growing crop (produce, seed, stores and premises)
   INFECTION_KIND_NOT_IN_BLOCK:
     'the CUE block of this treatment has no place for a problem of that kind (a weed, a growth regulation)',
   TREATED_QUANTITY_UNIT:
     'what was treated is not measured as its CUE block takes it: produce and seed as a mass (kg, t), a store as a volume (m3, L)',
-  // seed treated before sowing
-  SEED_PRODUCTS_REQUIRED:
-    'seed treated on the farm or at a conditioning centre (TIPO_TRATAMIENTO 2, 3) must name the products it was treated with',
-  // non-chemical measures in a treatment (CUE TratamFito.OtrasActuacionesFito)
-  PRODUCT_AND_MEASURE:
-    "a treatment is a product or a non-chemical measure, not both (FEGA's descriptor: OtrasActuacionesFito excludes ProductosFito): send the measure as a treatment of its own",
-  MEASURE_QUANTITY_UNIT:
-    "a measure's quantity is in a unit FEGA lists for it: units, units/m2, units/ha, m2, m2 of net/ha, kg, kg/ha (UNIDADES_MEDIDA 11, 15, 16, 1, 28, 5, 17)",
-  MDF_REGISTRATION_REQUIRED:
-    "a release of beneficial organisms, traps and pheromones (TIPO_MEDIDA_FITOSANITARIA 1, 14, 15) name their number in the Registro de Medios de Defensa Fitosanitaria (FEGA's descriptor: NumRegistroMDF obligatory)",
-  // harvest (CUE Cosecha)
-  HARVEST_QUANTITY_UNIT:
-    "a harvest's quantity must be an amount: a mass, a volume or units (kg, t, L, m3, Unidades...)",
-  HARVEST_PRODUCT_NOT_OF_CROP:
-    'the plant product (PROD_VEGETAL) is not produce of the crop of every location harvested',
-  PRE_HARVEST_INTERVAL_NOT_MET:
-    "a treatment of the location's enclosure and crop holds the harvest: its product's pre-harvest interval has not run (Reg. (CE) 1107/2009 art. 31; RD 1311/2012 Anexo III)",
+  // idempotency
   IDEMPOTENCY_KEY_REUSED:
     'the Idempotency-Key was used before with a different request, or by the same client on another operation',
   REQUEST_IN_PROGRESS: 'the same Idempotency-Key is in use by a request still running; retry after Retry-After',
@@ -147,10 +116,60 @@ export const ERROR_CODES = {
   SIEX_READ_FAILED: 'SIEX could not be read now (unreachable, refusing, or not configured); retry after Retry-After',
 } as const satisfies Record<string, string>;
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+export type CoreErrorCode = keyof typeof CORE_ERROR_CODES;
+
+/**
+ * A code a record kind declares: what it means, and the status the edge answers it with (the kind's own word on its
+ * rule, as shared/http/error-status.ts is the core's). Only the statuses of a rule of the request's content.
+ */
+interface KindError {
+  readonly status: 400 | 422;
+  readonly text: string;
+}
+
+/** A kind's codes: `shared/<kind>/errors.ts`, one table a kind. */
+export type KindErrorTable = Readonly<Record<string, KindError>>;
+
+/**
+ * Any error code: the core's, or a kind's. The domain holds no kind's names; a kind's rules are checked against their
+ * own codes by the compiler through `violationOf`, and membership at run time through the codes kinds declared.
+ */
+export type ErrorCode = CoreErrorCode | Uppercase<string>;
+
+/** Every code is UPPER_SNAKE and at most this long, so that an answer listing violations has a known largest size. */
+export const MAX_ERROR_CODE_LENGTH = 32;
+const CODE_FORM = new RegExp(`^[A-Z][A-Z0-9_]{0,${MAX_ERROR_CODE_LENGTH - 1}}$`);
+
+/** The codes kinds declared, as their modules loaded: a kind's rule can raise a code only by loading its table. */
+const declared = new Map<string, KindError>();
+
+/**
+ * Declares a kind's codes (its `errors.ts` calls it once) and answers them as given, typed. A code of the core, or one
+ * another table declared differently, is refused: a code means one thing, whoever raises it.
+ */
+export function kindErrors<const T extends KindErrorTable>(table: T): T {
+  for (const [code, error] of Object.entries(table)) {
+    const before = declared.get(code);
+    if (
+      !CODE_FORM.test(code) ||
+      Object.hasOwn(CORE_ERROR_CODES, code) ||
+      (before && (before.status !== error.status || before.text !== error.text))
+    )
+      throw new Error(
+        `error code ${code} is not UPPER_SNAKE of at most ${MAX_ERROR_CODE_LENGTH}, or is declared twice`,
+      );
+    declared.set(code, error);
+  }
+  return table;
+}
+
+/** A kind's code as it declared it; undefined for a core code or one no kind declared. */
+export function kindError(code: string): KindError | undefined {
+  return declared.get(code);
+}
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+  return typeof value === 'string' && (Object.hasOwn(CORE_ERROR_CODES, value) || declared.has(value));
 }
 
 /** One thing wrong with a request: a stable code, where (`body.dose`, `query.year`, `header.X`, or empty), and why. */
@@ -160,8 +179,18 @@ export interface Violation {
   message: string;
 }
 
-export function violation(code: ErrorCode, path: string, message: string): Violation {
+export function violation(code: CoreErrorCode, path: string, message: string): Violation {
   return { code, path, message };
+}
+
+/**
+ * `violation` for a kind's rules: a code of the core or of the kind's own table, nothing else (the compiler checks a
+ * kind's rules against its own codes).
+ */
+export function violationOf<T extends KindErrorTable>(
+  _codes: T,
+): (code: CoreErrorCode | (keyof T & string), path: string, message: string) => Violation {
+  return (code, path, message) => ({ code: code as ErrorCode, path, message });
 }
 
 /**

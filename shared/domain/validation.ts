@@ -25,7 +25,7 @@ export function zodViolations(root: string, error: z.ZodError): Violation[] {
       for (const n of unionLeaves(issue)) out.push(violation('INVALID_VALUE', formatPath(root, n.path), n.message));
     } else if (issue.code === 'custom' && isErrorCode(issue.params?.code)) {
       // A refinement that knows a sharper code than INVALID_VALUE says so (a repeated product, a mix too large).
-      out.push(violation(issue.params.code, formatPath(root, issue.path), issue.message));
+      out.push({ code: issue.params.code, path: formatPath(root, issue.path), message: issue.message });
     } else {
       out.push(violation('INVALID_VALUE', formatPath(root, issue.path), issue.message));
     }

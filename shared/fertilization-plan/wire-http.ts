@@ -1,5 +1,5 @@
 import { MAX_IDCP_PER_RECORD } from '../api/record-fields';
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { KindHttp } from '../records/kind-entry';
 import { PLAN_BOUNDS } from './quantity-rules';
@@ -7,7 +7,7 @@ import { planListQuerySchema, planPatchSchema, planRecordViewSchema, planRequest
 import { planExamples } from './wire-examples';
 
 /** What a plan's registration may answer beyond what every request may. */
-const REGISTER_ERRORS: ErrorCode[] = [
+const REGISTER_ERRORS: CoreErrorCode[] = [
   'AGRIFARM_NOT_FOUND',
   'IDCP_NOT_FOUND',
   'DATE_IN_FUTURE',

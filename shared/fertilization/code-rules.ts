@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { CodeCheck } from '../catalog/siex-codes/code-check';
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { fertilizationViolation } from './errors';
 import { materialOfDetail } from './fertilizer-detail';
 import { Fertilization } from './fertilization';
 
@@ -27,7 +28,7 @@ export function fertilizationCodeRules(f: Fertilization, codes: SiexCodes, on: D
     const of = materialOfDetail(codes, m.detail);
     if (of !== m.code)
       out.push(
-        violation(
+        fertilizationViolation(
           'DETAIL_NOT_OF_MATERIAL',
           'body.material.detail.id',
           `${m.detail} is a product of material ${of} in DETALLE_MATERIAL_FERT, not of ${m.code}`,

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the loaders this
    entry exists for: each module required on its first use (require() answers any), typed as that module */
 import type { KindEntry } from '../records/kind-entry';
+import { FERTILIZATION_ERRORS } from './errors';
 import type * as Kind from './fertilization-kind';
 import type * as Reads from './kind-reads';
 import type * as Catalogues from './catalogues';
@@ -16,6 +17,7 @@ export const fertilizationEntry = {
   collection: 'v1/entities/agrifertilizes',
   stem: 'Fertilization',
   label: { a: 'a fertilization', one: 'fertilization', many: 'fertilizations', tag: 'fertilization' },
+  errorCodes: FERTILIZATION_ERRORS,
   load: {
     kind: () => {
       const { fertilizationKind }: typeof Kind = require('./fertilization-kind');

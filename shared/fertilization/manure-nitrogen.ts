@@ -1,4 +1,5 @@
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { fertilizationViolation } from './errors';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { enclosureCover } from '../farms/treated-area';
@@ -136,7 +137,7 @@ export function manureLimitRules(
     const total = before + grams;
     if (total > LIMIT_GRAMS)
       out.push(
-        violation(
+        fertilizationViolation(
           'NITROGEN_LIMIT_EXCEEDED',
           `body.idcp[${index}]`,
           `livestock manure on SIGPAC enclosure ${sigpacCode(entry)} (${area} ha, nitrate-vulnerable) would total ` +

@@ -1,4 +1,5 @@
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { fertilizationViolation } from './errors';
 import { Fertilization } from './fertilization';
 import { isSewageSludge } from './material-kinds';
 import { MATERIAL_REQUIREMENTS } from './material-requirements';
@@ -17,7 +18,8 @@ export function materialRules(f: Fertilization, names: (nutrient: number) => str
   // An unknown material is UNKNOWN_SIEX_CODE already (code-rules.ts).
   if (!need) return [];
   const out: Violation[] = [];
-  const missing = (path: string, message: string) => out.push(violation('MATERIAL_DATA_MISSING', path, message));
+  const missing = (path: string, message: string) =>
+    out.push(fertilizationViolation('MATERIAL_DATA_MISSING', path, message));
   const given = new Set(m.nutrients.map((n) => n.code));
   const what = `material ${m.code}`;
   if (need.byLabel) {
@@ -60,7 +62,7 @@ export function materialRules(f: Fertilization, names: (nutrient: number) => str
   const sludge = isSewageSludge(m.code);
   if (f.sludge !== sludge)
     out.push(
-      violation(
+      fertilizationViolation(
         'SLUDGE_FLAG_MISMATCH',
         'body.sludge',
         sludge

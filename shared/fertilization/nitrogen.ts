@@ -1,5 +1,6 @@
 import { UnitCatalogue } from '../catalog/unit-catalogue';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { fertilizationViolation } from './errors';
 import { Fertilization } from './fertilization';
 import { NUTRIENT } from './material-requirements';
 
@@ -18,7 +19,7 @@ export function nitrogenPerHa(f: Fertilization, units: UnitCatalogue): NitrogenR
     return {
       kgPerHa: undefined,
       violations: [
-        violation(
+        fertilizationViolation(
           'FERTILIZER_DOSE_UNIT',
           'body.measure.code',
           `the dose must be a mass or a volume per area (kg/ha, t/ha, L/ha, m3/ha), not ${f.unit.symbol}`,
@@ -29,7 +30,7 @@ export function nitrogenPerHa(f: Fertilization, units: UnitCatalogue): NitrogenR
     return {
       kgPerHa: undefined,
       violations: [
-        violation(
+        fertilizationViolation(
           'MATERIAL_DATA_MISSING',
           'body.material.density',
           `the dose is a volume (${f.unit.symbol}) and the nutrients are by mass: give the material's density in kg/L`,

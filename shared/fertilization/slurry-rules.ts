@@ -1,4 +1,5 @@
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { fertilizationViolation } from './errors';
 import { Fertilization } from './fertilization';
 import { isSlurry } from './material-kinds';
 
@@ -34,7 +35,7 @@ export function slurryRules(f: Fertilization): Violation[] {
   if (!isSlurry(f.material.code, f.material.treatment) || LOCALISED_METHODS.has(f.method)) return [];
   if (f.goodPractices.some((g) => ACCEPTED_SLURRY_PRACTICES.includes(g))) return [];
   return [
-    violation(
+    fertilizationViolation(
       'SLURRY_METHOD_NOT_ALLOWED',
       'body.method.id',
       `slurry (MAT_FERTI ${f.material.code}) spread by method ${f.method} needs a good practice RD 1051/2022 ` +

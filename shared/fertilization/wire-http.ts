@@ -1,5 +1,6 @@
 import { MAX_IDCP_PER_RECORD } from '../api/record-fields';
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode } from '../domain/errors';
+import { FertilizationErrorCode } from './errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { KindHttp } from '../records/kind-entry';
 import {
@@ -11,7 +12,7 @@ import {
 import { fertilizationExamples } from './wire-examples';
 
 /** What a fertilization's registration may answer beyond what every request may. */
-const REGISTER_ERRORS: ErrorCode[] = [
+const REGISTER_ERRORS: (CoreErrorCode | FertilizationErrorCode)[] = [
   'AGRIFARM_NOT_FOUND',
   'IDCP_NOT_FOUND',
   'DATE_IN_FUTURE',

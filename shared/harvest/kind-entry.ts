@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the loaders this
    entry exists for: each module required on its first use (require() answers any), typed as that module */
 import type { KindEntry } from '../records/kind-entry';
+import { HARVEST_ERRORS } from './errors';
 import type * as Kind from './harvest-kind';
 import type * as Reads from './kind-reads';
 import type * as Catalogues from './catalogues';
@@ -16,6 +17,7 @@ export const harvestEntry = {
   collection: 'v1/entities/agriharvests',
   stem: 'Harvest',
   label: { a: 'a harvest', one: 'harvest', many: 'harvests', tag: 'harvest' },
+  errorCodes: HARVEST_ERRORS,
   load: {
     kind: () => {
       const { harvestKind }: typeof Kind = require('./harvest-kind');

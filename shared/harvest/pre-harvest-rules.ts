@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatDate, ZONE } from '../domain/dates';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { harvestViolation } from './errors';
 import { FarmIndex } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { decidingHold, HarvestHold, harvestHoldSchema } from '../rules/harvest-holds';
@@ -29,7 +30,7 @@ export function preHarvestRules(h: Harvest, farm: FarmIndex, facts: readonly unk
     if (!deciding || h.start >= deciding.safeDay) return;
     const { hold, safeDay } = deciding;
     violations.push(
-      violation(
+      harvestViolation(
         'PRE_HARVEST_INTERVAL_NOT_MET',
         `body.idcp[${i}]`,
         `${hold.product.code} (${hold.product.name}) was applied on ${dmy(hold.applied)} to ${crop.typecropName} on SIGPAC ` +

@@ -1,5 +1,6 @@
 import { SiexCodes } from '../catalog/siex-codes/siex-codes';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { harvestViolation } from './errors';
 import { FarmIndex, IdcpEntry } from '../farms/farm-index';
 import { Harvest } from './harvest';
 
@@ -22,7 +23,7 @@ export function produceRules(h: Harvest, codes: SiexCodes, farm: FarmIndex, entr
     !(d && d.per === null && (d.measure === 'mass' || d.measure === 'volume' || d.measure.startsWith('count')))
   )
     violations.push(
-      violation(
+      harvestViolation(
         'HARVEST_QUANTITY_UNIT',
         'body.measure.code',
         `a harvest's quantity is a mass, a volume or a number of units (kg, t, L, m3, Unidades), not ${unit.symbol}`,
@@ -34,7 +35,7 @@ export function produceRules(h: Harvest, codes: SiexCodes, farm: FarmIndex, entr
     const others = [...new Set(entries.map((e) => farm.cropOf(e)).filter((c) => !crops.has(c.typecropId)))];
     if (others.length > 0)
       violations.push(
-        violation(
+        harvestViolation(
           'HARVEST_PRODUCT_NOT_OF_CROP',
           'body.product',
           `${h.product} (${product.name}) is not produce of ${others.map((c) => `${c.typecropId} ${c.typecropName}`).join(', ')}, ` +

@@ -1,12 +1,13 @@
 import { MAX_IDCP_PER_RECORD } from '../api/record-fields';
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode } from '../domain/errors';
+import { HarvestErrorCode } from './errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { KindHttp } from '../records/kind-entry';
 import { harvestListQuerySchema, harvestPatchSchema, harvestRecordViewSchema, harvestRequestSchema } from './wire';
 import { harvestExamples } from './wire-examples';
 
 /** What a harvest's registration may answer beyond what every request may. */
-const REGISTER_ERRORS: ErrorCode[] = [
+const REGISTER_ERRORS: (CoreErrorCode | HarvestErrorCode)[] = [
   'AGRIFARM_NOT_FOUND',
   'IDCP_NOT_FOUND',
   'DATE_IN_FUTURE',

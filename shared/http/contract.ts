@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode, ErrorCode } from '../domain/errors';
 import { Route } from './routes';
 
 /**
@@ -54,7 +54,7 @@ export interface ResponseHeader {
 }
 
 /** Codes any authenticated endpoint may answer with. */
-export const COMMON_ERRORS: ErrorCode[] = [
+export const COMMON_ERRORS: CoreErrorCode[] = [
   'MISSING_CREDENTIALS',
   'INVALID_CREDENTIALS',
   'EXPIRED_CREDENTIALS',
@@ -66,7 +66,7 @@ export const COMMON_ERRORS: ErrorCode[] = [
 ];
 
 /** Codes of endpoints that take a JSON body. */
-export const BODY_ERRORS: ErrorCode[] = [
+export const BODY_ERRORS: CoreErrorCode[] = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNSUPPORTED_CHARSET',

@@ -1,8 +1,9 @@
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode, ErrorCode, kindError } from '../domain/errors';
 
 /**
- * The HTTP status of every error code. `satisfies Record<ErrorCode, number>` makes a code without a status (or a
- * status for a code that does not exist) a compile error.
+ * The HTTP status of every code of the core. `satisfies Record<CoreErrorCode, number>` makes a code without a status
+ * (or a status for a code that does not exist) a compile error. A kind's codes carry their statuses in its own table
+ * (`shared/<kind>/errors.ts`).
  */
 export const HTTP_STATUS = {
   // 401
@@ -25,7 +26,6 @@ export const HTTP_STATUS = {
   PAGINATION_PAIR: 400,
   INVALID_DATE: 400,
   PRODUCT_REPEATED: 400,
-  MIX_TOO_LARGE: 400,
   // 404
   FARM_NOT_FOUND: 404,
   AGRIFARM_NOT_FOUND: 404,
@@ -68,8 +68,6 @@ export const HTTP_STATUS = {
   DOSE_OUT_OF_RANGE: 422,
   DOSE_UNIT_INCOMPATIBLE: 422,
   OUTSIDE_AUTHORIZED_PERIOD: 422,
-  MIN_INTERVAL: 422,
-  MAX_APPLICATIONS: 422,
   DATE_IN_FUTURE: 422,
   DATE_TOO_OLD: 422,
   OUTSIDE_CAMPAIGN: 422,
@@ -78,24 +76,9 @@ export const HTTP_STATUS = {
   ADVISOR_REQUIRED: 422,
   EQUIPMENT_INSPECTION_EXPIRED: 422,
   EQUIPMENT_INSPECTION_UNKNOWN: 422,
-  SPRAY_VOLUME_ABOVE_MAX: 422,
-  MATERIAL_DATA_MISSING: 422,
-  FERTILIZER_DOSE_UNIT: 422,
-  IRRIGATION_UNIT: 422,
-  NITROGEN_LIMIT_EXCEEDED: 422,
   QUANTITY_OUT_OF_BOUNDS: 422,
-  DETAIL_NOT_OF_MATERIAL: 422,
-  SLUDGE_FLAG_MISMATCH: 422,
-  SLURRY_METHOD_NOT_ALLOWED: 422,
   INFECTION_KIND_NOT_IN_BLOCK: 422,
   TREATED_QUANTITY_UNIT: 422,
-  SEED_PRODUCTS_REQUIRED: 422,
-  PRODUCT_AND_MEASURE: 422,
-  MEASURE_QUANTITY_UNIT: 422,
-  MDF_REGISTRATION_REQUIRED: 422,
-  HARVEST_QUANTITY_UNIT: 422,
-  HARVEST_PRODUCT_NOT_OF_CROP: 422,
-  PRE_HARVEST_INTERVAL_NOT_MET: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   // 500, 503
   INTERNAL: 500,
@@ -108,7 +91,7 @@ export const HTTP_STATUS = {
   CONCURRENT_UPDATE: 503,
   FARM_WITHOUT_REA_CODE: 422,
   SIEX_READ_FAILED: 503,
-} as const satisfies Record<ErrorCode, number>;
+} as const satisfies Record<CoreErrorCode, number>;
 
 /**
  * The status of an answer listing these violations. The spec's Errors section ranks an unknown crop location (404)
@@ -117,7 +100,15 @@ export const HTTP_STATUS = {
  */
 const PRECEDENCE = [500, 503, 401, 413, 415, 429, 404, 412, 409, 422, 400];
 
+/**
+ * The status of one code: the core's table, else the status its kind declared. A code neither knows is the gateway's
+ * own mistake (a rule raising a code no table declares), answered as one.
+ */
+function errorStatus(code: ErrorCode): number {
+  return Object.hasOwn(HTTP_STATUS, code) ? HTTP_STATUS[code as CoreErrorCode] : (kindError(code)?.status ?? 500);
+}
+
 export function statusOf(violations: readonly { code: ErrorCode }[]): number {
-  const statuses = new Set<number>(violations.map((v) => HTTP_STATUS[v.code]));
+  const statuses = new Set<number>(violations.map((v) => errorStatus(v.code)));
   return PRECEDENCE.find((s) => statuses.has(s)) ?? 400;
 }

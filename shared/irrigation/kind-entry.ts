@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the loaders this
    entry exists for: each module required on its first use (require() answers any), typed as that module */
 import type { KindEntry } from '../records/kind-entry';
+import { IRRIGATION_ERRORS } from './errors';
 import type * as Kind from './irrigation-kind';
 import type * as Reads from './kind-reads';
 import type * as Catalogues from './catalogues';
@@ -16,6 +17,7 @@ export const irrigationEntry = {
   collection: 'v1/entities/agriirrigations',
   stem: 'Irrigation',
   label: { a: 'an irrigation', one: 'irrigation', many: 'irrigations', tag: 'irrigation' },
+  errorCodes: IRRIGATION_ERRORS,
   load: {
     kind: () => {
       const { irrigationKind }: typeof Kind = require('./irrigation-kind');

@@ -1,5 +1,6 @@
 import { UnitCatalogue } from '../catalog/unit-catalogue';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { irrigationViolation } from './errors';
 import { Irrigation } from './irrigation';
 
 /**
@@ -22,7 +23,7 @@ function waterUnit(code: number, units: UnitCatalogue): WaterUnit | undefined {
 export function waterUnitRules(i: Irrigation, units: UnitCatalogue): Violation[] {
   if (waterUnit(i.unit.code, units)) return [];
   return [
-    violation(
+    irrigationViolation(
       'IRRIGATION_UNIT',
       'body.measure.code',
       `the water must be a volume (m3, L) or a volume per area (m3/ha, L/m2), not ${i.unit.symbol}`,

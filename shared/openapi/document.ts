@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { contracts } from '../app/contracts';
 import { COMMON_ERRORS, BODY_ERRORS, Contract, SuccessAnswer } from '../http/contract';
-import { ERROR_CODES, ErrorCode } from '../domain/errors';
-import { HTTP_STATUS } from '../http/error-status';
+import { ErrorCode } from '../domain/errors';
+import { ERROR_CODES, HTTP_STATUS } from '../app/error-codes';
 import { problemSchema } from '../http/problem';
 import { OperationId } from '../app/routes';
 import { OPERATION_TAGS, TAGS } from './tags';
@@ -113,6 +113,7 @@ function errorResponses(contract: Contract): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = HTTP_STATUS[code];
+    if (status === undefined) throw new Error(`${contract.operationId} lists ${code}, which no table declares`);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<string, unknown> = {};
@@ -162,10 +163,21 @@ function successResponse(
   };
 }
 
+/**
+ * The violation's `code` enumerates every code of the app's table (the core's, then each kind's in the registry's
+ * order): the edge's schema (shared/http/problem.ts) knows no kind, so the document, which knows them all, says them.
+ */
+function enumerateCodes(components: Record<string, JsonSchema>): void {
+  const violation = components.Violation as { properties: Record<string, JsonSchema> };
+  const { type, ...rest } = violation.properties.code as JsonSchema;
+  violation.properties.code = { type, enum: Object.keys(ERROR_CODES), ...rest };
+}
+
 /** The OpenAPI 3.1 document of the gateway, generated from the same contracts and schemas the code validates with. */
 export function buildOpenApiDocument(): Record<string, unknown> {
   const components: Record<string, JsonSchema> = {};
   toSchema(problemSchema, 'output', components);
+  enumerateCodes(components);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const c of contracts) {
     const tag = OPERATION_TAGS[c.operationId as OperationId];

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { ProductUse } from '../catalog/product';
 import { formatDate } from '../domain/dates';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { phytoViolation } from './errors';
 import { IdcpEntry } from '../farms/farm-index';
 import { sigpacCode } from '../farms/sigpac';
 import { clashWithin, countInCampaign, dayOf } from './application-history';
@@ -38,7 +39,7 @@ export function historyRules(
     const done = countInCampaign(days, ctx.appliedAt.year);
     if (done + 1 > maxCount) {
       out.push(
-        violation(
+        phytoViolation(
           'MAX_APPLICATIONS',
           path,
           `enclosure ${sigpac} (idcp ${entry.idcp}) already has ${done} application(s) of ${app.code} in the ${ctx.appliedAt.year} campaign; at most ${maxCount} are authorized`,
@@ -48,7 +49,7 @@ export function historyRules(
     const clash = clashWithin(days, day, minDays);
     if (clash) {
       out.push(
-        violation(
+        phytoViolation(
           'MIN_INTERVAL',
           path,
           `enclosure ${sigpac} (idcp ${entry.idcp}) had ${app.code} on ${formatDate(DateTime.fromISO(clash))}; at least ${minDays} calendar days must separate applications`,

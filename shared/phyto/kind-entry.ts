@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the loaders this
    entry exists for: each module required on its first use (require() answers any), typed as that module */
 import type { KindEntry } from '../records/kind-entry';
+import { PHYTO_ERRORS } from './errors';
 import type * as Kind from './phyto-kind';
 import type * as Reads from './kind-reads';
 import type * as Catalogues from './catalogues';
@@ -22,6 +23,7 @@ export const phytoEntry = {
     many: 'phytosanitary applications',
     tag: 'phytosanitary treatment',
   },
+  errorCodes: PHYTO_ERRORS,
   load: {
     kind: () => {
       const { phytoKind }: typeof Kind = require('./phyto-kind');

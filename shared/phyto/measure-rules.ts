@@ -1,4 +1,5 @@
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { phytoViolation } from './errors';
 import { RuleContext } from './rule-context';
 
 /**
@@ -25,7 +26,7 @@ export function measureRules(ctx: RuleContext): Violation[] {
   const out: Violation[] = [];
   if (!MEASURE_UNITS.has(m.unit.code) && ctx.codes.units.get(m.unit.code))
     out.push(
-      violation(
+      phytoViolation(
         'MEASURE_QUANTITY_UNIT',
         'body.otherMeasure.measure.code',
         `unit ${m.unit.code} (${m.unit.symbol}) is not one FEGA lists for a measure: 11, 15, 16, 1, 28, 5 or 17`,
@@ -33,7 +34,7 @@ export function measureRules(ctx: RuleContext): Violation[] {
     );
   if (MDF_MEASURES.has(m.measure.code) && m.mdfRegistration === null)
     out.push(
-      violation(
+      phytoViolation(
         'MDF_REGISTRATION_REQUIRED',
         'body.otherMeasure.mdfRegistration',
         `measure ${m.measure.code} names the means' number in the Registro de Medios de Defensa Fitosanitaria`,

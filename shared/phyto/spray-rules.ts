@@ -1,4 +1,5 @@
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { phytoViolation } from './errors';
 import { fourDecimals } from '../rules/area-rules';
 
 /**
@@ -13,7 +14,7 @@ const MAX_SPRAY_LITRES_PER_HA = 5_000;
 export function sprayVolumeRules(litresPerHa: number | undefined, soup: string | null): Violation[] {
   if (litresPerHa === undefined || !(litresPerHa > MAX_SPRAY_LITRES_PER_HA)) return [];
   return [
-    violation(
+    phytoViolation(
       'SPRAY_VOLUME_ABOVE_MAX',
       'body.soup',
       `${soup} L of mixture is ${fourDecimals(litresPerHa)} L/ha, above the ${MAX_SPRAY_LITRES_PER_HA.toLocaleString('en')} L/ha ceiling`,

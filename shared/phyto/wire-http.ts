@@ -1,5 +1,6 @@
 import { MAX_IDCP_PER_RECORD } from '../api/record-fields';
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode } from '../domain/errors';
+import { PhytoErrorCode } from './errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { KindHttp } from '../records/kind-entry';
 import { phytoRequestSchema } from './wire';
@@ -7,7 +8,7 @@ import { phytoExamples } from './wire-examples';
 import { listQuerySchema, phytoPatchSchema, phytoRecordViewSchema } from './wire-record';
 
 /** What a treatment's registration may answer beyond what every request may. */
-const REGISTER_ERRORS: ErrorCode[] = [
+const REGISTER_ERRORS: (CoreErrorCode | PhytoErrorCode)[] = [
   'AGRIFARM_NOT_FOUND',
   'IDCP_NOT_FOUND',
   'INVALID_DATE',

@@ -13,6 +13,7 @@ import {
   productRefSchema,
 } from '../api/product-part-schemas';
 import { idcpList, MAX_IDCP_PER_RECORD, measureSchema, name, optional, orDefault } from '../api/record-fields';
+import { phytoCode } from './errors';
 
 /**
  * The phytosanitary application as the ERP sends it (the record it is answered with: wire-record.ts). Field names and
@@ -177,7 +178,7 @@ export const phytoRequestSchema = z
         code: 'custom',
         path: ['mix'],
         message: `${products} products on ${r.idcp.length} locations: products × locations must be at most ${MAX_IDCP_PER_RECORD} (split the locations over several records)`,
-        params: { code: 'MIX_TOO_LARGE' },
+        params: { code: phytoCode('MIX_TOO_LARGE') },
       });
   })
   .meta({ id: 'AgriPhytosanitaryRequest' });
@@ -200,7 +201,7 @@ function productOrMeasure(
         code: 'custom',
         path: [field],
         message: `a treatment with otherMeasure names no product: ${field} goes in a treatment of its own`,
-        params: { code: 'PRODUCT_AND_MEASURE' },
+        params: { code: phytoCode('PRODUCT_AND_MEASURE') },
       });
     return;
   }

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { ProductUse } from '../catalog/product';
-import { ErrorCode, Violation } from '../domain/errors';
+import { CoreErrorCode, Violation } from '../domain/errors';
 import { MAX_PAGE_SIZE } from '../domain/pagination';
 import { ListFilter } from '../records/list-records';
 import { CueMapResult, JudgeContext } from '../records/record-kind';
@@ -14,7 +14,7 @@ export interface PartTreatment extends ProductPart {
 }
 
 /**
- * The rules every treatment of harvested produce or of a store shares, from what the records core hands its kind:
+ * The rules every treatment of produce or of a store shares, from what the records core hands its kind:
  * the time (in the farm's campaign, not in the future, registered within the kind's window) and the product part
  * against the register's uses of its scope (part-rules.ts), with the reference data read once per attempt.
  */
@@ -76,7 +76,7 @@ export function answerOf<R extends object>(
 }
 
 /** What registering a treatment of produce or of a store may answer beyond what every request may. */
-export const PART_REGISTER_ERRORS: ErrorCode[] = [
+export const PART_REGISTER_ERRORS: CoreErrorCode[] = [
   'AGRIFARM_NOT_FOUND',
   'DATE_IN_FUTURE',
   'DATE_TOO_OLD',

@@ -35,7 +35,7 @@ export interface PartJudgeContext extends PartContext {
 }
 
 /**
- * Every rule of the product part of a treatment of harvested produce or of a store (RD 1311/2012 Anexo III, Parte I
+ * Every rule of the product part of a treatment of produce or of a store (RD 1311/2012 Anexo III, Parte I
  * B; Reg. (EC) 1107/2009 arts. 31 and 55), every violation at once: its codes in force, the applicator's card (RD
  * 1311/2012 art. 18), the advisor (arts. 11-12), the equipment (RD 1702/2011 art. 6), the pest of a kind the block
  * states, and each product, main and mixed, as if applied alone: in the register and in force, the card's level

@@ -7,7 +7,7 @@ import type { PestKind } from '../domain/pest-kind';
 /**
  * The product part of a treatment with plant protection products (RD 1311/2012 Anexo III, Parte I B; Reg. (EC)
  * 1107/2009 art. 67): what every treatment kind records of its products, whatever it treats (a crop in the field,
- * harvested produce, a store): the product and its mix at their doses, the pest, why, how well, who applied it with
+ * produce, a store): the product and its mix at their doses, the pest, why, how well, who applied it with
  * what, who advised it. Kind-free: each treatment kind adds what it treats.
  */
 export interface ProductPart {

@@ -74,7 +74,7 @@ export function doseUnitRules(
 
 /**
  * For each crop treated: the product must have a use of the treatment's scope for it (`field` for growing crops,
- * `postharvest` for harvested produce, `facility` for stores and premises, `seed` for seed before sowing, shared/catalog/product-uses.ts) and for the
+ * `postharvest` for produce, `facility` for stores and premises, `seed` for seed before sowing, shared/catalog/product-uses.ts) and for the
  * pest, when given; the dose must be inside the range of such a use in a comparable unit, and the month must be one
  * the use authorizes (Reg. (EC) 1107/2009 art. 55: a product is used as its authorisation and label say). A crop is
  * satisfied by any one use that passes every test; the violations name what no use satisfied. A per-hectare dose and a

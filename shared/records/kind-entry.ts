@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon';
 import type { z } from 'zod';
-import type { ErrorCode } from '../domain/errors';
+import type { ErrorCode, KindErrorTable } from '../domain/errors';
 import type { EntityType } from '../domain/urn';
 import type { FarmIndex } from '../farms/farm-index';
 import type { BlockIds } from './block-ids';
@@ -39,6 +39,11 @@ export interface KindEntry<Stem extends string = string> {
    */
   readonly label: { readonly a: string; readonly one: string; readonly many: string; readonly tag?: string };
   readonly load: KindModules;
+  /**
+   * The codes only its rules raise, each with its meaning and status (`shared/<kind>/errors.ts`); none when its rules
+   * raise the core's codes alone. The app lays them after the core's, in the registry's order (shared/app/error-codes.ts).
+   */
+  readonly errorCodes?: KindErrorTable;
   /** The views of a farm campaign it brings beside its seven operations, each an operation of its own; often none. */
   readonly views?: readonly ViewEntry[];
 }

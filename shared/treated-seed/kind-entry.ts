@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the loaders this
    entry exists for: each module required on its first use (require() answers any), typed as that module */
 import type { KindEntry } from '../records/kind-entry';
+import { TREATED_SEED_ERRORS } from './errors';
 import type * as Kind from './treated-seed-kind';
 import type * as Reads from './kind-reads';
 import type * as Catalogues from './catalogues';
@@ -16,6 +17,7 @@ export const treatedSeedEntry = {
   collection: 'v1/entities/agritreatedseeds',
   stem: 'TreatedSeed',
   label: { a: 'a use of treated seed', one: 'treated seed', many: 'uses of treated seed' },
+  errorCodes: TREATED_SEED_ERRORS,
   load: {
     kind: () => {
       const { treatedSeedKind }: typeof Kind = require('./treated-seed-kind');

@@ -1,6 +1,7 @@
 import { ProductUse } from '../catalog/product';
 import { CodeCheck } from '../catalog/siex-codes/code-check';
-import { Violation, violation } from '../domain/errors';
+import { Violation } from '../domain/errors';
+import { treatedSeedViolation } from './errors';
 import { weighedRules } from '../plant-protection/part-code-rules';
 import { labelRules } from '../plant-protection/part-rules';
 import { LabelContext, ProductApplication } from '../plant-protection/product-part';
@@ -48,7 +49,7 @@ export function judgeTreatedSeed(ctx: JudgeContext<TreatedSeed>): {
   ];
   if (s.products.length === 0 && TREATED_FOR_THE_FARM.includes(s.treatment.code))
     violations.push(
-      violation(
+      treatedSeedViolation(
         'SEED_PRODUCTS_REQUIRED',
         'body.products',
         `seed treated ${s.treatment.code === '2' ? 'on the farm' : 'at a conditioning centre'} must name the products it was treated with`,

@@ -1,4 +1,5 @@
-import { ErrorCode } from '../domain/errors';
+import { CoreErrorCode } from '../domain/errors';
+import { TreatedSeedErrorCode } from './errors';
 import { KindHttp } from '../records/kind-entry';
 import { PART_REGISTER_ERRORS, partDescriptions } from '../plant-protection/part-kind';
 import {
@@ -14,7 +15,7 @@ import { treatedSeedExamples } from './wire-examples';
  * of the applicator, the advisor, the machines and the pest (the block has none of them), and the seed's own.
  */
 const NOT_OF_SEED = /^(NIF|APPLICATOR|ROPO|ADVISOR|EQUIPMENT|INFECTION|PEST)_/;
-const REGISTER_ERRORS: ErrorCode[] = [
+const REGISTER_ERRORS: (CoreErrorCode | TreatedSeedErrorCode)[] = [
   ...PART_REGISTER_ERRORS.filter((code) => !NOT_OF_SEED.test(code)),
   'SEED_PRODUCTS_REQUIRED',
 ];

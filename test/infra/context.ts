@@ -1,8 +1,8 @@
 /** The real inputs of the infra checks: the repository's infra/, sample settings, settings schema and error codes. */
 import * as path from 'node:path';
 import { settingsSchema } from '../../shared/config/settings';
-import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
-import { HTTP_STATUS } from '../../shared/http/error-status';
+import { ErrorCode } from '../../shared/domain/errors';
+import { ERROR_CODES, HTTP_STATUS } from '../../shared/app/error-codes';
 import { CheckContext, ResourceSchemas, SettingsAllowlist } from './checks/model';
 import resourceSchemasJson from './resource-schemas.json';
 import allowlistJson from './settings-allowlist.json';

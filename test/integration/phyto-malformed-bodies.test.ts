@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ANCHOR } from '../helpers/dataset';
-import { ERROR_CODES } from '../../shared/domain/errors';
+import { ERROR_CODES } from '../../shared/app/error-codes';
 import { call, Keys } from '../helpers/http';
 import { madrid } from '../helpers/phyto-fixtures';
 import { MalformedCase, MalformedContext, malformedArbitraries, runsOf } from '../helpers/phyto-malformed';

@@ -1,4 +1,4 @@
-import { HTTP_STATUS } from '../../shared/http/error-status';
+import { HTTP_STATUS } from '../../shared/app/error-codes';
 import { HAND_HELD_UNE_TYPES } from '../../shared/domain/equipment';
 import { checkApplication } from '../../shared/phyto/rules';
 import { ContextOptions, phytoRequest, ruleContext } from '../helpers/phyto-fixtures';

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { contracts } from '../../shared/app/contracts';
-import { ERROR_CODES, ErrorCode } from '../../shared/domain/errors';
-import { HTTP_STATUS } from '../../shared/http/error-status';
+import { ErrorCode } from '../../shared/domain/errors';
+import { ERROR_CODES, HTTP_STATUS } from '../../shared/app/error-codes';
 import { buildOpenApiDocument } from '../../shared/openapi/document';
 
 type Node = Record<string, any>;

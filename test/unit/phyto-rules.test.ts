@@ -1,6 +1,7 @@
 import { PhytoRequest } from '../../shared/phyto/wire';
 import { ErrorCode } from '../../shared/domain/errors';
-import { HTTP_STATUS, statusOf } from '../../shared/http/error-status';
+import { statusOf } from '../../shared/http/error-status';
+import { HTTP_STATUS } from '../../shared/app/error-codes';
 import { levelCovers } from '../../shared/domain/ropo';
 import { ADVISOR_RECOMMENDATION } from '../../shared/plant-protection/advisor-rules';
 import { checkApplication } from '../../shared/phyto/rules';

@@ -12,7 +12,8 @@ import {
   problemBody,
   problemResponse,
 } from '../../shared/http/problem';
-import { DomainError, ERROR_CODES, ErrorCode, violation } from '../../shared/domain/errors';
+import { DomainError, ErrorCode, Violation, violation } from '../../shared/domain/errors';
+import { ERROR_CODES } from '../../shared/app/error-codes';
 import { statusOf } from '../../shared/http/error-status';
 import { formatPath, parseOrThrow, zodViolations } from '../../shared/domain/validation';
 import { checkProblemShape } from '../helpers/spec-shapes';
@@ -284,8 +285,9 @@ describe('problem details', () => {
     const longest = (Object.keys(ERROR_CODES) as ErrorCode[]).reduce((a, b) => (b.length > a.length ? b : a));
     const nasty = ['\u0001', '\ud800', '"', 'ñ', '🌿'];
     for (const ch of nasty) {
-      const violations = Array.from({ length: 5000 }, () =>
-        violation(longest, `body.${ch.repeat(5000)}`, ch.repeat(5000)),
+      const violations = Array.from(
+        { length: 5000 },
+        () => ({ code: longest, path: `body.${ch.repeat(5000)}`, message: ch.repeat(5000) }) satisfies Violation,
       );
       const text = JSON.stringify(problemBody(415, ch.repeat(5000), violations));
       expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PROBLEM_BYTES);

@@ -137,7 +137,7 @@ export async function importRegister(
 /** The SIEX catalogues the mapping resolves against; the register is meaningless without them. */
 async function loadNeededCodes(store: TableStore) {
   const codes = await new SiexCodeStore(store).loadAll();
-  // PROD_VEGETAL: without it harvested produce ("Patatas") would be read as a field crop (./read-scope.ts).
+  // PROD_VEGETAL: without it produce ("Patatas") would be read as a field crop (./read-scope.ts).
   const needed = ['UNIDADES_MEDIDA', 'PRODUCTOS', 'PROD_VEGETAL', 'ENFERMEDADES', 'PLAGAS', 'MALAS_HIERBAS'] as const;
   const absent = needed.filter((c) => codes.size(c) === 0);
   if (absent.length) {

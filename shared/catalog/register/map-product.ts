@@ -42,7 +42,7 @@ import { readScope } from './read-scope';
  *   basico, reported as a product with no level.
  * - uses: first what each treats, its scope (./read-scope.ts: field, post-harvest, premises or seed; a use on
  *   packaging or substrates is left out and reported); then the crop, through the crop-group mapping for a field use,
- *   through PROD_VEGETAL for harvested produce and seed, none for premises (a use whose crop is not mapped is left out
+ *   through PROD_VEGETAL for produce and seed, none for premises (a use whose crop is not mapped is left out
  *   and reported, since a use without a SIEX crop can never match a farm); the pest by the register's hierarchy code (CodigoAgente, the
  *   catalogues' own dotted code, groups included), else by name (not found: kept with code 0 and reported); the unit
  *   placed on a coded SIEX unit of the same kind, the doses converted (cc/ha to L/ha, Kg/Hl to %); a unit that cannot
@@ -297,7 +297,7 @@ function mapUses(rawUses: RawUse[], ctx: MapContext, issues: UseIssue[]): Produc
 }
 
 /**
- * The crops of a use of this scope: a field use's through the crop groups and PRODUCTOS; harvested produce's and
+ * The crops of a use of this scope: a field use's through the crop groups and PRODUCTOS; produce's and
  * seed's through PROD_VEGETAL first ("Simiente de trigo"), else as a crop ("Cebada" dosed per 100 kg of seed);
  * premises have none.
  */

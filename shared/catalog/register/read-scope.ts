@@ -12,7 +12,7 @@ import { RawUse } from './raw-schema';
  * - `MetodoAplicacion` "Ttos. Postcosecha" (DECCO ZOX ES-00477) and "Ttos. Para semillas" (LUMISENA ES-01187, LATITUDE
  *   XL ES-00080) are certain, but most post-harvest and seed rows leave it empty or "Otros (ver condic.)".
  * - `Cultivo` is always there, and names the thing treated: a growing crop by a crop name ("Cítricos", "Patata",
- *   "Cebada"); harvested produce by the product names of the SIEX catalogue PROD_VEGETAL ("Frutos cítricos",
+ *   "Cebada"); produce by the product names of the SIEX catalogue PROD_VEGETAL ("Frutos cítricos",
  *   "Patatas", "Granos de cebada"); seed lots as "Simiente de ..." / "Semillas de ..."; premises as "Almacenes",
  *   "Locales y almacenes".
  * - `Agente` ("Enfermedades post-cosecha (hongos)", "Insectos de almacén") and the dose unit ("ml/100 kg de
@@ -28,7 +28,7 @@ import { RawUse } from './raw-schema';
  * 5. `Cultivo` is a seed lot ("Simiente de ...", "Semillas de ...", "Simientes") or the dose is per seed mass ("ml/100
  *    kg de semillas", KINTO PLUS ES-00712 on "Cebada"): postharvest when the agent is a store pest or growth
  *    regulation (stored seed: RESTRAIN ES-00885 "Simiente de patatas"), else seed (REDIGO M ES-00362).
- * 6. `Cultivo` is harvested produce (CropResolver.isProduce: CITRASHINE 16232, SMARTFRESH, 1,4SIGHT ES-01178, ACTELLIC
+ * 6. `Cultivo` is produce (CropResolver.isProduce: CITRASHINE 16232, SMARTFRESH, 1,4SIGHT ES-01178, ACTELLIC
  *    12240): postharvest.
  * 7. `Agente` names post-harvest disease, stored goods or store pests on any other name: postharvest, reported for
  *    review (PHOSTOXIN's "Cacao en grano", "Nuez de cola").

@@ -45,7 +45,7 @@ export const CATALOGUES = {
   SIST_RIEGO: { file: 'SIST_RIEGO.csv', name: 'Sistema de riego' },
   ORIGEN_AGUA_RIEGO: { file: 'ORIGEN_AGUA_RIEGO.csv', name: 'Procedencia del agua de riego' },
   /**
-   * Plant products: harvested produce and seed, each with the SIEX crops it comes from. FEGA writes a row per product
+   * Plant products: produce and seed, each with the SIEX crops it comes from. FEGA writes a row per product
    * and crop, so an `Id` repeats: its rows are one entry, with every crop whose row is in force. The register import
    * reads the uses on produce and on seed through it (shared/catalog/register/read-scope.ts).
    */
