@@ -242,6 +242,8 @@ export interface PeakResult {
     byKind: { kind: string; accepted: number; listedOnce: number; heldOnce: number }[];
   };
   importSeconds: number;
+  /** The ERPs' farms in each data account (one figure with one account). */
+  farmsByAccount: number[];
   /** After the last step: the jobs the farms' final exports made, and the seconds until every one had settled. */
   drain: { jobs: number; seconds: number };
   /** Writes whose ERPs had no answer after every retry, sent again under their keys after the last step. */
@@ -286,6 +288,8 @@ export async function benchPeak(
   const floorFarms: PeakFarm[] = [];
   for (const f of floorMade) floorFarms.push(await open(f));
   const importSeconds = (performance.now() - started) / 1000;
+  const farmsByAccount = stack.tables.accounts.map(() => 0);
+  for (const f of farms) farmsByAccount[await stack.tables.farmAccounts.of(f.rea)]!++;
   // SIEX as the export scenario has it: 50 ms a call, its own processing time (bench/export.ts).
   stack.siex.state.reset();
   stack.siex.state.control({ latencyMs: 50 });
@@ -409,6 +413,7 @@ export async function benchPeak(
     sustained: null,
     proof: { accepted: 0, deleted: 0, listedOnce: 0, heldOnce: 0, missing: [], extra: [], byKind: [] },
     importSeconds,
+    farmsByAccount,
     drain: { jobs: 0, seconds: 0 },
     replayed: 0,
   };
@@ -660,6 +665,7 @@ export function printPeak(r: PeakResult): void {
     `\npeak (issue 37): ${CLIENTS} clients x ${FARMS_PER_CLIENT} farms, imported in ${r.importSeconds.toFixed(1)} s; ` +
       `1/100 of the national peak hour is ${(NATIONAL_PEAK_RECORDS_PER_SECOND / 100).toFixed(3)} records/s`,
   );
+  console.log(`  ${r.farmsByAccount.length} data account(s); the ERPs' farms in each: ${r.farmsByAccount.join(' / ')}`);
   const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1)).padStart(9);
   for (const s of r.steps) {
     console.log(`\n  at ${s.recordsPerSecond.toFixed(3)} records/s for ${s.seconds.toFixed(0)} s`);
