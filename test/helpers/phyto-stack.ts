@@ -40,7 +40,7 @@ import { findProjectRoot } from '../../local/stack';
 import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
 import { call, get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, ProductRequest, topik } from './phyto-fixtures';
-import { partition, storageConnection, testTables } from './storage';
+import { partition, storageConnection, storageSettings, testTables } from './storage';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
@@ -332,7 +332,7 @@ export function inProcessConnection(scope = 'tests'): string {
 export function inProcessServices(cacheSeconds = 0, scope?: string, connection = inProcessConnection(scope)): Services {
   return createServices(
     parseSettings({
-      AzureWebJobsStorage: connection,
+      ...storageSettings(connection),
       AUTH_MODE: 'local',
       RATE_LIMIT_PER_MINUTE: '1000000',
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),

@@ -1,12 +1,15 @@
 import { odata } from '@azure/data-tables';
 import { TableStore } from '../../shared/store/tables';
-import { storageConnection } from '../support/stack-env';
+import { storageConnection, storageSettings } from '../support/stack-env';
 
-export { storageConnection };
+export { storageConnection, storageSettings };
 
-/** A fresh TableStore on the shared Azurite (the jest global setup's), as the admin CLI and the gateway build it. */
+/**
+ * A fresh TableStore on the shared stack's Azurites (the jest global setup's), as the admin CLI and the gateway build
+ * it: with every data account, so `farmTable` finds a farm's rows in the account the gateway keeps them in.
+ */
 export function testTables(): TableStore {
-  return new TableStore({ AzureWebJobsStorage: storageConnection() });
+  return new TableStore(storageSettings());
 }
 
 type Table = Parameters<TableStore['table']>[0];
