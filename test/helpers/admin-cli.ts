@@ -20,7 +20,10 @@ export function runAdminCli(
   delete childEnv.AzureWebJobsStorage;
   if (connection !== null) childEnv.AzureWebJobsStorage = connection;
   if (connection !== null && sameAccount(connection, storageConnection()))
-    Object.assign(childEnv, storageSettings(connection));
+    Object.assign(
+      childEnv,
+      storageSettings((c, account) => (account === 0 ? connection : c)),
+    );
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/local/admin.js'), ...args], {
       cwd: ROOT,

@@ -26,7 +26,7 @@ import { amendFertilization, seedFertilization } from '../helpers/fertilization-
 import { CueSection } from '../../shared/siex/iuws-protocol';
 import { InProcessFarm, inProcessFarm, simulatorIuws } from '../helpers/in-process-export';
 import { asReply, inProcessConnection, inProcessServices, inProcessWorker } from '../helpers/phyto-stack';
-import { partition, storageConnection, testTables } from '../helpers/storage';
+import { holdingEntities, storageConnection, testTables } from '../helpers/storage';
 
 /**
  * Issue 36, item 1: a restore over a live store. Back up one holding's records, change them (amend, delete, register
@@ -66,7 +66,9 @@ const iuws = (): SiexPort => simulatorIuws(sim.url, sections);
 async function holdingRows(): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of records)
-    out[table] = (await partition(testTables(), table, holding())).map(({ etag: _e, timestamp: _t, ...row }) => row);
+    out[table] = (await holdingEntities(testTables(), table, t.farm.meta)).map(
+      ({ etag: _e, timestamp: _t, ...row }) => row,
+    );
   return out;
 }
 
@@ -114,6 +116,8 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
   const manifest = await takeBackup({
     tables: testTables(),
     tableNames: records,
+    // Both are the farms' tables, taken in every data account (the holding's rows are in the farm's).
+    farmTables: records,
     container,
     ledger,
     now: () => new Date(),

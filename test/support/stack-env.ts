@@ -35,18 +35,23 @@ export function publishStorageAccounts(accounts: string | undefined): void {
   if (accounts) process.env[ACCOUNTS_VARIABLE] = accounts;
 }
 
-/**
- * The storage settings of the shared stack's gateway, for a TableStore or services of the test's own that must find
- * each farm's rows where the gateway keeps them (shared/store/farm-accounts.ts). `first` reaches the first account
- * another way (a queue endpoint of its own, a fault proxy): it replaces it in STORAGE_ACCOUNTS too.
- */
-export function storageSettings(first = storageConnection()): {
+/** The storage settings of a TableStore or services: the first account, and every data account with more than one. */
+export interface StorageSettings {
   AzureWebJobsStorage: string;
   STORAGE_ACCOUNTS?: string;
-} {
-  const accounts = process.env[ACCOUNTS_VARIABLE]?.split(',');
-  if (!accounts) return { AzureWebJobsStorage: first };
-  return { AzureWebJobsStorage: first, STORAGE_ACCOUNTS: [first, ...accounts.slice(1)].join(',') };
+}
+
+/**
+ * The storage settings of the shared stack's gateway, for a TableStore or services of the test's own that must find
+ * each farm's rows where the gateway keeps them (shared/store/farm-accounts.ts). `reach` gives the connection string
+ * an account is reached by instead of its own (a queue endpoint of its own, a fault proxy), by its number.
+ */
+export function storageSettings(reach = (connection: string, _account: number) => connection): StorageSettings {
+  const accounts = (process.env[ACCOUNTS_VARIABLE] ?? storageConnection()).split(',').map(reach);
+  return {
+    AzureWebJobsStorage: accounts[0]!,
+    ...(accounts.length > 1 ? { STORAGE_ACCOUNTS: accounts.join(',') } : {}),
+  };
 }
 
 /** Base URL of the SIEX simulator the gateway exports to (knobs at /_control, what it received at /_inspect). */
