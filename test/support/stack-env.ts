@@ -49,7 +49,7 @@ export interface StorageSettings {
 export function storageSettings(reach = (connection: string, _account: number) => connection): StorageSettings {
   const accounts = (process.env[ACCOUNTS_VARIABLE] ?? storageConnection()).split(',').map(reach);
   return {
-    AzureWebJobsStorage: accounts[0]!,
+    AzureWebJobsStorage: accounts[0],
     ...(accounts.length > 1 ? { STORAGE_ACCOUNTS: accounts.join(',') } : {}),
   };
 }
