@@ -9,6 +9,7 @@ import { BackupLedger } from '../../shared/backup/backup-ledger';
 import { backupContainer } from '../../shared/backup/backup-container';
 import { restoreBackup, RestoreRefused } from '../../shared/backup/restore';
 import { takeBackup } from '../../shared/backup/table-backup';
+import { accountTableLabel } from '../../shared/backup/snapshot-format';
 import { formatDate } from '../../shared/domain/dates';
 import { ExportKinds } from '../../shared/export/export-kinds';
 import { startExport } from '../../shared/export/export-service';
@@ -145,9 +146,11 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
     { BACKUP_STORAGE: storageConnection() },
   );
   expect(refused.code).not.toBe(0);
-  expect(refused.stderr).toMatch(
-    /phyto, fertilization \(partition h~\S+\) hold rows: .*--replace.*nothing was written/,
-  );
+  // The tables are named as the restore names them: in the farm's account, `phyto@1` in the second.
+  const account = await testTables().farmAccounts.of(t.farm.meta.rea);
+  const tables = records.map((name) => accountTableLabel({ name, account })).join(', ');
+  expect(refused.stderr).toContain(`${tables} (partition ${holding()}) hold rows: `);
+  expect(refused.stderr).toMatch(/hold rows: .*--replace.*nothing was written/);
   expect(await holdingRows()).toEqual(live);
 
   const log = path.join(dir, 'deletions.json');
