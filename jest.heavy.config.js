@@ -10,6 +10,8 @@
 //   newman (smoke-collection), the other languages' models (client-models), the packed TypeScript client under
 //   strict consumers (client-package), the deployable bundle (deploy-package), and the nightly backup and its restore
 //   (table-backup).
+// After them local/bootstrap.js runs the integration and end-to-end suites (this file's base) again on two data
+// accounts, TEST_STORAGE_ACCOUNTS=2 (issue 37).
 // `npm test` keeps a proof of the registrations' bound that runs in seconds (test/unit/application-history.test.ts,
 // "stays bounded"), the README's flow on one day (test/e2e/readme-flow.test.ts), the export's other cases
 // (test/e2e/export-cue.test.ts), the collection's shape (test/unit/postman-collection.test.ts) and the restore over a

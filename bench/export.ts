@@ -2,8 +2,6 @@ import { performance } from 'node:perf_hooks';
 import { Dataset } from '../shared/backoffice/dataset-schema';
 import { FarmStore } from '../shared/farms/farm-store';
 import { TableStore } from '../shared/store/tables';
-import { fertilizationEntry } from '../shared/fertilization/kind-entry';
-import { phytoEntry } from '../shared/phyto/kind-entry';
 import { RunningSiexSimulator } from '../local/siex-simulator/server';
 import { seedFertilizations } from './fertilization';
 import { EXPORT_FARM, MIXED_EXPORT_FARM, seedRecords } from './fixtures';
@@ -56,8 +54,8 @@ export async function benchExport(
   const farm = (await farms.index(info.farmId))!;
   const treatments = mix === 'treatments' ? EXPORT_RECORDS : EXPORT_RECORDS / 2;
   const fertilizations = EXPORT_RECORDS - treatments;
-  await seedRecords(await tables.table(phytoEntry.table), farm, dataset, treatments, FIRST_ID);
-  await seedFertilizations(await tables.table(fertilizationEntry.table), farm, fertilizations, FIRST_ID);
+  await seedRecords(tables, farm, dataset, treatments, FIRST_ID);
+  await seedFertilizations(tables, farm, fertilizations, FIRST_ID);
   const body = [
     ...Array.from({ length: treatments }, (_, i) => ({ id: `urn:ngsi-ld:AgriPhytosanitary:${FIRST_ID + i}` })),
     ...Array.from({ length: fertilizations }, (_, i) => ({ id: `urn:ngsi-ld:AgriFertilize:${FIRST_ID + i}` })),

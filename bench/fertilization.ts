@@ -1,4 +1,3 @@
-import { TableClient } from '@azure/data-tables';
 import { DateTime } from 'luxon';
 import { manureRequestBody } from '../local/fixtures/fertilization';
 import { FertilizeRequest, fertilizeRequestSchema } from '../shared/fertilization/wire';
@@ -77,16 +76,17 @@ export async function fertilizationRegisterRow(p: FertilizationRowContext, n = 5
 
 /**
  * `count` stored manure fertilizations on the farm's first crop location, ids from `firstId`, as registration would have
- * written them (the mixed export's half of fertilizations): written straight to the table, as the treatments the export
- * row seeds, so the row times the export and not the registrations.
+ * written them (the mixed export's half of fertilizations): written straight to the farm's table in its data account,
+ * as the treatments the export row seeds, so the row times the export and not the registrations.
  */
 export async function seedFertilizations(
-  table: TableClient,
+  tables: TableStore,
   farm: FarmIndex,
   count: number,
   firstId: number,
 ): Promise<void> {
   const idcp = farm.doc.idcps[0]!.idcp;
+  const table = await tables.farmTable(fertilizationEntry.table, farm.meta);
   await seedOfKind(table, farm, fertilizationKind, FERTILIZATIONS, count, firstId, (id, appliedAt, now) => {
     const request = fertilizationOf(manureRequest(idcp, appliedAt));
     const record = fertilizationView({

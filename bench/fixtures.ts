@@ -5,6 +5,7 @@ import { FarmIndex } from '../shared/farms/farm-index';
 import { PhytoRequest } from '../shared/phyto/wire';
 import { formatDateTime, ZONE } from '../shared/domain/dates';
 import { holdingPartition } from '../shared/records/record-keys';
+import { TableStore } from '../shared/store/tables';
 import { changeActions, RecordView } from '../shared/records/record-rows';
 import { RecordKind } from '../shared/records/record-kind';
 import { creationChange } from '../shared/records/register-record';
@@ -141,10 +142,11 @@ export function phytoRequest(idcps: number[], at: DateTime, product = BENCH_PROD
 /**
  * Writes `count` records straight into a farm's holding partition, exactly the rows a registration writes (record,
  * pointer, first version; no enclosure history, so the rules do not see them), several records per transaction,
- * spread over the last months, for the list and export benchmarks. Ids start at `firstId`.
+ * spread over the last months, for the list and export benchmarks, in the data account the farm's rows live in
+ * (shared/store/farm-accounts.ts). Ids start at `firstId`.
  */
 export async function seedRecords(
-  table: TableClient,
+  tables: TableStore,
   farm: FarmIndex,
   dataset: Dataset,
   count: number,
@@ -153,6 +155,7 @@ export async function seedRecords(
   const product = dataset.products.find((p) => p.code === BENCH_PRODUCT)!;
   const idcp = farm.doc.idcps[0]!.idcp;
   const resolution = { entries: [farm.byIdcp.get(idcp)!], uses: product.uses };
+  const table = await tables.farmTable(phytoEntry.table, farm.meta);
   await seedOfKind(table, farm, phytoKind, kindFormat(phytoEntry, phytoReads), count, firstId, (id, appliedAt, now) => {
     const request = treatmentFromWire(phytoRequest([idcp], appliedAt));
     return { request, record: buildRecord(id, request, product, resolution, farm, false, now), idcp: [String(idcp)] };

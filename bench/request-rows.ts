@@ -189,7 +189,7 @@ async function amendRow(ctx: RowContext): Promise<Row> {
 async function listRow(ctx: RowContext): Promise<Row> {
   const listInfo = (await ctx.farms.lookupInfo(LIST_FARM.rea, LIST_FARM.year))!;
   const listFarm = (await ctx.farms.index(listInfo.farmId))!;
-  await seedRecords(await ctx.tables.table(phytoEntry.table), listFarm, ctx.dataset, 10_000, 8_000_000_000);
+  await seedRecords(ctx.tables, listFarm, ctx.dataset, 10_000, 8_000_000_000);
   const listPath = `/v1/entities/agriphytosanitarys/?agrifarmId=urn:ngsi-ld:AgriFarm:${listInfo.farmId}&page=50&page_size=100`;
   const list = await ctx.gateway(100, () => ctx.http('GET', listPath, undefined, 200));
   // The storage work of a warm list: the keys inside the back-dating window (one query) and the page's records.

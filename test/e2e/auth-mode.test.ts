@@ -4,7 +4,7 @@ import { dataset, testClient, testFarm, uniqueRea } from '../helpers/dataset';
 import { call, Keys, Reply, seed } from '../helpers/http';
 import { startHttpOnlyRunner } from '../helpers/http-only';
 import { checkProblemShape } from '../helpers/spec-shapes';
-import { storageConnection } from '../support/stack-env';
+import { storageSettings } from '../support/stack-env';
 
 /**
  * AUTH_MODE over HTTP, against the compiled app in the local runner (the bundle Azure runs), started here with the
@@ -25,7 +25,7 @@ const other = testClient('mode-other', [rea], { apimSubscriptionId: `sub-mode-ot
 function environment(changes: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    AzureWebJobsStorage: storageConnection(),
+    ...storageSettings(),
     REFERENCE_CACHE_SECONDS: '0',
   };
   for (const [name, value] of Object.entries(changes)) {

@@ -20,7 +20,7 @@ import { gatewayUrl } from '../helpers/http';
 import { PhytoRequest } from '../../shared/phyto/wire';
 import { tratamFitoBlocks } from '../integration/iuws-fixtures';
 import { amend, body, list, register } from '../helpers/phyto-stack';
-import { allEntities, testTables } from '../helpers/storage';
+import { allEntities, holdingEntities, testTables } from '../helpers/storage';
 import { blockIdsOf } from '../../shared/records/block-ids';
 import { pointerRowKey } from '../../shared/records/record-keys';
 import { checkProblemShape } from '../helpers/spec-shapes';
@@ -472,7 +472,12 @@ describe('issue 12: one TratamFito per crop and variety, equipment said, results
     // counter too and the next number need not be this one's.
     const secondIds = new Map<string, number>();
     for (const urn of [both, halfRefused]) {
-      const [pointer] = await allEntities(testTables(), 'phyto', odata`RowKey eq ${pointerRowKey(recordNumber(urn))}`);
+      const [pointer] = await holdingEntities(
+        testTables(),
+        'phyto',
+        farm,
+        odata`RowKey eq ${pointerRowKey(recordNumber(urn))}`,
+      );
       const ids = Object.values(blockIdsOf(pointer)!).filter((id) => id !== recordNumber(urn));
       secondIds.set(urn, ids[0]);
     }

@@ -4,7 +4,7 @@ import { manureBody, mineralBody, slurryBody } from '../helpers/fertilization-fi
 import { call, get, Keys, postJson, Reply } from '../helpers/http';
 import { farmOverHttp, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { checkProblemShape } from '../helpers/spec-shapes';
-import { partition, testTables } from '../helpers/storage';
+import { holdingEntities, testTables } from '../helpers/storage';
 import { inProcessServices } from '../helpers/phyto-stack';
 import { rebuildHistories } from '../../shared/app/rebuild-histories';
 import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
@@ -226,7 +226,7 @@ describe('livestock manure on the nitrate-vulnerable enclosure: 170 kg N/ha a ca
 describe('bounds on every quantity, and a total that cannot be read (issue 35)', () => {
   const manure = (f: HttpFarm, tonnes: number) => manureBody(tonnes, { dateStart: day(3), idcp: [f.vine[0]] });
   const manureRows = async () =>
-    (await partition(testTables(), fertilizationEntry.table, `h~${rea.bounds}`)).filter((r) =>
+    (await holdingEntities(testTables(), fertilizationEntry.table, { rea: rea.bounds })).filter((r) =>
       String(r.rowKey).startsWith('g~manure-n~'),
     );
 
@@ -246,7 +246,7 @@ describe('bounds on every quantity, and a total that cannot be read (issue 35)',
     const f = farms.bounds;
     const [row] = await manureRows();
     const year = Object.keys(JSON.parse(String(row.days)).campaigns)[0];
-    const table = await testTables().table(fertilizationEntry.table);
+    const table = await testTables().farmTable(fertilizationEntry.table, { rea: rea.bounds });
     await table.updateEntity(
       { partitionKey: String(row.partitionKey), rowKey: String(row.rowKey), days: `{"campaigns":{"${year}":1e16}}` },
       'Replace',

@@ -4,7 +4,7 @@ import { body, REGISTER_PATH } from '../helpers/phyto-stack';
 import { ExportFarm, exportFarm, registerRecords, request } from '../helpers/export-stack';
 import { checkProblemShape } from '../helpers/spec-shapes';
 import { startTcpFaultProxy, TcpFaultProxy } from '../helpers/tcp-fault-proxy';
-import { storageConnection } from '../support/stack-env';
+import { storageConnection, storageSettings } from '../support/stack-env';
 import { Reply } from '../helpers/http';
 import { CAMPAIGN } from '../helpers/dataset';
 import { startHttpOnlyRunner } from '../helpers/http-only';
@@ -32,9 +32,12 @@ beforeAll(async () => {
     quiet: true,
     env: {
       ...process.env,
-      AzureWebJobsStorage: conn.replace(
-        /TableEndpoint=http:\/\/[^:;]+:\d+/,
-        `TableEndpoint=http://127.0.0.1:${proxy.port}`,
+      // The first account's tables through the proxy: clients, farms and jobs are there, so every call reads it,
+      // whichever account the farm's rows are in (the others are reached directly).
+      ...storageSettings((connection, account) =>
+        account === 0
+          ? connection.replace(/TableEndpoint=http:\/\/[^:;]+:\d+/, `TableEndpoint=http://127.0.0.1:${proxy.port}`)
+          : connection,
       ),
       AUTH_MODE: 'local',
       RATE_LIMIT_PER_MINUTE: '100000',

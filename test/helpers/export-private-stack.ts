@@ -15,7 +15,7 @@ import {
 } from '../../local/siex-simulator/server';
 import { EXPORT_QUEUE, WEBHOOK_QUEUE } from '../../shared/store/queues';
 import { WatchStore } from '../../shared/export/job-watch';
-import { storageConnection } from '../support/stack-env';
+import { storageConnection, storageSettings } from '../support/stack-env';
 import { TEST_MAX_BACKDATE_DAYS } from './dataset';
 import { testTables } from './storage';
 
@@ -285,7 +285,8 @@ export async function startPrivatePipeline(label: string): Promise<PrivatePipeli
       hostJson,
       env: {
         ...process.env,
-        AzureWebJobsStorage: proxy.connectionString,
+        // The queues through the tag's proxy; the tables of every data account, as the shared stack's runner.
+        ...storageSettings((connection, account) => (account === 0 ? proxy.connectionString : connection)),
         AUTH_MODE: 'local',
         RATE_LIMIT_PER_MINUTE: '100000',
         MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),

@@ -9,6 +9,7 @@ import type { SiexPort } from '../../shared/export/siex-port';
 import { createIuwsClient } from '../../shared/siex/iuws-client';
 import { CueSection } from '../../shared/siex/iuws-protocol';
 import { CAMPAIGN } from './dataset';
+import { StorageSettings } from './storage';
 import { sendableFarm, SIEX_FIELDS } from './export-stack';
 import { body, inProcessRegister, inProcessServices, seedPhyto, testClient, uniqueRea } from './phyto-stack';
 
@@ -32,13 +33,13 @@ export async function inProcessFarm(
   label: string,
   scope: string,
   vineEnclosures?: number,
-  connection?: string,
+  storage?: StorageSettings,
 ): Promise<InProcessFarm> {
   const rea = uniqueRea();
   const client = testClient(label, [rea]);
   const keys = { sidKey: client.sidKey, apiKey: client.apiKey };
   await seedPhyto({ farms: [sendableFarm(rea, vineEnclosures)], clients: [client] });
-  const svc = inProcessServices(0, scope, connection);
+  const svc = inProcessServices(0, scope, storage);
   const me = (await svc.gate.findClient(client.sidKey))!;
   const info = (await svc.farms.lookupInfo(rea, CAMPAIGN))!;
   const agrifarmId = `urn:ngsi-ld:AgriFarm:${info.farmId}`;

@@ -29,7 +29,7 @@ import { ExportResult } from '../../shared/export/export-result';
 import { FarmStore } from '../../shared/farms/farm-store';
 import { sigpacCode } from '../../shared/farms/sigpac';
 import { PhytoStore } from '../../shared/phyto/phyto-store';
-import { FarmKey, holdingPartition } from '../../shared/records/record-keys';
+import { FarmKey } from '../../shared/records/record-keys';
 import { Client } from '../../shared/clients/client-store';
 import { FarmIndex } from '../../shared/farms/farm-index';
 import { startExport } from '../../shared/export/export-service';
@@ -40,7 +40,7 @@ import { findProjectRoot } from '../../local/stack';
 import { ANCHOR, CAMPAIGN, enclosure, TEST_MAX_BACKDATE_DAYS, testClient, testFarm, uniqueRea } from './dataset';
 import { call, get, Keys, postJson, Reply, seed } from './http';
 import { apiTime, famolins, microthiol, poltigliaUnlimited, ProductRequest, topik } from './phyto-fixtures';
-import { partition, storageConnection, testTables } from './storage';
+import { holdingEntities, storageConnection, storageSettings, StorageSettings, testTables } from './storage';
 import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
@@ -328,11 +328,23 @@ export function inProcessConnection(scope = 'tests'): string {
   return storageConnection().replace(/QueueEndpoint=[^;]+/, `QueueEndpoint=http://127.0.0.1:9/in-process-${scope}`);
 }
 
-/** Services in this process on the shared Azurite; `connection` reaches it another way (e.g. through a fault proxy). */
-export function inProcessServices(cacheSeconds = 0, scope?: string, connection = inProcessConnection(scope)): Services {
+/** The shared stack's data accounts, the first reached by `inProcessConnection(scope)`: what in-process services use. */
+export function inProcessStorage(scope?: string): StorageSettings {
+  return storageSettings((connection, account) => (account === 0 ? inProcessConnection(scope) : connection));
+}
+
+/**
+ * Services in this process on the shared stack's accounts (`inProcessStorage`); `storage` reaches them another way
+ * (e.g. through fault proxies).
+ */
+export function inProcessServices(
+  cacheSeconds = 0,
+  scope?: string,
+  storage: StorageSettings = inProcessStorage(scope),
+): Services {
   return createServices(
     parseSettings({
-      AzureWebJobsStorage: connection,
+      ...storage,
       AUTH_MODE: 'local',
       RATE_LIMIT_PER_MINUTE: '1000000',
       MAX_BACKDATE_DAYS: String(TEST_MAX_BACKDATE_DAYS),
@@ -461,7 +473,7 @@ export function inProcessRegister(svc: Services, now: () => DateTime) {
 
 /** Every row of a farm's holding partition (records, pointers, guards, idempotency entries), by row key. */
 export async function partitionRows(farm: FarmKey): Promise<Map<string, Record<string, unknown>>> {
-  return new Map((await partition(testTables(), 'phyto', holdingPartition(farm))).map((e) => [String(e.rowKey), e]));
+  return new Map((await holdingEntities(testTables(), 'phyto', farm)).map((e) => [String(e.rowKey), e]));
 }
 
 export async function recordCount(farm: FarmKey): Promise<number> {

@@ -4,7 +4,6 @@ import { PhytoStore } from '../../shared/phyto/phyto-store';
 import { farmOf, phytoFarm, seedPhyto, testClient, uniqueRea } from '../helpers/phyto-stack';
 import { testTables } from '../helpers/storage';
 import { isExported } from '../../shared/records/export-state';
-import { phytoEntry } from '../../shared/phyto/kind-entry';
 
 /**
  * The bench seeds its list and export farms by writing rows straight into storage. Those rows must be the ones a
@@ -18,7 +17,7 @@ it('seeded records are read back by the store as registered ones: pointer, recor
   const farm = (await new FarmStore(testTables(), 0).index(farmId))!;
   const first = 9_100_000_000;
   const count = 40; // more than one transaction's worth of rows
-  await seedRecords(await testTables().table(phytoEntry.table), farm, benchDataset(), count, first);
+  await seedRecords(testTables(), farm, benchDataset(), count, first);
 
   const store = new PhytoStore(testTables());
   const ids = Array.from({ length: count }, (_, i) => first + i);

@@ -9,7 +9,7 @@ import { systemClock } from '../../shared/time/clock';
 import { testClient, uniqueRea } from '../helpers/dataset';
 import { sendableFarm } from '../helpers/export-stack';
 import { mineralBody } from '../helpers/fertilization-fixtures';
-import { inProcessConnection, seedPhyto } from '../helpers/phyto-stack';
+import { inProcessStorage, seedPhyto } from '../helpers/phyto-stack';
 import { fertilizationEntry } from '../../shared/fertilization/kind-entry';
 
 /**
@@ -27,7 +27,7 @@ it('lists a fertilization registered 20 days back after the list was read, with 
   await seedPhyto({ farms: [sendableFarm(rea, 4, applied.year)], clients: [client] });
   const svc = createServices(
     parseSettings({
-      AzureWebJobsStorage: inProcessConnection('ferti-month'),
+      ...inProcessStorage('ferti-month'),
       AUTH_MODE: 'local',
       MAX_BACKDATE_DAYS: '7',
       REFERENCE_CACHE_SECONDS: '0',

@@ -48,7 +48,7 @@ beforeAll(async () => {
 
 /** An entry as the code before the records core wrote it (shared/records/record-store.ts at c5f17f9). */
 async function writeOldEntry(key: string, request: unknown, status: number, text: string, etag?: string) {
-  const table = await testTables().table('phyto');
+  const table = await testTables().farmTable('phyto', f.key);
   await table.createEntity({
     partitionKey: holdingPartition(f.key),
     rowKey: idempotencyRowKey(idempotencyHash(me.id, key)),

@@ -10,7 +10,7 @@ import { TableStore } from '../../shared/store/tables';
 import { FaultProxy, startFaultProxy } from '../helpers/fault-proxy';
 import { inProcessFarm } from '../helpers/in-process-export';
 import { asExportReply, inProcessConnection, partitionRows } from '../helpers/phyto-stack';
-import { storageConnection } from '../helpers/storage';
+import { storageSettings, StorageSettings, testTables } from '../helpers/storage';
 import { claimOf } from '../../shared/records/export-state';
 import { storedResponseOf } from '../../shared/records/record-rows';
 import { ExportMarks } from '../../shared/records/export-marks';
@@ -24,23 +24,39 @@ import { phytoEntry } from '../../shared/phyto/kind-entry';
  * job is not taken for one settled as abandoned (which would leave it unqueued, holding its records), a claim is not
  * taken for a lost race, and a registration is not judged and stored a second time.
  */
+/** A fault proxy in front of each data account of the shared stack, in order: a farm's rows are in the farm's. */
+let proxies: FaultProxy[];
+/** The first account's: jobs and export keys are there whatever the farm. */
 let proxy: FaultProxy;
 const account = 'devstoreaccount1';
-/** The shared Azurite's connection with its tables reached through the fault proxy. */
-let proxied: string;
+/** The shared stack's accounts with their tables reached through the fault proxies. */
+let proxied: StorageSettings;
 
 beforeAll(async () => {
-  const conn = inProcessConnection('lost-answers');
-  const tableEndpoint = /TableEndpoint=([^;]+)/.exec(storageConnection())![1].replace(/\/[^/]+\/?$/, '');
-  proxy = await startFaultProxy(tableEndpoint);
-  proxied = conn.replace(/TableEndpoint=[^;]+/, `TableEndpoint=${proxy.url}/${account}`);
+  const connections = storageSettings();
+  const tableEndpoint = (conn: string) => /TableEndpoint=([^;]+)/.exec(conn)![1].replace(/\/[^/]+\/?$/, '');
+  proxies = await Promise.all(
+    (connections.STORAGE_ACCOUNTS?.split(',') ?? [connections.AzureWebJobsStorage]).map((conn) =>
+      startFaultProxy(tableEndpoint(conn)),
+    ),
+  );
+  proxy = proxies[0];
+  proxied = storageSettings((conn, n) =>
+    (n === 0 ? inProcessConnection('lost-answers') : conn).replace(
+      /TableEndpoint=[^;]+/,
+      `TableEndpoint=${proxies[n].url}/${account}`,
+    ),
+  );
 });
 
-afterAll(() => proxy.stop());
+afterAll(() => Promise.all(proxies.map((p) => p.stop())));
 
-/** The requests the proxy answered with an injected 503 since `from`. */
-const faultedSince = (from: number, method: string) =>
-  proxy.seen.slice(from).filter((s) => s.method === method && s.answered === 503);
+/** The requests a proxy answered with an injected 503 since `from`. */
+const faultedSince = (from: number, method: string, through = proxy) =>
+  through.seen.slice(from).filter((s) => s.method === method && s.answered === 503);
+
+/** The proxy in front of the account the farm's rows are in, found as the gateway finds it. */
+const farmProxy = async (farm: { rea: string }) => proxies[await testTables().farmAccounts.of(farm.rea)];
 
 describe("an export's Idempotency-Key", () => {
   let keys: ExportKeyStore;
@@ -49,7 +65,7 @@ describe("an export's Idempotency-Key", () => {
   const client = { id: 'lost-answers' } as Client;
 
   beforeAll(async () => {
-    keys = new ExportKeyStore(new TableStore({ AzureWebJobsStorage: proxied }));
+    keys = new ExportKeyStore(new TableStore(proxied));
     // The table exists before any fault is set, so the first insert is the key's.
     await keys.read(1, 'warm-up');
   });
@@ -106,10 +122,11 @@ describe('a registration', () => {
   it('committed, its answer lost: answered 201 with the record stored, and stored once', async () => {
     const t = await inProcessFarm('lost-answers', 'lost-answers', 1, proxied);
     await t.registerSendable(1); // warms the reference data and the farm, so the next batch is the record's
-    const from = proxy.seen.length;
-    proxy.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
+    const through = await farmProxy(t.farm.meta);
+    const from = through.seen.length;
+    through.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
     const [id] = await t.registerSendable(1);
-    expect(faultedSince(from, 'POST')).toHaveLength(1);
+    expect(faultedSince(from, 'POST', through)).toHaveLength(1);
     const pointers = [...(await partitionRows(t.farm.meta)).keys()].filter((k) => k.startsWith('i~'));
     expect(pointers).toHaveLength(2);
     expect(pointers).toContain(`i~${String(id).padStart(10, '0')}`);
@@ -124,8 +141,9 @@ describe("a deletion job's claim, with the request's Idempotency-Key beside it",
     const jobId = await t.svc.jobIds.take();
     const hash = `lost-claim-${randomUUID()}`;
     const answer = { requestHash: 'r', status: 202, body: JSON.stringify({ id: jobId }) };
-    const from = proxy.seen.length;
-    proxy.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
+    const through = await farmProxy(t.farm.meta);
+    const from = through.seen.length;
+    through.failNext('POST', `/${account}/$batch`, { status: 503, mode: 'after' });
     // Refused as a lost race, the deletion would answer 409 while its key kept a 202 for a job never created.
     await new ExportMarks(t.svc.kinds.of(phytoEntry).store).claim(
       t.farm.meta,
@@ -133,7 +151,7 @@ describe("a deletion job's claim, with the request's Idempotency-Key beside it",
       { jobId, at: Date.now(), by: t.me.id },
       { ...answer, hash },
     );
-    expect(faultedSince(from, 'POST')).toHaveLength(1);
+    expect(faultedSince(from, 'POST', through)).toHaveLength(1);
     const after = await t.svc.kinds.of(phytoEntry).store.readPointers(t.farm.meta, ids);
     expect(ids.map((id) => claimOf(after.get(id)!.exportState)?.jobId)).toEqual([jobId, jobId]);
     // The entry as its columns keep it (what the store answers is the outcome those columns name).
@@ -153,7 +171,7 @@ describe("a job's creation", () => {
   const items = Array.from({ length: 150 }, (_, i) => ({ recordId: i + 1, recordRowKey: `row-${i + 1}` }));
 
   beforeAll(() => {
-    jobs = new JobStore(new TableStore({ AzureWebJobsStorage: proxied }), LEGACY_JOB_TYPE);
+    jobs = new JobStore(new TableStore(proxied), LEGACY_JOB_TYPE);
   });
 
   it.each([

@@ -337,7 +337,7 @@ describe("a pointer row written before the export state's columns", () => {
       ids.push(Number(String(JSON.parse(res.body!)[0].id).split(':').pop()));
     }
     const rows = await partitionRows(f.key);
-    const table = await testTables().table('phyto');
+    const table = await testTables().farmTable('phyto', f.key);
     // Rewritten as older code wrote them: exported by a job before everExported, and claimed with its outcome unknown.
     const old = (id: number, columns: Record<string, unknown>) => {
       const { farmId, recordRowKey, version, state, created } = rows.get(pointerRowKey(id))!;
@@ -378,7 +378,7 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
     );
     expect(res.codes).toEqual([]);
     const id = Number(String(JSON.parse(res.body!)[0].id).split(':').pop());
-    const table = await testTables().table('phyto');
+    const table = await testTables().farmTable('phyto', f.key);
     const rows = await partitionRows(f.key);
     const pointer = rows.get(pointerRowKey(id))!;
     const recordRow = rows.get(String(pointer.recordRowKey))!;
@@ -470,7 +470,7 @@ describe('IdAjena of rows written before they were kept per crop and variety (is
     const pointer = (await store.readPointers(f.key, [id])).get(id)!;
     // stored with an id for the vine alone: the olive came with a change of the farm data
     const vineOnly = JSON.stringify({ [blockKeysOf([f.vine[2]], index)[0]]: id });
-    const table = await testTables().table('phyto');
+    const table = await testTables().farmTable('phyto', f.key);
     for (const rowKey of [pointerRowKey(id), pointer.recordRowKey])
       await table.updateEntity({ partitionKey: holdingPartition(f.key), rowKey, blockIds: vineOnly }, 'Merge');
     const answer = async () => JSON.parse(asReply(await readRecordAnswer(phytoKind, store, index, id)).body)[0];

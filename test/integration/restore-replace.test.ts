@@ -9,6 +9,7 @@ import { BackupLedger } from '../../shared/backup/backup-ledger';
 import { backupContainer } from '../../shared/backup/backup-container';
 import { restoreBackup, RestoreRefused } from '../../shared/backup/restore';
 import { takeBackup } from '../../shared/backup/table-backup';
+import { accountTableLabel } from '../../shared/backup/snapshot-format';
 import { formatDate } from '../../shared/domain/dates';
 import { ExportKinds } from '../../shared/export/export-kinds';
 import { startExport } from '../../shared/export/export-service';
@@ -26,7 +27,7 @@ import { amendFertilization, seedFertilization } from '../helpers/fertilization-
 import { CueSection } from '../../shared/siex/iuws-protocol';
 import { InProcessFarm, inProcessFarm, simulatorIuws } from '../helpers/in-process-export';
 import { asReply, inProcessConnection, inProcessServices, inProcessWorker } from '../helpers/phyto-stack';
-import { partition, storageConnection, testTables } from '../helpers/storage';
+import { holdingEntities, storageConnection, testTables } from '../helpers/storage';
 
 /**
  * Issue 36, item 1: a restore over a live store. Back up one holding's records, change them (amend, delete, register
@@ -66,7 +67,9 @@ const iuws = (): SiexPort => simulatorIuws(sim.url, sections);
 async function holdingRows(): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of records)
-    out[table] = (await partition(testTables(), table, holding())).map(({ etag: _e, timestamp: _t, ...row }) => row);
+    out[table] = (await holdingEntities(testTables(), table, t.farm.meta)).map(
+      ({ etag: _e, timestamp: _t, ...row }) => row,
+    );
   return out;
 }
 
@@ -114,6 +117,8 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
   const manifest = await takeBackup({
     tables: testTables(),
     tableNames: records,
+    // Both are the farms' tables, taken in every data account (the holding's rows are in the farm's).
+    farmTables: records,
     container,
     ledger,
     now: () => new Date(),
@@ -141,9 +146,11 @@ it('refuses a restore over the live holding without --replace, writing nothing; 
     { BACKUP_STORAGE: storageConnection() },
   );
   expect(refused.code).not.toBe(0);
-  expect(refused.stderr).toMatch(
-    /phyto, fertilization \(partition h~\S+\) hold rows: .*--replace.*nothing was written/,
-  );
+  // The tables are named as the restore names them: in the farm's account, `phyto@1` in the second.
+  const account = await testTables().farmAccounts.of(t.farm.meta.rea);
+  const tables = records.map((name) => accountTableLabel({ name, account })).join(', ');
+  expect(refused.stderr).toContain(`${tables} (partition ${holding()}) hold rows: `);
+  expect(refused.stderr).toMatch(/hold rows: .*--replace.*nothing was written/);
   expect(await holdingRows()).toEqual(live);
 
   const log = path.join(dir, 'deletions.json');

@@ -23,7 +23,7 @@ import { RecordKind } from '../../shared/records/record-kind';
 import { excerptsOf, RecordView } from '../../shared/records/record-rows';
 import { RecordStore } from '../../shared/records/record-store';
 import { inProcessServices, seedPhyto } from '../helpers/phyto-stack';
-import { partition, testTables } from '../helpers/storage';
+import { holdingEntities, testTables } from '../helpers/storage';
 
 /**
  * Rows written by the code of 062f714 (test/fixtures/stored-rows/rows.json, captured by capture.ts beside it), read
@@ -68,8 +68,8 @@ beforeAll(async () => {
   // The products and ROPO cards the rows name (an amendment judges them again), and the official catalogues.
   await seedPhyto({ farms: [], clients: [] });
   for (const name of ['phyto', 'fertilization'] as const) {
-    const table = await tables.table(tableOf[name]);
-    for (const row of await partition(tables, tableOf[name], fixture[name].rows[0].partitionKey))
+    const table = await tables.farmTable(tableOf[name], farm.meta);
+    for (const row of await holdingEntities(tables, tableOf[name], farm.meta))
       await table.deleteEntity(String(row.partitionKey), String(row.rowKey));
     for (const row of fixture[name].rows) await table.createEntity(row);
   }
@@ -162,9 +162,7 @@ function deps(name: 'phyto' | 'fertilization') {
 
 /** A history row as stored, by row key (absent: none). */
 async function historyRow(name: 'phyto' | 'fertilization', rowKey: string): Promise<unknown> {
-  const row = (await partition(tables, tableOf[name], fixture[name].rows[0].partitionKey)).find(
-    (r) => r.rowKey === rowKey,
-  );
+  const row = (await holdingEntities(tables, tableOf[name], farm.meta)).find((r) => r.rowKey === rowKey);
   return row && JSON.parse(String(row.days));
 }
 
@@ -227,7 +225,7 @@ describe("the treatments' harvest holds, read from the excerpt a row keeps (issu
   });
 
   it('a row keeping the excerpt is read by that column alone; one kept under another version is read whole', async () => {
-    const table = await tables.table(phytoEntry.table);
+    const table = await tables.farmTable(phytoEntry.table, other);
     const [first, second] = treatmentRows();
     const recordOf = async (row: { rowKey: string }) => (await stores.phyto.readRecord(farm.meta, row.rowKey))!.record;
     const marked = { ...holdExcerpt(await recordOf(first)), record: 'kept-excerpt' };
@@ -243,7 +241,7 @@ describe("the treatments' harvest holds, read from the excerpt a row keeps (issu
   it('a treatment written now keeps its excerpt on its row, and a harvest hold is read from it', async () => {
     const before = fixture.phyto.records.mixed;
     const { application } = await stores.phyto.readApplication(farm.meta, before.id, null);
-    const row = (await partition(tables, phytoEntry.table, holdingPartition(farm.meta))).find(
+    const row = (await holdingEntities(tables, phytoEntry.table, farm.meta)).find(
       (r) => r.rowKey === application!.pointer.recordRowKey,
     )!;
     const stored = (await stores.phyto.readRecord(farm.meta, application!.pointer.recordRowKey))!;

@@ -23,11 +23,28 @@ import { TEST_MAX_BACKDATE_DAYS } from '../helpers/dataset';
 import { leaveForTeardown } from './global-teardown';
 import { publishParsedCatalogues, removeParsedCatalogues } from './parsed-catalogues';
 import { publishCompiledCueSchema, removeCompiledCueSchema } from './compiled-cue-schema';
+import { publishStorageAccounts } from './stack-env';
+
+/** The most data accounts a test run takes, as `npm start -- --accounts` (local/start.ts). */
+const MAX_ACCOUNTS = 8;
 
 /**
- * Starts one local stack for the whole jest run: in-memory Azurite on free ports and the runner serving the
- * compiled app (dist/, built by `npm test` before jest starts), no dataset. Workers are started after this and
- * inherit `GATEWAY_URL`, `AzureWebJobsStorage` and `AUTH_MODE=local` from `process.env` (see stack-env.ts).
+ * The data accounts of the run (issue 37): TEST_STORAGE_ACCOUNTS, 1 by default. `npm run test:heavy` runs the
+ * integration and end-to-end suites a second time with 2 (local/bootstrap.js).
+ */
+function accountCount(): number {
+  const text = process.env.TEST_STORAGE_ACCOUNTS ?? '1';
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ACCOUNTS)
+    throw new Error(`TEST_STORAGE_ACCOUNTS: expected a whole number from 1 to ${MAX_ACCOUNTS}, got "${text}"`);
+  return n;
+}
+
+/**
+ * Starts one local stack for the whole jest run: in-memory Azurite on free ports, one per data account (farms spread
+ * over TEST_STORAGE_ACCOUNTS of them, as `npm start -- --accounts N`), and the runner serving the compiled app (dist/,
+ * built by `npm test` before jest starts), no dataset. Workers are started after this and inherit `GATEWAY_URL`,
+ * `AzureWebJobsStorage`, the accounts and `AUTH_MODE=local` from `process.env` (see stack-env.ts).
  * The stack's output goes to .local/logs/jest-stack.log, the first place to look when an e2e test fails. The
  * catalogues are parsed, and the CUE schema compiled, here once for every test file (parsed-catalogues.ts,
  * compiled-cue-schema.ts).
@@ -44,6 +61,7 @@ export default async function globalSetup(): Promise<void> {
     projectRoot,
     inMemory: true,
     gatewayPort: 0,
+    accounts: accountCount(),
     // Registration checks SIEX codes against the official catalogues (data/siex/catalogues).
     catalogues: officialCataloguesDir(projectRoot),
     // Tests load data between requests: reference data is revalidated on every request instead of every minute.
@@ -73,6 +91,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.SIEX_SIMULATOR_URL = stack.services.find((s) => s.name === 'siex-simulator')!.url;
   process.env.MAIL_STUB_URL = stack.services.find((s) => s.name === 'mail-stub')!.url;
   process.env.AzureWebJobsStorage = stack.storageConnectionString;
+  publishStorageAccounts(stack.env.STORAGE_ACCOUNTS);
   process.env.AUTH_MODE = 'local';
   const catalogues = publishParsedCatalogues();
   const cueSchema = publishCompiledCueSchema();
