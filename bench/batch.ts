@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { phytoRequest } from './fixtures';
 import { Latency, measure } from './measure';
-import { StorageProxy } from './storage-proxy';
+import { RoundTrips } from './storage-proxy';
 
 /**
  * Issue 26 item 5: 100 records sent as one batch against the same 100 as single POSTs, each record on a crop location
@@ -20,7 +20,7 @@ const RECORDS = 100;
 export async function benchBatch(o: {
   runnerUrl: string;
   headers: Record<string, string>;
-  proxy: StorageProxy;
+  proxy: RoundTrips;
   agrifarmId: string;
   /** Crop locations no other scenario registers on: 2 × (samples + warm-up) × 100 of them. */
   idcps: number[];

@@ -5,7 +5,7 @@ import { TABLES, TableStore } from '../shared/store/tables';
 import { startRunnerProcess } from '../local/runner/process';
 import { Latency, measure, Row } from './measure';
 import { gatewayMeasure } from './stack';
-import { StorageProxy } from './storage-proxy';
+import { RoundTrips } from './storage-proxy';
 
 /**
  * Issue 14, item 6: products for a crop over the full synthetic register (2,100 products, 60,000 uses), against the
@@ -28,7 +28,7 @@ interface CatalogueOptions {
   root: string;
   env: NodeJS.ProcessEnv;
   headers: Record<string, string>;
-  proxy: StorageProxy;
+  proxy: RoundTrips;
   /** Storage through the proxy, for the floor. */
   tables: TableStore;
 }

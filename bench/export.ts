@@ -5,7 +5,7 @@ import { TableStore } from '../shared/store/tables';
 import { RunningSiexSimulator } from '../local/siex-simulator/server';
 import { seedFertilizations } from './fertilization';
 import { EXPORT_FARM, MIXED_EXPORT_FARM, seedRecords } from './fixtures';
-import { StorageProxy } from './storage-proxy';
+import { RoundTrips } from './storage-proxy';
 
 /**
  * The export scenario of `npm run bench` (issue 4): 1,000 sendable records (infection, tj, efficacy; the farm's
@@ -43,7 +43,7 @@ export async function benchExport(
     tables: TableStore;
     dataset: Dataset;
     siex: RunningSiexSimulator;
-    proxy: StorageProxy;
+    proxy: RoundTrips;
   },
   mix: ExportMix = 'treatments',
 ): Promise<ExportFigures> {

@@ -1,6 +1,6 @@
 import { MAX_PROBLEM_BYTES } from '../shared/http/problem';
 import { Latency, measure } from './measure';
-import { StorageProxy } from './storage-proxy';
+import { RoundTrips } from './storage-proxy';
 
 /**
  * The bench figures of issue 15: what a request the gateway refuses costs it. An export naming 5,000 ids that are
@@ -18,7 +18,7 @@ export interface Refusal {
 export async function benchHardDays(options: {
   runnerUrl: string;
   headers: Record<string, string>;
-  proxy: StorageProxy;
+  proxy: RoundTrips;
   /** A farm of the bench client with many records, and one it may not see. */
   listAgrifarmId: string;
   foreignAgrifarmId: string;

@@ -15,7 +15,7 @@ import {
 } from '../local/siex-simulator/server';
 import { BENCH_CLIENT, benchDataset } from './fixtures';
 import { Latency, measure } from './measure';
-import { startStorageProxy, StorageProxy } from './storage-proxy';
+import { RoundTrips, startStorageProxy, StorageProxy } from './storage-proxy';
 
 /**
  * The local stack every scenario runs against: Azurite behind the counting proxy, the bench dataset and the official
@@ -28,7 +28,7 @@ export interface BenchStack {
   /** Azurite itself, without the proxy (the register import is not a request path: nothing to count). */
   directStorage: string;
   dataset: Dataset;
-  proxy: StorageProxy;
+  proxy: RoundTrips;
   siex: RunningSiexSimulator;
   runnerUrl: string;
   /** The runner's environment, for scenarios that start runners of their own (the catalogue's). */
@@ -119,14 +119,10 @@ export async function startBenchStack(root: string, { accounts = 1 } = {}): Prom
 }
 
 /** The round trips of every account's proxy, counted as one. */
-function summed(proxies: StorageProxy[]): StorageProxy {
+function summed(proxies: StorageProxy[]): RoundTrips {
   return {
-    port: proxies[0]!.port,
     count: () => proxies.reduce((n, p) => n + p.count(), 0),
     reset: () => proxies.forEach((p) => p.reset()),
-    stop: async () => {
-      for (const p of proxies) await p.stop();
-    },
   };
 }
 
@@ -152,7 +148,7 @@ export type GatewayMeasure = (
   call: (i: number) => Promise<unknown>,
 ) => Promise<{ latency: Latency; roundTrips: number }>;
 
-export function gatewayMeasure(proxy: StorageProxy): GatewayMeasure {
+export function gatewayMeasure(proxy: RoundTrips): GatewayMeasure {
   return async (n, call) => {
     let counted = 0;
     const latency = await measure(

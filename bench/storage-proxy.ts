@@ -5,11 +5,15 @@ import { AddressInfo } from 'node:net';
  * A counting pass-through in front of Azurite: the gateway and the floor measurements both reach storage through it,
  * so both pay the same extra hop, and the count of requests it forwarded is the number of storage round trips.
  */
-export interface StorageProxy {
+export interface StorageProxy extends RoundTrips {
   port: number;
+  stop(): Promise<void>;
+}
+
+/** What a measurement reads of the proxies: the round trips forwarded since the last reset. */
+export interface RoundTrips {
   count(): number;
   reset(): void;
-  stop(): Promise<void>;
 }
 
 export async function startStorageProxy(targetPort: number): Promise<StorageProxy> {
