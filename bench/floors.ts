@@ -16,7 +16,8 @@ import { RecordStore } from '../shared/records/record-store';
 import { creationChange, guardsToWrite, historyDocs } from '../shared/records/register-record';
 import { Counters, IdBlocks } from '../shared/store/counters';
 import { TABLES, TableStore } from '../shared/store/tables';
-import { readDirectoryVersion } from '../shared/catalog/catalog-version';
+import { readCatalogVersion, readDirectoryVersion } from '../shared/catalog/catalog-version';
+import { ClientStore } from '../shared/clients/client-store';
 import { requestKey } from '../shared/idempotency/idempotency';
 import { OperationKeyStore } from '../shared/idempotency/key-operations';
 import { randomUUID } from 'node:crypto';
@@ -46,28 +47,42 @@ export interface KindFloors {
 }
 
 /**
- * The storage the gateway's pipeline does before a write's own, as the gateway does it at the rate it is called: the
+ * The storage the gateway does around a write's own, as the gateway does it at the rate it is called: the directory's
+ * version read when the process last read it more than DIRECTORY_CHECK_MS ago (shared/app/services.ts); the caller's
+ * client row read when the gateway's copy of it has expired (REFERENCE_CACHE_SECONDS, 60 by default); the
  * Idempotency-Key bound to its operation (one insert on every write: the peak's ERPs send keys, as the client package
- * does), the farm's rows read when the gateway's copy of the farm has expired (REFERENCE_CACHE_SECONDS, 60 by default),
- * and the directory's version read when the process last read it more than DIRECTORY_CHECK_MS ago (shared/app/services.ts).
- * `shadowed` is the gateway farm the call went to, whose copy's age the floor follows; `farm` the floor farm it reads.
+ * does); then the farm's rows read when the gateway's copy of the farm has expired, beside the reference data's version
+ * read when the process last read it a period ago (the gateway reads that version beside the path's first read: one
+ * round trip of the same depth). `shadowed` is the gateway farm and client the call went to, whose copies' ages the
+ * floor follows; `farm` the floor farm it reads.
  */
 export function frontFloor(tables: TableStore, cacheMs = 60_000) {
   const keys = new OperationKeyStore(tables);
   const farms = new FarmStore(tables, 0);
+  const clients = new ClientStore(tables);
   const farmRead = new Map<string, number>();
+  const clientRead = new Map<string, number>();
   let directoryRead = -Infinity;
-  return async (shadowed: string, farm: FarmIndex): Promise<number> => {
+  let versionRead = -Infinity;
+  const due = (reads: Map<string, number>, key: string, t: number) => {
+    if (t - (reads.get(key) ?? -Infinity) <= cacheMs) return false;
+    reads.set(key, t);
+    return true;
+  };
+  return async (shadowed: { rea: string; sid: string }, farm: FarmIndex): Promise<number> => {
     const t = performance.now();
     if (t - directoryRead > DIRECTORY_CHECK_MS) {
       directoryRead = t;
       await readDirectoryVersion(await tables.table(TABLES.catalog));
     }
+    if (due(clientRead, shadowed.sid, t)) await clients.findBySidKey(shadowed.sid);
     await keys.within('bench-floor', randomUUID(), 'floor', () => Promise.resolve());
-    if (t - (farmRead.get(shadowed) ?? -Infinity) > cacheMs) {
-      farmRead.set(shadowed, t);
-      await farms.index(farm.meta.farmId);
-    }
+    const version = t - versionRead > cacheMs;
+    if (version) versionRead = t;
+    await Promise.all([
+      due(farmRead, shadowed.rea, t) && farms.index(farm.meta.farmId),
+      version && tables.table(TABLES.catalog).then(readCatalogVersion),
+    ]);
     return performance.now() - t;
   };
 }

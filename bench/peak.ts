@@ -306,6 +306,8 @@ export async function benchPeak(
   const kinds = mixKinds();
   const floors = await floorsFor(stack.tables, { keyed: true });
   const front = frontFloor(stack.tables);
+  /** The gateway farm a call went to and its ERP's SID key: whose copies in the gateway the front floor follows. */
+  const erpOf = (farm: PeakFarm) => ({ rea: farm.rea, sid: farm.headers['Ocp-Apim-Sid-Key']! });
   const exportFloorOn = exportFloor(
     stack.tables,
     { AzureWebJobsStorage: stack.runnerEnv.AzureWebJobsStorage! },
@@ -501,7 +503,7 @@ export async function benchPeak(
       track(
         timedFloor(
           path,
-          async () => (await front(farm.rea, floorFarm.index)) + (await registerFloor(kind, floorFarm, items)),
+          async () => (await front(erpOf(farm), floorFarm.index)) + (await registerFloor(kind, floorFarm, items)),
         ),
       );
       // A tenth amended, a fiftieth deleted, and the farm exported once a farm-day (every ~1.5 records).
@@ -515,7 +517,7 @@ export async function benchPeak(
           if (f)
             track(
               timedFloor('amend', async () => {
-                const ms = await front(a.farm.rea, f.farm.index);
+                const ms = await front(erpOf(a.farm), f.farm.index);
                 return ms + (await floorOf.get(f.kind)!.amend(f.farm.index, f.id, f.kind.amendment));
               }),
             );
@@ -531,7 +533,7 @@ export async function benchPeak(
           if (f)
             track(
               timedFloor('delete', async () => {
-                const ms = await front(a.farm.rea, f.farm.index);
+                const ms = await front(erpOf(a.farm), f.farm.index);
                 return ms + (await floorOf.get(f.kind)!.remove(f.farm.index, f.id));
               }),
             );
@@ -546,7 +548,7 @@ export async function benchPeak(
         const floorToExport = floorFarms[(floorNext - 2) % floorFarms.length]!;
         track(
           timedFloor('export pending', async () => {
-            const ms = await front(farmToExport.rea, floorToExport.index);
+            const ms = await front(erpOf(farmToExport), floorToExport.index);
             return ms + (await exportFloorOn(floorToExport.agrifarmId));
           }),
         );
@@ -707,8 +709,8 @@ export function printPeak(r: PeakResult): void {
     if (s.unsettled) console.log(`  writes without an answer after every retry, so far: ${s.unsettled}`);
   }
   console.log(
-    '  floor = the same storage work straight against Azurite through the same proxy (the key, the farm and directory ' +
-      "reads as the gateway makes them, then the path's own), on floor-only farms, during the same step " +
+    '  floor = the same storage work straight against Azurite through the same proxy (the directory, client, key, farm and ' +
+      "catalogue version as the gateway reads and writes them, then the path's own), on floor-only farms, during the same step " +
       '(docs/capacity.md, section 11)',
   );
   console.log(`\n  highest rate with every p99 under 1 s and no error: ${r.sustained ?? 'none'} records/s`);
