@@ -1,4 +1,5 @@
 import { QueueClient, QueueServiceClient } from '@azure/storage-queue';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { RunnerProcess, RunnerProcessOptions, startRunnerProcess } from '../../local/runner/process';
 import { disabledSetting } from '../../local/runner/runner';
@@ -97,6 +98,19 @@ describe('runner HTTP', () => {
       ['b', 'x y'],
       ['empty', ''],
     ]);
+  });
+
+  it('keeps an idle connection open as long as the Functions host does (Kestrel: 130 s), and tells the client', async () => {
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const req = httpRequest(`${base}/echo/1`, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers['keep-alive']?.toString()));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    // Node's default would say timeout=5: a client's next call after a few quiet seconds would need a new connection.
+    expect(keepAlive).toBe('timeout=130');
   });
 
   it('matches routes case-insensitively and ignores a trailing slash', async () => {
