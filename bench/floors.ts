@@ -44,6 +44,8 @@ export interface KindFloors {
   amend(farm: FarmIndex, id: number, patch: unknown): Promise<number>;
   /** The deletion of record `id`, never sent to SIEX. */
   remove(farm: FarmIndex, id: number): Promise<number>;
+  /** A registration batch's own Idempotency-Key claimed (one insert, shared/records/batch-keys.ts), before its items. */
+  claimBatch(farm: FarmIndex): Promise<number>;
 }
 
 /**
@@ -99,8 +101,9 @@ export async function floorsFor(tables: TableStore, { keyed = false } = {}): Pro
   const reference = await referenceCache(tables, 3600, CATALOGUES).get();
   return (entry) => {
     const kind = entry.load.kind();
-    const store = kinds.of(entry).store;
+    const { store, batchKeys } = kinds.of(entry);
     return {
+      claimBatch: (farm) => elapsed(() => batchKeys.claim(farm.meta, randomUUID(), 'bench-floor')),
       register: (farm, id, body) => registerFloor({ kind, store, reference, facts, keyed }, farm, id, body),
       amend: (farm, id, patch) => amendFloor({ kind, store, reference, keyed }, farm, id, patch),
       // The core's own deletion of records SIEX never held (shared/records/delete-record.ts): the pointer and its

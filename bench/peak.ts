@@ -8,11 +8,12 @@ import { FarmStore } from '../shared/farms/farm-store';
 import { client, farmCopy } from '../local/fixtures/dataset';
 import { manureRequestBody } from '../local/fixtures/fertilization';
 import { siexSimulatorControl } from '../local/siex-simulator/control';
-import { RECORD_KINDS } from '../shared/app/record-kinds';
+import { LEGACY_JOB_TYPE, RECORD_KINDS } from '../shared/app/record-kinds';
 import { FarmIndex } from '../shared/farms/farm-index';
 import { fertilizationEntry } from '../shared/fertilization/kind-entry';
 import { phytoEntry } from '../shared/phyto/kind-entry';
 import { KindEntry } from '../shared/records/kind-entry';
+import { JobStore } from '../shared/export/job-store';
 import { exportFloor, floorsFor, frontFloor, KindFloors } from './floors';
 import { phytoRequest } from './fixtures';
 import { BenchStack } from './stack';
@@ -64,6 +65,8 @@ interface PeakFarm {
   slot: number;
   /** The next location of each kind's rotation, by URN type. */
   slots: Map<string, number>;
+  /** The farm's last export the gateway took (202): when it was asked for, and its job. */
+  exported?: { at: number; job: number };
 }
 
 interface Accepted {
@@ -74,6 +77,8 @@ interface Accepted {
   deleted: boolean;
   /** A change of it was sent and its answer not yet had: changed no more until then. */
   unsure: boolean;
+  /** When its registration was answered (performance.now()). */
+  at: number;
 }
 
 /** What a call's tries were answered, one status each (0: no answer). */
@@ -314,13 +319,27 @@ export async function benchPeak(
     floorFarms.map((f) => f.index),
   );
   const floorOf = new Map<MixKind, KindFloors>(kinds.map((k) => [k, floors(k.entry)]));
+  const jobs = new JobStore(stack.tables, LEGACY_JOB_TYPE);
+  const jobStatusFloor = async (job: number) => {
+    const t = performance.now();
+    await jobs.meta(job);
+    return performance.now() - t;
+  };
   /** The floors' records, for the amend and delete floors; ids far above any counter's. */
   const floorRecords: { farm: PeakFarm; kind: MixKind; id: number }[] = [];
   let floorId = 9_500_000_000;
 
   /** A 201's one-record body, kept with its ETag for the amendments. */
   const keep = (farm: PeakFarm, kind: MixKind, json: unknown, etag: string) =>
-    accepted.push({ farm, kind, urn: (json as { id: string }[])[0]!.id, etag, deleted: false, unsure: false });
+    accepted.push({
+      farm,
+      kind,
+      urn: (json as { id: string }[])[0]!.id,
+      etag,
+      deleted: false,
+      unsure: false,
+      at: performance.now(),
+    });
   const recordPath = (a: Accepted) =>
     `/${a.kind.entry.collection}/${encodeURIComponent(a.urn)}?agrifarmId=${a.farm.agrifarmId}`;
 
@@ -355,9 +374,9 @@ export async function benchPeak(
     };
     return write({ farm, method: 'POST', path, body, answered }, {}, tried);
   };
-  /** The batch's floor: its items' registrations one after another, as the batch stores them. */
-  const registerFloor = async (kind: MixKind, farm: PeakFarm, items: number) => {
-    let ms = 0;
+  /** A registration's floor; a batch's: its key claimed, then its items' registrations one after another, as it stores them. */
+  const registerFloor = async (kind: MixKind, farm: PeakFarm, items: number, batch: boolean) => {
+    let ms = batch ? await floorOf.get(kind)!.claimBatch(farm.index) : 0;
     for (let i = 0; i < items; i++) {
       const id = floorId++;
       ms += await floorOf.get(kind)!.register(farm.index, id, kind.body(farm));
@@ -503,7 +522,8 @@ export async function benchPeak(
       track(
         timedFloor(
           path,
-          async () => (await front(erpOf(farm), floorFarm.index)) + (await registerFloor(kind, floorFarm, items)),
+          async () =>
+            (await front(erpOf(farm), floorFarm.index)) + (await registerFloor(kind, floorFarm, items, batch)),
         ),
       );
       // A tenth amended, a fiftieth deleted, and the farm exported once a farm-day (every ~1.5 records).
@@ -517,7 +537,11 @@ export async function benchPeak(
           if (f)
             track(
               timedFloor('amend', async () => {
-                const ms = await front(erpOf(a.farm), f.farm.index);
+                let ms = await front(erpOf(a.farm), f.farm.index);
+                // A record an export took is claimed by its job, whose status the gateway reads before changing it
+                // (shared/export/job-claims.ts): the floor reads that job's status row too.
+                const job = a.farm.exported;
+                if (job && job.at > a.at) ms += await jobStatusFloor(job.job);
                 return ms + (await floorOf.get(f.kind)!.amend(f.farm.index, f.id, f.kind.amendment));
               }),
             );
@@ -542,7 +566,12 @@ export async function benchPeak(
       if (next % 2 === 0) {
         const farmToExport = farms[(next - 2) % farms.length]!;
         track(
-          timed('export pending', [202], [409], async (tried) => (await exportPending(farmToExport, tried)).status),
+          timed('export pending', [202], [409], async (tried) => {
+            const at = performance.now();
+            const { status, job } = await exportPending(farmToExport, tried);
+            if (status === 202 && job !== undefined) farmToExport.exported = { at, job };
+            return status;
+          }),
         );
         // The floor exports the floor farm registered on two calls ago, as the gateway's export is of its farm's.
         const floorToExport = floorFarms[(floorNext - 2) % floorFarms.length]!;
