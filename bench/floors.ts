@@ -130,7 +130,8 @@ interface FloorParts {
 /** A request's Idempotency-Key as the core keeps it, when the floor's calls carry one. */
 const keyOf = (p: FloorParts, request: unknown) => (p.keyed ? requestKey('bench-floor', randomUUID(), request) : null);
 
-const elapsed = async (work: () => Promise<unknown>) => {
+/** The milliseconds `work` took: a floor times its storage calls alone. */
+export const elapsed = async (work: () => Promise<unknown>) => {
   const t = performance.now();
   await work();
   return performance.now() - t;

@@ -14,7 +14,7 @@ import { fertilizationEntry } from '../shared/fertilization/kind-entry';
 import { phytoEntry } from '../shared/phyto/kind-entry';
 import { KindEntry } from '../shared/records/kind-entry';
 import { JobStore } from '../shared/export/job-store';
-import { exportFloor, floorsFor, frontFloor, KindFloors } from './floors';
+import { elapsed, exportFloor, floorsFor, frontFloor, KindFloors } from './floors';
 import { phytoRequest } from './fixtures';
 import { BenchStack } from './stack';
 import { resilientFetch } from '../clients/typescript/src/resilient-fetch';
@@ -320,11 +320,6 @@ export async function benchPeak(
   );
   const floorOf = new Map<MixKind, KindFloors>(kinds.map((k) => [k, floors(k.entry)]));
   const jobs = new JobStore(stack.tables, LEGACY_JOB_TYPE);
-  const jobStatusFloor = async (job: number) => {
-    const t = performance.now();
-    await jobs.meta(job);
-    return performance.now() - t;
-  };
   /** The floors' records, for the amend and delete floors; ids far above any counter's. */
   const floorRecords: { farm: PeakFarm; kind: MixKind; id: number }[] = [];
   let floorId = 9_500_000_000;
@@ -541,7 +536,7 @@ export async function benchPeak(
                 // A record an export took is claimed by its job, whose status the gateway reads before changing it
                 // (shared/export/job-claims.ts): the floor reads that job's status row too.
                 const job = a.farm.exported;
-                if (job && job.at > a.at) ms += await jobStatusFloor(job.job);
+                if (job && job.at > a.at) ms += await elapsed(() => jobs.meta(job.job));
                 return ms + (await floorOf.get(f.kind)!.amend(f.farm.index, f.id, f.kind.amendment));
               }),
             );
