@@ -44,7 +44,7 @@ export interface KindFloors {
   amend(farm: FarmIndex, id: number, patch: unknown): Promise<number>;
   /** The deletion of record `id`, never sent to SIEX. */
   remove(farm: FarmIndex, id: number): Promise<number>;
-  /** A registration batch's own Idempotency-Key claimed (one insert, shared/records/batch-keys.ts), before its items. */
+  /** A registration batch's own Idempotency-Key claimed before its items (one insert, shared/records/batch-keys.ts). */
   claimBatch(farm: FarmIndex): Promise<number>;
 }
 
@@ -62,28 +62,21 @@ export function frontFloor(tables: TableStore, cacheMs = 60_000) {
   const keys = new OperationKeyStore(tables);
   const farms = new FarmStore(tables, 0);
   const clients = new ClientStore(tables);
-  const farmRead = new Map<string, number>();
-  const clientRead = new Map<string, number>();
-  let directoryRead = -Infinity;
-  let versionRead = -Infinity;
-  const due = (reads: Map<string, number>, key: string, t: number) => {
-    if (t - (reads.get(key) ?? -Infinity) <= cacheMs) return false;
-    reads.set(key, t);
+  // When the floor last read each thing the gateway keeps a copy of: that copy's age decides the read, as it does.
+  const lastRead = new Map<string, number>();
+  const due = (what: string, periodMs: number, t: number) => {
+    if (t - (lastRead.get(what) ?? -Infinity) <= periodMs) return false;
+    lastRead.set(what, t);
     return true;
   };
   return async (shadowed: { rea: string; sid: string }, farm: FarmIndex): Promise<number> => {
     const t = performance.now();
-    if (t - directoryRead > DIRECTORY_CHECK_MS) {
-      directoryRead = t;
-      await readDirectoryVersion(await tables.table(TABLES.catalog));
-    }
-    if (due(clientRead, shadowed.sid, t)) await clients.findBySidKey(shadowed.sid);
+    if (due('directory', DIRECTORY_CHECK_MS, t)) await readDirectoryVersion(await tables.table(TABLES.catalog));
+    if (due(`client ${shadowed.sid}`, cacheMs, t)) await clients.findBySidKey(shadowed.sid);
     await keys.within('bench-floor', randomUUID(), 'floor', () => Promise.resolve());
-    const version = t - versionRead > cacheMs;
-    if (version) versionRead = t;
     await Promise.all([
-      due(farmRead, shadowed.rea, t) && farms.index(farm.meta.farmId),
-      version && tables.table(TABLES.catalog).then(readCatalogVersion),
+      due(`farm ${shadowed.rea}`, cacheMs, t) && farms.index(farm.meta.farmId),
+      due('catalogue version', cacheMs, t) && tables.table(TABLES.catalog).then(readCatalogVersion),
     ]);
     return performance.now() - t;
   };

@@ -369,7 +369,7 @@ export async function benchPeak(
     };
     return write({ farm, method: 'POST', path, body, answered }, {}, tried);
   };
-  /** A registration's floor; a batch's: its key claimed, then its items' registrations one after another, as it stores them. */
+  /** A registration's floor; a batch's: its key claimed, then its items one after another, as the batch stores them. */
   const registerFloor = async (kind: MixKind, farm: PeakFarm, items: number, batch: boolean) => {
     let ms = batch ? await floorOf.get(kind)!.claimBatch(farm.index) : 0;
     for (let i = 0; i < items; i++) {
